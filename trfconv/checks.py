@@ -1,0 +1,235 @@
+"""Consistency checks on a tournament, run by every reader after it built the model.
+
+They only read the model. Where a finding is in the file is asked of ``locate``, which the
+reader provides (``locate("player", start_number, round)`` or ``locate("062")`` returns
+``(path, line, column)``); a reader without line information returns ``(path, None, None)``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Callable
+
+from .diagnostics import Diagnostic, diagnostic
+from .numbers import short_text as _num
+from .model import Bye, Forfeit, Game, NotPaired, Pending, Player, Tournament
+
+Locate = Callable[..., tuple]
+
+
+def check(t: Tournament, locate: Locate) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+
+    def report(code: str, message: str, where: tuple) -> None:
+        path, line, column = where
+        out.append(diagnostic(code, message, path=path, line=line, column=column))
+
+    players = {p.start_number: p for p in t.players}
+    _start_numbers(t, players, report, locate)
+    _pairings(t, players, report, locate)
+    _points(t, report, locate)
+    _header_counts(t, report, locate)
+    _rounds(t, report, locate)
+    _teams(t, players, report, locate)
+    _engine_ids(t, players, report, locate)
+    return out
+
+
+def _start_numbers(t, players, report, locate) -> None:
+    if not players:
+        return
+    highest = max(players)
+    missing = [n for n in range(1, highest + 1) if n not in players]
+    if missing:
+        shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
+        report("TRF015", f"{len(missing)} start number(s) between 1 and {highest} have no player: {shown}",
+               locate("player", highest))
+
+
+def _opponent(entry) -> int | None:
+    if isinstance(entry, (Game, Pending)):
+        return entry.opponent
+    if isinstance(entry, Forfeit):
+        return entry.opponent
+    return None
+
+
+def _pairings(t, players, report, locate) -> None:
+    """Both sides of a pairing must agree: same round, each names the other, opposite colours,
+    complementary results (a game is a game on both sides, a forfeit a forfeit)."""
+    for p in t.players:
+        for r, entry in enumerate(p.rounds, 1):
+            o = _opponent(entry)
+            if o is None:
+                continue
+            where = locate("player", p.start_number, r)
+            if o == p.start_number:
+                report("TRF029", f"player {o} is paired against himself in round {r}", where)
+                continue
+            q = players.get(o)
+            if q is None:
+                report("TRF022", f"round {r}: opponent {o} has no player line", where)
+                continue
+            other = q.rounds[r - 1] if r <= len(q.rounds) else None
+            back = _opponent(other)
+            if back != p.start_number:
+                if isinstance(entry, Forfeit) and isinstance(other, Forfeit) and back is None \
+                        and entry.won != other.won:
+                    continue  # team forfeit: the absent side names no opponent (TRF-2026)
+                said = "nobody" if back is None else f"player {back}"
+                report("TRF030", f"round {r}: player {p.start_number} meets {o}, but {o}'s line names "
+                                 f"{said} ({_describe(other)})", where)
+                continue
+            if p.start_number > o:
+                continue  # each pair once
+            colour, other_colour = getattr(entry, "colour", None), getattr(other, "colour", None)
+            if colour is not None and colour == other_colour:
+                report("TRF031", f"round {r}: players {p.start_number} and {o} both have "
+                                 f"{'White' if colour.value == 'w' else 'Black'}", where)
+            if not _complementary(entry, other):
+                report("TRF032", f"round {r}: player {p.start_number} has {_describe(entry)} but "
+                                 f"{o} has {_describe(other)}", where)
+
+
+def _complementary(a, b) -> bool:
+    if isinstance(a, Game) and isinstance(b, Game):
+        return a.outcome.reversed is b.outcome and a.rated == b.rated
+    if isinstance(a, Forfeit) and isinstance(b, Forfeit):
+        return a.won != b.won or not a.won  # win/loss, or a double forfeit
+    if isinstance(a, Pending) and isinstance(b, Pending):
+        return a.adjourned == b.adjourned
+    return False
+
+
+def _describe(entry) -> str:
+    match entry:
+        case Game(outcome=o, rated=rated):
+            return f"a {'' if rated else 'non-rated '}{o.value}"
+        case Forfeit(won=won):
+            return f"a forfeit {'win' if won else 'loss'}"
+        case Bye(kind=kind):
+            return f"a bye {kind.value}"
+        case Pending():
+            return "a game without result"
+        case NotPaired() | None:
+            return "no pairing"
+    return "an unreadable block"
+
+
+def _points(t: Tournament, report, locate) -> None:
+    """Declared points against the results under the score system (TRF16: "the number of
+    points in the tournament standings"). In team events the column is informative only."""
+    if t.teams:
+        return
+    played = _last_played_round(t)
+    accelerations = _accelerations(t)
+    for p in t.players:
+        if p.points is None:
+            continue
+        computed = sum((t.scores.points(e) for e in p.rounds), Fraction(0))
+        gap = p.points - computed
+        if gap == 0:
+            continue
+        explanation = _explain(t, p, gap, played, accelerations.get(p.start_number, Fraction(0)))
+        if explanation is None:
+            continue
+        report("TRF033", f"player {p.start_number} declares {_num(p.points)} points, the results give "
+                         f"{_num(computed)}{explanation}", locate("player", p.start_number, None)[:2] + (81,))
+
+
+def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction) -> str | None:
+    """Why declared and computed points differ, as the end of a message; None when a 299
+    record assigns exactly the difference (then there is nothing to report)."""
+    adjustments = sum((a.points or 0 for a in t.point_adjustments if p.start_number in a.ids), Fraction(0))
+    if adjustments and gap == adjustments:
+        return None
+    future = sum((t.scores.points(e) for e in p.rounds[played:]), Fraction(0))
+    if future and gap == -future:
+        return (f"; the difference is the {_num(future)} of a bye entered for a round after round "
+                f"{played}, which the points column does not count")
+    if acceleration and gap == acceleration:
+        return f"; the difference is the player's acceleration ({_num(acceleration)}, XXA)"
+    unpaired = sum(1 for e in p.rounds[:played] if isinstance(e, NotPaired))
+    if unpaired and gap == unpaired * t.scores.half_bye:
+        return (f"; the difference is what the {unpaired} round(s) without pairing would give as "
+                "half-point byes: the producer seems to write H byes as blank rounds")
+    return f" (difference {'+' if gap > 0 else ''}{_num(gap)})"
+
+
+def _last_played_round(t: Tournament) -> int:
+    """The last round in which at least one game (or forfeit) was paired."""
+    last = 0
+    for p in t.players:
+        for r, e in enumerate(p.rounds, 1):
+            if r > last and isinstance(e, (Game, Forfeit, Pending)) and _opponent(e):
+                last = r
+    return last
+
+
+def _accelerations(t: Tournament) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for a in t.pairing.player_accelerations:
+        out[a.player] = out.get(a.player, Fraction(0)) + sum((x for x in a.points if x), Fraction(0))
+    return out
+
+
+
+
+def _header_counts(t: Tournament, report, locate) -> None:
+    e = t.event
+    rated = sum(1 for p in t.players if p.rating)
+    for code, declared, actual, what in (
+        ("062", e.declared_players, len(t.players), "players"),
+        ("072", e.declared_rated_players, rated, "rated players"),
+        ("082", e.declared_teams, len(t.teams), "teams"),
+    ):
+        if isinstance(declared, int) and declared != actual:
+            report("TRF034", f"{code} declares {declared} {what}, the file has {actual}", locate(code))
+
+
+def _rounds(t: Tournament, report, locate) -> None:
+    declared = t.event.declared_rounds
+    if declared is not None:
+        beyond = Counter(r for p in t.players for r, e in enumerate(p.rounds, 1)
+                         if r > declared and not isinstance(e, NotPaired))
+        for r, count in sorted(beyond.items()):
+            report("TRF035", f"round {r} has entries for {count} player(s) but the file declares "
+                             f"{declared} rounds", locate("142" if locate("142")[1] else "XXR"))
+    dates = t.event.round_dates
+    expected = declared or t.rounds
+    if dates and expected and len(dates) != expected:
+        report("TRF036", f"132 gives {len(dates)} round dates for {expected} rounds", locate("132"))
+
+
+def _teams(t: Tournament, players, report, locate) -> None:
+    owner: dict[int, int] = {}
+    for team in t.teams:
+        for member in team.members:
+            if member not in players:
+                report("TRF042", f"team {team.number} ({team.name}) lists player {member}, who has no "
+                                 "player line", locate("team", team.number))
+            elif member in owner:
+                report("TRF042", f"player {member} is in team {owner[member]} and in team {team.number}",
+                       locate("team", team.number))
+            else:
+                owner[member] = team.number
+
+
+def _engine_ids(t: Tournament, players, report, locate) -> None:
+    teams = {team.number for team in t.teams}
+    known = teams if teams else set(players)
+    kind = "team" if teams else "player"
+    unknown = Counter()
+    for bye in t.pairing.requested_byes:
+        unknown.update(("240", i) for i in bye.ids if i not in known)
+    for i in t.pairing.absent_next_round:
+        if i not in players:
+            unknown[("XXZ", i)] += 1
+    for rule in t.pairing.prohibited:
+        unknown.update(("260", i) for i in rule.ids if i not in known)
+    for acc in t.pairing.player_accelerations:
+        if acc.player not in players:
+            unknown[("XXA", acc.player)] += 1
+    for (code, i), _ in sorted(unknown.items()):
+        report("TRF045", f"{code} names {kind} {i}, who is not in the file", locate(code))

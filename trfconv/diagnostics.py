@@ -1,0 +1,168 @@
+"""Diagnostics: the one way every reader, check and writer reports a problem.
+
+A diagnostic has a stable code (documented in the README table, which a test keeps equal to
+:data:`CODES`), a severity, a location (file, line, column; 1-based), a message a person
+understands and, where known, the consumer that would reject the input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Severity(Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    severity: Severity
+    title: str
+    consumer: str | None = None
+
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+#: Every diagnostic code, its default severity and a one-line title. Codes never change meaning.
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in (
+        # input: bytes, encoding and lines
+        Code("IO001", E, "file cannot be read"),
+        Code("IO002", E, "file is empty or holds no TRF record"),
+        Code("ENC001", I, "file is not UTF-8; decoded with a single-byte code page", "bbpPairings"),
+        Code("ENC002", I, "byte-order mark found and removed", "bbpPairings"),
+        Code("ENC003", W, "text looks like mojibake (UTF-8 decoded as Latin-1 before it was saved)"),
+        Code("ENC004", W, "columns line up only with another encoding; that encoding was used"),
+        Code("ENC005", E, "bytes are not valid in the encoding given with --encoding"),
+        Code("LIN001", I, "mixed line endings"),
+        Code("LIN002", W, "TAB character inside a record"),
+        # records
+        Code("TRF001", W, "unknown record kept verbatim"),
+        Code("TRF002", I, "ruler or comment line without ### kept verbatim"),
+        Code("TRF003", W, "record repeated; the first value is used, the others kept verbatim"),
+        Code("TRF004", E, "record could not be read; kept verbatim"),
+        Code("TRF005", W, "CPPDubovSystem-style private record kept verbatim"),
+        # player lines (001) and their columns
+        Code("TRF010", E, "column misalignment: a separator column is not blank", "FIDE rating server"),
+        Code("TRF011", W, "player line shorter than 84 characters", "bbpPairings"),
+        Code("TRF012", E, "text after the last round block", "bbpPairings"),
+        Code("TRF013", E, "start number missing or not a number", "bbpPairings"),
+        Code("TRF014", E, "start number used twice", "bbpPairings"),
+        Code("TRF015", W, "start numbers are not contiguous 1..N", "bbpPairings"),
+        Code("TRF016", E, "number field (rating, FIDE id, points, rank) is not a number"),
+        Code("TRF017", I, "legacy or non-standard code normalised (title, sex)"),
+        Code("TRF018", W, "unknown title or sex code kept as written"),
+        # round blocks
+        Code("TRF020", E, "unknown result code", "bbpPairings"),
+        Code("TRF021", E, "unknown colour code", "bbpPairings"),
+        Code("TRF022", E, "opponent is not a player of the file", "bbpPairings"),
+        Code("TRF023", I, "legacy bye notation normalised"),
+        Code("TRF024", W, "'0000 - +' / '0000 - -': forfeit without an opponent (legacy files use it for a bye)"),
+        Code("TRF025", E, "bye code with an opponent; the opponent is ignored", "bbpPairings"),
+        Code("TRF026", W, "played game without a colour", "bbpPairings"),
+        Code("TRF027", I, "paired round without a result (round in progress)", "FIDE rating server"),
+        Code("TRF028", W, "result code not in TRF16/TRF-2026 read as an unknown/adjourned result", "bbpPairings"),
+        Code("TRF029", E, "player paired against himself", "bbpPairings"),
+        # consistency between players and with the header
+        Code("TRF030", E, "pairing asymmetry: the opponent does not list this game", "bbpPairings"),
+        Code("TRF031", E, "both players have the same colour", "bbpPairings"),
+        Code("TRF032", E, "results of the two players do not match", "bbpPairings"),
+        Code("TRF033", W, "points column differs from the results under the score system", "bbpPairings"),
+        Code("TRF034", W, "declared count (062/072/082) differs from the file"),
+        Code("TRF035", E, "round played beyond the declared number of rounds", "bbpPairings"),
+        Code("TRF036", W, "number of round dates differs from the number of rounds"),
+        Code("TRF037", W, "date cannot be read"),
+        Code("TRF038", I, "date is ambiguous; the reading closest to the event's other dates was used"),
+        Code("TRF039", W, "number field in a header record is not a number"),
+        # engine, scoring and team records
+        Code("TRF040", E, "score-system record (162/XXS/BB?) cannot be read", "bbpPairings"),
+        Code("TRF041", W, "tournament type code (192) is not an ETT26 code"),
+        Code("TRF042", W, "team member is not a player of the file, or is in two teams"),
+        Code("TRF043", W, "013 team list differs from the 310 record of the same team"),
+        Code("TRF044", W, "time control code (222) cannot be read"),
+        Code("TRF045", W, "id in an engine or team record is not a player or team of the file"),
+        # JSON
+        Code("JSN001", E, "JSON document is not a trfconv tournament"),
+        # writing
+        Code("WRT001", W, "value too long for its column; truncated"),
+        Code("WRT002", W, "character not representable in the output encoding; replaced"),
+        Code("WRT003", E, "value cannot be written in this format"),
+        Code("WRT004", W, "data the output format cannot hold was left out"),
+        Code("WRT005", E, "unreadable round block written back verbatim"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Location:
+    path: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.path or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    severity: Severity
+    message: str
+    location: Location = Location()
+    consumer: str | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.severity.value} {self.code}: {self.message}"
+        if self.consumer:
+            text += f" [rejected by {self.consumer}]"
+        return text
+
+    def as_dict(self) -> dict:
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "path": self.location.path,
+            "line": self.location.line,
+            "column": self.location.column,
+            "consumer": self.consumer,
+        }
+
+
+def diagnostic(
+    code: str,
+    message: str,
+    *,
+    path: str | None = None,
+    line: int | None = None,
+    column: int | None = None,
+    severity: Severity | None = None,
+) -> Diagnostic:
+    """Build a diagnostic from the registry: severity and consumer default to the code's."""
+    spec = CODES[code]
+    return Diagnostic(
+        code, severity or spec.severity, message, Location(path, line, column), spec.consumer
+    )
+
+
+def has_errors(diagnostics) -> bool:
+    return any(d.severity is Severity.ERROR for d in diagnostics)
+
+
+class TrfconvError(Exception):
+    """Raised in strict mode, or when input cannot be read at all; carries the diagnostics."""
+
+    def __init__(self, diagnostics):
+        self.diagnostics = tuple(diagnostics)
+        first = next((d for d in self.diagnostics if d.severity is Severity.ERROR), None)
+        super().__init__(str(first) if first else "trfconv error")

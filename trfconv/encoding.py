@@ -1,0 +1,171 @@
+"""Turning file bytes into text, and noticing when the text is wrong.
+
+TRF has no encoding rule, and its columns are *character* positions: decoding with the wrong
+charset shifts every field after a non-ASCII name. The order is: an explicit ``--encoding``;
+a byte-order mark; strict UTF-8; a single-byte code page (chardet's judgement when it is
+confident, else cp1252, else Latin-1). Then the caller's alignment measure decides between the
+candidates, and mojibake (``Ã©`` for ``é``) is reported.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .diagnostics import Diagnostic, diagnostic
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+_SINGLE_BYTE = {"windows-1252", "iso-8859-1", "iso-8859-15", "windows-1250", "iso-8859-2",
+                "windows-1251", "windows-1254", "iso-8859-9", "mac-roman", "cp850", "cp437"}
+# A lead byte of a 2-byte UTF-8 sequence followed by a continuation byte, as cp1252 shows them.
+_MOJIBAKE = re.compile("[\u00c2-\u00df][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e"
+                       "\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030"
+                       "\u2039\u203a\u20ac\u2122]|\u00e2\u20ac[\u0080-\u00bf\u2018-\u203a\u2122]")
+
+
+@dataclass
+class Decoded:
+    text: str
+    encoding: str
+    bom: bool = False
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def decode(
+    data: bytes,
+    *,
+    path: str | None = None,
+    encoding: str | None = None,
+    misaligned: Callable[[str], int] = lambda text: 0,
+) -> Decoded:
+    """Decode ``data``; ``misaligned(text)`` counts lines whose columns do not line up."""
+    if encoding:
+        return _forced(data, encoding, path, misaligned)
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            out = Decoded(data[len(bom):].decode(name, errors="replace"), name, bom=True)
+            out.diagnostics.append(diagnostic(
+                "ENC002", f"{name.upper()} byte-order mark removed", path=path, line=1, column=1))
+            return _check_mojibake(out, path)
+    try:
+        out = Decoded(data.decode("utf-8"), "utf-8")
+    except UnicodeDecodeError as err:
+        out = _single_byte(data, err, path)
+    if not data.isascii() and misaligned(out.text):
+        out = _better_aligned(data, out, path, misaligned)
+    return _check_mojibake(out, path)
+
+
+def _forced(data: bytes, encoding: str, path, misaligned) -> Decoded:
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        out = Decoded(data.decode("utf-8", errors="replace"), "utf-8")
+        out.diagnostics.append(diagnostic(
+            "ENC005", f"unknown encoding {encoding!r}; read as UTF-8", path=path))
+        return out
+    try:
+        out = Decoded(data.decode(encoding), encoding)
+    except UnicodeDecodeError as err:
+        line, column = _position(data, err.start)
+        out = Decoded(data.decode(encoding, errors="replace"), encoding)
+        out.diagnostics.append(diagnostic(
+            "ENC005", f"byte 0x{data[err.start]:02x} is not valid {encoding}; replaced by U+FFFD",
+            path=path, line=line, column=column))
+    if not data.isascii() and misaligned(out.text):
+        alternative = _better_aligned(data, out, path, misaligned, switch=False)
+        out.diagnostics.extend(alternative.diagnostics[len(out.diagnostics):])
+    return _check_mojibake(out, path)
+
+
+def _single_byte(data: bytes, err: UnicodeDecodeError, path) -> Decoded:
+    import chardet
+
+    guess = chardet.detect(data)
+    name = (guess.get("encoding") or "").lower()
+    candidates = ([name] if name in _SINGLE_BYTE and (guess.get("confidence") or 0) >= 0.5 else [])
+    candidates += ["cp1252", "latin-1"]
+    line, column = _position(data, err.start)
+    for candidate in candidates:
+        try:
+            text = data.decode(candidate)
+        except UnicodeDecodeError:
+            continue
+        out = Decoded(text, codecs.lookup(candidate).name)
+        out.diagnostics.append(diagnostic(
+            "ENC001",
+            f"not valid UTF-8 (first at byte 0x{data[err.start]:02x}); decoded as {out.encoding}",
+            path=path, line=line, column=column))
+        return out
+    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
+
+
+def _better_aligned(data: bytes, current: Decoded, path, misaligned, switch: bool = True) -> Decoded:
+    """Try the other plausible decodings; keep the one whose columns line up best."""
+    scores = {current.encoding: misaligned(current.text)}
+    best = current
+    for name in ("utf-8", "cp1252", "latin-1"):
+        if codecs.lookup(name).name in (codecs.lookup(e).name for e in scores):
+            continue
+        try:
+            text = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        scores[name] = misaligned(text)
+        if scores[name] < scores[best.encoding]:
+            best = Decoded(text, name, current.bom)
+    repaired = _repair_mojibake(current.text)
+    if repaired is not None and misaligned(repaired) < scores[best.encoding]:
+        best = Decoded(repaired, current.encoding + " (mojibake repaired)", current.bom)
+        scores[best.encoding] = misaligned(repaired)
+    if best is current:
+        return current
+    message = (f"{scores[current.encoding]} line(s) misaligned when decoded as {current.encoding}, "
+               f"{scores[best.encoding]} as {best.encoding}")
+    if not switch:
+        current.diagnostics.append(diagnostic("ENC004", message + "; kept the encoding given", path=path))
+        return current
+    best.diagnostics = current.diagnostics + [diagnostic("ENC004", message + f"; used {best.encoding}", path=path)]
+    return best
+
+
+def _repair_mojibake(text: str) -> str | None:
+    if not _MOJIBAKE.search(text):
+        return None
+    try:
+        return _MOJIBAKE.sub(lambda m: m.group().encode("cp1252").decode("utf-8"), text)
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return None
+
+
+def _check_mojibake(out: Decoded, path) -> Decoded:
+    for number, line in enumerate(out.text.splitlines(), 1):
+        match = _MOJIBAKE.search(line)
+        if not match:
+            continue
+        try:
+            fixed = match.group().encode("cp1252").decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            continue
+        out.diagnostics.append(diagnostic(
+            "ENC003",
+            f"{match.group()!r} looks like {fixed!r} encoded twice (UTF-8 read as Latin-1 and saved "
+            "again); fix the source file",
+            path=path, line=number, column=match.start() + 1))
+        break
+    return out
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and byte column of a byte offset."""
+    before = data[:offset]
+    line_start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
+    return before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1, offset - line_start + 1

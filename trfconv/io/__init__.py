@@ -1,0 +1,47 @@
+"""Readers and writers, and how a file's format is recognised from its content."""
+
+from __future__ import annotations
+
+from ..model import Tournament
+from .json_io import dumps as _dump_json, read_json
+from .trf_read import read_trf
+from .trf_write import write_trf
+
+#: Output formats: name -> short description.
+WRITERS = {
+    "trf26": "FIDE TRF-2026 (C.02.03 Annex A), the default",
+    "trf16": "FIDE TRF16 (C.04 Annex 2) with JaVaFo XX? lines for engine data",
+    "json": "trfconv's lossless JSON form of the model",
+}
+READERS = {
+    "trf": "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports",
+    "json": "trfconv's JSON form of the model",
+}
+
+
+def detect_format(data: bytes) -> str:
+    """``json`` when the content is a JSON object, otherwise ``trf`` (the TRF reader reports a
+    file that holds no TRF record)."""
+    head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return "json" if head.startswith(b"{") else "trf"
+
+
+def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = None,
+               format: str | None = None) -> Tournament:
+    kind = format or detect_format(data)
+    if kind == "json":
+        return read_json(data, path)
+    if kind == "trf":
+        return read_trf(data, path, encoding)
+    raise ValueError(f"unknown input format {format!r}; use one of {', '.join(READERS)}")
+
+
+def render(t: Tournament, format: str = "trf26", *, line_ending: str = "\r\n",
+           encoding: str = "utf-8") -> tuple[bytes, list]:
+    """The bytes of ``t`` in ``format`` and the writer's diagnostics."""
+    if format == "json":
+        return _dump_json(t).encode("utf-8"), []
+    if format in ("trf26", "trf16"):
+        text, diagnostics = write_trf(t, format, line_ending=line_ending, encoding=encoding)
+        return text.encode(encoding), diagnostics
+    raise ValueError(f"unknown output format {format!r}; use one of {', '.join(WRITERS)}")

@@ -1,0 +1,198 @@
+"""The JSON form of the model: lossless, stable, and read back by :func:`read_json`.
+
+Every model dataclass becomes an object with all its fields (``source`` excepted); round
+entries carry a ``"type"`` tag; exact numbers are strings (``"3.5"``, ``"1/3"``); dates are ISO
+(``"2025-09-13"``, partial birth dates ``"1978"`` or ``"1993-05"``); a value the reader could not
+parse is ``{"text": "as written"}``; a time control is its TRF-2026 222 code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from datetime import date
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+
+from .. import model
+from ..dates import PartialDate
+from ..diagnostics import diagnostic
+from ..numbers import decimal_text
+from ..timecontrol import TimeControl, format_code, parse_code
+
+FORMAT = "trfconv-tournament"
+VERSION = 1
+_ENTRY_TAGS = {model.Game: "game", model.Forfeit: "forfeit", model.Bye: "bye",
+               model.NotPaired: "not-paired", model.Pending: "pending", model.Unreadable: "unreadable"}
+_ENTRY_TYPES = {tag: cls for cls, tag in _ENTRY_TAGS.items()}
+
+
+class _Invalid(ValueError):
+    """The document does not describe a tournament; the message says where."""
+
+
+def dumps(t: model.Tournament) -> str:
+    document = {"format": FORMAT, "version": VERSION, "tournament": _encode(t)}
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def read_json(data: bytes, path: str | None = None) -> model.Tournament:
+    from ..checks import check
+
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise _Invalid(f"top-level object with \"format\": \"{FORMAT}\" expected")
+        if document.get("version") != VERSION:
+            raise _Invalid(f"version {document.get('version')!r} is not supported (expected {VERSION})")
+        t = _decode(document.get("tournament"), model.Tournament, "tournament")
+    except (UnicodeDecodeError, json.JSONDecodeError, _Invalid, RecursionError) as err:
+        where = {}
+        if isinstance(err, json.JSONDecodeError):
+            where = {"line": err.lineno, "column": err.colno}
+        problem = diagnostic("JSN001", str(err), path=path, **where)
+        return model.Tournament(source=model.Source(path=path, format="json", diagnostics=(problem,)))
+
+    def locate(what, key=None, round_=None):
+        return path, None, None
+
+    diagnostics = tuple(check(t, locate))
+    return dataclasses.replace(t, source=model.Source(
+        path=path, format="json", version="JSON", encoding="utf-8", diagnostics=diagnostics))
+
+
+# -- encoding ------------------------------------------------------------------------------
+def _encode(value, tp=None):
+    """``value`` as JSON data; ``tp`` (its declared type) tells a parsed value from text kept
+    as written, which is wrapped as ``{"text": ...}`` wherever a parsed type was possible."""
+    if isinstance(value, str):
+        args = typing.get_args(tp) if tp is not None else ()
+        parsed = [a for a in args if a not in (str, type(None))]
+        return {"text": value} if parsed else value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return decimal_text(value, 0) or f"{value.numerator}/{value.denominator}"
+    if isinstance(value, bool) or value is None or isinstance(value, int):
+        return value
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, PartialDate):
+        return "-".join(f"{x:02d}" if i else f"{x:04d}"
+                        for i, x in enumerate((value.year, value.month, value.day)) if x is not None)
+    if isinstance(value, TimeControl):
+        return format_code(value)
+    if isinstance(value, tuple):
+        item = typing.get_args(tp)[0] if typing.get_origin(tp) is tuple else None
+        return [_encode(v, item) for v in value]
+    if dataclasses.is_dataclass(value):
+        hints = _hints(type(value))
+        out = {"type": _ENTRY_TAGS[type(value)]} if type(value) in _ENTRY_TAGS else {}
+        for f in dataclasses.fields(value):
+            if f.name != "source":
+                out[f.name] = _encode(getattr(value, f.name), hints[f.name])
+        return out
+    raise TypeError(f"cannot encode {value!r}")
+
+
+# -- decoding ------------------------------------------------------------------------------
+@cache
+def _hints(cls) -> dict:
+    return typing.get_type_hints(cls, vars(model) | {"TimeControl": TimeControl, "PartialDate": PartialDate})
+
+
+def _decode(value, tp, where: str):
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return _decode_union(value, typing.get_args(tp), where)
+    if origin is tuple:
+        item = typing.get_args(tp)[0]
+        _expect(value, list, where)
+        return tuple(_decode(v, item, f"{where}[{i}]") for i, v in enumerate(value))
+    if tp is typing.Any or tp is object:
+        return value
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        try:
+            return tp(value)
+        except ValueError:
+            raise _Invalid(f"{where}: {value!r} is not one of {[m.value for m in tp]}") from None
+    if tp is Fraction:
+        _expect(value, str, where)
+        try:
+            return Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise _Invalid(f"{where}: {value!r} is not an exact number") from None
+    if tp is bool:
+        return _expect(value, bool, where)
+    if tp is int:
+        if isinstance(value, bool):
+            raise _Invalid(f"{where}: integer expected")
+        return _expect(value, int, where)
+    if tp is str:
+        return _expect(value, str, where)
+    if tp is date:
+        _expect(value, str, where)
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            raise _Invalid(f"{where}: {value!r} is not an ISO date") from None
+    if tp is PartialDate:
+        _expect(value, str, where)
+        try:
+            return PartialDate(*(int(x) for x in value.split("-")))
+        except (ValueError, TypeError):
+            raise _Invalid(f"{where}: {value!r} is not a date like 1978, 1978-05 or 1978-05-03") from None
+    if tp is TimeControl:
+        parsed = parse_code(_expect(value, str, where))
+        if parsed is None:
+            raise _Invalid(f"{where}: {value!r} is not a TRF-2026 time-control code")
+        return parsed
+    if dataclasses.is_dataclass(tp):
+        return _decode_dataclass(value, tp, where)
+    raise _Invalid(f"{where}: unsupported type {tp!r}")  # pragma: no cover
+
+
+def _decode_union(value, args, where: str):
+    if value is None:
+        if type(None) in args:
+            return None
+        raise _Invalid(f"{where}: a value is required")
+    if isinstance(value, dict) and "type" in value and model.Game in args:
+        cls = _ENTRY_TYPES.get(value["type"])
+        if cls is None:
+            raise _Invalid(f"{where}: unknown round entry type {value['type']!r}")
+        return model.NOT_PAIRED if cls is model.NotPaired else _decode_dataclass(value, cls, where)
+    if isinstance(value, dict) and set(value) == {"text"} and str in args:
+        return _expect(value["text"], str, where)
+    candidates = [a for a in args if a is not type(None) and a is not str]
+    for tp in candidates:
+        try:
+            return _decode(value, tp, where)
+        except _Invalid:
+            continue
+    if str in args and isinstance(value, str):
+        return value
+    raise _Invalid(f"{where}: {value!r} does not fit {' | '.join(getattr(a, '__name__', str(a)) for a in args)}")
+
+
+def _decode_dataclass(value, cls, where: str):
+    _expect(value, dict, where)
+    hints = _hints(cls)
+    names = {f.name for f in dataclasses.fields(cls) if f.name != "source"}
+    unknown = set(value) - names - {"type"}
+    if unknown:
+        raise _Invalid(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    kwargs = {name: _decode(value[name], hints[name], f"{where}.{name}") for name in names if name in value}
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as err:
+        raise _Invalid(f"{where}: {err}") from None
+
+
+def _expect(value, tp, where: str):
+    if not isinstance(value, tp):
+        raise _Invalid(f"{where}: {tp.__name__} expected, found {type(value).__name__}")
+    return value

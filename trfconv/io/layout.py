@@ -1,0 +1,120 @@
+"""Fixed-column record layouts, loaded from ``formats/trf/records.toml``.
+
+The same layout slices a line when reading and pads values when writing, so the two can never
+disagree about where a field is.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+
+def formats_dir() -> Path:
+    """The declarative format definitions: inside the installed package (``trfconv/formats``)
+    or, when running from a checkout, the top-level ``formats/`` folder."""
+    packaged = Path(str(resources.files("trfconv"))) / "formats"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "formats"
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    first: int  # 1-based column
+    last: int  # inclusive
+    align: str = "left"
+
+    @property
+    def width(self) -> int:
+        return self.last - self.first + 1
+
+    def take(self, line: str) -> str:
+        return line[self.first - 1 : self.last]
+
+
+@dataclass(frozen=True)
+class Repeat:
+    name: str
+    first: int
+    width: int
+    step: int
+    align: str = "left"
+
+    def take(self, line: str) -> list[str]:
+        """Every slot from ``first`` to the end of the line (the last one may be short)."""
+        out = []
+        start = self.first - 1
+        while start < len(line):
+            out.append(line[start : start + self.width])
+            start += self.step
+        return out
+
+
+@dataclass(frozen=True)
+class Layout:
+    code: str | None
+    fields: tuple[Field, ...]
+    repeat: Repeat | None = None
+
+    def read(self, line: str) -> dict[str, str]:
+        """Field texts stripped of blanks (TAB counts as a blank); the repeat group, if any,
+        as a list under its name with trailing empty slots removed."""
+        values: dict = {f.name: f.take(line).strip() for f in self.fields}
+        if self.repeat:
+            slots = [s.strip() for s in self.repeat.take(line)]
+            while slots and not slots[-1]:
+                slots.pop()
+            values[self.repeat.name] = slots
+        return values
+
+    def write(self, code: str, values: dict) -> str:
+        """One line: ``code`` in columns 1-3, each field padded into its columns, the repeat
+        slots one every ``step`` columns; trailing blanks removed. Values must fit (the caller
+        checks widths and reports what it truncated)."""
+        chars = list(code.ljust(3))
+        for f in self.fields:
+            _put(chars, f.first, f.width, f.align, values.get(f.name) or "")
+        if self.repeat:
+            r = self.repeat
+            for i, text in enumerate(values.get(r.name) or ()):
+                _put(chars, r.first + i * r.step, r.width, r.align, text)
+        return "".join(chars).rstrip()
+
+    def separators(self, line_length: int) -> list[int]:
+        """1-based columns that must be blank: column 4 and the gaps between fields."""
+        used = {c for f in self.fields for c in range(f.first, f.last + 1)}
+        last = max(f.last for f in self.fields)
+        return [c for c in range(4, min(last, line_length) + 1) if c not in used]
+
+
+def _put(chars: list[str], first: int, width: int, align: str, text: str) -> None:
+    text = text[:width]
+    padded = text.rjust(width) if align == "right" else text.ljust(width)
+    end = first - 1 + width
+    if len(chars) < end:
+        chars.extend(" " * (end - len(chars)))
+    chars[first - 1 : end] = padded
+
+
+@cache
+def layouts() -> dict[str, Layout]:
+    with open(formats_dir() / "trf" / "records.toml", "rb") as fh:
+        data = tomllib.load(fh)
+    out = {}
+    for key, spec in data.items():
+        fields = tuple(Field(**f) for f in spec.get("fields", ()))
+        rep = spec.get("repeat")
+        out[key] = Layout(spec.get("code"), fields, Repeat(**rep) if rep else None)
+    return out
+
+
+@cache
+def round_block() -> dict:
+    """Round-block geometry of the 001 record (see ``[player.round]``)."""
+    with open(formats_dir() / "trf" / "records.toml", "rb") as fh:
+        return tomllib.load(fh)["player"]["round"]

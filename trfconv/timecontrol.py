@@ -1,0 +1,251 @@
+"""Chess time controls: TRF-2026 record 222 codes and TRF record 122 free text.
+
+Record 222 holds an encoded form, ``d[:d]`` or ``Wd[:d]-Bd[:d]`` (different
+clocks for White and Black, as in Armageddon), where each period descriptor
+``d`` is ``M/S``, ``M/S+I``, ``S`` or ``S+I``: M moves, S seconds, I seconds
+of increment per move.  Record 122 holds whatever people typed, such as
+``90 min/40 moves + 30 min + 30 sec/move`` or ``100'/40 + 15' + 30"``.
+
+Free text is read conservatively: a text that is not fully understood gives
+None instead of a guess.  As in the FIDE convention ("+30 sec per move from
+move 1"), an increment written in free text applies to every period.
+"""
+
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+# Seconds per time unit, as written in free text.
+_UNIT_SECONDS = {
+    "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+    "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "'": 60, "′": 60,
+    "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, '"': 1, "″": 1, "''": 1,
+}
+_MOVE_UNITS = {"move", "moves", "mv", "mvs"}
+# Longest first, so that "min" is not read as "m" followed by "in".
+_WORD_UNITS = sorted(
+    (unit for unit in (*_UNIT_SECONDS, *_MOVE_UNITS) if unit.isalpha()), key=len, reverse=True
+)
+_SIGN_UNITS = sorted((unit for unit in _UNIT_SECONDS if not unit.isalpha()), key=len, reverse=True)
+# A number (six digits at most) with an optional unit; a word unit must not run
+# into further letters.
+_QUANTITY = (
+    r"(\d{1,6})\s*((?:" + "|".join(_WORD_UNITS) + r")(?![a-z])|"
+    + "|".join(map(re.escape, _SIGN_UNITS)) + ")?"
+)
+_FROM_MOVE_ONE = r"(?:\s*from\s+move\s+(?:1|one))?"
+_INCREMENT_TERMS = (
+    re.compile(rf"(?:inc(?:rement)?|bonus)\.?\s*[:/=]?\s*{_QUANTITY}{_FROM_MOVE_ONE}", re.ASCII),
+    re.compile(
+        rf"{_QUANTITY}\s*(?:inc(?:rement)?|(?:/|per|a|each)\s*move){_FROM_MOVE_ONE}", re.ASCII
+    ),
+)
+_GAME_TERM = re.compile(rf"(?:g|sd|game(?:\s+in)?)\s*/?\s*{_QUANTITY}", re.ASCII)
+_PERIOD_TERM = re.compile(rf"{_QUANTITY}\s*(/|x|in|for)\s*{_QUANTITY}", re.ASCII)
+_AMOUNT_TERM = re.compile(_QUANTITY, re.ASCII)
+
+_CODE_PERIOD = re.compile(r"(?:(\d+)/)?(\d+)(?:\+(\d+))?", re.ASCII)
+_CODE_SIDES = re.compile(r"W([^-]+)-B([^-]+)")
+
+
+@dataclass(frozen=True)
+class Period:
+    """One period of a clock: ``base_seconds`` for ``moves`` moves (None: the
+    rest of the game), plus ``increment_seconds`` after every move of the period."""
+
+    base_seconds: int
+    moves: int | None = None
+    increment_seconds: int = 0
+
+    def __post_init__(self) -> None:
+        if self.base_seconds < 0 or self.increment_seconds < 0:
+            raise ValueError("times cannot be negative")
+        if self.moves is not None and self.moves < 1:
+            raise ValueError("a period needs at least one move")
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """The periods of White's and Black's clocks (equal for symmetric controls).
+
+    Only the last period of a side may last for the rest of the game; a last
+    period with a move count is taken to last to the end of the game too.
+    """
+
+    white: tuple[Period, ...]
+    black: tuple[Period, ...]
+
+    def __post_init__(self) -> None:
+        for periods in (self.white, self.black):
+            if not periods:
+                raise ValueError("a side needs at least one period")
+            if any(period.moves is None for period in periods[:-1]):
+                raise ValueError("only the last period may last for the rest of the game")
+
+    def minutes_for(self, moves: int = 60) -> Fraction:
+        """Minutes a player gets for ``moves`` moves, the FIDE basis for rating categories.
+
+        The base times of the periods reached within ``moves`` moves plus the
+        increments of those moves, for the side with less time: 90'+30" gives
+        90 + 60 * 30 / 60 = 120.
+        """
+        return Fraction(min(_seconds_for(self.white, moves), _seconds_for(self.black, moves)), 60)
+
+
+def parse_code(text: str) -> TimeControl | None:
+    """Read a TRF-2026 record 222 code such as ``40/6000+30:900+30`` or ``W300-B240``.
+
+    Returns None when the text is not a valid code.
+    """
+    code = text.strip()
+    try:
+        if sides := _CODE_SIDES.fullmatch(code):
+            return TimeControl(_code_periods(sides[1]), _code_periods(sides[2]))
+        periods = _code_periods(code)
+        return TimeControl(periods, periods)
+    except ValueError:
+        return None
+
+
+def format_code(tc: TimeControl) -> str:
+    """The canonical record 222 code of ``tc``: ``parse_code(format_code(tc)) == tc``."""
+    if tc.white == tc.black:
+        return _format_periods(tc.white)
+    return f"W{_format_periods(tc.white)}-B{_format_periods(tc.black)}"
+
+
+def parse_text(text: str) -> TimeControl | None:
+    """Read the free text of a TRF record 122, or return None if it is not understood.
+
+    The text is split into terms at ``+``, ``,`` and ``;``.  A term is a period
+    with a move count (``40/90``, ``100'/40``, ``100'x40``, ``90 min/40 moves``;
+    two bare numbers are read as moves/time), a time (``90'``, ``30 min``,
+    ``G/90``), an increment (``30"``, ``30 sec``, ``30 sec/move``, ``inc30``),
+    or a bare number.  A bare number right after a rest-of-game period is the
+    increment in seconds (``90+30``, ``3+2``); otherwise it is a time in
+    minutes, or in seconds when it is 600 or more (``5400+30``).  Nothing may
+    follow the increment or a rest-of-game period except that one increment.
+    """
+    terms = [term.strip() for term in re.split(r"[+,;]", " ".join(text.lower().split()))]
+    periods: list[Period] = []
+    increment = None
+    for term in filter(None, terms):
+        reading = _read_term(term)
+        if reading is None or increment is not None:
+            return None
+        kind, value = reading
+        open_ended = bool(periods) and periods[-1].moves is None
+        if kind == "bare":
+            kind, value = (
+                ("increment", value) if open_ended else ("period", Period(_bare_seconds(value)))
+            )
+        if kind == "increment":
+            if not periods:
+                return None
+            increment = value
+        elif open_ended:
+            return None
+        else:
+            periods.append(value)
+    if not periods:
+        return None
+    both = tuple(replace(period, increment_seconds=increment or 0) for period in periods)
+    return TimeControl(both, both)
+
+
+def _seconds_for(periods: tuple[Period, ...], moves: int) -> int:
+    """Seconds one side gets for its first ``moves`` moves; the last period lasts to the end."""
+    seconds, played = 0, 0
+    for index, period in enumerate(periods):
+        if played >= moves:
+            break
+        last = index == len(periods) - 1
+        in_period = moves - played if last else min(period.moves, moves - played)
+        seconds += period.base_seconds + in_period * period.increment_seconds
+        played += in_period
+    return seconds
+
+
+def _code_periods(code: str) -> tuple[Period, ...]:
+    """The periods of one side of a 222 code; raises ValueError if it is not one."""
+    periods = []
+    for descriptor in code.split(":"):
+        match = _CODE_PERIOD.fullmatch(descriptor)
+        if match is None:
+            raise ValueError(f"not a time period descriptor: {descriptor!r}")
+        moves, seconds, increment = match.groups()
+        moves = None if moves is None else int(moves)
+        periods.append(Period(int(seconds), moves, int(increment or 0)))
+    return tuple(periods)
+
+
+def _format_periods(periods: tuple[Period, ...]) -> str:
+    """One side of a 222 code: its period descriptors joined by colons."""
+    return ":".join(
+        ("" if period.moves is None else f"{period.moves}/")
+        + str(period.base_seconds)
+        + (f"+{period.increment_seconds}" if period.increment_seconds else "")
+        for period in periods
+    )
+
+
+def _read_term(term: str) -> tuple[str, Period | int] | None:
+    """Classify one free-text term as ("period", Period), ("increment", seconds)
+    or ("bare", number), or None when it is not understood."""
+    for form in _INCREMENT_TERMS:
+        if (match := form.fullmatch(term)) and match[2] not in _MOVE_UNITS:
+            return "increment", int(match[1]) * _UNIT_SECONDS.get(match[2], 1)
+    if match := _GAME_TERM.fullmatch(term):
+        seconds = _time_seconds(int(match[1]), match[2])
+        return None if seconds is None else ("period", Period(seconds))
+    if match := _PERIOD_TERM.fullmatch(term):
+        return _moves_period(match.groups())
+    if match := _AMOUNT_TERM.fullmatch(term):
+        number, unit = int(match[1]), match[2]
+        if unit is None:
+            return "bare", number
+        if unit in _MOVE_UNITS:
+            return None
+        if _UNIT_SECONDS[unit] == 1:
+            return "increment", number
+        return "period", Period(number * _UNIT_SECONDS[unit])
+    return None
+
+
+def _moves_period(groups: tuple[str | None, ...]) -> tuple[str, Period] | None:
+    """A period from ``A sep B`` where one side counts moves and the other is a time.
+
+    Units tell which is which; two bare numbers are read as moves/time (the
+    FIDE "40/120" form) but only with a slash.
+    """
+    first_number, first_unit, separator, second_number, second_unit = groups
+    first, second = _role(first_unit), _role(second_unit)
+    if (first, second) in {("moves", "time"), ("moves", None), (None, "time")} or (
+        (first, second) == (None, None) and separator == "/"
+    ):
+        moves, (number, unit) = int(first_number), (second_number, second_unit)
+    elif (first, second) in {("time", "moves"), ("time", None), (None, "moves")}:
+        moves, (number, unit) = int(second_number), (first_number, first_unit)
+    else:
+        return None
+    seconds = _time_seconds(int(number), unit)
+    return None if seconds is None or moves < 1 else ("period", Period(seconds, moves))
+
+
+def _role(unit: str | None) -> str | None:
+    """Whether a unit counts moves or time; None for a bare number."""
+    if unit is None:
+        return None
+    return "moves" if unit in _MOVE_UNITS else "time"
+
+
+def _time_seconds(number: int, unit: str | None) -> int | None:
+    """Seconds of a period time; None when the unit counts moves."""
+    if unit is None:
+        return _bare_seconds(number)
+    return None if unit in _MOVE_UNITS else number * _UNIT_SECONDS[unit]
+
+
+def _bare_seconds(number: int) -> int:
+    """A period time written without unit: minutes, or seconds from 600 up."""
+    return number if number >= 600 else number * 60
