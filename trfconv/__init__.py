@@ -61,17 +61,11 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str = "trf26"
     if source and target.exists() and Path(source).exists() and target.samefile(source):
         raise TrfconvError([diagnostic("WRT003", "refusing to overwrite the input file", path=str(path))])
     data, diagnostics = dumps(tournament, format, line_ending=line_ending, encoding=encoding)
-    diagnostics = [_located(d, str(path)) for d in diagnostics]
+    diagnostics = [d.located(str(path)) for d in diagnostics]
     if strict and has_errors(diagnostics):
         raise TrfconvError(diagnostics)
     _atomic_write(target, data)
     return diagnostics
-
-
-def _located(d: Diagnostic, path: str) -> Diagnostic:
-    from dataclasses import replace
-
-    return d if d.location.path else replace(d, location=replace(d.location, path=path))
 
 
 def _atomic_write(target: Path, data: bytes) -> None:

@@ -108,7 +108,7 @@ def info(file: Path = typer.Argument(..., help="Tournament file."),
         typer.echo(f"{'encoding':<15}{s.encoding}, line ending {data['line_ending'] or '-'}")
         for key, value in event.items():
             if value not in (None, ""):
-                typer.echo(f"{key.replace('_', ' '):<12}{value}")
+                typer.echo(f"{key.replace('_', ' '):<15}{value}")
         typer.echo(f"{'counts':<15}" + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data["counts"].items() if v))
         sev = data["diagnostics"]
         typer.echo(f"{'diagnostics':<15}{sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} info"
@@ -170,7 +170,7 @@ def convert(
     try:
         if output is None:
             data, written = dumps(t, fmt, line_ending=ending, encoding=output_encoding)
-            _print_diagnostics([_at(d, "<stdout>") for d in written])
+            _print_diagnostics([d.located("<stdout>") for d in written])
             if strict and has_errors(written):
                 raise typer.Exit(EXIT_ERRORS)
             sys.stdout.buffer.write(data)
@@ -184,12 +184,6 @@ def convert(
         typer.echo(f"trfconv: unknown output encoding {output_encoding!r}", err=True)
         raise typer.Exit(EXIT_ERRORS)
     raise typer.Exit(EXIT_OK)
-
-
-def _at(d: Diagnostic, path: str) -> Diagnostic:
-    from dataclasses import replace
-
-    return d if d.location.path else replace(d, location=replace(d.location, path=path))
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ understands and, where known, the consumer that would reject the input.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 
@@ -126,6 +126,12 @@ class Diagnostic:
         if self.consumer:
             text += f" [rejected by {self.consumer}]"
         return text
+
+    def located(self, path: str) -> "Diagnostic":
+        """This diagnostic with ``path`` as its file when it has none (writer diagnostics)."""
+        if self.location.path:
+            return self
+        return replace(self, location=replace(self.location, path=path))
 
     def as_dict(self) -> dict:
         return {

@@ -230,8 +230,9 @@ class _Reader:
         if all(start + 3 >= 91 and (start + 3 - 91) % 10 == 0 for start, _ in tokens):
             self.round_date_texts = self.layouts["round_dates"].read(line)["dates"]
         else:
-            self.report("TRF010", "round dates are not at columns 92, 102, 112, …; read them in "
-                                  "order", tokens[0][0] + 4)
+            self.diagnostics.append(diagnostic(
+                "TRF010", "round dates are not at columns 92, 102, 112, …; read them in order",
+                path=self.path, line=self.lineno, column=tokens[0][0] + 4, severity=Severity.WARNING))
             self.round_date_texts = [text for _, text in tokens]
 
     # -- engine extensions -----------------------------------------------------------------

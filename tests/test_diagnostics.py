@@ -1,0 +1,207 @@
+"""Each read-time check produces its diagnostic, at the right line and column."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import trfconv
+from trfconv.diagnostics import CODES, Severity, TrfconvError
+from trfconv.model import Bye, ByeKind, Forfeit, Game, Outcome, Unreadable
+from trfbuild import HEADER, player_line, trf
+
+
+def read(*lines: str, **kwargs) -> trfconv.Tournament:
+    return trfconv.reads(trf(*lines), path="t.trf", **kwargs)
+
+
+def found(t, code: str) -> list[tuple[int | None, int | None]]:
+    return [(d.location.line, d.location.column) for d in t.diagnostics if d.code == code]
+
+
+PAIR = (player_line(1, "Alpha, Ann", points="1.0", rounds=("   2 w 1",)),
+        player_line(2, "Beta, Bob", points="0.0", rounds=("   1 b 0",)))
+
+
+def test_clean_file_has_no_diagnostics():
+    t = read(*HEADER, "062 2", *PAIR)
+    assert t.diagnostics == ()
+    assert t.player(1).rounds == (Game(2, trfconv.model.Colour.WHITE, Outcome.WIN),)
+
+
+def test_every_diagnostic_code_is_registered_and_documented():
+    assert all(code.code == key and code.title for key, code in CODES.items())
+
+
+def test_misaligned_columns_are_errors_with_their_column():
+    good = player_line(3, "Gamma, Gil", rating="2100", points="0.0")
+    shifted = good[:20] + "x" + good[20:]  # a name one character too long pushes the rest right
+    t = read(*HEADER, *PAIR, shifted)
+    assert found(t, "TRF010") == [(len(HEADER) + 3, 53)]
+    assert next(d for d in t.diagnostics if d.code == "TRF010").severity is Severity.ERROR
+
+
+def test_points_column_against_results():
+    t = read(*HEADER, player_line(1, "Alpha, Ann", points="0.5", rounds=("   2 w 1",)),
+             player_line(2, "Beta, Bob", points="0.0", rounds=("   1 b 0",)))
+    (d,) = [d for d in t.diagnostics if d.code == "TRF033"]
+    assert (d.location.line, d.location.column) == (len(HEADER) + 1, 81)
+    assert "declares 0.5 points, the results give 1" in d.message
+    assert d.consumer == "bbpPairings"
+
+
+def test_points_follow_the_score_system():
+    t = read(*HEADER, "162  W 3.0    D 1.0", player_line(1, "Alpha, Ann", points="3.0", rounds=("   2 w 1",)),
+             player_line(2, "Beta, Bob", points="0.0", rounds=("   1 b 0",)))
+    assert t.scores.win_white == 3 and t.scores.pab == 3 and t.scores.half_bye == 1
+    assert found(t, "TRF033") == []
+    bbp = read(*HEADER, "BBW  3.0", "BBD  1.0", player_line(1, "Alpha, Ann", points="1.0", rounds=("   2 w =",)),
+               player_line(2, "Beta, Bob", points="1.0", rounds=("   1 b =",)))
+    assert bbp.scores.draw_black == 1 and found(bbp, "TRF033") == []
+    javafo = read(*HEADER, "XXS WW=1 BW=1.5 D=0.5", player_line(1, "Alpha, Ann", points="0.0", rounds=("   2 w 0",)),
+                  player_line(2, "Beta, Bob", points="1.5", rounds=("   1 b 1",)))
+    assert javafo.scores.win_black == Fraction(3, 2) and found(javafo, "TRF033") == []
+
+
+def test_pairing_symmetry_colours_and_results():
+    t = read(*HEADER,
+             player_line(1, "Alpha, Ann", points="1.0", rounds=("   2 w 1",)),
+             player_line(2, "Beta, Bob", points="1.0", rounds=("   1 w 1",)),
+             player_line(3, "Gamma, Gil", points="0.0", rounds=("   1 b 0",)))
+    assert found(t, "TRF031") == [(len(HEADER) + 1, 92)]  # 1 and 2 both White
+    assert found(t, "TRF032") == [(len(HEADER) + 1, 92)]  # both won
+    assert found(t, "TRF030") == [(len(HEADER) + 3, 92)]  # 3 names 1, who names 2
+
+
+def test_forfeit_symmetry():
+    ok = read(*HEADER, player_line(1, "Alpha, Ann", points="1.0", rounds=("   2 w +",)),
+              player_line(2, "Beta, Bob", points="0.0", rounds=("   1 b -",)))
+    assert not ok.diagnostics
+    double = read(*HEADER, player_line(1, "Alpha, Ann", points="0.0", rounds=("   2 w -",)),
+                  player_line(2, "Beta, Bob", points="0.0", rounds=("   1 b -",)))
+    assert not double.diagnostics
+    both_won = read(*HEADER, player_line(1, "Alpha, Ann", points="1.0", rounds=("   2 w +",)),
+                    player_line(2, "Beta, Bob", points="1.0", rounds=("   1 b +",)))
+    assert found(both_won, "TRF032")
+    mixed = read(*HEADER, player_line(1, "Alpha, Ann", points="1.0", rounds=("   2 w +",)),
+                 player_line(2, "Beta, Bob", points="0.0", rounds=("   1 b 0",)))
+    assert found(mixed, "TRF032")
+
+
+def test_start_numbers_duplicate_missing_and_unknown_opponents():
+    t = read(*HEADER, player_line(1, "Alpha, Ann", points="1.0", rounds=("   9 w 1",)),
+             player_line(1, "Again, Ann"), player_line(4, "Delta, Dan"))
+    assert found(t, "TRF014") == [(len(HEADER) + 2, 5)]
+    assert found(t, "TRF015")  # 2 and 3 missing
+    assert found(t, "TRF022") == [(len(HEADER) + 1, 92)]
+    assert len(t.players) == 3  # the duplicate is kept, not dropped
+
+
+def test_header_counts_against_the_file():
+    t = read(*HEADER, "062 5", "072 1", "082 2", *PAIR)
+    assert [d.message for d in t.diagnostics if d.code == "TRF034"] == [
+        "062 declares 5 players, the file has 2", "072 declares 1 rated players, the file has 0",
+        "082 declares 2 teams, the file has 0"]
+    assert found(t, "TRF034")[0] == (len(HEADER) + 1, None)
+
+
+def test_dates_that_do_not_parse():
+    t = read("012 X", "042 sometime in spring", *PAIR)
+    assert found(t, "TRF037") == [(2, 5)]
+    assert t.event.start_date == "sometime in spring"  # kept as written
+
+
+def test_rounds_beyond_the_declared_number():
+    t = read(*HEADER, "XXR 1", player_line(1, "Alpha, Ann", points="1.0", rounds=("   2 w 1", "0000 - H")),
+             player_line(2, "Beta, Bob", points="0.0", rounds=("   1 b 0",)))
+    assert [d.message for d in t.diagnostics if d.code == "TRF035"] == [
+        "round 2 has entries for 1 player(s) but the file declares 1 rounds"]
+
+
+def test_unknown_result_and_colour_codes_keep_the_block():
+    t = read(*HEADER, player_line(1, "Alpha, Ann", rounds=("   2 w Q", "   2 x 1")))
+    assert found(t, "TRF020") == [(len(HEADER) + 1, 99)]
+    assert found(t, "TRF021") == [(len(HEADER) + 1, 107)]
+    assert t.player(1).rounds == (Unreadable("   2 w Q"), Unreadable("   2 x 1"))
+
+
+def test_legacy_byes_and_forfeits_without_opponent():
+    t = read(*HEADER, player_line(1, "Alpha, Ann", rounds=("0000 - =", "0000 - +", "0000 - -", "     - B")))
+    assert t.player(1).rounds == (Bye(ByeKind.HALF), Forfeit(True), Forfeit(False), Bye(ByeKind.PAB))
+    assert {d.code for d in t.diagnostics} >= {"TRF023", "TRF024"}
+
+
+def test_bye_with_opponent_is_an_error():
+    t = read(*HEADER, player_line(1, "Alpha, Ann", rounds=("  62 b Z",)))
+    assert t.player(1).rounds == (Bye(ByeKind.ZERO),)
+    assert found(t, "TRF025") == [(len(HEADER) + 1, 92)]
+
+
+def test_strict_mode_raises_on_errors_only():
+    with pytest.raises(TrfconvError) as info:
+        trfconv.reads(trf(*HEADER, player_line(1, "Alpha, Ann", rounds=("   2 w Q",))), strict=True)
+    assert any(d.code == "TRF020" for d in info.value.diagnostics)
+    assert trfconv.reads(trf(*HEADER, "062 9", *PAIR), strict=True).players  # a warning is fine
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_line_endings(ending):
+    t = trfconv.reads(trf(*HEADER, *PAIR, ending=ending))
+    assert len(t.players) == 2 and not t.diagnostics
+    assert t.source.line_ending == ending
+
+
+def test_mixed_line_endings():
+    data = trf(*HEADER, ending="\r\n") + trf(*PAIR, ending="\r")
+    t = trfconv.reads(data)
+    assert len(t.players) == 2
+    assert found(t, "LIN001")
+
+
+def test_latin1_bytes_are_detected_and_utf8_mojibake_is_reported():
+    name = "Müller, Jürgen"
+    latin = (player_line(1, name, points="1.0", rounds=("   2 w 1",)) + "\n" + PAIR[1] + "\n").encode("latin-1")
+    t = trfconv.reads(latin)
+    assert t.player(1).name == name
+    assert found(t, "ENC001") and not found(t, "TRF010")
+    mojibake = trfconv.reads(trf(player_line(1, "MÃ¼ller, JÃ¼rgen", points="1.0", rounds=("   2 w 1",)), PAIR[1]))
+    (d,) = [d for d in mojibake.diagnostics if d.code == "ENC003"]
+    assert "'ü'" in d.message and (d.location.line, d.location.column) == (1, 16)
+
+
+def test_utf8_read_as_latin1_is_noticed():
+    """Forcing the wrong encoding shifts the columns after an accented name; the reader says
+    which encoding would line them up."""
+    data = trf(player_line(1, "Müller, Jürgen", points="1.0", rounds=("   2 w 1",)), PAIR[1])
+    t = trfconv.reads(data, encoding="latin-1")
+    assert found(t, "ENC004")
+    assert "utf-8" in next(d.message for d in t.diagnostics if d.code == "ENC004")
+    assert trfconv.reads(data).player(1).name == "Müller, Jürgen"
+
+
+def test_invalid_bytes_for_a_forced_encoding():
+    t = trfconv.reads(b"012 Caf\xc3\x28\n", encoding="utf-8")
+    (d,) = [d for d in t.diagnostics if d.code == "ENC005"]
+    assert (d.location.line, d.location.column) == (1, 8)
+
+
+def test_unknown_records_survive_with_a_warning():
+    t = read(*HEADER, "QRS private data", "### a comment", *PAIR)
+    assert found(t, "TRF001") == [(len(HEADER) + 1, 1)]
+    assert [x.text for x in t.extras] == ["QRS private data", "### a comment"]
+    out, _ = trfconv.dumps(t)
+    assert b"QRS private data\r\n### a comment\r\n001" in out
+
+
+def test_empty_and_garbage_input():
+    assert found(trfconv.reads(b""), "IO002")
+    assert found(trfconv.reads(b"\x00\xff garbage"), "IO002")
+    bad_json = trfconv.reads(b'{"format": "trfconv-tournament", "version": 1, "tournament": {"players": 3}}')
+    assert found(bad_json, "JSN001")
+
+
+def test_read_missing_file_raises_io001(tmp_path):
+    with pytest.raises(TrfconvError) as info:
+        trfconv.read(tmp_path / "missing.trf")
+    assert info.value.diagnostics[0].code == "IO001"

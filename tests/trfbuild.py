@@ -1,0 +1,26 @@
+"""Hand-built TRF lines for tests, written column by column from the TRF16 text (independent of
+trfconv's own layout file, so that reader and writer are checked against the specification)."""
+
+from __future__ import annotations
+
+
+def player_line(number: int, name: str, *, rating: str = "", points: str = "", rank: str = "",
+                rounds: tuple[str, ...] = (), sex: str = "m", title: str = "", fed: str = "",
+                fide_id: str = "", birth: str = "") -> str:
+    """A 001 line: start number 5-8, sex 10, title 11-13, name 15-47, rating 49-52, federation
+    54-56, FIDE id 58-68, birth date 70-79, points 81-84, rank 86-89, round blocks from 92
+    (each round block given as the 8 characters 'OOOO C R')."""
+    line = (f"001 {number:>4} {sex:1}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide_id:>11} "
+            f"{birth:<10} {points:>4} {rank:>4}")
+    assert len(line) == 89, len(line)
+    for block in rounds:
+        assert len(block) == 8, block
+        line += "  " + block
+    return line
+
+
+def trf(*lines: str, ending: str = "\n") -> bytes:
+    return (ending.join(lines) + ending).encode("utf-8")
+
+
+HEADER = ("012 Test Open", "022 Paris", "032 FRA", "042 2025/03/01", "052 2025/03/02", "102 Arbiter, Anne")
