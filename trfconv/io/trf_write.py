@@ -282,7 +282,10 @@ class _Writer:
         raise TypeError(f"not a round entry: {entry!r}")
 
     def opponent(self, o: int | None, player: int, r: int) -> str:
-        return self.number(o, f"player {player} round {r} opponent", 4).rjust(4, "0")
+        """Right-aligned start number; ``0000`` when there is none (TRF16 3.2)."""
+        if o is None:
+            return "0000"
+        return self.number(o, f"player {player} round {r} opponent", 4).rjust(4)
 
     def national(self) -> list[tuple[str, str | None]]:
         out = []
@@ -385,7 +388,7 @@ class _Writer:
             add(f"300#{i}", "lineup", "300", {
                 "round": self.number(lu.round, "300 round", 3), "team": self.number(lu.team, "300 team", 3),
                 "opponent": self.number(lu.opponent, "300 opponent", 3),
-                "boards": [self.number(b or 0, "300 player", 4).rjust(4, "0") for b in lu.boards]},
+                "boards": [self.number(b, "300 player", 4) if b else "0000" for b in lu.boards]},
                 f"the line-up of team {lu.team} in round {lu.round} (300)")
         pab = t.team_event.pab
         if pab:

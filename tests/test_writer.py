@@ -1,0 +1,127 @@
+"""The TRF writers: exact columns, encodings with a warning per replaced character, line endings,
+values that do not fit, atomic writes that never overwrite the input."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from fractions import Fraction
+
+import pytest
+
+import trfconv
+from trfconv.model import (
+    Bye, ByeKind, Colour, Event, Forfeit, Game, NOT_PAIRED, Outcome, Player, ScoreSystem, Tournament,
+)
+from trfbuild import player_line
+
+
+def two_players(name: str = "Müller, Jürgen", **event) -> Tournament:
+    return Tournament(
+        event=Event(name="Open", start_date=date(2025, 3, 1), **event),
+        players=(
+            Player(1, name, sex="m", rating=2100, federation="GER", points=Fraction(3, 2),
+                   rounds=(Game(2, Colour.WHITE, Outcome.WIN), Bye(ByeKind.HALF))),
+            Player(2, "Beta, Bob", points=Fraction(0),
+                   rounds=(Game(1, Colour.BLACK, Outcome.LOSS), NOT_PAIRED)),
+        ),
+    )
+
+
+def test_player_line_columns_match_the_specification():
+    data, diagnostics = trfconv.dumps(two_players("Alpha, Ann"))
+    lines = data.decode().split("\r\n")
+    expected = player_line(1, "Alpha, Ann", rating="2100", fed="GER", points="1.5",
+                           rounds=("   2 w 1", "0000 - H"))
+    assert expected in lines
+    assert player_line(2, "Beta, Bob", sex="", points="0.0", rounds=("   1 b 0",)) in lines
+    assert lines[:2] == ["012 Open", "042 2025/03/01"]
+    assert diagnostics == []
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\n", "\r"])
+def test_line_endings(ending):
+    data, _ = trfconv.dumps(two_players(), line_ending=ending)
+    text = data.decode()
+    assert text.endswith(ending)
+    assert text.count(ending) == 4
+    assert trfconv.reads(data) == two_players()
+
+
+def test_utf8_is_the_default_encoding():
+    data, diagnostics = trfconv.dumps(two_players())
+    assert "Müller, Jürgen".encode() in data and diagnostics == []
+
+
+def test_latin1_output_keeps_latin1_letters_and_folds_the_rest():
+    t = two_players("Łukasz, Müller")
+    data, diagnostics = trfconv.dumps(t, encoding="latin-1")
+    assert "Lukasz, Müller".encode("latin-1") in data
+    (d,) = diagnostics
+    assert d.code == "WRT002" and "'Ł' (U+0141)" in d.message and "player 1 name" in d.message
+
+
+def test_ascii_folding_warns_for_every_changed_character_and_keeps_columns():
+    t = two_players("Müller, Jürgen Œdipe Straße")
+    data, diagnostics = trfconv.dumps(t, encoding="ascii")
+    assert b"Muller, Jurgen OEdipe Strasse" in data
+    changed = {d.message.split("'")[1] for d in diagnostics if d.code == "WRT002"}
+    assert changed == {"ü", "Œ", "ß"}
+    line = next(x for x in data.decode("ascii").split("\r\n") if x.startswith("001    1"))
+    assert line[48:52] == "2100"  # rating still in columns 49-52
+
+
+def test_values_that_do_not_fit_are_reported():
+    long = two_players("A" * 40)
+    data, diagnostics = trfconv.dumps(long)
+    assert ("A" * 33).encode() + b" 2100" in data
+    assert [d.code for d in diagnostics] == ["WRT001"]
+    huge = replace(long, players=(replace(long.players[0], name="A", rating=12345),) + long.players[1:])
+    _, diagnostics = trfconv.dumps(huge)
+    assert [d.code for d in diagnostics] == ["WRT003"]
+
+
+def test_score_system_is_written_as_162_or_xxs():
+    t = replace(two_players(), scores=ScoreSystem(win_white=Fraction(3), win_black=Fraction(3),
+                                                  forfeit_win=Fraction(3), full_bye=Fraction(3),
+                                                  pab=Fraction(3), draw_white=Fraction(1),
+                                                  draw_black=Fraction(1), half_bye=Fraction(1),
+                                                  unknown=Fraction(1)))
+    data, _ = trfconv.dumps(t)
+    assert b"\r\n162  W 3.0    D 1.0\r\n" in data
+    assert trfconv.reads(data).scores == t.scores
+    colour_dependent = replace(t, scores=replace(t.scores, win_black=Fraction(7, 2)))
+    data, _ = trfconv.dumps(colour_dependent)
+    assert b"162" not in data and b"XXS " in data and b"BW=3.5" in data
+    assert trfconv.reads(data).scores == colour_dependent.scores
+
+
+def test_forfeits_and_byes_are_written_in_the_canonical_form():
+    t = Tournament(players=(
+        Player(1, "A", rounds=(Forfeit(True, 2, Colour.WHITE), Forfeit(True), Bye(ByeKind.PAB))),
+        Player(2, "B", rounds=(Forfeit(False, 1, Colour.BLACK), Bye(ByeKind.ZERO), Bye(ByeKind.FULL))),
+    ))
+    text = trfconv.dumps(t)[0].decode()
+    assert "     2 w +  0000 - +  0000 - U" in text
+    assert "     1 b -  0000 - Z  0000 - F" in text
+
+
+def test_write_is_atomic_and_never_overwrites_the_input(tmp_path):
+    source = tmp_path / "in.trf"
+    source.write_bytes(trfconv.dumps(two_players())[0])
+    t = trfconv.read(source)
+    with pytest.raises(trfconv.TrfconvError):
+        trfconv.write(t, source)
+    assert trfconv.read(source) == t
+    out = tmp_path / "out.trf"
+    assert trfconv.write(t, out, format="trf16") == []
+    assert trfconv.read(out) == t
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.trf", "out.trf"]  # no temporary left
+
+
+def test_strict_write_refuses_errors(tmp_path):
+    t = two_players()
+    bad = replace(t, players=(replace(t.players[0], rating=123456),) + t.players[1:])
+    with pytest.raises(trfconv.TrfconvError):
+        trfconv.write(bad, tmp_path / "x.trf", strict=True)
+    assert not (tmp_path / "x.trf").exists()
