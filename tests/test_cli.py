@@ -1,0 +1,125 @@
+"""The ``trfconv`` command: exit codes, the documented JSON output, conversions."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import trfconv
+from trfconv.cli import app
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+VALID = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
+CLEAN = FIXTURES / "canonical" / "trf26-individual.trf"
+MISALIGNED = FIXTURES / "trf" / "echecsjs__trf__trf26_team.trf"
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_check_exit_codes():
+    assert run("check", CLEAN).exit_code == 0
+    assert run("check", VALID).exit_code == 0  # warnings only
+    assert run("check", MISALIGNED).exit_code == 1
+    assert run("check", FIXTURES / "missing.trf").exit_code == 2
+
+
+def test_check_json_schema():
+    result = run("check", MISALIGNED, "--json")
+    data = json.loads(result.stdout)
+    assert set(data) == {"schema", "file", "readable", "error", "warning", "info", "diagnostics"}
+    assert data["schema"] == 1 and data["readable"] is True
+    assert data["error"] == 2 and data["warning"] == 1
+    first = data["diagnostics"][0]
+    assert first == {"code": "TRF010", "severity": "error",
+                     "message": "column 80 should be blank but holds '3': fields are shifted",
+                     "path": str(MISALIGNED), "line": 13, "column": 80, "consumer": "FIDE rating server"}
+
+
+def test_check_text_output_names_file_line_and_column():
+    result = run("check", MISALIGNED)
+    assert f"{MISALIGNED}:13:80: error TRF010:" in result.stdout
+    assert result.stdout.rstrip().endswith("2 error(s), 1 warning(s), 0 info")
+
+
+def test_info_json_schema():
+    data = json.loads(run("info", VALID, "--json").stdout)
+    assert set(data) == {"schema", "file", "format", "version", "dialects", "encoding", "line_ending",
+                         "event", "counts", "diagnostics"}
+    assert (data["format"], data["version"], data["encoding"], data["line_ending"]) == ("trf", "TRF16", "utf-8", "LF")
+    assert data["event"]["name"] == "Gonzaga Classic" and data["event"]["start_date"] == "2008-02-01"
+    assert data["counts"]["players"] == 12 and data["counts"]["rounds"] == 5
+    assert data["counts"]["rated_games"] == 24 and data["counts"]["byes_half"] == 3
+    assert data["diagnostics"] == {"error": 0, "warning": 1, "info": 1, "codes": {"TRF023": 1, "TRF024": 1}}
+
+
+def test_info_text():
+    result = run("info", FIXTURES / "trf" / "sanichi__icu_tournament__latin-1.trf")
+    assert result.exit_code == 0
+    assert "Läs Végas National Opeñ" in result.stdout and "cp1252" in result.stdout
+
+
+def test_convert_to_stdout_and_files(tmp_path):
+    result = run("convert", VALID, "--to", "trf26")
+    assert result.exit_code == 0
+    assert result.stdout_bytes.startswith(b"012 Gonzaga Classic\r\n")
+    out = tmp_path / "valid.json"
+    assert run("convert", VALID, "-o", out).exit_code == 0  # .json -> JSON
+    assert json.loads(out.read_text())["format"] == "trfconv-tournament"
+    back = tmp_path / "back.trf"
+    assert run("convert", out, "--to", "trf16", "-o", back).exit_code == 0
+    assert trfconv.read(back).players == trfconv.read(VALID).players
+
+
+def test_convert_options(tmp_path):
+    out = tmp_path / "x.trf"
+    latin = FIXTURES / "trf" / "sanichi__icu_tournament__latin-1.trf"
+    result = run("convert", latin, "-o", out, "--output-encoding", "ascii", "--line-ending", "lf")
+    assert result.exit_code == 0
+    data = out.read_bytes()
+    assert data.isascii() and b"\r" not in data and b"Las Vegas National Open" in data
+    assert "WRT002" in result.stderr
+
+
+def test_convert_strict_fails_on_errors_and_writes_nothing(tmp_path):
+    out = tmp_path / "x.trf"
+    assert run("convert", MISALIGNED, "-o", out, "--strict").exit_code == 1
+    assert not out.exists()
+    assert run("convert", MISALIGNED, "-o", out).exit_code == 0  # lenient by default
+    assert out.exists()
+
+
+def test_convert_refuses_to_overwrite_its_input(tmp_path):
+    copy = tmp_path / "in.trf"
+    shutil.copy(VALID, copy)
+    before = copy.read_bytes()
+    assert run("convert", copy, "-o", copy).exit_code == 1
+    assert copy.read_bytes() == before
+
+
+def test_convert_forced_encoding():
+    utf8 = FIXTURES / "trf" / "sanichi__icu_tournament__utf-8.trf"
+    result = run("convert", utf8, "--encoding", "latin-1")
+    assert "ENC004" in result.stderr
+
+
+def test_console_script_is_installed():
+    exe = shutil.which("trfconv") or str(Path(sys.executable).with_name("trfconv"))
+    result = subprocess.run([exe, "check", str(MISALIGNED)], capture_output=True, text=True)
+    assert result.returncode == 1 and "TRF010" in result.stdout
+    module = subprocess.run([sys.executable, "-m", "trfconv", "check", str(CLEAN)], capture_output=True)
+    assert module.returncode == 0
+
+
+@pytest.mark.parametrize("args", [("info",), ("convert", VALID, "--to", "pdf")])
+def test_usage_errors_do_not_trace(args):
+    result = run(*args)
+    assert result.exit_code == 2 and "Traceback" not in result.output
