@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from .diagnostics import Diagnostic, Severity, TrfconvError, diagnostic, has_errors
@@ -69,6 +68,8 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str = "trf26"
 
 
 def _atomic_write(target: Path, data: bytes) -> None:
+    import tempfile
+
     folder = target.resolve().parent
     fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
     try:

@@ -326,13 +326,13 @@ def generate_swiss_trf(players: int, rounds: int, seed: int = 1, *,
     if rounds < 1:
         raise ValueError("rounds must be at least 1")
     rng = random.Random(f"trfconv-bench/{seed}/{players}/{rounds}")
-    field_ = _make_players(players, rng, three_letter_titles)
-    _choose_withdrawals(field_, rounds, rng)
+    roster = _make_players(players, rng, three_letter_titles)
+    _choose_withdrawals(roster, rounds, rng)
     for rnd in range(1, rounds + 1):
-        _play_round(field_, rnd, rounds, rng)
-    ranks = _ranks(field_)
-    lines = _header_lines(field_, rounds)
-    lines += [_player_line(p, ranks[p.start_no]) for p in field_]
+        _play_round(roster, rnd, rounds, rng)
+    ranks = _ranks(roster)
+    lines = _header_lines(roster, rounds)
+    lines += [_player_line(p, ranks[p.start_no]) for p in roster]
     return "\r\n".join(lines) + "\r\n"
 
 
@@ -357,6 +357,7 @@ def _peak_rss_mb(rusage: resource.struct_rusage) -> float:
 
 
 def _time_trfconv_read(path: str) -> dict[str, Any]:
+    """Time ``trfconv.read`` (file I/O included) and count its diagnostics."""
     import trfconv
     start = time.perf_counter()
     tournament = trfconv.read(path)
@@ -367,6 +368,7 @@ def _time_trfconv_read(path: str) -> dict[str, Any]:
 
 
 def _time_trfconv_write(path: str, out: str) -> dict[str, Any]:
+    """Read (untimed), then time ``trfconv.write(..., format="trf26")``."""
     import trfconv
     tournament = trfconv.read(path)
     start = time.perf_counter()
@@ -375,6 +377,7 @@ def _time_trfconv_write(path: str, out: str) -> dict[str, Any]:
 
 
 def _time_trf_parse(path: str) -> dict[str, Any]:
+    """Time the ``trf`` package (``trf.load``) on the UTF-8 file."""
     import trf
     start = time.perf_counter()
     with open(path, encoding="utf-8") as handle:
@@ -384,6 +387,11 @@ def _time_trf_parse(path: str) -> dict[str, Any]:
 
 
 def _time_gacrux_read(path: str) -> dict[str, Any]:
+    """Time gacrux's TRF reader (``trf2json.parse_file``), as its CLI uses it.
+
+    gacrux's CLI decodes latin-1 unless given ``-b utf-8``; here the text is
+    decoded as UTF-8 first, so only reading/conversion is measured.
+    """
     from gacrux.trf2json import trf2json
     start = time.perf_counter()
     with open(path, encoding="utf-8") as handle:
@@ -434,6 +442,7 @@ def _worker_env() -> dict[str, str]:
 
 
 def _last_line(text: str) -> str:
+    """Last non-empty line of some output (for error messages)."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return lines[-1][:300] if lines else "(no output)"
 
@@ -509,14 +518,14 @@ def measure_size(directory: Path, players: int, args: argparse.Namespace) -> dic
     path = _write_file(directory, players, args.rounds, args.seed)
     out = str(directory / f"swiss_{players}x{args.rounds}.out.trf")
     name = str(path)
-    _progress(args, f"{players} players: {path.stat().st_size / 1e6:.2f} MB")
+    _progress(f"{players} players: {path.stat().st_size / 1e6:.2f} MB")
     results = {
         "trfconv_read": _best_of(args.repeat, lambda: _run_worker("trfconv-read", name)),
         "trfconv_check": _best_of(args.repeat, lambda: _run_check(name)),
         "trfconv_write": _best_of(args.repeat, lambda: _run_worker("trfconv-write", name, out)),
         "trf_parse": _best_of(args.repeat, lambda: _run_worker("trf-parse", name)),
     }
-    _progress(args, f"{players} players: trfconv and trf done")
+    _progress(f"{players} players: trfconv and trf done")
     if players <= args.gacrux_max:
         results["gacrux_read"] = _run_worker("gacrux-read", name)
     else:
@@ -525,12 +534,13 @@ def measure_size(directory: Path, players: int, args: argparse.Namespace) -> dic
             "file_mb": path.stat().st_size / 1e6, "results": results}
 
 
-def _progress(args: argparse.Namespace, message: str) -> None:
+def _progress(message: str) -> None:
     """Progress on stderr (the table or JSON goes to stdout)."""
     print(f"[bench] {message}", file=sys.stderr, flush=True)
 
 
 def _ratio(row: dict[str, Any]) -> float | None:
+    """gacrux read time over trfconv read time, if both exist."""
     gacrux, read = row["results"]["gacrux_read"], row["results"]["trfconv_read"]
     if gacrux.seconds is None or not read.seconds:
         return None
@@ -538,6 +548,7 @@ def _ratio(row: dict[str, Any]) -> float | None:
 
 
 def _cell(outcome: Outcome, attribute: str = "seconds", fmt: str = "{:.3f}") -> str:
+    """Table cell: a number, ``ERROR`` (see notes) or ``skipped``."""
     value = getattr(outcome, attribute)
     if value is None:
         return "skipped" if outcome.error and outcome.error.startswith("skipped") else "ERROR"
@@ -572,6 +583,7 @@ def format_table(rows: list[dict[str, Any]]) -> str:
 
 
 def _per_player_round(row: dict[str, Any]) -> str:
+    """trfconv read time per (players x rounds), which should stay constant."""
     seconds = row["results"]["trfconv_read"].seconds
     if seconds is None:
         return "n/a"
@@ -615,6 +627,7 @@ def to_json(rows: list[dict[str, Any]]) -> str:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Command-line options (see the module docstring)."""
     parser = argparse.ArgumentParser(
         prog="python -m trfconv.bench",
         description="Benchmark trfconv read/check/write against the trf and gacrux readers.")
@@ -635,6 +648,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Generate, measure and report; returns the exit code."""
     args = parse_args(argv)
     if args.keep:
         directory = Path(args.keep)

@@ -8,12 +8,15 @@ reader provides (``locate("player", start_number, round)`` or ``locate("062")`` 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import fields
+from math import lcm
 from fractions import Fraction
 from typing import Callable
 
 from .diagnostics import Diagnostic, diagnostic
+from .model import _REVERSED
 from .numbers import short_text as _num
-from .model import Bye, Forfeit, Game, NotPaired, Pending, Player, Tournament
+from .model import Bye, Colour, Forfeit, Game, NotPaired, Outcome, Pending, Player, Tournament
 
 Locate = Callable[..., tuple]
 
@@ -48,48 +51,60 @@ def _start_numbers(t, players, report, locate) -> None:
 
 
 def _opponent(entry) -> int | None:
-    if isinstance(entry, (Game, Pending)):
-        return entry.opponent
-    if isinstance(entry, Forfeit):
-        return entry.opponent
-    return None
+    """The start number a game, forfeit or pending pairing names (None for byes and blanks)."""
+    return getattr(entry, "opponent", None)
 
 
 def _pairings(t, players, report, locate) -> None:
     """Both sides of a pairing must agree: same round, each names the other, opposite colours,
     complementary results (a game is a game on both sides, a forfeit a forfeit)."""
+    rounds_of = {p.start_number: p.rounds for p in t.players}
     for p in t.players:
+        n = p.start_number
         for r, entry in enumerate(p.rounds, 1):
-            o = _opponent(entry)
+            o = getattr(entry, "opponent", None)
             if o is None:
                 continue
-            where = locate("player", p.start_number, r)
-            if o == p.start_number:
-                report("TRF029", f"player {o} is paired against himself in round {r}", where)
-                continue
-            q = players.get(o)
-            if q is None:
-                report("TRF022", f"round {r}: opponent {o} has no player line", where)
-                continue
-            other = q.rounds[r - 1] if r <= len(q.rounds) else None
-            back = _opponent(other)
-            if back != p.start_number:
-                if isinstance(entry, Forfeit) and isinstance(other, Forfeit) and back is None \
-                        and entry.won != other.won:
-                    continue  # team forfeit: the absent side names no opponent (TRF-2026)
-                said = "nobody" if back is None else f"player {back}"
-                report("TRF030", f"round {r}: player {p.start_number} meets {o}, but {o}'s line names "
-                                 f"{said} ({_describe(other)})", where)
-                continue
-            if p.start_number > o:
-                continue  # each pair once
-            colour, other_colour = getattr(entry, "colour", None), getattr(other, "colour", None)
-            if colour is not None and colour == other_colour:
-                report("TRF031", f"round {r}: players {p.start_number} and {o} both have "
-                                 f"{'White' if colour.value == 'w' else 'Black'}", where)
-            if not _complementary(entry, other):
-                report("TRF032", f"round {r}: player {p.start_number} has {_describe(entry)} but "
-                                 f"{o} has {_describe(other)}", where)
+            other_rounds = rounds_of.get(o)
+            other = other_rounds[r - 1] if other_rounds and r <= len(other_rounds) else None
+            if getattr(other, "opponent", None) == n and n != o:
+                if n > o or _agree(entry, other):
+                    continue  # each pair once; the usual case costs nothing more
+            _pairing_problem(p, r, entry, o, other, other_rounds is not None, report, locate)
+
+
+def _agree(a, b) -> bool:
+    if a.colour is not None and a.colour is b.colour:
+        return False
+    if type(a) is Game and type(b) is Game:  # the usual case, without the general test
+        return _REVERSED[a.outcome] is b.outcome and a.rated == b.rated
+    return _complementary(a, b)
+
+
+def _pairing_problem(p, r: int, entry, o: int, other, exists: bool, report, locate) -> None:
+    where = locate("player", p.start_number, r)
+    if o == p.start_number:
+        report("TRF029", f"player {o} is paired against himself in round {r}", where)
+        return
+    if not exists:
+        report("TRF022", f"round {r}: opponent {o} has no player line", where)
+        return
+    back = _opponent(other)
+    if back != p.start_number:
+        if isinstance(entry, Forfeit) and isinstance(other, Forfeit) and back is None \
+                and entry.won != other.won:
+            return  # team forfeit: the absent side names no opponent (TRF-2026)
+        said = "nobody" if back is None else f"player {back}"
+        report("TRF030", f"round {r}: player {p.start_number} meets {o}, but {o}'s line names "
+                         f"{said} ({_describe(other)})", where)
+        return
+    colour = getattr(entry, "colour", None)
+    if colour is not None and colour == getattr(other, "colour", None):
+        report("TRF031", f"round {r}: players {p.start_number} and {o} both have "
+                         f"{'White' if colour.value == 'w' else 'Black'}", where)
+    if not _complementary(entry, other):
+        report("TRF032", f"round {r}: player {p.start_number} has {_describe(entry)} but "
+                         f"{o} has {_describe(other)}", where)
 
 
 def _complementary(a, b) -> bool:
@@ -119,19 +134,32 @@ def _describe(entry) -> str:
 
 def _points(t: Tournament, report, locate) -> None:
     """Declared points against the results under the score system (TRF16: "the number of
-    points in the tournament standings"). In team events the column is informative only."""
+    points in the tournament standings"). In team events the column is informative only.
+    Sums are exact, in integer units of the score system's common denominator."""
     if t.teams:
         return
-    played = _last_played_round(t)
-    accelerations = _accelerations(t)
+    scale = lcm(*(getattr(t.scores, f.name).denominator for f in fields(t.scores)))
+    games = {(o, c): int(t.scores.points(Game(0, c, o)) * scale) for o in Outcome for c in (*Colour, None)}
+    units: dict = {}  # other entries, by identity (readers share equal entries)
+    played = accelerations = None
     for p in t.players:
         if p.points is None:
             continue
-        computed = sum((t.scores.points(e) for e in p.rounds), Fraction(0))
-        gap = p.points - computed
-        if gap == 0:
+        total = 0
+        for e in p.rounds:
+            if type(e) is Game:
+                total += games[e.outcome, e.colour]
+                continue
+            value = units.get(id(e))
+            if value is None:
+                value = units[id(e)] = int(t.scores.points(e) * scale)
+            total += value
+        if p.points * scale == total:
             continue
-        explanation = _explain(t, p, gap, played, accelerations.get(p.start_number, Fraction(0)))
+        if played is None:
+            played, accelerations = _last_played_round(t), _accelerations(t)
+        computed = Fraction(total, scale)
+        explanation = _explain(t, p, p.points - computed, played, accelerations.get(p.start_number, Fraction(0)))
         if explanation is None:
             continue
         report("TRF033", f"player {p.start_number} declares {_num(p.points)} points, the results give "
@@ -190,7 +218,7 @@ def _header_counts(t: Tournament, report, locate) -> None:
 
 def _rounds(t: Tournament, report, locate) -> None:
     declared = t.event.declared_rounds
-    if declared is not None:
+    if declared is not None and t.rounds > declared:
         beyond = Counter(r for p in t.players for r, e in enumerate(p.rounds, 1)
                          if r > declared and not isinstance(e, NotPaired))
         for r, count in sorted(beyond.items()):

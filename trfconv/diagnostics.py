@@ -50,7 +50,6 @@ CODES: dict[str, Code] = {
         # player lines (001) and their columns
         Code("TRF010", E, "column misalignment: a separator column is not blank", "FIDE rating server"),
         Code("TRF011", W, "player line shorter than 84 characters", "bbpPairings"),
-        Code("TRF012", E, "text after the last round block", "bbpPairings"),
         Code("TRF013", E, "start number missing or not a number", "bbpPairings"),
         Code("TRF014", E, "start number used twice", "bbpPairings"),
         Code("TRF015", W, "start numbers are not contiguous 1..N", "bbpPairings"),

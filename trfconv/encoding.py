@@ -59,7 +59,9 @@ def decode(
         out = Decoded(data.decode("utf-8"), "utf-8")
     except UnicodeDecodeError as err:
         out = _single_byte(data, err, path)
-    if not data.isascii() and misaligned(out.text):
+    # Valid UTF-8 is the right reading unless it holds mojibake; a code-page guess is checked.
+    doubtful = out.encoding != "utf-8" or _MOJIBAKE.search(out.text)
+    if doubtful and misaligned(out.text):
         out = _better_aligned(data, out, path, misaligned)
     return _check_mojibake(out, path)
 
@@ -147,19 +149,20 @@ def _repair_mojibake(text: str) -> str | None:
 
 
 def _check_mojibake(out: Decoded, path) -> Decoded:
-    for number, line in enumerate(out.text.splitlines(), 1):
-        match = _MOJIBAKE.search(line)
-        if not match:
-            continue
+    """Report the first sequence that is a UTF-8 character read as two cp1252 ones."""
+    for match in _MOJIBAKE.finditer(out.text):
         try:
             fixed = match.group().encode("cp1252").decode("utf-8")
         except (UnicodeEncodeError, UnicodeDecodeError):
             continue
+        before = out.text[:match.start()]
+        line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
+        line = len(re.findall(r"\r\n|\r|\n", before)) + 1
         out.diagnostics.append(diagnostic(
             "ENC003",
             f"{match.group()!r} looks like {fixed!r} encoded twice (UTF-8 read as Latin-1 and saved "
             "again); fix the source file",
-            path=path, line=number, column=match.start() + 1))
+            path=path, line=line, column=match.start() - line_start + 1))
         break
     return out
 

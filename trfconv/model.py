@@ -32,6 +32,8 @@ class Colour(Enum):
     WHITE = "w"
     BLACK = "b"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's own hash is slow on hot paths
+
     @property
     def opposite(self) -> "Colour":
         return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
@@ -42,9 +44,15 @@ class Outcome(Enum):
     DRAW = "draw"
     LOSS = "loss"
 
+    __hash__ = object.__hash__
+
     @property
     def reversed(self) -> "Outcome":
-        return {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}.get(self, self)
+        """The opponent's outcome."""
+        return _REVERSED[self]
+
+
+_REVERSED = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +78,8 @@ class Forfeit:
 
 class ByeKind(Enum):
     """Bye kinds of TRF16/TRF-2026 (the value is the TRF letter)."""
+
+    __hash__ = object.__hash__
 
     PAB = "U"  #: pairing-allocated bye (odd number of players)
     FULL = "F"  #: requested full-point bye

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from ..model import Tournament
-from .json_io import dumps as _dump_json, read_json
-from .trf_read import read_trf
-from .trf_write import write_trf
 
 #: Output formats: name -> short description.
 WRITERS = {
@@ -30,8 +27,12 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
                format: str | None = None) -> Tournament:
     kind = format or detect_format(data)
     if kind == "json":
+        from .json_io import read_json
+
         return read_json(data, path)
     if kind == "trf":
+        from .trf_read import read_trf
+
         return read_trf(data, path, encoding)
     raise ValueError(f"unknown input format {format!r}; use one of {', '.join(READERS)}")
 
@@ -40,8 +41,12 @@ def render(t: Tournament, format: str = "trf26", *, line_ending: str = "\r\n",
            encoding: str = "utf-8") -> tuple[bytes, list]:
     """The bytes of ``t`` in ``format`` and the writer's diagnostics."""
     if format == "json":
-        return _dump_json(t).encode("utf-8"), []
+        from .json_io import dumps
+
+        return dumps(t).encode("utf-8"), []
     if format in ("trf26", "trf16"):
+        from .trf_write import write_trf
+
         text, diagnostics = write_trf(t, format, line_ending=line_ending, encoding=encoding)
         return text.encode(encoding), diagnostics
     raise ValueError(f"unknown output format {format!r}; use one of {', '.join(WRITERS)}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -61,10 +61,20 @@ class Layout:
     fields: tuple[Field, ...]
     repeat: Repeat | None = None
 
+    @cached_property
+    def _slices(self) -> tuple[tuple[str, slice], ...]:
+        return tuple((f.name, slice(f.first - 1, f.last)) for f in self.fields)
+
+    @cached_property
+    def _gaps(self) -> tuple[int, ...]:
+        """1-based columns that must be blank: column 4 and the gaps between fields."""
+        used = {c for f in self.fields for c in range(f.first, f.last + 1)}
+        return tuple(c for c in range(4, max(used) + 1) if c not in used)
+
     def read(self, line: str) -> dict[str, str]:
         """Field texts stripped of blanks (TAB counts as a blank); the repeat group, if any,
         as a list under its name with trailing empty slots removed."""
-        values: dict = {f.name: f.take(line).strip() for f in self.fields}
+        values: dict = {name: line[cut].strip() for name, cut in self._slices}
         if self.repeat:
             slots = [s.strip() for s in self.repeat.take(line)]
             while slots and not slots[-1]:
@@ -85,11 +95,12 @@ class Layout:
                 _put(chars, r.first + i * r.step, r.width, r.align, text)
         return "".join(chars).rstrip()
 
-    def separators(self, line_length: int) -> list[int]:
-        """1-based columns that must be blank: column 4 and the gaps between fields."""
-        used = {c for f in self.fields for c in range(f.first, f.last + 1)}
-        last = max(f.last for f in self.fields)
-        return [c for c in range(4, min(last, line_length) + 1) if c not in used]
+    def first_filled_gap(self, line: str) -> int | None:
+        """The first column that should be blank between two fields but is not, or None."""
+        for column in self._gaps:
+            if column <= len(line) and line[column - 1] != " ":
+                return column
+        return None
 
 
 def _put(chars: list[str], first: int, width: int, align: str, text: str) -> None:

@@ -8,7 +8,9 @@ every doubt becomes a diagnostic with its line and column. Column positions come
 
 from __future__ import annotations
 
+import gc
 import re
+from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
@@ -25,6 +27,8 @@ from ..model import (
 from ..timecontrol import parse_code
 from .layout import formats_dir, layouts, round_block
 
+_FIRST_BLOCK = round_block()["first"] - 1  # 0-based start of round 1's block (column 92)
+_BLOCK_STEP = round_block()["step"]
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _ROUND_PREFIX = re.compile(r"^round \d+: ")
 _BULK = {"TRF017", "TRF023", "TRF024", "LIN002"}  # normalisations reported once, with a count
@@ -67,8 +71,22 @@ def misaligned_lines(text: str) -> int:
 def read_trf(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
     decoded = decode(data, path=path, encoding=encoding, misaligned=misaligned_lines)
     reader = _Reader(path, decoded.diagnostics)
-    tournament = reader.read(decoded.text)
+    with _collector_paused():
+        tournament = reader.read(decoded.text)
     return replace(tournament, source=replace(tournament.source, encoding=decoded.encoding))
+
+
+@contextmanager
+def _collector_paused():
+    """Reading allocates several objects per round block and creates no garbage cycles; left
+    on, Python's cycle collector would run hundreds of times over a 10,000-player file."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class _Reader:
@@ -94,6 +112,9 @@ class _Reader:
         self.round_date_texts: list[str] = []
         self.dialects: set[str] = set()
         self.version_marks: set[str] = set()
+        self.fractions: dict[str, Fraction] = {}  # number texts already read
+        self.blocks: dict[str, object] = {}  # round-block text -> entry, for this file
+        self.doubtful: set[str] = set()  # block texts that come with a diagnostic
 
     # -- helpers ---------------------------------------------------------------------------
     def report(self, code: str, message: str, column: int | None = None, line: int | None = None) -> None:
@@ -109,7 +130,7 @@ class _Reader:
     def number(self, text: str, what: str, column: int) -> int | None:
         if not text:
             return None
-        if text.isdigit():
+        if _digits(text):
             return int(text)
         self.report("TRF045" if what.endswith("id") else "TRF039",
                     f"{what} {text!r} is not a number", column)
@@ -118,11 +139,13 @@ class _Reader:
     def points(self, text: str, what: str, column: int, code: str = "TRF039") -> Fraction | None:
         if not text:
             return None
-        try:
-            return Fraction(text.replace(",", "."))
-        except (ValueError, ZeroDivisionError):
-            self.report(code, f"{what} {text!r} is not a number", column)
-            return None
+        value = self.fractions.get(text)
+        if value is None:
+            try:
+                value = self.fractions[text] = Fraction(text.replace(",", "."))
+            except (ValueError, ZeroDivisionError):
+                self.report(code, f"{what} {text!r} is not a number", column)
+        return value
 
     # -- the file ---------------------------------------------------------------------------
     def read(self, text: str) -> Tournament:
@@ -178,8 +201,8 @@ class _Reader:
         if code in _SINGLE:
             self.event[_SINGLE[code]] = value
         elif code in _COUNTS:
-            self.event[_COUNTS[code]] = int(value) if value.isdigit() else value
-            if not value.isdigit():
+            self.event[_COUNTS[code]] = int(value) if _digits(value) else value
+            if not _digits(value):
                 self.report("TRF039", f"{code} count {value!r} is not a number", 5)
         elif code in ("042", "052"):
             self.dates[code] = value
@@ -267,7 +290,7 @@ class _Reader:
                 self.score_codes.append(("XXS " + name.upper(), amount))
         elif code in ("XXZ", "XXP"):
             self.dialects.add("javafo")
-            ids = tuple(int(t) for t in value.split() if t.isdigit())
+            ids = tuple(int(t) for t in value.split() if _digits(t))
             if len(ids) != len(value.split()):
                 self.report("TRF045", f"{code} holds something that is not a player id; line kept "
                                       "verbatim", 5)
@@ -330,14 +353,13 @@ class _Reader:
         if len(line) < 84 and len(line) > 8:
             self.report("TRF011", f"player line has {len(line)} characters, at least 84 expected "
                                   "(points column)", len(line) + 1)
-        for column in _separators(len(line)):
-            if line[column - 1] != " ":
-                self.report("TRF010", f"column {column} should be blank but holds "
-                                      f"{line[column - 1]!r}: fields are shifted", column)
-                break
+        column = layout.first_filled_gap(line)
+        if column is not None:
+            self.report("TRF010", f"column {column} should be blank but holds {line[column - 1]!r}: "
+                                  "fields are shifted", column)
         values = layout.read(line[:89])
         start = values["start_number"]
-        if not start.isdigit() or int(start) == 0:
+        if not _digits(start) or int(start) == 0:
             self.keep(line, "TRF013", f"player line without a valid start number ({start!r}); kept "
                                       "verbatim")
             return
@@ -364,24 +386,38 @@ class _Reader:
         self.record(f"001:{number}")
 
     def round_entries(self, line: str) -> tuple:
-        geometry = round_block()
-        first, step = geometry["first"] - 1, geometry["step"]
-        entries = []
-        last_filled = 0
-        for index, start in enumerate(range(first, len(line), step)):
+        """The round blocks of a 001 line, trailing not-paired rounds dropped (the caller pads
+        every player to the same number of rounds)."""
+        tail = line[_FIRST_BLOCK - 2:]  # from column 90: "  OOOO C R" per round
+        if (tail[0::_BLOCK_STEP] + tail[1::_BLOCK_STEP]).strip():
+            self.report_gaps(line)
+        blocks = [tail[i:i + 8] for i in range(2, len(tail), _BLOCK_STEP)]
+        known = self.blocks.get
+        entries = [known(b) or self.parse_block(b) for b in blocks]
+        if self.doubtful and not self.doubtful.isdisjoint(blocks):
+            for index, block in enumerate(blocks):
+                for code, message, offset in _block(block)[1]:
+                    self.report(code, f"round {index + 1}: {message}",
+                                _FIRST_BLOCK + index * _BLOCK_STEP + offset + 1)
+        while entries and entries[-1] is NOT_PAIRED:
+            entries.pop()
+        return tuple(entries)
+
+    def parse_block(self, block: str):
+        """Parse a block not seen before in this file; equal blocks share one entry."""
+        entry, problems = _block(block)
+        self.blocks[block] = entry
+        if problems:
+            self.doubtful.add(block)
+        return entry
+
+    def report_gaps(self, line: str) -> None:
+        for index, start in enumerate(range(_FIRST_BLOCK, len(line) + 2, _BLOCK_STEP)):
             gap = line[start - 2:start]
             if gap.strip():
-                self.report("TRF012" if start - 2 >= len(line.rstrip()) else "TRF010",
-                            f"round {index + 1}: columns {start - 1}-{start} should be blank, found "
-                            f"{gap!r}", start - 1)
-            block = line[start:start + 8].ljust(8)
-            entry, problems = _block(block)
-            for code, message, offset in problems:
-                self.report(code, f"round {index + 1}: {message}", start + offset + 1)
-            entries.append(entry)
-            if entry is not NOT_PAIRED:
-                last_filled = index + 1
-        return tuple(entries[:last_filled])
+                self.report("TRF010", f"round {index + 1}: columns {start - 1}-{start} should be blank, "
+                                      f"found {gap!r}: the round blocks are shifted", start - 1)
+                return
 
     def sex(self, text: str) -> str | None:
         if text in ("m", "w") or not text:
@@ -410,7 +446,7 @@ class _Reader:
     def int_field(self, text: str, what: str, column: int) -> int | None:
         if not text:
             return None
-        if text.isdigit():
+        if _digits(text):
             return int(text)
         self.report("TRF016", f"{what} {text!r} is not a number", column)
         return None
@@ -418,7 +454,7 @@ class _Reader:
     def identifier(self, text: str, what: str, column: int) -> str | None:
         if not text or text.strip("0") == "":
             return None
-        if not text.isdigit():
+        if not _digits(text):
             self.report("TRF016", f"{what} {text!r} is not a number; kept as written", column)
         return text
 
@@ -572,7 +608,7 @@ class _Reader:
         elif code in _INFORMATIVE:
             self.version_marks.add("TRF26")
             self.keep(line)
-        elif (code in _federations() or code == self.nrs_federation()) and line[4:8].strip().isdigit():
+        elif (code in _federations() or code == self.nrs_federation()) and _digits(line[4:8].strip()):
             self.national(code, line)
         elif code in _CPP_DUBOV:
             self.dialects.add("CPPDubovSystem")
@@ -766,12 +802,6 @@ _TARGETS = {
 }
 
 
-@cache
-def _separators(length: int) -> tuple[int, ...]:
-    return tuple(layouts()["player"].separators(min(length, 91))) + tuple(
-        c for c in (90, 91) if c <= length)
-
-
 def _looks_like_ruler(line: str) -> bool:
     stripped = line.strip()
     first = stripped.split()[0]
@@ -786,16 +816,22 @@ _GAMES = {"1": (Outcome.WIN, True), "=": (Outcome.DRAW, True), "0": (Outcome.LOS
           "W": (Outcome.WIN, False), "D": (Outcome.DRAW, False), "L": (Outcome.LOSS, False)}
 
 
-@cache
 def _block(block: str) -> tuple:
-    """One 8-character round block ``OOOO C R`` -> (entry, [(code, message, offset)]).
-    Cached: a file repeats the same blocks many times."""
+    """One round block ``OOOO C R`` (8 characters, or fewer when the line was trimmed) ->
+    (entry, ((code, message, offset), ...))."""
+    game = _PLAIN_GAMES.get(block[4:])
+    if game:
+        opponent = block[:4].lstrip()
+        if opponent.isdigit() and opponent.isascii() and opponent.strip("0"):
+            colour, outcome, rated = game
+            return Game(int(opponent), colour, outcome, rated), ()
+    block = block.ljust(8)
     problems = []
     opp_text, colour_char, result = block[0:4].strip(), block[5], block[7]
     if block[4] != " " or block[6] != " ":
         problems.append(("TRF010", f"block {block!r} is not 'OOOO C R'", 4 if block[4] != " " else 6))
         return Unreadable(block), tuple(problems)
-    if opp_text and not opp_text.isdigit():
+    if opp_text and not _digits(opp_text):
         problems.append(("TRF020", f"opponent {opp_text!r} is not a start number", 0))
         return Unreadable(block), tuple(problems)
     opponent = int(opp_text) if opp_text else 0
@@ -846,6 +882,15 @@ def _block(block: str) -> tuple:
         return Pending(opponent, colour, adjourned=True), tuple(problems)
     problems.append(("TRF020", f"result code {result!r} unknown; block kept verbatim", 7))
     return Unreadable(block), tuple(problems)
+
+
+#: " C R" -> (colour, outcome, rated) for the blocks of an ordinary game: the fast path.
+_PLAIN_GAMES = {f" {c} {r}": (_COLOURS[c], *_GAMES[r]) for c in "wb" for r in "10=WDL"}
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts ``²``, which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
 
 
 def _dominant(endings: set[str]) -> str | None:
