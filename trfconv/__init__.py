@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from .diagnostics import Diagnostic, Severity, TrfconvError, diagnostic, has_errors
-from .io import READERS, WRITERS, detect_format, read_bytes, render
+from .io import READERS, WRITERS, read_bytes, render
 from .model import Tournament
 
 __all__ = ["read", "reads", "write", "dumps", "Tournament", "Diagnostic", "Severity",

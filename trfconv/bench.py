@@ -351,7 +351,7 @@ _WORKER_BOOTSTRAP = (
 )
 
 
-def _peak_rss_mb(rusage: resource.struct_rusage) -> float:
+def _peak_rss_mb(rusage: resource.struct_rusage) -> float:  # float ok: timings
     """ru_maxrss (KiB on Linux) in MiB."""
     return rusage.ru_maxrss / 1024
 
@@ -427,8 +427,8 @@ def worker_main(argv: list[str]) -> None:
 class Outcome:
     """Best result of one measurement, or the error that prevented it."""
 
-    seconds: float | None = None
-    peak_mb: float | None = None
+    seconds: float | None = None  # float ok: timings
+    peak_mb: float | None = None  # float ok: timings
     error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -483,11 +483,17 @@ def _looks_like_crash(output: str) -> bool:
     return "Traceback (most recent call last)" in output or "No module named" in output
 
 
-def _run_check(path: str) -> Outcome:
-    """Wall time and peak RSS of one ``trfconv check`` process (via wait4)."""
+def _trf_process_command(path: str) -> list[str]:
+    """A whole Python process that only parses the file with the ``trf`` package: the
+    like-for-like comparison for the whole ``trfconv check`` process."""
+    return [sys.executable, "-c", "import sys, trf; trf.load(open(sys.argv[1], encoding='utf-8'))", path]
+
+
+def _run_process(command: list[str]) -> Outcome:
+    """Wall time and peak RSS of one whole process (via wait4); exit 0 or 1 counts as a run."""
     with tempfile.TemporaryFile() as output:
         start = time.perf_counter()
-        proc = subprocess.Popen(_check_command(path), stdout=output, stderr=subprocess.STDOUT,
+        proc = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
                                 env=_worker_env())
         _, status, rusage = os.wait4(proc.pid, 0)
         seconds = time.perf_counter() - start
@@ -521,9 +527,10 @@ def measure_size(directory: Path, players: int, args: argparse.Namespace) -> dic
     _progress(f"{players} players: {path.stat().st_size / 1e6:.2f} MB")
     results = {
         "trfconv_read": _best_of(args.repeat, lambda: _run_worker("trfconv-read", name)),
-        "trfconv_check": _best_of(args.repeat, lambda: _run_check(name)),
+        "trfconv_check": _best_of(args.repeat, lambda: _run_process(_check_command(name))),
         "trfconv_write": _best_of(args.repeat, lambda: _run_worker("trfconv-write", name, out)),
         "trf_parse": _best_of(args.repeat, lambda: _run_worker("trf-parse", name)),
+        "trf_process": _best_of(args.repeat, lambda: _run_process(_trf_process_command(name))),
     }
     _progress(f"{players} players: trfconv and trf done")
     if players <= args.gacrux_max:
@@ -539,7 +546,7 @@ def _progress(message: str) -> None:
     print(f"[bench] {message}", file=sys.stderr, flush=True)
 
 
-def _ratio(row: dict[str, Any]) -> float | None:
+def _ratio(row: dict[str, Any]) -> float | None:  # float ok: timings
     """gacrux read time over trfconv read time, if both exist."""
     gacrux, read = row["results"]["gacrux_read"], row["results"]["trfconv_read"]
     if gacrux.seconds is None or not read.seconds:
@@ -556,7 +563,7 @@ def _cell(outcome: Outcome, attribute: str = "seconds", fmt: str = "{:.3f}") -> 
 
 
 COLUMNS = ["players", "rounds", "file MB", "tc read s", "tc check s", "tc write s",
-           "tc peak MB", "trf parse s", "gacrux s", "gacrux/tc"]
+           "tc peak MB", "trf parse s", "trf proc s", "gacrux s", "gacrux/tc"]
 
 
 def format_table(rows: list[dict[str, Any]]) -> str:
@@ -569,6 +576,7 @@ def format_table(rows: list[dict[str, Any]]) -> str:
             str(row["players"]), str(row["rounds"]), f"{row['file_mb']:.2f}",
             _cell(res["trfconv_read"]), _cell(res["trfconv_check"]), _cell(res["trfconv_write"]),
             _cell(res["trfconv_check"], "peak_mb", "{:.1f}"), _cell(res["trf_parse"]),
+            _cell(res["trf_process"]),
             _cell(res["gacrux_read"]), "-" if ratio is None else f"{ratio:.0f}x",
         ])
     widths = [max(len(c), *(len(r[i]) for r in body)) for i, c in enumerate(COLUMNS)]

@@ -14,9 +14,8 @@ from fractions import Fraction
 from typing import Callable
 
 from .diagnostics import Diagnostic, diagnostic
-from .model import _REVERSED
 from .numbers import short_text as _num
-from .model import Bye, Colour, Forfeit, Game, NotPaired, Outcome, Pending, Player, Tournament
+from .model import OPPOSITE, Bye, Colour, Forfeit, Game, NotPaired, Outcome, Pending, Player, Tournament
 
 Locate = Callable[..., tuple]
 
@@ -77,7 +76,7 @@ def _agree(a, b) -> bool:
     if a.colour is not None and a.colour is b.colour:
         return False
     if type(a) is Game and type(b) is Game:  # the usual case, without the general test
-        return _REVERSED[a.outcome] is b.outcome and a.rated == b.rated
+        return OPPOSITE[a.outcome] is b.outcome and a.rated == b.rated
     return _complementary(a, b)
 
 

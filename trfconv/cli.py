@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from . import TrfconvError, dumps, read, write
-from .diagnostics import Diagnostic, Severity, has_errors
+from .diagnostics import Severity, has_errors
 from .model import Tournament
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
 from .dates import PartialDate
-from .timecontrol import TimeControl
+from .timecontrol import TimeControl, parse_text
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
@@ -49,10 +49,11 @@ class Outcome(Enum):
     @property
     def reversed(self) -> "Outcome":
         """The opponent's outcome."""
-        return _REVERSED[self]
+        return OPPOSITE[self]
 
 
-_REVERSED = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
+#: The opponent's outcome (also usable directly on hot paths).
+OPPOSITE = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +359,13 @@ class Event:
     pairing_controller: str | None = None  #: ``182``
     tiebreaks: tuple[str, ...] = ()  #: ``202``
     standings_tiebreaks: tuple[str, ...] = ()  #: ``212`` (starts with ``PTS``)
+
+    def clock(self) -> TimeControl | None:
+        """The time control as periods: the encoded TRF-2026 222 when it was read, otherwise
+        the 122 text when it can be understood without guessing; None else."""
+        if isinstance(self.time_control, TimeControl):
+            return self.time_control
+        return parse_text(self.time_control_text) if self.time_control_text else None
 
 
 @dataclass(frozen=True)
