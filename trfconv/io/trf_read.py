@@ -772,14 +772,17 @@ def _settled(index: int, reading, values: list) -> bool:
 
 def scores_from_codes(codes: list[tuple[str, Fraction]]) -> ScoreSystem:
     """The score system described by 162 / XXS / BB? entries, in file order (the last value
-    wins). A PAB is worth a win and an unknown result a draw unless set on their own."""
+    wins). In 162 a PAB (P) is worth a win unless set on its own, and bbpPairings' BBU defaults
+    to BBW; JaVaFo's XXS PAB keeps its own default (1). An unknown result (162 X) is worth a
+    draw unless set: only 162 can set it."""
     values: dict[str, Fraction] = {}
     explicit: set[str] = set()
     for code, amount in codes:
         for name in _TARGETS[code]:
             values[name] = amount
             explicit.add(name)
-    if "pab" not in explicit and "win_white" in values:
+    follows = {c for c, _ in codes}
+    if "pab" not in explicit and follows & {"162 W", "BBW"}:
         values["pab"] = values["win_white"]
     if "unknown" not in explicit and "draw_white" in values:
         values["unknown"] = values["draw_white"]
