@@ -90,10 +90,13 @@ def test_score_system_is_written_as_162_or_xxs():
     data, _ = trfconv.dumps(t)
     assert b"\r\n162  W 3.0    D 1.0\r\n" in data
     assert trfconv.reads(data).scores == t.scores
-    colour_dependent = replace(t, scores=replace(t.scores, win_black=Fraction(7, 2)))
-    data, _ = trfconv.dumps(colour_dependent)
+    colour_dependent = replace(t, scores=replace(t.scores, win_black=Fraction(7, 2), unknown=Fraction(1, 2)))
+    data, diagnostics = trfconv.dumps(colour_dependent)
     assert b"162" not in data and b"XXS " in data and b"BW=3.5" in data
-    assert trfconv.reads(data).scores == colour_dependent.scores
+    assert trfconv.reads(data).scores == colour_dependent.scores and diagnostics == []
+    # XXS has no symbol for an unknown result: a value other than its default is reported
+    _, diagnostics = trfconv.dumps(replace(colour_dependent, scores=replace(colour_dependent.scores, unknown=Fraction(1))))
+    assert [d.code for d in diagnostics] == ["WRT004"] and "162 X" in diagnostics[0].message
 
 
 def test_forfeits_and_byes_are_written_in_the_canonical_form():

@@ -104,7 +104,8 @@ class Layout:
 
 
 def _put(chars: list[str], first: int, width: int, align: str, text: str) -> None:
-    text = text[:width]
+    if len(text) > width:  # writers fit (and report) every value first
+        raise ValueError(f"{text!r} does not fit in {width} columns")
     padded = text.rjust(width) if align == "right" else text.ljust(width)
     end = first - 1 + width
     if len(chars) < end:

@@ -747,9 +747,8 @@ class _Reader:
         city, federation = self.event.get("city", ""), self.event.get("federation", "")
         if "lichess.org" in city or federation == "Lichess":
             names.add("lichess")
-        if any(e.text[:3].isdigit() and e.text.strip().isdigit() or e.text.startswith("DDD ")
-               for e in self.extras):
-            names.add("fide-example-rulers")
+        if any(d.code == "TRF002" for d in self.diagnostics):
+            names.add("unmarked-rulers")
         return tuple(sorted(names))
 
 
@@ -773,8 +772,8 @@ def _settled(index: int, reading, values: list) -> bool:
 def scores_from_codes(codes: list[tuple[str, Fraction]]) -> ScoreSystem:
     """The score system described by 162 / XXS / BB? entries, in file order (the last value
     wins). In 162 a PAB (P) is worth a win unless set on its own, and bbpPairings' BBU defaults
-    to BBW; JaVaFo's XXS PAB keeps its own default (1). An unknown result (162 X) is worth a
-    draw unless set: only 162 can set it."""
+    to BBW; JaVaFo's XXS PAB keeps its own default (1). An unknown result (162 X) follows the
+    162 D value unless set; XXS and BB? cannot say anything about it."""
     values: dict[str, Fraction] = {}
     explicit: set[str] = set()
     for code, amount in codes:
@@ -784,7 +783,7 @@ def scores_from_codes(codes: list[tuple[str, Fraction]]) -> ScoreSystem:
     follows = {c for c, _ in codes}
     if "pab" not in explicit and follows & {"162 W", "BBW"}:
         values["pab"] = values["win_white"]
-    if "unknown" not in explicit and "draw_white" in values:
+    if "unknown" not in explicit and "162 D" in follows:
         values["unknown"] = values["draw_white"]
     return ScoreSystem(**values)
 

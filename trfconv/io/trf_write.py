@@ -234,8 +234,8 @@ class _Writer:
             out.append(("162", "XXS " + " ".join(f"{code}={short_text(getattr(s, name))}"
                                                  for code, name in _XXS_FIELDS
                                                  if getattr(s, name) != getattr(DEFAULT_SCORES, name))))
-            if s.unknown != DEFAULT_SCORES.unknown and s.unknown != s.draw_white:
-                self.dropped("the value of an unknown result (162 X) in XXS")
+            if s.unknown != DEFAULT_SCORES.unknown:
+                self.dropped(f"the value of an unknown result ({short_text(s.unknown)}, 162 X) in XXS")
         if p.absent_next_round:
             out.append(("XXZ", "XXZ " + " ".join(map(str, p.absent_next_round))))
         for a in p.player_accelerations:
@@ -328,12 +328,13 @@ class _Writer:
 
     def team310(self, team: Team) -> str:
         where = f"team {team.number}"
-        strength = team.strength
+        strength = team.strength  # an integer (TRF-2026 "111111") unless the file had decimals
         return self.layouts["team"].write("310", {
             "number": self.number(team.number, f"{where} number", 3),
             "name": self.text(team.name, f"{where} name", 32),
             "nickname": self.text(team.nickname, f"{where} nickname", 5),
-            "strength": (str(strength.numerator) if strength is not None and strength.denominator == 1
+            "strength": (self.number(strength.numerator, f"{where} strength", 6)
+                         if strength is not None and strength.denominator == 1
                          else self.decimal(strength, f"{where} strength", 6)),
             "match_points": self.decimal(team.match_points, f"{where} match points", 6),
             "game_points": self.decimal(team.game_points, f"{where} game points", 6),
