@@ -123,3 +123,14 @@ def test_console_script_is_installed():
 def test_usage_errors_do_not_trace(args):
     result = run(*args)
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_readme_info_example_is_real():
+    """The README shows this file's `info --json` output; keep them equal."""
+    import re
+
+    readme = (FIXTURES.parent / "README.md").read_text("utf-8")
+    shown = json.loads(re.search(r'```json\n(\{"schema": 1, "file": "fixtures.*?)\n```', readme, re.S).group(1))
+    path = FIXTURES / "trf" / "erral__fidetournament__test_demo.trf"
+    actual = json.loads(run("info", path, "--json").stdout)
+    assert {k: v for k, v in actual.items() if k != "file"} == {k: v for k, v in shown.items() if k != "file"}
