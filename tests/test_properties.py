@@ -2,7 +2,8 @@
 
 1. Valid, canonical tournaments built directly from the model survive TRF-2026 and JSON
    round trips exactly (model equality, no writer diagnostics, byte-identical rewrite), with
-   every line ending.
+   every line ending. Values that do not fit their columns (score systems, teams, player
+   fields) either survive too or the writer reports what it changed: never a silent loss.
 2. Corpus files corrupted by hypothesis never make the reader or the writers raise: every
    problem is a registered diagnostic with a sane location, and the JSON form stays lossless.
 3. Arbitrary bytes never make the reader raise.
@@ -14,6 +15,7 @@ constraints are listed where they are imposed (comments marked CANONICAL).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 from fractions import Fraction
 from pathlib import Path
@@ -28,8 +30,22 @@ from trfconv.diagnostics import CODES, Diagnostic, Severity, has_errors
 from trfconv.encoding import decode
 from trfconv.io.trf_read import misaligned_lines
 from trfconv.model import (
-    NOT_PAIRED, Bye, ByeKind, Colour, Event, Extra, Forfeit, Game, Outcome, Pairing, Pending,
-    Player, ScoreSystem, Team, Tournament,
+    DEFAULT_SCORES,
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Event,
+    Extra,
+    Forfeit,
+    Game,
+    Outcome,
+    Pairing,
+    Pending,
+    Player,
+    ScoreSystem,
+    Team,
+    Tournament,
 )
 from trfconv.numbers import decimal_text
 from trfconv.timecontrol import parse_code
@@ -65,6 +81,7 @@ def optional_text(max_size: int) -> st.SearchStrategy[str | None]:
     return st.one_of(st.none(), stripped_text(max_size, 1))
 
 
+federations = st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3)
 digits_id = st.integers(1, 99_999_999_999).map(str)  # no leading zero, at most 11 digits
 
 partial_dates = st.one_of(
@@ -76,26 +93,33 @@ partial_dates = st.one_of(
 # Score values with a finite decimal form that fits the 4 columns of 162 (and XXS).
 _score_values = st.sampled_from([Fraction(x) for x in
                                  ("0", "0.25", "0.5", "1", "1.5", "2", "2.5", "3", "0.1")])
+# Values no TRF column may hold (1/3 has no decimal form, 12.25 is 5 characters wide).
+_wide_score_values = st.one_of(_score_values, st.sampled_from(
+    [Fraction(1, 3), Fraction(-1), Fraction("12.25"), Fraction(100), Fraction("0.125")]))
 
 
 @st.composite
-def score_systems(draw) -> ScoreSystem:
+def score_systems(draw, wide: bool = False) -> ScoreSystem:
     kind = draw(st.sampled_from(["default", "162", "xxs"]))
     if kind == "default":
         return ScoreSystem()
+    value = _wide_score_values if wide else _score_values
     if kind == "162":
         # What one 162 record says: W for all wins and the FPB, D for draws and the HPB, L for
         # played losses, A for the ZPB and forfeit losses, P and X on their own.
-        w, d, l, a, p, x = (draw(_score_values) for _ in range(6))
+        w, d, l, a, p, x = (draw(value) for _ in range(6))
         return ScoreSystem(win_white=w, win_black=w, forfeit_win=w, full_bye=w,
                            draw_white=d, draw_black=d, half_bye=d, loss_white=l, loss_black=l,
                            zero_bye=a, forfeit_loss=a, pab=p, unknown=x)
-    values = {name: draw(_score_values) for name in (
+    # Each value is often left at its default: what a writer omits must still read back.
+    values = {name: draw(st.just(getattr(DEFAULT_SCORES, name)) | value) for name in (
         "win_white", "win_black", "draw_white", "draw_black", "loss_white", "loss_black",
-        "forfeit_win", "forfeit_loss", "pab", "full_bye", "half_bye", "zero_bye")}
-    # CANONICAL: XXS has no symbol for an unknown result (162 X); a reader of XXS takes it
-    # equal to a draw with White (the writer reports WRT004 when it is not).
-    values["unknown"] = values["draw_white"]
+        "forfeit_win", "forfeit_loss", "pab", "full_bye", "half_bye", "zero_bye", "unknown")}
+    assume(values != vars(DEFAULT_SCORES))
+    if not wide:
+        # CANONICAL: XXS has no symbol for an unknown result (162 X), so a reader of XXS keeps
+        # the default (1/2); the writer reports WRT004 for any other value.
+        values["unknown"] = DEFAULT_SCORES.unknown
     return ScoreSystem(**values)
 
 
@@ -116,7 +140,8 @@ def paired_round(draw, n: int) -> dict[int, object]:
     entries: dict[int, object] = {}
     for i in range(pairs):
         a, b = order[2 * i], order[2 * i + 1]
-        kind = draw(st.sampled_from(["game", "game", "game", "forfeit", "double-forfeit", "pending"]))
+        kind = draw(st.sampled_from(["game", "game", "game", "forfeit", "double-forfeit",
+                                     "pending"]))
         colour = draw(st.sampled_from([Colour.WHITE, Colour.BLACK]))
         if kind == "game":
             outcome = draw(st.sampled_from(list(Outcome)))
@@ -133,7 +158,8 @@ def paired_round(draw, n: int) -> dict[int, object]:
             entries[a] = Pending(b, colour, adjourned)
             entries[b] = Pending(a, colour.opposite, adjourned)
     for p in order[2 * pairs:]:
-        entries[p] = draw(st.one_of(st.just(NOT_PAIRED), st.builds(Bye, st.sampled_from(list(ByeKind)))))
+        entries[p] = draw(st.one_of(st.just(NOT_PAIRED),
+                                    st.builds(Bye, st.sampled_from(list(ByeKind)))))
     return entries
 
 
@@ -153,11 +179,20 @@ def event_dates(draw) -> dict:
             "end_date": draw(st.none() | st.just(end)), "round_dates": ()}
 
 
+WIDE = ("scores", "points", "names", "numbers", "teams")
+
+
 @st.composite
-def tournaments(draw, max_players: int = 40, max_rounds: int = 11) -> Tournament:
+def tournaments(draw, max_players: int = 40, max_rounds: int = 11,
+                wide: bool = False) -> Tournament:
+    """A valid, canonical tournament. ``wide=True`` lets one aspect (of ``WIDE``) take values
+    that may not fit their TRF columns (long names, 5-digit ratings, 1/3 points, huge team
+    strengths, any score system): the writer may not be able to write those, but then it has
+    to say so."""
+    aspects = {draw(st.sampled_from(WIDE))} if wide else set()
     n = draw(st.integers(1, max_players))
     planned = draw(st.integers(0, max_rounds))
-    scores = draw(score_systems())
+    scores = draw(score_systems("scores" in aspects))
     rounds = [draw(paired_round(n)) for _ in range(planned)]
     # CANONICAL: the reader counts rounds up to the last non-blank block of any player, so a
     # final round in which nobody is paired does not exist.
@@ -170,21 +205,22 @@ def tournaments(draw, max_players: int = 40, max_rounds: int = 11) -> Tournament
         points = None
         if draw(st.booleans()):
             points = sum((scores.points(e) for e in entries), Fraction(0))
-            if not _fits_points_column(points):
+            if "points" not in aspects and not _fits_points_column(points):
                 points = None
         players.append(Player(
             start_number=number,
-            name=draw(st.one_of(stripped_text(33),
+            name=draw(st.one_of(stripped_text(45 if "names" in aspects else 33),
                                 st.sampled_from(["Müller, Jürgen", "Łukasz Święs", "Straße, Öz",
                                                  "Élodie Noël"]))),
             sex=draw(st.sampled_from(["m", "w", None])),
             title=draw(st.none() | st.sampled_from(FIDE_TITLES)),
-            rating=draw(st.none() | st.integers(1000, 2900)),
-            federation=draw(st.none() | st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3)),
-            fide_id=draw(st.none() | digits_id),
+            rating=draw(st.none() | st.integers(1000, 99999 if "numbers" in aspects else 2900)),
+            federation=draw(st.none() | federations),
+            fide_id=draw(st.none() | (st.integers(1, 10**14).map(str) if "numbers" in aspects
+                                      else digits_id)),
             birth_date=draw(st.none() | partial_dates),
             points=points,
-            rank=draw(st.none() | st.integers(1, n)),
+            rank=draw(st.none() | st.integers(1, 99999 if "numbers" in aspects else n)),
             rounds=entries,
         ))
     # Players are written (and read back) in tuple order, which need not be start-number order.
@@ -194,7 +230,7 @@ def tournaments(draw, max_players: int = 40, max_rounds: int = 11) -> Tournament
     event = Event(
         name=draw(optional_text(80)),
         city=draw(optional_text(40)),
-        federation=draw(st.none() | st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3)),
+        federation=draw(st.none() | federations),
         declared_players=draw(st.none() | st.integers(0, 9999)),
         declared_rated_players=draw(st.none() | st.integers(0, 9999)),
         type=draw(optional_text(30)),
@@ -213,27 +249,36 @@ def tournaments(draw, max_players: int = 40, max_rounds: int = 11) -> Tournament
     teams: list[Team] = []
     if draw(st.booleans()):
         pool = list(draw(st.permutations(range(1, n + 1))))
-        numbers = draw(st.lists(st.integers(1, 999), min_size=1, max_size=6, unique=True))
+        numbers = draw(st.lists(st.integers(1, 2000 if "teams" in aspects else 999),
+                                min_size=1, max_size=6, unique=True))
+        # CANONICAL: a strength is an average rating (4 digits, at most one decimal); points
+        # fit their 6 columns.
+        strength = st.integers(0, 99990).map(lambda x: Fraction(x, 10))
+        team_points = st.integers(0, 9999).map(lambda x: Fraction(x, 2))
+        if "teams" in aspects:
+            strength = strength | st.integers(0, 10**9).map(Fraction) | st.just(Fraction(4000, 3))
+            team_points = team_points | st.integers(0, 10**7).map(lambda x: Fraction(x, 4))
         for number in numbers:
             size = draw(st.integers(0, min(len(pool), 10)))
             members, pool = tuple(pool[:size]), pool[size:]
             teams.append(Team(
                 number=number,
-                name=draw(stripped_text(32)),
+                name=draw(stripped_text(40 if "teams" in aspects else 32)),
                 members=members,
-                nickname=draw(optional_text(5)),
-                # CANONICAL: a strength is an average rating (4 digits, at most one decimal).
-                strength=draw(st.none() | st.integers(0, 99990).map(lambda x: Fraction(x, 10))),
-                match_points=draw(st.none() | st.integers(0, 9999).map(lambda x: Fraction(x, 2))),
-                game_points=draw(st.none() | st.integers(0, 9999).map(lambda x: Fraction(x, 2))),
-                rank=draw(st.none() | st.integers(1, 999)),
+                nickname=draw(optional_text(8 if "teams" in aspects else 5)),
+                strength=draw(st.none() | strength),
+                match_points=draw(st.none() | team_points),
+                game_points=draw(st.none() | team_points),
+                rank=draw(st.none() | st.integers(1, 9999 if "teams" in aspects else 999)),
             ))
 
     # CANONICAL: an extra written before every record has no anchor; '###' lines are comments.
-    extras = tuple(Extra("###" + t) for t in draw(st.lists(st.text(_chars, max_size=60), max_size=3)))
+    comments = draw(st.lists(st.text(_chars, max_size=60), max_size=3))
+    extras = tuple(Extra("###" + text) for text in comments)
 
     pairing = Pairing(
-        system=draw(st.none() | st.sampled_from(["FIDE_DUTCH_2025", "FIDE_DUBOV", "BERGER_ROUNDROBIN"])),
+        system=draw(st.none() | st.sampled_from(["FIDE_DUTCH_2025", "FIDE_DUBOV",
+                                                  "BERGER_ROUNDROBIN"])),
         initial_colour=draw(st.none() | st.sampled_from(list(Colour))),
         by_rank=draw(st.booleans()),
     )
@@ -243,7 +288,8 @@ def tournaments(draw, max_players: int = 40, max_rounds: int = 11) -> Tournament
 
 def _difference(a: Tournament, b: Tournament) -> str:
     """A short description of where two tournaments differ (for assertion messages)."""
-    for name in ("event", "teams", "scores", "pairing", "team_event", "point_adjustments", "extras"):
+    for name in ("event", "teams", "scores", "pairing", "team_event", "point_adjustments",
+                 "extras"):
         if getattr(a, name) != getattr(b, name):
             return f"{name}: {getattr(a, name)!r}\n  != {getattr(b, name)!r}"
     for p, q in zip(a.players, b.players):
@@ -298,6 +344,75 @@ def test_every_line_ending_reads_back(t: Tournament, line_ending: str) -> None:
     assert not any(d.code == "LIN001" for d in back.diagnostics)
     # Written again with the line ending it was read with, the bytes are the same.
     assert trfconv.dumps(back, "trf26", line_ending=back.source.line_ending)[0] == data
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=SLOW)
+@given(tournaments(max_players=12, max_rounds=6, wide=True), st.sampled_from(["trf26", "trf16"]))
+def test_writer_never_loses_data_silently(t: Tournament, fmt: str) -> None:
+    """Values that do not fit their columns may be truncated or left out, but then the writer
+    reports it: a TRF file written without any diagnostic holds the whole model."""
+    if fmt == "trf16":
+        # CANONICAL for TRF16: no TRF-2026-only data (192, 202, 222, 310 details; the writer
+        # would report WRT004 for each), and teams in number order (013 lines have no number:
+        # the writer sorts them and the reader numbers them 1, 2, ...).
+        teams = tuple(Team(i, team.name, team.members)
+                      for i, team in enumerate(sorted(t.teams, key=lambda x: x.number), 1))
+        t = replace(t, teams=teams, pairing=replace(t.pairing, system=None),
+                    event=replace(t.event, time_control=None, tiebreaks=()))
+    data, written = trfconv.dumps(t, fmt)
+    for d in written:
+        assert d.code in CODES and d.code.startswith("WRT"), str(d)
+    if not written:
+        back = trfconv.reads(data)
+        assert back == t, _difference(t, back)
+
+
+@settings(max_examples=300, deadline=None)
+@given(score_systems(wide=True), st.sampled_from(["trf26", "trf16"]),
+       st.sampled_from([Bye(ByeKind.PAB), Pending(2, Colour.WHITE, True)]))
+def test_score_system_is_written_or_reported(scores: ScoreSystem, fmt: str, entry) -> None:
+    """Every score system survives 162/XXS, or the writer says what it could not write."""
+    other = Pending(1, Colour.BLACK, True) if isinstance(entry, Pending) else NOT_PAIRED
+    t = Tournament(players=(Player(1, "A", rounds=(entry,)), Player(2, "B", rounds=(other,))),
+                   scores=scores)
+    data, written = trfconv.dumps(t, fmt)
+    if not written:
+        back = trfconv.reads(data).scores
+        assert back == scores, f"{data!r} read back as {back}"
+
+
+@st.composite
+def one_wide_team(draw) -> Team:
+    """A team whose fields fit the 310 columns, except (often) one that does not."""
+    canonical_points = st.none() | st.integers(0, 9999).map(lambda x: Fraction(x, 2))
+    fields = {  # name: (fits, does not fit)
+        "number": (st.integers(1, 999), st.integers(1000, 1200)),
+        "name": (stripped_text(32), stripped_text(40, 33)),
+        "nickname": (optional_text(5), stripped_text(8, 6)),
+        "strength": (st.none() | st.integers(0, 99990).map(lambda x: Fraction(x, 10)),
+                     st.one_of(st.integers(10**6, 10**9).map(Fraction),
+                               st.integers(-10**7, -10**5).map(Fraction),
+                               st.just(Fraction(4000, 3)))),
+        "match_points": (canonical_points,
+                         st.integers(10**6, 10**7).map(lambda x: Fraction(x, 4))),
+        "game_points": (canonical_points,
+                        st.integers(-10**6, -10**4).map(lambda x: Fraction(x, 4))),
+        "rank": (st.none() | st.integers(1, 999), st.integers(1000, 1200)),
+    }
+    wide = draw(st.none() | st.sampled_from(sorted(fields)))
+    values = {name: draw(pair[name == wide]) for name, pair in fields.items()}
+    return Team(members=tuple(draw(st.lists(st.integers(1, 3), unique=True))), **values)
+
+
+@settings(max_examples=200, deadline=None)
+@given(one_wide_team())
+def test_team_record_is_written_or_reported(team: Team) -> None:
+    """A 310 record holds the team, or the writer says what it truncated or left out."""
+    t = Tournament(players=tuple(Player(i, f"P{i}") for i in (1, 2, 3)), teams=(team,))
+    data, written = trfconv.dumps(t, "trf26")
+    if not written:
+        back = trfconv.reads(data).teams
+        assert back == (team,), f"{data!r} read back as {back}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -386,6 +501,8 @@ def _survives(data: bytes) -> Tournament:
         assert isinstance(out, bytes)
         for d in written:
             assert d.code in CODES and isinstance(d.severity, Severity), d
+        # What the writer made of it is a file the reader takes without raising, too.
+        _check_diagnostics(out, trfconv.reads(out).diagnostics)
     # The JSON form is lossless whatever the reader made of the file.
     document, _ = trfconv.dumps(t, "json")
     back = trfconv.reads(document)
