@@ -60,10 +60,10 @@ def decode(
     except UnicodeDecodeError as err:
         out = _single_byte(data, err, path)
     # Valid UTF-8 is the right reading unless it holds mojibake; a code-page guess is checked.
-    doubtful = out.encoding != "utf-8" or _MOJIBAKE.search(out.text)
+    doubtful = out.encoding != "utf-8" or _MOJIBAKE.search(out.text) is not None
     if doubtful and misaligned(out.text):
         out = _better_aligned(data, out, path, misaligned)
-    return _check_mojibake(out, path)
+    return _check_mojibake(out, path) if doubtful else out
 
 
 def _forced(data: bytes, encoding: str, path, misaligned) -> Decoded:
