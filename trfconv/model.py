@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
+from functools import cached_property
 from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
@@ -413,7 +414,12 @@ class Tournament:
         return max((len(p.rounds) for p in self.players), default=0)
 
     def player(self, start_number: int) -> Player | None:
+        """The player with this start number (the first one if a file repeats it)."""
+        return self._by_start_number.get(start_number)
+
+    @cached_property
+    def _by_start_number(self) -> dict[int, Player]:
+        index: dict[int, Player] = {}
         for p in self.players:
-            if p.start_number == start_number:
-                return p
-        return None
+            index.setdefault(p.start_number, p)
+        return index
