@@ -33,9 +33,6 @@ class Field:
     def width(self) -> int:
         return self.last - self.first + 1
 
-    def take(self, line: str) -> str:
-        return line[self.first - 1 : self.last]
-
 
 @dataclass(frozen=True)
 class Repeat:
@@ -114,19 +111,21 @@ def _put(chars: list[str], first: int, width: int, align: str, text: str) -> Non
 
 
 @cache
-def layouts() -> dict[str, Layout]:
+def _records() -> dict:
     with open(formats_dir() / "trf" / "records.toml", "rb") as fh:
-        data = tomllib.load(fh)
+        return tomllib.load(fh)
+
+
+@cache
+def layouts() -> dict[str, Layout]:
     out = {}
-    for key, spec in data.items():
+    for key, spec in _records().items():
         fields = tuple(Field(**f) for f in spec.get("fields", ()))
         rep = spec.get("repeat")
         out[key] = Layout(spec.get("code"), fields, Repeat(**rep) if rep else None)
     return out
 
 
-@cache
 def round_block() -> dict:
     """Round-block geometry of the 001 record (see ``[player.round]``)."""
-    with open(formats_dir() / "trf" / "records.toml", "rb") as fh:
-        return tomllib.load(fh)["player"]["round"]
+    return _records()["player"]["round"]
