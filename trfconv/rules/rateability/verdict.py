@@ -1,0 +1,115 @@
+"""What the rateability validator decides: for the event, for every game, for every player.
+
+The rating engine reads a :class:`Verdict` and nothing else to know which games count; the
+verdict never holds a rating change itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from ...diagnostics import Diagnostic
+from ..editions import Edition
+
+
+class Decision(Enum):
+    RATEABLE = "rateable"
+    WITH_EXCLUSIONS = "rateable with exclusions"
+    NOT_RATEABLE = "not rateable"
+
+
+class Exclusion(Enum):
+    """Why one game does not count for one player. The value is a short phrase for reports."""
+
+    UNPLAYED = "not played (forfeit, bye or absence)"
+    NO_MOVE = "fewer than one move played (W D L result)"
+    PENDING = "no result yet"
+    TIME_CONTROL = "time control too fast for these players"
+    UNRATED_OPPONENT = "opponent is unrated"
+    OPPONENT_NOT_COUNTED = "opponent's results are not counted"
+    PLAYER_NOT_COUNTED = "player's results are not counted"
+    MATCH_DECIDED = "played after the match was decided"
+    EVENT = "the event is not rateable"
+
+
+class Outcome(Enum):
+    """What a player gets from the event."""
+
+    CHANGE = "rating change"
+    INITIAL = "initial rating"
+    NOTHING = "nothing"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One condition of the regulation that the event does not meet, with the article and the
+    numbers behind it. ``fatal`` findings make the event not rateable; the others exclude games."""
+
+    code: str  #: diagnostic code (``VAL…``)
+    article: str  #: article of the edition, e.g. ``3.1``
+    message: str  #: with the numbers, e.g. "round 5 and 6 on 2025-03-02: 3 rounds, 13.5 h of play > 12 h"
+    fatal: bool
+    rounds: tuple[int, ...] = ()
+    players: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameVerdict:
+    """One round of one player. ``opponent`` and ``score`` are None for rounds without a game
+    over the board (byes, absences, forfeits keep their scheduled opponent when known)."""
+
+    round: int
+    player: int
+    opponent: int | None
+    score: Fraction | None  #: 1, 1/2 or 0 for a game with a result
+    counts: bool  #: counted for this player's rating
+    reasons: tuple[Exclusion, ...] = ()  #: why not, when ``counts`` is False
+
+
+@dataclass(frozen=True)
+class PlayerVerdict:
+    """What the event means for one player's rating."""
+
+    start_number: int
+    rating: int | None  #: the rating used (Ro); None when unrated under the edition
+    outcome: Outcome
+    reason: str | None  #: why nothing / why no initial rating, with the article
+    games: tuple[GameVerdict, ...] = ()
+
+    @property
+    def rated(self) -> bool:
+        return self.rating is not None
+
+    @property
+    def counted_games(self) -> tuple[GameVerdict, ...]:
+        """The games that count for this player's rating, in round order."""
+        return tuple(g for g in self.games if g.counts)
+
+    @property
+    def rated_opponents(self) -> int:
+        """Distinct opponents in the counted games."""
+        return len({g.opponent for g in self.games if g.counts})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The validator's answer for one tournament under one edition."""
+
+    edition: Edition
+    decision: Decision
+    round_robin: bool  #: the event was judged as a round robin (declared or inferred)
+    findings: tuple[Finding, ...] = ()
+    players: tuple[PlayerVerdict, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = field(default=(), compare=False)
+
+    @property
+    def rateable(self) -> bool:
+        return self.decision is not Decision.NOT_RATEABLE
+
+    def player(self, start_number: int) -> PlayerVerdict:
+        for p in self.players:
+            if p.start_number == start_number:
+                return p
+        raise KeyError(start_number)
