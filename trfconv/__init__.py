@@ -15,7 +15,7 @@ from .diagnostics import Diagnostic, Severity, TrfconvError, diagnostic, has_err
 from .io import READERS, WRITERS, read_bytes, render
 from .model import Tournament
 
-__all__ = ["read", "reads", "write", "dumps", "Tournament", "Diagnostic", "Severity",
+__all__ = ["read", "reads", "write", "dumps", "validate", "Tournament", "Diagnostic", "Severity",
            "TrfconvError", "READERS", "WRITERS"]
 __version__ = "0.1.0"
 
@@ -65,6 +65,16 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str = "trf26"
         raise TrfconvError(diagnostics)
     _atomic_write(target, data)
     return diagnostics
+
+
+def validate(tournament: Tournament, rules=None, time_control=None):
+    """Would FIDE rate this event, which games and for whom: a
+    :class:`~trfconv.rules.rateability.Verdict` under ``rules`` (``"b02-2005"``, ``"b02-2024"``;
+    default: the edition in force on the start date). ``time_control`` (a 222 code or 122-style
+    text) replaces the file's."""
+    from .rules.rateability import validate as judge
+
+    return judge(tournament, rules, time_control)
 
 
 def _atomic_write(target: Path, data: bytes) -> None:

@@ -186,6 +186,46 @@ def convert(
     raise typer.Exit(EXIT_OK)
 
 
+@app.command()
+def validate(
+    file: Path = typer.Argument(..., help="Tournament file."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Rating regulations edition: b02-2005 or "
+                                        "b02-2024 (default: the one in force on the start date)."),
+    time_control: Optional[str] = typer.Option(None, "--time-control", help="Time control when the file's "
+                                               "is missing or not understood, e.g. \"90'+30\"\" or 5400+30."),
+    encoding: Optional[str] = EncodingOption, as_json: bool = JsonOption,
+) -> None:
+    """Would FIDE rate this event? Verdict with the articles and numbers behind it, the games not
+    rated and why, and what each player gets. Exit 0 rateable, 1 not rateable, 2 unreadable."""
+    from .rules.editions import UnknownEdition, editions
+    from .rules.rateability import validate as judge
+    from .rules.rateability.output import as_dict, text_lines
+
+    t = _load(file, encoding)
+    if _unreadable(t):
+        if t is not None:
+            _print_diagnostics(t.diagnostics)
+        raise typer.Exit(EXIT_UNREADABLE)
+    if rules and rules not in {e.name for e in editions("b02")}:
+        typer.echo(f"trfconv: unknown rules {rules!r}; choose from "
+                   + ", ".join(e.name for e in editions("b02")), err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    try:
+        verdict = judge(t, rules, time_control)
+    except UnknownEdition as err:
+        typer.echo(f"trfconv: {err}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    if as_json:
+        typer.echo(json.dumps({"schema": JSON_SCHEMA_VERSION, "file": str(file), **as_dict(verdict, t)},
+                              ensure_ascii=False, indent=1))
+    else:
+        _print_diagnostics(verdict.diagnostics)
+        typer.echo(f"{'file':<12}{file}")
+        for line in text_lines(verdict, t):
+            typer.echo(line)
+    raise typer.Exit(EXIT_OK if verdict.rateable else EXIT_ERRORS)
+
+
 def main() -> None:
     app()
 

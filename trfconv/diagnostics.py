@@ -93,6 +93,28 @@ CODES: dict[str, Code] = {
         Code("WRT003", E, "value cannot be written in this format"),
         Code("WRT004", W, "data the output format cannot hold was left out"),
         Code("WRT005", E, "unreadable round block written back verbatim"),
+        # rateability (validator); findings that make the event not rateable are errors
+        Code("VAL001", W, "time control not understood or missing; the rate of play was not checked"),
+        Code("VAL002", I, "no round dates; rounds and hours of play a day not checked"),
+        Code("VAL003", I, "event type not declared; inferred from the crosstable"),
+        Code("VAL004", I, "start date unknown; judged under the newest edition"),
+        Code("VAL005", I, "event falls under a regulation text that is not modelled; nearest edition used"),
+        Code("VAL006", W, "rating below the edition's floor treated as unrated"),
+        Code("VAL010", E, "rate of play too fast for the event's ratings", "FIDE rating server"),
+        Code("VAL011", W, "rate of play too fast for some games; those games are not rated"),
+        Code("VAL012", E, "first time control has too few moves", "FIDE rating server"),
+        Code("VAL014", E, "players have different times in a rapid or blitz event", "FIDE rating server"),
+        Code("VAL015", W, "rapid/blitz games too far apart in rating are not rated"),
+        Code("VAL020", E, "too many rounds in one day", "FIDE rating server"),
+        Code("VAL021", E, "too many hours of play in one day", "FIDE rating server"),
+        Code("VAL022", E, "event lasts longer than allowed", "FIDE rating server"),
+        Code("VAL030", E, "round robin with too few rated players", "FIDE rating server"),
+        Code("VAL031", W, "round robin with unplayed games is rated as a Swiss"),
+        Code("VAL032", W, "unrated player with too few rated opponents is not counted"),
+        Code("VAL033", W, "unrated player's score too low in a first event; not counted"),
+        Code("VAL034", W, "match games played after the match was decided are not rated"),
+        Code("VAL035", E, "match with an unrated player is not rated", "FIDE rating server"),
+        Code("VAL040", E, "no game of the event can be rated", "FIDE rating server"),
     )
 }
 

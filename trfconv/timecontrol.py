@@ -15,13 +15,45 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-# Seconds per time unit, as written in free text.
+# Seconds per time unit, as written in free text (English, German, French, Spanish, Italian).
 _UNIT_SECONDS = {
     "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
-    "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "'": 60, "′": 60,
+    "std": 3600, "stunde": 3600, "stunden": 3600, "heure": 3600, "heures": 3600, "hora": 3600,
+    "horas": 3600,
+    "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "'": 60, "′": 60, "mn": 60,
+    "minuten": 60, "minuto": 60, "minutos": 60, "minuti": 60,
     "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, '"': 1, "″": 1, "''": 1,
+    "sek": 1, "sekunde": 1, "sekunden": 1, "seconde": 1, "secondes": 1, "seg": 1, "segundo": 1,
+    "segundos": 1, "secondi": 1,
 }
 _MOVE_UNITS = {"move", "moves", "mv", "mvs"}
+# Phrases rewritten before terms are read, in order: (pattern, replacement).
+_PHRASES = tuple((re.compile(pattern), replacement) for pattern, replacement in (
+    # labels in front of the control
+    (r"^(?:standard|classical|classic|rapid|blitz|time control|rate of play|cadence|bedenkzeit"
+     r"|ritmo(?: de juego)?|tc)\b\s*[:=-]?\s*", ""),
+    # abbreviation dots ("min.", "sek.")
+    (r"(?<=[a-zäöüé])\.", ""),
+    # where the increment starts
+    (r"\b(?:from|ab|desde|à partir d[eu]|a partir de)\s+(?:the\s+|le\s+|dem\s+|la\s+|el\s+)?"
+     r"(?:move\s+(?:1|one)|first\s+move|premier\s+coup|coup\s+1|ersten\s+zug|zug\s+1|primera\s+jugada"
+     r"|jugada\s+1|primer\s+movimiento)", "from move 1"),
+    # moves in other languages; "mm" is how FIDE TEC's TRF-2026 sample writes them ("100'x40mm")
+    (r"(?<![a-zäöüé])(?:züge|zug|coups?|jugadas?|movimientos?|mosse|mossa|mm)(?![a-zäöüé])", "moves"),
+    (r"\b(?:par|pro|por|je|a|each|per)\s+(?=moves?\b)", "per "),
+    (r"\b(?:increment|inkrement|incrément|incremento|bonus|fischer)\b", "inc"),
+    # sudden death and whose time it is: no information
+    (r"\bsd\s*/?\s*", ""),
+    (r"\b(?:all\s+moves\s+in|for\s+all\s+moves|for\s+the\s+rest\s+of\s+the\s+game|rest\s+of\s+the"
+     r"\s+game|for\s+the\s+rest|to\s+finish|sudden\s+death|per\s+player(?:\s+per\s+game)?"
+     r"|for\s+each\s+player|each\s+player|per\s+side|per\s+game)\b", " "),
+    # words that join periods
+    (r"\b(?:plus|and|then|followed\s+by|puis|dann|und|et|y)\b|&", "+"),
+    # 1:30 and 1h30 as minutes (not inside a 222 code such as 40/6000+30:900+30)
+    (r"(?<![\d/+:])(\d{1,2}):([0-5]\d)(?![\d/:])", lambda m: f"{int(m[1]) * 60 + int(m[2])} min"),
+    (r"\b(\d{1,2})\s*h\s*([0-5]?\d)(?:\s*(?:min|m|'))?(?!\s*[\da-z])",
+     lambda m: f"{int(m[1]) * 60 + int(m[2])} min"),
+))
 # Longest first, so that "min" is not read as "m" followed by "in".
 _WORD_UNITS = sorted(
     (unit for unit in (*_UNIT_SECONDS, *_MOVE_UNITS) if unit.isalpha()), key=len, reverse=True
@@ -37,8 +69,9 @@ _FROM_MOVE_ONE = r"(?:\s*from\s+move\s+(?:1|one))?"
 _INCREMENT_TERMS = (
     re.compile(rf"(?:inc(?:rement)?|bonus)\.?\s*[:/=]?\s*{_QUANTITY}{_FROM_MOVE_ONE}", re.ASCII),
     re.compile(
-        rf"{_QUANTITY}\s*(?:inc(?:rement)?|(?:/|per|a|each)\s*move){_FROM_MOVE_ONE}", re.ASCII
+        rf"{_QUANTITY}\s*(?:inc(?:rement)?|(?:/|per|a|each)\s*moves?){_FROM_MOVE_ONE}", re.ASCII
     ),
+    re.compile(rf"{_QUANTITY}\s*from\s+move\s+(?:1|one)", re.ASCII),
 )
 _GAME_TERM = re.compile(rf"(?:g|sd|game(?:\s+in)?)\s*/?\s*{_QUANTITY}", re.ASCII)
 _PERIOD_TERM = re.compile(rf"{_QUANTITY}\s*(/|x|in|for)\s*{_QUANTITY}", re.ASCII)
@@ -91,6 +124,16 @@ class TimeControl:
         """
         return Fraction(min(_seconds_for(self.white, moves), _seconds_for(self.black, moves)), 60)
 
+    def game_minutes(self, moves: int = 60) -> Fraction:
+        """Minutes of play a game of ``moves`` moves can last: both clocks run out (the basis of
+        the 12-hours-of-play-a-day rule). 90'+30" gives 240."""
+        return Fraction(_seconds_for(self.white, moves) + _seconds_for(self.black, moves), 60)
+
+    @property
+    def symmetric(self) -> bool:
+        """Both players have the same time (not Armageddon)."""
+        return self.white == self.black
+
 
 def parse_code(text: str) -> TimeControl | None:
     """Read a TRF-2026 record 222 code such as ``40/6000+30:900+30`` or ``W300-B240``.
@@ -126,7 +169,10 @@ def parse_text(text: str) -> TimeControl | None:
     minutes, or in seconds when it is 600 or more (``5400+30``).  Nothing may
     follow the increment or a rest-of-game period except that one increment.
     """
-    terms = [term.strip() for term in re.split(r"[+,;]", " ".join(text.lower().split()))]
+    text = " ".join(text.lower().split())
+    for pattern, replacement in _PHRASES:
+        text = pattern.sub(replacement, text)
+    terms = [term.strip() for term in re.split(r"[+,;]", text)]
     periods: list[Period] = []
     increment = None
     for term in filter(None, terms):

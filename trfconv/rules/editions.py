@@ -32,6 +32,8 @@ class Edition:
     family: str
     effective: date
     title: str
+    #: When the text modelled here was replaced by one that is not modelled (None: it was not).
+    superseded: date | None = None
 
     @property
     def data_file(self) -> str:
@@ -50,7 +52,8 @@ class Edition:
 #: had taken effect when it started.
 EDITIONS: tuple[Edition, ...] = (
     Edition("b02-2005", "b02", date(2005, 7, 1),
-            "FIDE Rating Regulations B.02, GA 1982 amended to 2004, effective 1 July 2005 (seed 002)"),
+            "FIDE Rating Regulations B.02, GA 1982 amended to 2004, effective 1 July 2005 (seed 002)",
+            superseded=date(2009, 7, 1)),
     Edition("b02-2024", "b02", date(2024, 3, 1),
             "FIDE Rating Regulations, applied from 1 March 2024, amended 1 October 2025"),
     Edition("tb-2009", "tb", date(2009, 7, 1),

@@ -1,0 +1,174 @@
+"""The rateability validator: would FIDE rate this event, which games, and for whom.
+
+``validate(tournament, rules=...)`` reads the model only. The edition defaults to the one in
+force on the event's start date (:func:`~trfconv.rules.editions.edition_for`).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ...diagnostics import Diagnostic, diagnostic
+from ...model import Forfeit, Game, Tournament
+from ...timecontrol import TimeControl, parse_code, parse_text
+from ..editions import Edition, edition, edition_for
+from .games import Context, game_verdicts, not_rateable, player_verdicts
+from .rules import rules_of
+from .schedule import clock_findings, day_findings, duration_finding, round_days, speed_of
+from .shape import shape_of
+from .verdict import Decision, Exclusion, Finding, GameVerdict, Outcome, PlayerVerdict, Verdict
+
+__all__ = ["validate", "Verdict", "Decision", "Finding", "GameVerdict", "PlayerVerdict",
+           "Exclusion", "Outcome", "read_time_control"]
+
+
+def read_time_control(text: str) -> TimeControl | None:
+    """A time control given by hand (``--time-control``): a 222 code or 122-style free text."""
+    return parse_code(text) or parse_text(text)
+
+
+def validate(tournament: Tournament, rules: str | Edition | None = None,
+             time_control: str | TimeControl | None = None) -> Verdict:
+    """Judge ``tournament`` under ``rules`` (``b02-2005``, ``b02-2024``; default: by start date).
+    ``time_control`` replaces the file's (122/222) when given. Never raises on bad input: what
+    could not be checked is a diagnostic in ``Verdict.diagnostics``."""
+    t = tournament
+    notes: list[Diagnostic] = []
+    path = t.source.path
+    days = round_days(t)
+    start = _start_date(t, days)
+    ed = _edition(rules, start, notes, path)
+    r = rules_of(ed)
+    clock = _clock(t, time_control, notes, path)
+    ratings = _ratings(t, r, notes, path)
+    shape = shape_of(t)
+    if shape.declared_by is None and len(t.players) > 1:
+        notes.append(diagnostic("VAL003", f"event type not declared (092/192); judged as {shape.description}",
+                                path=path))
+    if not days:
+        notes.append(diagnostic("VAL002", "no round dates (132): rounds and hours of play a day not checked",
+                                path=path))
+    minutes = clock.minutes_for(r.time_basis_moves) if clock else None
+    speed = speed_of(r, minutes) if minutes is not None else None
+    findings: list[Finding] = []
+    if clock:
+        findings += clock_findings(r, clock, ratings, speed)
+    findings += day_findings(r, days, clock, speed)
+    if (duration := duration_finding(r, t, days, shape)) is not None:
+        findings.append(duration)
+    findings += _composition(t, r, shape, ratings)
+    as_rr = shape.round_robin and not shape.team
+    if as_rr and r.rr_with_unplayed_as_swiss and _has_unplayed_games(t, shape):
+        as_rr = False
+        article = r.article("round_robin_unplayed")
+        findings.append(Finding("VAL031", article, "round robin with unplayed games: rated as a Swiss "
+                                f"(art. {article})", fatal=False))
+    ctx = Context(r, shape, ratings, clock, speed, start, as_rr)
+    games, game_findings = game_verdicts(t, ctx)
+    players, player_findings = player_verdicts(t, ctx, games)
+    findings += game_findings + player_findings
+    fatal = [f for f in findings if f.fatal]
+    if not fatal and not any(g.counts for p in players for g in p.games):
+        fatal.append(Finding("VAL040", r.article("unplayed"), "no game of the event can be rated", fatal=True))
+        findings.append(fatal[-1])
+    if fatal:
+        decision, players = Decision.NOT_RATEABLE, not_rateable(players)
+    else:
+        decision = Decision.WITH_EXCLUSIONS if findings else Decision.RATEABLE
+    return Verdict(ed, decision, as_rr, speed.name if speed else "standard", shape.description, minutes,
+                   tuple(findings), tuple(players), tuple(notes))
+
+
+def _start_date(t: Tournament, days) -> date | None:
+    if isinstance(t.event.start_date, date):
+        return t.event.start_date
+    return min(days) if days else None
+
+
+def _edition(rules, start: date | None, notes: list[Diagnostic], path) -> Edition:
+    if isinstance(rules, Edition):
+        return rules
+    if rules:
+        return edition(rules)
+    chosen = edition_for("b02", start)
+    if start is None:
+        notes.append(diagnostic("VAL004", f"start date unknown; judged under {chosen} (the newest edition); "
+                                "use --rules to choose", path=path))
+    elif chosen.superseded and start >= chosen.superseded:
+        notes.append(diagnostic(
+            "VAL005", f"the event started on {start.isoformat()}, under a B.02 text that is not modelled "
+            f"(from {chosen.superseded.isoformat()}); judged under {chosen}, the latest modelled edition "
+            "then in force; use --rules to choose", path=path))
+    return chosen
+
+
+def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl | None:
+    if isinstance(given, TimeControl):
+        return given
+    if given:
+        clock = read_time_control(given)
+        if clock is None:
+            notes.append(diagnostic("VAL001", f"time control {given!r} given on the command line is not "
+                                    "understood; the rate of play was not checked", path=path))
+        return clock
+    clock = t.event.clock()
+    if clock is None:
+        written = t.event.time_control_text
+        notes.append(diagnostic(
+            "VAL001", (f"time control {written.strip()!r} (122) is not understood" if written and written.strip()
+                       else "no time control in the file (122/222)")
+            + "; the rate of play was not checked; give it with --time-control", path=path))
+    return clock
+
+
+def _ratings(t: Tournament, r, notes: list[Diagnostic], path) -> dict[int, int | None]:
+    """Ratings as the edition sees them: below the floor is unrated."""
+    ratings: dict[int, int | None] = {}
+    low = []
+    for p in t.players:
+        rated = p.rating is not None and p.rating > 0
+        if rated and p.rating < r.rated_minimum:
+            low.append(p)
+            rated = False
+        ratings[p.start_number] = p.rating if rated else None
+    if low:
+        article = r.article("floor")
+        names = ", ".join(f"{p.start_number} ({p.rating})" for p in low[:10]) + (" …" if len(low) > 10 else "")
+        notes.append(diagnostic("VAL006", f"{len(low)} rating(s) below {r.rated_minimum} treated as unrated "
+                                f"(art. {article}): {names}", path=path))
+    return ratings
+
+
+def _composition(t: Tournament, r, shape, ratings) -> list[Finding]:
+    """2005 6.3, 6.31, 6.32: enough rated players in an individual round robin."""
+    if not shape.round_robin or shape.team or r.rr_min_rated_fraction is None:
+        return []
+    players = len(t.players)
+    rated = sum(1 for n in ratings.values() if n is not None)
+    findings = []
+    if rated < r.rr_min_rated_fraction * players:
+        a = r.article("round_robin")
+        findings.append(Finding("VAL030", a, f"round robin of {players} players with {rated} rated: at least "
+                                f"{r.rr_min_rated_fraction} must be rated (art. {a})", fatal=True))
+    if players < r.rr_small_below_players and rated < r.rr_small_min_rated:
+        a = r.article("small_round_robin")
+        findings.append(Finding("VAL030", a, f"round robin of {players} players (< {r.rr_small_below_players}) "
+                                f"with {rated} rated: at least {r.rr_small_min_rated} must be rated (art. {a})",
+                                fatal=True))
+    if shape.double and rated < players and (players < r.drr_min_players or rated < r.drr_min_rated):
+        a = r.article("double_round_robin")
+        findings.append(Finding("VAL030", a, f"double round robin with unrated players: {players} players, "
+                                f"{rated} rated; at least {r.drr_min_players} players of whom "
+                                f"{r.drr_min_rated} rated are needed (art. {a})", fatal=True))
+    return findings
+
+
+def _has_unplayed_games(t: Tournament, shape) -> bool:
+    """A game of the round robin's schedule was not played: a forfeit, or fewer games over the
+    board than the schedule has (2005 6.43)."""
+    if any(isinstance(e, Forfeit) for p in t.players for e in p.rounds):
+        return True
+    n = len(t.players)
+    scheduled = n * (n - 1) // 2 * (2 if shape.double else 1)
+    played = sum(1 for p in t.players for e in p.rounds if isinstance(e, Game)) // 2
+    return played < scheduled

@@ -26,6 +26,7 @@ class Exclusion(Enum):
     UNPLAYED = "not played (forfeit, bye or absence)"
     NO_MOVE = "fewer than one move played (W D L result)"
     PENDING = "no result yet"
+    UNREADABLE = "the round could not be read"
     TIME_CONTROL = "time control too fast for these players"
     UNRATED_OPPONENT = "opponent is unrated"
     OPPONENT_NOT_COUNTED = "opponent's results are not counted"
@@ -99,7 +100,10 @@ class Verdict:
 
     edition: Edition
     decision: Decision
-    round_robin: bool  #: the event was judged as a round robin (declared or inferred)
+    round_robin: bool  #: rated as a round robin (declared or inferred; B.02 2005 6.43 may say no)
+    rating_list: str = "standard"  #: ``standard``, ``rapid`` or ``blitz`` (by the rate of play)
+    event_kind: str = ""  #: e.g. "Swiss (declared: Individual: Swiss-System)"
+    minutes: Fraction | None = None  #: minutes per player for 60 moves; None when unknown
     findings: tuple[Finding, ...] = ()
     players: tuple[PlayerVerdict, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = field(default=(), compare=False)

@@ -1,0 +1,231 @@
+"""Which games count for whom, and what each player gets.
+
+Per game: unplayed games and games with fewer than one move are not rated (2005 5.1; current
+5.1); the current per-game rate of play (1.1) and the rapid/blitz rating gap (R&B 7.3.1); match
+games after the decision (2005 6.5; current 6.2); games against unrated opponents (2005 6.4 for
+Swiss and team events, counted in round robins by 10.21b; current 8.3.1 for every event).
+Per player: an unrated player needs rated opponents (2005 6.42) and a score (2005 6.1: at least
+one point; current 8.2.1: more than zero) in what is assumed to be his first event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from fractions import Fraction
+
+from ...model import Forfeit, Game, Outcome, Pending, Tournament, Unreadable
+from ...numbers import short_text
+from ...timecontrol import TimeControl
+from .rules import RateabilityRules, Speed
+from .shape import Shape
+from .verdict import Exclusion, Finding, GameVerdict, Outcome as Gets, PlayerVerdict
+
+SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
+
+
+@dataclass(frozen=True)
+class Context:
+    rules: RateabilityRules
+    shape: Shape
+    ratings: dict[int, int | None]  #: start number -> rating when rated under the edition
+    clock: TimeControl | None
+    speed: Speed | None
+    start: date | None
+    as_round_robin: bool  #: results counted as in a round robin (2005 10.21b)
+
+
+def game_verdicts(t: Tournament, ctx: Context) -> tuple[dict[int, list[GameVerdict]], list[Finding]]:
+    """Every player's rounds that had an opponent, with the per-game exclusions."""
+    decided = _rounds_after_decision(t, ctx) if ctx.shape.match else frozenset()
+    too_fast: dict[int, set[int]] = {}  # needed minutes -> players in the games excluded
+    gap: set[int] = set()
+    games: dict[int, list[GameVerdict]] = {}
+    for p in t.players:
+        mine = []
+        for number, entry in enumerate(p.rounds, start=1):
+            if isinstance(entry, Game):
+                reasons = _game_reasons(ctx, p.start_number, entry, number in decided, too_fast, gap)
+                mine.append(GameVerdict(number, p.start_number, entry.opponent, SCORE[entry.outcome],
+                                        not reasons, tuple(reasons)))
+            elif isinstance(entry, Forfeit) and entry.opponent is not None:
+                mine.append(GameVerdict(number, p.start_number, entry.opponent, None, False, (Exclusion.UNPLAYED,)))
+            elif isinstance(entry, Pending):
+                mine.append(GameVerdict(number, p.start_number, entry.opponent, None, False, (Exclusion.PENDING,)))
+            elif isinstance(entry, Unreadable):
+                mine.append(GameVerdict(number, p.start_number, None, None, False, (Exclusion.UNREADABLE,)))
+        games[p.start_number] = mine
+    findings = []
+    rules = ctx.rules
+    minutes = ctx.clock.minutes_for(rules.time_basis_moves) if ctx.clock else None
+    for needed, players in sorted(too_fast.items()):
+        floor = next(f for f, m in rules.minimum_minutes if m == needed)
+        count = sum(1 for n in players for g in games[n] if Exclusion.TIME_CONTROL in g.reasons) // 2
+        findings.append(Finding(
+            "VAL011", rules.article("time"),
+            f"the rate of play gives {short_text(minutes)} min for {rules.time_basis_moves} moves; games "
+            f"with a player rated {floor} or more need {needed} min: {count} game(s) not rated "
+            f"(art. {rules.article('time')})", fatal=False, players=tuple(sorted(players))))
+    if gap:
+        g = rules.rapid_blitz_gap
+        findings.append(Finding(
+            "VAL015", rules.article("rapid_blitz_gap"),
+            f"games between players {g.difference} or more points apart, one of them rated above "
+            f"{g.above_rating}, are not rated (art. {rules.article('rapid_blitz_gap')})",
+            fatal=False, players=tuple(sorted(gap))))
+    if decided:
+        findings.append(Finding(
+            "VAL034", rules.article("match_decided"),
+            f"{_plural(len(decided), 'game')} played after the match was decided "
+            f"({', '.join(map(str, sorted(decided)))}) not rated (art. {rules.article('match_decided')})",
+            fatal=False, rounds=tuple(sorted(decided))))
+    return games, findings
+
+
+def _game_reasons(ctx: Context, player: int, game: Game, after_decision: bool,
+                  too_fast: dict[int, set[int]], gap: set[int]) -> list[Exclusion]:
+    rules, reasons = ctx.rules, []
+    mine, theirs = ctx.ratings.get(player), ctx.ratings.get(game.opponent)
+    if not game.rated:
+        reasons.append(Exclusion.NO_MOVE)
+    if ctx.clock is not None and ctx.speed is None and rules.time_scope == "game":
+        needed = rules.minimum_for(max(mine or 0, theirs or 0))
+        if ctx.clock.minutes_for(rules.time_basis_moves) < needed:
+            reasons.append(Exclusion.TIME_CONTROL)
+            too_fast.setdefault(needed, set()).update((player, game.opponent))
+    g = rules.rapid_blitz_gap
+    if (ctx.speed is not None and g is not None and mine is not None and theirs is not None
+            and (ctx.start is None or ctx.start >= g.effective)
+            and abs(mine - theirs) >= g.difference and max(mine, theirs) > g.above_rating):
+        reasons.append(Exclusion.TIME_CONTROL)
+        gap.update((player, game.opponent))
+    if after_decision:
+        reasons.append(Exclusion.MATCH_DECIDED)
+    if theirs is None and not (ctx.as_round_robin and rules.rr_counts_unrated_games):
+        reasons.append(Exclusion.UNRATED_OPPONENT)
+    return reasons
+
+
+def _rounds_after_decision(t: Tournament, ctx: Context) -> frozenset[int]:
+    """Rounds of a match played after one player had more than half of the scheduled games'
+    points (2005 6.5; current 6.2)."""
+    if ctx.rules.match_games_after_decision_rated or len(t.players) != 2:
+        return frozenset()
+    scheduled = t.event.declared_rounds or t.rounds
+    first = t.players[0]
+    mine = theirs = Fraction(0)
+    for number, entry in enumerate(first.rounds, start=1):
+        if max(mine, theirs) * 2 > scheduled:
+            return frozenset(range(number, t.rounds + 1))
+        if isinstance(entry, Game):
+            mine += SCORE[entry.outcome]
+            theirs += 1 - SCORE[entry.outcome]
+    return frozenset()
+
+
+def player_verdicts(t: Tournament, ctx: Context, games: dict[int, list[GameVerdict]]
+                    ) -> tuple[list[PlayerVerdict], list[Finding]]:
+    """What each player gets. Unrated players whose results are not counted are taken out, and
+    their opponents' games against them with them, until nothing changes (in a 2005 round robin
+    one player's exclusion can lower another unrated player's score)."""
+    rules = ctx.rules
+    excluded: dict[int, str] = {}  # start number -> reason
+    short: list[int] = []
+    low: list[int] = []
+    while True:
+        changed = False
+        for p in t.players:
+            n = p.start_number
+            if ctx.ratings.get(n) is not None or n in excluded:
+                continue
+            counted = [g for g in games[n] if g.counts]
+            if not counted:
+                continue
+            rated_opponents = {g.opponent for g in counted if ctx.ratings.get(g.opponent) is not None}
+            score = sum((g.score for g in counted), Fraction(0))
+            minimum = rules.unrated_min_rated_opponents
+            if minimum and not ctx.as_round_robin and len(rated_opponents) < minimum:
+                article = rules.article("unrated_opponents_count")
+                excluded[n] = (f"only {_plural(len(rated_opponents), 'rated opponent')}; at least {minimum} "
+                               f"are needed (art. {article})")
+                short.append(n)
+            elif score < rules.unrated_min_score:
+                article = rules.article("first_event")
+                excluded[n] = (f"unrated, scored {short_text(score)} in {_plural(len(counted), 'counted game')}; "
+                               f"less than {short_text(rules.unrated_min_score)} in a first event is "
+                               f"not counted (art. {article})")
+                low.append(n)
+            else:
+                continue
+            changed = True
+            games[n] = [_exclude(g, Exclusion.PLAYER_NOT_COUNTED) for g in games[n]]
+            for other in games:
+                games[other] = [_exclude(g, Exclusion.OPPONENT_NOT_COUNTED) if g.opponent == n and g.score is not None
+                                else g for g in games[other]]
+        if not changed:
+            break
+    findings = []
+    if short:
+        article = rules.article("unrated_opponents_count")
+        findings.append(Finding(
+            "VAL032", article, f"results of unrated {_players(short)} not counted: fewer than "
+            f"{rules.unrated_min_rated_opponents} rated opponents (art. {article})", fatal=False,
+            players=tuple(sorted(short))))
+    if low:
+        article = rules.article("first_event")
+        findings.append(Finding(
+            "VAL033", article, f"results of unrated {_players(low)} not counted: a score below "
+            f"{short_text(rules.unrated_min_score)} in a first event (art. {article}; the event is "
+            f"assumed to be their first)", fatal=False, players=tuple(sorted(low))))
+    verdicts = [_player_verdict(ctx, p.start_number, games[p.start_number], excluded.get(p.start_number))
+                for p in t.players]
+    return verdicts, findings
+
+
+def _player_verdict(ctx: Context, n: int, games: list[GameVerdict], excluded: str | None) -> PlayerVerdict:
+    rules, rating = ctx.rules, ctx.ratings.get(n)
+    counted = [g for g in games if g.counts]
+    if excluded:
+        return PlayerVerdict(n, rating, Gets.NOTHING, excluded, tuple(games))
+    if not counted:
+        return PlayerVerdict(n, rating, Gets.NOTHING, _why_nothing(rules, games), tuple(games))
+    if rating is not None:
+        return PlayerVerdict(n, rating, Gets.CHANGE, None, tuple(games))
+    needed, article = rules.initial_publication_games, rules.article("initial_publication")
+    rated_games = sum(1 for g in counted if ctx.ratings.get(g.opponent) is not None)
+    note = None
+    if rated_games < needed:
+        note = (f"{_plural(rated_games, 'game')} against rated opponents; {needed} are needed before an initial "
+                f"rating is published, pooled over {rules.initial_pooling} (art. {article})")
+    return PlayerVerdict(n, None, Gets.INITIAL, note, tuple(games))
+
+
+def _why_nothing(rules: RateabilityRules, games: list[GameVerdict]) -> str:
+    if not games:
+        return "no game played"
+    reasons: dict[Exclusion, int] = {}
+    for g in games:
+        for r in g.reasons:
+            reasons[r] = reasons.get(r, 0) + 1
+    return "no game counts: " + "; ".join(f"{r.value} ({count})" for r, count in reasons.items())
+
+
+def not_rateable(verdicts: list[PlayerVerdict]) -> list[PlayerVerdict]:
+    """Every game and player of an event that is not rateable."""
+    return [replace(p, outcome=Gets.NOTHING, reason="the event is not rateable",
+                    games=tuple(_exclude(g, Exclusion.EVENT) for g in p.games)) for p in verdicts]
+
+
+def _exclude(g: GameVerdict, reason: Exclusion) -> GameVerdict:
+    if reason in g.reasons:
+        return g
+    return replace(g, counts=False, reasons=(*g.reasons, reason))
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _players(numbers: list[int]) -> str:
+    numbers = sorted(numbers)
+    return ("player " if len(numbers) == 1 else "players ") + ", ".join(map(str, numbers))

@@ -1,0 +1,74 @@
+"""What kind of event the rules see: individual or team, Swiss, round robin (single or double),
+or a match; declared by TRF-2026 192 or the 092 text, otherwise inferred from the crosstable."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...model import Forfeit, Game, Pending, Tournament
+
+_ROUND_ROBIN = re.compile(
+    r"round[\s-]*robin|berger|rundenturnier|toutes[\s-]*rondes|all[\s-]*play[\s-]*all|"
+    r"todos\s+contra\s+todos|\brr\b", re.I)
+_SWISS = re.compile(r"swiss|schweiz|suisse|suizo|dutch|dubov|burstein|\blim\b", re.I)
+_TEAM = re.compile(r"team|[ée]quipe|mannschaft|equipo|olympiad", re.I)
+_DOUBLE = re.compile(r"double|doppel|doble", re.I)
+_MATCH = re.compile(r"\bmatch\b|wettkampf", re.I)
+_LEAGUE = re.compile(r"league|liga|ligue|championship|championnat|campeonato|meisterschaft", re.I)
+
+
+@dataclass(frozen=True)
+class Shape:
+    team: bool
+    round_robin: bool  #: individual or team round robin
+    double: bool  #: double round robin
+    match: bool  #: two players, a fixed number of games
+    league: bool  #: a league or championship (B.02 2005 4.11: may last over 90 days)
+    declared_by: str | None  #: the 192 code or 092 text that declared the system; None: inferred
+
+    @property
+    def description(self) -> str:
+        kind = ("match" if self.match else
+                ("double round robin" if self.double else "round robin") if self.round_robin else "Swiss")
+        text = f"{'team ' if self.team else ''}{kind}"
+        return text + (f" (declared: {self.declared_by})" if self.declared_by else " (inferred from the crosstable)")
+
+
+def shape_of(t: Tournament) -> Shape:
+    system = (t.pairing.system or "").upper()
+    text = t.event.type or ""
+    players, rounds = len(t.players), t.rounds
+    team = bool(t.teams) or "TEAM" in system or "OLYMPIAD" in system or bool(_TEAM.search(text))
+    league = bool(_LEAGUE.search(f"{text} {t.event.name or ''}"))
+    match = not team and (players == 2 or bool(_MATCH.search(text)))
+    if "ROUNDROBIN" in system or "SCHEVENINGEN" in system:
+        round_robin, declared = "ROUNDROBIN" in system, t.pairing.system
+    elif system:
+        round_robin, declared = False, t.pairing.system
+    elif _ROUND_ROBIN.search(text):
+        round_robin, declared = True, text
+    elif _SWISS.search(text):
+        round_robin, declared = False, text
+    else:
+        # players = rounds (odd, with a bye each round) or rounds + 1 means a round robin; twice
+        # that many rounds a double round robin.
+        round_robin = not match and players > 2 and rounds in (players - 1, players, 2 * (players - 1), 2 * players)
+        declared = None
+    double = round_robin and (
+        "DOUBLE" in system or bool(_DOUBLE.search(text)) or (players > 2 and rounds >= 2 * (players - 1))
+        or _meets_twice(t))
+    return Shape(team, round_robin, double, match, league, declared)
+
+
+def _meets_twice(t: Tournament) -> bool:
+    """Some pair of players met twice (a double round robin played with fewer rounds so far)."""
+    for p in t.players:
+        seen: set[int] = set()
+        for entry in p.rounds:
+            opponent = entry.opponent if isinstance(entry, (Game, Pending, Forfeit)) else None
+            if opponent is not None:
+                if opponent in seen:
+                    return True
+                seen.add(opponent)
+    return False
