@@ -57,19 +57,26 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     if (duration := duration_finding(r, t, days, shape)) is not None:
         findings.append(duration)
     findings += _composition(t, r, shape, ratings)
+    unrated = [n for n, rating in ratings.items() if rating is None]
+    if shape.match and unrated and not r.match_with_unrated_rated:
+        a = r.article("match_unrated")
+        findings.append(Finding("VAL035", a, f"match with unrated player {', '.join(map(str, unrated))}: "
+                                f"not rated (art. {a})", fatal=True, players=tuple(unrated)))
     as_rr = shape.round_robin and not shape.team
     if as_rr and r.rr_with_unplayed_as_swiss and _has_unplayed_games(t, shape):
         as_rr = False
         article = r.article("round_robin_unplayed")
         findings.append(Finding("VAL031", article, "round robin with unplayed games: rated as a Swiss "
                                 f"(art. {article})", fatal=False))
-    ctx = Context(r, shape, ratings, clock, speed, start, as_rr)
+    ctx = Context(r, shape, ratings, clock, minutes, speed, start, as_rr)
     games, game_findings = game_verdicts(t, ctx)
     players, player_findings = player_verdicts(t, ctx, games)
     findings += game_findings + player_findings
     fatal = [f for f in findings if f.fatal]
     if not fatal and not any(g.counts for p in players for g in p.games):
-        fatal.append(Finding("VAL040", r.article("unplayed"), "no game of the event can be rated", fatal=True))
+        rated = len(ratings) - len(unrated)
+        fatal.append(Finding("VAL040", r.article("unplayed"), f"no game of the event can be rated ({rated} of "
+                             f"{len(ratings)} players rated)", fatal=True))
         findings.append(fatal[-1])
     if fatal:
         decision, players = Decision.NOT_RATEABLE, not_rateable(players)

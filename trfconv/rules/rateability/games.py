@@ -30,6 +30,7 @@ class Context:
     shape: Shape
     ratings: dict[int, int | None]  #: start number -> rating when rated under the edition
     clock: TimeControl | None
+    minutes: Fraction | None  #: per player for ``rules.time_basis_moves`` moves
     speed: Speed | None
     start: date | None
     as_round_robin: bool  #: results counted as in a round robin (2005 10.21b)
@@ -57,13 +58,12 @@ def game_verdicts(t: Tournament, ctx: Context) -> tuple[dict[int, list[GameVerdi
         games[p.start_number] = mine
     findings = []
     rules = ctx.rules
-    minutes = ctx.clock.minutes_for(rules.time_basis_moves) if ctx.clock else None
     for needed, players in sorted(too_fast.items()):
         floor = next(f for f, m in rules.minimum_minutes if m == needed)
         count = sum(1 for n in players for g in games[n] if Exclusion.TIME_CONTROL in g.reasons) // 2
         findings.append(Finding(
             "VAL011", rules.article("time"),
-            f"the rate of play gives {short_text(minutes)} min for {rules.time_basis_moves} moves; games "
+            f"the rate of play gives {short_text(ctx.minutes)} min for {rules.time_basis_moves} moves; games "
             f"with a player rated {floor} or more need {needed} min: {count} game(s) not rated "
             f"(art. {rules.article('time')})", fatal=False, players=tuple(sorted(players))))
     if gap:
@@ -88,9 +88,9 @@ def _game_reasons(ctx: Context, player: int, game: Game, after_decision: bool,
     mine, theirs = ctx.ratings.get(player), ctx.ratings.get(game.opponent)
     if not game.rated:
         reasons.append(Exclusion.NO_MOVE)
-    if ctx.clock is not None and ctx.speed is None and rules.time_scope == "game":
+    if ctx.minutes is not None and ctx.speed is None and rules.time_scope == "game":
         needed = rules.minimum_for(max(mine or 0, theirs or 0))
-        if ctx.clock.minutes_for(rules.time_basis_moves) < needed:
+        if rules.slowest_minimum <= ctx.minutes < needed:
             reasons.append(Exclusion.TIME_CONTROL)
             too_fast.setdefault(needed, set()).update((player, game.opponent))
     g = rules.rapid_blitz_gap
@@ -160,7 +160,7 @@ def player_verdicts(t: Tournament, ctx: Context, games: dict[int, list[GameVerdi
             changed = True
             games[n] = [_exclude(g, Exclusion.PLAYER_NOT_COUNTED) for g in games[n]]
             for other in games:
-                games[other] = [_exclude(g, Exclusion.OPPONENT_NOT_COUNTED) if g.opponent == n and g.score is not None
+                games[other] = [_exclude(g, Exclusion.OPPONENT_NOT_COUNTED) if g.opponent == n and g.counts
                                 else g for g in games[other]]
         if not changed:
             break

@@ -1,0 +1,88 @@
+"""Small tournaments for the validator's tests, written as TRF text (so that the reader is part of
+what is tested) from a list of games per round."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from fractions import Fraction
+
+import trfconv
+from trfbuild import player_line, trf
+
+#: result code -> (white's block result, black's block result, white's points, black's points)
+RESULTS = {
+    "1-0": ("1", "0", 1, 0), "0-1": ("0", "1", 0, 1), "=": ("=", "=", Fraction(1, 2), Fraction(1, 2)),
+    "+-": ("+", "-", 1, 0), "-+": ("-", "+", 0, 1),
+    "W-L": ("W", "L", 1, 0), "D-D": ("D", "D", Fraction(1, 2), Fraction(1, 2)),
+}
+
+
+def swiss(ratings: list[int | None], rounds: list[list[tuple[int, int, str]]], *,
+          time_control: str | None = "90 min + 30 sec", dates: list[str] | None = None,
+          start: str = "2025/03/01", end: str | None = None, kind: str | None = "Individual: Swiss-System",
+          system: str | None = None, name: str = "Test Open") -> trfconv.Tournament:
+    """A tournament of ``len(ratings)`` players (None: unrated) with ``rounds[r]`` the games
+    ``(white, black, result)`` of round r+1; players without a game get a zero-point bye. Round
+    dates default to one round a day from ``start``."""
+    n = len(ratings)
+    blocks = {p: [] for p in range(1, n + 1)}
+    points = {p: Fraction(0) for p in range(1, n + 1)}
+    for games in rounds:
+        paired = set()
+        for white, black, result in games:
+            w, b, pw, pb = RESULTS[result]
+            blocks[white].append(f"{black:>4} w {w}")
+            blocks[black].append(f"{white:>4} b {b}")
+            points[white] += pw
+            points[black] += pb
+            paired |= {white, black}
+        for p in set(blocks) - paired:
+            blocks[p].append("0000 - Z")
+    first = date(*map(int, start.split("/")))
+    if dates is None:
+        dates = [(first + timedelta(days=i)).strftime("%Y/%m/%d") for i in range(len(rounds))]
+    last = end or max(dates)
+    lines = [f"012 {name}", "022 Paris", "032 FRA", f"042 {start}", f"052 {last}",
+             "102 Arbiter, Anne"]
+    if kind:
+        lines.append(f"092 {kind}")
+    if time_control:
+        lines.append(f"122 {time_control}")
+    if system:
+        lines.append(f"192 {system}")
+    lines.append("132" + " " * 88 + "  ".join(d[2:] for d in dates))
+    for p in range(1, n + 1):
+        rating = ratings[p - 1]
+        lines.append(player_line(p, f"Player {p:03d}", rating=str(rating or ""),
+                                 points=_points(points[p]), rounds=tuple(blocks[p])))
+    t = trfconv.reads(trf(*lines), path=f"{name}.trf")
+    assert not [d for d in t.diagnostics if d.severity.value != "info"], t.diagnostics
+    return t
+
+
+def round_robin(ratings: list[int | None], *, cycles: int = 1, results: dict | None = None,
+                **options) -> trfconv.Tournament:
+    """A complete round robin (Berger-like: every pair once per cycle), white drawing unless
+    ``results[(white, black)]`` says otherwise."""
+    n = len(ratings)
+    players = list(range(1, n + 1)) + ([None] if n % 2 else [])
+    rounds = []
+    for cycle in range(cycles):
+        order = players[:]
+        for _ in range(len(order) - 1):
+            games = []
+            for i in range(len(order) // 2):
+                a, b = order[i], order[-1 - i]
+                if a is None or b is None:
+                    continue
+                white, black = (a, b) if cycle == 0 else (b, a)
+                games.append((white, black, (results or {}).get((white, black), "=")))
+            rounds.append(games)
+            order = [order[0], order[-1], *order[1:-1]]
+    options.setdefault("kind", "Round Robin")
+    return swiss(ratings, rounds, **options)
+
+
+def _points(value: Fraction) -> str:
+    whole, half = divmod(value * 2, 2)
+    return f"{int(whole)}.{5 if half else 0}"
