@@ -134,3 +134,37 @@ def test_readme_info_example_is_real():
     path = FIXTURES / "trf" / "erral__fidetournament__test_demo.trf"
     actual = json.loads(run("info", path, "--json").stdout)
     assert {k: v for k, v in actual.items() if k != "file"} == {k: v for k, v in shown.items() if k != "file"}
+
+
+def test_validate_exit_codes_and_text():
+    fide = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
+    result = run("validate", fide)
+    assert result.exit_code == 0
+    assert "verdict     RATEABLE WITH EXCLUSIONS" in result.stdout
+    assert "VAL032: results of unrated players 155, 157" in result.stdout
+    masters = FIXTURES / "trf" / "sanichi__icu_tournament__bunratty_masters_2011.trf"
+    assert run("validate", masters).exit_code == 1
+    assert run("validate", masters, "--rules", "b02-2024").exit_code == 0
+    assert run("validate", masters, "--time-control", "120 min").exit_code == 0
+    slower = run("validate", masters, "--time-control", "40/120, 60")
+    assert slower.exit_code == 1
+    assert ("VAL021: rounds 2, 3 and 4 on 2011-02-26: 3 rounds, 18 h of play > 12 h (art. 3.1; 6 h a round "
+            "on the 60-move basis)") in slower.stdout
+    assert run("validate", masters, "--rules", "b02-1999").exit_code == 2
+    assert run("validate", FIXTURES / "missing.trf").exit_code == 2
+
+
+def test_validate_json_schema():
+    data = json.loads(run("validate", VALID, "--json").stdout)
+    assert set(data) == {"schema", "file", "rules", "rules_title", "decision", "rateable", "event_kind",
+                         "round_robin", "rating_list", "minutes_for_60_moves", "findings", "games_not_rated",
+                         "players", "diagnostics"}
+    assert (data["rules"], data["decision"], data["minutes_for_60_moves"]) == ("b02-2005", "not rateable", "120")
+    assert data["findings"] == [{"code": "VAL040", "article": "5.1", "fatal": True, "rounds": [], "players": [],
+                                 "message": "no game of the event can be rated (0 of 12 players rated)"}]
+    assert data["players"][0] == {"start_number": 1, "name": data["players"][0]["name"], "rating": None,
+                                  "outcome": "nothing", "reason": "the event is not rateable",
+                                  "rated_games": 0, "rated_opponents": 0}
+    assert data["games_not_rated"][:2] == [
+        {"round": 1, "player": 2, "opponent": 3, "score": "0", "reasons": ["unrated_opponent", "event"]},
+        {"round": 1, "player": 3, "opponent": 2, "score": "1", "reasons": ["unrated_opponent", "event"]}]

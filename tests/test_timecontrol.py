@@ -71,6 +71,34 @@ def test_format_code_writes_equal_sides_once() -> None:
         ("90 minutes + 30 seconds per move from move 1", RAPID_90_30, 120),
         ("40 moves in 2 hours + 1 hour", symmetric(Period(7200, 40), Period(3600)), 180),
         ("90 min", symmetric(Period(5400)), 90),
+        # spellings found in the corpus TRFs
+        ("1:30 + 10 from move 1", symmetric(Period(5400, None, 10)), 100),
+        ("All moves in 90 minutes, plus 10 seconds per move", symmetric(Period(5400, None, 10)), 100),
+        ("120 minutes per player per game", symmetric(Period(7200)), 120),
+        ("120", symmetric(Period(7200)), 120),
+        ("90 minutes + 30 seconds per move", RAPID_90_30, 120),
+        ("100'x40mm + 50'x20mm + 30\" from move 1",
+         symmetric(Period(6000, 40, 30), Period(3000, 20, 30)), 180),
+        # other common spellings, English, German, French, Spanish
+        ("90 Min./40 Züge + 30 Min. + 30 Sek./Zug", CLASSICAL_40_90_30_30, 150),
+        ("1h30 + 30 s/coup", RAPID_90_30, 120),
+        ("90 min + 30 s par coup à partir du premier coup", RAPID_90_30, 120),
+        ("90 minutos + 30 segundos por jugada", RAPID_90_30, 120),
+        ("Standard: 90+30", RAPID_90_30, 120),
+        ("Rapid 15+10", symmetric(Period(900, None, 10)), 25),
+        ("1h 30m + 30s", RAPID_90_30, 120),
+        ("1 h 30 min + 30 s", RAPID_90_30, 120),
+        ("2 hours", symmetric(Period(7200)), 120),
+        ("90m+30s", RAPID_90_30, 120),
+        ("40/90, SD/30, +30 inc", CLASSICAL_40_90_30_30, 150),
+        ("G/45+15", symmetric(Period(2700, None, 15)), 60),
+        ("90 min + 30 sec increment from move 1", RAPID_90_30, 120),
+        ("40 moves in 100 min, 20 moves in 50 min, 15 min, +30 s",
+         symmetric(Period(6000, 40, 30), Period(3000, 20, 30), Period(900, None, 30)), 180),
+        ("2h/40 + 1h", symmetric(Period(7200, 40), Period(3600)), 180),
+        ("5+3", symmetric(Period(300, None, 3)), 8),
+        ("90'/40 + 30' + 30''", CLASSICAL_40_90_30_30, 150),
+        ("60 min + 30 s Fischer", symmetric(Period(3600, None, 30)), 90),
     ],
 )
 def test_parse_text(text: str, expected: TimeControl, minutes: int) -> None:
@@ -96,6 +124,9 @@ def test_parse_text(text: str, expected: TimeControl, minutes: int) -> None:
         "1.5 h",
         "40/6000+30:900+30",  # a 222 code is not free text
         "G/90 inc/30",  # terms must be separated by + , or ;
+        "MOVES/TIME INCREMENT",  # the TRF16 template text
+        "1h30 KO + 30s",  # an unknown word
+        "G/60 d5",  # a delay is not an increment
     ],
 )
 def test_parse_text_returns_none_when_not_understood(text: str) -> None:

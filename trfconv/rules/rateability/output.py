@@ -47,7 +47,7 @@ def text_lines(v: Verdict, t: Tournament) -> list[str]:
         f"{'verdict':<12}{v.decision.value.upper()}",
     ]
     for f in v.findings:
-        lines.append(f"  {'✗' if f.fatal else '!'} {f.code} art. {f.article}: {f.message}")
+        lines.append(f"  {'✗' if f.fatal else '!'} {f.code}: {f.message}")
     missed = not_rated(v)
     if missed:
         lines.append("")
