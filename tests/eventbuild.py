@@ -6,8 +6,9 @@ from __future__ import annotations
 from datetime import date, timedelta
 from fractions import Fraction
 
-import trfconv
 from trfbuild import player_line, trf
+
+import trfconv
 
 #: result code -> (white's block result, black's block result, white's points, black's points)
 RESULTS = {

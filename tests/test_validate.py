@@ -6,8 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
 from eventbuild import round_robin, swiss
+
 from trfconv import validate
 from trfconv.rules.rateability import Decision, Exclusion, Outcome
 
@@ -236,7 +236,7 @@ def test_unrated_score_in_a_first_event(edition, results, counted):
 
 
 def test_2005_unrated_player_needs_three_rated_opponents():
-    three = validate(_unrated_scoring("1 0 0".split()), OLD)
+    three = validate(_unrated_scoring(["1", "0", "0"]), OLD)
     assert three.player(5).outcome is Outcome.INITIAL
     assert "3 games against rated opponents; 9 are needed" in three.player(5).reason
     two = validate(swiss([2000, 1900, None, 1700], [[(1, 3, "0-1"), (2, 4, "=")], [(2, 3, "0-1"), (1, 4, "1-0")]]),
@@ -246,7 +246,7 @@ def test_2005_unrated_player_needs_three_rated_opponents():
 
 
 def test_current_initial_rating_needs_five_games_pooled():
-    v = validate(_unrated_scoring("1 0 0".split()), NEW)
+    v = validate(_unrated_scoring(["1", "0", "0"]), NEW)
     assert v.player(5).outcome is Outcome.INITIAL
     assert "3 games against rated opponents; 5 are needed" in v.player(5).reason
     assert "26 months" in v.player(5).reason

@@ -14,12 +14,35 @@ from ...timecontrol import TimeControl, parse_code, parse_text
 from ..editions import Edition, edition, edition_for
 from .games import Context, game_verdicts, not_rateable, player_verdicts
 from .rules import rules_of
-from .schedule import clock_findings, day_findings, duration_finding, round_days, speed_of
+from .schedule import (
+    clock_findings,
+    day_findings,
+    duration_finding,
+    round_days,
+    speed_of,
+)
 from .shape import shape_of
-from .verdict import Decision, Exclusion, Finding, GameVerdict, Outcome, PlayerVerdict, Verdict
+from .verdict import (
+    Decision,
+    Exclusion,
+    Finding,
+    GameVerdict,
+    Outcome,
+    PlayerVerdict,
+    Verdict,
+)
 
-__all__ = ["validate", "Verdict", "Decision", "Finding", "GameVerdict", "PlayerVerdict",
-           "Exclusion", "Outcome", "read_time_control"]
+__all__ = [
+    "Decision",
+    "Exclusion",
+    "Finding",
+    "GameVerdict",
+    "Outcome",
+    "PlayerVerdict",
+    "Verdict",
+    "read_time_control",
+    "validate",
+]
 
 
 def read_time_control(text: str) -> TimeControl | None:

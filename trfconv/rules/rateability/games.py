@@ -19,7 +19,8 @@ from ...numbers import short_text
 from ...timecontrol import TimeControl
 from .rules import RateabilityRules, Speed
 from .shape import Shape
-from .verdict import Exclusion, Finding, GameVerdict, Outcome as Gets, PlayerVerdict
+from .verdict import Exclusion, Finding, GameVerdict, PlayerVerdict
+from .verdict import Outcome as Gets
 
 SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
 
@@ -159,7 +160,7 @@ def player_verdicts(t: Tournament, ctx: Context, games: dict[int, list[GameVerdi
                 continue
             changed = True
             games[n] = [_exclude(g, Exclusion.PLAYER_NOT_COUNTED) for g in games[n]]
-            for other in games:
+            for other in {g.opponent for g in games[n] if g.opponent in games}:
                 games[other] = [_exclude(g, Exclusion.OPPONENT_NOT_COUNTED) if g.opponent == n and g.counts
                                 else g for g in games[other]]
         if not changed:

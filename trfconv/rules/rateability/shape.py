@@ -10,12 +10,12 @@ from ...model import Forfeit, Game, Pending, Tournament
 
 _ROUND_ROBIN = re.compile(
     r"round[\s-]*robin|berger|rundenturnier|toutes[\s-]*rondes|all[\s-]*play[\s-]*all|"
-    r"todos\s+contra\s+todos|\brr\b", re.I)
-_SWISS = re.compile(r"swiss|schweiz|suisse|suizo|dutch|dubov|burstein|\blim\b", re.I)
-_TEAM = re.compile(r"team|[ée]quipe|mannschaft|equipo|olympiad", re.I)
-_DOUBLE = re.compile(r"double|doppel|doble", re.I)
-_MATCH = re.compile(r"\bmatch\b|wettkampf", re.I)
-_LEAGUE = re.compile(r"league|liga|ligue|championship|championnat|campeonato|meisterschaft", re.I)
+    r"todos\s+contra\s+todos|\brr\b", re.IGNORECASE)
+_SWISS = re.compile(r"swiss|schweiz|suisse|suizo|dutch|dubov|burstein|\blim\b", re.IGNORECASE)
+_TEAM = re.compile(r"team|[ée]quipe|mannschaft|equipo|olympiad", re.IGNORECASE)
+_DOUBLE = re.compile(r"double|doppel|doble", re.IGNORECASE)
+_MATCH = re.compile(r"\bmatch\b|wettkampf", re.IGNORECASE)
+_LEAGUE = re.compile(r"league|liga|ligue|championship|championnat|campeonato|meisterschaft", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
