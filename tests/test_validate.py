@@ -329,3 +329,8 @@ def test_default_edition_follows_the_start_date(start, edition, note):
 def test_points_used_are_one_half_zero_whatever_the_score_system():
     v = validate(swiss(FOUR, ONE_ROUND), NEW)
     assert [g.score for g in v.player(3).games] == [Fraction(1, 2)]
+
+
+def test_rules_must_be_a_rating_regulation_edition():
+    with pytest.raises(ValueError, match="not an edition of the Rating Regulations"):
+        validate(swiss(FOUR, ONE_ROUND), "tb-2026")

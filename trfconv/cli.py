@@ -215,6 +215,7 @@ def validate(
     except UnknownEdition as err:
         typer.echo(f"trfconv: {err}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    _print_diagnostics(d for d in t.diagnostics if d.severity is not Severity.INFO)
     if as_json:
         typer.echo(json.dumps({"schema": JSON_SCHEMA_VERSION, "file": str(file), **as_dict(verdict, t)},
                               ensure_ascii=False, indent=1))

@@ -11,7 +11,7 @@ from datetime import date
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Forfeit, Game, Tournament
 from ...timecontrol import TimeControl, parse_code, parse_text
-from ..editions import Edition, edition, edition_for
+from ..editions import Edition, UnknownEdition, edition, edition_for
 from .games import Context, game_verdicts, not_rateable, player_verdicts
 from .rules import rules_of
 from .schedule import (
@@ -116,10 +116,11 @@ def _start_date(t: Tournament, days) -> date | None:
 
 
 def _edition(rules, start: date | None, notes: list[Diagnostic], path) -> Edition:
-    if isinstance(rules, Edition):
-        return rules
     if rules:
-        return edition(rules)
+        chosen = rules if isinstance(rules, Edition) else edition(rules)
+        if chosen.family != "b02":
+            raise UnknownEdition(f"{chosen} is not an edition of the Rating Regulations (b02-…)")
+        return chosen
     chosen = edition_for("b02", start)
     if start is None:
         notes.append(diagnostic("VAL004", f"start date unknown; judged under {chosen} (the newest edition); "
