@@ -93,6 +93,12 @@ CODES: dict[str, Code] = {
         Code("WRT003", E, "value cannot be written in this format"),
         Code("WRT004", W, "data the output format cannot hold was left out"),
         Code("WRT005", E, "unreadable round block written back verbatim"),
+        # rating engine and report (B.02 rating arithmetic)
+        Code("RAT001", W, "K inferred from the edition's rules (earlier games, peak rating or birth date not known)"),
+        Code("RAT002", E, "K file line cannot be read; expected 'FIDE id,K'"),
+        Code("RAT003", W, "FIDE id repeated in the K file; the first K is used"),
+        Code("RAT004", W, "K file names a FIDE id that is not in the tournament"),
+        Code("RAT005", W, "counted game against an opponent without a usable rating; left out"),
     )
 }
 
