@@ -14,6 +14,7 @@ from fractions import Fraction as F
 
 import pytest
 
+from trfconv.dates import PartialDate
 from trfconv.rules.editions import edition
 from trfconv.rules.rating.change import performance, rating_change
 from trfconv.rules.rating.initial import initial_2005, initial_2024, weighted_rating
@@ -82,7 +83,7 @@ F_P05 = [  # five events of period 2026-10, Ro 2054: (opponent rating used, scor
 
 
 def test_f_p05_k_times_n_at_most_700():
-    games = sum(F_P05, [])
+    games = [g for event in F_P05 for g in event]
     assert len(games) == 39
     k = games_cap(KChoice(20, "file"), len(games), R2024)
     assert (k.k, k.before_cap) == (17, 20)
@@ -91,6 +92,24 @@ def test_f_p05_k_times_n_at_most_700():
     assert [e.average for e in events] == [2198, 2082, 2091, 2024, 1924]
     period = rating_change(2054, k.k, games, R2024, date(2026, 9, 1))
     assert (period.exact, period.rounded, period.new_rating) == (F("92.48"), 92, 2146)
+
+
+@pytest.mark.parametrize("rules, rating, birth, year, k", [
+    (R2024, 2813, PartialDate(1987), 2025, 10), (R2024, 2053, PartialDate(1998), 2025, 20),
+    (R2024, 2250, PartialDate(2007, 5), 2025, 40),  # junior: 18th birthday in 2025, under 2300
+    (R2024, 2250, PartialDate(2006), 2025, 20),  # 19th birthday in 2025
+    (R2024, 2350, PartialDate(2010), 2025, 20),  # junior but not under 2300
+    (R2024, 1500, None, 2025, 20), (R2005, 2400, None, 2005, 10), (R2005, 2399, PartialDate(1995), 2005, 15),
+])
+def test_k_inferred_from_the_rules(rules, rating, birth, year, k):
+    choice = infer_k(rating, rules, birth=birth, year=year)
+    assert (choice.k, choice.source, choice.inferred) == (k, "rules", True)
+    assert choice.assumptions  # every inference says what it assumed
+
+
+def test_k_inference_says_what_it_assumed():
+    note = infer_k(1500, R2024, birth=None, year=2025).note
+    assert "birth year unknown" in note and "assumed at least 30" in note
 
 
 def test_games_cap_is_not_in_2005():

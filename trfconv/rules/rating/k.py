@@ -59,8 +59,8 @@ def infer_k(rating: int, rules: RatingRules, *, birth: PartialDate | str | None 
     games and to have reached 2400 only if rated 2400 now."""
     assumptions = []
     if rating >= rules.k_top_rating:
-        return KChoice(rules.k_top, "rules", (f"rated {rating} >= {rules.k_top_rating}, assumed to have "
-                                              f"{rules.k_new_games}+ games",))
+        reached = f"rated {rating} >= {rules.k_top_rating}, assumed to have {rules.k_new_games}+ games"
+        return KChoice(rules.k_top, "rules", (reached,))
     assumptions.append(f"rated {rating} < {rules.k_top_rating}, assumed never to have reached it")
     if rules.k_junior:
         born = birth_year(birth)

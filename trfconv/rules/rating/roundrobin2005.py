@@ -35,11 +35,13 @@ class Average:
 
 @dataclass(frozen=True)
 class Provisional:
-    """An unrated player's first Ru, the corrected Rc and the final Ru (10.54)."""
+    """An unrated player's first Ru, the corrected Rc and the final Ru (10.54), with the
+    opponents' values as the last pass counted them: (opponent, rating or first Ru, value used)."""
 
     first: Initial
     rc_new: int
     final: Initial
+    counted: tuple[tuple[int, int, int], ...] = ()
 
 
 def competition_average(rated: list[tuple[int, Fraction, int]], opponents: int,
@@ -60,6 +62,7 @@ def provisional_ratings(average: Average, unrated: dict[int, tuple[Fraction, lis
              for u, (score, opps) in unrated.items()}
     current = dict(first)
     rc_new: dict[int, int] = {u: average.ra for u in unrated}
+    counted: dict[int, tuple[tuple[int, int, int], ...]] = {u: () for u in unrated}
     for _ in range(rules.round_robin.passes):
         values = {**ratings, **{u: i.value for u, i in current.items() if i.value is not None}}
         updated = {}
@@ -68,9 +71,10 @@ def provisional_ratings(average: Average, unrated: dict[int, tuple[Fraction, lis
             if own is None:
                 updated[u] = current[u]
                 continue
-            shift = sum(max(own - rules.cap, min(own + rules.cap, values[o])) - values[o]
-                        for o in opps if o in values)
+            counted[u] = tuple((o, values[o], max(own - rules.cap, min(own + rules.cap, values[o])))
+                               for o in opps if o in values)
+            shift = sum(used - value for _, value, used in counted[u])
             rc_new[u] = rounder(rules.round_robin.ra_rounding)(average.ra + Fraction(shift, len(opps)))
             updated[u] = initial_2005(Fraction(rc_new[u]), score, len(opps), rules, round_robin=True)
         current = updated
-    return {u: Provisional(first[u], rc_new[u], current[u]) for u in unrated}
+    return {u: Provisional(first[u], rc_new[u], current[u], counted[u]) for u in unrated}
