@@ -6,14 +6,13 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from trfbuild import player_line, trf
+from verdicts import all_played_games_count
 
 import trfconv
 from trfconv.report import rating_report
 from trfconv.report.model import fixed
 from trfconv.rules.editions import edition
-
-from trfbuild import player_line, trf
-from verdicts import all_played_games_count
 
 # seed 002, 10.54: A..J, rating (None = unrated); the results below give A 8, B 7, C 7, D 6, E 6,
 # F 4, G 3, H 2, I 1, J 1: the stronger player wins, except J beats A and E beats B.

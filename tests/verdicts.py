@@ -7,9 +7,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from trfconv.model import Game, Outcome as GameOutcome, Tournament
+from trfconv.model import Game, Tournament
+from trfconv.model import Outcome as GameOutcome
 from trfconv.rules.editions import Edition, edition
-from trfconv.rules.rateability.verdict import Decision, GameVerdict, Outcome, PlayerVerdict, Verdict
+from trfconv.rules.rateability.verdict import (
+    Decision,
+    GameVerdict,
+    Outcome,
+    PlayerVerdict,
+    Verdict,
+)
 
 SCORE = {GameOutcome.WIN: Fraction(1), GameOutcome.DRAW: Fraction(1, 2), GameOutcome.LOSS: Fraction(0)}
 

@@ -55,9 +55,9 @@ COLUMNS = (f"{'No':>4} {'Name':<28} {'FIDE id':>11} {'Fed':<3} {'Ro':>5} {'K':>3
 def _rated(p: PlayerLine) -> list[str]:
     assert p.k is not None and p.delta is not None and p.change_exact is not None
     k = f"{p.k.k}{'?' if p.k.inferred else ''}"
-    lines = [f"{p.start_number:>4} {p.name[:28]:<28} {p.fide_id or '':>11} {p.federation or '':<3} {p.rating:>5} "
+    lines = [(f"{p.start_number:>4} {p.name[:28]:<28} {p.fide_id or '':>11} {p.federation or '':<3} {p.rating:>5} "
              f"{k:>3} {p.rc:>5} {p.n:>3} {points(p.score):>4} {fixed(p.expected):>6} {signed(p.delta):>6} "
-             f"{signed(p.change_exact):>8} {p.change:>+4} {p.new_rating:>5} {p.performance:>5}"]
+             f"{signed(p.change_exact):>8} {p.change:>+4} {p.new_rating:>5} {p.performance:>5}")]
     lines.extend(_game(g) for g in p.games)
     lines.append(f"        {p.k.note}")
     return lines
