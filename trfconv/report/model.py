@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from ..diagnostics import Diagnostic
 from ..rules.rating.k import KChoice
@@ -49,7 +50,7 @@ class GameLine:
     def capped(self) -> bool:
         return self.used_rating != self.opponent_rating
 
-    @property
+    @cached_property
     def delta(self) -> Fraction | None:
         """dR = score - PD."""
         return None if self.expected is None else self.score - Fraction(self.expected, 100)
@@ -93,19 +94,19 @@ class PlayerLine:
     def n(self) -> int:
         return len(self.games)
 
-    @property
+    @cached_property
     def score(self) -> Fraction:
         """W: points in the counted games."""
         return sum((g.score for g in self.games), Fraction(0))
 
-    @property
+    @cached_property
     def expected(self) -> Fraction | None:
         """We = sum of PD (rated players)."""
         if self.change is None:
             return None
         return Fraction(sum(g.expected or 0 for g in self.games), 100)
 
-    @property
+    @cached_property
     def delta(self) -> Fraction | None:
         """W - We."""
         return None if self.expected is None else self.score - self.expected
@@ -146,19 +147,19 @@ class RatingReport:
     round_robin_average: Average | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
 
-    @property
+    @cached_property
     def rated_lines(self) -> tuple[PlayerLine, ...]:
         return tuple(p for p in self.players if p.change is not None)
 
-    @property
+    @cached_property
     def total_delta(self) -> Fraction:
         """Sum of W - We over the rated players."""
         return sum((p.delta for p in self.rated_lines), Fraction(0))
 
-    @property
+    @cached_property
     def total_change_exact(self) -> Fraction:
         return sum((p.change_exact for p in self.rated_lines), Fraction(0))
 
-    @property
+    @cached_property
     def total_change(self) -> int:
         return sum(p.change for p in self.rated_lines)
