@@ -186,6 +186,55 @@ def convert(
     raise typer.Exit(EXIT_OK)
 
 
+class ReportFormat(str, Enum):
+    text = "text"
+    csv = "csv"
+    json = "json"
+    html = "html"
+
+
+@app.command()
+def report(
+    file: Path = typer.Argument(..., help="Tournament file."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Rating regulations edition (b02-2005, b02-2024); "
+                                        "default: the one in force at the event's start date."),
+    fmt: ReportFormat = typer.Option(ReportFormat.text, "--format", help="Report format."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    k_file: Optional[Path] = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' overriding the K of players."),
+    encoding: Optional[str] = EncodingOption,
+) -> None:
+    """FIDE rating report: which games count (the rateability verdict), each player's Ro, K, Rc, n,
+    W, We, change and new rating, unrated players' Ru. Exit 0 when the event is rateable and
+    nothing is wrong, 1 when it is not rateable or a problem was found, 2 when unreadable."""
+    from . import _atomic_write, validate
+    from .report import rating_report, render
+    from .rules.editions import UnknownEdition
+
+    t = _load(file, encoding)
+    if _unreadable(t):
+        if t is not None:
+            _print_diagnostics(t.diagnostics)
+        raise typer.Exit(EXIT_UNREADABLE)
+    try:
+        verdict = validate(t, rules=rules)
+    except UnknownEdition as err:
+        typer.echo(f"trfconv: {err}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    rating = rating_report(t, verdict, k_file=k_file)
+    _print_diagnostics([*t.diagnostics, *verdict.diagnostics, *rating.diagnostics])
+    data = render(rating, fmt.value).encode("utf-8")
+    if output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    elif output.exists() and output.resolve() == file.resolve():
+        typer.echo("trfconv: refusing to overwrite the input file", err=True)
+        raise typer.Exit(EXIT_ERRORS)
+    else:
+        _atomic_write(output, data)
+    problem = not verdict.rateable or has_errors([*t.diagnostics, *rating.diagnostics])
+    raise typer.Exit(EXIT_ERRORS if problem else EXIT_OK)
+
+
 def main() -> None:
     app()
 
