@@ -66,6 +66,17 @@ def test_f_p02_the_opponent_below_2650_sees_the_cap():
     assert half_away_from_zero(e1.exact + e2.exact + e3.exact) == 5
 
 
+def test_f_p03_three_events():
+    # "*" values are capped; the opponents' real ratings are below them (not given by FIDE's page)
+    e1 = rating_change(2499, 10, [(2000, 1), (2322, 1), (2422, 1), (2325, H), (2255, H)], R2024, date(2025, 10, 31))
+    e2 = rating_change(2505, 10, [(2000, 1), (2050, 1), (2237, H), (2134, 1), (2813, H)], R2024, NOV_2025)
+    e3 = rating_change(2505, 10, [(2000, 1), (2100, 1), (1900, 1), (2400, 0), (2118, 1)], R2024, date(2025, 11, 21))
+    assert [(e.average, e.delta, e.exact) for e in (e1, e2, e3)] == [
+        (2285, F("0.21"), F("2.1")), (2279, F("0.29"), F("2.9")), (2167, F("-0.31"), F("-3.1"))]
+    assert e2.games[4].used_rating == 2813 and e2.games[4].delta == F("0.36")  # 308 points: no cap
+    assert e1.rounded + e2.rounded + e3.rounded == 2  # list 2505 -> 2507
+
+
 def test_f_p04_k_20():
     c = rating_change(2053, 20, [(1675, 1), (2310, 0), (1600, 1), (1884, 1), (2218, 0)], R2024, NOV_2025)
     assert [g.delta for g in c.games] == [F("0.09"), F("-0.18"), F("0.08"), F("0.28"), F("-0.28")]
