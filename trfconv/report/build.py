@@ -44,7 +44,7 @@ def rating_report(tournament: Tournament, verdict: Verdict, *, rules: str | Edit
     r = rating_rules(verdict.edition)
     path = tournament.source.path
     diagnostics: list[Diagnostic] = []
-    overrides = dict(k_overrides or {})
+    overrides = {_fide_id(k): v for k, v in (k_overrides or {}).items()}
     if k_file is not None:
         from_file, problems = read_k_file(k_file)
         diagnostics.extend(problems)
@@ -52,19 +52,19 @@ def rating_report(tournament: Tournament, verdict: Verdict, *, rules: str | Edit
     start = tournament.event.start_date if isinstance(tournament.event.start_date, date) else None
     verdicts = {p.start_number: p for p in verdict.players}
 
-    average, provisional = _round_robin(tournament, verdict, verdicts, r)
+    average, provisional = _round_robin(verdict, r)
     lines = []
     for player in tournament.players:
         pv = verdicts.get(player.start_number)
         if pv is None:
-            lines.append(_line(player, None, "nothing", reason="not in the validator's verdict"))
+            lines.append(_line(player, None, Outcome.NOTHING.value, reason="not in the validator's verdict"))
         elif pv.outcome is Outcome.CHANGE and pv.rated:
             lines.append(_rated(player, pv, tournament, verdicts, provisional, overrides, r, start, diagnostics))
         elif pv.outcome is Outcome.INITIAL and not pv.rated:
             lines.append(_unrated(player, pv, tournament, verdicts, provisional.get(player.start_number),
                                   average, r, path, diagnostics))
         else:
-            lines.append(_line(player, pv.rating, "nothing", reason=pv.reason or "no rated game"))
+            lines.append(_line(player, pv.rating, Outcome.NOTHING.value, reason=pv.reason or "no rated game"))
     known = {_fide_id(p.fide_id) for p in tournament.players if p.fide_id}
     for fide_id in overrides:
         if fide_id not in known:
@@ -98,8 +98,7 @@ def _name(tournament: Tournament, number: int) -> str:
     return opponent.name if opponent else f"#{number}"
 
 
-def _round_robin(tournament: Tournament, verdict: Verdict, verdicts: dict[int, PlayerVerdict],
-                 r: RatingRules) -> tuple[Average | None, dict[int, Provisional]]:
+def _round_robin(verdict: Verdict, r: RatingRules) -> tuple[Average | None, dict[int, Provisional]]:
     """2005 10.21 b / 10.54: Ra and the unrated players' Ru, needed before any rated player's
     change because his games against them use their Ru."""
     if not (verdict.round_robin and r.round_robin.passes):
@@ -133,7 +132,7 @@ def _rated(player: Player, pv: PlayerVerdict, tournament: Tournament, verdicts: 
             continue
         counted.append((g, rating, is_provisional))
     if not counted:
-        return _line(player, own, "nothing", reason="no game counted for rating")
+        return _line(player, own, Outcome.NOTHING.value, reason="no game counted for rating")
     k = _k(player, own, len(counted), overrides, r, start, tournament.source.path, diagnostics)
     change = rating_change(own, k.k, [(rating, g.score) for g, rating, _ in counted], r, start)
     games = tuple(GameLine(g.round, g.opponent, _name(tournament, g.opponent), rated.opponent_rating,
@@ -184,7 +183,7 @@ def _unrated(player: Player, pv: PlayerVerdict, tournament: Tournament, verdicts
             continue
         counted.append((g, v.rating))
     if not counted:
-        return _line(player, None, "nothing", reason="no game against a rated opponent")
+        return _line(player, None, Outcome.NOTHING.value, reason="no game against a rated opponent")
     ratings = [rating for _, rating in counted]
     score = sum((g.score for g, _ in counted), Fraction(0))
     if r.initial.method == "b02-2005":

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .rounding import half_up, rounder
+from .rounding import rounder
 from .rules import RatingRules
 
 
@@ -33,10 +33,6 @@ class Initial:
     value: int | None
     published: bool
     why: str
-
-    @property
-    def average_printed(self) -> int:
-        return half_up(self.average)
 
 
 def _publication(value: int, games: int, rules: RatingRules) -> tuple[int, bool, str]:
