@@ -41,6 +41,8 @@ _ENDING_NAMES = {"\r\n": "CRLF", "\n": "LF", "\r": "CR"}
 
 EncodingOption = typer.Option(None, "--encoding", "-e", help="Input encoding (default: detected).")
 JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema in the README).")
+TimeControlOption = typer.Option(None, "--time-control", help="Time control when the file's is missing or not "
+                                 "understood: a 222 code (5400+30) or text (\"90'+30\\\"\", 40/90, 30, +30s).")
 
 
 def _load(path: Path, encoding: Optional[str]) -> Tournament | None:
@@ -191,8 +193,7 @@ def validate(
     file: Path = typer.Argument(..., help="Tournament file."),
     rules: Optional[str] = typer.Option(None, "--rules", help="Rating regulations edition: b02-2005 or "
                                         "b02-2024 (default: the one in force on the start date)."),
-    time_control: Optional[str] = typer.Option(None, "--time-control", help="Time control when the file's "
-                                               "is missing or not understood, e.g. \"90'+30\"\" or 5400+30."),
+    time_control: Optional[str] = TimeControlOption,
     encoding: Optional[str] = EncodingOption, as_json: bool = JsonOption,
 ) -> None:
     """Would FIDE rate this event? Verdict with the articles and numbers behind it, the games not
@@ -225,6 +226,56 @@ def validate(
         for line in text_lines(verdict, t):
             typer.echo(line)
     raise typer.Exit(EXIT_OK if verdict.rateable else EXIT_ERRORS)
+
+
+class ReportFormat(str, Enum):
+    text = "text"
+    csv = "csv"
+    json = "json"
+    html = "html"
+
+
+@app.command()
+def report(
+    file: Path = typer.Argument(..., help="Tournament file."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Rating regulations edition (b02-2005, b02-2024); "
+                                        "default: the one in force at the event's start date."),
+    fmt: ReportFormat = typer.Option(ReportFormat.text, "--format", help="Report format."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    k_file: Optional[Path] = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' overriding the K of players."),
+    time_control: Optional[str] = TimeControlOption,
+    encoding: Optional[str] = EncodingOption,
+) -> None:
+    """FIDE rating report: which games count (the rateability verdict), each player's Ro, K, Rc, n,
+    W, We, change and new rating, unrated players' Ru. Exit 0 when the event is rateable and
+    nothing is wrong, 1 when it is not rateable or a problem was found, 2 when unreadable."""
+    from . import _atomic_write, validate
+    from .report import rating_report, render
+    from .rules.editions import UnknownEdition
+
+    t = _load(file, encoding)
+    if _unreadable(t):
+        if t is not None:
+            _print_diagnostics(t.diagnostics)
+        raise typer.Exit(EXIT_UNREADABLE)
+    try:
+        verdict = validate(t, rules=rules, time_control=time_control)
+    except UnknownEdition as err:
+        typer.echo(f"trfconv: {err}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    rating = rating_report(t, verdict, k_file=k_file)
+    _print_diagnostics([*t.diagnostics, *verdict.diagnostics, *rating.diagnostics])
+    data = render(rating, fmt.value).encode("utf-8")
+    if output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    elif output.exists() and output.resolve() == file.resolve():
+        typer.echo("trfconv: refusing to overwrite the input file", err=True)
+        raise typer.Exit(EXIT_ERRORS)
+    else:
+        _atomic_write(output, data)
+    problem = not verdict.rateable or has_errors([*t.diagnostics, *rating.diagnostics])
+    raise typer.Exit(EXIT_ERRORS if problem else EXIT_OK)
 
 
 def main() -> None:

@@ -115,6 +115,12 @@ CODES: dict[str, Code] = {
         Code("VAL034", W, "match games played after the match was decided are not rated"),
         Code("VAL035", E, "match with an unrated player is not rated", "FIDE rating server"),
         Code("VAL040", E, "no game of the event can be rated", "FIDE rating server"),
+        # rating engine and report (B.02 rating arithmetic)
+        Code("RAT001", W, "K inferred from the edition's rules (earlier games, peak rating or birth date not known)"),
+        Code("RAT002", E, "K file line cannot be read; expected 'FIDE id,K'"),
+        Code("RAT003", W, "FIDE id repeated in the K file; the first K is used"),
+        Code("RAT004", W, "K file names a FIDE id that is not in the tournament"),
+        Code("RAT005", W, "counted game against an opponent without a usable rating; left out"),
     )
 }
 

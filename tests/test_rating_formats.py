@@ -1,0 +1,97 @@
+"""The report in its four formats: every corpus TRF renders without a crash, the HTML page is
+valid for lxml (HTML and XML parsers) and self-contained, JSON and CSV carry the same numbers."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from trfconv import validate
+from lxml import etree, html
+from test_rating_report import seed_round_robin
+
+import trfconv
+from trfconv.report import FORMATS, rating_report, render
+
+CORPUS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "trf").glob("*.trf"))
+
+
+@pytest.fixture(scope="module")
+def seed():
+    t = seed_round_robin()
+    return rating_report(t, validate(t, "b02-2005"))
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+def test_every_corpus_file_renders_in_every_format(path):
+    t = trfconv.read(path)
+    for rules, round_robin in (("b02-2024", False), ("b02-2005", False), ("b02-2005", True)):
+        report = rating_report(t, validate(t, rules))
+        assert len(report.players) == len(t.players)
+        for fmt in FORMATS:
+            assert render(report, fmt)
+        page = render(report, "html")
+        assert html.document_fromstring(page).find(".//table") is not None or not report.players
+        etree.fromstring(page.split("\n", 1)[1].encode("utf-8"))  # well-formed too
+        json.loads(render(report, "json"))
+
+
+def test_html_page_is_self_contained_and_has_every_part(seed):
+    page = render(seed, "html")
+    doc = html.document_fromstring(page)
+    assert page.startswith("<!DOCTYPE html>")
+    assert not doc.xpath("//script") and not doc.xpath("//link") and not doc.xpath("//*[@src]")
+    assert [s.get("id") for s in doc.xpath("//section")] == ["verdict", "rated", "chart", "unrated", "detail",
+                                                           "diagnostics"]
+    rated_rows = doc.xpath('//section[@id="rated"]//tbody/tr')
+    assert len(rated_rows) == 6
+    assert [c.text_content() for c in rated_rows[0].xpath("td")] == [
+        "1", "Player A", "1000", "", "2600", "10?", "2339", "9", "8", "7.28", "+0.72", "+7.20", "+7", "2607", "2690"]
+    assert doc.xpath('//section[@id="rated"]//tfoot//td')[-3].text_content() == "-29"
+    assert len(doc.xpath('//section[@id="chart"]//*[local-name()="rect"]')) == 6
+    unrated = {r.xpath("td")[1].text_content(): r.xpath("td")[11].text_content()
+               for r in doc.xpath('//section[@id="unrated"]//tbody/tr')}
+    assert unrated == {"Player C": "2414", "Player E": "2386", "Player H": "2139", "Player I": "1989"}
+    assert "2250* (Ru 1989)" in doc.xpath('//section[@id="detail"]')[0].text_content()
+
+
+def test_html_escapes_names():
+    t = seed_round_robin()
+    report = rating_report(t, validate(t, "b02-2005"))
+    from dataclasses import replace
+    report = replace(report, event="<b>A & B</b>")
+    page = render(report, "html")
+    assert "&lt;b&gt;A &amp; B&lt;/b&gt;" in page
+    etree.fromstring(page.split("\n", 1)[1].encode("utf-8"))
+
+
+def test_json_and_csv_carry_the_report_numbers(seed):
+    data = json.loads(render(seed, "json"))
+    assert data["schema"] == 1 and data["round_robin"]["ra"] == 2348
+    a = data["players"][0]
+    assert (a["we"], a["w_we"], a["k_w_we"], a["change"], a["new_rating"]) == ("7.28", "0.72", "7.20", 7, 2607)
+    assert a["games"][1] == {"round": 2, "opponent": 9, "opponent_name": "Player I", "opponent_rating": 1989,
+                             "provisional": True, "used_rating": 2250, "capped": True, "score": "1",
+                             "pd": "0.89", "delta": "0.11"}
+    assert data["players"][8]["initial"]["ru"] == 1989 and data["players"][8]["initial"]["rc_new"] == 2305
+    assert data["totals"] == {"w_we": "-1.25", "k_w_we": "-28.00", "change": -29}
+    rows = list(csv.DictReader(io.StringIO(render(seed, "csv"))))
+    assert len(rows) == 11 and rows[-1]["name"] == "Totals" and rows[-1]["change"] == "-29"
+    assert (rows[2]["Ru"], rows[2]["Ru_published"]) == ("2414", "yes")
+    assert (rows[0]["K(W-We)"], rows[0]["new_rating"]) == ("7.20", "2607")
+
+
+def test_text_report_lines(seed):
+    text = render(seed, "text")
+    assert "Round robin (10.21 b): Rar 2375.00, dpa 29.50, n 9, Ra 2348.45 -> 2348" in text
+    assert "Ra 2348, Ru 2032 -> Rc new 2305" in text and "Ru 1989: 9 games" in text
+    assert "sum change -29" in text
+
+
+def test_unknown_format(seed):
+    with pytest.raises(ValueError, match="unknown report format"):
+        render(seed, "pdf")

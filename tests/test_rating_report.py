@@ -1,0 +1,157 @@
+"""The rating report built from a tournament and a verdict (the verdicts here come from the test
+fixture tests/verdicts.py, "all played games count", not from the validator)."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from trfconv import validate
+from trfbuild import player_line, trf
+
+import trfconv
+from trfconv.report import rating_report
+from trfconv.report.model import fixed
+from trfconv.rules.editions import edition
+
+# seed 002, 10.54: A..J, rating (None = unrated); the results below give A 8, B 7, C 7, D 6, E 6,
+# F 4, G 3, H 2, I 1, J 1: the stronger player wins, except J beats A and E beats B.
+SEED_RR = [("A", 2600), ("B", 2500), ("C", None), ("D", 2400), ("E", None), ("F", 2150), ("G", 2300),
+           ("H", None), ("I", None), ("J", 2300)]
+UPSETS = {(0, 9), (1, 4)}
+
+
+def round_robin_rounds(n: int) -> list[list[tuple[int, int]]]:
+    """Pairings of a single round robin (circle method), 0-based players."""
+    order = list(range(n))
+    rounds = []
+    for _ in range(n - 1):
+        rounds.append([(order[i], order[n - 1 - i]) for i in range(n // 2)])
+        order = [order[0], order[-1], *order[1:-1]]
+    return rounds
+
+
+def seed_round_robin() -> trfconv.Tournament:
+    n = len(SEED_RR)
+    blocks: list[list[str]] = [[] for _ in range(n)]
+    for pairs in round_robin_rounds(n):
+        for white, black in pairs:
+            high, low = min(white, black), max(white, black)
+            winner = low if (high, low) in UPSETS else high
+            blocks[white].append(f"{black + 1:>4} w {'1' if winner == white else '0'}")
+            blocks[black].append(f"{white + 1:>4} b {'1' if winner == black else '0'}")
+    lines = [player_line(i + 1, f"Player {name}", rating=str(rating or ""), rounds=tuple(blocks[i]),
+                         fide_id=str(1000 + i)) for i, (name, rating) in enumerate(SEED_RR)]
+    return trfconv.reads(trf("012 Seed 10.54", "042 2006/03/01", "052 2006/03/09", *lines))
+
+
+@pytest.fixture(scope="module")
+def seed_report():
+    t = seed_round_robin()
+    return rating_report(t, validate(t, "b02-2005"))
+
+
+def test_seed_round_robin_scores_are_the_seeds(seed_report):
+    assert [p.score for p in seed_report.players] == [8, 7, 7, 6, 6, 4, 3, 2, 1, 1]
+
+
+def test_seed_round_robin_average(seed_report):
+    avg = seed_report.round_robin_average
+    assert (avg.rar, avg.dpa, avg.opponents, avg.ra) == (2375, F("29.5"), 9, 2348)
+
+
+def test_seed_round_robin_unrated_players(seed_report):
+    by_name = {p.name[-1]: p for p in seed_report.players}
+    got = {x: (by_name[x].initial.first, by_name[x].initial.rc_new, by_name[x].initial.value) for x in "CEHI"}
+    assert got == {"C": (2411, 2351, 2414), "E": (2386, 2348, 2386), "H": (2150, 2337, 2139),
+                   "I": (2032, 2305, 1989)}
+    # "for player C, I is counted 2061"; "for player I, A, B, C, D, E are counted 2382"
+    c_games = {g.opponent_name[-1]: (g.opponent_rating, g.used_rating) for g in by_name["C"].games}
+    assert c_games["I"] == (2032, 2061)
+    i_games = {g.opponent_name[-1]: g.used_rating for g in by_name["I"].games}
+    assert [i_games[x] for x in "ABCDE"] == [2382] * 5 and i_games["F"] == 2150
+    assert all(by_name[x].initial.published for x in "CEHI")  # 9 games, >= 1401
+
+
+def test_seed_round_robin_rated_players_use_the_new_ru(seed_report):
+    a = next(p for p in seed_report.players if p.name.endswith("A"))
+    ru = {g.opponent_name[-1]: (g.opponent_rating, g.provisional, g.used_rating) for g in a.games}
+    assert ru["C"] == (2414, True, 2414) and ru["I"] == (1989, True, 2250)  # 2600 - 350
+    assert a.n == 9 and a.k.k == 10
+
+
+def test_seed_round_robin_change_of_a():
+    # A (2600, K 10): PD against B 2500 .64, C 2414 .74, D 2400 .76, E 2386 .77, F 2150 (350) .89,
+    # G 2300 .85, H 2139 (350) .89, I 1989 (350) .89, J 2300 .85; W 8 -> We 7.28, W-We 0.72
+    t = seed_round_robin()
+    a = rating_report(t, validate(t, "b02-2005")).players[0]
+    assert sorted(g.expected for g in a.games) == sorted([64, 74, 76, 77, 89, 85, 89, 89, 85])
+    assert (a.expected, a.delta, a.change_exact, a.change, a.new_rating) == (
+        F("7.28"), F("0.72"), F("7.2"), 7, 2607)
+
+
+def test_rules_must_match_the_verdict():
+    t = seed_round_robin()
+    with pytest.raises(ValueError, match="b02-2005"):
+        rating_report(t, validate(t, "b02-2005"), rules="b02-2024")
+    assert rating_report(t, validate(t, "b02-2005"), rules=edition("b02-2005")).edition == "b02-2005"
+
+
+def newcomer() -> trfconv.Tournament:
+    """F-N01 as a tournament: the newcomer (player 1) against five rated players, 2025-11."""
+    opponents = [(1902, "0.5", "="), (1877, "0.5", "="), (1884, "1", "0"), (2012, "0", "1"), (1832, "1", "0")]
+    mine = tuple(f"{i + 2:>4} {'w' if i % 2 else 'b'} {score if score != '0.5' else '='}"
+                 for i, (_, score, _) in enumerate(opponents))
+    lines = [player_line(1, "Newcomer, Nina", rounds=mine, fide_id="1")]
+    for i, (rating, _, theirs) in enumerate(opponents):
+        blocks = ["        "] * 5
+        blocks[i] = f"   1 {'b' if i % 2 else 'w'} {theirs}"
+        lines.append(player_line(i + 2, f"Rated, R{i}", rating=str(rating), rounds=tuple(blocks),
+                                 fide_id=str(100 + i), birth="1990/01/01"))
+    return trfconv.reads(trf("012 F-N01", "042 2025/11/01", "052 2025/11/05", *lines))
+
+
+def test_f_n01_newcomer_in_a_report():
+    t = newcomer()
+    r = rating_report(t, validate(t, "b02-2024"))
+    nina = r.players[0]
+    assert (nina.n, nina.score, nina.rc) == (5, 3, 1901)
+    assert fixed(nina.initial.average) == "1872.43"
+    assert (nina.initial.p, nina.initial.dp, nina.initial.value, nina.initial.published) == (57, 50, 1922, True)
+    # 8.3.1: the rated players' games against the newcomer do not count for them
+    assert all(p.reason == "no game counts: opponent is unrated (1)" for p in r.players[1:])
+    assert not r.diagnostics
+
+
+def test_k_from_file_and_inferred(tmp_path):
+    t = seed_round_robin()
+    k_file = tmp_path / "k.csv"
+    k_file.write_text("FIDE id,K\n1000,20\n# comment\n\n1001,abc\n1000,30\n99999,40\n1003;15\n", "utf-8")
+    r = rating_report(t, validate(t, "b02-2005"), k_file=k_file)
+    a, b = r.players[0], r.players[1]
+    assert (a.k.k, a.k.source) == (20, "file") and (b.k.k, b.k.source) == (10, "rules")
+    codes = [(d.code, d.location.line) for d in r.diagnostics if d.code != "RAT001"]
+    assert codes == [("RAT002", 5), ("RAT003", 6), ("RAT002", 8), ("RAT004", None)]
+    inferred = [d for d in r.diagnostics if d.code == "RAT001"]
+    assert len(inferred) == 5 and "assumed" in inferred[0].message  # B D F G J
+    assert a.change_exact == 20 * a.delta
+
+
+def test_k_games_cap_in_a_report():
+    t = seed_round_robin()
+    r = rating_report(t, validate(t, "b02-2005"), k_overrides={"1000": 80})
+    assert r.players[0].k.k == 80  # no K x n cap in 2005
+    t24 = trfconv.reads(trf("012 cap", "042 2025/11/01",
+                            *[player_line(i, f"P{i}", rating=str(2000 + i), fide_id=str(i),
+                                          rounds=(f"{3 - i:>4} {'w' if i == 1 else 'b'} {'1' if i == 1 else '0'}",))
+                              for i in (1, 2)]))
+    r24 = rating_report(t24, validate(t24, "b02-2024"), k_overrides={"1": 800})
+    assert (r24.players[0].k.k, r24.players[0].k.before_cap) == (700, 800)  # K x 1 <= 700
+
+
+def test_totals(seed_report):
+    rated = seed_report.rated_lines
+    assert len(rated) == 6
+    assert seed_report.total_delta == sum(p.delta for p in rated)
+    assert seed_report.total_change == sum(p.change for p in rated)

@@ -1,0 +1,41 @@
+"""TEST FIXTURE, not the validator: builds a rateability Verdict from a tournament by the plain
+rule "every game played over the board counts for both players", so that the rating engine and
+report can be tested without trfconv's validator (issue 3). Rated players get CHANGE, unrated
+players INITIAL, players without a played game NOTHING."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from trfconv.model import Game, Tournament
+from trfconv.model import Outcome as GameOutcome
+from trfconv.rules.editions import Edition, edition
+from trfconv.rules.rateability.verdict import (
+    Decision,
+    GameVerdict,
+    Outcome,
+    PlayerVerdict,
+    Verdict,
+)
+
+SCORE = {GameOutcome.WIN: Fraction(1), GameOutcome.DRAW: Fraction(1, 2), GameOutcome.LOSS: Fraction(0)}
+
+
+def all_played_games_count(t: Tournament, rules: str | Edition = "b02-2024", *,
+                           round_robin: bool = False) -> Verdict:
+    """The fixture verdict: every played game (``Game`` with ``rated=True``) counts."""
+    players = []
+    for p in t.players:
+        games = []
+        for number, entry in enumerate(p.rounds, start=1):
+            if isinstance(entry, Game):
+                games.append(GameVerdict(number, p.start_number, entry.opponent, SCORE[entry.outcome],
+                                         counts=entry.rated))
+            else:
+                games.append(GameVerdict(number, p.start_number, None, None, counts=False))
+        played = any(g.counts for g in games)
+        outcome = Outcome.NOTHING if not played else Outcome.CHANGE if p.rating else Outcome.INITIAL
+        players.append(PlayerVerdict(p.start_number, p.rating, outcome,
+                                     None if played else "no game played", tuple(games)))
+    chosen = edition(rules) if isinstance(rules, str) else rules
+    return Verdict(chosen, Decision.RATEABLE, round_robin, players=tuple(players))

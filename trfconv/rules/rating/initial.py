@@ -1,0 +1,89 @@
+"""The rating Ru of an unrated player from one event, and whether it can be published.
+
+* 2005 (seed 002, 10.2-10.3): from Rc, the average rating of the competition (Swiss: of the rated
+  opponents; round robin: Ra, see :mod:`.roundrobin2005`): at 50 % Ru = Rc (10.22); above, Rc +
+  12.5 per half point over 50 % (10.23); below, Rc + dp (Swiss, 10.24) or Rc + dp x n/(n+1) (round
+  robin, 10.25). The published Rn is the games-weighted average of the Ru results (10.3).
+* 2024 (8.2.2-8.2.3, 7.1.4): Ra is the average of the rated opponents plus two hypothetical
+  opponents rated 1800, both games drawn; Ru = Ra + dp(p) with p = (W + 1) / (n + 2), at most
+  2200; published only from 1400 and after at least 5 games against rated opponents.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .rounding import rounder
+from .rules import RatingRules
+
+
+@dataclass(frozen=True)
+class Initial:
+    """One event's Ru. ``average`` is the Rc (2005) or Ra (2024) it was computed from, exactly;
+    ``value`` is None when the rules give no Ru (2005: under one point). ``published`` says whether
+    this Ru alone can be published; ``why`` explains it with the article."""
+
+    average: Fraction
+    score: Fraction
+    games: int
+    p: int | None  #: hundredths, when dp was used
+    dp: int | None
+    exact: Fraction | None
+    value: int | None
+    published: bool
+    why: str
+
+
+def _publication(value: int, games: int, rules: RatingRules) -> tuple[int, bool, str]:
+    ini = rules.initial
+    notes = []
+    if ini.maximum and value > ini.maximum:
+        notes.append(f"{value} is above the maximum initial rating: {ini.maximum} is used")
+        value = ini.maximum
+    if value < ini.floor:
+        return value, False, "; ".join(notes + [f"below {ini.floor}: not published"])
+    if games < ini.min_games:
+        return value, False, "; ".join(notes + [
+            f"{games} game(s) < {ini.min_games}: pooled with {ini.pool} until {ini.min_games} are reached"])
+    return value, True, "; ".join(notes + [f"{games} games, at least {ini.floor}: published"])
+
+
+def initial_2005(average: Fraction, score: Fraction, games: int, rules: RatingRules, *,
+                 round_robin: bool = False) -> Initial:
+    """Ru under B.02 2005 10.22-10.25 from the competition average ``average`` (Rc)."""
+    ini, score = rules.initial, Fraction(score)
+    if score < ini.min_points or games == 0:
+        return Initial(average, score, games, None, None, None, None, False,
+                       f"fewer than {ini.min_points} point(s): the score is not counted (10.21)")
+    p = dp = None
+    half = Fraction(games, 2)
+    if score >= half:
+        exact = average + ini.half_point * 2 * (score - half)
+    else:
+        p = rules.tables.p(score, games)
+        dp = rules.tables.dp(p)
+        exact = average + dp * (Fraction(games, games + 1) if round_robin else 1)
+    raw = rounder(ini.rounding)(exact)
+    value, published, why = _publication(raw, games, rules)
+    return Initial(average, score, games, p, dp, exact, value, published, why)
+
+
+def initial_2024(opponents: list[int], score: Fraction, rules: RatingRules) -> Initial:
+    """Ru under 8.2.2-8.2.3 from the ratings of the rated opponents and the score W against them."""
+    ini, score, n = rules.initial, Fraction(score), len(opponents)
+    extra = ini.hypothetical_opponents
+    average = Fraction(sum(opponents) + extra * ini.hypothetical_rating, n + extra)
+    p = rules.tables.p(score + Fraction(extra, 2), n + extra)
+    dp = rules.tables.dp(p)
+    exact = average + dp
+    raw = rounder(ini.rounding)(exact)
+    value, published, why = _publication(raw, n, rules)
+    return Initial(average, score, n, p, dp, exact, value, published, why)
+
+
+def weighted_rating(results: list[tuple[int, int]], rules: RatingRules) -> int:
+    """2005 10.3: the published Rn, the average of the Ru results weighted by their games
+    (``(Ru, games)`` pairs), rounded (10.32); the seed's example gives 2270."""
+    games = sum(g for _, g in results)
+    return rounder(rules.initial.rounding)(Fraction(sum(r * g for r, g in results), games))

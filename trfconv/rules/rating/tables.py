@@ -1,0 +1,56 @@
+"""The conversion tables of B.02 (8.1.1 / 8.1.2; 2005: 10.1a / 10.1b), read from their data file.
+
+Probabilities and fractional scores are whole hundredths, as the tables print them, so that the
+arithmetic stays exact (B.02 2005 art. 14.2: "the tables are used exactly as printed").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from ..editions import _load
+from .rounding import hundredths
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Table 8.1.1 as ``dp_by_p`` (p in hundredths -> dp) and table 8.1.2 as ``pd_rows``
+    (lowest D, highest D, PD of the higher-rated player in hundredths)."""
+
+    dp_by_p: dict[int, int]
+    p_rounding: str
+    pd_rows: tuple[tuple[int, int, int], ...]
+    pd_above: int
+
+    def p(self, score: Fraction, games: int) -> int:
+        """The fractional score p = score / games in hundredths, rounded as the data says."""
+        return hundredths(Fraction(score) / games, self.p_rounding)
+
+    def dp(self, p: int) -> int:
+        """Table 8.1.1: the rating difference dp for a fractional score of ``p`` hundredths."""
+        return self.dp_by_p[p]
+
+    def pd(self, difference: int) -> int:
+        """Table 8.1.2: the expected score PD, in hundredths, of a player whose rating exceeds the
+        opponent's by ``difference`` (negative: the lower-rated player, column L)."""
+        d = abs(difference)
+        high = self.pd_above
+        for low, top, h in self.pd_rows:
+            if low <= d <= top:
+                high = h
+                break
+        return high if difference >= 0 else 100 - high
+
+
+@cache
+def tables(name: str = "b02-tables") -> Tables:
+    """The tables of the data file ``name`` (``b02-tables``), as an edition's ``tables`` names it."""
+    data = _load(f"{name}.toml")
+    return Tables(
+        dp_by_p={int(p): int(dp) for p, dp in data["dp"]["rows"]},
+        p_rounding=data["dp"]["p_rounding"],
+        pd_rows=tuple((int(lo), int(hi), int(h)) for lo, hi, h in data["pd"]["rows"]),
+        pd_above=int(data["pd"]["above"]),
+    )
