@@ -93,6 +93,13 @@ CODES: dict[str, Code] = {
         Code("WRT003", E, "value cannot be written in this format"),
         Code("WRT004", W, "data the output format cannot hold was left out"),
         Code("WRT005", E, "unreadable round block written back verbatim"),
+        # tie-breaks and standings (trfconv.rules.tiebreaks)
+        Code("TB001", E, "tie-break name cannot be read or is unknown"),
+        Code("TB002", E, "modifier not allowed with this tie-break"),
+        Code("TB003", W, "tie-break not defined in the rules edition used; computed as its own edition defines it"),
+        Code("TB004", W, "rating-based tie-break undefined: unrated players and no rating given for them"),
+        Code("TB005", I, "players still tied after the last tie-break: drawing of lots"),
+        Code("TB006", E, "team tie-break asked for; team standings are not computed"),
     )
 }
 
