@@ -9,12 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gacrux_oracle import COMPARED, EDITION_OF, OracleError, gacrux, same
 
 import trfconv
 from trfconv.bench import generate_swiss_trf
 from trfconv.rules.tiebreaks import compute_columns, parse_list, standings
-
-from gacrux_oracle import COMPARED, EDITION_OF, OracleError, gacrux, same
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

@@ -9,8 +9,18 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from trfconv.model import (NOT_PAIRED, Bye, ByeKind, Colour, Event, Forfeit, Game, Outcome, Player,
-                           Tournament)
+from trfconv.model import (
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Event,
+    Forfeit,
+    Game,
+    Outcome,
+    Player,
+    Tournament,
+)
 from trfconv.rules.tiebreaks import compute_columns, parse_list, standings
 from trfconv.rules.tiebreaks.buchholz import scores_seen
 from trfconv.rules.tiebreaks.rating_based import provisional_ratings

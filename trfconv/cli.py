@@ -201,6 +201,8 @@ def _exact_text(value) -> str:
 
     if value is None:
         return "-"
+    if isinstance(value, int):
+        return str(value)
     if isinstance(value, tuple):
         return "/".join(_exact_text(v) for v in value)
     return short_text(Fraction(value))
@@ -240,14 +242,21 @@ def standings(
     result = compute_standings(t, tiebreaks or None, rules=rules, unrated=unrated)
     diagnostics = [d.located(str(file)) for d in result.diagnostics]
     titles = [s.text for s in result.specs]
-    rows = [[str(r.rank), str(r.player.start_number), r.player.name, *(_exact_text(v) for v in r.values),
+    texts: dict = {}
+
+    def text(value) -> str:  # equal values are shared objects: convert each once
+        key = id(value)
+        if key not in texts:
+            texts[key] = _exact_text(value)
+        return texts[key]
+    rows = [[str(r.rank), str(r.player.start_number), r.player.name, *(text(v) for v in r.values),
              "lots" if r.lots else ""] for r in result.rows]
     if as_json or fmt is StandingsFormat.json:
         typer.echo(json.dumps({
             "schema": JSON_SCHEMA_VERSION, "file": str(file), "rules": result.rules.name,
             "tiebreaks": titles,
             "standings": [{"rank": r.rank, "start_number": r.player.start_number, "name": r.player.name,
-                           "values": dict(zip(titles, (_exact_text(v) for v in r.values))), "lots": r.lots}
+                           "values": dict(zip(titles, (text(v) for v in r.values))), "lots": r.lots}
                           for r in result.rows],
             "diagnostics": [d.as_dict() for d in diagnostics],
         }, ensure_ascii=False, indent=1))

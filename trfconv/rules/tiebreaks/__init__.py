@@ -15,5 +15,16 @@ from .rules import TieBreakRules, resolve, rules_for
 from .spec import DEFINITIONS, Spec, parse, parse_list
 from .standings import Row, Standings, compute_columns, standings
 
-__all__ = ["standings", "compute_columns", "Standings", "Row", "Spec", "parse", "parse_list",
-           "DEFINITIONS", "TieBreakRules", "rules_for", "resolve"]
+__all__ = [
+           "DEFINITIONS",
+           "Row",
+           "Spec",
+           "Standings",
+           "TieBreakRules",
+           "compute_columns",
+           "parse",
+           "parse_list",
+           "resolve",
+           "rules_for",
+           "standings",
+]

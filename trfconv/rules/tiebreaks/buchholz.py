@@ -23,6 +23,12 @@ def scores_seen(ctx: Context, *, draws: bool = False, fore: bool = False) -> tup
 
 
 def contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool = False) -> list[list[tuple]]:
+    """Cached :func:`_contributions` (BH, its cuts and AOB share one computation)."""
+    key = ("contributions", weighted, fore, spec.draws, spec.played_forfeits)
+    return ctx.cached(key, lambda: _contributions(ctx, spec, weighted=weighted, fore=fore))
+
+
+def _contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool) -> list[list[tuple]]:
     """Per player, one ``(opponent score, value, is VUR)`` per counted round (units; ``value``
     is ``score x own points`` when ``weighted``, Sonneborn-Berger, Art. 9.1).
 
@@ -93,10 +99,12 @@ def cut_sum(items: list[tuple], low: int, high: int, rounds: int, vur_first: boo
 
 
 def _sums(ctx: Context, spec: Spec, *, weighted: bool, fore: bool, low: int, high: int) -> list[int]:
+    if not low and not high:
+        key = ("sums", weighted, fore, spec.draws, spec.played_forfeits)
+        return ctx.cached(key, lambda: [sum(v for _, v, _ in items)
+                                        for items in contributions(ctx, spec, weighted=weighted, fore=fore)])
     rows = contributions(ctx, spec, weighted=weighted, fore=fore)
     n, vur_first = ctx.f.rounds, ctx.rules.vur_cut_first
-    if not low and not high:
-        return [sum(v for _, v, _ in items) for items in rows]
     return [cut_sum(items, low, high, n, vur_first) for items in rows]
 
 
@@ -120,9 +128,9 @@ def fore_buchholz(ctx: Context, spec: Spec) -> Column:
 
 
 def bh_values(ctx: Context, spec: Spec, *, fore: bool) -> list[int]:
-    key = ("bh", fore, spec.draws)
+    """Plain BH (or FB) of every player, as other tie-breaks read it."""
     plain = Spec("FB" if fore else "BH", "FB" if fore else "BH", draws=spec.draws)
-    return ctx.cached(key, lambda: _sums(ctx, plain, weighted=False, fore=fore, low=0, high=0))
+    return _sums(ctx, plain, weighted=False, fore=fore, low=0, high=0)
 
 
 def average_of_buchholz(ctx: Context, spec: Spec) -> Column:

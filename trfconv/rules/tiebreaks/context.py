@@ -3,9 +3,10 @@ computed once and shared (adjusted scores, Buchholz values other tie-breaks buil
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from .field import Field
 from .rules import TieBreakRules
@@ -25,11 +26,24 @@ class Column:
 
     def exact(self, i: int) -> Value:
         v = self.values[i]
-        if isinstance(v, int) and self.scale != 1:
-            return Fraction(v, self.scale)
+        if self.scale == 1 or v is None:
+            return v
         if isinstance(v, tuple):
             return tuple(Fraction(x, self.scale) for x in v)
-        return v
+        return Fraction(v, self.scale)
+
+    def exact_all(self) -> list[Value]:
+        """Every exact value (each distinct value converted once)."""
+        if self.scale == 1:
+            return list(self.values)
+        memo: dict[Value, Value] = {}
+        out = []
+        for i, v in enumerate(self.values):
+            e = memo.get(v)
+            if e is None:
+                e = memo[v] = self.exact(i)
+            out.append(e)
+        return out
 
 
 @dataclass

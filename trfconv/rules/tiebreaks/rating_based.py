@@ -35,9 +35,13 @@ def ratings_with_unrated(ctx: Context, spec: Spec) -> list[int] | None:
 
 def _games(ctx: Context, i: int) -> list[tuple[int, int]]:
     """(opponent, result in halves) of the games player i played over the board."""
+    return ctx.cached("games", lambda: _all_games(ctx))[i]
+
+
+def _all_games(ctx: Context) -> list[list[tuple[int, int]]]:
     f = ctx.f
-    return [(o, out) for k, o, out in zip(f.kind[i], f.opponent[i], f.outcome[i])
-            if k == PLAYED and o >= 0 and out >= 0]
+    return [[(o, out) for k, o, out in zip(f.kind[i], f.opponent[i], f.outcome[i])
+             if k == PLAYED and o >= 0 and out >= 0] for i in range(f.size)]
 
 
 def average_rating(ctx: Context, spec: Spec) -> Column:
@@ -109,10 +113,24 @@ def _perfect(opp: list[int], halves: int, expected: list[int], zero_offset: int)
         s = 0
         for rj in opp:
             d = r - rj
-            s += expected[d if d < 800 else 800] if d >= 0 else 100 - expected[-d if d > -800 else 800]
+            s += expected[min(800, d)] if d >= 0 else 100 - expected[-d if d > -800 else 800]
         return s
 
-    low, high = min(opp) - 801, max(opp) + 801  # total(low) < target <= total(high)
+    # bracket the answer from a good guess (the average rating), doubling the step, then bisect;
+    # total() is non-decreasing in r, total(min - 801) = 0 < target <= total(max + 801)
+    guess, step = sum(opp) // len(opp), 32
+    if total(guess) >= target:
+        high, low = guess, guess - step
+        while low > min(opp) - 801 and total(low) >= target:
+            high, step = low, step * 2
+            low = high - step
+        low = max(low, min(opp) - 801)
+    else:
+        low, high = guess, guess + step
+        while high < max(opp) + 801 and total(high) < target:
+            low, step = high, step * 2
+            high = low + step
+        high = min(high, max(opp) + 801)
     while high - low > 1:
         mid = (low + high) // 2
         if total(mid) >= target:

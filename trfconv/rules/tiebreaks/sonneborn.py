@@ -45,7 +45,8 @@ def koya(ctx: Context, spec: Spec) -> Column:
     robin forfeits are games; a Swiss may use KS only when its regulations define it)."""
     f = ctx.f
     limit = koya_limit(ctx, spec)
-    return Column([sum(p for o, p in zip(f.opponent[i], f.points[i]) if o >= 0 and f.score[o] >= limit)
+    reaches = [s >= limit for s in f.score]
+    return Column([sum(p for o, p in zip(f.opponent[i], f.points[i]) if o >= 0 and reaches[o])
                    for i in range(f.size)], f.unit)
 
 

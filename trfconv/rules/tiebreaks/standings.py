@@ -108,10 +108,11 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
             for g in groups:
                 next_groups.extend(_split(g, c) if len(g) > 1 else [g])
         groups = next_groups
+    exact = [de_values[k] if c is None else c.exact_all() for k, c in enumerate(columns)]
     rows, position = [], 1
     for g in groups:
         for p in sorted(g, key=lambda i: f.numbers[i]):
-            values = tuple(de_values[k][p] if c is None else c.exact(p) for k, c in enumerate(columns))
+            values = tuple(column[p] for column in exact)
             rows.append(Row(t.players[p], position, values, len(g) > 1))
         position += len(g)
     lots = [g for g in groups if len(g) > 1]
