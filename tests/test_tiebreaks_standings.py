@@ -109,3 +109,19 @@ def test_cli_standings_exit_codes():
     assert run("standings", FIXTURES / "missing.trf").exit_code == 2
     lots = run("standings", HALF_BYES)
     assert lots.exit_code == 0 and "lots" in lots.stdout
+
+
+def test_unplayed_round_categories_tec():
+    """C.07 Art. 16.2 on the TEC crosstable: David's R2 HPB is followed by games (16.2.3); Nick's
+    ZPBs after withdrawal are 16.2.5; Franck's PAB 16.2.1; Maria's forfeit win 16.2.2; Paul's
+    forfeit loss 16.2.4 (and his R4 ZPB, followed by a game, 16.2.3)."""
+    from trfconv.rules.tiebreaks.field import build
+    from trfconv.rules.tiebreaks.unplayed import category, last_available
+
+    f = build(trfconv.read(TEC))
+    last = last_available(f)
+
+    def cat(number, rnd):
+        return category(f, number - 1, rnd - 1, last[number - 1])
+    assert [cat(4, 2), cat(12, 4), cat(12, 5), cat(6, 3), cat(11, 4), cat(14, 3), cat(14, 4), cat(1, 1)] == [
+        "16.2.3", "16.2.5", "16.2.5", "16.2.1", "16.2.2", "16.2.4", "16.2.3", None]

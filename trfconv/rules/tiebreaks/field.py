@@ -53,9 +53,6 @@ class Field:
     points: list[list[int]]
     score: list[int]  #: final score, in units
 
-    def fraction(self, value: int) -> Fraction:
-        return Fraction(value, self.unit)
-
     @property
     def size(self) -> int:
         return len(self.numbers)

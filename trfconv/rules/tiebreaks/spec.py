@@ -4,8 +4,7 @@ typed :class:`Spec`.
 Syntax (MTB26, TRF-2026 §202; C.07 handbook style accepted too): ``NAME[:MP|:GP][/modifier…]``,
 case-insensitive, with ``-`` accepted for ``/`` before a modifier (``BH-C1`` = ``BH/C1``).
 Modifiers (C.07 Art. 14 and MTB26): ``Cn`` cut the n least significant values, ``Mn`` median
-(cut n at each end), ``L±n`` Koya limit moved by n half-points (``Lp`` a limit of p %), ``Kx``
-the SSSC divisor, ``P`` forfeits count as played games, ``F`` fore mode (AOB/SSSC on Fore
+(cut n at each end), ``L±n`` Koya limit moved by n half-points (``Lp`` a limit of p %), ``P`` forfeits count as played games, ``F`` fore mode (AOB/SSSC on Fore
 Buchholz), ``R`` reverse order, ``U<rating>`` the rating given to unrated players, ``D``
 every unplayed game counts as a draw in the opponents' adjusted scores (the pre-2023 method of
 seed 001, "ancienne méthode de calcul du score ajusté"). Non-FIDE systems of the seeds carry the
@@ -76,7 +75,7 @@ SEED_ALIASES = {"SOLKOFF": "BH", "CUM": "PS", "CUMULATIVE": "PS", "KOYA": "KS", 
 
 _TOKEN = r"[/-](L[+-]?\d+(?:\.\d+)?|[A-Z][A-Z0-9]*)"
 _SYNTAX = re.compile(r"^(?P<name>[A-Z_]+?)(?::(?P<score>MP|GP|MM|MG|GM|GG))?(?P<mods>(?:" + _TOKEN + r")*)$")
-_MODIFIER = re.compile(r"^(?:(?P<kind>[CMK])(?P<n>\d+)|L(?P<sign>[+-]?)(?P<lim>\d+(?:\.\d+)?)"
+_MODIFIER = re.compile(r"^(?:(?P<kind>[CM])(?P<n>\d+)|L(?P<sign>[+-]?)(?P<lim>\d+(?:\.\d+)?)"
                        r"|U(?P<rating>\d+)|(?P<flag>[PFRD]))$")
 
 
@@ -91,7 +90,6 @@ class Spec:
     cut_high: int = 0
     limit_points: Fraction = Fraction(0)  #: KS ``/L±n``: the limit moved by this many points
     limit_percent: int | None = None  #: KS ``/Lp``
-    divisor: int | None = None  #: SSSC ``/K``
     played_forfeits: bool = False  #: ``/P``
     fore: bool = False  #: ``/F``
     reverse: bool = False  #: ``/R``
@@ -135,8 +133,6 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
             fields["cut_low"] = int(mm["n"])
         elif mm["kind"] == "M":
             fields["cut_low"] = fields["cut_high"] = int(mm["n"])
-        elif mm["kind"] == "K":
-            fields["divisor"] = int(mm["n"])
         elif mm["lim"] is not None:
             if mm["sign"]:
                 # Art. 14.5: the limit moves by n half-points (a decimal is a number of points)

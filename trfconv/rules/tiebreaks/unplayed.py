@@ -10,11 +10,8 @@ depends on the whole event, so it is decided from each player's last available r
 
 from __future__ import annotations
 
-from .field import ABSENT, FLOSS, FPB, FWIN, HPB, PAB, PLAYED, VUR_KINDS, ZPB, Field
+from .field import FLOSS, FPB, FWIN, PAB, PLAYED, VUR_KINDS, Field
 from .rules import TieBreakRules
-
-#: Kinds of round without a game.
-UNPLAYED_KINDS = frozenset((FWIN, FLOSS, PAB, FPB, HPB, ZPB, ABSENT))
 
 
 def last_available(f: Field) -> list[int]:
