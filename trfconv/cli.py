@@ -278,6 +278,96 @@ def report(
     raise typer.Exit(EXIT_ERRORS if problem else EXIT_OK)
 
 
+class StandingsFormat(str, Enum):
+    text = "text"
+    csv = "csv"
+    json = "json"
+
+
+def _exact_text(value) -> str:
+    """A tie-break value as exact text: integer, finite decimal, else a fraction; ``-`` when
+    undefined; a tuple (extended Koya) joined with ``/``."""
+    from fractions import Fraction
+
+    from .numbers import short_text
+
+    if value is None:
+        return "-"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, tuple):
+        return "/".join(_exact_text(v) for v in value)
+    return short_text(Fraction(value))
+
+
+@app.command()
+def standings(
+    file: Path = typer.Argument(..., help="Tournament file."),
+    tiebreaks: Optional[list[str]] = typer.Option(
+        None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. "
+        "'BH/C1,BH,SB,DE'); default: the file's 212 or 202 record."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="C.07 edition: tb-2009, tb-2023, tb-2024 or "
+                                        "tb-2026 (default: the one in force on the start date)."),
+    unrated: Optional[int] = typer.Option(None, "--unrated", help="Rating given to unrated players by the "
+                                          "rating-based tie-breaks (otherwise they are undefined)."),
+    fmt: StandingsFormat = typer.Option(StandingsFormat.text, "--format", help="text, csv or json."),
+    encoding: Optional[str] = EncodingOption, as_json: bool = JsonOption,
+) -> None:
+    """Standings: points, the ordered tie-breaks (exact values), and ties left for drawing of
+    lots. Exit 0 ok, 1 when a tie-break cannot be computed, 2 when the file cannot be read."""
+    import csv
+    import io
+
+    from .rules.editions import UnknownEdition, edition
+    from .rules.tiebreaks import standings as compute_standings
+
+    if rules is not None:
+        try:
+            edition(rules)
+        except UnknownEdition as err:
+            raise typer.BadParameter(str(err), param_hint="--rules") from None
+    t = _load(file, encoding)
+    if _unreadable(t):
+        if t is not None:
+            _print_diagnostics(t.diagnostics)
+        raise typer.Exit(EXIT_UNREADABLE)
+    result = compute_standings(t, tiebreaks or None, rules=rules, unrated=unrated)
+    diagnostics = [d.located(str(file)) for d in result.diagnostics]
+    titles = [s.text for s in result.specs]
+    texts: dict = {}
+
+    def text(value) -> str:  # equal values are shared objects: convert each once
+        key = id(value)
+        if key not in texts:
+            texts[key] = _exact_text(value)
+        return texts[key]
+    rows = [[str(r.rank), str(r.player.start_number), r.player.name, *(text(v) for v in r.values),
+             "lots" if r.lots else ""] for r in result.rows]
+    if as_json or fmt is StandingsFormat.json:
+        typer.echo(json.dumps({
+            "schema": JSON_SCHEMA_VERSION, "file": str(file), "rules": result.rules.name,
+            "tiebreaks": titles,
+            "standings": [{"rank": r.rank, "start_number": r.player.start_number, "name": r.player.name,
+                           "values": dict(zip(titles, (text(v) for v in r.values))), "lots": r.lots}
+                          for r in result.rows],
+            "diagnostics": [d.as_dict() for d in diagnostics],
+        }, ensure_ascii=False, indent=1))
+    else:
+        _print_diagnostics(diagnostics)
+        header = ["rank", "sno", "name", *titles, "lots"]
+        if fmt is StandingsFormat.csv:
+            out = io.StringIO()
+            csv.writer(out, lineterminator="\n").writerows([header, *rows])
+            typer.echo(out.getvalue(), nl=False)
+        else:
+            widths = [max(len(row[k]) for row in [header, *rows]) for k in range(len(header))]
+            for row in [header, *rows]:
+                typer.echo("  ".join(c.ljust(w) if k == 2 else c.rjust(w)
+                                     for k, (c, w) in enumerate(zip(row, widths))).rstrip())
+            typer.echo(f"rules {result.rules.name}")
+    raise typer.Exit(EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK)
+
+
 def main() -> None:
     app()
 

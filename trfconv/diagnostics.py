@@ -121,6 +121,13 @@ CODES: dict[str, Code] = {
         Code("RAT003", W, "FIDE id repeated in the K file; the first K is used"),
         Code("RAT004", W, "K file names a FIDE id that is not in the tournament"),
         Code("RAT005", W, "counted game against an opponent without a usable rating; left out"),
+        # tie-breaks and standings (trfconv.rules.tiebreaks)
+        Code("TB001", E, "tie-break name cannot be read or is unknown"),
+        Code("TB002", E, "modifier not allowed with this tie-break"),
+        Code("TB003", W, "tie-break not defined in the rules edition used; computed as its own edition defines it"),
+        Code("TB004", W, "rating-based tie-break undefined: unrated players and no rating given for them"),
+        Code("TB005", I, "players still tied after the last tie-break: drawing of lots"),
+        Code("TB006", E, "team tie-break asked for; team standings are not computed"),
     )
 }
 

@@ -1,0 +1,127 @@
+"""Tie-break names, the ordered list (command line, TRF-2026 202/212), groups, drawing of lots,
+editions and the ``trfconv standings`` command."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import trfconv
+from trfconv.cli import app
+from trfconv.diagnostics import Diagnostic
+from trfconv.rules.tiebreaks import parse, standings
+from trfconv.rules.tiebreaks.rules import resolve
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+TEC = FIXTURES / "tiebreak" / "tec-swiss16-rated.trf"
+HALF_BYES = FIXTURES / "trf" / "MarkDechamps__fide-swiss-pairing-engine__kd-4-javafo-half-point-byes.trf"
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("text,code,fields", [
+    ("BH/C1", "BH", {"cut_low": 1}),
+    ("bh-c1", "BH", {"cut_low": 1}),
+    ("BH-M2", "BH", {"cut_low": 2, "cut_high": 2}),
+    ("SB/C1/P", "SB", {"cut_low": 1, "played_forfeits": True}),
+    ("KS/L+2", "KS", {"limit_points": Fraction(1)}),
+    ("KS/L-1", "KS", {"limit_points": Fraction(-1, 2)}),
+    ("KS/L60", "KS", {"limit_percent": 60}),
+    ("TPN/R", "TPN", {"reverse": True}),
+    ("ARO/U1400", "ARO", {"unrated": 1400}),
+    ("AOB/F", "AOB", {"fore": True}),
+    ("GE", "REP", {}),
+    ("kashdan", "OTHER_KASHDAN", {}),
+    ("OTHER_KOYAX", "OTHER_KOYAX", {}),
+])
+def test_names_parse_into_specs(text, code, fields):
+    spec = parse(text)
+    assert spec.code == code
+    assert {k: getattr(spec, k) for k in fields} == fields
+
+
+@pytest.mark.parametrize("text,code", [("XYZ", "TB001"), ("BH/Q1", "TB002"), ("WIN/C1", "TB002"),
+                                       ("SB/L1", "TB002"), ("BH//", "TB001")])
+def test_bad_names_give_diagnostics(text, code):
+    result = parse(text)
+    assert isinstance(result, Diagnostic) and result.code == code
+
+
+def test_default_edition_follows_the_start_date():
+    t = trfconv.read(TEC)  # 042 2024/03/18
+    assert standings(t, ["BH"]).rules.name == "tb-2023"
+    assert resolve(None, None).name == "tb-2026"
+    assert standings(t, ["BH"], rules="tb-2026").rules.name == "tb-2026"
+
+
+def test_list_from_trf_212_and_lots_reported():
+    """kd-4 declares 212 PTS, BH/C1, BH, SB, DE: players 1 and 3 are equal on all of them after
+    two rounds and are marked for drawing of lots (TB005), sharing rank 2."""
+    t = trfconv.read(HALF_BYES)
+    s = standings(t)
+    assert [x.text for x in s.specs] == ["PTS", "BH/C1", "BH", "SB", "DE"]
+    lots = [(r.rank, r.player.start_number) for r in s.rows if r.lots]
+    assert (2, 1) in lots and (2, 3) in lots
+    assert [d.code for d in s.diagnostics] == ["TB005"]
+
+
+def test_team_and_edition_diagnostics():
+    t = trfconv.read(TEC)
+    s = standings(t, ["EMGSB/C1", "STD", "BH"], rules="tb-2024")
+    assert [d.code for d in s.diagnostics] == ["TB006", "TB003", "TB005"]  # lots: 12 and 14
+    assert [x.text for x in s.specs] == ["PTS", "STD", "BH"]
+
+
+def test_rating_tiebreaks_undefined_with_unrated_players():
+    t = trfconv.read(FIXTURES / "tiebreak" / "fide-exercise-2023.trf")  # no ratings at all
+    s = standings(t, ["ARO", "TPR"])
+    assert [d.code for d in s.diagnostics][:2] == ["TB004", "TB004"]
+    assert all(r.values[1] is None for r in s.rows)
+    with_rating = standings(t, ["ARO"], unrated=1500)
+    assert {r.values[1] for r in with_rating.rows} == {1500}
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_cli_standings_text_csv_json():
+    text = run("standings", TEC, "-t", "BH/C1,BH", "-t", "SB")
+    assert text.exit_code == 0
+    lines = text.stdout.splitlines()
+    assert lines[0].split() == ["rank", "sno", "name", "PTS", "BH/C1", "BH", "SB", "lots"]
+    assert lines[1].split()[:2] == ["1", "2"] and lines[1].split()[-3:] == ["12", "13", "9.5"]
+    csv = run("standings", TEC, "-t", "BH", "--format", "csv").stdout.splitlines()
+    assert csv[1] == "1,2,\"Bruno, TEC-Ex\",4,13,"
+    data = json.loads(run("standings", TEC, "-t", "AOB", "--json").stdout)
+    assert data["schema"] == 1 and data["rules"] == "tb-2023" and data["tiebreaks"] == ["PTS", "AOB"]
+    assert data["standings"][0] == {"rank": 1, "start_number": 2, "name": "Bruno, TEC-Ex",
+                                    "values": {"PTS": "4", "AOB": "13.6"}, "lots": False}
+    assert data["standings"][2]["values"]["AOB"] == "13.375"
+
+
+def test_cli_standings_exit_codes():
+    assert run("standings", TEC, "-t", "NOPE").exit_code == 1
+    assert run("standings", TEC, "--rules", "tb-1999").exit_code == 2
+    assert run("standings", FIXTURES / "missing.trf").exit_code == 2
+    lots = run("standings", HALF_BYES)
+    assert lots.exit_code == 0 and "lots" in lots.stdout
+
+
+def test_unplayed_round_categories_tec():
+    """C.07 Art. 16.2 on the TEC crosstable: David's R2 HPB is followed by games (16.2.3); Nick's
+    ZPBs after withdrawal are 16.2.5; Franck's PAB 16.2.1; Maria's forfeit win 16.2.2; Paul's
+    forfeit loss 16.2.4 (and his R4 ZPB, followed by a game, 16.2.3)."""
+    from trfconv.rules.tiebreaks.field import build
+    from trfconv.rules.tiebreaks.unplayed import category, last_available
+
+    f = build(trfconv.read(TEC))
+    last = last_available(f)
+
+    def cat(number, rnd):
+        return category(f, number - 1, rnd - 1, last[number - 1])
+    assert [cat(4, 2), cat(12, 4), cat(12, 5), cat(6, 3), cat(11, 4), cat(14, 3), cat(14, 4), cat(1, 1)] == [
+        "16.2.3", "16.2.5", "16.2.5", "16.2.1", "16.2.2", "16.2.4", "16.2.3", None]

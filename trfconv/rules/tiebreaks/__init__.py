@@ -1,0 +1,30 @@
+"""Tie-breaks and standings (FIDE C.07 2023/2024/2026, the 2009 rules and the seed systems).
+
+    >>> from trfconv.rules.tiebreaks import standings
+    >>> s = standings(tournament, ["BH/C1", "BH", "SB", "DE"], rules="tb-2024")
+    >>> [(r.rank, r.player.name, r.values, r.lots) for r in s.rows]
+
+Layout: :mod:`.field` flattens the model once into per-player arrays; :mod:`.unplayed` holds the
+Art. 15-16 rules (categories, adjusted scores, dummy and virtual opponents); one module per
+family computes columns (:mod:`.own_results`, :mod:`.buchholz`, :mod:`.sonneborn`,
+:mod:`.rating_based`, :mod:`.encounter`); :mod:`.standings` orders players; :mod:`.spec` parses
+names; each edition's numbers are in ``trfconv/rules/data/tb-*.toml``.
+"""
+
+from .rules import TieBreakRules, resolve, rules_for
+from .spec import DEFINITIONS, Spec, parse, parse_list
+from .standings import Row, Standings, compute_columns, standings
+
+__all__ = [
+           "DEFINITIONS",
+           "Row",
+           "Spec",
+           "Standings",
+           "TieBreakRules",
+           "compute_columns",
+           "parse",
+           "parse_list",
+           "resolve",
+           "rules_for",
+           "standings",
+]

@@ -1,0 +1,61 @@
+"""What every tie-break reads: the flattened field, the edition's rules, and derived arrays
+computed once and shared (adjusted scores, Buchholz values other tie-breaks build on)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .field import Field
+from .rules import TieBreakRules
+
+#: A tie-break value: an int (in units of 1/``scale``), an exact Fraction, a tuple compared
+#: lexicographically (extended Koya), or None when undefined.
+Value = Any
+
+
+@dataclass
+class Column:
+    """One tie-break's values for every player (by position), exact."""
+
+    values: list[Value]
+    scale: int = 1  #: values that are ints are multiples of 1/scale
+    higher_first: bool = True
+
+    def exact(self, i: int) -> Value:
+        v = self.values[i]
+        if self.scale == 1 or v is None:
+            return v
+        if isinstance(v, tuple):
+            return tuple(Fraction(x, self.scale) for x in v)
+        return Fraction(v, self.scale)
+
+    def exact_all(self) -> list[Value]:
+        """Every exact value (each distinct value converted once)."""
+        if self.scale == 1:
+            return list(self.values)
+        memo: dict[Value, Value] = {}
+        out = []
+        for i, v in enumerate(self.values):
+            e = memo.get(v)
+            if e is None:
+                e = memo[v] = self.exact(i)
+            out.append(e)
+        return out
+
+
+@dataclass
+class Context:
+    f: Field
+    rules: TieBreakRules
+    unrated: int | None = None  #: rating given to unrated players (rating-based tie-breaks)
+    cache: dict[Any, Any] = field(default_factory=dict)
+
+    def cached(self, key: Any, compute: Callable[[], Any]) -> Any:
+        try:
+            return self.cache[key]
+        except KeyError:
+            value = self.cache[key] = compute()
+            return value

@@ -1,0 +1,70 @@
+"""Direct encounter (C.07 Art. 6): a ranking among tied participants from their games together."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .context import Context
+from .field import PLAYED
+from .spec import Spec
+
+
+def direct_encounter(ctx: Context, group: list[int], spec: Spec) -> list[list[int]]:
+    """Split ``group`` (tied players, by position) into ordered sub-groups.
+
+    Art. 6.1: each player's points in the games against the others of the group, a repeated
+    pairing counting the average of its games (6.1.2); forfeits count only in a round robin
+    (Art. 15.2) or with ``/P`` (6.1.1). Art. 6.2: when all have met, rank by those points. In a
+    Swiss where not all have met (6.3) a player is placed first only if alone on top whatever
+    the outcome of the missing games (each counted as a win for the others), then the next, and
+    so on; the rest stay tied. Art. 6.2 (from 2023; ``rules.de_reapply``): each sub-group still
+    tied is ranked again from its own games, until nothing changes. tb-2009 (seed 000 §2.1.2)
+    does not re-apply.
+    """
+    parts = _one_pass(ctx, group, spec)
+    if len(parts) == 1 or not ctx.rules.de_reapply:
+        return parts
+    result = []
+    for part in parts:
+        result.extend(direct_encounter(ctx, part, spec) if len(part) > 1 else [part])
+    return result
+
+
+def _one_pass(ctx: Context, group: list[int], spec: Spec) -> list[list[int]]:
+    f = ctx.f
+    members = set(group)
+    count_forfeits = f.round_robin or spec.played_forfeits
+    others = len(group) - 1
+    score: dict[int, Fraction] = {}
+    best: dict[int, Fraction] = {}
+    all_met = True
+    for p in group:
+        games: dict[int, list[int]] = {}
+        for k, o, pts in zip(f.kind[p], f.opponent[p], f.points[p]):
+            if o in members and (k == PLAYED or count_forfeits):
+                games.setdefault(o, []).append(pts)
+        total = sum((Fraction(sum(v), len(v) * f.unit) for v in games.values()), Fraction(0))
+        score[p] = total
+        missing = others - len(games)
+        if missing and not f.round_robin:
+            all_met = False
+        best[p] = total + Fraction(missing * f.win, f.unit)
+    if all_met:
+        ordered = sorted(group, key=lambda p: (-score[p], f.numbers[p]))
+        parts: list[list[int]] = []
+        for p in ordered:
+            if parts and score[parts[-1][0]] == score[p]:
+                parts[-1].append(p)
+            else:
+                parts.append([p])
+        return parts
+    ordered = sorted(group, key=lambda p: (-score[p], -best[p], f.numbers[p]))
+    parts = [[ordered[0]]]
+    for index in range(1, len(ordered)):
+        rest_best = max(best[p] for p in ordered[index:])
+        if score[ordered[index - 1]] > rest_best:
+            parts.append([ordered[index]])
+        else:
+            parts[-1].extend(ordered[index:])
+            break
+    return parts

@@ -1,0 +1,153 @@
+"""The tournament as flat per-player arrays, built once, read by every tie-break.
+
+Tie-breaks only read the model. To keep all of them O(players x rounds) the round entries are
+turned once into parallel lists indexed ``[player][round]`` (player = position in
+``Tournament.players``, round = 0-based), and points into integers: every value of the score
+system is a multiple of ``1/unit``, so a score is held as an ``int`` count of ``1/unit`` points
+and converted back to an exact :class:`~fractions.Fraction` only when a value is reported.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...model import Bye, ByeKind, Colour, Forfeit, Game, Outcome, Pending, Tournament
+
+# Kinds of round entry, as C.07 Art. 15-16 need them.
+PLAYED = 0  #: a game over the board (also an unrated W/D/L game and a paired, unfinished one)
+FWIN = 1  #: forfeit win (16.2.2)
+FLOSS = 2  #: forfeit loss (16.2.4)
+PAB = 3  #: pairing-allocated bye (16.2.1)
+FPB = 4  #: full-point bye (16.2.1)
+HPB = 5  #: half-point bye, a requested bye (16.1.1)
+ZPB = 6  #: zero-point bye, a requested bye (16.1.1)
+ABSENT = 7  #: not paired / withdrawn / no entry: a zero-point bye (16.1.1: rounds after withdrawal)
+
+#: Kinds that are voluntary unplayed rounds (16.1.2: requested byes and forfeit losses).
+VUR_KINDS = frozenset((FLOSS, HPB, ZPB, ABSENT))
+
+_BYE_KINDS = {ByeKind.PAB: PAB, ByeKind.FULL: FPB, ByeKind.HALF: HPB, ByeKind.ZERO: ZPB}
+_OUTCOME = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
+
+#: Words of 092/192 that name a round robin (as FIDE's reference checker reads them).
+_ROUND_ROBIN_WORDS = ("RR", "ROBIN", "BERGER")
+
+
+@dataclass
+class Field:
+    """Per-player arrays of one individual tournament. Lists are indexed by player position."""
+
+    rounds: int  #: n, the number of rounds of the event (declared or played, the larger)
+    unit: int  #: points are held as multiples of 1/unit
+    win: int  #: points of a win, in units
+    draw: int  #: points of a draw, in units
+    round_robin: bool  #: Art. 15.2 applies (pre-determined pairings)
+    numbers: list[int]  #: start numbers
+    ratings: list[int | None]
+    kind: list[list[int]]
+    opponent: list[list[int]]  #: opponent position (played game or forfeit with a known opponent), else -1
+    colour: list[list[int]]  #: 1 white, -1 black, 0 none
+    outcome: list[list[int]]  #: played games: 2 win, 1 draw, 0 loss (rating points in halves); else -1
+    points: list[list[int]]
+    score: list[int]  #: final score, in units
+
+    @property
+    def size(self) -> int:
+        return len(self.numbers)
+
+
+def unit_of(t: Tournament) -> int:
+    """The least common denominator of every value of the score system."""
+    s = t.scores
+    values = (s.win_white, s.win_black, s.draw_white, s.draw_black, s.loss_white, s.loss_black,
+              s.forfeit_win, s.forfeit_loss, s.pab, s.full_bye, s.half_bye, s.zero_bye, s.unknown)
+    return math.lcm(*(Fraction(v).denominator for v in values))
+
+
+def is_round_robin(t: Tournament) -> bool:
+    """Art. 15.2 applies: the event type (092) or system (192) names a round robin; when neither
+    says Swiss or round robin, as many players as rounds (or one more) means a round robin."""
+    text = " ".join(x for x in (t.event.type, t.pairing.system) if x).upper()
+    if "SWISS" in text or "DUTCH" in text or "DUBOV" in text or "BURSTEIN" in text:
+        return False
+    if any(word in text for word in _ROUND_ROBIN_WORDS):
+        return True
+    players, rounds = len(t.players), event_rounds(t)
+    return players in (rounds, rounds + 1) or 2 * players in (rounds, rounds + 1)
+
+
+def event_rounds(t: Tournament) -> int:
+    """The number of rounds: declared (142/XXR) or the most any player has, whichever is larger."""
+    return max(t.event.declared_rounds or 0, t.rounds)
+
+
+def build(t: Tournament, round_robin: bool | None = None) -> Field:
+    """Flatten ``t`` (an individual tournament). Opponents that are not players of the file are
+    treated as absent (the reader has already reported them)."""
+    n = event_rounds(t)
+    unit = unit_of(t)
+    s = t.scores
+    position = {p.start_number: i for i, p in reversed(list(enumerate(t.players)))}
+
+    def u(value: Fraction) -> int:
+        return int(value * unit)
+
+    played_points = {
+        (Outcome.WIN, False): u(s.win_white), (Outcome.WIN, True): u(s.win_black),
+        (Outcome.DRAW, False): u(s.draw_white), (Outcome.DRAW, True): u(s.draw_black),
+        (Outcome.LOSS, False): u(s.loss_white), (Outcome.LOSS, True): u(s.loss_black),
+    }
+    bye_points = {PAB: u(s.pab), FPB: u(s.full_bye), HPB: u(s.half_bye), ZPB: u(s.zero_bye),
+                  ABSENT: u(s.zero_bye)}
+    fwin, floss, unknown = u(s.forfeit_win), u(s.forfeit_loss), u(s.unknown)
+    black_of = Colour.BLACK
+    kinds, opponents, colours, outcomes, points, scores = [], [], [], [], [], []
+    # Entries are frozen and shared by the reader: classify each distinct object once.
+    memo: dict[int, tuple[int, int, int, int, int]] = {}
+    for p in t.players:
+        k_row, o_row, c_row, r_row, p_row = [ABSENT] * n, [-1] * n, [0] * n, [-1] * n, [bye_points[ABSENT]] * n
+        for r, entry in enumerate(p.rounds[:n]):
+            key = id(entry)
+            cached = memo.get(key)
+            if cached is None:
+                cached = _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of)
+                memo[key] = cached
+            kind, opp, col, out, pts = cached
+            if opp:
+                opp = position.get(opp, -1)
+                if opp < 0 and kind == PLAYED:
+                    kind, col, out, pts = ABSENT, 0, -1, bye_points[ABSENT]
+            else:
+                opp = -1
+            k_row[r], o_row[r], c_row[r], r_row[r], p_row[r] = kind, opp, col, out, pts
+        kinds.append(k_row)
+        opponents.append(o_row)
+        colours.append(c_row)
+        outcomes.append(r_row)
+        points.append(p_row)
+        scores.append(sum(p_row))
+    rr = is_round_robin(t) if round_robin is None else round_robin
+    return Field(n, unit, u(s.win_white), u(s.draw_white), rr, [p.start_number for p in t.players],
+                 [p.rating for p in t.players], kinds, opponents, colours, outcomes, points, scores)
+
+
+def _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of):
+    """(kind, opponent start number or 0, colour, outcome, points) of one round entry."""
+    match entry:
+        case Game(opponent=opp, colour=colour, outcome=outcome):
+            black = colour is black_of
+            return (PLAYED, opp, -1 if black else (1 if colour else 0), _OUTCOME[outcome],
+                    played_points[(outcome, black)])
+        case Forfeit(won=won, opponent=opp, colour=colour):
+            col = -1 if colour is black_of else (1 if colour else 0)
+            return (FWIN, opp or 0, col, -1, fwin) if won else (FLOSS, opp or 0, col, -1, floss)
+        case Bye(kind=kind):
+            code = _BYE_KINDS[kind]
+            return code, 0, 0, -1, bye_points[code]
+        case Pending(opponent=opp, colour=colour, adjourned=adjourned):
+            return (PLAYED, opp, -1 if colour is black_of else (1 if colour else 0), -1,
+                    unknown if adjourned else 0)
+        case _:
+            return ABSENT, 0, 0, -1, bye_points[ABSENT]

@@ -1,0 +1,119 @@
+"""Tie-breaks on a participant's own results and data (C.07 Art. 7, Type B) and the seed
+systems of the same kind (cumulative variants, Kashdan)."""
+
+from __future__ import annotations
+
+from .context import Column, Context
+from .field import FPB, FWIN, PAB, PLAYED, VUR_KINDS
+from .rules import seed_data
+from .spec import Spec
+
+
+def points(ctx: Context, spec: Spec) -> Column:
+    """PTS: the final score under the event's score system."""
+    return Column(list(ctx.f.score), ctx.f.unit)
+
+
+def wins(ctx: Context, spec: Spec) -> Column:
+    """WIN (C.07 7.1): rounds in which the participant obtained a win's points, with or without
+    playing (games, forfeit wins, and byes worth a win)."""
+    f = ctx.f
+    return Column([sum(1 for p in row if p == f.win) for row in f.points])
+
+
+def games_won(ctx: Context, spec: Spec) -> Column:
+    """WON (C.07 7.2): games won over the board (unplayed rounds excluded, Art. 16)."""
+    f = ctx.f
+    return Column([sum(1 for k, out in zip(f.kind[i], f.outcome[i]) if k == PLAYED and out == 2)
+                   for i in range(f.size)])
+
+
+def black_games(ctx: Context, spec: Spec) -> Column:
+    """BPG (C.07 7.3): games played over the board with Black (a forfeit is not a game played)."""
+    f = ctx.f
+    return Column([sum(1 for k, c in zip(f.kind[i], f.colour[i]) if k == PLAYED and c < 0)
+                   for i in range(f.size)])
+
+
+def black_wins(ctx: Context, spec: Spec) -> Column:
+    """BWG (C.07 7.4): games won over the board with Black."""
+    f = ctx.f
+    return Column([sum(1 for k, c, out in zip(f.kind[i], f.colour[i], f.outcome[i])
+                       if k == PLAYED and c < 0 and out == 2) for i in range(f.size)])
+
+
+def elected_to_play(ctx: Context, spec: Spec) -> Column:
+    """REP (C.07 7.6; GE before Aug 2024): n less the voluntary unplayed rounds (half- and
+    zero-point byes, forfeit losses, and every round after a withdrawal, Art. 16.1)."""
+    return Column([sum(1 for k in row if k not in VUR_KINDS) for row in ctx.f.kind])
+
+
+def standard_points(ctx: Context, spec: Spec) -> Column:
+    """STD (C.07 7.7, 2026): per round 1 for more than a draw's points, ½ for exactly a draw's
+    points, 0 otherwise (with or without playing): 1-½-0 scoring under any score system.
+    Values in halves."""
+    f = ctx.f
+    return Column([sum(2 if p > f.draw else (1 if p == f.draw else 0) for p in row)
+                   for row in f.points], 2)
+
+
+def pairing_number(ctx: Context, spec: Spec) -> Column:
+    """TPN (C.07 7.8, 2026): the final pairing number, the lowest first (``/R``: highest)."""
+    return Column(list(ctx.f.numbers), 1, spec.higher_first)
+
+
+def rating(ctx: Context, spec: Spec) -> Column:
+    """RTNG (C.07 10.6, 2026): the rating, highest first (``/R``: lowest). Unrated players get
+    the ``/U`` rating; without it the tie-break is undefined for everyone when anyone is
+    unrated (Art. 10: rating tie-breaks need a published rule for unrated players)."""
+    from .rating_based import ratings_with_unrated
+
+    ratings = ratings_with_unrated(ctx, spec)
+    return Column(list(ratings) if ratings else [None] * ctx.f.size, 1, spec.higher_first)
+
+
+def progressive(ctx: Context, spec: Spec) -> Column:
+    """PS (C.07 7.5), the cumulative of the seeds: the sum of the scores after each round
+    (unplayed rounds at the points awarded; after a withdrawal the score stays flat).
+    ``/Cn`` drops the first n cumulative scores (seed 000 "cumulatif tronqué -1/-2")."""
+    f = ctx.f
+    return Column([_cumulative(row, spec.cut_low) for row in f.points], f.unit)
+
+
+def _cumulative(row: list[int], skip: int) -> int:
+    running = total = 0
+    for r, p in enumerate(row):
+        running += p
+        if r >= skip:
+            total += running
+    return total
+
+
+def cumulative_less_unplayed_wins(ctx: Context, spec: Spec) -> Column:
+    """Cumulative less one point per game won by forfeit or bye (seed 004 "Le Cumulatif": "on
+    retire … 1 point par partie gagnée par forfait ou par exemption")."""
+    f = ctx.f
+    values = []
+    for row, kinds in zip(f.points, f.kind):
+        unplayed_wins = sum(1 for k, p in zip(kinds, row) if k in (FWIN, PAB, FPB) and p == f.win)
+        values.append(_cumulative(row, spec.cut_low) - f.win * unplayed_wins)
+    return Column(values, f.unit)
+
+
+def opponents_cumulative(ctx: Context, spec: Spec) -> Column:
+    """Opponents' cumulative (seed 000 §2.1.1.2): the sum of the cumulative scores of the
+    opponents met; "un joueur exempté est réputé avoir joué contre un adversaire ayant un score
+    de 50 %", whose cumulative is draw x (1 + 2 + … + n). Every unplayed round counts so."""
+    f = ctx.f
+    cumulative = [_cumulative(row, 0) for row in f.points]
+    fifty = f.draw * f.rounds * (f.rounds + 1) // 2
+    return Column([sum(cumulative[o] if k == PLAYED and o >= 0 else fifty
+                       for k, o in zip(f.kind[i], f.opponent[i])) for i in range(f.size)], f.unit)
+
+
+def kashdan(ctx: Context, spec: Spec) -> Column:
+    """Kashdan (seed 000 §2.1.6): 4 per win, 2 per draw, 1 per loss, games over the board."""
+    f = ctx.f
+    per = {2: seed_data()["kashdan"][0], 1: seed_data()["kashdan"][1], 0: seed_data()["kashdan"][2]}
+    return Column([sum(per[out] for k, out in zip(f.kind[i], f.outcome[i]) if k == PLAYED and out >= 0)
+                   for i in range(f.size)])
