@@ -9,18 +9,25 @@ WRITERS = {
     "trf26": "FIDE TRF-2026 (C.02.03 Annex A), the default",
     "trf16": "FIDE TRF16 (C.04 Annex 2) with JaVaFo XX? lines for engine data",
     "json": "trfconv's lossless JSON form of the model",
+    "xml": "chess-results.com upload XML (individual and team, Swiss and round robin; no <security> block)",
 }
 READERS = {
     "trf": "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports",
     "json": "trfconv's JSON form of the model",
+    "xml": "chess-results.com upload XML (Swiss-Manager and others)",
 }
 
 
 def detect_format(data: bytes) -> str:
-    """``json`` when the content is a JSON object, otherwise ``trf`` (the TRF reader reports a
-    file that holds no TRF record)."""
+    """The input format from the content: ``json`` for a JSON object, ``xml`` for a document
+    that starts with ``<``, otherwise ``trf`` (the TRF reader reports a file that holds no TRF
+    record)."""
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
-    return "json" if head.startswith(b"{") else "trf"
+    if head.startswith(b"{"):
+        return "json"
+    if head.startswith(b"<"):
+        return "xml"
+    return "trf"
 
 
 def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = None,
@@ -34,6 +41,10 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
         from .trf_read import read_trf
 
         return read_trf(data, path, encoding)
+    if kind == "xml":
+        from .xml_read import read_xml
+
+        return read_xml(data, path, encoding)
     raise ValueError(f"unknown input format {format!r}; use one of {', '.join(READERS)}")
 
 
@@ -49,4 +60,8 @@ def render(t: Tournament, format: str = "trf26", *, line_ending: str = "\r\n",
 
         text, diagnostics = write_trf(t, format, line_ending=line_ending, encoding=encoding)
         return text.encode(encoding), diagnostics
+    if format == "xml":
+        from .xml_write import write_xml
+
+        return write_xml(t, encoding=encoding)
     raise ValueError(f"unknown output format {format!r}; use one of {', '.join(WRITERS)}")

@@ -10,9 +10,13 @@ the output will miss (the round-trip tests check ``read(write(t)) == project(t)`
 from __future__ import annotations
 
 import dataclasses
+from enum import Enum
+from fractions import Fraction
 
 from ..diagnostics import Diagnostic, diagnostic
-from ..model import Tournament
+from ..model import NOT_PAIRED, Tournament
+from ..numbers import short_text
+from ..timecontrol import TimeControl, format_code
 
 _SHOWN = 5  # how many players / teams / round entries a message names before "…"
 
@@ -54,10 +58,20 @@ def _label(name: str) -> str:
 
 
 def _value(value) -> str:
+    """A short form of a field's value for a message."""
     if isinstance(value, tuple):
         return f"{len(value)} item(s)"
     if isinstance(value, str):
-        return repr(value)
+        return repr(value if len(value) <= 60 else value[:57] + "...")
+    if isinstance(value, Enum):
+        return repr(value.value)
+    if isinstance(value, TimeControl):
+        return repr(format_code(value))
+    if isinstance(value, Fraction):
+        return short_text(value)
+    if dataclasses.is_dataclass(value):
+        return ", ".join(f"{_label(f.name)} {_value(getattr(value, f.name))}" for f in dataclasses.fields(value)
+                         if getattr(value, f.name) not in (None, (), ""))
     return str(value)
 
 
@@ -65,13 +79,20 @@ def _record_fields(what: str, original, kept) -> list[str]:
     out = []
     for f in dataclasses.fields(original):
         before, after = getattr(original, f.name), getattr(kept, f.name)
-        if before == after:
-            continue
-        if after in (None, (), "") or before in (None, (), ""):
+        if before == after or before in (None, (), "") or _padding(before, after):
+            continue  # the writer filled in a value, or padded a list: nothing was lost
+        if after in (None, (), ""):
             out.append(f"{what} {_label(f.name)} ({_value(before)})")
+        elif dataclasses.is_dataclass(before) and type(before) is type(after):
+            out += _record_fields(f"{what} {_label(f.name)}", before, after)
         else:
             out.append(f"{what} {_label(f.name)} ({_value(before)}, written as {_value(after)})")
     return out
+
+
+def _padding(before, after) -> bool:
+    return (isinstance(before, tuple) and isinstance(after, tuple) and after[:len(before)] == before
+            and all(x is None for x in after[len(before):]))
 
 
 def _numbers(numbers: list[int]) -> str:
@@ -100,13 +121,13 @@ def _players(original: Tournament, kept: Tournament) -> list[str]:
 
 
 def _padded(a: tuple, b: tuple):
+    """Both lines of round entries, the shorter padded with "not paired" (what a missing
+    trailing entry means)."""
     n = max(len(a), len(b))
-    return zip(a + (None,) * (n - len(a)), b + (None,) * (n - len(b)))
+    return zip(a + (NOT_PAIRED,) * (n - len(a)), b + (NOT_PAIRED,) * (n - len(b)))
 
 
 def _entry(entry) -> str:
-    if entry is None:
-        return "no entry"
     name = type(entry).__name__
     values = ", ".join(f"{f.name}={getattr(entry, f.name)!r}" for f in dataclasses.fields(entry))
     return f"{name}({values})"

@@ -42,7 +42,7 @@ _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
 
 def read_xml(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
-    parsed = parse(data, path)
+    parsed = parse(data, path, encoding=encoding)
     reader = _Reader(path, parsed.diagnostics)
     if parsed.root is None:
         return Tournament(source=Source(path=path, format="xml", diagnostics=tuple(reader.diagnostics)))
@@ -138,7 +138,9 @@ class _Reader:
             line = rounds.setdefault(player, [])
             line.extend([NOT_PAIRED] * (r - len(line)))
             line[r - 1] = entry
-        players = [dataclasses.replace(p, rounds=tuple(rounds.get(p.start_number, ()))) for p in players]
+        length = max((len(line) for line in rounds.values()), default=0)  # every line as long, like TRF's
+        players = [dataclasses.replace(p, rounds=tuple(rounds.get(p.start_number, ())) + (NOT_PAIRED,) * (
+            length - len(rounds.get(p.start_number, ())))) for p in players]
         return Tournament(event=self.event(tournament, root), players=tuple(players), teams=teams,
                           team_event=team_event)
 

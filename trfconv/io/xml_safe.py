@@ -38,8 +38,10 @@ def parser() -> etree.XMLParser:
                            huge_tree=False, remove_comments=True, remove_pis=True)
 
 
-def parse(data: bytes, path: str | None = None, *, limit: int = MAX_XML_BYTES) -> Parsed:
-    """The root element of ``data``, or None with the diagnostic that says why not."""
+def parse(data: bytes, path: str | None = None, *, encoding: str | None = None,
+          limit: int = MAX_XML_BYTES) -> Parsed:
+    """The root element of ``data``, or None with the diagnostic that says why not. The
+    encoding is the one given, else the declared one, else UTF-8 or a sniffed code page."""
     if len(data) > limit:
         return _refused("XML001", f"file is {len(data):,} bytes; XML input is limited to {limit:,} bytes", path)
     found = _DECLARATIONS.search(data)
@@ -49,8 +51,8 @@ def parse(data: bytes, path: str | None = None, *, limit: int = MAX_XML_BYTES) -
                                   "entities are refused (entity expansion, external access)", path, line)
     out = Parsed(None, "utf-8")
     source: bytes | str = data
-    if not _PROLOG_ENCODING.match(data) and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        decoded = decode(data, path=path)  # no declared encoding: UTF-8 by XML's rule, else sniffed
+    if encoding or not (_PROLOG_ENCODING.match(data) or data.startswith((b"\xff\xfe", b"\xfe\xff"))):
+        decoded = decode(data, path=path, encoding=encoding)  # else UTF-8 by XML's rule, or sniffed
         out.encoding = decoded.encoding
         out.diagnostics.extend(decoded.diagnostics)
         source = _PROLOG.sub("", decoded.text, count=1)
