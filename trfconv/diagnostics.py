@@ -109,6 +109,7 @@ CODES: dict[str, Code] = {
         Code("CSV007", E, "spreadsheet workbook cannot be read"),
         Code("CSV008", I, "no start-number column; rows numbered by rank"),
         Code("CSV009", I, "text cell starting with = + - @ written with a leading apostrophe (formula guard)"),
+        Code("CSV010", I, "round cells name opponents by ranking row; read as start numbers"),
     )
 }
 

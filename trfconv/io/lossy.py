@@ -136,8 +136,8 @@ def _entry(entry) -> str:
 def _teams(original: Tournament, kept: Tournament) -> list[str]:
     out = []
     if len(original.teams) != len(kept.teams):
-        return [f"{len(original.teams)} team(s) ({', '.join(t.name for t in original.teams[:_SHOWN])}"
-                f"{' …' if len(original.teams) > _SHOWN else ''})"]
+        names = ", ".join(t.name for t in original.teams[:_SHOWN]) + (" …" if len(original.teams) > _SHOWN else "")
+        return [f"{len(original.teams)} team(s) ({names})"]
     pairs = list(zip(original.teams, kept.teams))
     for f in dataclasses.fields(original.teams[0]) if original.teams else ():
         differ = [a.number for a, b in pairs if getattr(a, f.name) != getattr(b, f.name)]

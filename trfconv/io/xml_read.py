@@ -22,8 +22,22 @@ from fractions import Fraction
 from ..dates import PartialDate, read_birth_date
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
-    NOT_PAIRED, Bye, ByeKind, Colour, Event, Forfeit, Game, Outcome, Pending, Player, Source, Team, TeamEvent,
-    TeamPab, Tournament, Unreadable,
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Event,
+    Forfeit,
+    Game,
+    Outcome,
+    Pending,
+    Player,
+    Source,
+    Team,
+    TeamEvent,
+    TeamPab,
+    Tournament,
+    Unreadable,
 )
 from .xml_safe import parse
 

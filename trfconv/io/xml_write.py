@@ -27,8 +27,22 @@ from ..checks import _agree
 from ..dates import PartialDate
 from ..diagnostics import Diagnostic
 from ..model import (
-    DEFAULT_SCORES, NOT_PAIRED, Bye, ByeKind, Colour, Event, Forfeit, Game, NotPaired, Outcome, Pending, Player,
-    Team, TeamEvent, TeamPab, Tournament,
+    DEFAULT_SCORES,
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Event,
+    Forfeit,
+    Game,
+    NotPaired,
+    Outcome,
+    Pending,
+    Player,
+    Team,
+    TeamEvent,
+    TeamPab,
+    Tournament,
 )
 from ..numbers import decimal_text
 from .lossy import lossy_diagnostics
