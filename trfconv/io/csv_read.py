@@ -29,7 +29,18 @@ from ..dates import read_birth_date, read_date
 from ..diagnostics import Diagnostic, diagnostic
 from ..encoding import decode
 from ..model import (
-    NOT_PAIRED, Bye, ByeKind, Colour, Event, Forfeit, Game, Outcome, Pending, Player, Source, Tournament,
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Event,
+    Forfeit,
+    Game,
+    Outcome,
+    Pending,
+    Player,
+    Source,
+    Tournament,
     Unreadable,
 )
 from .layout import formats_dir
@@ -199,15 +210,16 @@ def _workbook_rows(data: bytes) -> list[list[list[str]]]:
             raise _Refused(f"the workbook unpacks to more than {MAX_XLSX_BYTES:,} bytes; refused")
         for part in parts:
             if part.filename.endswith((".xml", ".rels")) and re.search(rb"<!\s*(DOCTYPE|ENTITY)",
-                                                                         archive.read(part), re.I):
+                                                                         archive.read(part), re.IGNORECASE):
                 raise _Refused(f"{part.filename} declares a DTD or entities; refused")
     except zipfile.BadZipFile as err:
         raise _Refused(f"not an .xlsx workbook: {err}") from None
     from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
 
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as err:  # openpyxl raises many kinds for a damaged package
+    except (InvalidFileException, KeyError, ValueError, TypeError, OSError, zipfile.BadZipFile) as err:
         raise _Refused(f"the workbook cannot be opened: {err}") from None
     return [[[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)] for sheet in book.worksheets]
 
@@ -446,8 +458,8 @@ def _cells(row: list[str]):
 
 
 def _unguard(text: str) -> str:
-    """Undo the writer's formula guard: ``'=x`` is the text ``=x``."""
-    return text[1:] if len(text) > 1 and text[0] == "'" and text[1] in "=+-@" else text
+    """Undo the writer's formula guard: ``'=x`` is the text ``=x`` (and ``''=x`` is ``'=x``)."""
+    return text[1:] if text[:1] == "'" and text.lstrip("'")[:1] in ("=", "+", "-", "@") else text
 
 
 def _special(text: str):

@@ -24,7 +24,17 @@ import io
 from ..dates import PartialDate
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
-    DEFAULT_SCORES, NOT_PAIRED, Bye, Event, Forfeit, Game, NotPaired, Outcome, Pending, Player, Tournament,
+    DEFAULT_SCORES,
+    NOT_PAIRED,
+    Bye,
+    Event,
+    Forfeit,
+    Game,
+    NotPaired,
+    Outcome,
+    Pending,
+    Player,
+    Tournament,
 )
 from ..numbers import decimal_text
 from .csv_read import _SEX, profile
@@ -128,7 +138,7 @@ def _guard(text: str, player: int, guarded: list[str]) -> str:
     """A leading apostrophe for text a spreadsheet would evaluate (OWASP "CSV injection");
     also for text that already starts with an apostrophe and a formula character, so that the
     reader's removal of one apostrophe gives the text back exactly."""
-    if text.startswith(_FORMULA) or (text[:1] == "'" and text[1:2] in _FORMULA and text[1:2]):
+    if text.lstrip("'").startswith(_FORMULA):
         guarded.append(f"player {player} {text[:20]!r}")
         return "'" + text
     return text
