@@ -137,6 +137,20 @@ def test_the_same_export_in_four_languages_and_single_cell_spellings(language, h
     same_crosstable(t, reference())
 
 
+@pytest.mark.parametrize("header, rounds, points, profile", [
+    (["Rg.", "Snr", "Titel", "Name", "EloI", "Land"], "{}.Rd", "Pkt.", "swiss-manager"),
+    (["Pos", "ID", "Tit", "NAME", "Elo", "FED"], "{}", "Pts", "vega"),
+    (["Rk.", "SNo", "", "Name", "Rtg", "FED"], "{}.Rd", "Pts.", "chess-results"),
+])
+def test_swiss_manager_and_vega_lists_are_recognised_by_their_profiles(header, rounds, points, profile):
+    rows = export_rows()
+    rows[5] = header + [cell for r in range(1, 10) for cell in (rounds.format(r), "", "")] + [points, "Perf"]
+    t = trfconv.reads(single_cells(rows, delimiter="\t").encode("utf-8"))
+    assert t.source.version == profile
+    same_crosstable(t, reference())
+    assert t.player(14).title == "IM"
+
+
 def test_metadata_lines_above_the_header_fill_the_event():
     rows = export_rows()
     meta = ["Chess-Tournament-Results-Server Chess-results.com", "33 Open Internacional Ciudad de San Sebastian",

@@ -68,6 +68,7 @@ class Profile:
     rounds: tuple[re.Pattern, ...]
     metadata: dict[str, tuple[str, ...]]
     blank_rank_is_tie: bool
+    complete: bool  # the header must name every column of the profile
     writes: dict[str, str]  # role -> the name the writer uses (first of each list)
 
 
@@ -88,6 +89,7 @@ def profiles() -> tuple[Profile, ...]:
             rounds=tuple(re.compile(p) for p in data["rounds"]["headers"]),
             metadata={k: tuple(normalise(n) for n in v) for k, v in data.get("metadata", {}).items()},
             blank_rank_is_tie=data.get("blank_rank_is_tie", False),
+            complete=data.get("complete", False),
             writes={role: names[0] for role, names in data["columns"].items()},
         ))
     return tuple(out)
@@ -190,6 +192,8 @@ def _match(i: int, cells: list[str], p: Profile) -> Header | None:
             continue
         ignored.append(cell)
     if "name" not in roles or not ({"points", "start_number", "rank"} & set(roles) or rounds):
+        return None
+    if p.complete and len(roles) < len(p.columns):
         return None
     return Header(i, p, roles, rounds, ignored)
 
