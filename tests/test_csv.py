@@ -13,6 +13,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import trfconv
@@ -306,3 +308,45 @@ def test_cli_converts_by_extension_and_lists_formats(tmp_path):
     assert set(listing["read"]) == {"trf", "json", "xml", "csv", "xlsx"}
     assert set(listing["write"]) == {"trf26", "trf16", "json", "xml", "csv"}
     assert "xlsx" in runner.invoke(app, ["formats"]).stdout
+
+
+def test_cli_hostile_xml_is_unreadable(tmp_path):
+    from test_xml import LAUGHS
+
+    (tmp_path / "laughs.xml").write_bytes(LAUGHS)
+    result = runner.invoke(app, ["convert", str(tmp_path / "laughs.xml"), "-o", str(tmp_path / "out.trf")])
+    assert result.exit_code == 2 and "XML002" in result.stderr
+    assert not (tmp_path / "out.trf").exists()
+    assert runner.invoke(app, ["check", str(tmp_path / "laughs.xml")]).exit_code == 2
+
+
+# -- hostile or random input only yields diagnostics -----------------------------------------
+
+CELLS = st.text(alphabet="0123456789wbsnWBX+-=½/x.,HFUZ ²٣'\"", max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(CELLS, min_size=4, max_size=6), max_size=8), st.sampled_from([",", ";", "\t"]))
+def test_random_crosstable_rows_only_yield_diagnostics(rows, delimiter):
+    header = delimiter.join(["SNo", "Name", "Pts", "1.Rd", "2.Rd", "Rk"])
+    text = "\r\n".join([header] + [delimiter.join(r) for r in rows])
+    t = trfconv.reads(text.encode("utf-8"), format="csv")
+    assert isinstance(t, Tournament)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300))
+def test_random_bytes_as_csv_xml_or_xlsx_only_yield_diagnostics(data):
+    for fmt in ("csv", "xml", "xlsx"):
+        assert isinstance(trfconv.reads(data, format=fmt), Tournament)
+
+
+def test_huge_numbers_are_diagnostics_not_crashes():
+    t = trfconv.reads(("SNo,Name,Pts,1.Rd\r\n" + "9" * 5000 + ",A,1,1w1\r\n1,B," + "9" * 5000 + ",9" + "9" * 5000
+                       + "b0\r\n").encode(), format="csv")
+    assert {d.code for d in t.diagnostics} >= {"CSV002", "CSV004"}
+    x = trfconv.reads(b'<chessresults><tournamentdata><tournament type="0" rounds="999999999"/></tournamentdata>'
+                      b'<players><player no="1" pts="1e999999999"/></players><playerpairings><playerpairing '
+                      b'round="999999999" whiteno="1" blackno="-1"/></playerpairings></chessresults>')
+    assert [d.code for d in x.diagnostics] == ["XML004", "XML005", "XML004"]
+    assert x.players[0].rounds == () and x.players[0].points is None

@@ -19,7 +19,7 @@ from .model import Tournament
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Read, check and convert chess tournament files (FIDE TRF16/TRF-2026, JSON).")
 
-UNREADABLE = {"IO001", "IO002", "JSN001"}
+UNREADABLE = {"IO001", "IO002", "JSN001", "XML001", "XML002", "XML003", "CSV001", "CSV007"}
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 JSON_SCHEMA_VERSION = 1
 

@@ -51,13 +51,13 @@ MAX_XLSX_BYTES = 64 * 1024 * 1024  # uncompressed size of a workbook's parts
 _NORMALISE = re.compile(r"[\s._\-]+")
 _TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM", "ACM", "HGM", "G", "M", "F",
            "WG", "WM", "WF"}
-_CELL = re.compile(r"(?P<opp>\d+)?\s*(?P<col>[wWsSbBnN-])?\s*"
-                   r"(?P<res>1/2|½|=|1|0|0[.,]5|[.,]5|x|X|\+|-|[WDL])?")
+_CELL = re.compile(r"(?P<opp>\d{1,9})?\s*(?P<col>[wWsSbBnN-])?\s*"
+                   r"(?P<res>1/2|½|=|1|0|0[.,]5|[.,]5|x|X|\+|-|[WDL])?", re.ASCII)
 _BYES = {"H": ByeKind.HALF, "F": ByeKind.FULL, "U": ByeKind.PAB, "Z": ByeKind.ZERO}
 _HALF = {"½", "1/2", "=", "x", "0.5", "0,5", ".5", ",5"}
 _OUTCOMES = {"1": (Outcome.WIN, True), "0": (Outcome.LOSS, True), "W": (Outcome.WIN, False),
              "D": (Outcome.DRAW, False), "L": (Outcome.LOSS, False)}
-_POINTS = re.compile(r"(?P<whole>\d+)?(?P<frac>[.,]\d+)?\s*(?P<half>½|1/2|x)?")
+_POINTS = re.compile(r"(?P<whole>\d{1,9})?(?P<frac>[.,]\d{1,9})?\s*(?P<half>½|1/2|x)?", re.ASCII)
 _SEX = {"m": "m", "w": "w", "f": "w", "male": "m", "female": "w"}
 
 
@@ -186,8 +186,9 @@ def _match(i: int, cells: list[str], p: Profile) -> Header | None:
         if role:
             roles[role] = column
             continue
-        number = next((int(m.group("n")) for m in (rx.fullmatch(cell) for rx in p.rounds) if m), None)
-        if number is not None and number not in rounds and 0 < number < 1000:
+        number = next((int(m.group("n")) for m in (rx.fullmatch(cell) for rx in p.rounds)
+                       if m and len(m.group("n")) <= 3), None)
+        if number is not None and number not in rounds and number > 0:
             current = rounds[number] = [column]
             continue
         ignored.append(cell)
@@ -295,7 +296,7 @@ class _Table:
             title = cell(header.roles.get("title", title_column))
             rating = self.integer(cell(header.roles.get("rating")), "rating")
             fide_id = cell(header.roles.get("fide_id"))
-            if fide_id and not fide_id.isdigit():
+            if fide_id and not _number(fide_id):
                 self.report("CSV004", f"FIDE id {fide_id!r} is not a number")
                 fide_id = None
             sex = cell(header.roles.get("sex"))
@@ -348,7 +349,7 @@ class _Table:
     def integer(self, text: str, what: str) -> int | None:
         if not text:
             return None
-        if text.isdigit():
+        if _number(text):
             return int(text)
         self.report("CSV004", f"{what} {text!r} is not a whole number")
         return None
@@ -393,7 +394,7 @@ class _Table:
             self.report("CSV003", f"round {r}: colour {colour!r} in {text!r} is not w/b, w/s or b/n; kept as "
                                   "unreadable", column)
             return Unreadable(text[:8])
-        if not opponent.isdigit() or int(opponent) == 0:
+        if not _number(opponent) or int(opponent) == 0:
             if result.upper() in _BYES and not opponent:
                 return Bye(_BYES[result.upper()])
             if result in ("+", "-"):
@@ -431,7 +432,7 @@ class _Table:
             key, _, value = text.partition(":")
             field = next((f for f, names in p.metadata.items() if normalise(key) in names), None) if value else None
             if field == "declared_rounds":
-                values[field] = int(value.strip()) if value.strip().isdigit() else None
+                values[field] = int(value.strip()) if _number(value.strip()) else None
             elif field == "dates":
                 found = [read_date(part).value for part in re.split(r"\s+(?:to|bis|au|al|-)\s+", value.strip())]
                 values["start_date"], values["end_date"] = (found + [None, None])[:2] if all(found) else (None, None)
@@ -451,6 +452,11 @@ def _mutual(players: list[Player]) -> int:
             other = rounds.get(getattr(e, "opponent", None), ())
             count += r < len(other) and getattr(other[r], "opponent", None) == p.start_number
     return count
+
+
+def _number(text: str) -> bool:
+    """ASCII digits, at most 12 of them (a longer cell is no start number, rating or id)."""
+    return len(text) <= 12 and text.isascii() and text.isdigit()
 
 
 def _cells(row: list[str]):

@@ -39,6 +39,7 @@ from ..model import (
     Tournament,
     Unreadable,
 )
+from .trf_read import _digits
 from .xml_safe import parse
 
 #: chess-results ``type`` -> the TRF 092 wording trfconv uses for it.
@@ -53,6 +54,10 @@ _NO_SEX = {"", "*", "-"}
 _COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})")
 _DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_DECIMAL = re.compile(r"-?\d+(\.\d+)?|-?\.\d+", re.ASCII)
+_INTEGER = re.compile(r"-?\d{1,12}", re.ASCII)
+#: Rounds beyond this are refused (a typo or a hostile value would otherwise size every line).
+MAX_ROUNDS = 999
 
 
 def read_xml(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
@@ -88,13 +93,16 @@ def parse_date(text: str) -> date | None:
 
 def parse_number(text: str) -> Fraction | None:
     """A points value with a decimal comma or dot (``3,5``, ``1.0``, ``½``); None if blank.
-    Raises ValueError when the text is not a number."""
+    Raises ValueError when the text is not a plain decimal (no exponent: ``1e999999999``
+    would be a very large number to build)."""
     text = text.strip().replace(",", ".")
     if not text:
         return None
-    if text.endswith("½"):
-        return Fraction(text[:-1] or 0) + Fraction(1, 2)
-    return Fraction(text)
+    half = text.endswith("½")
+    text = text[:-1] if half else text
+    if (text or not half) and (not _DECIMAL.fullmatch(text) or len(text) > 20):
+        raise ValueError(text)
+    return Fraction(text or 0) + (Fraction(1, 2) if half else 0)
 
 
 class _Reader:
@@ -114,7 +122,7 @@ class _Reader:
         value = self.text(element, name)
         if value is None:
             return None
-        if value.lstrip("-").isdigit():
+        if _INTEGER.fullmatch(value):
             return int(value)
         self.report("XML004", f"{name}={value!r} is not a whole number", element)
         return None
@@ -144,7 +152,8 @@ class _Reader:
         numbers = {p.start_number for p in players}
         entries = self.pairings(root, numbers)
         teams = self.teams(root, root.iterfind("players/player"), numbers)
-        team_event = self.team_event(root, tournament)
+        event = self.event(tournament, root)
+        team_event = self.team_event(root, event.declared_rounds or 0)
         if team_event.pab:
             self.team_byes(entries, teams, team_event.pab, self.integer(tournament, "playerperteam"))
         rounds: dict[int, list] = {}
@@ -155,8 +164,7 @@ class _Reader:
         length = max((len(line) for line in rounds.values()), default=0)  # every line as long, like TRF's
         players = [dataclasses.replace(p, rounds=tuple(rounds.get(p.start_number, ())) + (NOT_PAIRED,) * (
             length - len(rounds.get(p.start_number, ())))) for p in players]
-        return Tournament(event=self.event(tournament, root), players=tuple(players), teams=teams,
-                          team_event=team_event)
+        return Tournament(event=event, players=tuple(players), teams=teams, team_event=team_event)
 
     def team_byes(self, entries: dict, teams: tuple[Team, ...], pab: TeamPab, boards: int | None) -> None:
         """A team's pairing-allocated bye is a bye for each of its players on the boards of a
@@ -173,7 +181,7 @@ class _Reader:
         dates: dict[int, object] = {}
         for r in root.iterfind("rounds/round"):
             number = self.integer(r, "round")
-            if number and number > 0:
+            if number and 0 < number <= MAX_ROUNDS:
                 dates[number] = self.date(r, "date")
         round_dates = tuple(dates.get(i) for i in range(1, max(dates, default=0) + 1))
         if kind is not None and kind not in EVENT_TYPES:
@@ -184,8 +192,15 @@ class _Reader:
             chief_arbiter=self.text(e, "chiefarbiter"), deputy_arbiters=deputies,
             time_control_text=self.text(e, "timecontrol"),
             round_dates=round_dates if any(d is not None for d in round_dates) else (),
-            declared_rounds=self.integer(e, "rounds"),
+            declared_rounds=self.rounds(e),
         )
+
+    def rounds(self, e) -> int | None:
+        value = self.integer(e, "rounds")
+        if value is not None and not 0 <= value <= MAX_ROUNDS:
+            self.report("XML004", f"rounds={value} is not a number of rounds (0-{MAX_ROUNDS}); ignored", e)
+            return None
+        return value
 
     def player(self, e) -> Player | None:
         number = self.integer(e, "no")
@@ -195,7 +210,7 @@ class _Reader:
         last, first = self.text(e, "lastname") or "", self.text(e, "firstname")
         sex = (self.text(e, "sex") or "")
         fide_id = self.text(e, "fideid")
-        if fide_id is not None and not fide_id.isdigit():
+        if fide_id is not None and not _digits(fide_id):
             self.report("XML004", f"fideid={fide_id!r} is not a number", e)
             fide_id = None
         rating = self.integer(e, "rtgfide")
@@ -238,8 +253,8 @@ class _Reader:
 
         for row in root.iterfind("playerpairings/playerpairing"):
             r, white, black = (self.integer(row, k) for k in ("round", "whiteno", "blackno"))
-            if r is None or r <= 0 or white is None or black is None:
-                self.report("XML005", "pairing without round, whiteno or blackno; left out", row)
+            if r is None or not 0 < r <= MAX_ROUNDS or white is None or black is None:
+                self.report("XML005", f"pairing without a round (1-{MAX_ROUNDS}), whiteno or blackno; left out", row)
                 continue
             unknown = [n for n in (white, black) if n > 0 and n not in numbers]
             if unknown or white <= 0:
@@ -315,15 +330,14 @@ class _Reader:
             ))
         return tuple(out)
 
-    def team_event(self, root, tournament) -> TeamEvent:
+    def team_event(self, root, rounds: int) -> TeamEvent:
         """The team pairing-allocated byes (``no2="-1"``); match results follow from the boards."""
-        rounds = self.integer(tournament, "rounds") or 0
         byes: dict[int, int] = {}
         points = None
         for row in root.iterfind("teampairings/teampairing"):
             if self.integer(row, "no2") == -1:
                 r, team = self.integer(row, "round"), self.integer(row, "no1")
-                if r and team:
+                if r and 0 < r <= MAX_ROUNDS and team:
                     byes[r] = team
                     points = points if points is not None else self.number(row, "res1")
         if not byes:
