@@ -19,7 +19,7 @@ from .model import Tournament
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Read, check and convert chess tournament files (FIDE TRF16/TRF-2026, JSON).")
 
-UNREADABLE = {"IO001", "IO002", "JSN001"}
+UNREADABLE = {"IO001", "IO002", "JSN001", "XML001", "XML002", "XML003", "CSV001", "CSV007"}
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 JSON_SCHEMA_VERSION = 1
 
@@ -28,6 +28,12 @@ class OutputFormat(str, Enum):
     trf26 = "trf26"
     trf16 = "trf16"
     json = "json"
+    xml = "xml"
+    csv = "csv"
+
+
+#: Output format chosen by the output file's extension when --to is not given.
+_EXTENSIONS = {".json": "json", ".xml": "xml", ".csv": "csv"}
 
 
 class LineEnding(str, Enum):
@@ -146,10 +152,12 @@ def check(file: Path = typer.Argument(..., help="Tournament file."),
 
 @app.command()
 def convert(
-    source: Path = typer.Argument(..., help="Input file (TRF or trfconv JSON, detected from content)."),
+    source: Path = typer.Argument(..., help="Input file (TRF, JSON, chess-results XML, crosstable CSV or .xlsx; "
+                                            "detected from content)."),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
     to: Optional[OutputFormat] = typer.Option(None, "--to", help="Output format (default: from the output "
-                                              "extension, .json -> json, otherwise trf26)."),
+                                              "extension, .json -> json, .xml -> xml, .csv -> csv, "
+                                              "otherwise trf26)."),
     encoding: Optional[str] = EncodingOption,
     output_encoding: str = typer.Option("utf-8", "--output-encoding",
                                         help="utf-8 (default), latin-1, cp1252 or ascii (characters folded, "
@@ -157,13 +165,14 @@ def convert(
     line_ending: LineEnding = typer.Option(LineEnding.crlf, "--line-ending", help="Line ending of TRF output."),
     strict: bool = typer.Option(False, "--strict", help="Fail (exit 1, nothing written) on any error."),
 ) -> None:
-    """Convert a tournament file to TRF-2026, TRF16 or JSON."""
+    """Convert a tournament file to TRF-2026, TRF16, JSON, chess-results XML or crosstable CSV.
+    What the output format cannot hold is reported, item by item (WRT004)."""
     t = _load(source, encoding)
     if _unreadable(t):
         if t is not None:
             _print_diagnostics(t.diagnostics)
         raise typer.Exit(EXIT_UNREADABLE)
-    fmt = (to.value if to else None) or ("json" if output and output.suffix.lower() == ".json" else "trf26")
+    fmt = (to.value if to else None) or (_EXTENSIONS.get(output.suffix.lower(), "trf26") if output else "trf26")
     _print_diagnostics(t.diagnostics)
     if strict and has_errors(t.diagnostics):
         typer.echo("trfconv: errors in the input; nothing written (--strict)", err=True)
@@ -366,6 +375,22 @@ def standings(
                                      for k, (c, w) in enumerate(zip(row, widths))).rstrip())
             typer.echo(f"rules {result.rules.name}")
     raise typer.Exit(EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK)
+
+
+@app.command()
+def formats(as_json: bool = JsonOption) -> None:
+    """The formats trfconv reads (detected from the content) and writes (--to)."""
+    from .io import READERS, WRITERS
+
+    if as_json:
+        typer.echo(json.dumps({"schema": JSON_SCHEMA_VERSION, "read": READERS, "write": WRITERS},
+                              ensure_ascii=False, indent=1))
+    else:
+        for title, table in (("read", READERS), ("write", WRITERS)):
+            typer.echo(f"{title}:")
+            for name, what in table.items():
+                typer.echo(f"  {name:<7}{what}")
+    raise typer.Exit(EXIT_OK)
 
 
 def main() -> None:

@@ -128,6 +128,23 @@ CODES: dict[str, Code] = {
         Code("TB004", W, "rating-based tie-break undefined: unrated players and no rating given for them"),
         Code("TB005", I, "players still tied after the last tie-break: drawing of lots"),
         Code("TB006", E, "team tie-break asked for; team standings are not computed"),
+        # crosstables: chess-results.com XML, CSV and .xlsx (readers and writers)
+        Code("XML001", E, "XML document is not well-formed or exceeds the size limit"),
+        Code("XML002", E, "XML document declares a DTD or entities (refused: entity expansion, external access)"),
+        Code("XML003", E, "XML document is not a chess-results.com tournament"),
+        Code("XML004", W, "XML value cannot be read (number, date, result)"),
+        Code("XML005", W, "pairing names a player who is not in the file, or repeats a round; left out"),
+        Code("XML006", I, "paired game without a result read as not finished"),
+        Code("CSV001", E, "no crosstable header row found"),
+        Code("CSV002", W, "row without a usable start number or name; left out"),
+        Code("CSV003", W, "round cell cannot be read; kept verbatim as unreadable"),
+        Code("CSV004", W, "number cell (rating, points, rank, FIDE id) cannot be read"),
+        Code("CSV005", I, "column not used by trfconv ignored"),
+        Code("CSV006", I, "blank rank read as the rank of the row above (tied players)"),
+        Code("CSV007", E, "spreadsheet workbook cannot be read"),
+        Code("CSV008", I, "no start-number column; rows numbered by rank"),
+        Code("CSV009", I, "text cell starting with = + - @ written with a leading apostrophe (formula guard)"),
+        Code("CSV010", I, "round cells name opponents by ranking row; read as start numbers"),
     )
 }
 

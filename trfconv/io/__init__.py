@@ -2,25 +2,47 @@
 
 from __future__ import annotations
 
+import re
+
 from ..model import Tournament
+
+_TRF_RECORD = re.compile(rb"(?m)^(?:001|012|022|032|042|052|062|092|102|122|132|142|XX[RCSPZA]|BB[WDLZFU]) ")
 
 #: Output formats: name -> short description.
 WRITERS = {
     "trf26": "FIDE TRF-2026 (C.02.03 Annex A), the default",
     "trf16": "FIDE TRF16 (C.04 Annex 2) with JaVaFo XX? lines for engine data",
     "json": "trfconv's lossless JSON form of the model",
+    "xml": "chess-results.com upload XML (individual and team, Swiss and round robin; no <security> block)",
+    "csv": "trfconv's canonical crosstable CSV (one row per player, one cell per round)",
 }
 READERS = {
     "trf": "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports",
     "json": "trfconv's JSON form of the model",
+    "xml": "chess-results.com upload XML (Swiss-Manager and others)",
+    "csv": "crosstable CSV: trfconv's canonical form, chess-results / Swiss-Manager / Vega exports",
+    "xlsx": "crosstable workbook (.xlsx), as chess-results serves its exports",
 }
 
 
 def detect_format(data: bytes) -> str:
-    """``json`` when the content is a JSON object, otherwise ``trf`` (the TRF reader reports a
+    """The input format from the content: ``json`` for a JSON object, ``xml`` for a document
+    that starts with ``<``, ``xlsx`` for a zip package, ``trf`` when a TRF record starts a line,
+    ``csv`` when a crosstable header row is found, otherwise ``trf`` (the TRF reader reports a
     file that holds no TRF record)."""
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
-    return "json" if head.startswith(b"{") else "trf"
+    if head.startswith(b"{"):
+        return "json"
+    if head.startswith(b"<"):
+        return "xml"
+    if data.startswith(b"PK\x03\x04"):
+        return "xlsx"
+    start = data[:65536]
+    if _TRF_RECORD.search(start.replace(b"\r", b"\n")):
+        return "trf"
+    from .csv_read import looks_like_table
+
+    return "csv" if looks_like_table(start.decode("utf-8", errors="replace")) else "trf"
 
 
 def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = None,
@@ -34,6 +56,14 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
         from .trf_read import read_trf
 
         return read_trf(data, path, encoding)
+    if kind == "xml":
+        from .xml_read import read_xml
+
+        return read_xml(data, path, encoding)
+    if kind in ("csv", "xlsx"):
+        from .csv_read import read_csv, read_xlsx
+
+        return (read_csv if kind == "csv" else read_xlsx)(data, path, encoding)
     raise ValueError(f"unknown input format {format!r}; use one of {', '.join(READERS)}")
 
 
@@ -49,4 +79,12 @@ def render(t: Tournament, format: str = "trf26", *, line_ending: str = "\r\n",
 
         text, diagnostics = write_trf(t, format, line_ending=line_ending, encoding=encoding)
         return text.encode(encoding), diagnostics
+    if format == "xml":
+        from .xml_write import write_xml
+
+        return write_xml(t, encoding=encoding)
+    if format == "csv":
+        from .csv_write import write_csv
+
+        return write_csv(t, line_ending=line_ending, encoding=encoding)
     raise ValueError(f"unknown output format {format!r}; use one of {', '.join(WRITERS)}")

@@ -23,6 +23,7 @@ from ..model import (
 from ..numbers import decimal_text, short_text
 from ..timecontrol import TimeControl, format_code
 from .layout import layouts
+from .lossy import dropped
 
 VERSIONS = ("trf26", "trf16")
 _FOLD = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l",
@@ -66,7 +67,7 @@ class _Writer:
         self.diagnostics.append(diagnostic(code, message))
 
     def dropped(self, what: str) -> None:
-        self.report("WRT004", f"{self.version.upper()} cannot hold {what}; left out")
+        self.diagnostics.append(dropped(self.version.upper(), what))
 
     def text(self, value: str | None, where: str, width: int | None = None) -> str:
         """``value`` made representable in the output encoding and fitted to ``width``."""

@@ -1,0 +1,532 @@
+"""Reader for crosstables as tables: trfconv's canonical CSV, and the exports people download
+(chess-results "final ranking / crosstable", Swiss-Manager and Vega lists), as CSV or ``.xlsx``.
+
+A table is read in four steps. The delimiter is sniffed (``,`` ``;`` TAB ``|``: the one under
+which a header row is found). The header row is the row whose cells best match a column
+profile (``formats/csv/profiles/*.toml``: column names in English, German, French and Spanish,
+and round-column patterns such as ``1.Rd``, ``Rd1``, ``1.Runde``, ``Ronde 1``); rows above it
+are metadata (``Chief Arbiter: …``). A round may span several cells (opponent, colour,
+result), as in the real chess-results export in ``fixtures/crosstables``. Round cells are read
+in the common spellings: ``12w1``, ``5b½``, ``5b1/2``, ``7b=``, ``7bx``, ``12w+``, ``+``, ``-``,
+``H F U Z``, ``-1`` / ``-½`` / ``-0`` (no opponent), ``W D L`` (unrated), ``12w`` (no result yet);
+colour letters ``w/b``, ``w/s`` (German) or ``b/n`` (French, Spanish: decided by the letters the
+file uses). Points take ``½``, ``1/2``, ``x`` and a decimal comma or dot.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import re
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from ..dates import read_birth_date, read_date
+from ..diagnostics import Diagnostic, diagnostic
+from ..encoding import decode
+from ..model import (
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Event,
+    Forfeit,
+    Game,
+    Outcome,
+    Pending,
+    Player,
+    Source,
+    Tournament,
+    Unreadable,
+)
+from .layout import formats_dir
+
+DELIMITERS = (",", ";", "\t", "|")
+HEADER_SEARCH = 60  # rows searched for the header
+MAX_XLSX_BYTES = 64 * 1024 * 1024  # uncompressed size of a workbook's parts
+_NORMALISE = re.compile(r"[\s._\-]+")
+_TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM", "ACM", "HGM", "G", "M", "F",
+           "WG", "WM", "WF"}
+_CELL = re.compile(r"(?P<opp>\d{1,9})?\s*(?P<col>[wWsSbBnN-])?\s*"
+                   r"(?P<res>1/2|½|=|1|0|0[.,]5|[.,]5|x|X|\+|-|[WDL])?", re.ASCII)
+_BYES = {"H": ByeKind.HALF, "F": ByeKind.FULL, "U": ByeKind.PAB, "Z": ByeKind.ZERO}
+_HALF = {"½", "1/2", "=", "x", "0.5", "0,5", ".5", ",5"}
+_OUTCOMES = {"1": (Outcome.WIN, True), "0": (Outcome.LOSS, True), "W": (Outcome.WIN, False),
+             "D": (Outcome.DRAW, False), "L": (Outcome.LOSS, False)}
+_POINTS = re.compile(r"(?P<whole>\d{1,9})?(?P<frac>[.,]\d{1,9})?\s*(?P<half>½|1/2|x)?", re.ASCII)
+_SEX = {"m": "m", "w": "w", "f": "w", "male": "m", "female": "w"}
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    columns: dict[str, tuple[str, ...]]  # role -> normalised names
+    rounds: tuple[re.Pattern, ...]
+    metadata: dict[str, tuple[str, ...]]
+    blank_rank_is_tie: bool
+    complete: bool  # the header must name every column of the profile
+    writes: dict[str, str]  # role -> the name the writer uses (first of each list)
+
+
+def normalise(name: str) -> str:
+    return _NORMALISE.sub("", name.strip().casefold())
+
+
+@cache
+def profiles() -> tuple[Profile, ...]:
+    """The column profiles, canonical first (it wins a tie: its names are also export names)."""
+    folder = formats_dir() / "csv" / "profiles"
+    out = []
+    for path in sorted(folder.glob("*.toml"), key=lambda p: (p.stem != "trfconv", p.stem)):
+        data = tomllib.loads(path.read_text("utf-8"))
+        out.append(Profile(
+            name=data["name"],
+            columns={role: tuple(normalise(n) for n in names) for role, names in data["columns"].items()},
+            rounds=tuple(re.compile(p) for p in data["rounds"]["headers"]),
+            metadata={k: tuple(normalise(n) for n in v) for k, v in data.get("metadata", {}).items()},
+            blank_rank_is_tie=data.get("blank_rank_is_tie", False),
+            complete=data.get("complete", False),
+            writes={role: names[0] for role, names in data["columns"].items()},
+        ))
+    return tuple(out)
+
+
+def profile(name: str) -> Profile:
+    return next(p for p in profiles() if p.name == name)
+
+
+@dataclass
+class Header:
+    row: int
+    profile: Profile
+    roles: dict[str, int]  # role -> column
+    rounds: dict[int, list[int]]  # round -> its columns (a round may span several cells)
+    ignored: list[str]
+
+    @property
+    def score(self) -> int:
+        return len(self.roles) + len(self.rounds)
+
+
+# -- entry points ----------------------------------------------------------------------------
+def read_csv(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
+    decoded = decode(data, path=path, encoding=encoding)
+    delimiter, rows, header = _sniff(decoded.text)
+    return _Table(path, decoded.diagnostics).read(rows, header, "csv", decoded.encoding, delimiter)
+
+
+def read_xlsx(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
+    """The first worksheet holding a crosstable header, read like a CSV table."""
+    diagnostics: list[Diagnostic] = []
+    try:
+        sheets = _workbook_rows(data)
+    except _Refused as err:
+        diagnostics.append(diagnostic("CSV007", str(err), path=path))
+        return Tournament(source=Source(path=path, format="xlsx", diagnostics=tuple(diagnostics)))
+    for rows in sheets:
+        header = find_header(rows)
+        if header:
+            return _Table(path, diagnostics).read(rows, header, "xlsx", None, None)
+    return _Table(path, diagnostics).read(sheets[0] if sheets else [], None, "xlsx", None, None)
+
+
+def looks_like_table(text: str) -> bool:
+    """True when a crosstable header row is found under one of the delimiters."""
+    return _sniff(text)[2] is not None
+
+
+# -- finding the table -----------------------------------------------------------------------
+def _sniff(text: str) -> tuple[str, list[list[str]], Header | None]:
+    lines = text.splitlines()
+    best: tuple[str, list[list[str]], Header | None] = (",", [], None)
+    for delimiter in DELIMITERS:
+        if not any(delimiter in line for line in lines[:HEADER_SEARCH]):
+            continue
+        head = list(csv.reader(lines[:HEADER_SEARCH], delimiter=delimiter))
+        header = find_header(head)
+        if header and (best[2] is None or header.score > best[2].score):
+            best = (delimiter, [], header)
+    if best[2] is not None:
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=best[0]))
+        return best[0], rows, best[2]
+    return best
+
+
+def find_header(rows: list[list[str]]) -> Header | None:
+    """The row and profile that name the most columns; a header needs a name column and a
+    points, round or number column."""
+    best = None
+    for i, row in enumerate(rows[:HEADER_SEARCH]):
+        cells = [normalise(str(c)) for c in row]
+        if sum(1 for c in cells if c) < 2:
+            continue
+        for p in profiles():
+            header = _match(i, cells, p)
+            if header and (best is None or header.score > best.score):
+                best = header
+    return best
+
+
+def _match(i: int, cells: list[str], p: Profile) -> Header | None:
+    roles: dict[str, int] = {}
+    rounds: dict[int, list[int]] = {}
+    ignored: list[str] = []
+    current: list[int] | None = None
+    for column, cell in enumerate(cells):
+        if not cell:
+            if current is not None:
+                current.append(column)  # a round spread over several cells
+            continue
+        current = None
+        role = next((r for r, names in p.columns.items() if cell in names and r not in roles), None)
+        if role:
+            roles[role] = column
+            continue
+        number = next((int(m.group("n")) for m in (rx.fullmatch(cell) for rx in p.rounds)
+                       if m and len(m.group("n")) <= 3), None)
+        if number is not None and number not in rounds and number > 0:
+            current = rounds[number] = [column]
+            continue
+        ignored.append(cell)
+    if "name" not in roles or not ({"points", "start_number", "rank"} & set(roles) or rounds):
+        return None
+    if p.complete and len(roles) < len(p.columns):
+        return None
+    return Header(i, p, roles, rounds, ignored)
+
+
+# -- spreadsheets ----------------------------------------------------------------------------
+class _Refused(ValueError):
+    pass
+
+
+def _workbook_rows(data: bytes) -> list[list[list[str]]]:
+    """Every worksheet as rows of text. The package is checked first: bounded uncompressed
+    size, and no DTD or entity declaration in any part (openpyxl parses with the standard
+    library, which would expand them)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        parts = archive.infolist()
+        if sum(p.file_size for p in parts) > MAX_XLSX_BYTES:
+            raise _Refused(f"the workbook unpacks to more than {MAX_XLSX_BYTES:,} bytes; refused")
+        for part in parts:
+            if part.filename.endswith((".xml", ".rels")) and re.search(rb"<!\s*(DOCTYPE|ENTITY)",
+                                                                         archive.read(part), re.IGNORECASE):
+                raise _Refused(f"{part.filename} declares a DTD or entities; refused")
+    except zipfile.BadZipFile as err:
+        raise _Refused(f"not an .xlsx workbook: {err}") from None
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (InvalidFileException, KeyError, ValueError, TypeError, OSError, zipfile.BadZipFile) as err:
+        raise _Refused(f"the workbook cannot be opened: {err}") from None
+    return [[[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)] for sheet in book.worksheets]
+
+
+def _cell_text(value) -> str:
+    """A spreadsheet value as the text a CSV export would hold (whole numbers without ``.0``)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if hasattr(value, "date") and hasattr(value, "isoformat"):
+        return value.date().isoformat() if hasattr(value, "hour") else value.isoformat()
+    return str(value)
+
+
+# -- reading the rows ------------------------------------------------------------------------
+class _Table:
+    def __init__(self, path: str | None, diagnostics: list[Diagnostic]):
+        self.path = path
+        self.diagnostics = diagnostics
+        self.line = 0
+
+    def report(self, code: str, message: str, column: int | None = None) -> None:
+        self.diagnostics.append(diagnostic(code, message, path=self.path, line=self.line or None, column=column))
+
+    def read(self, rows: list[list[str]], header: Header | None, fmt: str, encoding, delimiter) -> Tournament:
+        if header is None:
+            self.report("CSV001", "no row names the crosstable's columns (Name, and Pts., Rk., SNo. or "
+                                  "round columns such as 1.Rd)")
+            return Tournament(source=Source(path=self.path, format=fmt, encoding=encoding,
+                                            diagnostics=tuple(self.diagnostics)))
+        self.line = header.row + 1
+        if header.ignored:
+            self.report("CSV005", f"columns not used: {', '.join(rows[header.row][i] for i, c in enumerate(rows[header.row]) if normalise(str(c)) in header.ignored)}")
+        event = self.metadata(rows[:header.row], header.profile)
+        data_rows = [(i, row) for i, row in enumerate(rows[header.row + 1:], header.row + 2)
+                     if sum(1 for c in row if str(c).strip()) > 1]
+        title_column = _title_column(header, [row for _, row in data_rows])
+        colours = _colour_letters(header, [row for _, row in data_rows])
+        numbered = "start_number" in header.roles
+        if not numbered:
+            self.report("CSV008", "no start-number column: players are numbered by their row, and round "
+                                  "cells are read as naming opponents by that number")
+        players: list[Player] = []
+        previous_rank = None
+        tie_reported = False
+        for position, (line, row) in enumerate(data_rows, 1):
+            self.line = line
+            cell = _cells(row)
+            number = self.integer(cell(header.roles.get("start_number")), "start number") if numbered else position
+            name = cell(header.roles.get("name"))
+            if not number or not name:
+                self.report("CSV002", f"row without a {'start number' if not number else 'name'}: "
+                                      f"{' | '.join(str(c) for c in row if str(c).strip())[:80]!r}")
+                continue
+            first = cell(header.roles.get("first_name"))
+            rank_text = cell(header.roles.get("rank"))
+            rank = self.integer(rank_text, "rank")
+            if rank is None and not rank_text and header.profile.blank_rank_is_tie and "rank" in header.roles \
+                    and previous_rank is not None:
+                rank = previous_rank
+                if not tie_reported:
+                    self.report("CSV006", f"player {number}'s rank is blank; read as {rank}, the rank of the row "
+                                          "above (the export leaves tied ranks blank)")
+                    tie_reported = True
+            previous_rank = rank if rank is not None else previous_rank
+            title = cell(header.roles.get("title", title_column))
+            rating = self.integer(cell(header.roles.get("rating")), "rating")
+            fide_id = cell(header.roles.get("fide_id"))
+            if fide_id and not _number(fide_id):
+                self.report("CSV004", f"FIDE id {fide_id!r} is not a number")
+                fide_id = None
+            sex = cell(header.roles.get("sex"))
+            players.append(Player(
+                start_number=number, name=f"{name}, {first}" if first else name,
+                sex=_SEX.get(sex.casefold(), sex) if sex else None, title=title or None, rating=rating or None,
+                federation=cell(header.roles.get("federation")) or None,
+                fide_id=fide_id if fide_id and int(fide_id) else None,
+                birth_date=self.birth_date(cell(header.roles.get("birth_date"))),
+                points=self.points(cell(header.roles.get("points"))), rank=rank,
+                rounds=tuple(self.entry([_unguard(str(row[c])).strip() if c < len(row) else "" for c in columns],
+                                        colours, r, columns[0] + 1)
+                             for r, columns in sorted(header.rounds.items())),
+            ))
+        players = self.opponent_numbering(players)
+        length = max(header.rounds, default=0)
+        if header.rounds and sorted(header.rounds) != list(range(1, length + 1)):
+            players = [dataclasses.replace(p, rounds=_by_round(p.rounds, sorted(header.rounds), length))
+                       for p in players]
+        t = Tournament(event=event, players=tuple(players))
+        from ..checks import check
+
+        self.line = 0
+        self.diagnostics.extend(check(t, lambda *args: (self.path, None, None)))
+        return dataclasses.replace(t, source=Source(
+            path=self.path, format=fmt, version=header.profile.name, dialects=(header.profile.name,),
+            encoding=encoding, diagnostics=tuple(self.diagnostics)))
+
+    def opponent_numbering(self, players: list[Player]) -> list[Player]:
+        """Round cells name opponents by start number, or, in a crosstable sorted by the final
+        ranking (chess-results "Final Ranking crosstable"), by row. The reading under which more
+        games are listed by both players is the file's."""
+        row_of = {i: p.start_number for i, p in enumerate(players, 1)}
+        if all(n == i for i, n in row_of.items()):
+            return players
+
+        def renumbered(e):
+            o = getattr(e, "opponent", None)
+            return dataclasses.replace(e, opponent=row_of.get(o, o)) if o is not None else e
+
+        by_row = [dataclasses.replace(p, rounds=tuple(renumbered(e) for e in p.rounds)) for p in players]
+        if _mutual(by_row) > _mutual(players):
+            self.line = 0
+            self.report("CSV010", "round cells name opponents by their row in the ranking, not by start number; "
+                                  "read as the start numbers of those rows")
+            return by_row
+        return players
+
+    # -- cells -------------------------------------------------------------------------------
+    def integer(self, text: str, what: str) -> int | None:
+        if not text:
+            return None
+        if _number(text):
+            return int(text)
+        self.report("CSV004", f"{what} {text!r} is not a whole number")
+        return None
+
+    def points(self, text: str) -> Fraction | None:
+        if not text:
+            return None
+        value = parse_points(text)
+        if value is None:
+            self.report("CSV004", f"points {text!r} is not a number")
+        return value
+
+    def birth_date(self, text: str):
+        if not text or text.strip("0./-") == "":
+            return None
+        parsed = read_birth_date(text)
+        if parsed is None:
+            self.report("CSV004", f"birth date {text!r} cannot be read; kept as text")
+            return text
+        return parsed
+
+    def entry(self, cells: list[str], colours: dict[str, Colour], r: int, column: int):
+        """One round: from a single cell (``12w1``), or opponent, colour and result cells."""
+        if len(cells) >= 3:
+            opponent, colour, result = cells[0], cells[1], "".join(cells[2:])
+            text = f"{opponent}{colour}{result}"
+            opponent = "" if opponent in ("-", "0") else opponent
+        else:
+            text = "".join(cells)
+            if text.upper() in _BYES or text in ("+", "-", ""):
+                return _special(text)
+            m = _CELL.fullmatch(text)
+            if m is None:
+                self.report("CSV003", f"round {r}: {text!r} is not a round cell; kept as unreadable", column)
+                return Unreadable(text[:8])
+            opponent, colour, result = m.group("opp") or "", m.group("col") or "", m.group("res") or ""
+        return self.build(opponent, colour, result, text, colours, r, column)
+
+    def build(self, opponent: str, colour: str, result: str, text: str, colours, r: int, column: int):
+        side = colours.get(colour)
+        if colour and colour != "-" and side is None:
+            self.report("CSV003", f"round {r}: colour {colour!r} in {text!r} is not w/b, w/s or b/n; kept as "
+                                  "unreadable", column)
+            return Unreadable(text[:8])
+        if not _number(opponent) or int(opponent) == 0:
+            if result.upper() in _BYES and not opponent:
+                return Bye(_BYES[result.upper()])
+            if result in ("+", "-"):
+                return Forfeit(result == "+")
+            if result == "1":
+                return Bye(ByeKind.PAB)
+            if result in _HALF:
+                return Bye(ByeKind.HALF)
+            if result in ("0", ""):
+                return NOT_PAIRED
+            self.report("CSV003", f"round {r}: {text!r} cannot be read; kept as unreadable", column)
+            return Unreadable(text[:8])
+        o = int(opponent)
+        if result in ("+", "-"):
+            return Forfeit(result == "+", o, side)
+        if result in ("", "X"):
+            return Pending(o, side, adjourned=result == "X")
+        if result in _HALF:
+            return Game(o, side, Outcome.DRAW)
+        if result in _OUTCOMES:
+            outcome, rated = _OUTCOMES[result]
+            return Game(o, side, outcome, rated)
+        self.report("CSV003", f"round {r}: {text!r} cannot be read; kept as unreadable", column)
+        return Unreadable(text[:8])
+
+    def metadata(self, rows: list[list[str]], p: Profile) -> Event:
+        """Event data from the lines above the header: ``Key: value`` lines named in the
+        profile, and the first other line as the event name."""
+        values: dict[str, object] = {}
+        name = None
+        for row in rows:
+            text = " ".join(str(c).strip() for c in row if str(c).strip())
+            if not text:
+                continue
+            key, _, value = text.partition(":")
+            field = next((f for f, names in p.metadata.items() if normalise(key) in names), None) if value else None
+            if field == "declared_rounds":
+                values[field] = int(value.strip()) if _number(value.strip()) else None
+            elif field == "dates":
+                found = [read_date(part).value for part in re.split(r"\s+(?:to|bis|au|al|-)\s+", value.strip())]
+                values["start_date"], values["end_date"] = (found + [None, None])[:2] if all(found) else (None, None)
+            elif field:
+                values[field] = value.strip() or None
+            elif name is None:
+                name = text
+        return Event(name=name, **{k: v for k, v in values.items() if v is not None})
+
+
+def _mutual(players: list[Player]) -> int:
+    """How many round entries name an opponent whose entry of that round names them back."""
+    rounds = {p.start_number: p.rounds for p in players}
+    count = 0
+    for p in players:
+        for r, e in enumerate(p.rounds):
+            other = rounds.get(getattr(e, "opponent", None), ())
+            count += r < len(other) and getattr(other[r], "opponent", None) == p.start_number
+    return count
+
+
+def _number(text: str) -> bool:
+    """ASCII digits, at most 12 of them (a longer cell is no start number, rating or id)."""
+    return len(text) <= 12 and text.isascii() and text.isdigit()
+
+
+def _cells(row: list[str]):
+    def cell(column: int | None) -> str:
+        if column is None or column >= len(row):
+            return ""
+        return _unguard(str(row[column])).strip()
+    return cell
+
+
+def _unguard(text: str) -> str:
+    """Undo the writer's formula guard: ``'=x`` is the text ``=x`` (and ``''=x`` is ``'=x``)."""
+    return text[1:] if text[:1] == "'" and text.lstrip("'")[:1] in ("=", "+", "-", "@") else text
+
+
+def _special(text: str):
+    if text.upper() in _BYES:
+        return Bye(_BYES[text.upper()])
+    if text in ("+", "-"):
+        return Forfeit(text == "+")
+    return NOT_PAIRED
+
+
+def _by_round(entries: tuple, numbers: list[int], length: int) -> tuple:
+    """Entries read from round columns that are not 1..N in order, put at their round."""
+    out = [NOT_PAIRED] * length
+    for n, e in zip(numbers, entries):
+        out[n - 1] = e
+    return tuple(out)
+
+
+def _title_column(header: Header, rows: list[list[str]]) -> int | None:
+    """An unnamed column whose every value is a FIDE title (chess-results leaves it unnamed)."""
+    if "title" in header.roles:
+        return None
+    taken = set(header.roles.values()) | {c for cs in header.rounds.values() for c in cs}
+    width = max((len(r) for r in rows), default=0)
+    for column in range(width):
+        if column in taken:
+            continue
+        values = {str(r[column]).strip() for r in rows if column < len(r)} - {""}
+        if values and values <= _TITLES:
+            return column
+    return None
+
+
+def _colour_letters(header: Header, rows: list[list[str]]) -> dict[str, Colour]:
+    """What the colour letters mean in this file: ``b`` is White only where the file writes
+    ``b/n`` (blanc/noir, blancas/negras) and never ``w``."""
+    letters = set()
+    for row in rows:
+        for columns in header.rounds.values():
+            text = "".join(str(row[c]) for c in columns if c < len(row))
+            m = _CELL.fullmatch(text.strip())
+            if m and m.group("col"):
+                letters.add(m.group("col").lower())
+    french = "n" in letters and "w" not in letters and "s" not in letters
+    white, black = Colour.WHITE, Colour.BLACK
+    table = {"w": white, "s": black, "n": black, "b": white if french else black}
+    return {**table, **{k.upper(): v for k, v in table.items()}}
+
+
+def parse_points(text: str) -> Fraction | None:
+    """``3``, ``3.5``, ``3,5``, ``3½``, ``3 1/2``, ``7x`` (ARPO), ``½``; None if not a number."""
+    m = _POINTS.fullmatch(text.strip().replace(" ", ""))
+    if not m or not (m.group("whole") or m.group("frac") or m.group("half")):
+        return None
+    value = Fraction(m.group("whole") or 0)
+    if m.group("frac"):
+        value += Fraction(m.group("frac").replace(",", "."))
+    if m.group("half"):
+        value += Fraction(1, 2)
+    return value

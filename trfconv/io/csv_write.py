@@ -1,0 +1,145 @@
+"""Writer for trfconv's canonical crosstable CSV (README, "The canonical crosstable CSV").
+
+One header row, then one row per player: start number, name, federation, FIDE id, rating,
+birth date, sex, title, points, rank, then one cell per round. Round cells: ``12w1`` (game
+against 12 with White, won), ``5b½``, ``7b0``, unrated games ``12wW`` / ``12bD`` / ``12wL``,
+forfeits ``12w+`` / ``12b-`` (``+`` / ``-`` without an opponent), byes ``H F U Z``, an empty
+cell for "not paired", ``12w`` for a game without a result yet and ``12wX`` for an adjourned
+one; ``-`` stands for an unknown colour. Points are exact decimals with a dot (``3.5``), birth
+dates ``1978-05-03`` / ``1978`` (``1978-05-00`` when the day is unknown).
+
+:func:`project` says what the table holds; the rest of the model (event data, teams, score
+system, engine data, national ratings, lines kept verbatim, unreadable round blocks) is
+reported as ``WRT004``, item by item. Text cells that a spreadsheet would run as a formula
+(starting with ``=`` ``+`` ``-`` ``@``) get a leading apostrophe (``CSV009``), which the reader
+removes again.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+
+from ..dates import PartialDate
+from ..diagnostics import Diagnostic, diagnostic
+from ..model import (
+    DEFAULT_SCORES,
+    NOT_PAIRED,
+    Bye,
+    Event,
+    Forfeit,
+    Game,
+    NotPaired,
+    Outcome,
+    Pending,
+    Player,
+    Tournament,
+)
+from ..numbers import decimal_text
+from .csv_read import _SEX, profile
+from .lossy import lossy_diagnostics
+from .trf_read import _digits
+from .trf_write import _encodable
+
+LABEL = "CSV"
+COLUMNS = ("start_number", "name", "federation", "fide_id", "rating", "birth_date", "sex", "title", "points",
+           "rank")
+_FORMULA = ("=", "+", "-", "@")
+_RESULTS = {Outcome.WIN: ("1", "W"), Outcome.DRAW: ("½", "D"), Outcome.LOSS: ("0", "L")}
+
+
+def write_csv(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
+    kept = project(t)
+    diagnostics = lossy_diagnostics(LABEL, t, kept)
+    names = profile("trfconv").writes
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator=line_ending)
+    writer.writerow([names[c] for c in COLUMNS] + [f"{r}.Rd" for r in range(1, kept.rounds + 1)])
+    guarded: list[str] = []
+    for p in kept.players:
+        cells = [str(p.start_number), p.name, p.federation, p.fide_id, _int(p.rating), _birth_date(p.birth_date),
+                 p.sex, p.title, decimal_text(p.points, 1) if p.points is not None else "", _int(p.rank)]
+        cells = [_guard(c or "", p.start_number, guarded) for c in cells]
+        writer.writerow(cells + [round_cell(e) for e in p.rounds])
+    if guarded:
+        diagnostics.append(diagnostic("CSV009", f"{len(guarded)} text cell(s) start with = + - @ and were written "
+                                                f"with a leading apostrophe: {', '.join(guarded[:5])}"))
+    text = out.getvalue()
+    data = text.encode(encoding, errors="replace")
+    lost = sorted(ch for ch in set(text) if not _encodable(ch, encoding))
+    if lost:
+        diagnostics.append(diagnostic("WRT002", f"{''.join(lost)!r} not in {encoding}; written as '?'"))
+    return data, diagnostics
+
+
+def round_cell(entry) -> str:
+    """The canonical text of one round entry."""
+    match entry:
+        case Game(opponent=o, colour=c, outcome=outcome, rated=rated):
+            return f"{o}{c.value if c else '-'}{_RESULTS[outcome][0 if rated else 1]}"
+        case Forfeit(won=won, opponent=None):
+            return "+" if won else "-"
+        case Forfeit(won=won, opponent=o, colour=c):
+            return f"{o}{c.value if c else '-'}{'+' if won else '-'}"
+        case Pending(opponent=o, colour=c, adjourned=adjourned):
+            return f"{o}{c.value if c else '-'}{'X' if adjourned else ''}"
+        case Bye(kind=kind):
+            return kind.value
+    return ""
+
+
+def project(t: Tournament) -> Tournament:
+    """``t`` reduced to what the canonical CSV holds, exactly as it reads back."""
+    players = tuple(_player(p) for p in t.players if (p.name or "").strip())
+    length = max((len(p.rounds) for p in players), default=0)
+    players = tuple(dataclasses.replace(p, rounds=p.rounds + (NOT_PAIRED,) * (length - len(p.rounds)))
+                    for p in players)
+    return Tournament(event=Event(), players=players, scores=DEFAULT_SCORES)
+
+
+def _player(p: Player) -> Player:
+    sex = (p.sex or "").strip()
+    return Player(
+        start_number=p.start_number, name=p.name.strip(), sex=_SEX.get(sex.casefold(), sex) if sex else None,
+        title=(p.title or "").strip() or None, rating=p.rating if p.rating and p.rating > 0 else None,
+        federation=(p.federation or "").strip() or None,
+        fide_id=p.fide_id if p.fide_id and _digits(p.fide_id) and int(p.fide_id) else None,
+        birth_date=p.birth_date.strip() or None if isinstance(p.birth_date, str) else p.birth_date,
+        points=p.points if p.points is not None and decimal_text(p.points) is not None else None,
+        rank=p.rank if p.rank and p.rank > 0 else None,
+        rounds=tuple(_entry(e) for e in p.rounds),
+    )
+
+
+def _entry(entry):
+    """What a round cell keeps of an entry: all but an unreadable block, and the colour of a
+    forfeit without an opponent."""
+    match entry:
+        case Forfeit(won=won, opponent=None):
+            return Forfeit(won)
+        case Game() | Forfeit() | Pending() | Bye() | NotPaired():
+            return entry
+    return NOT_PAIRED
+
+
+def _int(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _birth_date(value) -> str:
+    if isinstance(value, PartialDate):
+        if value.month is None and value.day is None:
+            return f"{value.year:04d}"
+        return f"{value.year:04d}-{value.month or 0:02d}-{value.day or 0:02d}"
+    return value or ""
+
+
+def _guard(text: str, player: int, guarded: list[str]) -> str:
+    """A leading apostrophe for text a spreadsheet would evaluate (OWASP "CSV injection");
+    also for text that already starts with an apostrophe and a formula character, so that the
+    reader's removal of one apostrophe gives the text back exactly."""
+    if text.lstrip("'").startswith(_FORMULA):
+        guarded.append(f"player {player} {text[:20]!r}")
+        return "'" + text
+    return text

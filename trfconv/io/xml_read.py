@@ -1,0 +1,346 @@
+"""Reader for the chess-results.com upload XML (what Swiss-Manager and others send to
+chess-results; H. Herzog, "Upload_ChessTournaments_to_chessresults", as transcribed in
+Sharly-Chess docs/technical-appendices/chess-results).
+
+Layout: ``<chessresults>`` holds ``<tournamentdata><tournament …/>``, ``<rounds><round/>``,
+``<players><player/>``, ``<playerpairings><playerpairing/>`` and, for team events,
+``<teams><team/>`` and ``<teampairings><teampairing/>``. Quirks handled: points and
+tie-breaks with a decimal comma (``pts="3,5"``) while results use a dot (``reswhite="1.0"``);
+dates as ``yyyymmdd`` or ``dd.mm.yyyy``; ``blackno="-1"`` for the pairing-allocated bye and
+``-2`` for "not paired" (with points: a requested bye); ``forfeit`` codes ``K`` (forfeit),
+``D`` (0-0 forfeit), ``U`` (unrated game), ``H`` (adjourned); the whole name in ``lastname``.
+The ``<security>`` block and tie-break values are not part of the model and are ignored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from datetime import date
+from fractions import Fraction
+
+from ..dates import PartialDate, read_birth_date
+from ..diagnostics import Diagnostic, diagnostic
+from ..model import (
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Event,
+    Forfeit,
+    Game,
+    Outcome,
+    Pending,
+    Player,
+    Source,
+    Team,
+    TeamEvent,
+    TeamPab,
+    Tournament,
+    Unreadable,
+)
+from .trf_read import _digits
+from .xml_safe import parse
+
+#: chess-results ``type`` -> the TRF 092 wording trfconv uses for it.
+EVENT_TYPES = {
+    "0": "Individual: Swiss-System",
+    "1": "Individual: Round-Robin",
+    "2": "Team: Round-Robin",
+    "3": "Team: Swiss-System",
+}
+_SEX = {"m": "m", "w": "w", "f": "w"}
+_NO_SEX = {"", "*", "-"}
+_COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})")
+_DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_DECIMAL = re.compile(r"-?\d+(\.\d+)?|-?\.\d+", re.ASCII)
+_INTEGER = re.compile(r"-?\d{1,12}", re.ASCII)
+#: Rounds beyond this are refused (a typo or a hostile value would otherwise size every line).
+MAX_ROUNDS = 999
+
+
+def read_xml(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
+    parsed = parse(data, path, encoding=encoding)
+    reader = _Reader(path, parsed.diagnostics)
+    if parsed.root is None:
+        return Tournament(source=Source(path=path, format="xml", diagnostics=tuple(reader.diagnostics)))
+    if parsed.root.tag != "chessresults" or parsed.root.find("tournamentdata/tournament") is None:
+        reader.report("XML003", f"root element <{parsed.root.tag}> with <tournamentdata><tournament> expected "
+                                "(<chessresults>)", parsed.root)
+        return Tournament(source=Source(path=path, format="xml", encoding=parsed.encoding,
+                                        diagnostics=tuple(reader.diagnostics)))
+    t = reader.read(parsed.root)
+    from ..checks import check
+
+    reader.diagnostics.extend(check(t, lambda *args: (path, None, None)))
+    return dataclasses.replace(t, source=Source(path=path, format="xml", version="chess-results",
+                                                encoding=parsed.encoding, diagnostics=tuple(reader.diagnostics)))
+
+
+def parse_date(text: str) -> date | None:
+    """``yyyymmdd`` (the files), ``dd.mm.yyyy`` (the specification) or ISO; None otherwise."""
+    for pattern, order in ((_COMPACT_DATE, (0, 1, 2)), (_DOTTED_DATE, (2, 1, 0)), (_ISO_DATE, (0, 1, 2))):
+        m = pattern.fullmatch(text)
+        if m:
+            year, month, day = (int(m.group(i + 1)) for i in order)
+            try:
+                return date(year, month, day)
+            except ValueError:
+                return None
+    return None
+
+
+def parse_number(text: str) -> Fraction | None:
+    """A points value with a decimal comma or dot (``3,5``, ``1.0``, ``½``); None if blank.
+    Raises ValueError when the text is not a plain decimal (no exponent: ``1e999999999``
+    would be a very large number to build)."""
+    text = text.strip().replace(",", ".")
+    if not text:
+        return None
+    half = text.endswith("½")
+    text = text[:-1] if half else text
+    if (text or not half) and (not _DECIMAL.fullmatch(text) or len(text) > 20):
+        raise ValueError(text)
+    return Fraction(text or 0) + (Fraction(1, 2) if half else 0)
+
+
+class _Reader:
+    def __init__(self, path: str | None, diagnostics: list[Diagnostic]):
+        self.path = path
+        self.diagnostics = diagnostics
+
+    def report(self, code: str, message: str, element=None) -> None:
+        line = element.sourceline if element is not None else None
+        self.diagnostics.append(diagnostic(code, message, path=self.path, line=line))
+
+    def text(self, element, name: str) -> str | None:
+        value = (element.get(name) or "").strip()
+        return value or None
+
+    def integer(self, element, name: str) -> int | None:
+        value = self.text(element, name)
+        if value is None:
+            return None
+        if _INTEGER.fullmatch(value):
+            return int(value)
+        self.report("XML004", f"{name}={value!r} is not a whole number", element)
+        return None
+
+    def number(self, element, name: str) -> Fraction | None:
+        value = element.get(name) or ""
+        try:
+            return parse_number(value)
+        except (ValueError, ZeroDivisionError):
+            self.report("XML004", f"{name}={value!r} is not a number", element)
+            return None
+
+    def date(self, element, name: str):
+        value = self.text(element, name)
+        if value is None:
+            return None
+        parsed = parse_date(value)
+        if parsed is None:
+            self.report("XML004", f"{name}={value!r} is not a date (yyyymmdd or dd.mm.yyyy); kept as text", element)
+            return value
+        return parsed
+
+    # -- the document ------------------------------------------------------------------------
+    def read(self, root) -> Tournament:
+        tournament = root.find("tournamentdata/tournament")
+        players = [p for p in (self.player(e) for e in root.iterfind("players/player")) if p is not None]
+        numbers = {p.start_number for p in players}
+        entries = self.pairings(root, numbers)
+        teams = self.teams(root, root.iterfind("players/player"), numbers)
+        event = self.event(tournament, root)
+        team_event = self.team_event(root, event.declared_rounds or 0)
+        if team_event.pab:
+            self.team_byes(entries, teams, team_event.pab, self.integer(tournament, "playerperteam"))
+        rounds: dict[int, list] = {}
+        for (player, r), entry in sorted(entries.items()):
+            line = rounds.setdefault(player, [])
+            line.extend([NOT_PAIRED] * (r - len(line)))
+            line[r - 1] = entry
+        length = max((len(line) for line in rounds.values()), default=0)  # every line as long, like TRF's
+        players = [dataclasses.replace(p, rounds=tuple(rounds.get(p.start_number, ())) + (NOT_PAIRED,) * (
+            length - len(rounds.get(p.start_number, ())))) for p in players]
+        return Tournament(event=event, players=tuple(players), teams=teams, team_event=team_event)
+
+    def team_byes(self, entries: dict, teams: tuple[Team, ...], pab: TeamPab, boards: int | None) -> None:
+        """A team's pairing-allocated bye is a bye for each of its players on the boards of a
+        match (the first ``playerperteam`` in board order): chess-results counts the point in
+        each of their ``pts``, and lists no pairing row for them."""
+        members = {team.number: team.members for team in teams}
+        for r, team in enumerate(pab.teams, 1):
+            for player in members.get(team, ())[:boards or None]:
+                entries.setdefault((player, r), Bye(ByeKind.PAB))
+
+    def event(self, e, root) -> Event:
+        kind = self.text(e, "type")
+        deputies = tuple(d.strip() for d in (self.text(e, "deputyarbiter") or "").split(";") if d.strip())
+        dates: dict[int, object] = {}
+        for r in root.iterfind("rounds/round"):
+            number = self.integer(r, "round")
+            if number and 0 < number <= MAX_ROUNDS:
+                dates[number] = self.date(r, "date")
+        round_dates = tuple(dates.get(i) for i in range(1, max(dates, default=0) + 1))
+        if kind is not None and kind not in EVENT_TYPES:
+            self.report("XML004", f"type={kind!r} is not 0-3 (individual/team, Swiss/round robin)", e)
+        return Event(
+            name=self.text(e, "name"), city=self.text(e, "location"), federation=self.text(e, "federation"),
+            start_date=self.date(e, "from"), end_date=self.date(e, "to"), type=EVENT_TYPES.get(kind or ""),
+            chief_arbiter=self.text(e, "chiefarbiter"), deputy_arbiters=deputies,
+            time_control_text=self.text(e, "timecontrol"),
+            round_dates=round_dates if any(d is not None for d in round_dates) else (),
+            declared_rounds=self.rounds(e),
+        )
+
+    def rounds(self, e) -> int | None:
+        value = self.integer(e, "rounds")
+        if value is not None and not 0 <= value <= MAX_ROUNDS:
+            self.report("XML004", f"rounds={value} is not a number of rounds (0-{MAX_ROUNDS}); ignored", e)
+            return None
+        return value
+
+    def player(self, e) -> Player | None:
+        number = self.integer(e, "no")
+        if number is None or number <= 0:
+            self.report("XML004", f"player without a start number (no={e.get('no')!r}); left out", e)
+            return None
+        last, first = self.text(e, "lastname") or "", self.text(e, "firstname")
+        sex = (self.text(e, "sex") or "")
+        fide_id = self.text(e, "fideid")
+        if fide_id is not None and not _digits(fide_id):
+            self.report("XML004", f"fideid={fide_id!r} is not a number", e)
+            fide_id = None
+        rating = self.integer(e, "rtgfide")
+        rank = self.integer(e, "rank")
+        return Player(
+            start_number=number,
+            name=f"{last}, {first}" if first else last,
+            sex=None if sex in _NO_SEX else _SEX.get(sex.lower(), sex),
+            title=self.text(e, "title"),
+            rating=rating or None,
+            federation=self.text(e, "fed"),
+            fide_id=fide_id if fide_id and int(fide_id) else None,
+            birth_date=self.birth_date(e),
+            points=self.number(e, "pts"),
+            rank=rank or None,
+        )
+
+    def birth_date(self, e) -> PartialDate | str | None:
+        value = self.text(e, "dob")
+        if value is None or value.strip("0") == "" or value.strip(".0") == "":
+            return None
+        compact = _COMPACT_DATE.fullmatch(value)
+        if compact:
+            value = "/".join(compact.groups())
+        parsed = read_birth_date(value)
+        if parsed is None:
+            self.report("XML004", f"dob={value!r} is not a date (yyyy, dd.mm.yyyy or yyyymmdd); kept as text", e)
+            return value
+        return parsed
+
+    def pairings(self, root, numbers: set[int]) -> dict[tuple[int, int], object]:
+        """Every (player, round) entry, from the pairing rows (one row per game or bye)."""
+        entries: dict[tuple[int, int], object] = {}
+
+        def put(player: int, r: int, entry, row) -> None:
+            if (player, r) in entries:
+                self.report("XML005", f"round {r}: player {player} has a second pairing; the first is used", row)
+            else:
+                entries[player, r] = entry
+
+        for row in root.iterfind("playerpairings/playerpairing"):
+            r, white, black = (self.integer(row, k) for k in ("round", "whiteno", "blackno"))
+            if r is None or not 0 < r <= MAX_ROUNDS or white is None or black is None:
+                self.report("XML005", f"pairing without a round (1-{MAX_ROUNDS}), whiteno or blackno; left out", row)
+                continue
+            unknown = [n for n in (white, black) if n > 0 and n not in numbers]
+            if unknown or white <= 0:
+                self.report("XML005", f"round {r}: pairing names player {unknown[0] if unknown else white}, "
+                                      "who is not in the file; left out", row)
+                continue
+            rw, rb, code = self.number(row, "reswhite"), self.number(row, "resblack"), (row.get("forfeit") or "").strip().upper()
+            if black > 0:
+                white_entry, black_entry = self.game(row, r, white, black, rw, rb, code)
+                put(white, r, white_entry, row)
+                put(black, r, black_entry, row)
+            elif black == -1:
+                put(white, r, Bye(ByeKind.PAB), row)
+            elif black == -2:
+                put(white, r, self.unpaired(row, rw, code), row)
+            else:
+                self.report("XML005", f"round {r}: blackno={black} is not a player, -1 (bye) or -2 (not paired); "
+                                      "left out", row)
+        return entries
+
+    def game(self, row, r: int, white: int, black: int, rw, rb, code: str) -> tuple:
+        w, b = Colour.WHITE, Colour.BLACK
+        if code == "D" or (code == "K" and rw == rb == 0):
+            return Forfeit(False, black, w), Forfeit(False, white, b)
+        if code == "K":
+            return Forfeit(bool(rw and rw > (rb or 0)), black, w), Forfeit(bool(rb and rb > (rw or 0)), white, b)
+        if code == "H" or (rw is None and rb is None):
+            if code != "H":
+                self.report("XML006", f"round {r}: {white} - {black} has no result; read as not finished", row)
+            return Pending(black, w, code == "H"), Pending(white, b, code == "H")
+        if code not in ("", "U"):
+            self.report("XML004", f"round {r}: forfeit={code!r} is not K, D, U or H; ignored", row)
+        rw, rb = rw or Fraction(0), rb or Fraction(0)
+        if rw == rb == 0:
+            self.report("XML004", f"round {r}: {white} - {black} is 0-0 without a forfeit code; read as a "
+                                  "double forfeit", row)
+            return Forfeit(False, black, w), Forfeit(False, white, b)
+        outcome = Outcome.WIN if rw > rb else Outcome.LOSS if rw < rb else Outcome.DRAW
+        rated = code != "U"
+        return Game(black, w, outcome, rated), Game(white, b, outcome.reversed, rated)
+
+    def unpaired(self, row, points, code: str):
+        """``blackno=-2``: not paired; with points, a requested bye (or, with ``K``, a forfeit
+        without an opponent)."""
+        if points is None:
+            return NOT_PAIRED
+        if code == "K":
+            return Forfeit(points > 0)
+        kind = {Fraction(1): ByeKind.FULL, Fraction(1, 2): ByeKind.HALF, Fraction(0): ByeKind.ZERO}.get(points)
+        if kind is None:
+            self.report("XML004", f"unpaired row with {row.get('reswhite')!r} points is not a bye of 1, ½ or 0; "
+                                  "kept as unreadable", row)
+            return Unreadable(f"-2 {row.get('reswhite')}")
+        return Bye(kind)
+
+    def teams(self, root, player_elements, numbers: set[int]) -> tuple[Team, ...]:
+        members: dict[int, list[tuple[int, int]]] = {}
+        for e in player_elements:
+            team, number = self.integer(e, "teamno"), self.integer(e, "no")
+            if team and number in numbers:
+                members.setdefault(team, []).append((self.integer(e, "board") or 0, number))
+        out = []
+        for e in root.iterfind("teams/team"):
+            number = self.integer(e, "no")
+            if number is None:
+                self.report("XML004", "team without a number (no); left out", e)
+                continue
+            out.append(Team(
+                number=number, name=self.text(e, "teamname") or "",
+                members=tuple(n for _, n in sorted(members.get(number, []))),
+                nickname=self.text(e, "teamshort"), match_points=self.number(e, "points"),
+                rank=self.integer(e, "rank") or None,
+            ))
+        return tuple(out)
+
+    def team_event(self, root, rounds: int) -> TeamEvent:
+        """The team pairing-allocated byes (``no2="-1"``); match results follow from the boards."""
+        byes: dict[int, int] = {}
+        points = None
+        for row in root.iterfind("teampairings/teampairing"):
+            if self.integer(row, "no2") == -1:
+                r, team = self.integer(row, "round"), self.integer(row, "no1")
+                if r and 0 < r <= MAX_ROUNDS and team:
+                    byes[r] = team
+                    points = points if points is not None else self.number(row, "res1")
+        if not byes:
+            return TeamEvent()
+        length = max(rounds, max(byes))
+        return TeamEvent(pab=TeamPab(None, points, tuple(byes.get(r) for r in range(1, length + 1))))

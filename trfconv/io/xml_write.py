@@ -1,0 +1,342 @@
+"""Writer for the chess-results.com upload XML (see :mod:`.xml_read` for the format).
+
+:func:`project` says what the format holds: the event's name, place, federation, dates, arbiters,
+time-control text, round dates and number of rounds; each player's start number, name (whole,
+in ``lastname`` as Swiss-Manager writes it), sex, title, FIDE rating, federation, FIDE id, birth
+date (year, or full date), points, rank and games, forfeits and byes; teams with their name,
+short name, members in board order, match points and rank; team pairing-allocated byes.
+Everything else (score system, engine data, national ratings, tie-break lists, point
+adjustments, lines kept verbatim…) is reported as ``WRT004``, item by item. The ``<security>``
+block is left out: it needs a key issued by chess-results.
+
+Points use the decimal comma and results the dot, dates are ``yyyymmdd``, as in Swiss-Manager's
+files; the output validates against ``formats/xml/chessresults.xsd``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from datetime import date
+from fractions import Fraction
+
+from lxml import etree
+
+from ..checks import _agree
+from ..dates import PartialDate
+from ..diagnostics import Diagnostic
+from ..model import (
+    DEFAULT_SCORES,
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Event,
+    Forfeit,
+    Game,
+    NotPaired,
+    Outcome,
+    Pending,
+    Player,
+    Team,
+    TeamEvent,
+    TeamPab,
+    Tournament,
+)
+from ..numbers import decimal_text
+from .lossy import lossy_diagnostics
+from .trf_read import _digits
+from .xml_read import EVENT_TYPES
+
+LABEL = "chess-results XML"
+_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_RESULT = {Outcome.WIN: ("1.0", "0.0"), Outcome.DRAW: ("0.5", "0.5"), Outcome.LOSS: ("0.0", "1.0")}
+_BYE_POINTS = {ByeKind.FULL: "1.0", ByeKind.HALF: "0.5", ByeKind.ZERO: "0.0"}
+_SEX = {"m": "M", "w": "W"}
+
+
+def write_xml(t: Tournament, *, encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
+    """The document's bytes and the ``WRT004`` warnings for what it cannot hold."""
+    kept = project(t)
+    root = _document(kept)
+    data = etree.tostring(root, encoding=encoding.upper(), xml_declaration=True, pretty_print=True)
+    return data, lossy_diagnostics(LABEL, t, kept)
+
+
+# -- what the format holds -------------------------------------------------------------------
+def text(value: str | None) -> str | None:
+    """A text as it reads back: characters XML cannot carry replaced, line breaks and tabs as
+    spaces, surrounding blanks removed; None when nothing is left."""
+    if value is None:
+        return None
+    value = _INVALID.sub("?", value).replace("\t", " ").replace("\r", " ").replace("\n", " ").strip()
+    return value or None
+
+
+def event_type(t: Tournament) -> str:
+    """chess-results ``type``: 0/1 individual Swiss/round robin, 2/3 team round robin/Swiss."""
+    robin = "robin" in (t.event.type or "").lower() or "ROUNDROBIN" in (t.pairing.system or "").replace("_", "")
+    if t.teams:
+        return "2" if robin else "3"
+    return "1" if robin else "0"
+
+
+def project(t: Tournament) -> Tournament:
+    """``t`` reduced to what the chess-results XML holds, exactly as it reads back."""
+    e = t.event
+    rounds = e.declared_rounds if e.declared_rounds is not None else (t.rounds or None)
+    dates = [d if isinstance(d, date) else None for d in e.round_dates]
+    dates += [None] * (_round_elements(t, rounds) - len(dates))
+    event = Event(
+        name=text(e.name), city=text(e.city), federation=text(e.federation),
+        start_date=e.start_date if isinstance(e.start_date, date) else None,
+        end_date=e.end_date if isinstance(e.end_date, date) else None,
+        type=EVENT_TYPES[event_type(t)], chief_arbiter=text(e.chief_arbiter),
+        deputy_arbiters=tuple(d for d in (text(x.replace(";", ",")) for x in e.deputy_arbiters) if d),
+        time_control_text=text(e.time_control_text),
+        round_dates=tuple(dates) if any(dates) else (), declared_rounds=rounds,
+    )
+    numbers = {p.start_number for p in t.players}
+    teams = _teams(t, numbers)
+    team_event = _team_event(t, rounds)
+    players = tuple(_player(p, _rounds(t, p)) for p in t.players)
+    kept = Tournament(event=event, players=players, teams=teams, scores=DEFAULT_SCORES, team_event=team_event)
+    if team_event.pab:
+        players = _pad_team_byes(players, teams, team_event.pab, _boards(kept))
+    length = max((len(p.rounds) for p in players), default=0)  # the reader makes every line as long
+    return dataclasses.replace(kept, players=tuple(
+        dataclasses.replace(p, rounds=p.rounds + (NOT_PAIRED,) * (length - len(p.rounds))) for p in players))
+
+
+def _round_elements(t: Tournament, rounds: int | None) -> int:
+    return max(rounds or 0, len(t.event.round_dates), t.rounds)
+
+
+def _boards(t: Tournament) -> int | None:
+    """Boards per match (``playerperteam``): the most players of one team paired in one round."""
+    team_of = {m: team.number for team in t.teams for m in team.members}
+    paired = Counter((team_of[p.start_number], r) for p in t.players if p.start_number in team_of
+                     for r, e in enumerate(p.rounds) if getattr(e, "opponent", None) is not None)
+    return max(paired.values(), default=0) or None
+
+
+def _player(p: Player, rounds: tuple) -> Player:
+    sex = None if p.sex in (None, "", "*", "-") else {"f": "w", "m": "m", "w": "w"}.get(p.sex.lower(), p.sex)
+    return Player(
+        start_number=p.start_number, name=text(p.name) or "", sex=sex, title=text(p.title),
+        rating=p.rating or None, federation=text(p.federation),
+        fide_id=p.fide_id if p.fide_id and _digits(p.fide_id) and int(p.fide_id) else None,
+        birth_date=_birth_date(p.birth_date), points=_decimal(p.points), rank=p.rank if p.rank and p.rank > 0 else None,
+        rounds=rounds,
+    )
+
+
+def _birth_date(value) -> PartialDate | None:
+    if not isinstance(value, PartialDate):
+        return None
+    if value.month and value.day:
+        return value
+    return PartialDate(value.year)
+
+
+def _decimal(value: Fraction | None) -> Fraction | None:
+    return value if value is not None and decimal_text(value) is not None else None
+
+
+def _rounds(t: Tournament, p: Player) -> tuple:
+    """The player's entries that a pairing row can say: a game only when both lines agree on
+    it (opponents, colours, results); without colours the lower start number gets White."""
+    out = []
+    for r, entry in enumerate(p.rounds, 1):
+        match entry:
+            case Game() | Pending() | Forfeit() if entry.opponent is not None:
+                other = t.player(entry.opponent)
+                mirror = other.rounds[r - 1] if other and r <= len(other.rounds) else None
+                if (entry.opponent == p.start_number or getattr(mirror, "opponent", None) != p.start_number
+                        or not _agree(entry, mirror)):
+                    out.append(NOT_PAIRED)
+                    continue
+                colour = entry.colour or (mirror.colour.opposite if mirror.colour else
+                                          Colour.WHITE if p.start_number < entry.opponent else Colour.BLACK)
+                out.append(dataclasses.replace(entry, colour=colour))
+            case Forfeit(won=won):
+                out.append(Forfeit(won))
+            case Bye() | NotPaired():
+                out.append(entry)
+            case _:
+                out.append(NOT_PAIRED)
+    return tuple(out)
+
+
+def _teams(t: Tournament, numbers: set[int]) -> tuple[Team, ...]:
+    seen: set[int] = set()
+    out = []
+    for team in t.teams:
+        members = tuple(m for m in team.members if m in numbers and m not in seen)
+        seen.update(members)
+        out.append(Team(number=team.number, name=text(team.name) or "", members=members,
+                        nickname=text(team.nickname), match_points=_decimal(team.match_points),
+                        rank=team.rank if team.rank and team.rank > 0 else None))
+    return tuple(out)
+
+
+def _team_event(t: Tournament, rounds: int | None) -> TeamEvent:
+    pab = t.team_event.pab
+    if pab is None or not any(pab.teams):
+        return TeamEvent()
+    last = max(r for r, team in enumerate(pab.teams, 1) if team)
+    length = max(rounds or 0, last)
+    teams = tuple(pab.teams[i] if i < len(pab.teams) else None for i in range(length))
+    return TeamEvent(pab=TeamPab(None, _decimal(pab.game_points), teams))
+
+
+def _pad_team_byes(players: tuple[Player, ...], teams, pab: TeamPab, boards: int | None) -> tuple[Player, ...]:
+    """A player of a team with the pairing-allocated bye who has no entry for that round gets
+    an explicit "not paired" row, so that the reader does not count the bye for him."""
+    need: dict[int, int] = {}
+    members = {team.number: team.members for team in teams}
+    for r, team in enumerate(pab.teams, 1):
+        for m in members.get(team, ())[:boards or None]:
+            need[m] = max(need.get(m, 0), r)
+    return tuple(dataclasses.replace(p, rounds=p.rounds + (NOT_PAIRED,) * (need[p.start_number] - len(p.rounds)))
+                 if need.get(p.start_number, 0) > len(p.rounds) else p for p in players)
+
+
+# -- the document ----------------------------------------------------------------------------
+def _document(t: Tournament) -> etree._Element:
+    root = etree.Element("chessresults")
+    e = t.event
+    kind = event_type(t)
+    team = kind in ("2", "3")
+    etree.SubElement(etree.SubElement(root, "tournamentdata"), "tournament", _attributes(
+        key="", type=kind, name=e.name, fideeventid="", remark="", director="", organiser="",
+        location=e.city, arbiter=", ".join(x for x in (e.chief_arbiter, *e.deputy_arbiters) if x),
+        rounds=_int(e.declared_rounds), currentround=_int(t.rounds), rankinground=_int(t.rounds),
+        sortstartrank="", **{"from": _date(e.start_date), "to": _date(e.end_date)},
+        ratedfide="-", ratednational="-", timecontrol=e.time_control_text,
+        homecolor="w" if team else "", samecolor="N" if team else "",
+        playerperteam=_int(_boards(t)) if team else "", endstatus="",
+        chiefarbiter=e.chief_arbiter, deputyarbiter="; ".join(e.deputy_arbiters), federation=e.federation,
+        creator="",
+    ))
+    rounds = etree.SubElement(root, "rounds")
+    dates = e.round_dates
+    for r in range(1, _round_elements(t, e.declared_rounds) + 1):
+        etree.SubElement(rounds, "round", _attributes(
+            round=str(r), date=_date(dates[r - 1] if r <= len(dates) else None), time=""))
+    board = {m: (team.number, i) for team in t.teams for i, m in enumerate(team.members, 1)}
+    players = etree.SubElement(root, "players")
+    for p in t.players:
+        team_no, board_no = board.get(p.start_number, (0, None))
+        etree.SubElement(players, "player", _attributes(
+            no=str(p.start_number), id=str(p.start_number), lastname=p.name, firstname="", title=p.title,
+            rtg=_int(p.rating), rtgfide=_int(p.rating), dob=_dob(p.birth_date),
+            sex=_SEX.get(p.sex or "", p.sex), fed=p.federation, board=_int(board_no), teamno=str(team_no),
+            fideid=p.fide_id, rank=_int(p.rank), pts=_comma(p.points),
+        ))
+    if team:
+        teams = etree.SubElement(root, "teams")
+        for x in t.teams:
+            etree.SubElement(teams, "team", _attributes(
+                no=str(x.number), teamname=x.name, teamshort=x.nickname, rank=_int(x.rank),
+                points=_comma(x.match_points)))
+    pairings = etree.SubElement(root, "playerpairings")
+    for r, rows in _pairing_rows(t):
+        for i, row in enumerate(rows, 1):
+            etree.SubElement(pairings, "playerpairing", _attributes(round=str(r), pairing=str(i), **row))
+    if team:
+        _team_pairings(etree.SubElement(root, "teampairings"), t, board)
+    return root
+
+
+def _attributes(**values) -> dict[str, str]:
+    return {k: "" if v is None else str(v) for k, v in values.items()}
+
+
+def _int(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _date(value) -> str:
+    return f"{value.year:04d}{value.month:02d}{value.day:02d}" if isinstance(value, date) else ""
+
+
+def _dob(value: PartialDate | None) -> str:
+    if value is None:
+        return ""
+    if value.month and value.day:
+        return f"{value.day:02d}.{value.month:02d}.{value.year:04d}"
+    return f"{value.year:04d}"
+
+
+def _comma(value: Fraction | None) -> str:
+    return "" if value is None else (decimal_text(value, 1) or "").replace(".", ",")
+
+
+def _pairing_rows(t: Tournament):
+    """Per round, one row per game (from White's side) and per bye or unpaired player."""
+    count = max((len(p.rounds) for p in t.players), default=0)
+    for r in range(1, count + 1):
+        games, others = [], []
+        for p in t.players:
+            if r > len(p.rounds):
+                continue
+            n, entry = p.start_number, p.rounds[r - 1]
+            match entry:
+                case Game(opponent=o, colour=Colour.WHITE, outcome=outcome, rated=rated):
+                    rw, rb = _RESULT[outcome]
+                    games.append(_row(n, o, rw, rb, "" if rated else "U"))
+                case Forfeit(opponent=o, colour=Colour.WHITE, won=won) if o is not None:
+                    mirror = t.player(o).rounds[r - 1]
+                    code = "K" if won or mirror.won else "D"
+                    games.append(_row(n, o, "1.0" if won else "0.0", "1.0" if mirror.won else "0.0", code))
+                case Pending(opponent=o, colour=Colour.WHITE, adjourned=adjourned):
+                    games.append(_row(n, o, "", "", "H" if adjourned else ""))
+                case Bye(kind=ByeKind.PAB):
+                    others.append(_row(n, -1, decimal_text(DEFAULT_SCORES.pab), "0.0", "K"))
+                case Bye(kind=kind):
+                    others.append(_row(n, -2, _BYE_POINTS[kind], "", ""))
+                case Forfeit(opponent=None, won=won):
+                    others.append(_row(n, -2, "1.0" if won else "0.0", "", "K"))
+                case NotPaired():
+                    others.append(_row(n, -2, "", "", ""))
+        yield r, games + others
+
+
+def _row(white: int, black: int, rw: str, rb: str, forfeit: str) -> dict:
+    return {"board": "1", "whiteno": str(white), "blackno": str(black), "reswhite": rw, "resblack": rb,
+            "forfeit": forfeit}
+
+
+def _team_pairings(parent, t: Tournament, board: dict) -> None:
+    """Team matches, derived from the boards: the team of the first board's White player is
+    ``no1``; results are game points (1, ½, 0; a forfeit counts as a win for its winner)."""
+    byes = t.team_event.pab.teams if t.team_event.pab else ()
+    count = max(t.rounds, len(byes))
+    for r in range(1, count + 1):
+        matches: dict[tuple[int, int], list[Fraction]] = {}
+        for p in t.players:
+            entry = p.rounds[r - 1] if r <= len(p.rounds) else None
+            if not isinstance(entry, (Game, Forfeit)) or entry.colour is not Colour.WHITE or entry.opponent is None:
+                continue
+            home, away = board.get(p.start_number, (0,))[0], board.get(entry.opponent, (0,))[0]
+            if not home or not away or home == away:
+                continue
+            score = DEFAULT_SCORES.points(entry)
+            other = t.player(entry.opponent).rounds[r - 1]
+            key = (home, away) if (away, home) not in matches else (away, home)
+            points = matches.setdefault(key, [Fraction(0), Fraction(0)])
+            mine, theirs = (score, DEFAULT_SCORES.points(other))
+            points[0 if key[0] == home else 1] += mine
+            points[1 if key[0] == home else 0] += theirs
+        i = 0
+        for i, ((home, away), (a, b)) in enumerate(matches.items(), 1):
+            etree.SubElement(parent, "teampairing", _attributes(
+                round=str(r), pairing=str(i), no1=str(home), no2=str(away),
+                res1=decimal_text(a), res2=decimal_text(b)))
+        if r <= len(byes) and byes[r - 1]:
+            pab = t.team_event.pab
+            etree.SubElement(parent, "teampairing", _attributes(
+                round=str(r), pairing=str(i + 1), no1=str(byes[r - 1]), no2="-1",
+                res1=decimal_text(pab.game_points) if pab.game_points is not None else "", res2="0.0"))
