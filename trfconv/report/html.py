@@ -47,7 +47,7 @@ def _header(report: RatingReport) -> str:
     place = ", ".join(x for x in (report.city, report.federation) if x)
     dates = " to ".join(x for x in (report.start, report.end) if x)
     findings = "".join(
-        f"<li{FATAL if f.fatal else ''}>{_e(f.code)} (art. {_e(f.article)}): {_e(f.message)}</li>"
+        f"<li{FATAL if f.fatal else ''}>{_e(f.code)}: {_e(f.message)}</li>"
         for f in report.findings)
     avg = report.round_robin_average
     rr = "" if avg is None else (

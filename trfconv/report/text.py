@@ -22,7 +22,7 @@ def header(report: RatingReport) -> list[str]:
              f"Rules:   {report.edition} ({report.edition_title})",
              f"Verdict: {report.decision}" + (", judged as a round robin" if report.round_robin else "")]
     for f in report.findings:
-        lines.append(f"  {f.code} art. {f.article}: {f.message}" + (" (event not rateable)" if f.fatal else ""))
+        lines.append(f"  {f.code}: {f.message}" + (" (event not rateable)" if f.fatal else ""))
     avg = report.round_robin_average
     if avg is not None:
         lines.append(f"Round robin (10.21 b): Rar {fixed(avg.rar)}, dpa {fixed(avg.dpa)}, n {avg.opponents}, "
