@@ -89,6 +89,22 @@ def _collector_paused():
             gc.enable()
 
 
+class _Blocks(dict):
+    """Round-block text -> entry, for one file: a block is parsed the first time it is looked up,
+    and equal blocks share one entry. ``doubtful`` holds the blocks that come with a diagnostic."""
+
+    def __init__(self):
+        super().__init__()
+        self.doubtful: set[str] = set()
+
+    def __missing__(self, block: str):
+        entry, problems = _block(block)
+        self[block] = entry
+        if problems:
+            self.doubtful.add(block)
+        return entry
+
+
 class _Reader:
     def __init__(self, path: str | None, diagnostics: list[Diagnostic]):
         self.path = path
@@ -113,8 +129,7 @@ class _Reader:
         self.dialects: set[str] = set()
         self.version_marks: set[str] = set()
         self.fractions: dict[str, Fraction] = {}  # number texts already read
-        self.blocks: dict[str, object] = {}  # round-block text -> entry, for this file
-        self.doubtful: set[str] = set()  # block texts that come with a diagnostic
+        self.blocks = _Blocks()
 
     # -- helpers ---------------------------------------------------------------------------
     def report(self, code: str, message: str, column: int | None = None, line: int | None = None) -> None:
@@ -357,7 +372,7 @@ class _Reader:
         if column is not None:
             self.report("TRF010", f"column {column} should be blank but holds {line[column - 1]!r}: "
                                   "fields are shifted", column)
-        values = layout.read(line[:89])
+        values = layout.read(line)
         start = values["start_number"]
         if not _digits(start) or int(start) == 0:
             self.keep(line, "TRF013", f"player line without a valid start number ({start!r}); kept "
@@ -392,9 +407,9 @@ class _Reader:
         if (tail[0::_BLOCK_STEP] + tail[1::_BLOCK_STEP]).strip():
             self.report_gaps(line)
         blocks = [tail[i:i + 8] for i in range(2, len(tail), _BLOCK_STEP)]
-        known = self.blocks.get
-        entries = [known(b) or self.parse_block(b) for b in blocks]
-        if self.doubtful and not self.doubtful.isdisjoint(blocks):
+        entries = list(map(self.blocks.__getitem__, blocks))
+        doubtful = self.blocks.doubtful
+        if doubtful and not doubtful.isdisjoint(blocks):
             for index, block in enumerate(blocks):
                 for code, message, offset in _block(block)[1]:
                     self.report(code, f"round {index + 1}: {message}",
@@ -402,14 +417,6 @@ class _Reader:
         while entries and entries[-1] is NOT_PAIRED:
             entries.pop()
         return tuple(entries)
-
-    def parse_block(self, block: str):
-        """Parse a block not seen before in this file; equal blocks share one entry."""
-        entry, problems = _block(block)
-        self.blocks[block] = entry
-        if problems:
-            self.doubtful.add(block)
-        return entry
 
     def report_gaps(self, line: str) -> None:
         for index, start in enumerate(range(_FIRST_BLOCK, len(line) + 2, _BLOCK_STEP)):
@@ -644,9 +651,11 @@ class _Reader:
             extras=tuple(self.extras),
         )
         from ..checks import check
-        from .trf_write import canonical_extras
 
-        tournament = replace(tournament, extras=canonical_extras(tournament))
+        if self.extras:
+            from .trf_write import canonical_extras
+
+            tournament = replace(tournament, extras=canonical_extras(tournament))
         self.diagnostics.extend(check(tournament, self.locator()))
         return replace(tournament, source=Source(
             path=self.path, format="trf", version=self.version(players), dialects=self.dialect_names(),
