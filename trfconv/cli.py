@@ -57,8 +57,8 @@ def _unreadable(t: Tournament | None) -> bool:
 
 
 def _print_diagnostics(diagnostics, stream=None) -> None:
-    for d in diagnostics:
-        typer.echo(str(d), file=stream or sys.stderr)
+    if diagnostics:  # one write: echo flushes after each call
+        typer.echo("\n".join(map(str, diagnostics)), file=stream or sys.stderr)
 
 
 def _severity_counts(diagnostics) -> dict[str, int]:

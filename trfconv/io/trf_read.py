@@ -102,17 +102,18 @@ def _collector_paused():
 
 class _Blocks(dict):
     """Round-block text -> entry, for one file: a block is parsed the first time it is looked up,
-    and equal blocks share one entry. ``doubtful`` holds the blocks that come with a diagnostic."""
+    and equal blocks share one entry. ``doubtful`` holds the problems of the blocks that come
+    with a diagnostic, to be reported at each place the block is found."""
 
     def __init__(self):
         super().__init__()
-        self.doubtful: set[str] = set()
+        self.doubtful: dict[str, tuple] = {}
 
     def __missing__(self, block: str):
         entry, problems = _block(block)
         self[block] = entry
         if problems:
-            self.doubtful.add(block)
+            self.doubtful[block] = problems
         return entry
 
 
@@ -419,9 +420,9 @@ class _Reader:
         blocks = [tail[i:i + 8] for i in range(2, len(tail), _BLOCK_STEP)]
         entries = list(map(self.blocks.__getitem__, blocks))
         doubtful = self.blocks.doubtful
-        if doubtful and not doubtful.isdisjoint(blocks):
+        if doubtful and not doubtful.keys().isdisjoint(blocks):
             for index, block in enumerate(blocks):
-                for code, message, offset in _block(block)[1]:
+                for code, message, offset in doubtful.get(block, ()):
                     self.report(code, f"round {index + 1}: {message}",
                                 _FIRST_BLOCK + index * _BLOCK_STEP + offset + 1)
         while entries and entries[-1] is NOT_PAIRED:
