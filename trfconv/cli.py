@@ -188,14 +188,16 @@ def convert(
 
 
 def main() -> None:
-    """Run one command in this short-lived process, without the cycle collector: the model holds
-    no reference cycles, and the collector would walk the whole tournament each time it runs
-    (tens of milliseconds for a 10,000-player file), once more at exit unless it is frozen."""
+    """Run one command (the console script). The cycle collector is paused meanwhile: the model
+    holds no reference cycles, and each collection would walk the whole tournament (tens of
+    milliseconds for a 10,000-player file). What is left is frozen, so that the interpreter's
+    final collection at exit does not walk it either."""
     gc.disable()
     try:
         app()
     finally:
         gc.freeze()
+        gc.enable()
 
 
 if __name__ == "__main__":
