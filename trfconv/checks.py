@@ -60,16 +60,21 @@ def _pairings(t, players, report, locate) -> None:
     rounds_of = {p.start_number: p.rounds for p in t.players}
     for p in t.players:
         n = p.start_number
-        for r, entry in enumerate(p.rounds, 1):
-            o = getattr(entry, "opponent", None)
-            if o is None:
+        for r, entry in enumerate(p.rounds):
+            kind = type(entry)
+            if kind is not Game and (kind not in _NAMES_OPPONENT or entry.opponent is None):
                 continue
+            o = entry.opponent
             other_rounds = rounds_of.get(o)
-            other = other_rounds[r - 1] if other_rounds and r <= len(other_rounds) else None
-            if getattr(other, "opponent", None) == n and n != o:
-                if n > o or _agree(entry, other):
-                    continue  # each pair once; the usual case costs nothing more
-            _pairing_problem(p, r, entry, o, other, other_rounds is not None, report, locate)
+            other = other_rounds[r] if other_rounds and r < len(other_rounds) else None
+            if type(other) in _NAMES_OPPONENT and other.opponent == n and n != o \
+                    and (n > o or _agree(entry, other)):
+                continue  # each pair once; the usual case costs nothing more
+            _pairing_problem(p, r + 1, entry, o, other, other_rounds is not None, report, locate)
+
+
+#: The round entries that can name an opponent (a forfeit may leave it out).
+_NAMES_OPPONENT = frozenset((Game, Forfeit, Pending))
 
 
 def _agree(a, b) -> bool:
@@ -153,8 +158,8 @@ def _points(t: Tournament, report, locate) -> None:
             if value is None:
                 value = units[id(e)] = int(t.scores.points(e) * scale)
             total += value
-        if p.points * scale == total:
-            continue
+        if p.points.numerator * scale == total * p.points.denominator:
+            continue  # p.points * scale == total, without Fraction arithmetic
         if played is None:
             played, accelerations = _last_played_round(t), _accelerations(t)
         computed = Fraction(total, scale)

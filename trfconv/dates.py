@@ -151,7 +151,7 @@ def read_birth_date(text: str) -> PartialDate | None:
     for form in _BIRTH_DATE_FORMS:
         match = form.fullmatch(stripped)
         if match:
-            year, month, day = (int(match[part] or 0) for part in ("year", "month", "day"))
+            year, month, day = int(match["year"]), int(match["month"] or 0), int(match["day"] or 0)
             try:
                 return PartialDate(year, month or None, day or None)
             except ValueError:

@@ -29,6 +29,10 @@ _SINGLE_BYTE = {"windows-1252", "iso-8859-1", "iso-8859-15", "windows-1250", "is
 _MOJIBAKE = re.compile("[\u00c2-\u00df][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e"
                        "\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030"
                        "\u2039\u203a\u20ac\u2122]|\u00e2\u20ac[\u0080-\u00bf\u2018-\u203a\u2122]")
+# What those sequences are in UTF-8 bytes: Â..ß or â (C3 82..9F, C3 A2), then the lead byte of a
+# second character (C2, C5, C6, CB, E2). Searching the bytes for it is much faster than searching
+# the text, and valid UTF-8 without it cannot hold mojibake.
+_MOJIBAKE_UTF8 = re.compile(rb"\xc3[\x82-\x9f\xa2][\xc2\xc5\xc6\xcb\xe2]")
 
 
 @dataclass
@@ -60,7 +64,10 @@ def decode(
     except UnicodeDecodeError as err:
         out = _single_byte(data, err, path)
     # Valid UTF-8 is the right reading unless it holds mojibake; a code-page guess is checked.
-    doubtful = out.encoding != "utf-8" or _MOJIBAKE.search(out.text) is not None
+    if out.encoding == "utf-8":
+        doubtful = _MOJIBAKE_UTF8.search(data) is not None and _MOJIBAKE.search(out.text) is not None
+    else:
+        doubtful = True
     if doubtful and misaligned(out.text):
         out = _better_aligned(data, out, path, misaligned)
     return _check_mojibake(out, path) if doubtful else out

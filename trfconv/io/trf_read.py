@@ -76,6 +76,17 @@ def read_trf(data: bytes, path: str | None = None, encoding: str | None = None) 
     return replace(tournament, source=replace(tournament.source, encoding=decoded.encoding))
 
 
+def _split_lines(text: str) -> tuple[list[str], set[str]]:
+    """The lines of ``text`` and the line endings it uses (CRLF, CR, LF). Counting and
+    ``str.split`` do it at C speed when the file uses one kind of ending, as nearly all do."""
+    crlf = text.count("\r\n")
+    counts = {"\r\n": crlf, "\r": text.count("\r") - crlf, "\n": text.count("\n") - crlf}
+    endings = {ending for ending, count in counts.items() if count}
+    if len(endings) == 1:
+        return text.split(next(iter(endings))), endings
+    return _LINE_END.split(text), endings
+
+
 @contextmanager
 def _collector_paused():
     """Reading allocates several objects per round block and creates no garbage cycles; left
@@ -87,6 +98,23 @@ def _collector_paused():
     finally:
         if enabled:
             gc.enable()
+
+
+class _Blocks(dict):
+    """Round-block text -> entry, for one file: a block is parsed the first time it is looked up,
+    and equal blocks share one entry. ``doubtful`` holds the problems of the blocks that come
+    with a diagnostic, to be reported at each place the block is found."""
+
+    def __init__(self):
+        super().__init__()
+        self.doubtful: dict[str, tuple] = {}
+
+    def __missing__(self, block: str):
+        entry, problems = _block(block)
+        self[block] = entry
+        if problems:
+            self.doubtful[block] = problems
+        return entry
 
 
 class _Reader:
@@ -113,8 +141,7 @@ class _Reader:
         self.dialects: set[str] = set()
         self.version_marks: set[str] = set()
         self.fractions: dict[str, Fraction] = {}  # number texts already read
-        self.blocks: dict[str, object] = {}  # round-block text -> entry, for this file
-        self.doubtful: set[str] = set()  # block texts that come with a diagnostic
+        self.blocks = _Blocks()
 
     # -- helpers ---------------------------------------------------------------------------
     def report(self, code: str, message: str, column: int | None = None, line: int | None = None) -> None:
@@ -149,8 +176,7 @@ class _Reader:
 
     # -- the file ---------------------------------------------------------------------------
     def read(self, text: str) -> Tournament:
-        lines = _LINE_END.split(text)
-        endings = {e for e in _LINE_END.findall(text)}
+        lines, endings = _split_lines(text)
         if len(endings) > 1:
             self.report("LIN001", "line endings mixed: " + ", ".join(
                 sorted(repr(e) for e in endings)), line=1)
@@ -357,7 +383,7 @@ class _Reader:
         if column is not None:
             self.report("TRF010", f"column {column} should be blank but holds {line[column - 1]!r}: "
                                   "fields are shifted", column)
-        values = layout.read(line[:89])
+        values = layout.read(line)
         start = values["start_number"]
         if not _digits(start) or int(start) == 0:
             self.keep(line, "TRF013", f"player line without a valid start number ({start!r}); kept "
@@ -392,24 +418,16 @@ class _Reader:
         if (tail[0::_BLOCK_STEP] + tail[1::_BLOCK_STEP]).strip():
             self.report_gaps(line)
         blocks = [tail[i:i + 8] for i in range(2, len(tail), _BLOCK_STEP)]
-        known = self.blocks.get
-        entries = [known(b) or self.parse_block(b) for b in blocks]
-        if self.doubtful and not self.doubtful.isdisjoint(blocks):
+        entries = list(map(self.blocks.__getitem__, blocks))
+        doubtful = self.blocks.doubtful
+        if doubtful and not doubtful.keys().isdisjoint(blocks):
             for index, block in enumerate(blocks):
-                for code, message, offset in _block(block)[1]:
+                for code, message, offset in doubtful.get(block, ()):
                     self.report(code, f"round {index + 1}: {message}",
                                 _FIRST_BLOCK + index * _BLOCK_STEP + offset + 1)
         while entries and entries[-1] is NOT_PAIRED:
             entries.pop()
         return tuple(entries)
-
-    def parse_block(self, block: str):
-        """Parse a block not seen before in this file; equal blocks share one entry."""
-        entry, problems = _block(block)
-        self.blocks[block] = entry
-        if problems:
-            self.doubtful.add(block)
-        return entry
 
     def report_gaps(self, line: str) -> None:
         for index, start in enumerate(range(_FIRST_BLOCK, len(line) + 2, _BLOCK_STEP)):
@@ -644,9 +662,11 @@ class _Reader:
             extras=tuple(self.extras),
         )
         from ..checks import check
-        from .trf_write import canonical_extras
 
-        tournament = replace(tournament, extras=canonical_extras(tournament))
+        if self.extras:
+            from .trf_write import canonical_extras
+
+            tournament = replace(tournament, extras=canonical_extras(tournament))
         self.diagnostics.extend(check(tournament, self.locator()))
         return replace(tournament, source=Source(
             path=self.path, format="trf", version=self.version(players), dialects=self.dialect_names(),
@@ -739,8 +759,9 @@ class _Reader:
         if self.version_marks:
             return "TRF26"
         legacy = any(d.code in ("TRF023", "TRF024") for d in self.diagnostics)
-        letters = any(isinstance(e, Bye) for p in players for e in p.rounds)
-        return "TRF06" if legacy and not letters else "TRF16"
+        if legacy and not any(isinstance(e, Bye) for p in players for e in p.rounds):
+            return "TRF06"
+        return "TRF16"
 
     def dialect_names(self) -> tuple[str, ...]:
         names = set(self.dialects)
