@@ -18,7 +18,19 @@ class OracleError(Exception):
 
 
 def gacrux(text: str, tiebreaks: list[str], unrated: int | None = None) -> tuple[str, dict[int, list]]:
-    """(rules date gacrux applied, start number -> values) for ``text`` (a TRF)."""
+    """(rules date gacrux applied, start number -> values) for ``text`` (a TRF); in a team
+    event the keys are team numbers."""
+    rules, competitors = _run(text, tiebreaks, unrated)
+    return rules, {c["cid"]: c["tiebreakScore"] for c in competitors}
+
+
+def gacrux_ranks(text: str, tiebreaks: list[str], unrated: int | None = None) -> dict[int, int]:
+    """Start (team) number -> the rank gacrux gives after the whole list: how tie-breaks whose
+    value is a position inside the group still tied (DE, EDE, TBR, BBE) are compared."""
+    return {c["cid"]: c["rank"] for c in _run(text, tiebreaks, unrated)[1]}
+
+
+def _run(text: str, tiebreaks: list[str], unrated: int | None) -> tuple[str, list[dict]]:
     from gacrux.tiebreak import tiebreak
     from gacrux.trf2json import trf2json
 
@@ -36,7 +48,7 @@ def gacrux(text: str, tiebreaks: list[str], unrated: int | None = None) -> tuple
         result = tiebreak(tournament, -1, params).compute_tiebreaks(tournament, params)
     except Exception as err:  # noqa: BLE001
         raise OracleError(f"gacrux fails: {err!r}") from None
-    return result["rules"], {c["cid"]: c["tiebreakScore"] for c in result["competitors"]}
+    return result["rules"], result["competitors"]
 
 
 #: gacrux's rule sets (the date it reports) and the trfconv editions they implement.
