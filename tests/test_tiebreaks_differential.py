@@ -9,12 +9,11 @@ difference is asserted in a test that cites the article."""
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
-
 from gacrux_oracle import COMPARED, EDITION_OF, OracleError, gacrux, gacrux_ranks, same
 
 import trfconv

@@ -4,11 +4,12 @@ still tied after the list share a rank and are marked ``lots``."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Player, Team, Tournament
+from ...numbers import short_text
 from .context import Column, Context, TeamData
 from .field import build
 from .registry import GROUP_FUNCTIONS, column
@@ -99,6 +100,21 @@ def compute_columns(t: Tournament, specs: list[Spec], *, rules: str | TieBreakRu
     return ctx, [None if s.code in GROUP_FUNCTIONS else column(ctx, s) for s in specs]
 
 
+def _declared_scores(team: TeamData) -> list[Diagnostic]:
+    """TB008 for each team whose 310 match or game points are not what its matches give (an
+    arbiter's decision belongs in a 299 record; a wrong total in the file is reported)."""
+    mp, gp = team.contexts["MP"].f, team.contexts["GP"].f
+    problems = []
+    for i, x in enumerate(team.matches.teams):
+        ours = (Fraction(mp.score[i], mp.unit), Fraction(gp.score[i], gp.unit))
+        if x.match_points is not None and x.game_points is not None and (x.match_points, x.game_points) != ours:
+            problems.append(diagnostic("TB008", f"team {x.number} ({x.name}) declares {short_text(x.match_points)} "
+                                                f"MP and {short_text(x.game_points)} GP; its matches give "
+                                                f"{short_text(ours[0])} and {short_text(ours[1])} (the matches "
+                                                "are used)"))
+    return problems
+
+
 def _primary(specs: list[Spec]) -> str | None:
     """The primary score of a team event: the score of the list's leading PTS (``PTS:GP``)."""
     return specs[0].score if specs and specs[0].code == "PTS" and specs[0].score in ("MP", "GP") else None
@@ -117,7 +133,7 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     ctx, columns = compute_columns(t, specs, rules=tb_rules, unrated=unrated, round_robin=round_robin)
     f = ctx.f
     if ctx.team is not None:
-        problems = list(ctx.team.matches.diagnostics) + problems
+        problems = list(ctx.team.matches.diagnostics) + _declared_scores(ctx.team) + problems
     for s, c in zip(specs, columns):
         if c is not None and s.code in _RATING_CODES and f.size and all(v is None for v in c.values) \
                 and any(r is None for r in f.ratings):

@@ -17,8 +17,29 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic
-from ...model import ByeKind, Colour, Forfeit, Game, MatchPointSystem, Pending, Team, Tournament
-from .field import ABSENT, FLOSS, FPB, FWIN, HPB, PAB, PLAYED, ZPB, Field, event_rounds, is_round_robin
+from ...model import (
+    ByeKind,
+    Colour,
+    Forfeit,
+    Game,
+    MatchPointSystem,
+    Pending,
+    Team,
+    Tournament,
+)
+from .field import (
+    ABSENT,
+    FLOSS,
+    FPB,
+    FWIN,
+    HPB,
+    PAB,
+    PLAYED,
+    ZPB,
+    Field,
+    event_rounds,
+    is_round_robin,
+)
 
 _BYE_KIND = {ByeKind.FULL: FPB, ByeKind.HALF: HPB, ByeKind.ZERO: ZPB, ByeKind.PAB: PAB}
 
