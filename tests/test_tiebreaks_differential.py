@@ -132,7 +132,8 @@ def test_corpus_file_agrees_with_fide_checker(path):
 TEAM_COMPARED = ["MPTS", "GPTS", "MPVGP", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "BH", "BH/C1",
                  "BH/M1", "BH:GP", "BH:GP/C1", "SB", "SB/C1", "SB:GP", "KS", "KS:GP", "AOB", "AOB:GP", "PS:GP",
                  "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1",
-                 "EMGSB/C1/P", "SSSC", "SSSC/F", "BC", "FB"]
+                 "EMGSB/C1/P", "SSSC", "SSSC/F", "BC", "WIN:GP", "WON:GP", "BPG:GP", "BWG:GP", "REP:GP",
+                 "STD:GP", "FB"]
 #: Tie-breaks whose value is a position in the group still tied: compared by the ranks they give.
 TEAM_RANKED = ["DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "EDET/P", "TBR", "BBE"]
 

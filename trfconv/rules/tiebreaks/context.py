@@ -64,8 +64,8 @@ class Context:
 
 @dataclass
 class TeamData:
-    """A team event (C.07 Art. 11-13): the matches, and one context per score (``"MP"``,
-    ``"GP"``), the first being the primary score the standings use."""
+    """A team event (C.07 Art. 11-13): the matches, one context per score (``"MP"``, ``"GP"``;
+    ``primary`` is the one the standings use) and ``"boards"``, the teams' games one by one."""
 
     matches: Any  #: :class:`.team_matches.TeamMatches`
     primary: str

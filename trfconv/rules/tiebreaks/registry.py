@@ -58,12 +58,20 @@ FUNCTIONS: dict[str, Callable[[Context, Spec], Column]] = {
 GROUP_FUNCTIONS = {"DE": direct_encounter, **{code: team.extended_direct_encounter for code in team.EDE_CHAINS}}
 
 
+#: Art. 7 counts that, on game points, count the team's games rather than its matches.
+BOARD_COUNTS = ("WIN", "WON", "BPG", "BWG", "REP", "STD")
+
+
 def for_score(ctx: Context, spec: Spec) -> Context:
     """The context a tie-break is computed in: in a team event, the ``:MP``/``:GP`` score asked
-    for (C.07 Art. 13), else the primary one; the team tie-breaks read both themselves."""
-    if ctx.team is None or spec.definition.team or spec.score not in ("MP", "GP"):
+    for (C.07 Art. 13), else the primary one; on game points the Type B counts of
+    :data:`BOARD_COUNTS` count games (boards); the team tie-breaks read both scores themselves."""
+    if ctx.team is None or spec.definition.team:
         return ctx
-    return ctx.team.context(spec.score)
+    score = spec.score if spec.score in ("MP", "GP") else ctx.team.primary
+    if score == "GP" and spec.code in BOARD_COUNTS:
+        return ctx.team.contexts["boards"]
+    return ctx.team.context(score)
 
 
 def column(ctx: Context, spec: Spec) -> Column:

@@ -85,7 +85,7 @@ def context_of(t: Tournament, rules: TieBreakRules, *, unrated: int | None = Non
         return Context(build(t, round_robin), rules, unrated)
     matches = derive(t, rules.team)
     fields = team_fields(t, matches, round_robin)
-    contexts = {score: Context(f, rules, unrated) for score, f in fields.items()}
+    contexts = {name: Context(f, rules, unrated) for name, f in fields.items()}
     team = TeamData(matches, primary or "MP", contexts)
     for c in contexts.values():
         c.team = team

@@ -23,6 +23,7 @@ from ...model import (
     Forfeit,
     Game,
     MatchPointSystem,
+    Outcome,
     Pending,
     Team,
     Tournament,
@@ -58,6 +59,9 @@ class TeamRound:
     mp: Fraction
     gp: Fraction
     boards: tuple[Fraction, ...]
+    #: the team's games (kind, points, colour, outcome), board by board: the games of its players
+    #: in a match, one entry per board of the match's kind and value in an unplayed one
+    games: tuple[tuple[int, Fraction, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,8 @@ def derive(t: Tournament, team_data: dict) -> TeamMatches:
                 kind = byes.get((r, i), ABSENT)
                 mp, gp = bye_values.get(kind, (Fraction(0), Fraction(0)))
                 per_board = win if kind in (PAB, FPB) else (draw if kind == HPB else Fraction(0))
-                row.append(TeamRound(kind, -1, 0, -1, mp, gp, (per_board,) * boards))
+                row.append(TeamRound(kind, -1, 0, -1, mp, gp, (per_board,) * boards,
+                                     ((kind, per_board, 0, -1),) * boards))
                 continue
             own, own_played = board_points(r, i)
             other, other_played = board_points(r, u)
@@ -198,13 +203,32 @@ def derive(t: Tournament, team_data: dict) -> TeamMatches:
             if played:
                 outcome = 2 if gp > gp_other else (1 if gp == gp_other else 0)
                 mp = (system.loss, system.draw, system.win)[outcome]
-                row.append(TeamRound(PLAYED, u, colour, outcome, mp, gp, tuple(own)))
+                games = tuple(_game(entry(m, r), s) for m in fielded[(r, i)][:boards] if m and entry(m, r))
+                row.append(TeamRound(PLAYED, u, colour, outcome, mp, gp, tuple(own), games))
             else:
                 kind = FWIN if won else FLOSS
-                per_board = (win,) * boards if won else (Fraction(0),) * boards
-                row.append(TeamRound(kind, u, colour, -1, system.win if won else Fraction(0), gp, per_board))
+                per_board = win if won else Fraction(0)
+                row.append(TeamRound(kind, u, colour, -1, system.win if won else Fraction(0), gp,
+                                     (per_board,) * boards, ((kind, per_board, 0, -1),) * boards))
         table.append(tuple(row))
     return TeamMatches(teams, n, boards, system, win, draw, tuple(table), tuple(problems))
+
+
+_OUTCOME = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
+
+
+def _game(e, scores) -> tuple[int, Fraction, int, int]:
+    """(kind, points, colour, outcome) of a player's board in a match (a fielded player whose
+    entry is no game, e.g. a bye in a 300 line-up, is an absence)."""
+    colour = getattr(e, "colour", None)
+    colour = 1 if colour is Colour.WHITE else (-1 if colour is Colour.BLACK else 0)
+    if isinstance(e, Game):
+        return PLAYED, scores.points(e), colour, _OUTCOME[e.outcome]
+    if isinstance(e, Forfeit):
+        return (FWIN if e.won else FLOSS), scores.points(e), colour, -1
+    if isinstance(e, Pending):
+        return PLAYED, scores.points(e), colour, -1
+    return ABSENT, scores.points(e), 0, -1
 
 
 def _in_match(e, opponent_team: int | None, u: int) -> bool:
@@ -248,4 +272,19 @@ def team_fields(t: Tournament, tm: TeamMatches, round_robin: bool | None = None)
         fields[score] = Field(tm.rounds, unit, int(win * unit), int(draw * unit), rr, numbers,
                               [None] * len(numbers), kinds, opponents, colours, outcomes, points,
                               [sum(row) for row in points])
+    fields["boards"] = _board_field(tm, unit, rr, numbers)
     return fields
+
+
+def _board_field(tm: TeamMatches, unit: int, rr: bool, numbers: list[int]) -> Field:
+    """The teams' games as the rounds of a field (``boards`` per match, padded with absences):
+    the Type B counts on game points (WIN:GP, WON:GP, BPG:GP, BWG:GP, REP:GP, STD:GP) count
+    games, as FIDE's checker does."""
+    n = tm.rounds * tm.boards
+    pad = (ABSENT, Fraction(0), 0, -1)
+    rows = [[g for tr in row for g in (tr.games + (pad,) * tm.boards)[:tm.boards]] for row in tm.table]
+    points = [[int(g[1] * unit) for g in row] for row in rows]
+    return Field(n, unit, int(tm.game_win * unit), int(tm.game_draw * unit), rr, numbers, [None] * len(numbers),
+                 [[g[0] for g in row] for row in rows], [[-1] * n for _ in rows],
+                 [[g[2] for g in row] for row in rows], [[g[3] for g in row] for row in rows], points,
+                 [sum(row) for row in points])
