@@ -3,7 +3,9 @@ the differential tests, and the comparison of its values with trfconv's."""
 
 from __future__ import annotations
 
+import copy
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from fractions import Fraction
 
 #: The tie-breaks compared on every file (DE is compared separately: its value depends on the
@@ -30,8 +32,10 @@ def gacrux_ranks(text: str, tiebreaks: list[str], unrated: int | None = None) ->
     return {c["cid"]: c["rank"] for c in _run(text, tiebreaks, unrated)[1]}
 
 
-def _run(text: str, tiebreaks: list[str], unrated: int | None) -> tuple[str, list[dict]]:
-    from gacrux.tiebreak import tiebreak
+@lru_cache(maxsize=4)
+def _parsed(text: str) -> dict:
+    """gacrux's reading of a file, kept for the next lists asked of it (its reader is the slow
+    part; the tie-breaks change the tournament, so each run gets a copy)."""
     from gacrux.trf2json import trf2json
 
     chessfile = trf2json()
@@ -42,7 +46,13 @@ def _run(text: str, tiebreaks: list[str], unrated: int | None) -> tuple[str, lis
     status = chessfile.chessjson["status"]
     if status["code"]:
         raise OracleError(f"gacrux status {status['code']}: {status['error']}")
-    tournament = chessfile.get_tournament(1)
+    return chessfile.get_tournament(1)
+
+
+def _run(text: str, tiebreaks: list[str], unrated: int | None) -> tuple[str, list[dict]]:
+    from gacrux.tiebreak import tiebreak
+
+    tournament = copy.deepcopy(_parsed(text))
     params = {"tiebreak": list(tiebreaks), "check": 0, "unrated": unrated}
     try:
         result = tiebreak(tournament, -1, params).compute_tiebreaks(tournament, params)
