@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import copy
 from decimal import ROUND_HALF_UP, Decimal
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 
 #: The tie-breaks compared on every file (DE is compared separately: its value depends on the
 #: groups still tied where it stands in the list). FB comes last: gacrux 1.11.65 lets FB change
