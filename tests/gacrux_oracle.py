@@ -3,8 +3,10 @@ the differential tests, and the comparison of its values with trfconv's."""
 
 from __future__ import annotations
 
+import copy
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 #: The tie-breaks compared on every file (DE is compared separately: its value depends on the
 #: groups still tied where it stands in the list). FB comes last: gacrux 1.11.65 lets FB change
@@ -18,8 +20,22 @@ class OracleError(Exception):
 
 
 def gacrux(text: str, tiebreaks: list[str], unrated: int | None = None) -> tuple[str, dict[int, list]]:
-    """(rules date gacrux applied, start number -> values) for ``text`` (a TRF)."""
-    from gacrux.tiebreak import tiebreak
+    """(rules date gacrux applied, start number -> values) for ``text`` (a TRF); in a team
+    event the keys are team numbers."""
+    rules, competitors = _run(text, tiebreaks, unrated)
+    return rules, {c["cid"]: c["tiebreakScore"] for c in competitors}
+
+
+def gacrux_ranks(text: str, tiebreaks: list[str], unrated: int | None = None) -> dict[int, int]:
+    """Start (team) number -> the rank gacrux gives after the whole list: how tie-breaks whose
+    value is a position inside the group still tied (DE, EDE, TBR, BBE) are compared."""
+    return {c["cid"]: c["rank"] for c in _run(text, tiebreaks, unrated)[1]}
+
+
+@lru_cache(maxsize=4)
+def _parsed(text: str) -> dict:
+    """gacrux's reading of a file, kept for the next lists asked of it (its reader is the slow
+    part; the tie-breaks change the tournament, so each run gets a copy)."""
     from gacrux.trf2json import trf2json
 
     chessfile = trf2json()
@@ -30,13 +46,19 @@ def gacrux(text: str, tiebreaks: list[str], unrated: int | None = None) -> tuple
     status = chessfile.chessjson["status"]
     if status["code"]:
         raise OracleError(f"gacrux status {status['code']}: {status['error']}")
-    tournament = chessfile.get_tournament(1)
+    return chessfile.get_tournament(1)
+
+
+def _run(text: str, tiebreaks: list[str], unrated: int | None) -> tuple[str, list[dict]]:
+    from gacrux.tiebreak import tiebreak
+
+    tournament = copy.deepcopy(_parsed(text))
     params = {"tiebreak": list(tiebreaks), "check": 0, "unrated": unrated}
     try:
         result = tiebreak(tournament, -1, params).compute_tiebreaks(tournament, params)
     except Exception as err:  # noqa: BLE001
         raise OracleError(f"gacrux fails: {err!r}") from None
-    return result["rules"], {c["cid"]: c["tiebreakScore"] for c in result["competitors"]}
+    return result["rules"], result["competitors"]
 
 
 #: gacrux's rule sets (the date it reports) and the trfconv editions they implement.

@@ -115,11 +115,16 @@ def test_direct_encounter_in_a_swiss_exercise_25():
 def test_round_robin_direct_encounter_and_ranking():
     """The round-robin exercise with FIDE's checker output: ranks and every value of its list
     (DE 1 2 2 3 2 1 within the groups on 3.5 and 1.5; the forfeit Franck-Helene counts as a game
-    for DE, SB and KS, Art. 15.2, but not for the rating-based ones)."""
+    for DE, SB and KS, Art. 15.2, but not for the rating-based ones). The checker does not count
+    Helene's forfeit win with Black as a game for WON, BPG, BWG; Art. 15.2 does (see
+    test_reference_defect_round_robin_forfeit_is_a_game): 1, 3, 1 instead of 0, 2, 0."""
     t = trfconv.read(HERE / "tec-rr6.trf")
     header, *lines = (HERE / "tec-rr6.tbs.txt").read_text().splitlines()
     codes = header.split("\t")[3:]
     s = standings(t, codes, rules="tb-2024")
     expected = {int(line.split()[0]): [int(line.split()[1])] + [Fraction(v) for v in line.split()[2:]]
                 for line in lines}
+    won = 2 + codes.index("WON")  # after the rank and PTS
+    assert expected[6][won:won + 3] == [0, 2, 0]
+    expected[6][won:won + 3] = [1, 3, 1]
     assert {r.player.start_number: [r.rank, *r.values] for r in s.rows} == expected

@@ -324,7 +324,8 @@ def standings(
     encoding: Optional[str] = EncodingOption, as_json: bool = JsonOption,
 ) -> None:
     """Standings: points, the ordered tie-breaks (exact values), and ties left for drawing of
-    lots. Exit 0 ok, 1 when a tie-break cannot be computed, 2 when the file cannot be read."""
+    lots; in a team file (310/013) the teams, by match points (``-t PTS:GP,…`` for game points).
+    Exit 0 ok, 1 when a tie-break cannot be computed, 2 when the file cannot be read."""
     import csv
     import io
 
@@ -351,20 +352,29 @@ def standings(
         if key not in texts:
             texts[key] = _exact_text(value)
         return texts[key]
-    rows = [[str(r.rank), str(r.player.start_number), r.player.name, *(text(v) for v in r.values),
-             "lots" if r.lots else ""] for r in result.rows]
+    # team standings (C.07 Art. 11-13) show both scores in place of PTS
+    skip = 1 if result.teams else 0
+    shown = titles[skip:]
+    rows = [[str(r.rank), str(r.number), r.name, *(text(v) for v in (r.scores or ())),
+             *(text(v) for v in r.values[skip:]), "lots" if r.lots else ""] for r in result.rows]
     if as_json or fmt is StandingsFormat.json:
+        def entry(r) -> dict:
+            if r.team is None:
+                head = {"rank": r.rank, "start_number": r.number, "name": r.name}
+            else:
+                head = {"rank": r.rank, "team": r.number, "name": r.name,
+                        "match_points": text(r.scores[0]), "game_points": text(r.scores[1])}
+            return {**head, "values": dict(zip(titles, (text(v) for v in r.values))), "lots": r.lots}
         typer.echo(json.dumps({
             "schema": JSON_SCHEMA_VERSION, "file": str(file), "rules": result.rules.name,
-            "tiebreaks": titles,
-            "standings": [{"rank": r.rank, "start_number": r.player.start_number, "name": r.player.name,
-                           "values": dict(zip(titles, (text(v) for v in r.values))), "lots": r.lots}
-                          for r in result.rows],
+            "participants": "teams" if result.teams else "players", "tiebreaks": titles,
+            "standings": [entry(r) for r in result.rows],
             "diagnostics": [d.as_dict() for d in diagnostics],
         }, ensure_ascii=False, indent=1))
     else:
         _print_diagnostics(diagnostics)
-        header = ["rank", "sno", "name", *titles, "lots"]
+        header = ["rank", "team", "name", "MP", "GP", *shown, "lots"] if result.teams else \
+            ["rank", "sno", "name", *shown, "lots"]
         if fmt is StandingsFormat.csv:
             out = io.StringIO()
             csv.writer(out, lineterminator="\n").writerows([header, *rows])

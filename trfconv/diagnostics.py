@@ -127,7 +127,9 @@ CODES: dict[str, Code] = {
         Code("TB003", W, "tie-break not defined in the rules edition used; computed as its own edition defines it"),
         Code("TB004", W, "rating-based tie-break undefined: unrated players and no rating given for them"),
         Code("TB005", I, "players still tied after the last tie-break: drawing of lots"),
-        Code("TB006", E, "team tie-break asked for; team standings are not computed"),
+        Code("TB006", E, "team tie-break asked for in a tournament without teams"),
+        Code("TB007", W, "players of a team met players of several teams in one round"),
+        Code("TB008", W, "team's match or game points declared in 310 differ from its matches"),
         # crosstables: chess-results.com XML, CSV and .xlsx (readers and writers)
         Code("XML001", E, "XML document is not well-formed or exceeds the size limit"),
         Code("XML002", E, "XML document declares a DTD or entities (refused: entity expansion, external access)"),

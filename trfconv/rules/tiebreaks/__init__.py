@@ -7,8 +7,10 @@
 Layout: :mod:`.field` flattens the model once into per-player arrays; :mod:`.unplayed` holds the
 Art. 15-16 rules (categories, adjusted scores, dummy and virtual opponents); one module per
 family computes columns (:mod:`.own_results`, :mod:`.buchholz`, :mod:`.sonneborn`,
-:mod:`.rating_based`, :mod:`.encounter`); :mod:`.standings` orders players; :mod:`.spec` parses
-names; each edition's numbers are in ``trfconv/rules/data/tb-*.toml``.
+:mod:`.rating_based`, :mod:`.encounter`); :mod:`.standings` orders players, or teams in a team
+file: :mod:`.team_matches` derives the matches and makes the teams the participants of an MP
+and a GP field, :mod:`.team` holds the Art. 11-13 tie-breaks; :mod:`.spec` parses names; each
+edition's numbers are in ``trfconv/rules/data/tb-*.toml``.
 """
 
 from .rules import TieBreakRules, resolve, rules_for

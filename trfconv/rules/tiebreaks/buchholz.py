@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .context import Column, Context
-from .field import PLAYED, VUR_KINDS
+from .field import PLAYED, VUR_KINDS, Field
 from .rules import seed_data
 from .spec import Spec
 from .unplayed import adjusted_scores, own_round_values
@@ -22,15 +22,19 @@ def scores_seen(ctx: Context, *, draws: bool = False, fore: bool = False) -> tup
     return ctx.cached(("as", draws, fore), lambda: adjusted_scores(ctx.f, ctx.rules, draws_all=draws, fore=fore))
 
 
-def contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool = False) -> list[list[tuple]]:
+def contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool = False,
+                  weigh: Field | None = None) -> list[list[tuple]]:
     """Cached :func:`_contributions` (BH, its cuts and AOB share one computation)."""
-    key = ("contributions", weighted, fore, spec.draws, spec.played_forfeits)
-    return ctx.cached(key, lambda: _contributions(ctx, spec, weighted=weighted, fore=fore))
+    key = ("contributions", weighted, fore, spec.draws, spec.played_forfeits, id(weigh))
+    return ctx.cached(key, lambda: _contributions(ctx, spec, weighted=weighted, fore=fore, weigh=weigh))
 
 
-def _contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool) -> list[list[tuple]]:
+def _contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool,
+                   weigh: Field | None = None) -> list[list[tuple]]:
     """Per player, one ``(opponent score, value, is VUR)`` per counted round (units; ``value``
-    is ``score x own points`` when ``weighted``, Sonneborn-Berger, Art. 9.1).
+    is ``score x own points`` when ``weighted``, Sonneborn-Berger, Art. 9.1; the own points are
+    those of the field ``weigh`` when given: the extended Sonneborn-Berger of teams, Art. 13.2,
+    weighs the opponents' MP or GP by the team's own GP or MP).
 
     A game counts the opponent's adjusted score. A forfeit counts as a game against the
     scheduled opponent in a round robin (Art. 15.2), with ``/P``, and for Fore Buchholz in the
@@ -44,8 +48,9 @@ def _contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool) -> l
     as_games = rr or spec.played_forfeits
     last = n - 1
     result = []
+    weights = (weigh or f).points
     for i in range(f.size):
-        kinds, opps, pts = f.kind[i], f.opponent[i], f.points[i]
+        kinds, opps, pts = f.kind[i], f.opponent[i], weights[i]
         own_value = None
         items = []
         for r in range(n):
@@ -98,12 +103,14 @@ def cut_sum(items: list[tuple], low: int, high: int, rounds: int, vur_first: boo
     return sum(v for _, v, _ in items)
 
 
-def _sums(ctx: Context, spec: Spec, *, weighted: bool, fore: bool, low: int, high: int) -> list[int]:
+def _sums(ctx: Context, spec: Spec, *, weighted: bool, fore: bool, low: int, high: int,
+          weigh: Field | None = None) -> list[int]:
     if not low and not high:
-        key = ("sums", weighted, fore, spec.draws, spec.played_forfeits)
+        key = ("sums", weighted, fore, spec.draws, spec.played_forfeits, id(weigh))
         return ctx.cached(key, lambda: [sum(v for _, v, _ in items)
-                                        for items in contributions(ctx, spec, weighted=weighted, fore=fore)])
-    rows = contributions(ctx, spec, weighted=weighted, fore=fore)
+                                        for items in contributions(ctx, spec, weighted=weighted, fore=fore,
+                                                                   weigh=weigh)])
+    rows = contributions(ctx, spec, weighted=weighted, fore=fore, weigh=weigh)
     n, vur_first = ctx.f.rounds, ctx.rules.vur_cut_first
     return [cut_sum(items, low, high, n, vur_first) for items in rows]
 

@@ -52,6 +52,7 @@ class Context:
     rules: TieBreakRules
     unrated: int | None = None  #: rating given to unrated players (rating-based tie-breaks)
     cache: dict[Any, Any] = field(default_factory=dict)
+    team: TeamData | None = None  #: team events: both scores' contexts and the matches
 
     def cached(self, key: Any, compute: Callable[[], Any]) -> Any:
         try:
@@ -59,3 +60,21 @@ class Context:
         except KeyError:
             value = self.cache[key] = compute()
             return value
+
+
+@dataclass
+class TeamData:
+    """A team event (C.07 Art. 11-13): the matches, one context per score (``"MP"``, ``"GP"``;
+    ``primary`` is the one the standings use) and ``"boards"``, the teams' games one by one."""
+
+    matches: Any  #: :class:`.team_matches.TeamMatches`
+    primary: str
+    contexts: dict[str, Context]
+
+    @property
+    def secondary(self) -> str:
+        return "GP" if self.primary == "MP" else "MP"
+
+    def context(self, score: str | None) -> Context:
+        """The context of a score letter (``M``/``MP``, ``G``/``GP``), the primary one by default."""
+        return self.contexts[(score or self.primary)[0] + "P"]

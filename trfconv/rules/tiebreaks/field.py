@@ -66,15 +66,17 @@ def unit_of(t: Tournament) -> int:
     return math.lcm(*(Fraction(v).denominator for v in values))
 
 
-def is_round_robin(t: Tournament) -> bool:
+def is_round_robin(t: Tournament, participants: int | None = None) -> bool:
     """Art. 15.2 applies: the event type (092) or system (192) names a round robin; when neither
-    says Swiss or round robin, as many players as rounds (or one more) means a round robin."""
+    says Swiss or round robin, as many participants (players, or ``participants`` teams) as
+    rounds (or one more) means a round robin."""
     text = " ".join(x for x in (t.event.type, t.pairing.system) if x).upper()
     if "SWISS" in text or "DUTCH" in text or "DUBOV" in text or "BURSTEIN" in text:
         return False
     if any(word in text for word in _ROUND_ROBIN_WORDS):
         return True
-    players, rounds = len(t.players), event_rounds(t)
+    players = len(t.players) if participants is None else participants
+    rounds = event_rounds(t)
     return players in (rounds, rounds + 1) or 2 * players in (rounds, rounds + 1)
 
 

@@ -4,7 +4,7 @@ systems of the same kind (cumulative variants, Kashdan)."""
 from __future__ import annotations
 
 from .context import Column, Context
-from .field import FPB, FWIN, PAB, PLAYED, VUR_KINDS
+from .field import FLOSS, FPB, FWIN, PAB, PLAYED, VUR_KINDS
 from .rules import seed_data
 from .spec import Spec
 
@@ -21,25 +21,42 @@ def wins(ctx: Context, spec: Spec) -> Column:
     return Column([sum(1 for p in row if p == f.win) for row in f.points])
 
 
+def _games(ctx: Context) -> list[list[int]]:
+    """Per player and round: 2 a game won, 1 drawn, 0 lost, -1 not a game, for the Type B
+    tie-breaks. Over the board games; in a round robin (Art. 15.2) forfeits too, as the edition
+    says (``rules.rr_forfeits_type_b``: 2023/2024 "all" forfeits are regular games; 2026 forfeit
+    losses remain unplayed rounds, forfeit wins still count)."""
+    def compute() -> list[list[int]]:
+        f = ctx.f
+        wins = f.round_robin
+        losses = f.round_robin and ctx.rules.rr_forfeits_type_b == "all"
+        rows = []
+        for kinds, outcomes in zip(f.kind, f.outcome):
+            rows.append([out if k == PLAYED else (2 if k == FWIN and wins else (0 if k == FLOSS and losses else -1))
+                         for k, out in zip(kinds, outcomes)])
+        return rows
+    return ctx.cached("type-b-games", compute)
+
+
 def games_won(ctx: Context, spec: Spec) -> Column:
-    """WON (C.07 7.2): games won over the board (unplayed rounds excluded, Art. 16)."""
-    f = ctx.f
-    return Column([sum(1 for k, out in zip(f.kind[i], f.outcome[i]) if k == PLAYED and out == 2)
-                   for i in range(f.size)])
+    """WON (C.07 7.2): games won over the board (unplayed rounds excluded, Art. 16; a round
+    robin's forfeit wins are games, Art. 15.2)."""
+    return Column([sum(1 for out in row if out == 2) for row in _games(ctx)])
 
 
 def black_games(ctx: Context, spec: Spec) -> Column:
-    """BPG (C.07 7.3): games played over the board with Black (a forfeit is not a game played)."""
+    """BPG (C.07 7.3): games played with Black (a forfeit is not a game played, except in a
+    round robin as :func:`_games` says, with the colour the forfeit was scheduled with)."""
     f = ctx.f
-    return Column([sum(1 for k, c in zip(f.kind[i], f.colour[i]) if k == PLAYED and c < 0)
-                   for i in range(f.size)])
+    return Column([sum(1 for out, c in zip(row, f.colour[i]) if out >= 0 and c < 0)
+                   for i, row in enumerate(_games(ctx))])
 
 
 def black_wins(ctx: Context, spec: Spec) -> Column:
-    """BWG (C.07 7.4): games won over the board with Black."""
+    """BWG (C.07 7.4): games won with Black (round robin forfeits as :func:`_games` says)."""
     f = ctx.f
-    return Column([sum(1 for k, c, out in zip(f.kind[i], f.colour[i], f.outcome[i])
-                       if k == PLAYED and c < 0 and out == 2) for i in range(f.size)])
+    return Column([sum(1 for out, c in zip(row, f.colour[i]) if out == 2 and c < 0)
+                   for i, row in enumerate(_games(ctx))])
 
 
 def elected_to_play(ctx: Context, spec: Spec) -> Column:

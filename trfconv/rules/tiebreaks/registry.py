@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import buchholz, own_results, rating_based, sonneborn
+from . import buchholz, own_results, rating_based, sonneborn, team
 from .context import Column, Context
+from .encounter import direct_encounter
 from .spec import Spec
 
-#: Tie-break code -> function computing its column for every player. DE is not here: it depends
-#: on the groups still tied where it stands in the list (see :mod:`.standings`).
+#: Tie-break code -> function computing its column for every player. DE and EDE are not here:
+#: they depend on the groups still tied where they stand in the list (see :mod:`.standings`).
 FUNCTIONS: dict[str, Callable[[Context, Spec], Column]] = {
     "PTS": own_results.points,
     "WIN": own_results.wins,
@@ -41,11 +42,40 @@ FUNCTIONS: dict[str, Callable[[Context, Spec], Column]] = {
     "OTHER_KASHDAN": own_results.kashdan,
     "OTHER_COONS": sonneborn.coons,
     "OTHER_PERF": rating_based.seed_performance,
+    "MPVGP": team.match_vs_game_points,
+    "ESB": team.extended_sonneborn_berger,
+    "EMMSB": team.extended_sonneborn_berger,
+    "EMGSB": team.extended_sonneborn_berger,
+    "EGMSB": team.extended_sonneborn_berger,
+    "EGGSB": team.extended_sonneborn_berger,
+    "SSSC": team.score_strength,
+    "BC": team.board_count,
+    "TBR": team.top_board_result,
+    "BBE": team.bottom_board_elimination,
 }
+
+#: Tie-breaks that rank a group of tied participants: code -> function(ctx, group, spec) -> parts.
+GROUP_FUNCTIONS = {"DE": direct_encounter, **{code: team.extended_direct_encounter for code in team.EDE_CHAINS}}
+
+
+#: Art. 7 counts that, on game points, count the team's games rather than its matches.
+BOARD_COUNTS = ("WIN", "WON", "BPG", "BWG", "REP", "STD")
+
+
+def for_score(ctx: Context, spec: Spec) -> Context:
+    """The context a tie-break is computed in: in a team event, the ``:MP``/``:GP`` score asked
+    for (C.07 Art. 13), else the primary one; on game points the Type B counts of
+    :data:`BOARD_COUNTS` count games (boards); the team tie-breaks read both scores themselves."""
+    if ctx.team is None or spec.definition.team:
+        return ctx
+    score = spec.score if spec.score in ("MP", "GP") else ctx.team.primary
+    if score == "GP" and spec.code in BOARD_COUNTS:
+        return ctx.team.contexts["boards"]
+    return ctx.team.context(score)
 
 
 def column(ctx: Context, spec: Spec) -> Column:
-    result = FUNCTIONS[spec.code](ctx, spec)
+    result = FUNCTIONS[spec.code](for_score(ctx, spec), spec)
     if not spec.definition.higher_first or spec.reverse:
         result.higher_first = spec.higher_first
     return result

@@ -25,6 +25,8 @@ class TieBreakRules:
     dp: tuple[int, ...]  #: B.02 8.1.1 for p = .50 ... 1.00
     pd_upper: tuple[int, ...]  #: B.02 8.1.2 row bounds
     ptp_zero_offset: int
+    rr_forfeits_type_b: str  #: Art. 15.2: "all" forfeits or forfeit "wins" count as games in Type B
+    team: dict[str, Any]  #: the ``[team]`` table: values of unplayed team matches
 
     @property
     def name(self) -> str:
@@ -51,7 +53,8 @@ def rules_for(name: str) -> TieBreakRules:
     return TieBreakRules(
         edition(name), u["own_round"], u["dummy_cap"], u["adjusted"], u["vur_cut_first"],
         d["encounter"]["reapply"], dict(n["aliases"]), frozenset(n["not_in_edition"]),
-        tuple(r["dp"]), tuple(r["pd_upper"]), r["ptp_zero_offset"])
+        tuple(r["dp"]), tuple(r["pd_upper"]), r["ptp_zero_offset"],
+        d["round_robin"]["forfeits_in_type_b"], dict(d["team"]))
 
 
 def seed_data() -> dict[str, Any]:

@@ -5,7 +5,7 @@ Syntax (MTB26, TRF-2026 §202; C.07 handbook style accepted too): ``NAME[:MP|:GP
 case-insensitive, with ``-`` accepted for ``/`` before a modifier (``BH-C1`` = ``BH/C1``).
 Modifiers (C.07 Art. 14 and MTB26): ``Cn`` cut the n least significant values, ``Mn`` median
 (cut n at each end), ``L±n`` Koya limit moved by n half-points (``Lp`` a limit of p %), ``P`` forfeits count as played games, ``F`` fore mode (AOB/SSSC on Fore
-Buchholz), ``R`` reverse order, ``U<rating>`` the rating given to unrated players, ``D``
+Buchholz), ``Kx`` the SSSC normalisation factor, ``R`` reverse order, ``U<rating>`` the rating given to unrated players, ``D``
 every unplayed game counts as a draw in the opponents' adjusted scores (the pre-2023 method of
 seed 001, "ancienne méthode de calcul du score ajusté"). Non-FIDE systems of the seeds carry the
 MTB26 prefix ``OTHER_`` (the prefix is optional on input).
@@ -56,6 +56,23 @@ DEFINITIONS: dict[str, Definition] = {d.code: d for d in (
     _D("APRO", "C.07 10.4", "average performance rating of opponents", "U"),
     _D("APPO", "C.07 10.5", "average perfect performance of opponents", "U"),
     _D("RTNG", "C.07 10.6 (2026)", "rating", "RU"),
+    # teams (C.07 Art. 11-13)
+    _D("BC", "C.07 12.1", "board count", "", False, True),
+    _D("TBR", "C.07 12.2", "top board result", "", True, True),
+    _D("BBE", "C.07 12.3", "bottom board elimination", "", True, True),
+    _D("MPVGP", "C.07 13.1", "match points versus game points", "", True, True),
+    _D("ESB", "C.07 13.2", "extended Sonneborn-Berger", "CP", True, True),
+    _D("EMMSB", "C.07 13.2", "extended Sonneborn-Berger, opponents' MP x own MP", "CP", True, True),
+    _D("EMGSB", "C.07 13.2", "extended Sonneborn-Berger, opponents' MP x own GP", "CP", True, True),
+    _D("EGMSB", "C.07 13.2", "extended Sonneborn-Berger, opponents' GP x own MP", "CP", True, True),
+    _D("EGGSB", "C.07 13.2", "extended Sonneborn-Berger, opponents' GP x own GP", "CP", True, True),
+    _D("EDE", "C.07 13.3", "extended direct encounter", "P", True, True),
+    _D("EDEC", "C.07 13.3.2", "extended direct encounter, then board count", "P", True, True),
+    _D("EDET", "C.07 13.3.2 (2026)", "extended direct encounter, then top board result", "P", True, True),
+    _D("EDEB", "C.07 13.3.2 (2026)", "extended direct encounter, then bottom board elimination", "P", True, True),
+    _D("EDEBT", "C.07 13.3.2 (2026)", "extended direct encounter, then BC and TBR", "P", True, True),
+    _D("EDEBB", "C.07 13.3.2 (2026)", "extended direct encounter, then BC and BBE", "P", True, True),
+    _D("SSSC", "C.07 13.4", "score and schedule strength combination", "PFK", True, True),
     # seed documents (OTHER_)
     _D("OTHER_HARKNESS", "seed 003", "Harkness / median Buchholz (cut by number of rounds)", "D"),
     _D("OTHER_BRAZILIAN", "seed 003", "Brazilian / truncated Buchholz (cut by number of rounds)", "D"),
@@ -76,7 +93,7 @@ SEED_ALIASES = {"SOLKOFF": "BH", "CUM": "PS", "CUMULATIVE": "PS", "KOYA": "KS", 
 _TOKEN = r"[/-](L[+-]?\d+(?:\.\d+)?|[A-Z][A-Z0-9]*)"
 _SYNTAX = re.compile(r"^(?P<name>[A-Z_]+?)(?::(?P<score>MP|GP|MM|MG|GM|GG))?(?P<mods>(?:" + _TOKEN + r")*)$")
 _MODIFIER = re.compile(r"^(?:(?P<kind>[CM])(?P<n>\d+)|L(?P<sign>[+-]?)(?P<lim>\d+(?:\.\d+)?)"
-                       r"|U(?P<rating>\d+)|(?P<flag>[PFRD]))$")
+                       r"|U(?P<rating>\d+)|K(?P<factor>\d+)|(?P<flag>[PFRD]))$")
 
 
 @dataclass(frozen=True)
@@ -95,6 +112,7 @@ class Spec:
     reverse: bool = False  #: ``/R``
     draws: bool = False  #: ``/D``
     unrated: int | None = None  #: ``/U<rating>``
+    factor: int | None = None  #: SSSC ``/Kx``: the normalisation factor (C.07 13.4.2)
 
     @property
     def definition(self) -> Definition:
@@ -111,7 +129,9 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
     m = _SYNTAX.match(raw.upper().replace(" ", ""))
     if not m:
         return diagnostic("TB001", f"tie-break {raw!r} cannot be read (NAME[:MP|:GP][/modifier…])")
-    name = m["name"]
+    name, score = m["name"], m["score"]
+    if name in ("MPTS", "GPTS") and not score:  # FIDE's checker: PTS on match or game points
+        name, score = "PTS", name[0] + "P"
     name = (aliases or {}).get(name, name)
     name = SEED_ALIASES.get(name, name)
     if name not in DEFINITIONS and "OTHER_" + name in DEFINITIONS:
@@ -122,7 +142,7 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
                                    f"seed systems ({', '.join(c[6:] for c in DEFINITIONS if c.startswith('OTHER_'))})")
     definition = DEFINITIONS[name]
     fields: dict = {}
-    parts = [name + (":" + m["score"] if m["score"] else "")]
+    parts = [name + (":" + score if score else "")]
     for token in re.findall(_TOKEN, m["mods"] or ""):
         mm = _MODIFIER.match(token)
         letter = token[0]
@@ -142,10 +162,12 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
                 fields["limit_percent"] = int(mm["lim"])
         elif mm["rating"]:
             fields["unrated"] = int(mm["rating"])
+        elif mm["factor"]:
+            fields["factor"] = int(mm["factor"])
         else:
             fields[{"P": "played_forfeits", "F": "fore", "R": "reverse", "D": "draws"}[mm["flag"]]] = True
         parts.append(token)
-    return Spec(name, "/".join(parts), m["score"], **fields)
+    return Spec(name, "/".join(parts), score, **fields)
 
 
 def parse_list(items, *, aliases: dict[str, str] | None = None) -> tuple[list[Spec], list[Diagnostic]]:

@@ -4,31 +4,39 @@ still tied after the list share a rank and are marked ``lots``."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic
-from ...model import Player, Tournament
-from .context import Column, Context
-from .encounter import direct_encounter
+from ...model import Player, Team, Tournament
+from ...numbers import short_text
+from .context import Column, Context, TeamData
 from .field import build
-from .registry import column
+from .registry import GROUP_FUNCTIONS, column
 from .rules import TieBreakRules, resolve
 from .spec import Spec, parse_list
+from .team_matches import derive, team_fields
 
-#: Team tie-breaks of C.07 Art. 11-13 (and the seed's team systems): recognised, not computed.
-TEAM_CODES = ("MP", "GP", "MPVGP", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDEC", "EDET",
-              "EDEB", "EDEBT", "EDEBB", "SSSC", "BC", "TBR", "BBE", "MPTS", "GPTS")
 _RATING_CODES = ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG")
 PTS = Spec("PTS", "PTS")
 
 
 @dataclass(frozen=True)
 class Row:
-    player: Player
+    player: Player | None  #: the player (individual standings)
     rank: int
     values: tuple  #: exact value of each tie-break of :attr:`Standings.specs` (None = undefined)
     lots: bool  #: still tied after the whole list: to be decided by drawing of lots
+    team: Team | None = None  #: the team (team standings)
+    scores: tuple | None = None  #: team standings: (MP, GP), exact
+
+    @property
+    def number(self) -> int:
+        return self.team.number if self.team is not None else self.player.start_number
+
+    @property
+    def name(self) -> str:
+        return self.team.name if self.team is not None else self.player.name
 
 
 @dataclass(frozen=True)
@@ -37,20 +45,28 @@ class Standings:
     specs: tuple[Spec, ...]  #: PTS first
     rows: tuple[Row, ...]
     diagnostics: tuple[Diagnostic, ...]
+    teams: bool = False  #: the rows rank teams (C.07 Art. 11-13)
+
+
+def is_team_event(t: Tournament) -> bool:
+    """Team standings are computed when the file declares teams (310/013) whose players met."""
+    return bool(t.teams) and any(p.rounds for p in t.players)
 
 
 def tiebreak_list(t: Tournament, names: list[str] | str | None,
                   rules: TieBreakRules) -> tuple[list[Spec], list[Diagnostic]]:
     """The ordered list: ``names`` (command line), else TRF-2026 212 (which starts with PTS),
-    else 202 (tie-breaks after PTS). PTS is put first when missing; TB001/TB002/TB006 for names
-    that are not tie-breaks computed here, TB003 for one the edition does not define."""
+    else 202 (tie-breaks after PTS). PTS is put first when missing; TB001/TB002 for names that
+    are not tie-breaks, TB003 for one the edition does not define, TB006 for a team tie-break
+    asked for in an individual event."""
     if not names:
         names = list(t.event.standings_tiebreaks or t.event.tiebreaks)
-    items = [x.strip() for n in ([names] if isinstance(names, str) else names) for x in n.split(",") if x.strip()]
-    problems = [diagnostic("TB006", f"{x} is a team tie-break (C.07 Art. 11-13); team standings are not computed")
-                for x in items if _base(x) in TEAM_CODES]
-    specs, parse_problems = parse_list([x for x in items if _base(x) not in TEAM_CODES], aliases=rules.aliases)
-    problems += parse_problems
+    specs, problems = parse_list(names, aliases=rules.aliases)
+    if not is_team_event(t):
+        for s in [s for s in specs if s.definition.team]:
+            problems.append(diagnostic("TB006", f"{s.text} is a team tie-break (C.07 Art. 11-13); the event "
+                                                "has no teams"))
+            specs.remove(s)
     for s in specs:
         if s.code in rules.not_in_edition:
             problems.append(diagnostic("TB003", f"{s.text} is not in the {rules.name} edition of C.07 "
@@ -60,29 +76,64 @@ def tiebreak_list(t: Tournament, names: list[str] | str | None,
     return specs, problems
 
 
-def _base(text: str) -> str:
-    return re.split(r"[/:-]", text.upper(), maxsplit=1)[0]
+def context_of(t: Tournament, rules: TieBreakRules, *, unrated: int | None = None,
+               round_robin: bool | None = None, primary: str | None = None) -> Context:
+    """The context tie-breaks are computed in: the players' field, or in a team event (C.07 Art.
+    11-13) the teams' field on the ``primary`` score (MP unless ``"GP"``), which also holds the
+    matches and the other score's context."""
+    if not is_team_event(t):
+        return Context(build(t, round_robin), rules, unrated)
+    matches = derive(t, rules.team)
+    fields = team_fields(t, matches, round_robin)
+    contexts = {name: Context(f, rules, unrated) for name, f in fields.items()}
+    team = TeamData(matches, primary or "MP", contexts)
+    for c in contexts.values():
+        c.team = team
+    return contexts[team.primary]
 
 
 def compute_columns(t: Tournament, specs: list[Spec], *, rules: str | TieBreakRules | None = None,
                     unrated: int | None = None, round_robin: bool | None = None) -> tuple[Context, list[Column | None]]:
-    """Every tie-break's column (None for DE, which depends on the groups)."""
+    """Every tie-break's column (None for DE and EDE, which depend on the groups)."""
     tb_rules = resolve(rules, t.event.start_date)
-    ctx = Context(build(t, round_robin), tb_rules, unrated)
-    return ctx, [None if s.code == "DE" else column(ctx, s) for s in specs]
+    ctx = context_of(t, tb_rules, unrated=unrated, round_robin=round_robin, primary=_primary(specs))
+    return ctx, [None if s.code in GROUP_FUNCTIONS else column(ctx, s) for s in specs]
+
+
+def _declared_scores(team: TeamData) -> list[Diagnostic]:
+    """TB008 for each team whose 310 match or game points are not what its matches give (an
+    arbiter's decision belongs in a 299 record; a wrong total in the file is reported)."""
+    mp, gp = team.contexts["MP"].f, team.contexts["GP"].f
+    problems = []
+    for i, x in enumerate(team.matches.teams):
+        ours = (Fraction(mp.score[i], mp.unit), Fraction(gp.score[i], gp.unit))
+        if x.match_points is not None and x.game_points is not None and (x.match_points, x.game_points) != ours:
+            problems.append(diagnostic("TB008", f"team {x.number} ({x.name}) declares {short_text(x.match_points)} "
+                                                f"MP and {short_text(x.game_points)} GP; its matches give "
+                                                f"{short_text(ours[0])} and {short_text(ours[1])} (the matches "
+                                                "are used)"))
+    return problems
+
+
+def _primary(specs: list[Spec]) -> str | None:
+    """The primary score of a team event: the score of the list's leading PTS (``PTS:GP``)."""
+    return specs[0].score if specs and specs[0].code == "PTS" and specs[0].score in ("MP", "GP") else None
 
 
 def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
               rules: str | TieBreakRules | None = None, unrated: int | None = None,
               round_robin: bool | None = None) -> Standings:
-    """The standings of an individual tournament. ``rules`` is a tb edition name (default: the
-    edition in force on the event's start date); ``unrated`` the rating given to unrated players
-    for the rating-based tie-breaks; ``round_robin`` forces Art. 15.2 on or off (default: from
-    the event type)."""
+    """The standings of a tournament: of its players, or of its teams when the file declares
+    teams (TRF-2026 310, TRF16 013; C.07 Art. 11-13, ranked by match points unless the list
+    starts with ``PTS:GP``). ``rules`` is a tb edition name (default: the edition in force on the
+    event's start date); ``unrated`` the rating given to unrated players for the rating-based
+    tie-breaks; ``round_robin`` forces Art. 15.2 on or off (default: from the event type)."""
     tb_rules = resolve(rules, t.event.start_date)
     specs, problems = tiebreak_list(t, tiebreaks, tb_rules)
     ctx, columns = compute_columns(t, specs, rules=tb_rules, unrated=unrated, round_robin=round_robin)
     f = ctx.f
+    if ctx.team is not None:
+        problems = list(ctx.team.matches.diagnostics) + _declared_scores(ctx.team) + problems
     for s, c in zip(specs, columns):
         if c is not None and s.code in _RATING_CODES and f.size and all(v is None for v in c.values) \
                 and any(r is None for r in f.ratings):
@@ -93,9 +144,10 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     for index, (s, c) in enumerate(zip(specs, columns)):
         next_groups = []
         if c is None:
+            rank_group = GROUP_FUNCTIONS[s.code]
             values = [0] * f.size
             for g in groups:
-                parts = direct_encounter(ctx, g, s) if len(g) > 1 else [g]
+                parts = rank_group(ctx, g, s) if len(g) > 1 else [g]
                 if len(parts) > 1:
                     position = 1
                     for part in parts:
@@ -109,17 +161,24 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
                 next_groups.extend(_split(g, c) if len(g) > 1 else [g])
         groups = next_groups
     exact = [de_values[k] if c is None else c.exact_all() for k, c in enumerate(columns)]
+    team = ctx.team
     rows, position = [], 1
     for g in groups:
         for p in sorted(g, key=lambda i: f.numbers[i]):
             values = tuple(column[p] for column in exact)
-            rows.append(Row(t.players[p], position, values, len(g) > 1))
+            if team is None:
+                rows.append(Row(t.players[p], position, values, len(g) > 1))
+            else:
+                mp, gp = (team.contexts[x].f for x in ("MP", "GP"))
+                rows.append(Row(None, position, values, len(g) > 1, team.matches.teams[p],
+                                (Fraction(mp.score[p], mp.unit), Fraction(gp.score[p], gp.unit))))
         position += len(g)
     lots = [g for g in groups if len(g) > 1]
     if lots:
-        problems.append(diagnostic("TB005", f"{sum(len(g) for g in lots)} players in {len(lots)} group(s) are "
+        who = "teams" if team is not None else "players"
+        problems.append(diagnostic("TB005", f"{sum(len(g) for g in lots)} {who} in {len(lots)} group(s) are "
                                             "still tied after the last tie-break: drawing of lots (C.07 Art. 4.1)"))
-    return Standings(tb_rules, tuple(specs), tuple(rows), tuple(problems))
+    return Standings(tb_rules, tuple(specs), tuple(rows), tuple(problems), team is not None)
 
 
 def _split(group: list[int], c: Column) -> list[list[int]]:
