@@ -334,3 +334,13 @@ def test_points_used_are_one_half_zero_whatever_the_score_system():
 def test_rules_must_be_a_rating_regulation_edition():
     with pytest.raises(ValueError, match="not an edition of the Rating Regulations"):
         validate(swiss(FOUR, ONE_ROUND), "tb-2026")
+
+
+@pytest.mark.parametrize(("ratings", "ok"), [([2000, 1900, 1800, None], True), ([2000, 1900, None, None], False)])
+def test_2005_scheveningen_with_at_most_one_unrated_player(ratings, ok):
+    rounds = [[(1, 3, "="), (2, 4, "1-0")], [(4, 1, "0-1"), (3, 2, "=")]]
+    v = validate(swiss(ratings, rounds, kind="Scheveningen"), OLD)
+    assert v.rateable is ok
+    if not ok:
+        assert codes(v)[0] == ("VAL036", "6.4")
+    assert validate(swiss(ratings, rounds, kind="Scheveningen"), NEW).rateable

@@ -114,6 +114,7 @@ CODES: dict[str, Code] = {
         Code("VAL033", W, "unrated player's score too low in a first event; not counted"),
         Code("VAL034", W, "match games played after the match was decided are not rated"),
         Code("VAL035", E, "match with an unrated player is not rated", "FIDE rating server"),
+        Code("VAL036", E, "Scheveningen event with too many unrated players", "FIDE rating server"),
         Code("VAL040", E, "no game of the event can be rated", "FIDE rating server"),
         # rating engine and report (B.02 rating arithmetic)
         Code("RAT001", W, "K inferred from the edition's rules (earlier games, peak rating or birth date not known)"),

@@ -81,6 +81,11 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
         findings.append(duration)
     findings += _composition(t, r, shape, ratings)
     unrated = [n for n, rating in ratings.items() if rating is None]
+    if shape.scheveningen and r.scheveningen_max_unrated is not None and len(unrated) > r.scheveningen_max_unrated:
+        a = r.article("scheveningen")
+        findings.append(Finding("VAL036", a, f"Scheveningen with {len(unrated)} unrated players (at most "
+                                f"{r.scheveningen_max_unrated}): not rated (art. {a})", fatal=True,
+                                players=tuple(unrated)))
     if shape.match and unrated and not r.match_with_unrated_rated:
         a = r.article("match_unrated")
         findings.append(Finding("VAL035", a, f"match with unrated player {', '.join(map(str, unrated))}: "

@@ -63,6 +63,7 @@ class RateabilityRules:
     rr_with_unplayed_as_swiss: bool
     match_games_after_decision_rated: bool
     match_with_unrated_rated: bool
+    scheveningen_max_unrated: int | None
     initial_publication_games: int
     initial_pooling: str
     speeds: tuple[Speed, ...]
@@ -110,6 +111,7 @@ def rules_of(edition: Edition) -> RateabilityRules:
         rr_with_unplayed_as_swiss=data.get("rr_with_unplayed_as_swiss", False),
         match_games_after_decision_rated=data["match_games_after_decision_rated"],
         match_with_unrated_rated=data["match_with_unrated_rated"],
+        scheveningen_max_unrated=data.get("scheveningen_max_unrated"),
         initial_publication_games=data["initial_publication_games"],
         initial_pooling=data["initial_pooling"],
         speeds=tuple(

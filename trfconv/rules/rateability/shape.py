@@ -15,6 +15,7 @@ _SWISS = re.compile(r"swiss|schweiz|suisse|suizo|dutch|dubov|burstein|\blim\b", 
 _TEAM = re.compile(r"team|[ée]quipe|mannschaft|equipo|olympiad", re.IGNORECASE)
 _DOUBLE = re.compile(r"double|doppel|doble", re.IGNORECASE)
 _MATCH = re.compile(r"\bmatch\b|wettkampf", re.IGNORECASE)
+_SCHEVENINGEN = re.compile(r"scheveningen", re.I)
 _LEAGUE = re.compile(r"league|liga|ligue|championship|championnat|campeonato|meisterschaft", re.IGNORECASE)
 
 
@@ -24,13 +25,15 @@ class Shape:
     round_robin: bool  #: individual or team round robin
     double: bool  #: double round robin
     match: bool  #: two players, a fixed number of games
+    scheveningen: bool  #: team against team, every player meets every opponent of the other side
     league: bool  #: a league or championship (B.02 2005 4.11: may last over 90 days)
     declared_by: str | None  #: the 192 code or 092 text that declared the system; None: inferred
 
     @property
     def description(self) -> str:
         kind = ("match" if self.match else
-                ("double round robin" if self.double else "round robin") if self.round_robin else "Swiss")
+                ("double round robin" if self.double else "round robin") if self.round_robin else
+                "Scheveningen" if self.scheveningen else "Swiss")
         text = f"{'team ' if self.team else ''}{kind}"
         return text + (f" (declared: {self.declared_by})" if self.declared_by else " (inferred from the crosstable)")
 
@@ -42,13 +45,12 @@ def shape_of(t: Tournament) -> Shape:
     team = bool(t.teams) or "TEAM" in system or "OLYMPIAD" in system or bool(_TEAM.search(text))
     league = bool(_LEAGUE.search(f"{text} {t.event.name or ''}"))
     match = not team and (players == 2 or bool(_MATCH.search(text)))
-    if "ROUNDROBIN" in system or "SCHEVENINGEN" in system:
+    scheveningen = "SCHEVENINGEN" in system or bool(_SCHEVENINGEN.search(text))
+    if system:
         round_robin, declared = "ROUNDROBIN" in system, t.pairing.system
-    elif system:
-        round_robin, declared = False, t.pairing.system
     elif _ROUND_ROBIN.search(text):
         round_robin, declared = True, text
-    elif _SWISS.search(text):
+    elif _SWISS.search(text) or scheveningen:
         round_robin, declared = False, text
     else:
         # players = rounds (odd, with a bye each round) or rounds + 1 means a round robin; twice
@@ -58,7 +60,7 @@ def shape_of(t: Tournament) -> Shape:
     double = round_robin and (
         "DOUBLE" in system or bool(_DOUBLE.search(text)) or (players > 2 and rounds >= 2 * (players - 1))
         or _meets_twice(t))
-    return Shape(team, round_robin, double, match, league, declared)
+    return Shape(team, round_robin, double, match, scheveningen, league, declared)
 
 
 def _meets_twice(t: Tournament) -> bool:
