@@ -25,6 +25,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import trfconv
+from trfconv.report import rating_report, render
+from trfconv.rules.tiebreaks import standings
 from trfconv.dates import PartialDate
 from trfconv.diagnostics import CODES, Diagnostic, Severity, has_errors
 from trfconv.encoding import decode
@@ -507,6 +509,15 @@ def _survives(data: bytes) -> Tournament:
     document, _ = trfconv.dumps(t, "json")
     back = trfconv.reads(document)
     assert back == t, _difference(t, back)
+    # Whatever the reader made of it, the computations only report, never raise.
+    for fmt in ("xml", "csv"):
+        assert isinstance(trfconv.dumps(t, fmt)[0], bytes)
+    for rules in ("b02-2005", "b02-2024"):
+        verdict = trfconv.validate(t, rules)
+        assert {p.start_number for p in verdict.players} == {p.start_number for p in t.players}
+        assert render(rating_report(t, verdict), "text").startswith("FIDE RATING REPORT")
+    ranked = standings(t, ["BH/C1", "SB", "DE", "TPR", "FB", "AOB"], unrated=1400)
+    assert all(d.code in CODES for d in ranked.diagnostics)
     return t
 
 

@@ -40,14 +40,14 @@ class Context:
 def game_verdicts(t: Tournament, ctx: Context) -> tuple[dict[int, list[GameVerdict]], list[Finding]]:
     """Every player's rounds that had an opponent, with the per-game exclusions."""
     decided = _rounds_after_decision(t, ctx) if ctx.shape.match else frozenset()
-    too_fast: dict[int, set[int]] = {}  # needed minutes -> players in the games excluded
+    too_fast: dict[int, set[tuple[int, int, int]]] = {}  # needed minutes -> (round, player, opponent) excluded
     gap: set[int] = set()
     games: dict[int, list[GameVerdict]] = {}
     for p in t.players:
         mine = []
         for number, entry in enumerate(p.rounds, start=1):
             if isinstance(entry, Game):
-                reasons = _game_reasons(ctx, p.start_number, entry, number in decided, too_fast, gap)
+                reasons = _game_reasons(ctx, number, p.start_number, entry, number in decided, too_fast, gap)
                 mine.append(GameVerdict(number, p.start_number, entry.opponent, SCORE[entry.outcome],
                                         not reasons, tuple(reasons)))
             elif isinstance(entry, Forfeit) and entry.opponent is not None:
@@ -59,9 +59,10 @@ def game_verdicts(t: Tournament, ctx: Context) -> tuple[dict[int, list[GameVerdi
         games[p.start_number] = mine
     findings = []
     rules = ctx.rules
-    for needed, players in sorted(too_fast.items()):
+    for needed, excluded in sorted(too_fast.items()):
         floor = next(f for f, m in rules.minimum_minutes if m == needed)
-        count = sum(1 for n in players for g in games[n] if Exclusion.TIME_CONTROL in g.reasons) // 2
+        count = len({(r, min(a, b), max(a, b)) for r, a, b in excluded})
+        players = {n for _, a, b in excluded for n in (a, b) if n in games}
         findings.append(Finding(
             "VAL011", rules.article("time"),
             f"the rate of play gives {short_text(ctx.minutes)} min for {rules.time_basis_moves} moves; games "
@@ -83,8 +84,8 @@ def game_verdicts(t: Tournament, ctx: Context) -> tuple[dict[int, list[GameVerdi
     return games, findings
 
 
-def _game_reasons(ctx: Context, player: int, game: Game, after_decision: bool,
-                  too_fast: dict[int, set[int]], gap: set[int]) -> list[Exclusion]:
+def _game_reasons(ctx: Context, number: int, player: int, game: Game, after_decision: bool,
+                  too_fast: dict[int, set[tuple[int, int, int]]], gap: set[int]) -> list[Exclusion]:
     rules, reasons = ctx.rules, []
     mine, theirs = ctx.ratings.get(player), ctx.ratings.get(game.opponent)
     if not game.rated:
@@ -93,7 +94,7 @@ def _game_reasons(ctx: Context, player: int, game: Game, after_decision: bool,
         needed = rules.minimum_for(max(mine or 0, theirs or 0))
         if rules.slowest_minimum <= ctx.minutes < needed:
             reasons.append(Exclusion.TIME_CONTROL)
-            too_fast.setdefault(needed, set()).update((player, game.opponent))
+            too_fast.setdefault(needed, set()).add((number, player, game.opponent))
     g = rules.rapid_blitz_gap
     if (ctx.speed is not None and g is not None and mine is not None and theirs is not None
             and (ctx.start is None or ctx.start >= g.effective)
