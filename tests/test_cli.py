@@ -168,3 +168,18 @@ def test_validate_json_schema():
     assert data["games_not_rated"][:2] == [
         {"round": 1, "player": 2, "opponent": 3, "score": "0", "reasons": ["unrated_opponent", "event"]},
         {"round": 1, "player": 3, "opponent": 2, "score": "1", "reasons": ["unrated_opponent", "event"]}]
+
+
+def test_every_csv_output_guards_against_formulas(tmp_path):
+    """A name a spreadsheet would evaluate is written with a leading apostrophe in the rating
+    report and standings CSVs too, not only in the crosstable CSV."""
+    from trfbuild import HEADER, player_line, trf
+
+    evil = "=HYPERLINK(1)"
+    source = tmp_path / "evil.trf"
+    source.write_bytes(trf(*HEADER,
+                           player_line(1, evil, rating="2000", points="1.0", rounds=("   2 w 1",)),
+                           player_line(2, "Plain, Paul", rating="1900", points="0.0", rounds=("   1 b 0",))))
+    for args in (("report", source, "--format", "csv"), ("standings", source, "--format", "csv", "-t", "BH")):
+        out = run(*args).stdout
+        assert f",'{evil}," in out and f",{evil}," not in out, out

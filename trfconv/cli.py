@@ -294,22 +294,6 @@ class StandingsFormat(str, Enum):
     json = "json"
 
 
-def _exact_text(value) -> str:
-    """A tie-break value as exact text: integer, finite decimal, else a fraction; ``-`` when
-    undefined; a tuple (extended Koya) joined with ``/``."""
-    from fractions import Fraction
-
-    from .numbers import short_text
-
-    if value is None:
-        return "-"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, tuple):
-        return "/".join(_exact_text(v) for v in value)
-    return short_text(Fraction(value))
-
-
 @app.command()
 def standings(
     file: Path = typer.Argument(..., help="Tournament file."),
@@ -326,11 +310,9 @@ def standings(
     """Standings: points, the ordered tie-breaks (exact values), and ties left for drawing of
     lots; in a team file (310/013) the teams, by match points (``-t PTS:GP,…`` for game points).
     Exit 0 ok, 1 when a tie-break cannot be computed, 2 when the file cannot be read."""
-    import csv
-    import io
-
     from .rules.editions import UnknownEdition, edition
     from .rules.tiebreaks import standings as compute_standings
+    from .rules.tiebreaks.output import as_dict, render_csv, render_text
 
     if rules is not None:
         try:
@@ -344,47 +326,12 @@ def standings(
         raise typer.Exit(EXIT_UNREADABLE)
     result = compute_standings(t, tiebreaks or None, rules=rules, unrated=unrated)
     diagnostics = [d.located(str(file)) for d in result.diagnostics]
-    titles = [s.text for s in result.specs]
-    texts: dict = {}
-
-    def text(value) -> str:  # equal values are shared objects: convert each once
-        key = id(value)
-        if key not in texts:
-            texts[key] = _exact_text(value)
-        return texts[key]
-    # team standings (C.07 Art. 11-13) show both scores in place of PTS
-    skip = 1 if result.teams else 0
-    shown = titles[skip:]
-    rows = [[str(r.rank), str(r.number), r.name, *(text(v) for v in (r.scores or ())),
-             *(text(v) for v in r.values[skip:]), "lots" if r.lots else ""] for r in result.rows]
     if as_json or fmt is StandingsFormat.json:
-        def entry(r) -> dict:
-            if r.team is None:
-                head = {"rank": r.rank, "start_number": r.number, "name": r.name}
-            else:
-                head = {"rank": r.rank, "team": r.number, "name": r.name,
-                        "match_points": text(r.scores[0]), "game_points": text(r.scores[1])}
-            return {**head, "values": dict(zip(titles, (text(v) for v in r.values))), "lots": r.lots}
-        typer.echo(json.dumps({
-            "schema": JSON_SCHEMA_VERSION, "file": str(file), "rules": result.rules.name,
-            "participants": "teams" if result.teams else "players", "tiebreaks": titles,
-            "standings": [entry(r) for r in result.rows],
-            "diagnostics": [d.as_dict() for d in diagnostics],
-        }, ensure_ascii=False, indent=1))
+        typer.echo(json.dumps({"schema": JSON_SCHEMA_VERSION, "file": str(file), **as_dict(result),
+                               "diagnostics": [d.as_dict() for d in diagnostics]}, ensure_ascii=False, indent=1))
     else:
         _print_diagnostics(diagnostics)
-        header = ["rank", "team", "name", "MP", "GP", *shown, "lots"] if result.teams else \
-            ["rank", "sno", "name", *shown, "lots"]
-        if fmt is StandingsFormat.csv:
-            out = io.StringIO()
-            csv.writer(out, lineterminator="\n").writerows([header, *rows])
-            typer.echo(out.getvalue(), nl=False)
-        else:
-            widths = [max(len(row[k]) for row in [header, *rows]) for k in range(len(header))]
-            for row in [header, *rows]:
-                typer.echo("  ".join(c.ljust(w) if k == 2 else c.rjust(w)
-                                     for k, (c, w) in enumerate(zip(row, widths))).rstrip())
-            typer.echo(f"rules {result.rules.name}")
+        typer.echo((render_csv if fmt is StandingsFormat.csv else render_text)(result), nl=False)
     raise typer.Exit(EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK)
 
 

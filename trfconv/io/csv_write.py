@@ -135,11 +135,16 @@ def _birth_date(value) -> str:
     return value or ""
 
 
+def guard_formula(text: str) -> str:
+    """``text`` with a leading apostrophe when a spreadsheet would evaluate it (OWASP "CSV
+    injection": a cell starting with ``=`` ``+`` ``-`` ``@``); also when it already starts with
+    an apostrophe and a formula character, so that the reader's removal of one apostrophe gives
+    the text back exactly. Every CSV trfconv writes passes its text cells through this."""
+    return "'" + text if text.lstrip("'").startswith(_FORMULA) else text
+
+
 def _guard(text: str, player: int, guarded: list[str]) -> str:
-    """A leading apostrophe for text a spreadsheet would evaluate (OWASP "CSV injection");
-    also for text that already starts with an apostrophe and a formula character, so that the
-    reader's removal of one apostrophe gives the text back exactly."""
-    if text.lstrip("'").startswith(_FORMULA):
+    safe = guard_formula(text)
+    if safe != text:
         guarded.append(f"player {player} {text[:20]!r}")
-        return "'" + text
-    return text
+    return safe

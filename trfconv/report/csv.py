@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
+from ..io.csv_write import guard_formula
 from ..numbers import short_text
 from .model import PlayerLine, RatingReport, fixed
 
@@ -17,13 +18,13 @@ def _row(p: PlayerLine) -> list:
     ini = p.initial
     note = p.reason or (ini.why if ini else (p.k.note if p.k else ""))
     return [
-        p.start_number, p.name, p.fide_id or "", p.federation or "", p.rating or "",
+        p.start_number, guard_formula(p.name), p.fide_id or "", guard_formula(p.federation or ""), p.rating or "",
         p.k.k if p.k else "", p.k.source if p.k else "", p.rc if p.rc is not None else "",
         p.n, short_text(p.score), "" if p.expected is None else fixed(p.expected),
         "" if p.delta is None else fixed(p.delta), "" if p.change_exact is None else fixed(p.change_exact),
         "" if p.change is None else p.change, p.new_rating or "", p.performance or "",
         "" if ini is None or ini.value is None else ini.value, "" if ini is None else ("yes" if ini.published else "no"),
-        note,
+        guard_formula(note),
     ]
 
 
