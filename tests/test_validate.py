@@ -290,6 +290,11 @@ def test_2005_double_round_robin_with_unrated_players(ratings, ok):
 def test_2005_round_robin_with_an_unplayed_game_is_rated_as_a_swiss():
     complete = round_robin([2000, 1900, 1800, 1700, None, 1650])
     assert validate(complete, OLD).round_robin
+    # an event still in progress (3 of 5 rounds, declared 142) has not missed a game
+    first_rounds = swiss([2000, 1900, 1800, 1700, None, 1650],
+                         [[(1, 6, "="), (2, 5, "="), (3, 4, "=")], [(6, 4, "="), (5, 3, "="), (1, 2, "=")],
+                          [(2, 6, "="), (3, 1, "="), (4, 5, "=")]], kind="Round Robin")
+    assert validate(first_rounds, OLD).round_robin and not codes(validate(first_rounds, OLD))
     forfeit = round_robin([2000, 1900, 1800, 1700, None, 1650], results={(1, 6): "+-"})
     v = validate(forfeit, OLD)
     assert not v.round_robin and codes(v) == [("VAL031", "6.43")]

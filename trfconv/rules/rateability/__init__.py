@@ -205,6 +205,7 @@ def _has_unplayed_games(t: Tournament, shape) -> bool:
     if any(isinstance(e, Forfeit) for p in t.players for e in p.rounds):
         return True
     n = len(t.players)
-    scheduled = n * (n - 1) // 2 * (2 if shape.double else 1)
+    # the games of the rounds held so far: an event still in progress has not missed the others
+    scheduled = min(n * (n - 1) // 2 * (2 if shape.double else 1), t.rounds * (n // 2))
     played = sum(1 for p in t.players for e in p.rounds if isinstance(e, Game)) // 2
     return played < scheduled
