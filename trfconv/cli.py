@@ -64,6 +64,28 @@ def _unreadable(t: Tournament | None) -> bool:
     return t is None or any(d.code in UNREADABLE for d in t.diagnostics)
 
 
+def _readable(path: Path, encoding: Optional[str]) -> Tournament:
+    """The tournament, or exit 2 (after printing why) when the file cannot be read."""
+    t = _load(path, encoding)
+    if _unreadable(t):
+        if t is not None:
+            _print_diagnostics(t.diagnostics)
+        raise typer.Exit(EXIT_UNREADABLE)
+    return t
+
+
+def _verdict(t: Tournament, rules: Optional[str], time_control: Optional[str]):
+    """The rateability verdict, or exit 2 when ``--rules`` is not a B.02 edition."""
+    from .rules.editions import UnknownEdition
+    from .rules.rateability import validate as judge
+
+    try:
+        return judge(t, rules, time_control)
+    except UnknownEdition as err:
+        typer.echo(f"trfconv: {err}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+
+
 def _print_diagnostics(diagnostics, stream=None) -> None:
     if diagnostics:  # one write: echo flushes after each call
         typer.echo("\n".join(map(str, diagnostics)), file=stream or sys.stderr)
@@ -168,11 +190,7 @@ def convert(
 ) -> None:
     """Convert a tournament file to TRF-2026, TRF16, JSON, chess-results XML or crosstable CSV.
     What the output format cannot hold is reported, item by item (WRT004)."""
-    t = _load(source, encoding)
-    if _unreadable(t):
-        if t is not None:
-            _print_diagnostics(t.diagnostics)
-        raise typer.Exit(EXIT_UNREADABLE)
+    t = _readable(source, encoding)
     fmt = (to.value if to else None) or (_EXTENSIONS.get(output.suffix.lower(), "trf26") if output else "trf26")
     _print_diagnostics(t.diagnostics)
     if strict and has_errors(t.diagnostics):
@@ -208,24 +226,10 @@ def validate(
 ) -> None:
     """Would FIDE rate this event? Verdict with the articles and numbers behind it, the games not
     rated and why, and what each player gets. Exit 0 rateable, 1 not rateable, 2 unreadable."""
-    from .rules.editions import UnknownEdition, editions
-    from .rules.rateability import validate as judge
     from .rules.rateability.output import as_dict, text_lines
 
-    t = _load(file, encoding)
-    if _unreadable(t):
-        if t is not None:
-            _print_diagnostics(t.diagnostics)
-        raise typer.Exit(EXIT_UNREADABLE)
-    if rules and rules not in {e.name for e in editions("b02")}:
-        typer.echo(f"trfconv: unknown rules {rules!r}; choose from "
-                   + ", ".join(e.name for e in editions("b02")), err=True)
-        raise typer.Exit(EXIT_UNREADABLE)
-    try:
-        verdict = judge(t, rules, time_control)
-    except UnknownEdition as err:
-        typer.echo(f"trfconv: {err}", err=True)
-        raise typer.Exit(EXIT_UNREADABLE)
+    t = _readable(file, encoding)
+    verdict = _verdict(t, rules, time_control)
     _print_diagnostics(d for d in t.diagnostics if d.severity is not Severity.INFO)
     if as_json:
         typer.echo(json.dumps({"schema": JSON_SCHEMA_VERSION, "file": str(file), **as_dict(verdict, t)},
@@ -259,20 +263,11 @@ def report(
     """FIDE rating report: which games count (the rateability verdict), each player's Ro, K, Rc, n,
     W, We, change and new rating, unrated players' Ru. Exit 0 when the event is rateable and
     nothing is wrong, 1 when it is not rateable or a problem was found, 2 when unreadable."""
-    from . import _atomic_write, validate
+    from . import _atomic_write
     from .report import rating_report, render
-    from .rules.editions import UnknownEdition
 
-    t = _load(file, encoding)
-    if _unreadable(t):
-        if t is not None:
-            _print_diagnostics(t.diagnostics)
-        raise typer.Exit(EXIT_UNREADABLE)
-    try:
-        verdict = validate(t, rules=rules, time_control=time_control)
-    except UnknownEdition as err:
-        typer.echo(f"trfconv: {err}", err=True)
-        raise typer.Exit(EXIT_UNREADABLE)
+    t = _readable(file, encoding)
+    verdict = _verdict(t, rules, time_control)
     rating = rating_report(t, verdict, k_file=k_file)
     _print_diagnostics([*t.diagnostics, *verdict.diagnostics, *rating.diagnostics])
     data = render(rating, fmt.value).encode("utf-8")
@@ -319,11 +314,7 @@ def standings(
             edition(rules)
         except UnknownEdition as err:
             raise typer.BadParameter(str(err), param_hint="--rules") from None
-    t = _load(file, encoding)
-    if _unreadable(t):
-        if t is not None:
-            _print_diagnostics(t.diagnostics)
-        raise typer.Exit(EXIT_UNREADABLE)
+    t = _readable(file, encoding)
     result = compute_standings(t, tiebreaks or None, rules=rules, unrated=unrated)
     diagnostics = [d.located(str(file)) for d in result.diagnostics]
     if as_json or fmt is StandingsFormat.json:
