@@ -1,7 +1,7 @@
-"""TEST FIXTURE, not the validator: builds a rateability Verdict from a tournament by the plain
-rule "every game played over the board counts for both players", so that the rating engine and
-report can be tested without trfconv's validator (issue 3). Rated players get CHANGE, unrated
-players INITIAL, players without a played game NOTHING."""
+"""Test helper (no tests here), not the validator: a rateability Verdict built by the plain rule
+"every game played over the board counts for both players". The rating properties use it so that
+the arithmetic is exercised on every game of a random tournament, independent of which games the
+real validator would exclude. Rated players get CHANGE, unrated INITIAL, the others NOTHING."""
 
 from __future__ import annotations
 
