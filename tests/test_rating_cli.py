@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from lxml import html
 from typer.testing import CliRunner
-from verdicts import all_played_games_count
 
 import trfconv
 from trfconv.cli import app
