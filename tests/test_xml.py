@@ -290,3 +290,16 @@ def test_not_well_formed_and_foreign_xml_are_diagnostics():
     assert [d.code for d in broken.diagnostics] == ["XML001"] and broken.diagnostics[0].location.line == 1
     foreign = trfconv.reads(b"<tournament><name>x</name></tournament>")
     assert [d.code for d in foreign.diagnostics] == ["XML003"]
+
+
+def test_start_number_used_twice_still_writes():
+    """A player line repeated (TRF014) leaves a forfeit whose opponent's line is another one:
+    the writer reads that side as unplayed instead of failing (found by the corruption tests)."""
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "trf" / "sanichi__icu_tournament__valid.trf"
+    lines = path.read_bytes().splitlines(keepends=True)
+    # the 012 line replaced by a copy of player 11's line, one column shifted (hypothesis's find)
+    repeated = next(line for line in lines if line.startswith(b"001   11")).replace(b"11      B", b"11     B")
+    t = trfconv.reads(b"\n" + repeated + b"".join(lines[1:]))
+    assert "TRF014" in [d.code for d in t.diagnostics]
+    data, _ = trfconv.dumps(t, "xml")
+    assert trfconv.reads(data).players

@@ -288,9 +288,12 @@ def _pairing_rows(t: Tournament):
                     rw, rb = _RESULT[outcome]
                     games.append(_row(n, o, rw, rb, "" if rated else "U"))
                 case Forfeit(opponent=o, colour=Colour.WHITE, won=won) if o is not None:
+                    # project() kept only forfeits both lines agree on; a file with a start
+                    # number used twice can still show another line here: read it as unplayed
                     mirror = t.player(o).rounds[r - 1]
-                    code = "K" if won or mirror.won else "D"
-                    games.append(_row(n, o, "1.0" if won else "0.0", "1.0" if mirror.won else "0.0", code))
+                    theirs = isinstance(mirror, Forfeit) and mirror.won
+                    code = "K" if won or theirs else "D"
+                    games.append(_row(n, o, "1.0" if won else "0.0", "1.0" if theirs else "0.0", code))
                 case Pending(opponent=o, colour=Colour.WHITE, adjourned=adjourned):
                     games.append(_row(n, o, "", "", "H" if adjourned else ""))
                 case Bye(kind=ByeKind.PAB):
