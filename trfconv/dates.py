@@ -13,7 +13,6 @@ file that are certain.
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from statistics import median_low
 from typing import Sequence
 
 _MONTH_NAMES = (
@@ -186,7 +185,7 @@ def _choose(candidates: list[tuple[date, str]], near: Sequence[date]) -> DateRea
         if inside:
             candidates = inside + [c for c in candidates if c not in inside]
         else:
-            centre = median_low(near)
+            centre = sorted(near)[(len(near) - 1) // 2]  # the low median
             candidates = sorted(candidates, key=lambda candidate: abs(candidate[0] - centre))
     (value, pattern), *others = candidates
     return DateReading(value, pattern, tuple(other for other, _ in others))

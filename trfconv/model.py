@@ -20,10 +20,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
 from .dates import PartialDate
-from .timecontrol import TimeControl, parse_text
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
+    from .timecontrol import TimeControl
 
 #: A date as found in a file: parsed when it could be, otherwise the text as written.
 DateValue = Union[date, str]
@@ -364,6 +364,8 @@ class Event:
     def clock(self) -> TimeControl | None:
         """The time control as periods: the encoded TRF-2026 222 when it was read, otherwise
         the 122 text when it can be understood without guessing; None else."""
+        from .timecontrol import TimeControl, parse_text
+
         if isinstance(self.time_control, TimeControl):
             return self.time_control
         return parse_text(self.time_control_text) if self.time_control_text else None
