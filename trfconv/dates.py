@@ -180,8 +180,9 @@ def _choose(candidates: list[tuple[date, str]], near: Sequence[date]) -> DateRea
     if not candidates:
         return DateReading(None, None, ())
     if near:
-        low, high = min(near) - _SLACK, max(near) + _SLACK
-        inside = [c for c in candidates if low <= c[0] <= high]
+        # differences, not min(near) - _SLACK: that overflows next to year 1 or 9999
+        first, last = min(near), max(near)
+        inside = [c for c in candidates if first - c[0] <= _SLACK and c[0] - last <= _SLACK]
         if inside:
             candidates = inside + [c for c in candidates if c not in inside]
         else:
