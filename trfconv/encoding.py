@@ -45,6 +45,9 @@ _MOJIBAKE_UTF8 = re.compile(rb"\xc3[\x82-\x9f\xa2][\xc2\xc5\xc6\xcb\xe2]")
 
 @dataclass
 class Decoded:
+    """The text of a file, the encoding that gave it, whether a byte-order mark was removed,
+    and what decoding noticed."""
+
     text: str
     encoding: str
     bom: bool = False

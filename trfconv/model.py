@@ -91,6 +91,8 @@ class ByeKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Bye:
+    """A bye of ``kind``; what it is worth is the :class:`ScoreSystem`'s business."""
+
     kind: ByeKind
 
 
@@ -396,6 +398,10 @@ class Source:
 
 @dataclass(frozen=True)
 class Tournament:
+    """One event: header, players with their rounds, teams, scoring and pairing data, and the
+    lines kept verbatim. ``source`` (where it was read, with the reader's diagnostics) is not
+    part of its identity."""
+
     event: Event = field(default_factory=Event)
     players: tuple[Player, ...] = ()
     teams: tuple[Team, ...] = ()
