@@ -107,6 +107,14 @@ def test_near_uses_the_median_so_one_stray_anchor_does_not_decide() -> None:
     assert read_date("08/04/2018", near=near).value == date(2018, 4, 8)
 
 
+def test_dates_at_the_ends_of_the_calendar_settle_without_overflow() -> None:
+    # the week of slack around year 1 or 9999 once went past date.min/date.max (found by
+    # test_resolve_gives_one_reading_per_text)
+    assert [r.value for r in resolve_dates(["0001/01/01", "9999/12/31"])] == [date(1, 1, 1), date(9999, 12, 31)]
+    assert read_date("02/01/0001", near=[date(1, 1, 1)]) == DateReading(date(1, 1, 2), "DD/MM/YYYY", (date(1, 2, 1),))
+    assert read_date("12/31/9999", near=[date(9999, 12, 30)]).value == date(9999, 12, 31)
+
+
 def test_resolve_reads_year_day_month_round_dates_of_bunratty_2011() -> None:
     readings = resolve_dates(["25.02.2011", "27.02.2011", "11.25.02", "11.26.02"])
     assert [reading.value for reading in readings] == [

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import json
 import sys
 from collections import Counter
 from datetime import date
@@ -96,6 +95,13 @@ def _severity_counts(diagnostics) -> dict[str, int]:
     return {s.value: c[s.value] for s in Severity}
 
 
+def _echo_json(data: dict) -> None:
+    """Print ``data`` as the ``--json`` output (UTF-8, one key per line)."""
+    import json
+
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+
+
 def _json_value(value):
     if isinstance(value, date):
         return value.isoformat()
@@ -131,7 +137,7 @@ def info(file: Path = typer.Argument(..., help="Tournament file."),
                         "codes": dict(sorted(Counter(d.code for d in t.diagnostics).items()))},
     }
     if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        _echo_json(data)
     else:
         typer.echo(f"{'file':<15}{file}")
         typer.echo(f"{'format':<15}{s.format} {s.version or ''}"
@@ -155,15 +161,17 @@ def check(file: Path = typer.Argument(..., help="Tournament file."),
     t = _load(file, encoding)
     if t is None:
         if as_json:
+            import json
+
             typer.echo(json.dumps({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": False}))
         raise typer.Exit(EXIT_UNREADABLE)
     diagnostics = t.diagnostics
     if as_json:
-        typer.echo(json.dumps({
+        _echo_json({
             "schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": not _unreadable(t),
             **_severity_counts(diagnostics),
             "diagnostics": [d.as_dict() for d in diagnostics],
-        }, ensure_ascii=False, indent=1))
+        })
     else:
         _print_diagnostics(diagnostics, sys.stdout)
         sev = _severity_counts(diagnostics)
@@ -232,8 +240,7 @@ def validate(
     verdict = _verdict(t, rules, time_control)
     _print_diagnostics(d for d in t.diagnostics if d.severity is not Severity.INFO)
     if as_json:
-        typer.echo(json.dumps({"schema": JSON_SCHEMA_VERSION, "file": str(file), **as_dict(verdict, t)},
-                              ensure_ascii=False, indent=1))
+        _echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), **as_dict(verdict, t)})
     else:
         _print_diagnostics(verdict.diagnostics)
         typer.echo(f"{'file':<12}{file}")
@@ -318,8 +325,8 @@ def standings(
     result = compute_standings(t, tiebreaks or None, rules=rules, unrated=unrated)
     diagnostics = [d.located(str(file)) for d in result.diagnostics]
     if as_json or fmt is StandingsFormat.json:
-        typer.echo(json.dumps({"schema": JSON_SCHEMA_VERSION, "file": str(file), **as_dict(result),
-                               "diagnostics": [d.as_dict() for d in diagnostics]}, ensure_ascii=False, indent=1))
+        _echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), **as_dict(result),
+                    "diagnostics": [d.as_dict() for d in diagnostics]})
     else:
         _print_diagnostics(diagnostics)
         typer.echo((render_csv if fmt is StandingsFormat.csv else render_text)(result), nl=False)
@@ -332,8 +339,7 @@ def formats(as_json: bool = JsonOption) -> None:
     from .io import READERS, WRITERS
 
     if as_json:
-        typer.echo(json.dumps({"schema": JSON_SCHEMA_VERSION, "read": READERS, "write": WRITERS},
-                              ensure_ascii=False, indent=1))
+        _echo_json({"schema": JSON_SCHEMA_VERSION, "read": READERS, "write": WRITERS})
     else:
         for title, table in (("read", READERS), ("write", WRITERS)):
             typer.echo(f"{title}:")

@@ -13,7 +13,6 @@ file that are certain.
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from statistics import median_low
 from typing import Sequence
 
 _MONTH_NAMES = (
@@ -181,12 +180,13 @@ def _choose(candidates: list[tuple[date, str]], near: Sequence[date]) -> DateRea
     if not candidates:
         return DateReading(None, None, ())
     if near:
-        low, high = min(near) - _SLACK, max(near) + _SLACK
-        inside = [c for c in candidates if low <= c[0] <= high]
+        # differences, not min(near) - _SLACK: that overflows next to year 1 or 9999
+        first, last = min(near), max(near)
+        inside = [c for c in candidates if first - c[0] <= _SLACK and c[0] - last <= _SLACK]
         if inside:
             candidates = inside + [c for c in candidates if c not in inside]
         else:
-            centre = median_low(near)
+            centre = sorted(near)[(len(near) - 1) // 2]  # the low median
             candidates = sorted(candidates, key=lambda candidate: abs(candidate[0] - centre))
     (value, pattern), *others = candidates
     return DateReading(value, pattern, tuple(other for other, _ in others))

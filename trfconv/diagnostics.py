@@ -19,6 +19,9 @@ class Severity(Enum):
 
 @dataclass(frozen=True)
 class Code:
+    """A registered code: its default severity, the title the README table shows, and the
+    consumer that would reject such input."""
+
     code: str
     severity: Severity
     title: str
@@ -154,6 +157,8 @@ CODES: dict[str, Code] = {
 
 @dataclass(frozen=True)
 class Location:
+    """Where a problem is: file, line and column (1-based); any of them may be unknown."""
+
     path: str | None = None
     line: int | None = None
     column: int | None = None
@@ -169,6 +174,8 @@ class Location:
 
 @dataclass(frozen=True)
 class Diagnostic:
+    """One problem, reported by a reader, a check or a writer (see the module docstring)."""
+
     code: str
     severity: Severity
     message: str

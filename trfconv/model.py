@@ -20,10 +20,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
 from .dates import PartialDate
-from .timecontrol import TimeControl, parse_text
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
+    from .timecontrol import TimeControl
 
 #: A date as found in a file: parsed when it could be, otherwise the text as written.
 DateValue = Union[date, str]
@@ -91,6 +91,8 @@ class ByeKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Bye:
+    """A bye of ``kind``; what it is worth is the :class:`ScoreSystem`'s business."""
+
     kind: ByeKind
 
 
@@ -364,6 +366,8 @@ class Event:
     def clock(self) -> TimeControl | None:
         """The time control as periods: the encoded TRF-2026 222 when it was read, otherwise
         the 122 text when it can be understood without guessing; None else."""
+        from .timecontrol import TimeControl, parse_text
+
         if isinstance(self.time_control, TimeControl):
             return self.time_control
         return parse_text(self.time_control_text) if self.time_control_text else None
@@ -394,6 +398,10 @@ class Source:
 
 @dataclass(frozen=True)
 class Tournament:
+    """One event: header, players with their rounds, teams, scoring and pairing data, and the
+    lines kept verbatim. ``source`` (where it was read, with the reader's diagnostics) is not
+    part of its identity."""
+
     event: Event = field(default_factory=Event)
     players: tuple[Player, ...] = ()
     teams: tuple[Team, ...] = ()

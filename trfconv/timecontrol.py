@@ -14,6 +14,7 @@ move 1"), an increment written in free text applies to every period.
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cache
 
 # Seconds per time unit, as written in free text (English, German, French, Spanish, Italian).
 _UNIT_SECONDS = {
@@ -28,7 +29,7 @@ _UNIT_SECONDS = {
 }
 _MOVE_UNITS = {"move", "moves", "mv", "mvs"}
 # Phrases rewritten before terms are read, in order: (pattern, replacement).
-_PHRASES = tuple((re.compile(pattern), replacement) for pattern, replacement in (
+_PHRASES = (
     # labels in front of the control
     (r"^(?:standard|classical|classic|rapid|blitz|time control|rate of play|cadence|bedenkzeit"
      r"|ritmo(?: de juego)?|tc)\b\s*[:=-]?\s*", ""),
@@ -53,7 +54,7 @@ _PHRASES = tuple((re.compile(pattern), replacement) for pattern, replacement in 
     (r"(?<![\d/+:])(\d{1,2}):([0-5]\d)(?![\d/:])", lambda m: f"{int(m[1]) * 60 + int(m[2])} min"),
     (r"\b(\d{1,2})\s*h\s*([0-5]?\d)(?:\s*(?:min|m|'))?(?!\s*[\da-z])",
      lambda m: f"{int(m[1]) * 60 + int(m[2])} min"),
-))
+)
 # Longest first, so that "min" is not read as "m" followed by "in".
 _WORD_UNITS = sorted(
     (unit for unit in (*_UNIT_SECONDS, *_MOVE_UNITS) if unit.isalpha()), key=len, reverse=True
@@ -67,18 +68,23 @@ _QUANTITY = (
 )
 _FROM_MOVE_ONE = r"(?:\s*from\s+move\s+(?:1|one))?"
 _INCREMENT_TERMS = (
-    re.compile(rf"(?:inc(?:rement)?|bonus)\.?\s*[:/=]?\s*{_QUANTITY}{_FROM_MOVE_ONE}", re.ASCII),
-    re.compile(
-        rf"{_QUANTITY}\s*(?:inc(?:rement)?|(?:/|per|a|each)\s*moves?){_FROM_MOVE_ONE}", re.ASCII
-    ),
-    re.compile(rf"{_QUANTITY}\s*from\s+move\s+(?:1|one)", re.ASCII),
+    rf"(?:inc(?:rement)?|bonus)\.?\s*[:/=]?\s*{_QUANTITY}{_FROM_MOVE_ONE}",
+    rf"{_QUANTITY}\s*(?:inc(?:rement)?|(?:/|per|a|each)\s*moves?){_FROM_MOVE_ONE}",
+    rf"{_QUANTITY}\s*from\s+move\s+(?:1|one)",
 )
-_GAME_TERM = re.compile(rf"(?:g|sd|game(?:\s+in)?)\s*/?\s*{_QUANTITY}", re.ASCII)
-_PERIOD_TERM = re.compile(rf"{_QUANTITY}\s*(/|x|in|for)\s*{_QUANTITY}", re.ASCII)
-_AMOUNT_TERM = re.compile(_QUANTITY, re.ASCII)
+_GAME_TERM = rf"(?:g|sd|game(?:\s+in)?)\s*/?\s*{_QUANTITY}"
+_PERIOD_TERM = rf"{_QUANTITY}\s*(/|x|in|for)\s*{_QUANTITY}"
+_AMOUNT_TERM = _QUANTITY
 
-_CODE_PERIOD = re.compile(r"(?:(\d+)/)?(\d+)(?:\+(\d+))?", re.ASCII)
-_CODE_SIDES = re.compile(r"W([^-]+)-B([^-]+)")
+_CODE_PERIOD = r"(?:(\d+)/)?(\d+)(?:\+(\d+))?"
+_CODE_SIDES = r"W([^-]+)-B([^-]+)"
+
+
+@cache
+def _regex(pattern: str, flags: int = 0) -> re.Pattern:
+    """``pattern`` compiled on first use: most runs read no time control, and compiling
+    these patterns would cost every start of the command line."""
+    return re.compile(pattern, flags)
 
 
 @dataclass(frozen=True)
@@ -142,7 +148,7 @@ def parse_code(text: str) -> TimeControl | None:
     """
     code = text.strip()
     try:
-        if sides := _CODE_SIDES.fullmatch(code):
+        if sides := _regex(_CODE_SIDES).fullmatch(code):
             return TimeControl(_code_periods(sides[1]), _code_periods(sides[2]))
         periods = _code_periods(code)
         return TimeControl(periods, periods)
@@ -171,7 +177,7 @@ def parse_text(text: str) -> TimeControl | None:
     """
     text = " ".join(text.lower().split())
     for pattern, replacement in _PHRASES:
-        text = pattern.sub(replacement, text)
+        text = _regex(pattern).sub(replacement, text)
     terms = [term.strip() for term in re.split(r"[+,;]", text)]
     periods: list[Period] = []
     increment = None
@@ -216,7 +222,7 @@ def _code_periods(code: str) -> tuple[Period, ...]:
     """The periods of one side of a 222 code; raises ValueError if it is not one."""
     periods = []
     for descriptor in code.split(":"):
-        match = _CODE_PERIOD.fullmatch(descriptor)
+        match = _regex(_CODE_PERIOD, re.ASCII).fullmatch(descriptor)
         if match is None:
             raise ValueError(f"not a time period descriptor: {descriptor!r}")
         moves, seconds, increment = match.groups()
@@ -239,14 +245,14 @@ def _read_term(term: str) -> tuple[str, Period | int] | None:
     """Classify one free-text term as ("period", Period), ("increment", seconds)
     or ("bare", number), or None when it is not understood."""
     for form in _INCREMENT_TERMS:
-        if (match := form.fullmatch(term)) and match[2] not in _MOVE_UNITS:
+        if (match := _regex(form, re.ASCII).fullmatch(term)) and match[2] not in _MOVE_UNITS:
             return "increment", int(match[1]) * _UNIT_SECONDS.get(match[2], 1)
-    if match := _GAME_TERM.fullmatch(term):
+    if match := _regex(_GAME_TERM, re.ASCII).fullmatch(term):
         seconds = _time_seconds(int(match[1]), match[2])
         return None if seconds is None else ("period", Period(seconds))
-    if match := _PERIOD_TERM.fullmatch(term):
+    if match := _regex(_PERIOD_TERM, re.ASCII).fullmatch(term):
         return _moves_period(match.groups())
-    if match := _AMOUNT_TERM.fullmatch(term):
+    if match := _regex(_AMOUNT_TERM, re.ASCII).fullmatch(term):
         number, unit = int(match[1]), match[2]
         if unit is None:
             return "bare", number
