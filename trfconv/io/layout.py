@@ -9,17 +9,15 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 
 
 def formats_dir() -> Path:
     """The declarative format definitions: inside the installed package (``trfconv/formats``)
     or, when running from a checkout, the top-level ``formats/`` folder."""
-    packaged = Path(str(resources.files("trfconv"))) / "formats"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / "formats"
+    here = Path(__file__).resolve()
+    packaged = here.parents[1] / "formats"
+    return packaged if packaged.is_dir() else here.parents[2] / "formats"
 
 
 @dataclass(frozen=True)
