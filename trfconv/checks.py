@@ -54,6 +54,8 @@ def _start_numbers(t, players, report, locate) -> None:
     if not players:
         return
     highest = max(players)
+    if len(players) == highest and min(players) >= 1:
+        return  # all of 1..highest
     missing = [n for n in range(1, highest + 1) if n not in players]
     if missing:
         shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
