@@ -8,14 +8,26 @@ reader provides (``locate("player", start_number, round)`` or ``locate("062")`` 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import fields
-from math import lcm
 from fractions import Fraction
-from typing import Callable
+from itertools import zip_longest
+from math import lcm
 
 from .diagnostics import Diagnostic, diagnostic
+from .model import (
+    OPPOSITE,
+    Bye,
+    Colour,
+    Forfeit,
+    Game,
+    NotPaired,
+    Outcome,
+    Pending,
+    Player,
+    Tournament,
+)
 from .numbers import short_text as _num
-from .model import OPPOSITE, Bye, Colour, Forfeit, Game, NotPaired, Outcome, Pending, Player, Tournament
 
 Locate = Callable[..., tuple]
 
@@ -42,6 +54,8 @@ def _start_numbers(t, players, report, locate) -> None:
     if not players:
         return
     highest = max(players)
+    if len(players) == highest and min(players) >= 1:
+        return  # all of 1..highest
     missing = [n for n in range(1, highest + 1) if n not in players]
     if missing:
         shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
@@ -56,11 +70,69 @@ def _opponent(entry) -> int | None:
 
 def _pairings(t, players, report, locate) -> None:
     """Both sides of a pairing must agree: same round, each names the other, opposite colours,
-    complementary results (a game is a game on both sides, a forfeit a forfeit)."""
+    complementary results (a game is a game on both sides, a forfeit a forfeit).
+
+    Most rounds agree throughout: `_round_agrees` recognises such a round in one pass over its
+    column, and only the other rounds are examined entry by entry (all of them when the start
+    numbers are not 1..N, each once)."""
+    columns = _columns(t, players)
+    if columns is None:
+        doubtful = range(t.rounds)
+    else:
+        doubtful = [r for r, column in enumerate(columns) if not _round_agrees(column)]
+    if doubtful:
+        _examine_pairings(t, doubtful, report, locate)
+
+
+def _columns(t: Tournament, players: dict) -> list[tuple] | None:
+    """Each round's entries by start number (``column[n - 1]`` is player n's, None where a line
+    has fewer rounds), or None when the start numbers are not 1..N, each once."""
+    count = len(t.players)
+    if len(players) != count or (players and (min(players) != 1 or max(players) != count)):
+        return None
+    return list(zip_longest(*(players[n].rounds for n in range(1, count + 1))))
+
+
+def _round_agrees(column: tuple) -> bool:
+    """Whether `_examine_pairings` would find nothing in this round (``column[n - 1]`` is player
+    n's entry), decided in one pass. Each pairing is checked once, from its lower-numbered side;
+    the pairings that agree must then account for every entry that names an opponent, so that
+    no entry names its own player or a player who names someone else. False means "examine this
+    round", not necessarily a problem (a team forfeit, for one, is left to the examination)."""
+    by_number = (None, *column)
+    agreeing = silent = 0  # pairings that agree; entries that name no opponent
+    try:
+        for n, entry in enumerate(column, 1):
+            if type(entry) is Game:  # the usual case: `_agree` for two games, written out
+                if n < entry.opponent:
+                    other = by_number[entry.opponent]
+                    if type(other) is not Game or other.opponent != n \
+                            or other.outcome is not OPPOSITE[entry.outcome] or other.rated != entry.rated \
+                            or (entry.colour is not None and entry.colour is other.colour):
+                        return False
+                    agreeing += 1
+            elif type(entry) in _NAMES_OPPONENT and entry.opponent is not None:
+                if n < entry.opponent:
+                    other = by_number[entry.opponent]
+                    if type(other) not in _NAMES_OPPONENT or other.opponent != n or not _agree(entry, other):
+                        return False
+                    agreeing += 1
+            else:
+                silent += 1
+    except IndexError:  # an opponent beyond the last start number
+        return False
+    return len(column) - silent == 2 * agreeing
+
+
+def _examine_pairings(t: Tournament, rounds, report, locate) -> None:
+    """Reports every pairing problem of these rounds (0-based, ascending), player by player."""
     rounds_of = {p.start_number: p.rounds for p in t.players}
     for p in t.players:
         n = p.start_number
-        for r, entry in enumerate(p.rounds):
+        for r in rounds:
+            if r >= len(p.rounds):
+                break
+            entry = p.rounds[r]
             kind = type(entry)
             if kind is not Game and (kind not in _NAMES_OPPONENT or entry.opponent is None):
                 continue
@@ -143,7 +215,7 @@ def _points(t: Tournament, report, locate) -> None:
     if t.teams:
         return
     scale = lcm(*(getattr(t.scores, f.name).denominator for f in fields(t.scores)))
-    games = {(o, c): int(t.scores.points(Game(0, c, o)) * scale) for o in Outcome for c in (*Colour, None)}
+    games = {c: {o: int(t.scores.points(Game(0, c, o)) * scale) for o in Outcome} for c in (*Colour, None)}
     units: dict = {}  # other entries, by identity (readers share equal entries)
     played = accelerations = None
     for p in t.players:
@@ -152,7 +224,7 @@ def _points(t: Tournament, report, locate) -> None:
         total = 0
         for e in p.rounds:
             if type(e) is Game:
-                total += games[e.outcome, e.colour]
+                total += games[e.colour][e.outcome]
                 continue
             value = units.get(id(e))
             if value is None:
