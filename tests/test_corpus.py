@@ -15,7 +15,16 @@ import pytest
 import trfconv
 from trfconv.dates import PartialDate
 from trfconv.diagnostics import Severity
-from trfconv.model import Bye, ByeKind, Colour, Forfeit, Game, NotPaired, Outcome, Pending
+from trfconv.model import (
+    Bye,
+    ByeKind,
+    Colour,
+    Forfeit,
+    Game,
+    NotPaired,
+    Outcome,
+    Pending,
+)
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "trf"
 CORPUS = sorted(FIXTURES.glob("*.trf"))

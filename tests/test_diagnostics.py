@@ -5,11 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from trfbuild import HEADER, player_line, trf
 
 import trfconv
 from trfconv.diagnostics import CODES, Severity, TrfconvError
 from trfconv.model import Bye, ByeKind, Forfeit, Game, Outcome, Unreadable
-from trfbuild import HEADER, player_line, trf
 
 
 def read(*lines: str, **kwargs) -> trfconv.Tournament:

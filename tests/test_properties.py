@@ -25,8 +25,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import trfconv
-from trfconv.report import rating_report, render
-from trfconv.rules.tiebreaks import standings
 from trfconv.dates import PartialDate
 from trfconv.diagnostics import CODES, Diagnostic, Severity, has_errors
 from trfconv.encoding import decode
@@ -50,6 +48,8 @@ from trfconv.model import (
     Tournament,
 )
 from trfconv.numbers import decimal_text
+from trfconv.report import rating_report, render
+from trfconv.rules.tiebreaks import standings
 from trfconv.timecontrol import parse_code
 
 CORPUS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "trf").glob("*.trf"))

@@ -5,13 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from lxml import html
 from typer.testing import CliRunner
 
 import trfconv
 from trfconv.cli import app
-from trfconv.rules.editions import edition, edition_for
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 MASTERS = FIXTURES / "trf" / "sanichi__icu_tournament__bunratty_masters_2011.trf"

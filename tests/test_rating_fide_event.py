@@ -13,11 +13,10 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-
-from trfconv import validate
 from trfbuild import player_line, trf
 
 import trfconv
+from trfconv import validate
 from trfconv.report import rating_report
 
 # FIDE id: (Ro on the October list, FIDE's Rc, w, n, chg, K*chg)

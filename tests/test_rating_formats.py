@@ -9,12 +9,11 @@ import json
 from pathlib import Path
 
 import pytest
-
-from trfconv import validate
 from lxml import etree, html
 from test_rating_report import seed_round_robin
 
 import trfconv
+from trfconv import validate
 from trfconv.report import FORMATS, rating_report, render
 
 CORPUS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "trf").glob("*.trf"))

@@ -6,11 +6,10 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-
-from trfconv import validate
 from trfbuild import player_line, trf
 
 import trfconv
+from trfconv import validate
 from trfconv.report import rating_report
 from trfconv.report.model import fixed
 from trfconv.rules.editions import edition

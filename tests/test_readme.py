@@ -11,13 +11,13 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_diagnostics_table_matches_the_registry():
-    rows = re.findall(r"^\| ([A-Z]{2,3}\d{3}) \| (\w+) \| (.*?) \| (.*?) \|$", README.read_text("utf-8"), re.M)
+    rows = re.findall(r"^\| ([A-Z]{2,3}\d{3}) \| (\w+) \| (.*?) \| (.*?) \|$", README.read_text("utf-8"), re.MULTILINE)
     assert [(c, s, t, r or None) for c, s, t, r in rows] == [
         (c.code, c.severity.value, c.title, c.consumer) for c in CODES.values()]
 
 
 def test_readme_starts_with_the_two_commands():
-    blocks = re.findall(r"```sh\n(.*?)\n```", README.read_text("utf-8"), re.S)
+    blocks = re.findall(r"```sh\n(.*?)\n```", README.read_text("utf-8"), re.DOTALL)
     assert "pip install . && trfconv" in blocks[0]
     assert blocks[1].endswith('pip install ".[test]" && pytest')
     ci = (README.parent / ".ci" / "run").read_text()
@@ -32,7 +32,7 @@ def test_readme_main_job_runs(tmp_path, monkeypatch):
 
     from trfconv.cli import app
 
-    block = re.findall(r"```sh\n(.*?)\n```", README.read_text("utf-8"), re.S)[0]
+    block = re.findall(r"```sh\n(.*?)\n```", README.read_text("utf-8"), re.DOTALL)[0]
     commands = [shlex.split(c) for c in block.split(" && ") if c.startswith("trfconv ")]
     assert [c[1] for c in commands] == ["validate", "report", "standings", "convert"]
     monkeypatch.chdir(README.parent)

@@ -8,12 +8,22 @@ from datetime import date
 from fractions import Fraction
 
 import pytest
+from trfbuild import player_line
 
 import trfconv
 from trfconv.model import (
-    Bye, ByeKind, Colour, Event, Forfeit, Game, NOT_PAIRED, Outcome, Player, ScoreSystem, Tournament,
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Event,
+    Forfeit,
+    Game,
+    Outcome,
+    Player,
+    ScoreSystem,
+    Tournament,
 )
-from trfbuild import player_line
 
 
 def two_players(name: str = "Müller, Jürgen", **event) -> Tournament:

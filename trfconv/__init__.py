@@ -15,8 +15,19 @@ from .diagnostics import Diagnostic, Severity, TrfconvError, diagnostic, has_err
 from .io import READERS, WRITERS, read_bytes, render
 from .model import Tournament
 
-__all__ = ["read", "reads", "write", "dumps", "validate", "Tournament", "Diagnostic", "Severity",
-           "TrfconvError", "READERS", "WRITERS"]
+__all__ = [
+    "READERS",
+    "WRITERS",
+    "Diagnostic",
+    "Severity",
+    "Tournament",
+    "TrfconvError",
+    "dumps",
+    "read",
+    "reads",
+    "validate",
+    "write",
+]
 __version__ = "0.1.0"
 
 

@@ -8,7 +8,6 @@ from collections import Counter
 from datetime import date
 from enum import Enum
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -51,7 +50,7 @@ TimeControlOption = typer.Option(None, "--time-control", help="Time control when
                                  "understood: a 222 code (5400+30) or text (\"90'+30\\\"\", 40/90, 30, +30s).")
 
 
-def _load(path: Path, encoding: Optional[str]) -> Tournament | None:
+def _load(path: Path, encoding: str | None) -> Tournament | None:
     try:
         return read(path, encoding=encoding)
     except TrfconvError as err:
@@ -63,7 +62,7 @@ def _unreadable(t: Tournament | None) -> bool:
     return t is None or any(d.code in UNREADABLE for d in t.diagnostics)
 
 
-def _readable(path: Path, encoding: Optional[str]) -> Tournament:
+def _readable(path: Path, encoding: str | None) -> Tournament:
     """The tournament, or exit 2 (after printing why) when the file cannot be read."""
     t = _load(path, encoding)
     if _unreadable(t):
@@ -73,7 +72,7 @@ def _readable(path: Path, encoding: Optional[str]) -> Tournament:
     return t
 
 
-def _verdict(t: Tournament, rules: Optional[str], time_control: Optional[str]):
+def _verdict(t: Tournament, rules: str | None, time_control: str | None):
     """The rateability verdict, or exit 2 when ``--rules`` is not a B.02 edition."""
     from .rules.editions import UnknownEdition
     from .rules.rateability import validate as judge
@@ -112,7 +111,7 @@ def _json_value(value):
 
 @app.command()
 def info(file: Path = typer.Argument(..., help="Tournament file."),
-         encoding: Optional[str] = EncodingOption, as_json: bool = JsonOption) -> None:
+         encoding: str | None = EncodingOption, as_json: bool = JsonOption) -> None:
     """Format and dialect found, encoding, event, counts and a diagnostics summary."""
     from .summary import counts
 
@@ -155,7 +154,7 @@ def info(file: Path = typer.Argument(..., help="Tournament file."),
 
 @app.command()
 def check(file: Path = typer.Argument(..., help="Tournament file."),
-          encoding: Optional[str] = EncodingOption, as_json: bool = JsonOption) -> None:
+          encoding: str | None = EncodingOption, as_json: bool = JsonOption) -> None:
     """Report every diagnostic. Exit 0 when there is no error, 1 when there are errors,
     2 when the file cannot be read."""
     t = _load(file, encoding)
@@ -185,11 +184,11 @@ def check(file: Path = typer.Argument(..., help="Tournament file."),
 def convert(
     source: Path = typer.Argument(..., help="Input file (TRF, JSON, chess-results XML, crosstable CSV or .xlsx; "
                                             "detected from content)."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
-    to: Optional[OutputFormat] = typer.Option(None, "--to", help="Output format (default: from the output "
-                                              "extension, .json -> json, .xml -> xml, .csv -> csv, "
-                                              "otherwise trf26)."),
-    encoding: Optional[str] = EncodingOption,
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    to: OutputFormat | None = typer.Option(None, "--to", help="Output format (default: from the output "
+                                           "extension, .json -> json, .xml -> xml, .csv -> csv, "
+                                           "otherwise trf26)."),
+    encoding: str | None = EncodingOption,
     output_encoding: str = typer.Option("utf-8", "--output-encoding",
                                         help="utf-8 (default), latin-1, cp1252 or ascii (characters folded, "
                                              "each change reported)."),
@@ -227,10 +226,10 @@ def convert(
 @app.command()
 def validate(
     file: Path = typer.Argument(..., help="Tournament file."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rating regulations edition: b02-2005 or "
-                                        "b02-2024 (default: the one in force on the start date)."),
-    time_control: Optional[str] = TimeControlOption,
-    encoding: Optional[str] = EncodingOption, as_json: bool = JsonOption,
+    rules: str | None = typer.Option(None, "--rules", help="Rating regulations edition: b02-2005 or "
+                                     "b02-2024 (default: the one in force on the start date)."),
+    time_control: str | None = TimeControlOption,
+    encoding: str | None = EncodingOption, as_json: bool = JsonOption,
 ) -> None:
     """Would FIDE rate this event? Verdict with the articles and numbers behind it, the games not
     rated and why, and what each player gets. Exit 0 rateable, 1 not rateable, 2 unreadable."""
@@ -259,13 +258,13 @@ class ReportFormat(str, Enum):
 @app.command()
 def report(
     file: Path = typer.Argument(..., help="Tournament file."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rating regulations edition (b02-2005, b02-2024); "
-                                        "default: the one in force at the event's start date."),
+    rules: str | None = typer.Option(None, "--rules", help="Rating regulations edition (b02-2005, b02-2024); "
+                                     "default: the one in force at the event's start date."),
     fmt: ReportFormat = typer.Option(ReportFormat.text, "--format", help="Report format."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
-    k_file: Optional[Path] = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' overriding the K of players."),
-    time_control: Optional[str] = TimeControlOption,
-    encoding: Optional[str] = EncodingOption,
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' overriding the K of players."),
+    time_control: str | None = TimeControlOption,
+    encoding: str | None = EncodingOption,
 ) -> None:
     """FIDE rating report: which games count (the rateability verdict), each player's Ro, K, Rc, n,
     W, We, change and new rating, unrated players' Ru. Exit 0 when the event is rateable and
@@ -299,15 +298,15 @@ class StandingsFormat(str, Enum):
 @app.command()
 def standings(
     file: Path = typer.Argument(..., help="Tournament file."),
-    tiebreaks: Optional[list[str]] = typer.Option(
+    tiebreaks: list[str] | None = typer.Option(
         None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. "
         "'BH/C1,BH,SB,DE'); default: the file's 212 or 202 record."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="C.07 edition: tb-2009, tb-2023, tb-2024 or "
-                                        "tb-2026 (default: the one in force on the start date)."),
-    unrated: Optional[int] = typer.Option(None, "--unrated", help="Rating given to unrated players by the "
-                                          "rating-based tie-breaks (otherwise they are undefined)."),
+    rules: str | None = typer.Option(None, "--rules", help="C.07 edition: tb-2009, tb-2023, tb-2024 or "
+                                     "tb-2026 (default: the one in force on the start date)."),
+    unrated: int | None = typer.Option(None, "--unrated", help="Rating given to unrated players by the "
+                                       "rating-based tie-breaks (otherwise they are undefined)."),
     fmt: StandingsFormat = typer.Option(StandingsFormat.text, "--format", help="text, csv or json."),
-    encoding: Optional[str] = EncodingOption, as_json: bool = JsonOption,
+    encoding: str | None = EncodingOption, as_json: bool = JsonOption,
 ) -> None:
     """Standings: points, the ordered tie-breaks (exact values), and ties left for drawing of
     lots; in a team file (310/013) the teams, by match points (``-t PTS:GP,…`` for game points).

@@ -11,9 +11,9 @@ file that are certain.
 """
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Sequence
 
 _MONTH_NAMES = (
     "january", "february", "march", "april", "may", "june",

@@ -188,7 +188,7 @@ class Diagnostic:
             text += f" [rejected by {self.consumer}]"
         return text
 
-    def located(self, path: str) -> "Diagnostic":
+    def located(self, path: str) -> Diagnostic:
         """This diagnostic with ``path`` as its file when it has none (writer diagnostics)."""
         if self.location.path:
             return self

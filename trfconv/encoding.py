@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Callable
 
 from .diagnostics import Diagnostic, diagnostic
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Union
 
 from .dates import PartialDate
@@ -36,7 +36,7 @@ class Colour(Enum):
     __hash__ = object.__hash__  # members are singletons; Enum's own hash is slow on hot paths
 
     @property
-    def opposite(self) -> "Colour":
+    def opposite(self) -> Colour:
         return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
 
 
@@ -48,7 +48,7 @@ class Outcome(Enum):
     __hash__ = object.__hash__
 
     @property
-    def reversed(self) -> "Outcome":
+    def reversed(self) -> Outcome:
         """The opponent's outcome."""
         return OPPOSITE[self]
 
@@ -393,7 +393,7 @@ class Source:
     dialects: tuple[str, ...] = ()
     encoding: str | None = None
     line_ending: str | None = None
-    diagnostics: tuple["Diagnostic", ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -413,7 +413,7 @@ class Tournament:
     source: Source = field(default_factory=Source, compare=False)
 
     @property
-    def diagnostics(self) -> tuple["Diagnostic", ...]:
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
         return self.source.diagnostics
 
     @property

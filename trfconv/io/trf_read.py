@@ -19,10 +19,34 @@ from ..dates import read_birth_date, resolve_dates
 from ..diagnostics import Diagnostic, Severity, diagnostic
 from ..encoding import decode
 from ..model import (
-    NOT_PAIRED, Acceleration, Bye, ByeKind, Colour, Event, Extra, Forfeit, Game, Lineup,
-    MatchPointSystem, NationalRating, Outcome, Pairing, Pending, Player, PlayerAcceleration,
-    PointAdjustment, ProhibitedPairing, RequestedBye, ScoreSystem, Source, Team, TeamEvent,
-    TeamForfeit, TeamPab, Tournament, Unreadable,
+    NOT_PAIRED,
+    Acceleration,
+    Bye,
+    ByeKind,
+    Colour,
+    Event,
+    Extra,
+    Forfeit,
+    Game,
+    Lineup,
+    MatchPointSystem,
+    NationalRating,
+    Outcome,
+    Pairing,
+    Pending,
+    Player,
+    PlayerAcceleration,
+    PointAdjustment,
+    ProhibitedPairing,
+    RequestedBye,
+    ScoreSystem,
+    Source,
+    Team,
+    TeamEvent,
+    TeamForfeit,
+    TeamPab,
+    Tournament,
+    Unreadable,
 )
 from ..timecontrol import parse_code
 from .layout import formats_dir, layouts, round_block

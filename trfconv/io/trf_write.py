@@ -17,7 +17,17 @@ from fractions import Fraction
 from ..dates import format_date, format_round_date
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
-    DEFAULT_SCORES, Bye, Forfeit, Game, NotPaired, Outcome, Pending, Player, ScoreSystem, Team, Tournament,
+    DEFAULT_SCORES,
+    Bye,
+    Forfeit,
+    Game,
+    NotPaired,
+    Outcome,
+    Pending,
+    Player,
+    ScoreSystem,
+    Team,
+    Tournament,
     Unreadable,
 )
 from ..numbers import decimal_text, short_text

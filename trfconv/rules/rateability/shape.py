@@ -15,7 +15,7 @@ _SWISS = re.compile(r"swiss|schweiz|suisse|suizo|dutch|dubov|burstein|\blim\b", 
 _TEAM = re.compile(r"team|[ée]quipe|mannschaft|equipo|olympiad", re.IGNORECASE)
 _DOUBLE = re.compile(r"double|doppel|doble", re.IGNORECASE)
 _MATCH = re.compile(r"\bmatch\b|wettkampf", re.IGNORECASE)
-_SCHEVENINGEN = re.compile(r"scheveningen", re.I)
+_SCHEVENINGEN = re.compile(r"scheveningen", re.IGNORECASE)
 _LEAGUE = re.compile(r"league|liga|ligue|championship|championnat|campeonato|meisterschaft", re.IGNORECASE)
 
 
