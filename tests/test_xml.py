@@ -303,3 +303,17 @@ def test_start_number_used_twice_still_writes():
     assert "TRF014" in [d.code for d in t.diagnostics]
     data, _ = trfconv.dumps(t, "xml")
     assert trfconv.reads(data).players
+
+
+def test_control_character_in_sex_column_is_replaced_and_reported():
+    """A NUL byte in a player's sex column (hypothesis's find in a corrupted lichess export) is
+    kept by the lenient reader; XML cannot carry it, so the writer puts '?' there and says so
+    (WRT004) instead of failing inside lxml."""
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "trf" / "GrzegorzKi__CompetiChess__testLargeFile.trf"
+    data = path.read_bytes().replace(b"001    1       sherwin", b"001    1 \x00      sherwin", 1)
+    t = trfconv.reads(data)
+    assert t.player(1).sex == "\x00"
+    xml, diagnostics = trfconv.dumps(t, "xml")
+    back = trfconv.reads(xml)
+    assert back.player(1).sex == "?"
+    assert any(d.code == "WRT004" and "sex" in d.message for d in diagnostics)

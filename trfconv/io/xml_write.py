@@ -122,7 +122,7 @@ def _boards(t: Tournament) -> int | None:
 
 
 def _player(p: Player, rounds: tuple) -> Player:
-    sex = None if p.sex in (None, "", "*", "-") else {"f": "w", "m": "m", "w": "w"}.get(p.sex.lower(), p.sex)
+    sex = None if p.sex in (None, "", "*", "-") else {"f": "w", "m": "m", "w": "w"}.get(p.sex.lower()) or text(p.sex)
     return Player(
         start_number=p.start_number, name=text(p.name) or "", sex=sex, title=text(p.title),
         rating=p.rating or None, federation=text(p.federation),
