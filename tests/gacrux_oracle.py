@@ -1,5 +1,6 @@
-"""FIDE TEC's reference checker (PyPI ``gacrux``, test-only) called in-process as the oracle of
-the differential tests, and the comparison of its values with trfconv's."""
+"""Test helper (no tests here): FIDE TEC's reference checker (PyPI ``gacrux``, test-only) called
+in-process as the oracle of the differential tests in ``test_tiebreaks_differential.py``, and the
+comparison of its values with trfconv's. The assertions are in that test module."""
 
 from __future__ import annotations
 

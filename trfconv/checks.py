@@ -53,9 +53,9 @@ def check(t: Tournament, locate: Locate) -> list[Diagnostic]:
 def _start_numbers(t, players, report, locate) -> None:
     if not players:
         return
+    if _one_to_n(players):
+        return
     highest = max(players)
-    if len(players) == highest and min(players) >= 1:
-        return  # all of 1..highest
     missing = [n for n in range(1, highest + 1) if n not in players]
     if missing:
         shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
@@ -87,10 +87,14 @@ def _pairings(t, players, report, locate) -> None:
 def _columns(t: Tournament, players: dict) -> list[tuple] | None:
     """Each round's entries by start number (``column[n - 1]`` is player n's, None where a line
     has fewer rounds), or None when the start numbers are not 1..N, each once."""
-    count = len(t.players)
-    if len(players) != count or (players and (min(players) != 1 or max(players) != count)):
+    if len(players) != len(t.players) or not _one_to_n(players):
         return None
-    return list(zip_longest(*(players[n].rounds for n in range(1, count + 1))))
+    return list(zip_longest(*(players[n].rounds for n in range(1, len(players) + 1))))
+
+
+def _one_to_n(players: dict) -> bool:
+    """Whether the start numbers are exactly 1..N (N players, none missing)."""
+    return bool(players) and min(players) == 1 and max(players) == len(players)
 
 
 def _round_agrees(column: tuple) -> bool:
@@ -103,15 +107,7 @@ def _round_agrees(column: tuple) -> bool:
     agreeing = silent = 0  # pairings that agree; entries that name no opponent
     try:
         for n, entry in enumerate(column, 1):
-            if type(entry) is Game:  # the usual case: `_agree` for two games, written out
-                if n < entry.opponent:
-                    other = by_number[entry.opponent]
-                    if type(other) is not Game or other.opponent != n \
-                            or other.outcome is not OPPOSITE[entry.outcome] or other.rated != entry.rated \
-                            or (entry.colour is not None and entry.colour is other.colour):
-                        return False
-                    agreeing += 1
-            elif type(entry) in _NAMES_OPPONENT and entry.opponent is not None:
+            if type(entry) in _NAMES_OPPONENT and entry.opponent is not None:
                 if n < entry.opponent:
                     other = by_number[entry.opponent]
                     if type(other) not in _NAMES_OPPONENT or other.opponent != n or not _agree(entry, other):

@@ -13,7 +13,6 @@ import codecs
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 
 from .diagnostics import Diagnostic, diagnostic
 
@@ -26,18 +25,12 @@ _BOMS = (
 )
 _SINGLE_BYTE = {"windows-1252", "iso-8859-1", "iso-8859-15", "windows-1250", "iso-8859-2",
                 "windows-1251", "windows-1254", "iso-8859-9", "mac-roman", "cp850", "cp437"}
-
-
-@cache
-def _mojibake() -> re.Pattern:
-    """A lead byte of a 2-byte UTF-8 sequence followed by a continuation byte, as cp1252 shows
-    them (compiled on first use: most files never need it)."""
-    return re.compile("[\u00c2-\u00df][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e"
-                      "\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030"
-                      "\u2039\u203a\u20ac\u2122]|\u00e2\u20ac[\u0080-\u00bf\u2018-\u203a\u2122]")
-
-
-# What _mojibake() finds, as UTF-8 bytes: Â..ß or â (C3 82..9F, C3 A2), then the lead byte of a
+#: A lead byte of a 2-byte UTF-8 sequence followed by a continuation byte, as cp1252 shows them.
+#: Kept as text: `re` compiles it on first use (most files never need it) and caches it.
+_MOJIBAKE = ("[\u00c2-\u00df][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e"
+             "\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030"
+             "\u2039\u203a\u20ac\u2122]|\u00e2\u20ac[\u0080-\u00bf\u2018-\u203a\u2122]")
+# What _MOJIBAKE finds, as UTF-8 bytes: Â..ß or â (C3 82..9F, C3 A2), then the lead byte of a
 # second character (C2, C5, C6, CB, E2). Searching the bytes for it is much faster than searching
 # the text, and valid UTF-8 without it cannot hold mojibake.
 _MOJIBAKE_UTF8 = re.compile(rb"\xc3[\x82-\x9f\xa2][\xc2\xc5\xc6\xcb\xe2]")
@@ -76,7 +69,7 @@ def decode(
         out = _single_byte(data, err, path)
     # Valid UTF-8 is the right reading unless it holds mojibake; a code-page guess is checked.
     if out.encoding == "utf-8":
-        doubtful = _MOJIBAKE_UTF8.search(data) is not None and _mojibake().search(out.text) is not None
+        doubtful = _MOJIBAKE_UTF8.search(data) is not None and re.search(_MOJIBAKE, out.text) is not None
     else:
         doubtful = True
     if doubtful and misaligned(out.text):
@@ -158,17 +151,17 @@ def _better_aligned(data: bytes, current: Decoded, path, misaligned, switch: boo
 
 
 def _repair_mojibake(text: str) -> str | None:
-    if not _mojibake().search(text):
+    if not re.search(_MOJIBAKE, text):
         return None
     try:
-        return _mojibake().sub(lambda m: m.group().encode("cp1252").decode("utf-8"), text)
+        return re.sub(_MOJIBAKE, lambda m: m.group().encode("cp1252").decode("utf-8"), text)
     except (UnicodeEncodeError, UnicodeDecodeError):
         return None
 
 
 def _check_mojibake(out: Decoded, path) -> Decoded:
     """Report the first sequence that is a UTF-8 character read as two cp1252 ones."""
-    for match in _mojibake().finditer(out.text):
+    for match in re.finditer(_MOJIBAKE, out.text):
         try:
             fixed = match.group().encode("cp1252").decode("utf-8")
         except (UnicodeEncodeError, UnicodeDecodeError):

@@ -14,7 +14,6 @@ move 1"), an increment written in free text applies to every period.
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
 
 # Seconds per time unit, as written in free text (English, German, French, Spanish, Italian).
 _UNIT_SECONDS = {
@@ -60,6 +59,8 @@ _WORD_UNITS = sorted(
     (unit for unit in (*_UNIT_SECONDS, *_MOVE_UNITS) if unit.isalpha()), key=len, reverse=True
 )
 _SIGN_UNITS = sorted((unit for unit in _UNIT_SECONDS if not unit.isalpha()), key=len, reverse=True)
+# The patterns below stay text: `re` compiles each on first use and caches it, so a run that
+# reads no time control never pays for compiling them.
 # A number (six digits at most) with an optional unit; a word unit must not run
 # into further letters.
 _QUANTITY = (
@@ -74,17 +75,9 @@ _INCREMENT_TERMS = (
 )
 _GAME_TERM = rf"(?:g|sd|game(?:\s+in)?)\s*/?\s*{_QUANTITY}"
 _PERIOD_TERM = rf"{_QUANTITY}\s*(/|x|in|for)\s*{_QUANTITY}"
-_AMOUNT_TERM = _QUANTITY
 
 _CODE_PERIOD = r"(?:(\d+)/)?(\d+)(?:\+(\d+))?"
 _CODE_SIDES = r"W([^-]+)-B([^-]+)"
-
-
-@cache
-def _regex(pattern: str, flags: int = 0) -> re.Pattern:
-    """``pattern`` compiled on first use: most runs read no time control, and compiling
-    these patterns would cost every start of the command line."""
-    return re.compile(pattern, flags)
 
 
 @dataclass(frozen=True)
@@ -148,7 +141,7 @@ def parse_code(text: str) -> TimeControl | None:
     """
     code = text.strip()
     try:
-        if sides := _regex(_CODE_SIDES).fullmatch(code):
+        if sides := re.fullmatch(_CODE_SIDES, code):
             return TimeControl(_code_periods(sides[1]), _code_periods(sides[2]))
         periods = _code_periods(code)
         return TimeControl(periods, periods)
@@ -177,7 +170,7 @@ def parse_text(text: str) -> TimeControl | None:
     """
     text = " ".join(text.lower().split())
     for pattern, replacement in _PHRASES:
-        text = _regex(pattern).sub(replacement, text)
+        text = re.sub(pattern, replacement, text)
     terms = [term.strip() for term in re.split(r"[+,;]", text)]
     periods: list[Period] = []
     increment = None
@@ -222,7 +215,7 @@ def _code_periods(code: str) -> tuple[Period, ...]:
     """The periods of one side of a 222 code; raises ValueError if it is not one."""
     periods = []
     for descriptor in code.split(":"):
-        match = _regex(_CODE_PERIOD, re.ASCII).fullmatch(descriptor)
+        match = re.fullmatch(_CODE_PERIOD, descriptor, re.ASCII)
         if match is None:
             raise ValueError(f"not a time period descriptor: {descriptor!r}")
         moves, seconds, increment = match.groups()
@@ -245,14 +238,14 @@ def _read_term(term: str) -> tuple[str, Period | int] | None:
     """Classify one free-text term as ("period", Period), ("increment", seconds)
     or ("bare", number), or None when it is not understood."""
     for form in _INCREMENT_TERMS:
-        if (match := _regex(form, re.ASCII).fullmatch(term)) and match[2] not in _MOVE_UNITS:
+        if (match := re.fullmatch(form, term, re.ASCII)) and match[2] not in _MOVE_UNITS:
             return "increment", int(match[1]) * _UNIT_SECONDS.get(match[2], 1)
-    if match := _regex(_GAME_TERM, re.ASCII).fullmatch(term):
+    if match := re.fullmatch(_GAME_TERM, term, re.ASCII):
         seconds = _time_seconds(int(match[1]), match[2])
         return None if seconds is None else ("period", Period(seconds))
-    if match := _regex(_PERIOD_TERM, re.ASCII).fullmatch(term):
+    if match := re.fullmatch(_PERIOD_TERM, term, re.ASCII):
         return _moves_period(match.groups())
-    if match := _regex(_AMOUNT_TERM, re.ASCII).fullmatch(term):
+    if match := re.fullmatch(_QUANTITY, term, re.ASCII):
         number, unit = int(match[1]), match[2]
         if unit is None:
             return "bare", number
