@@ -10,6 +10,7 @@ from trfbuild import HEADER, player_line, trf
 import trfconv
 from trfconv.diagnostics import CODES, Severity, TrfconvError
 from trfconv.model import Bye, ByeKind, Forfeit, Game, Outcome, Unreadable
+from trfconv.rules.tiebreaks.standings import standings
 
 
 def read(*lines: str, **kwargs) -> trfconv.Tournament:
@@ -117,6 +118,20 @@ def test_rounds_beyond_the_declared_number():
              player_line(2, "Beta, Bob", points="0.0", rounds=("   1 b 0",)))
     assert [d.message for d in t.diagnostics if d.code == "TRF035"] == [
         "round 2 has entries for 1 player(s) but the file declares 1 rounds"]
+
+
+def test_absurd_number_of_rounds_is_refused_and_kept_verbatim():
+    """'XXR 99999999' (a corruption CI's property test made) once made the XML writer and the
+    standings lay out a hundred million rounds until memory ran out."""
+    t = read(*HEADER, "XXR 99999999", *PAIR)
+    assert t.event.declared_rounds is None
+    assert [d.message for d in t.diagnostics if d.code == "TRF039"] == [
+        "XXR says 99999999 rounds, more than the 999 TRF can number; line kept verbatim"]
+    assert "XXR 99999999" in trfconv.dumps(t, "trf16")[0].decode()
+    assert b' rounds="1"' in trfconv.dumps(t, "xml")[0]
+    assert len(standings(t, ["BH", "SB"]).rows) == 2
+    document = trfconv.dumps(t, "json")[0].replace(b'"declared_rounds": null', b'"declared_rounds": 99999999')
+    assert [d.code for d in trfconv.reads(document).diagnostics] == ["JSN001"]
 
 
 def test_unknown_result_and_colour_codes_keep_the_block():

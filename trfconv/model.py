@@ -124,6 +124,9 @@ class Unreadable:
 
 RoundEntry = Union[Game, Forfeit, Bye, NotPaired, Pending, Unreadable]
 NOT_PAIRED = NotPaired()
+#: The most rounds a reader accepts. TRF-2026 numbers rounds with three digits, and consumers lay
+#: out one slot per round, so a typo or a hostile "99999999" would otherwise exhaust memory.
+MAX_ROUNDS = 999
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from ..dates import read_birth_date, read_date
 from ..diagnostics import Diagnostic, diagnostic
 from ..encoding import decode
 from ..model import (
+    MAX_ROUNDS,
     NOT_PAIRED,
     Bye,
     ByeKind,
@@ -432,7 +433,11 @@ class _Table:
             key, _, value = text.partition(":")
             field = next((f for f, names in p.metadata.items() if normalise(key) in names), None) if value else None
             if field == "declared_rounds":
-                values[field] = int(value.strip()) if _number(value.strip()) else None
+                rounds = int(value.strip()) if _number(value.strip()) else None
+                if rounds is not None and rounds > MAX_ROUNDS:
+                    self.report("CSV004", f"{rounds} rounds is more than the {MAX_ROUNDS} any format numbers; ignored")
+                    rounds = None
+                values[field] = rounds
             elif field == "dates":
                 found = [read_date(part).value for part in re.split(r"\s+(?:to|bis|au|al|-)\s+", value.strip())]
                 values["start_date"], values["end_date"] = (found + [None, None])[:2] if all(found) else (None, None)

@@ -49,6 +49,8 @@ def read_json(data: bytes, path: str | None = None) -> model.Tournament:
         if document.get("version") != VERSION:
             raise _Invalid(f"version {document.get('version')!r} is not supported (expected {VERSION})")
         t = _decode(document.get("tournament"), model.Tournament, "tournament")
+        if (t.event.declared_rounds or 0) > model.MAX_ROUNDS:
+            raise _Invalid(f"declared_rounds {t.event.declared_rounds} is more than {model.MAX_ROUNDS}")
     except (UnicodeDecodeError, json.JSONDecodeError, _Invalid, RecursionError) as err:
         where = {}
         if isinstance(err, json.JSONDecodeError):

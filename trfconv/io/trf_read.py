@@ -19,6 +19,7 @@ from ..dates import read_birth_date, resolve_dates
 from ..diagnostics import Diagnostic, Severity, diagnostic
 from ..encoding import decode
 from ..model import (
+    MAX_ROUNDS,
     NOT_PAIRED,
     Acceleration,
     Bye,
@@ -257,7 +258,7 @@ class _Reader:
         elif code in ("042", "052"):
             self.dates[code] = value
         elif code == "142":
-            self.declared_rounds(value, "142")
+            self.declared_rounds(value, "142", line)
         elif code == "152":
             colour = {"W": Colour.WHITE, "B": Colour.BLACK}.get(value.upper())
             if colour is None:
@@ -282,9 +283,13 @@ class _Reader:
     def record(self, key: str) -> None:
         self.last_key = key
 
-    def declared_rounds(self, value: str, code: str) -> None:
+    def declared_rounds(self, value: str, code: str, line: str) -> None:
         rounds = self.number(value.split()[0] if value.split() else "", f"{code} number of rounds", 5)
         previous = self.event.get("declared_rounds")
+        if rounds is not None and rounds > MAX_ROUNDS:
+            self.keep(line, "TRF039", f"{code} says {rounds} rounds, more than the {MAX_ROUNDS} TRF can "
+                                      "number; line kept verbatim")
+            return
         if rounds is not None and previous is not None and previous != rounds:
             self.report("TRF039", f"{code} says {rounds} rounds, an earlier record said {previous}", 5)
             return
@@ -316,7 +321,7 @@ class _Reader:
         key = {"XXR": "142", "XXC": "152", "XXZ": "XXZ"}.get(code, "162")
         if code == "XXR":
             self.dialects.add("javafo")
-            self.declared_rounds(value, "XXR")
+            self.declared_rounds(value, "XXR", line)
         elif code == "XXC":
             self.dialects.add("javafo")
             for token in value.lower().split():

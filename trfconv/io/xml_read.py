@@ -22,6 +22,7 @@ from fractions import Fraction
 from ..dates import PartialDate, read_birth_date
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
+    MAX_ROUNDS,
     NOT_PAIRED,
     Bye,
     ByeKind,
@@ -56,8 +57,6 @@ _DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _DECIMAL = re.compile(r"-?\d+(\.\d+)?|-?\.\d+", re.ASCII)
 _INTEGER = re.compile(r"-?\d{1,12}", re.ASCII)
-#: Rounds beyond this are refused (a typo or a hostile value would otherwise size every line).
-MAX_ROUNDS = 999
 
 
 def read_xml(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
