@@ -222,7 +222,7 @@ def test_team_file_declared_list_ranks_as_fide_checker():
     path = FIXTURES / "trf" / "echecsjs__trf__grandmommyscup.trf"
     t, text = _text(path.read_bytes())
     s = standings(t)
-    assert [x.text for x in s.specs] == ["PTS", "EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPVGP"]
+    assert [x.text for x in s.specs] == ["PTS", "EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
     assert {r.number: r.rank for r in s.rows} == gacrux_ranks(text, [])
     assert [d.code for d in s.diagnostics] == ["TB003"]
     # 310 declares Slovakia first; both checkers rank India 3 first (EDET leaves the two tied,

@@ -31,6 +31,11 @@ class Definition:
     modifiers: str = ""
     higher_first: bool = True
     team: bool = False
+    spelling: str | None = None  #: how C.07 writes the code when it is not all capitals
+
+    @property
+    def name(self) -> str:
+        return self.spelling or self.code
 
 
 _D = Definition
@@ -60,7 +65,7 @@ DEFINITIONS: dict[str, Definition] = {d.code: d for d in (
     _D("BC", "C.07 12.1", "board count", "", False, True),
     _D("TBR", "C.07 12.2", "top board result", "", True, True),
     _D("BBE", "C.07 12.3", "bottom board elimination", "", True, True),
-    _D("MPVGP", "C.07 13.1", "match points versus game points", "", True, True),
+    _D("MPVGP", "C.07 13.1", "match points versus game points", "", True, True, "MPvGP"),
     _D("ESB", "C.07 13.2", "extended Sonneborn-Berger", "CP", True, True),
     _D("EMMSB", "C.07 13.2", "extended Sonneborn-Berger, opponents' MP x own MP", "CP", True, True),
     _D("EMGSB", "C.07 13.2", "extended Sonneborn-Berger, opponents' MP x own GP", "CP", True, True),
@@ -142,7 +147,7 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
                                    f"seed systems ({', '.join(c[6:] for c in DEFINITIONS if c.startswith('OTHER_'))})")
     definition = DEFINITIONS[name]
     fields: dict = {}
-    parts = [name + (":" + score if score else "")]
+    parts = [definition.name + (":" + score if score else "")]
     for token in re.findall(_TOKEN, m["mods"] or ""):
         mm = _MODIFIER.match(token)
         letter = token[0]
