@@ -154,6 +154,20 @@ def test_validate_exit_codes_and_text():
     assert run("validate", FIXTURES / "missing.trf").exit_code == 2
 
 
+def test_validate_national_championship(tmp_path):
+    """--national-championship (B.02 2005 6.33) rates an 8-player round robin with 3 rated men,
+    which art. 6.31 refuses (4 rated needed under 10 players); the rating report takes it too."""
+    from eventbuild import round_robin
+
+    path = tmp_path / "championship.trf"
+    trfconv.write(round_robin([2000, 1900, 1800, None, None, None, None, None]), path, format="trf16")
+    assert run("validate", path, "--rules", "b02-2005").exit_code == 1
+    national = run("validate", path, "--rules", "b02-2005", "--national-championship")
+    assert national.exit_code == 0
+    assert "VAL007: national championship round robin with 3 rated men, 3 needed (art. 6.33)" in national.stderr
+    assert run("report", path, "--rules", "b02-2005", "--national-championship").exit_code == 0
+
+
 def test_validate_json_schema():
     data = json.loads(run("validate", VALID, "--json").stdout)
     assert set(data) == {"schema", "file", "rules", "rules_title", "decision", "rateable", "event_kind",

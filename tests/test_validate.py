@@ -3,6 +3,7 @@ limit and one just outside, asserting the verdict and the article cited."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -285,6 +286,53 @@ def test_2005_double_round_robin_with_unrated_players(ratings, ok):
     assert v.rateable is ok
     if not ok:
         assert codes(v) == [("VAL030", "6.32")]
+
+
+def _sexes(t, women):
+    """``t`` with the players numbered in ``women`` recorded as women."""
+    return replace(t, players=tuple(replace(p, sex="w" if p.start_number in women else "m") for p in t.players))
+
+
+def notes(v):
+    return [d.message for d in v.diagnostics if d.code == "VAL007"]
+
+
+@pytest.mark.parametrize(("ratings", "women", "ok", "counted"), [
+    # 8 players, 3 rated men: 6.31 wants 4 rated under 10 players; a national championship 3 men
+    ([2000, 1900, 1800, None, None, None, None, None], set(), True, "3 rated men, 3 needed"),
+    ([2000, 1900, None, None, None, None, None, None], set(), False, "2 rated men: at least 3"),
+    # "3 men": a rated woman in an open championship does not count
+    ([2000, 1900, 1800, None, None, None, None, None], {3}, False, "2 rated men: at least 3"),
+    # "or 2 women in events exclusively for women"
+    ([2000, 1900, None, None, None, None, None, None], set(range(1, 9)), True, "2 rated women, 2 needed"),
+    ([2000, None, None, None, None, None, None, None], set(range(1, 9)), False, "1 rated woman: at least 2"),
+])
+def test_2005_national_championship_round_robin(ratings, women, ok, counted):
+    """B.02 2005 6.33: "National Championships played as round robins shall be rated if at least 3
+    men (or 2 women in events exclusively for women) participants had official FIDE Ratings
+    before the beginning of the tournament", in place of 6.3-6.32."""
+    t = _sexes(round_robin(ratings), women)
+    ordinary = validate(t, OLD)
+    assert not ordinary.rateable and codes(ordinary)[-1] == ("VAL030", "6.31")
+    v = validate(t, OLD, national_championship=True)
+    assert v.rateable is ok
+    if ok:
+        assert not v.findings and len(notes(v)) == 1 and counted in notes(v)[0]
+    else:
+        assert codes(v) == [("VAL030", "6.33")] and counted in v.findings[0].message
+
+
+def test_national_championship_outside_the_2005_round_robin_rule():
+    """The 2024 edition has no composition rule at all, and 6.33 is about round robins only: the
+    flag is then reported as not applying, and the ordinary rules judge."""
+    t = round_robin([2000, 1900, None, None, None, None, None, None])
+    v = validate(t, NEW, national_championship=True)
+    assert v.rateable and notes(v) == ["national championship: the b02-2024 edition has no rule for national "
+                                       "championships; the ordinary composition rules apply"]
+    open_ = swiss(FOUR, ONE_ROUND)
+    v = validate(open_, OLD, national_championship=True)
+    assert notes(v) == ["national championship: the event is a Swiss (declared: Individual: Swiss-System), not "
+                        "an individual round robin; the ordinary composition rules apply"]
 
 
 def test_2005_round_robin_with_an_unplayed_game_is_rated_as_a_swiss():

@@ -78,14 +78,15 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str = "trf26"
     return diagnostics
 
 
-def validate(tournament: Tournament, rules=None, time_control=None):
+def validate(tournament: Tournament, rules=None, time_control=None, *, national_championship: bool = False):
     """Would FIDE rate this event, which games and for whom: a
     :class:`~trfconv.rules.rateability.Verdict` under ``rules`` (``"b02-2005"``, ``"b02-2024"``;
     default: the edition in force on the start date). ``time_control`` (a 222 code or 122-style
-    text) replaces the file's."""
+    text) replaces the file's. ``national_championship``: the event is a national championship
+    (B.02 2005 6.33)."""
     from .rules.rateability import validate as judge
 
-    return judge(tournament, rules, time_control)
+    return judge(tournament, rules, time_control, national_championship=national_championship)
 
 
 def _atomic_write(target: Path, data: bytes) -> None:

@@ -48,6 +48,8 @@ EncodingOption = typer.Option(None, "--encoding", "-e", help="Input encoding (de
 JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema in the README).")
 TimeControlOption = typer.Option(None, "--time-control", help="Time control when the file's is missing or not "
                                  "understood: a 222 code (5400+30) or text (\"90'+30\\\"\", 40/90, 30, +30s).")
+NationalOption = typer.Option(False, "--national-championship", help="The event is a national championship "
+                              "(B.02 2005 6.33: a round robin needs only 3 rated men, 2 rated women in a women's event).")
 
 
 def _load(path: Path, encoding: str | None) -> Tournament | None:
@@ -72,13 +74,13 @@ def _readable(path: Path, encoding: str | None) -> Tournament:
     return t
 
 
-def _verdict(t: Tournament, rules: str | None, time_control: str | None):
+def _verdict(t: Tournament, rules: str | None, time_control: str | None, national: bool):
     """The rateability verdict, or exit 2 when ``--rules`` is not a B.02 edition."""
     from .rules.editions import UnknownEdition
     from .rules.rateability import validate as judge
 
     try:
-        return judge(t, rules, time_control)
+        return judge(t, rules, time_control, national_championship=national)
     except UnknownEdition as err:
         typer.echo(f"trfconv: {err}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
@@ -228,7 +230,7 @@ def validate(
     file: Path = typer.Argument(..., help="Tournament file."),
     rules: str | None = typer.Option(None, "--rules", help="Rating regulations edition: b02-2005 or "
                                      "b02-2024 (default: the one in force on the start date)."),
-    time_control: str | None = TimeControlOption,
+    time_control: str | None = TimeControlOption, national: bool = NationalOption,
     encoding: str | None = EncodingOption, as_json: bool = JsonOption,
 ) -> None:
     """Would FIDE rate this event? Verdict with the articles and numbers behind it, the games not
@@ -236,7 +238,7 @@ def validate(
     from .rules.rateability.output import as_dict, text_lines
 
     t = _readable(file, encoding)
-    verdict = _verdict(t, rules, time_control)
+    verdict = _verdict(t, rules, time_control, national)
     _print_diagnostics(d for d in t.diagnostics if d.severity is not Severity.INFO)
     if as_json:
         _echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), **as_dict(verdict, t)})
@@ -263,7 +265,7 @@ def report(
     fmt: ReportFormat = typer.Option(ReportFormat.text, "--format", help="Report format."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
     k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' overriding the K of players."),
-    time_control: str | None = TimeControlOption,
+    time_control: str | None = TimeControlOption, national: bool = NationalOption,
     encoding: str | None = EncodingOption,
 ) -> None:
     """FIDE rating report: which games count (the rateability verdict), each player's Ro, K, Rc, n,
@@ -273,7 +275,7 @@ def report(
     from .report import rating_report, render
 
     t = _readable(file, encoding)
-    verdict = _verdict(t, rules, time_control)
+    verdict = _verdict(t, rules, time_control, national)
     rating = rating_report(t, verdict, k_file=k_file)
     _print_diagnostics([*t.diagnostics, *verdict.diagnostics, *rating.diagnostics])
     data = render(rating, fmt.value).encode("utf-8")

@@ -103,6 +103,7 @@ CODES: dict[str, Code] = {
         Code("VAL004", I, "start date unknown; judged under the newest edition"),
         Code("VAL005", I, "event falls under a regulation text that is not modelled; nearest edition used"),
         Code("VAL006", W, "rating below the edition's floor treated as unrated"),
+        Code("VAL007", I, "national championship: which composition rule was applied"),
         Code("VAL010", E, "rate of play too fast for the event's ratings", "FIDE rating server"),
         Code("VAL011", W, "rate of play too fast for some games; those games are not rated"),
         Code("VAL012", E, "first time control has too few moves", "FIDE rating server"),

@@ -51,9 +51,12 @@ def read_time_control(text: str) -> TimeControl | None:
 
 
 def validate(tournament: Tournament, rules: str | Edition | None = None,
-             time_control: str | TimeControl | None = None) -> Verdict:
+             time_control: str | TimeControl | None = None, *,
+             national_championship: bool = False) -> Verdict:
     """Judge ``tournament`` under ``rules`` (``b02-2005``, ``b02-2024``; default: by start date).
-    ``time_control`` replaces the file's (122/222) when given. Never raises on bad input: what
+    ``time_control`` replaces the file's (122/222) when given. ``national_championship`` says the
+    event is a national championship (2005 6.33: a round robin needs only 3 rated men, or 2 rated
+    women in a women's event); no file format records that. Never raises on bad input: what
     could not be checked is a diagnostic in ``Verdict.diagnostics``."""
     t = tournament
     notes: list[Diagnostic] = []
@@ -79,7 +82,10 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     findings += day_findings(r, days, clock, speed)
     if (duration := duration_finding(r, t, days, shape)) is not None:
         findings.append(duration)
-    findings += _composition(t, r, shape, ratings)
+    if national_championship:
+        findings += _national_composition(t, r, shape, ratings, notes, path)
+    else:
+        findings += _composition(t, r, shape, ratings)
     unrated = [n for n, rating in ratings.items() if rating is None]
     if shape.scheveningen and r.scheveningen_max_unrated is not None and len(unrated) > r.scheveningen_max_unrated:
         a = r.article("scheveningen")
@@ -197,6 +203,32 @@ def _composition(t: Tournament, r, shape, ratings) -> list[Finding]:
                                 f"{rated} rated; at least {r.drr_min_players} players of whom "
                                 f"{r.drr_min_rated} rated are needed (art. {a})", fatal=True))
     return findings
+
+
+def _national_composition(t: Tournament, r, shape, ratings, notes: list[Diagnostic], path) -> list[Finding]:
+    """2005 6.33: "National Championships played as round robins shall be rated if at least 3 men
+    (or 2 women in events exclusively for women) participants had official FIDE Ratings before
+    the beginning of the tournament." It takes the place of 6.3-6.32 for such an event; an
+    edition without the rule, or a Swiss, is judged by the ordinary composition rules."""
+    if r.national_min_rated_men is None or not shape.round_robin or shape.team:
+        why = (f"the {r.edition} edition has no rule for national championships" if r.national_min_rated_men is None
+               else f"the event is a {shape.description}, not an individual round robin")
+        notes.append(diagnostic("VAL007", f"national championship: {why}; the ordinary composition rules apply",
+                                path=path))
+        return _composition(t, r, shape, ratings)
+    a = r.article("national_championship")
+    women = bool(t.players) and all(p.sex == "w" for p in t.players)
+    rated = [p for p in t.players if ratings.get(p.start_number) is not None and (women or p.sex != "w")]
+    need = r.national_min_rated_women if women else r.national_min_rated_men
+    who = ("woman" if len(rated) == 1 else "women") if women else ("man" if len(rated) == 1 else "men")
+    unknown = sum(1 for p in rated if p.sex is None)
+    counted = f"{len(rated)} rated {who}" + (f" ({unknown} with no sex recorded, counted as men)" if unknown else "")
+    if len(rated) < need:
+        return [Finding("VAL030", a, f"national championship round robin with {counted}: at least {need} must "
+                        f"have had a FIDE rating before it began (art. {a})", fatal=True)]
+    notes.append(diagnostic("VAL007", f"national championship round robin with {counted}, {need} needed (art. {a}); "
+                            "the composition rules for other round robins do not apply", path=path))
+    return []
 
 
 def _has_unplayed_games(t: Tournament, shape) -> bool:

@@ -58,6 +58,8 @@ class RateabilityRules:
     rr_small_min_rated: int | None
     drr_min_players: int | None
     drr_min_rated: int | None
+    national_min_rated_men: int | None  #: national round-robin championships (2005 6.33)
+    national_min_rated_women: int | None
     rr_counts_unrated_games: bool
     unrated_min_rated_opponents: int | None
     rr_with_unplayed_as_swiss: bool
@@ -106,6 +108,8 @@ def rules_of(edition: Edition) -> RateabilityRules:
         rr_small_min_rated=data.get("rr_small_min_rated"),
         drr_min_players=data.get("drr_min_players"),
         drr_min_rated=data.get("drr_min_rated"),
+        national_min_rated_men=data.get("national_min_rated_men"),
+        national_min_rated_women=data.get("national_min_rated_women"),
         rr_counts_unrated_games=data["rr_counts_unrated_games"],
         unrated_min_rated_opponents=data.get("unrated_min_rated_opponents"),
         rr_with_unplayed_as_swiss=data.get("rr_with_unplayed_as_swiss", False),
