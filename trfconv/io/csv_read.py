@@ -68,6 +68,7 @@ class Profile:
     columns: dict[str, tuple[str, ...]]  # role -> normalised names
     rounds: tuple[re.Pattern, ...]
     metadata: dict[str, tuple[str, ...]]
+    banners: tuple[re.Pattern, ...]  # lines above the header that are neither the name nor metadata
     blank_rank_is_tie: bool
     complete: bool  # the header must name every column of the profile
     writes: dict[str, str]  # role -> the name the writer uses (first of each list)
@@ -89,6 +90,7 @@ def profiles() -> tuple[Profile, ...]:
             columns={role: tuple(normalise(n) for n in names) for role, names in data["columns"].items()},
             rounds=tuple(re.compile(p) for p in data["rounds"]["headers"]),
             metadata={k: tuple(normalise(n) for n in v) for k, v in data.get("metadata", {}).items()},
+            banners=tuple(re.compile(b, re.IGNORECASE) for b in data.get("banners", [])),
             blank_rank_is_tie=data.get("blank_rank_is_tie", False),
             complete=data.get("complete", False),
             writes={role: names[0] for role, names in data["columns"].items()},
@@ -423,12 +425,14 @@ class _Table:
 
     def metadata(self, rows: list[list[str]], p: Profile) -> Event:
         """Event data from the lines above the header: ``Key: value`` lines named in the
-        profile, and the first other line as the event name."""
+        profile, and the first other line as the event name. The export's banner lines (the
+        profile's ``banners``: source line, "Last update …", "Ranking crosstable after Round 4")
+        are neither."""
         values: dict[str, object] = {}
         name = None
         for row in rows:
             text = " ".join(str(c).strip() for c in row if str(c).strip())
-            if not text:
+            if not text or any(b.search(text) for b in p.banners):
                 continue
             key, _, value = text.partition(":")
             field = next((f for f, names in p.metadata.items() if normalise(key) in names), None) if value else None

@@ -1,0 +1,106 @@
+"""Real crosstable exports as people download them (fixtures/crosstables, SOURCES.md), read
+with the values each file itself shows, checked by hand against the file's lines."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import trfconv
+from trfconv.model import (
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Forfeit,
+    Game,
+    Outcome,
+    Pending,
+    Player,
+    Tournament,
+)
+
+CROSSTABLES = Path(__file__).resolve().parent.parent / "fixtures" / "crosstables"
+STOCKHOLM = CROSSTABLES / "ChristerNilsson__2026__seniorschack-km-2026.chess-results.csv"
+SAN_SEBASTIAN = CROSSTABLES / "mrrookes__arbitools__testing.chess-results.csv"
+W, B = Colour.WHITE, Colour.BLACK
+
+
+def computed(t: Tournament, p: Player) -> Fraction:
+    return sum((t.scores.points(e) for e in p.rounds), Fraction(0))
+
+
+def kinds(t: Tournament) -> Counter:
+    return Counter(type(e).__name__ + (f".{e.kind.name}" if isinstance(e, Bye) else "")
+                   for p in t.players for e in p.rounds)
+
+
+# -- chess-results "Ranking crosstable after Round 4", English, comma-separated ----------------
+def test_stockholm_export_players_event_and_diagnostics():
+    t = trfconv.read(STOCKHOLM)
+    assert (t.source.format, t.source.version, t.source.encoding) == ("csv", "chess-results", "utf-8")
+    assert (len(t.players), t.rounds) == (40, 5)  # 5.Rd is paired, not played
+    # the three banner lines above the title are not the name
+    assert t.event.name == "Seniorschack Stockholm KM Klassiskt 2026"
+    # TB1..TB3 are not read; no SNo column: players numbered by their ranking row
+    assert Counter(d.code for d in t.diagnostics) == Counter({"CSV005": 1, "CSV008": 1})
+    assert [p.start_number for p in t.players] == [p.rank for p in t.players] == list(range(1, 41))
+
+
+@pytest.mark.parametrize("number, name, title, rating, fed, points", [
+    (1, "Strömbäck Henrik", None, 2020, "SWE", Fraction(7, 2)),  # "Strömbäck Henrik ": trailing space
+    (3, "Berg Laachiri Susanna", "WFM", 1904, "SWE", Fraction(7, 2)),  # title from the unnamed column
+    (14, "Kaminski Andrzej", None, 1929, "POL", Fraction(5, 2)),
+    (32, "Ornstein Axel", "IM", 2059, "SWE", Fraction(1)),
+    (40, "Bergström Helge", None, 1537, "SWE", Fraction(0)),
+])
+def test_stockholm_players_as_the_file_lists_them(number, name, title, rating, fed, points):
+    p = trfconv.read(STOCKHOLM).player(number)
+    assert (p.name, p.title, p.rating, p.federation, p.points, p.rank) == (name, title, rating, fed, points, number)
+
+
+def test_stockholm_round_cells():
+    t = trfconv.read(STOCKHOLM)
+    # "1,,Strömbäck Henrik ,2020,SWE, 17b1,  5w1,  9b½, 10w1,  4w ,3.5": round 5 paired, no result yet
+    assert t.player(1).rounds == (Game(17, B, Outcome.WIN), Game(5, W, Outcome.WIN), Game(9, B, Outcome.DRAW),
+                                  Game(10, W, Outcome.WIN), Pending(4, W))
+    assert t.player(17).rounds[0] == Game(1, W, Outcome.LOSS)  # " 1w0" on row 17
+    # "32,IM,Ornstein Axel ,…, 20w½, 23b ,  7w-, 21w½, 37b": a postponed round-2 game and a forfeit
+    assert t.player(32).rounds == (Game(20, W, Outcome.DRAW), Pending(23, B), Forfeit(False, 7, W),
+                                   Game(21, W, Outcome.DRAW), Pending(37, B))
+    assert (t.player(7).rounds[2], t.player(23).rounds[1]) == (Forfeit(True, 32, B), Pending(32, W))
+    assert (t.player(4).rounds[2], t.player(8).rounds[2]) == (Pending(8, W), Pending(4, B))  # "  8w " / "  4b "
+    # "-1": pairing-allocated bye; "   -½": half-point bye (one a round: 39 players paired)
+    assert [(n, r) for n in (31, 28, 38) for r, e in enumerate(t.player(n).rounds, 1) if e == Bye(ByeKind.PAB)] == [
+        (31, 1), (28, 2), (38, 4)]
+    assert [(n, r) for n in (10, 13, 30) for r, e in enumerate(t.player(n).rounds, 1) if e == Bye(ByeKind.HALF)] == [
+        (10, 1), (13, 2), (30, 4)]
+    # "0" in round 5 (the file's "-0", turned into a number by a spreadsheet): not paired
+    assert (t.player(9).rounds[4], t.player(25).rounds[4]) == (NOT_PAIRED, NOT_PAIRED)
+    assert kinds(t) == Counter({"Game": 144, "Pending": 46, "Bye.HALF": 3, "Bye.PAB": 3, "Forfeit": 2,
+                                "NotPaired": 2})
+
+
+def test_stockholm_points_column_agrees_with_the_results():
+    t = trfconv.read(STOCKHOLM)
+    assert [p.start_number for p in t.players if p.points != computed(t, p)] == []
+    # the Pts. column's total: 72 games played and one forfeit (a point each), 3 PAB, 3 half-point byes
+    assert sum(p.points for p in t.players) == 72 + 1 + 3 + Fraction(3, 2)
+
+
+# -- both real exports survive the trip through TRF-2026 ---------------------------------------
+@pytest.mark.parametrize("path, reread", [(STOCKHOLM, {"TRF027"}), (SAN_SEBASTIAN, {"TRF033"})],
+                         ids=["stockholm", "san-sebastian"])
+def test_real_export_round_trips_through_trf26(path, reread):
+    t = trfconv.read(path)
+    data, diagnostics = trfconv.dumps(t, "trf26")
+    again = trfconv.reads(data)
+    assert again == t
+    assert trfconv.dumps(again, "trf26")[0] == data
+    assert diagnostics == []
+    # what the TRF reader says of the same data: paired games without a result (TRF027), the
+    # San Sebastián file's own three points slips (TRF033)
+    assert {d.code for d in again.diagnostics} == reread
