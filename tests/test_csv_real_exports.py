@@ -104,3 +104,32 @@ def test_real_export_round_trips_through_trf26(path, reread):
     # what the TRF reader says of the same data: paired games without a result (TRF027), the
     # San Sebastián file's own three points slips (TRF033)
     assert {d.code for d in again.diagnostics} == reread
+
+
+#: chess-results tnr437642 "Final Ranking crosstable after 5 Rounds" (a 6-player round robin), as
+#: quoted in a public R script that converts such tables (the repository is not named by the
+#: search index, so the table is quoted here rather than kept as a fixture).
+ROUND_ROBIN_TABLE = """\
+;Final Ranking crosstable after 5 Rounds
+Rk.;;Name;Rtg;FED;1;2;3;4;5;6;Pts.;TB1;TB2 
+1;GM;Zaragatski Ilja;2482;GER;*;1;1;1;1;1;5;10,00;0
+2;;Kornitzky Tino;2055;GER;0;*;½;1;1;1;3,5;5,00;0
+3;;Wüest Andrin;2225;SUI;0;½;*;½;1;1;3;4,00;0
+4;;Aeschbacher Johann;2053;FRA;0;0;½;*;1;1;2,5;2,50;0
+5;;Vögtlin André;1719;SUI;0;0;0;0;*;1;1;0,00;0
+6;;Züllig Flavian;1379;SUI;0;0;0;0;0;*;0;0,00;0
+"""
+
+
+def test_round_robin_crosstable_is_not_read_as_rounds():
+    """Columns 1..6 of a round-robin crosstable are the opponents by rank, with '*' where a player
+    meets himself: read as rounds they would turn Zaragatski's five wins into five byes. The
+    table names no round and no colour, so the games are left out with an error and the players
+    kept with their own points; the points are then not checked against results there are none of."""
+    t = trfconv.reads(ROUND_ROBIN_TABLE.encode("utf-8"), path="tnr437642.csv")
+    assert [d.code for d in t.diagnostics] == ["CSV005", "CSV011", "CSV008"]
+    assert t.diagnostics[1].message.startswith("columns 1 to 6 are opponents, not rounds")
+    assert t.rounds == 0 and all(p.rounds == () for p in t.players)
+    assert [(p.start_number, p.name, p.title, p.rating, p.federation, p.points, p.rank) for p in t.players[:2]] == [
+        (1, "Zaragatski Ilja", "GM", 2482, "GER", 5, 1), (2, "Kornitzky Tino", None, 2055, "GER", Fraction(7, 2), 2)]
+    assert sum(p.points for p in t.players) == 15  # 15 games in a 6-player round robin

@@ -207,8 +207,9 @@ def _describe(entry) -> str:
 def _points(t: Tournament, report, locate) -> None:
     """Declared points against the results under the score system (TRF16: "the number of
     points in the tournament standings"). In team events the column is informative only.
-    Sums are exact, in integer units of the score system's common denominator."""
-    if t.teams:
+    Sums are exact, in integer units of the score system's common denominator. A file without
+    any round (a ranking list) has no results to check the points against."""
+    if t.teams or not t.rounds:
         return
     scale = lcm(*(getattr(t.scores, f.name).denominator for f in fields(t.scores)))
     games = {c: {o: int(t.scores.points(Game(0, c, o)) * scale) for o in Outcome} for c in (*Colour, None)}

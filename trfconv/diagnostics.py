@@ -152,6 +152,7 @@ CODES: dict[str, Code] = {
         Code("CSV008", I, "no start-number column; rows numbered by rank"),
         Code("CSV009", I, "text cell starting with = + - @ written with a leading apostrophe (formula guard)"),
         Code("CSV010", I, "round cells name opponents by ranking row; read as start numbers"),
+        Code("CSV011", E, "round-robin crosstable: opponents in columns, no rounds; games not read"),
     )
 }
 

@@ -267,6 +267,12 @@ class _Table:
         event = self.metadata(rows[:header.row], header.profile)
         data_rows = [(i, row) for i, row in enumerate(rows[header.row + 1:], header.row + 2)
                      if sum(1 for c in row if str(c).strip()) > 1]
+        if _opponents_in_columns(header, [row for _, row in data_rows]):
+            self.report("CSV011", f"columns 1 to {len(header.rounds)} are opponents, not rounds: a round-robin "
+                                  "crosstable ('*' where a player meets himself) says who beat whom but not in "
+                                  "which round or with which colour, so no game is read; export the crosstable by "
+                                  "rounds or the TRF")
+            header = dataclasses.replace(header, rounds={})
         title_column = _title_column(header, [row for _, row in data_rows])
         colours = _colour_letters(header, [row for _, row in data_rows])
         numbered = "start_number" in header.roles
@@ -487,6 +493,20 @@ def _special(text: str):
     if text in ("+", "-"):
         return Forfeit(text == "+")
     return NOT_PAIRED
+
+
+def _opponents_in_columns(header: Header, rows: list[list[str]]) -> bool:
+    """A round-robin crosstable (chess-results "Final Ranking crosstable" of a round robin): the
+    numbered columns are the players in ranking order, one per row, and each row's own column
+    holds ``*``."""
+    if not rows or sorted(header.rounds) != list(range(1, len(rows) + 1)):
+        return False
+    for position, row in enumerate(rows, 1):
+        columns = header.rounds[position]
+        own = "".join(str(row[c]).strip() for c in columns if c < len(row))
+        if not own or own.strip("*"):
+            return False
+    return True
 
 
 def _by_round(entries: tuple, numbers: list[int], length: int) -> tuple:
