@@ -13,7 +13,17 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...model import Bye, ByeKind, Colour, Forfeit, Game, Outcome, Pending, ScoreSystem, Tournament
+from ...model import (
+    Bye,
+    ByeKind,
+    Colour,
+    Forfeit,
+    Game,
+    Outcome,
+    Pending,
+    ScoreSystem,
+    Tournament,
+)
 from .adjustments import RESULT_OUTCOME, Resolved, resolve, scores_with_defaults
 
 # Kinds of round entry, as C.07 Art. 15-16 need them.
