@@ -109,6 +109,10 @@ def test_result_set_in_a_round():
     v = ours(record)
     assert v[4][:3] == [2, 6, F(17, 4)] and v[1][:3] == [F(5, 2), 5, 4] and v[3][:3] == [F(3, 2), 5, 2]
     assert v == theirs(record)
+    assert ours("299 W                3    4") == v
+    assert messages("299 W                3    4") == [
+        ("TB011", ("299 record #1 (type W, round 3): player 4's result in round 3 is W, worth the score system's "
+                  "value of W"))]
 
 
 def test_reference_defect_result_points_of_an_individual_record():

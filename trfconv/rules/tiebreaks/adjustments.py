@@ -99,7 +99,9 @@ def resolve(t: Tournament, ids: set[int], rounds: int, *, team: bool) -> Resolve
                 continue
             if a.kind:
                 out.results[(number, a.round)] = (a.kind, change)
-                effect = f"{who} {number}'s result in round {a.round} is {a.kind}, worth {_values(a, team)}"
+                worth = (f"the score system's value of {a.kind}" if a.points is None and a.match_points is None
+                         else _values(a, team))
+                effect = f"{who} {number}'s result in round {a.round} is {a.kind}, worth {worth}"
             elif a.round == FINAL_ROUND:
                 out.final.setdefault(number, []).append(change)
                 effect = f"{who} {number} gets {_values(a, team, signed=True)} in the final score only (PTS)"
