@@ -135,6 +135,9 @@ CODES: dict[str, Code] = {
         Code("TB006", E, "team tie-break asked for in a tournament without teams"),
         Code("TB007", W, "players of a team met players of several teams in one round"),
         Code("TB008", W, "team's match or game points declared in 310 differ from its matches"),
+        Code("TB009", W, "299 record names an id that is not a player (team) of the file; not applied to it"),
+        Code("TB010", W, "299 record cannot be applied (no meaning of 299 fits, or beyond the event's rounds)"),
+        Code("TB011", I, "299 record applied: a score or a result differs from the results as played"),
         # crosstables: chess-results.com XML, CSV and .xlsx (readers and writers)
         Code("XML001", E, "XML document is not well-formed or exceeds the size limit"),
         Code("XML002", E, "XML document declares a DTD or entities (refused: entity expansion, external access)"),

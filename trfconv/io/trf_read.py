@@ -607,8 +607,21 @@ class _Reader:
         self.record(f"260#{len(items)}")
 
     def adjustment(self, line: str) -> None:
+        """299. A record whose fields straddle their separators (the TRF-2025 draft's columns,
+        e.g. ``299 +  2.0  2.5   1    1``) cannot be read without guessing which number is
+        which: it is kept verbatim, and so never applied to the standings."""
         self.version_marks.add("TRF26")
-        v = self.layouts["adjustment"].read(line)
+        layout = self.layouts["adjustment"]
+        column = layout.first_filled_gap(line)
+        if column is not None:
+            self.diagnostics.append(diagnostic(
+                "TRF010", f"299 record: column {column} should be blank but holds {line[column - 1]!r}: the "
+                          "fields are shifted (MP 8-11, points 14-17, round 20-22, ids from 24); kept verbatim "
+                          "and not applied to the standings", path=self.path, line=self.lineno, column=column,
+                severity=Severity.WARNING))
+            self.keep(line)
+            return
+        v = layout.read(line)
         round_ = self.number(v["round"], "299 round", 20)
         self.adjustments.append(PointAdjustment(
             kind=v["kind"] or None, ids=self.ids(v["ids"], 24, 5),

@@ -13,7 +13,18 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...model import Bye, ByeKind, Colour, Forfeit, Game, Outcome, Pending, Tournament
+from ...model import (
+    Bye,
+    ByeKind,
+    Colour,
+    Forfeit,
+    Game,
+    Outcome,
+    Pending,
+    ScoreSystem,
+    Tournament,
+)
+from .adjustments import RESULT_OUTCOME, Resolved, resolve, scores_with_defaults
 
 # Kinds of round entry, as C.07 Art. 15-16 need them.
 PLAYED = 0  #: a game over the board (also an unrated W/D/L game and a paired, unfinished one)
@@ -28,6 +39,8 @@ ABSENT = 7  #: not paired / withdrawn / no entry: a zero-point bye (16.1.1: roun
 #: Kinds that are voluntary unplayed rounds (16.1.2: requested byes and forfeit losses).
 VUR_KINDS = frozenset((FLOSS, HPB, ZPB, ABSENT))
 
+#: The 299 letter of each unplayed kind (the value a W, D or L on an unplayed round takes).
+_LETTER_OF_KIND = {FWIN: "+", FPB: "F", HPB: "H", FLOSS: "-", ZPB: "Z"}
 _BYE_KINDS = {ByeKind.PAB: PAB, ByeKind.FULL: FPB, ByeKind.HALF: HPB, ByeKind.ZERO: ZPB}
 _OUTCOME = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
 
@@ -51,18 +64,27 @@ class Field:
     colour: list[list[int]]  #: 1 white, -1 black, 0 none
     outcome: list[list[int]]  #: played games: 2 win, 1 draw, 0 loss (rating points in halves); else -1
     points: list[list[int]]
-    score: list[int]  #: final score, in units
+    score: list[int]  #: final score, in units (with the penalties/bonuses of 299 records)
+    #: per player, the 299 penalties/bonuses included in ``score`` (None: none); the score the
+    #: opponents' Buchholz sees leaves them out, as FIDE's reference checker does
+    penalty: list[int] | None = None
+    #: per player, the 299 round-999 penalties/bonuses: in the standings score (PTS) only
+    final: list[int] | None = None
 
     @property
     def size(self) -> int:
         return len(self.numbers)
 
+    def standings_scores(self) -> list[int]:
+        """The standings score (PTS) of every participant: ``score`` and the round-999 299s."""
+        return list(self.score) if self.final is None else [s + x for s, x in zip(self.score, self.final)]
 
-def unit_of(t: Tournament) -> int:
-    """The least common denominator of every value of the score system."""
-    s = t.scores
+
+def unit_of(s: ScoreSystem, extra: list[Fraction] | tuple = ()) -> int:
+    """The least common denominator of every value of the score system and of ``extra`` (the
+    values 299 records assign)."""
     values = (s.win_white, s.win_black, s.draw_white, s.draw_black, s.loss_white, s.loss_black,
-              s.forfeit_win, s.forfeit_loss, s.pab, s.full_bye, s.half_bye, s.zero_bye, s.unknown)
+              s.forfeit_win, s.forfeit_loss, s.pab, s.full_bye, s.half_bye, s.zero_bye, s.unknown, *extra)
     return math.lcm(*(Fraction(v).denominator for v in values))
 
 
@@ -85,12 +107,19 @@ def event_rounds(t: Tournament) -> int:
     return max(t.event.declared_rounds or 0, t.rounds)
 
 
+def adjustments_of(t: Tournament) -> Resolved:
+    """The 299 records of an individual tournament, sorted by meaning."""
+    return resolve(t, {p.start_number for p in t.players}, event_rounds(t), team=False)
+
+
 def build(t: Tournament, round_robin: bool | None = None) -> Field:
-    """Flatten ``t`` (an individual tournament). Opponents that are not players of the file are
-    treated as absent (the reader has already reported them)."""
+    """Flatten ``t`` (an individual tournament), with its 299 records applied (see
+    :mod:`.adjustments`). Opponents that are not players of the file are treated as absent (the
+    reader has already reported them)."""
     n = event_rounds(t)
-    unit = unit_of(t)
-    s = t.scores
+    adjustments = adjustments_of(t)
+    s = scores_with_defaults(t.scores, adjustments)
+    unit = unit_of(s, adjustments.values())
     position = {p.start_number: i for i, p in reversed(list(enumerate(t.players)))}
 
     def u(value: Fraction) -> int:
@@ -105,7 +134,7 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
                   ABSENT: u(s.zero_bye)}
     fwin, floss, unknown = u(s.forfeit_win), u(s.forfeit_loss), u(s.unknown)
     black_of = Colour.BLACK
-    kinds, opponents, colours, outcomes, points, scores = [], [], [], [], [], []
+    kinds, opponents, colours, outcomes, points = [], [], [], [], []
     # Entries are frozen and shared by the reader: classify each distinct object once.
     memo: dict[int, tuple[int, int, int, int, int]] = {}
     for p in t.players:
@@ -129,10 +158,44 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
         colours.append(c_row)
         outcomes.append(r_row)
         points.append(p_row)
-        scores.append(sum(p_row))
+    numbers = [p.start_number for p in t.players]
+    unplayed = {"+": fwin, "-": floss, "F": bye_points[FPB], "H": bye_points[HPB], "Z": bye_points[ZPB]}
+    for (number, r), (letter, change) in adjustments.results.items():
+        i, r = position[number], r - 1
+        black = colours[i][r] < 0
+        game = {2: played_points[(Outcome.WIN, black)], 1: played_points[(Outcome.DRAW, black)],
+                0: played_points[(Outcome.LOSS, black)]}
+        kinds[i][r], outcomes[i][r], points[i][r] = result_entry(
+            letter, kinds[i][r], opponents[i][r], None if change.points is None else u(change.points), game, unplayed)
+    penalty = [u(adjustments.total(x, False, final=False)) for x in numbers]
+    final = [u(adjustments.total(x, False, final=True)) for x in numbers]
+    scores = [sum(row) + x for row, x in zip(points, penalty)]
     rr = is_round_robin(t) if round_robin is None else round_robin
-    return Field(n, unit, u(s.win_white), u(s.draw_white), rr, [p.start_number for p in t.players],
-                 [p.rating for p in t.players], kinds, opponents, colours, outcomes, points, scores)
+    return Field(n, unit, u(s.win_white), u(s.draw_white), rr, numbers,
+                 [p.rating for p in t.players], kinds, opponents, colours, outcomes, points, scores,
+                 penalty if any(penalty) else None, final if any(final) else None)
+
+
+def result_entry(letter: str, kind: int, opponent: int, value: int | None, game: dict[int, int],
+                 unplayed: dict[str, int]) -> tuple[int, int, int]:
+    """(kind, outcome, points) of a round whose result a 299 record sets (meaning 2). As in FIDE's
+    reference checker the record changes the result, not whether the round was played: a game
+    keeps its opponent and becomes a win (``W + F``), a draw (``D H``) or a loss (``L - Z``); an
+    unplayed round becomes a forfeit win / full-point bye (``W + F``: not a voluntarily unplayed
+    round), a half-point bye (``D H``) or a forfeit loss / zero-point bye (``L - Z``). The points
+    are the record's; without them, the score system's value of the letter (a game's by colour)."""
+    outcome = RESULT_OUTCOME[letter]
+    if kind == PLAYED:
+        return PLAYED, outcome, game[outcome] if value is None else value
+    if outcome == 2:
+        kind = FWIN if opponent >= 0 else FPB
+    elif outcome == 1:
+        kind = HPB
+    else:
+        kind = FLOSS if opponent >= 0 else ZPB
+    if value is None:
+        value = unplayed[letter] if letter in unplayed else unplayed[_LETTER_OF_KIND[kind]]
+    return kind, -1, value
 
 
 def _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of):

@@ -10,8 +10,9 @@ from .spec import Spec
 
 
 def points(ctx: Context, spec: Spec) -> Column:
-    """PTS: the final score under the event's score system."""
-    return Column(list(ctx.f.score), ctx.f.unit)
+    """PTS: the final score under the event's score system, with the penalties/bonuses of 299
+    records (those of round 999 count here only)."""
+    return Column(ctx.f.standings_scores(), ctx.f.unit)
 
 
 def wins(ctx: Context, spec: Spec) -> Column:

@@ -11,7 +11,7 @@ from ...diagnostics import Diagnostic, diagnostic
 from ...model import Player, Team, Tournament
 from ...numbers import short_text
 from .context import Column, Context, TeamData
-from .field import build
+from .field import adjustments_of, build
 from .registry import GROUP_FUNCTIONS, column
 from .rules import TieBreakRules, resolve
 from .spec import Spec, parse_list
@@ -101,12 +101,14 @@ def compute_columns(t: Tournament, specs: list[Spec], *, rules: str | TieBreakRu
 
 
 def _declared_scores(team: TeamData) -> list[Diagnostic]:
-    """TB008 for each team whose 310 match or game points are not what its matches give (an
-    arbiter's decision belongs in a 299 record; a wrong total in the file is reported)."""
+    """TB008 for each team whose 310 match or game points are not what its matches (and 299
+    records) give (an arbiter's decision belongs in a 299 record; a wrong total in the file is
+    reported)."""
     mp, gp = team.contexts["MP"].f, team.contexts["GP"].f
+    mp_scores, gp_scores = mp.standings_scores(), gp.standings_scores()
     problems = []
     for i, x in enumerate(team.matches.teams):
-        ours = (Fraction(mp.score[i], mp.unit), Fraction(gp.score[i], gp.unit))
+        ours = (Fraction(mp_scores[i], mp.unit), Fraction(gp_scores[i], gp.unit))
         if x.match_points is not None and x.game_points is not None and (x.match_points, x.game_points) != ours:
             problems.append(diagnostic("TB008", f"team {x.number} ({x.name}) declares {short_text(x.match_points)} "
                                                 f"MP and {short_text(x.game_points)} GP; its matches give "
@@ -134,6 +136,8 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     f = ctx.f
     if ctx.team is not None:
         problems = list(ctx.team.matches.diagnostics) + _declared_scores(ctx.team) + problems
+    else:
+        problems = adjustments_of(t).diagnostics + problems
     for s, c in zip(specs, columns):
         if c is not None and s.code in _RATING_CODES and f.size and all(v is None for v in c.values) \
                 and any(r is None for r in f.ratings):
@@ -162,6 +166,8 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
         groups = next_groups
     exact = [de_values[k] if c is None else c.exact_all() for k, c in enumerate(columns)]
     team = ctx.team
+    if team is not None:
+        (mp, mp_scores), (gp, gp_scores) = ((c.f, c.f.standings_scores()) for c in (team.contexts["MP"], team.contexts["GP"]))
     rows, position = [], 1
     for g in groups:
         for p in sorted(g, key=lambda i: f.numbers[i]):
@@ -169,9 +175,8 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
             if team is None:
                 rows.append(Row(t.players[p], position, values, len(g) > 1))
             else:
-                mp, gp = (team.contexts[x].f for x in ("MP", "GP"))
                 rows.append(Row(None, position, values, len(g) > 1, team.matches.teams[p],
-                                (Fraction(mp.score[p], mp.unit), Fraction(gp.score[p], gp.unit))))
+                                (Fraction(mp_scores[p], mp.unit), Fraction(gp_scores[p], gp.unit))))
         position += len(g)
     lots = [g for g in groups if len(g) > 1]
     if lots:

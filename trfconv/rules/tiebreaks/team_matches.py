@@ -6,14 +6,15 @@ scored on each board (Art. 12).
 The players' 001 records are the source of the games; a team's match in a round is the team its
 players met (300 names it when the line-up is out of order); 330 records forfeited matches,
 320 the team pairing-allocated byes, 240 (with team numbers) the requested byes. The values of
-unplayed matches come from the edition's ``[team]`` table, 320 and 299 records without ids.
+unplayed matches come from the edition's ``[team]`` table, 320 and 299 records without ids; the
+other 299 records set a team's result in a round or add a penalty/bonus (:mod:`.adjustments`).
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic
@@ -28,6 +29,7 @@ from ...model import (
     Team,
     Tournament,
 )
+from .adjustments import Resolved, resolve
 from .field import (
     ABSENT,
     FLOSS,
@@ -40,6 +42,7 @@ from .field import (
     Field,
     event_rounds,
     is_round_robin,
+    result_entry,
 )
 
 _BYE_KIND = {ByeKind.FULL: FPB, ByeKind.HALF: HPB, ByeKind.ZERO: ZPB, ByeKind.PAB: PAB}
@@ -74,22 +77,24 @@ class TeamMatches:
     game_draw: Fraction
     table: tuple[tuple[TeamRound, ...], ...]  #: [team position][round]
     diagnostics: tuple[Diagnostic, ...]
+    adjustments: Resolved = field(default_factory=Resolved)  #: the 299 records, sorted by meaning
 
 
 def _bye_values(t: Tournament, team_data: dict, system: MatchPointSystem, boards: int,
-                win: Fraction, draw: Fraction) -> dict[int, tuple[Fraction, Fraction]]:
-    """(MP, GP) of each kind of team bye: the edition's defaults (``[team]``), a 299 record
-    without ids (TRF-2026: unplayed-match values) and 320 for the PAB."""
-    result = {FPB: (system.win, win * boards), HPB: (system.draw, draw * boards), ZPB: (Fraction(0), Fraction(0))}
+                win: Fraction, draw: Fraction, adjustments: Resolved) -> dict[int, tuple[Fraction, Fraction]]:
+    """(MP, GP) of each kind of unplayed match: the edition's defaults (``[team]``), a 299
+    record without ids (TRF-2026: unplayed-match values; ``+`` and ``-`` are the forfeited
+    matches, FWIN and FLOSS) and 320 for the PAB."""
+    result = {FPB: (system.win, win * boards), HPB: (system.draw, draw * boards), ZPB: (Fraction(0), Fraction(0)),
+              FWIN: (system.win, win * boards), FLOSS: (Fraction(0), Fraction(0))}
     pab_mp = system.draw if team_data["pab_match"] == "draw" else system.win
     pab_gp = (draw if team_data["pab_game"] == "draw" else win) * boards
     result[PAB] = (pab_mp, pab_gp)
-    letters = {"F": FPB, "H": HPB, "Z": ZPB}
-    for a in t.point_adjustments:
-        if not a.ids and a.kind in letters:
-            mp, gp = result[letters[a.kind]]
-            result[letters[a.kind]] = (a.match_points if a.match_points is not None else mp,
-                                       a.points if a.points is not None else gp)
+    letters = {"F": FPB, "H": HPB, "Z": ZPB, "+": FWIN, "-": FLOSS}
+    for letter, change in adjustments.defaults.items():
+        mp, gp = result[letters[letter]]
+        result[letters[letter]] = (change.mp if change.mp is not None else mp,
+                                   change.points if change.points is not None else gp)
     pab = t.team_event.pab
     if pab is not None:
         result[PAB] = (pab.match_points if pab.match_points is not None else pab_mp,
@@ -162,7 +167,8 @@ def derive(t: Tournament, team_data: dict) -> TeamMatches:
                 fielded[(r, i)] = [m for m in team.members if _in_match(entry(m, r), opponent_of(entry(m, r)), u)]
     declared = len(t.team_event.board_colours or "")
     boards = declared or max((len(x) for x in fielded.values()), default=0)
-    bye_values = _bye_values(t, team_data, system, boards, win, draw)
+    adjustments = resolve(t, set(position), n, team=True)
+    bye_values = _bye_values(t, team_data, system, boards, win, draw, adjustments)
     sequence = (t.team_event.board_colours or "WB").upper()
 
     def board_points(r: int, i: int) -> tuple[list[Fraction], bool]:
@@ -195,7 +201,7 @@ def derive(t: Tournament, team_data: dict) -> TeamMatches:
                 _, won, colour = forfeits[(r, i)]
                 played = False
                 if not fielded[(r, i)] or not any(entry(m, r) for m in fielded[(r, i)] if m):
-                    gp = win * boards if won else Fraction(0)
+                    gp = bye_values[FWIN if won else FLOSS][1]
             else:
                 # a match is played when a game of it was, or both teams scored (FIDE's checker)
                 won = gp > gp_other
@@ -208,10 +214,29 @@ def derive(t: Tournament, team_data: dict) -> TeamMatches:
             else:
                 kind = FWIN if won else FLOSS
                 per_board = win if won else Fraction(0)
-                row.append(TeamRound(kind, u, colour, -1, system.win if won else Fraction(0), gp,
+                row.append(TeamRound(kind, u, colour, -1, bye_values[kind][0], gp,
                                      (per_board,) * boards, ((kind, per_board, 0, -1),) * boards))
-        table.append(tuple(row))
-    return TeamMatches(teams, n, boards, system, win, draw, tuple(table), tuple(problems))
+        table.append(row)
+    for (number, r), (letter, change) in adjustments.results.items():
+        i = position[number]
+        table[i][r - 1] = _set_result(table[i][r - 1], letter, change, system, bye_values)
+    problems.extend(adjustments.diagnostics)
+    return TeamMatches(teams, n, boards, system, win, draw, tuple(tuple(row) for row in table), tuple(problems),
+                       adjustments)
+
+
+def _set_result(tr: TeamRound, letter: str, change, system: MatchPointSystem,
+                values: dict[int, tuple[Fraction, Fraction]]) -> TeamRound:
+    """A team's round whose result a 299 record sets (meaning 2): the kind and outcome as for a
+    player (:func:`.field.result_entry`), the record's MP and GP, else the letter's MP and the
+    match's GP (an unplayed round's: the value of its new kind)."""
+    kind, outcome, _ = result_entry(letter, tr.kind, tr.opponent, 0, {2: 0, 1: 0, 0: 0}, {})
+    if kind == PLAYED:
+        mp, gp = (system.loss, system.draw, system.win)[outcome], tr.gp
+    else:
+        mp, gp = values[kind]
+    return replace(tr, kind=kind, outcome=outcome, mp=mp if change.mp is None else change.mp,
+                   gp=gp if change.points is None else change.points)
 
 
 _OUTCOME = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
@@ -257,7 +282,7 @@ def team_fields(t: Tournament, tm: TeamMatches, round_robin: bool | None = None)
     every individual tie-break applies to teams on either score), held in one common unit so
     that the extended Sonneborn-Berger can multiply one by the other."""
     values = [x for row in tm.table for tr in row for x in (tr.mp, tr.gp)]
-    values += [tm.match_system.win, tm.match_system.draw, tm.game_win, tm.game_draw]
+    values += [tm.match_system.win, tm.match_system.draw, tm.game_win, tm.game_draw, *tm.adjustments.values()]
     unit = math.lcm(*(Fraction(v).denominator for v in values))
     rr = is_round_robin(t, len(tm.teams)) if round_robin is None else round_robin
     kinds = [[tr.kind for tr in row] for row in tm.table]
@@ -269,9 +294,12 @@ def team_fields(t: Tournament, tm: TeamMatches, round_robin: bool | None = None)
     for score, win, draw in (("MP", tm.match_system.win, tm.match_system.draw),
                              ("GP", tm.game_win * tm.boards, tm.game_draw * tm.boards)):
         points = [[int(getattr(tr, score.lower()) * unit) for tr in row] for row in tm.table]
+        penalty, final = ([int(tm.adjustments.total(x, score == "MP", final=last) * unit) for x in numbers]
+                          for last in (False, True))
         fields[score] = Field(tm.rounds, unit, int(win * unit), int(draw * unit), rr, numbers,
                               [None] * len(numbers), kinds, opponents, colours, outcomes, points,
-                              [sum(row) for row in points])
+                              [sum(row) + x for row, x in zip(points, penalty)],
+                              penalty if any(penalty) else None, final if any(final) else None)
     fields["boards"] = _board_field(tm, unit, rr, numbers)
     return fields
 

@@ -53,12 +53,17 @@ def adjusted_scores(f: Field, rules: TieBreakRules, *, draws_all: bool = False,
     - Fore Buchholz (Art. 8.3, ``fore``): every game paired in the final round (forfeits
       included: the definition "conceals" them, TEC exercise 10) counts as a draw, for the player
       and for the opponents; a player paired in the final round has no 16.2.5 round.
+
+    A 299 penalty/bonus (``f.penalty``) is part of the player's own score but not of the score
+    its opponents see, which is built from its results, as in FIDE's reference checker (gacrux
+    ``tiebreak.py`` ``abh``).
     """
     draw, n = f.draw, f.rounds
     replace = 0 if f.round_robin else draw
     all_draws = draws_all or rules.adjusted == "draws-all"
     seen, own = [], []
     last_round = n - 1
+    penalty = f.penalty or [0] * f.size
     for i, (kinds, opps, pts) in enumerate(zip(f.kind, f.opponent, f.points)):
         total = f.score[i]
         if all_draws:
@@ -66,7 +71,7 @@ def adjusted_scores(f: Field, rules: TieBreakRules, *, draws_all: bool = False,
             for r, k in enumerate(kinds):
                 if k != PLAYED:
                     adj += draw - pts[r]
-            seen.append(adj)
+            seen.append(adj - penalty[i])
             own.append(total)
             continue
         fore_paired = fore and n > 0 and (kinds[last_round] in (PLAYED, PAB) or opps[last_round] >= 0)
@@ -74,7 +79,7 @@ def adjusted_scores(f: Field, rules: TieBreakRules, *, draws_all: bool = False,
             adj = total
             if opps[last_round] >= 0:
                 adj += draw - pts[last_round]
-            seen.append(adj)
+            seen.append(adj - penalty[i])
             own.append(adj)
             continue
         adj = total
@@ -83,7 +88,7 @@ def adjusted_scores(f: Field, rules: TieBreakRules, *, draws_all: bool = False,
             if opps[r] < 0:
                 adj += replace - pts[r]
             r -= 1
-        seen.append(adj)
+        seen.append(adj - penalty[i])
         own.append(total)
     return seen, own
 
