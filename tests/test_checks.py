@@ -138,3 +138,31 @@ def test_a_round_with_a_disagreement_is_examined():
     assert not _round_agrees((white, white, black, Game(2, Colour.BLACK, Outcome.LOSS)))  # 2 names 3, who names 1
     assert not _round_agrees((Game(1, None, Outcome.DRAW),))  # paired against himself
     assert not _round_agrees((Game(2, Colour.WHITE, Outcome.WIN), None))  # 2's line ends earlier
+
+
+def _two_players(first_points: str, *records: str) -> list[str]:
+    """Codes and messages of a 1-round file where player 1 beats player 2, player 1 declaring
+    ``first_points``, with the 299 ``records``."""
+    import trfconv
+    from trfbuild import HEADER, player_line, trf
+
+    lines = (player_line(1, "Alpha, Ann", points=first_points, rounds=("   2 w 1",)),
+             player_line(2, "Beta, Bob", points="0.0", rounds=("   1 b 0",)))
+    t = trfconv.reads(trf(*HEADER, *lines, *records))
+    return [f"{d.code} {d.message}" for d in t.diagnostics if d.code == "TRF033"]
+
+
+def _record(kind: str, points: str, round_: int, player: int) -> str:
+    """A 299 line: type 5, MP 8-11 (blank), points 14-17, round 20-22, id 24-27."""
+    return f"299 {kind:1}  {'':4}  {points:>4}  {round_:>3} {player:>4}"
+
+
+def test_declared_points_explained_by_299_records():
+    """The points column counts what 299 assigns: a penalty (blank type) adds its points; a
+    result set for a round (``D 0.5`` on a won game) replaces what the round gave (1 -> 0.5, a
+    difference of -0.5, not +0.5). Anything else is still reported."""
+    assert _two_players("1.0") == []
+    assert _two_players("0.0", _record(" ", "-1.0", 1, 1)) == []
+    assert _two_players("0.5", _record("D", "0.5", 1, 1)) == []
+    assert _two_players("1.5", _record("D", "0.5", 1, 1)) == [
+        "TRF033 player 1 declares 1.5 points, the results give 1 (difference +0.5)"]

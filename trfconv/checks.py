@@ -240,9 +240,9 @@ def _points(t: Tournament, report, locate) -> None:
 
 
 def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction) -> str | None:
-    """Why declared and computed points differ, as the end of a message; None when a 299
-    record assigns exactly the difference (then there is nothing to report)."""
-    adjustments = sum((a.points or 0 for a in t.point_adjustments if p.start_number in a.ids), Fraction(0))
+    """Why declared and computed points differ, as the end of a message; None when the 299
+    records account for exactly the difference (then there is nothing to report)."""
+    adjustments = _adjusted(t, p)
     if adjustments and gap == adjustments:
         return None
     future = sum((t.scores.points(e) for e in p.rounds[played:]), Fraction(0))
@@ -256,6 +256,21 @@ def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction) -
         return (f"; the difference is what the {unpaired} round(s) without pairing would give as "
                 "half-point byes: the producer seems to write H byes as blank rounds")
     return f" (difference {'+' if gap > 0 else ''}{_num(gap)})"
+
+
+def _adjusted(t: Tournament, p: Player) -> Fraction:
+    """What the 299 records naming ``p`` add to the results: a penalty or bonus (blank type) its
+    points; a result set for a round (typed, with a round and points) the difference from what
+    the round's entry gives."""
+    total = Fraction(0)
+    for a in t.point_adjustments:
+        if p.start_number not in a.ids or a.points is None:
+            continue
+        if a.kind is None:
+            total += a.points
+        elif a.round and a.round <= len(p.rounds):
+            total += a.points - t.scores.points(p.rounds[a.round - 1])
+    return total
 
 
 def _last_played_round(t: Tournament) -> int:
