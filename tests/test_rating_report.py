@@ -154,3 +154,21 @@ def test_totals(seed_report):
     assert len(rated) == 6
     assert seed_report.total_delta == sum(p.delta for p in rated)
     assert seed_report.total_change == sum(p.change for p in rated)
+
+
+def test_fixture_verdict_is_the_validators_on_an_event_where_every_game_counts():
+    """tests/verdicts.py stands in for the validator in these tests; it must agree with it where
+    the validator excludes nothing: a 6-player round robin of rated players at 90 min + 30 s
+    (B.02 2024), with a game of fewer than one move (W-L), which neither counts."""
+    from eventbuild import round_robin
+    from verdicts import all_played_games_count
+
+    t = round_robin([2100, 2000, 1950, 1900, 1850, 1800], results={(1, 6): "W-L"})
+    real, fixture = validate(t, "b02-2024"), all_played_games_count(t, "b02-2024", round_robin=True)
+    assert real.decision is fixture.decision and real.round_robin == fixture.round_robin
+
+    def seen(v):
+        return [(p.start_number, p.rating, p.outcome,
+                 [(g.round, g.player, g.opponent, g.score, g.counts) for g in p.games]) for p in v.players]
+    assert seen(real) == seen(fixture)
+    assert sum(len(p.counted_games) for p in real.players) == 28  # 15 games, 1 of them not counted

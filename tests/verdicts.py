@@ -1,7 +1,9 @@
 """Test helper (no tests here), not the validator: a rateability Verdict built by the plain rule
 "every game played over the board counts for both players". The rating properties use it so that
 the arithmetic is exercised on every game of a random tournament, independent of which games the
-real validator would exclude. Rated players get CHANGE, unrated INITIAL, the others NOTHING."""
+real validator would exclude. Rated players get CHANGE, unrated INITIAL, the others NOTHING.
+``test_rating_report.py::test_fixture_verdict_is_the_validators_on_an_event_where_every_game_counts``
+holds it to the validator's own verdict where the validator excludes nothing."""
 
 from __future__ import annotations
 

@@ -214,7 +214,7 @@ def _points(t: Tournament, report, locate) -> None:
     scale = lcm(*(getattr(t.scores, f.name).denominator for f in fields(t.scores)))
     games = {c: {o: int(t.scores.points(Game(0, c, o)) * scale) for o in Outcome} for c in (*Colour, None)}
     units: dict = {}  # other entries, by identity (readers share equal entries)
-    played = accelerations = None
+    played = accelerations = adjustments = None
     for p in t.players:
         if p.points is None:
             continue
@@ -230,19 +230,20 @@ def _points(t: Tournament, report, locate) -> None:
         if p.points.numerator * scale == total * p.points.denominator:
             continue  # p.points * scale == total, without Fraction arithmetic
         if played is None:
-            played, accelerations = _last_played_round(t), _accelerations(t)
+            played, accelerations, adjustments = _last_played_round(t), _accelerations(t), _adjustments(t)
         computed = Fraction(total, scale)
-        explanation = _explain(t, p, p.points - computed, played, accelerations.get(p.start_number, Fraction(0)))
+        explanation = _explain(t, p, p.points - computed, played, accelerations.get(p.start_number, Fraction(0)),
+                               _adjusted(t, p, adjustments))
         if explanation is None:
             continue
         report("TRF033", f"player {p.start_number} declares {_num(p.points)} points, the results give "
                          f"{_num(computed)}{explanation}", locate("player", p.start_number, None)[:2] + (81,))
 
 
-def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction) -> str | None:
+def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction,
+             adjustments: Fraction) -> str | None:
     """Why declared and computed points differ, as the end of a message; None when the 299
     records account for exactly the difference (then there is nothing to report)."""
-    adjustments = _adjusted(t, p)
     if adjustments and gap == adjustments:
         return None
     future = sum((t.scores.points(e) for e in p.rounds[played:]), Fraction(0))
@@ -258,18 +259,21 @@ def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction) -
     return f" (difference {'+' if gap > 0 else ''}{_num(gap)})"
 
 
-def _adjusted(t: Tournament, p: Player) -> Fraction:
-    """What the 299 records naming ``p`` add to the results: a penalty or bonus (blank type) its
-    points; a result set for a round (typed, with a round and points) the difference from what
-    the round's entry gives."""
-    total = Fraction(0)
-    for a in t.point_adjustments:
-        if p.start_number not in a.ids or a.points is None:
-            continue
-        if a.kind is None:
-            total += a.points
-        elif a.round and a.round <= len(p.rounds):
-            total += a.points - t.scores.points(p.rounds[a.round - 1])
+def _adjustments(t: Tournament):
+    """The 299 records sorted by meaning, as the standings apply them."""
+    from .rules.tiebreaks.adjustments import resolve
+
+    return resolve(t, {p.start_number for p in t.players}, max(t.event.declared_rounds or 0, t.rounds), team=False)
+
+
+def _adjusted(t: Tournament, p: Player, adjustments) -> Fraction:
+    """What the 299 records add to ``p``'s results: its penalties and bonuses, and for each
+    round whose result a record sets with points, those points minus what the round gave."""
+    n = p.start_number
+    total = adjustments.total(n, False, final=False) + adjustments.total(n, False, final=True)
+    for (number, r), (_, change) in adjustments.results.items():
+        if number == n and change.points is not None and r <= len(p.rounds):
+            total += change.points - t.scores.points(p.rounds[r - 1])
     return total
 
 

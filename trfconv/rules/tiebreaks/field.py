@@ -24,7 +24,13 @@ from ...model import (
     ScoreSystem,
     Tournament,
 )
-from .adjustments import RESULT_OUTCOME, Resolved, resolve, scores_with_defaults
+from .adjustments import (
+    DEFAULT_KINDS,
+    RESULT_OUTCOME,
+    Resolved,
+    resolve,
+    scores_with_defaults,
+)
 
 # Kinds of round entry, as C.07 Art. 15-16 need them.
 PLAYED = 0  #: a game over the board (also an unrated W/D/L game and a paired, unfinished one)
@@ -39,10 +45,11 @@ ABSENT = 7  #: not paired / withdrawn / no entry: a zero-point bye (16.1.1: roun
 #: Kinds that are voluntary unplayed rounds (16.1.2: requested byes and forfeit losses).
 VUR_KINDS = frozenset((FLOSS, HPB, ZPB, ABSENT))
 
-#: The 299 letter of each unplayed kind (the value a W, D or L on an unplayed round takes).
-_LETTER_OF_KIND = {FWIN: "+", FPB: "F", HPB: "H", FLOSS: "-", ZPB: "Z"}
+#: The unplayed kind each 299 letter of an unplayed result stands for (``DEFAULT_KINDS``).
+KIND_OF_LETTER = dict(zip(DEFAULT_KINDS, (FPB, HPB, ZPB, FWIN, FLOSS), strict=True))
 _BYE_KINDS = {ByeKind.PAB: PAB, ByeKind.FULL: FPB, ByeKind.HALF: HPB, ByeKind.ZERO: ZPB}
 _OUTCOME = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
+_OUTCOME_OF = {v: k for k, v in _OUTCOME.items()}
 
 #: Words of 092/192 that name a round robin (as FIDE's reference checker reads them).
 _ROUND_ROBIN_WORDS = ("RR", "ROBIN", "BERGER")
@@ -70,6 +77,8 @@ class Field:
     penalty: list[int] | None = None
     #: per player, the 299 round-999 penalties/bonuses: in the standings score (PTS) only
     final: list[int] | None = None
+    #: the 299 records of an individual event, sorted by meaning (a team event's are its matches')
+    adjustments: Resolved | None = None
 
     @property
     def size(self) -> int:
@@ -107,17 +116,12 @@ def event_rounds(t: Tournament) -> int:
     return max(t.event.declared_rounds or 0, t.rounds)
 
 
-def adjustments_of(t: Tournament) -> Resolved:
-    """The 299 records of an individual tournament, sorted by meaning."""
-    return resolve(t, {p.start_number for p in t.players}, event_rounds(t), team=False)
-
-
 def build(t: Tournament, round_robin: bool | None = None) -> Field:
     """Flatten ``t`` (an individual tournament), with its 299 records applied (see
     :mod:`.adjustments`). Opponents that are not players of the file are treated as absent (the
     reader has already reported them)."""
     n = event_rounds(t)
-    adjustments = adjustments_of(t)
+    adjustments = resolve(t, {p.start_number for p in t.players}, n, team=False)
     s = scores_with_defaults(t.scores, adjustments)
     unit = unit_of(s, adjustments.values())
     position = {p.start_number: i for i, p in reversed(list(enumerate(t.players)))}
@@ -159,43 +163,42 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
         outcomes.append(r_row)
         points.append(p_row)
     numbers = [p.start_number for p in t.players]
-    unplayed = {"+": fwin, "-": floss, "F": bye_points[FPB], "H": bye_points[HPB], "Z": bye_points[ZPB]}
+    unplayed = {FWIN: fwin, FLOSS: floss, **bye_points}
     for (number, r), (letter, change) in adjustments.results.items():
         i, r = position[number], r - 1
-        black = colours[i][r] < 0
-        game = {2: played_points[(Outcome.WIN, black)], 1: played_points[(Outcome.DRAW, black)],
-                0: played_points[(Outcome.LOSS, black)]}
-        kinds[i][r], outcomes[i][r], points[i][r] = result_entry(
-            letter, kinds[i][r], opponents[i][r], None if change.points is None else u(change.points), game, unplayed)
+        kind, outcome = result_kind(letter, kinds[i][r], opponents[i][r])
+        if change.points is not None:
+            value = u(change.points)
+        elif kind == PLAYED:
+            value = played_points[(_OUTCOME_OF[outcome], colours[i][r] < 0)]
+        else:
+            value = unplayed[KIND_OF_LETTER.get(letter, kind)]
+        kinds[i][r], outcomes[i][r], points[i][r] = kind, outcome, value
     penalty = [u(adjustments.total(x, False, final=False)) for x in numbers]
     final = [u(adjustments.total(x, False, final=True)) for x in numbers]
     scores = [sum(row) + x for row, x in zip(points, penalty)]
     rr = is_round_robin(t) if round_robin is None else round_robin
     return Field(n, unit, u(s.win_white), u(s.draw_white), rr, numbers,
                  [p.rating for p in t.players], kinds, opponents, colours, outcomes, points, scores,
-                 penalty if any(penalty) else None, final if any(final) else None)
+                 penalty if any(penalty) else None, final if any(final) else None, adjustments)
 
 
-def result_entry(letter: str, kind: int, opponent: int, value: int | None, game: dict[int, int],
-                 unplayed: dict[str, int]) -> tuple[int, int, int]:
-    """(kind, outcome, points) of a round whose result a 299 record sets (meaning 2). As in FIDE's
-    reference checker the record changes the result, not whether the round was played: a game
-    keeps its opponent and becomes a win (``W + F``), a draw (``D H``) or a loss (``L - Z``); an
-    unplayed round becomes a forfeit win / full-point bye (``W + F``: not a voluntarily unplayed
-    round), a half-point bye (``D H``) or a forfeit loss / zero-point bye (``L - Z``). The points
-    are the record's; without them, the score system's value of the letter (a game's by colour)."""
+def result_kind(letter: str, kind: int, opponent: int) -> tuple[int, int]:
+    """(kind, outcome) of a round whose result a 299 record sets (meaning 2); outcome -1 for an
+    unplayed round. As in FIDE's reference checker the record changes the result, not whether the
+    round was played: a game keeps its opponent and becomes a win (``W + F``), a draw (``D H``) or
+    a loss (``L - Z``); an unplayed round becomes a forfeit win / full-point bye (``W + F``: not a
+    voluntarily unplayed round), a half-point bye (``D H``) or a forfeit loss / zero-point bye
+    (``L - Z``). Its points are the record's; without them, the score system's value of the
+    letter (of the new kind for W, D, L; a game's by colour)."""
     outcome = RESULT_OUTCOME[letter]
     if kind == PLAYED:
-        return PLAYED, outcome, game[outcome] if value is None else value
+        return PLAYED, outcome
     if outcome == 2:
-        kind = FWIN if opponent >= 0 else FPB
-    elif outcome == 1:
-        kind = HPB
-    else:
-        kind = FLOSS if opponent >= 0 else ZPB
-    if value is None:
-        value = unplayed[letter] if letter in unplayed else unplayed[_LETTER_OF_KIND[kind]]
-    return kind, -1, value
+        return (FWIN if opponent >= 0 else FPB), -1
+    if outcome == 1:
+        return HPB, -1
+    return (FLOSS if opponent >= 0 else ZPB), -1
 
 
 def _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of):

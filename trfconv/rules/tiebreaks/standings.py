@@ -11,7 +11,7 @@ from ...diagnostics import Diagnostic, diagnostic
 from ...model import Player, Team, Tournament
 from ...numbers import short_text
 from .context import Column, Context, TeamData
-from .field import adjustments_of, build
+from .field import build
 from .registry import GROUP_FUNCTIONS, column
 from .rules import TieBreakRules, resolve
 from .spec import Spec, parse_list
@@ -136,8 +136,8 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     f = ctx.f
     if ctx.team is not None:
         problems = list(ctx.team.matches.diagnostics) + _declared_scores(ctx.team) + problems
-    else:
-        problems = adjustments_of(t).diagnostics + problems
+    elif f.adjustments is not None:
+        problems = f.adjustments.diagnostics + problems
     for s, c in zip(specs, columns):
         if c is not None and s.code in _RATING_CODES and f.size and all(v is None for v in c.values) \
                 and any(r is None for r in f.ratings):

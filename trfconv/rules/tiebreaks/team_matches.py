@@ -36,13 +36,14 @@ from .field import (
     FPB,
     FWIN,
     HPB,
+    KIND_OF_LETTER,
     PAB,
     PLAYED,
     ZPB,
     Field,
     event_rounds,
     is_round_robin,
-    result_entry,
+    result_kind,
 )
 
 _BYE_KIND = {ByeKind.FULL: FPB, ByeKind.HALF: HPB, ByeKind.ZERO: ZPB, ByeKind.PAB: PAB}
@@ -90,11 +91,10 @@ def _bye_values(t: Tournament, team_data: dict, system: MatchPointSystem, boards
     pab_mp = system.draw if team_data["pab_match"] == "draw" else system.win
     pab_gp = (draw if team_data["pab_game"] == "draw" else win) * boards
     result[PAB] = (pab_mp, pab_gp)
-    letters = {"F": FPB, "H": HPB, "Z": ZPB, "+": FWIN, "-": FLOSS}
     for letter, change in adjustments.defaults.items():
-        mp, gp = result[letters[letter]]
-        result[letters[letter]] = (change.mp if change.mp is not None else mp,
-                                   change.points if change.points is not None else gp)
+        mp, gp = result[KIND_OF_LETTER[letter]]
+        result[KIND_OF_LETTER[letter]] = (change.mp if change.mp is not None else mp,
+                                          change.points if change.points is not None else gp)
     pab = t.team_event.pab
     if pab is not None:
         result[PAB] = (pab.match_points if pab.match_points is not None else pab_mp,
@@ -228,9 +228,9 @@ def derive(t: Tournament, team_data: dict) -> TeamMatches:
 def _set_result(tr: TeamRound, letter: str, change, system: MatchPointSystem,
                 values: dict[int, tuple[Fraction, Fraction]]) -> TeamRound:
     """A team's round whose result a 299 record sets (meaning 2): the kind and outcome as for a
-    player (:func:`.field.result_entry`), the record's MP and GP, else the letter's MP and the
+    player (:func:`.field.result_kind`), the record's MP and GP, else the letter's MP and the
     match's GP (an unplayed round's: the value of its new kind)."""
-    kind, outcome, _ = result_entry(letter, tr.kind, tr.opponent, 0, {2: 0, 1: 0, 0: 0}, {})
+    kind, outcome = result_kind(letter, tr.kind, tr.opponent)
     if kind == PLAYED:
         mp, gp = (system.loss, system.draw, system.win)[outcome], tr.gp
     else:
