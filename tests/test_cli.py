@@ -67,6 +67,15 @@ def test_info_text():
     assert "Läs Végas National Opeñ" in result.stdout and "cp1252" in result.stdout
 
 
+def test_info_text_keeps_labels_and_values_apart():
+    """The values start in one column, after the longest label ("declared rounds" once ran into
+    its value: "declared rounds14")."""
+    lines = run("info", FIXTURES / "trf" / "Sharly-Chess__sharly-chess__example_trf26.trf").stdout.splitlines()
+    assert "declared rounds  14" in lines
+    starts = {len(line) - len(line.split("  ", 1)[1].lstrip()) for line in lines}
+    assert starts == {len("declared rounds  ")}
+
+
 def test_convert_to_stdout_and_files(tmp_path):
     result = run("convert", VALID, "--to", "trf26")
     assert result.exit_code == 0

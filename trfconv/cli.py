@@ -140,17 +140,17 @@ def info(file: Path = typer.Argument(..., help="Tournament file."),
     if as_json:
         _echo_json(data)
     else:
-        typer.echo(f"{'file':<15}{file}")
-        typer.echo(f"{'format':<15}{s.format} {s.version or ''}"
-                   + (f" ({', '.join(s.dialects)})" if s.dialects else ""))
-        typer.echo(f"{'encoding':<15}{s.encoding}, line ending {data['line_ending'] or '-'}")
-        for key, value in event.items():
-            if value not in (None, ""):
-                typer.echo(f"{key.replace('_', ' '):<15}{value}")
-        typer.echo(f"{'counts':<15}" + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data["counts"].items() if v))
         sev = data["diagnostics"]
-        typer.echo(f"{'diagnostics':<15}{sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} info"
-                   + ("" if not sev["codes"] else "  [" + ", ".join(f"{c}×{n}" for c, n in sev["codes"].items()) + "]"))
+        rows = [("file", str(file)),
+                ("format", f"{s.format} {s.version or ''}" + (f" ({', '.join(s.dialects)})" if s.dialects else "")),
+                ("encoding", f"{s.encoding}, line ending {data['line_ending'] or '-'}"),
+                *((key.replace("_", " "), value) for key, value in event.items() if value not in (None, "")),
+                ("counts", ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data["counts"].items() if v)),
+                ("diagnostics", f"{sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} info"
+                 + ("" if not sev["codes"] else "  [" + ", ".join(f"{c}×{n}" for c, n in sev["codes"].items()) + "]"))]
+        width = max(len(label) for label, _ in rows) + 2
+        for label, value in rows:
+            typer.echo(f"{label:<{width}}{value}")
     raise typer.Exit(EXIT_UNREADABLE if _unreadable(t) else EXIT_OK)
 
 
