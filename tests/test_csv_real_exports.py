@@ -26,6 +26,7 @@ from trfconv.model import (
 CROSSTABLES = Path(__file__).resolve().parent.parent / "fixtures" / "crosstables"
 STOCKHOLM = CROSSTABLES / "ChristerNilsson__2026__seniorschack-km-2026.chess-results.csv"
 SAN_SEBASTIAN = CROSSTABLES / "mrrookes__arbitools__testing.chess-results.csv"
+LIMERICK = CROSSTABLES / "icu-swissperfect-spexport_LimerickClubChampionship09.txt"
 W, B = Colour.WHITE, Colour.BLACK
 
 
@@ -92,8 +93,9 @@ def test_stockholm_points_column_agrees_with_the_results():
 
 
 # -- both real exports survive the trip through TRF-2026 ---------------------------------------
-@pytest.mark.parametrize("path, reread", [(STOCKHOLM, {"TRF027"}), (SAN_SEBASTIAN, {"TRF033"})],
-                         ids=["stockholm", "san-sebastian"])
+@pytest.mark.parametrize("path, reread", [(STOCKHOLM, {"TRF027"}), (SAN_SEBASTIAN, {"TRF033"}),
+                                          (LIMERICK, {"TRF024", "TRF026"})],
+                         ids=["stockholm", "san-sebastian", "limerick"])
 def test_real_export_round_trips_through_trf26(path, reread):
     t = trfconv.read(path)
     data, diagnostics = trfconv.dumps(t, "trf26")
@@ -102,7 +104,9 @@ def test_real_export_round_trips_through_trf26(path, reread):
     assert trfconv.dumps(again, "trf26")[0] == data
     assert diagnostics == []
     # what the TRF reader says of the same data: paired games without a result (TRF027), the
-    # San Sebastián file's own three points slips (TRF033)
+    # San Sebastián file's own three points slips (TRF033), Limerick's forfeit win without an
+    # opponent ("0:+", written "0000 - +": TRF024) and its games without colour (SPExport has
+    # none; TRF writes "-": TRF026)
     assert {d.code for d in again.diagnostics} == reread
 
 
@@ -133,3 +137,51 @@ def test_round_robin_crosstable_is_not_read_as_rounds():
     assert [(p.start_number, p.name, p.title, p.rating, p.federation, p.points, p.rank) for p in t.players[:2]] == [
         (1, "Zaragatski Ilja", "GM", 2482, "GER", 5, 1), (2, "Kornitzky Tino", None, 2055, "GER", Fraction(7, 2), 2)]
     assert sum(p.points for p in t.players) == 15  # 15 games in a 6-player round robin
+
+
+# -- SwissPerfect "SPExport", tab-separated, opponent:result cells without colour -------------
+def test_swissperfect_export_players_and_diagnostics():
+    t = trfconv.read(LIMERICK)
+    assert (t.source.format, t.source.version) == ("csv", "swissperfect")
+    assert (len(t.players), t.rounds, t.event.name) == (18, 7, None)  # SPExport has no event name
+    # "Loc Id" (the ICU's own number) is national data the model does not hold as such
+    assert [(d.code, d.message) for d in t.diagnostics] == [("CSV005", "columns not used: Loc Id")]
+    first, last = t.players[0], t.players[-1]
+    assert (first.start_number, first.name, first.points) == (1, "Talazec, Laurent", Fraction(11, 2))
+    assert (last.start_number, last.name, last.points) == (18, "McCullough, Padraig", Fraction(3, 2))
+
+
+def test_swissperfect_round_cells():
+    t = trfconv.read(LIMERICK)
+    p = {x.start_number: x.rounds for x in t.players}
+    # 1: " 0:W  3:W  9:W  4:D  5:D  2:D  6:W"; "0:W" is the point of the odd round's bye: 14 players
+    # are in games in round 1, and 1 is the fifteenth present (12 absent, 15 and 17 half byes)
+    assert p[1] == (Bye(ByeKind.PAB), Game(3, None, Outcome.WIN), Game(9, None, Outcome.WIN),
+                    Game(4, None, Outcome.DRAW), Game(5, None, Outcome.DRAW), Game(2, None, Outcome.DRAW),
+                    Game(6, None, Outcome.WIN))
+    assert p[2][3] == Forfeit(True, 7) and p[7][3] == Forfeit(False, 2)  # " 7:+" / " 2:-"
+    # 12: " 0:  0:  0:+ 14:W": absent twice, then a point without play and without opponent
+    assert p[12][:4] == (NOT_PAIRED, NOT_PAIRED, Forfeit(True), Game(14, None, Outcome.WIN))
+    assert p[15][:3] == (Bye(ByeKind.HALF), Bye(ByeKind.HALF), Game(3, None, Outcome.LOSS))  # " 0:D"
+    assert p[16][6] == Forfeit(False, 17) and p[17][6] == Forfeit(True, 16)
+    # counted in the file: 43 W, 43 L and 26 D cells with an opponent, 2 "+" and 2 "-", 3 "0:W",
+    # 4 "0:D", 1 "0:+", 2 "0:"
+    assert kinds(t) == Counter({"Game": 112, "Bye.HALF": 4, "Bye.PAB": 3, "Forfeit": 5, "NotPaired": 2})
+
+
+def test_swissperfect_total_column_agrees_with_the_results():
+    t = trfconv.read(LIMERICK)
+    assert [p.start_number for p in t.players if p.points != computed(t, p)] == []
+    # 56 games (a point each), 2 forfeits won, 3 byes of the odd rounds, 4 half-point byes, 12's point
+    assert sum(p.points for p in t.players) == 56 + 2 + 3 + 2 + 1 == 64
+
+
+def test_a_number_in_a_header_is_not_a_round_unless_round_1_is_there():
+    """ICU's "ForeignCSV" (one player's games at a foreign event) has a row
+    ``Player,456,Fox,Anthony``: a name column and a number, which once made a crosstable of
+    "round 456" with 9,562 unpaired rounds. A crosstable lists round 1; this file is none."""
+    data = (b"Event,\"Isle of Man Masters, 2007\"\nStart,2007-09-22\nRounds,9\n\n"
+            b"Player,456,Fox,Anthony\n1,0,B,Taylor,Peter P.,2209,,ENG\n2,=,W,Nadav,Egozi,2205,,ISR\nTotal,4\n")
+    t = trfconv.reads(data)
+    assert (t.source.format, t.rounds, len(t.players)) == ("trf", 0, 0)
+    assert "IO002" in {d.code for d in t.diagnostics}  # no crosstable and no TRF record: unreadable

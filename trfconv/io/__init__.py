@@ -20,7 +20,8 @@ READERS = {
     "trf": "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports",
     "json": "trfconv's JSON form of the model",
     "xml": "chess-results.com upload XML (Swiss-Manager and others)",
-    "csv": "crosstable CSV: trfconv's canonical form, chess-results / Swiss-Manager / Vega exports",
+    "csv": "crosstable CSV: trfconv's canonical form, chess-results / Swiss-Manager / Vega exports, "
+           "SwissPerfect SPExport",
     "xlsx": "crosstable workbook (.xlsx), as chess-results serves its exports",
 }
 

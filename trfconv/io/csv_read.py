@@ -1,5 +1,6 @@
 """Reader for crosstables as tables: trfconv's canonical CSV, and the exports people download
-(chess-results "final ranking / crosstable", Swiss-Manager and Vega lists), as CSV or ``.xlsx``.
+(chess-results "final ranking / crosstable", Swiss-Manager and Vega lists, SwissPerfect's
+SPExport), as CSV or ``.xlsx``.
 
 A table is read in four steps. The delimiter is sniffed (``,`` ``;`` TAB ``|``: the one under
 which a header row is found). The header row is the row whose cells best match a column
@@ -10,7 +11,9 @@ result), as in the real chess-results export in ``fixtures/crosstables``. Round 
 in the common spellings: ``12w1``, ``5b½``, ``5b1/2``, ``7b=``, ``7bx``, ``12w+``, ``+``, ``-``,
 ``H F U Z``, ``-1`` / ``-½`` / ``-0`` (no opponent), ``W D L`` (unrated), ``12w`` (no result yet);
 colour letters ``w/b``, ``w/s`` (German) or ``b/n`` (French, Spanish: decided by the letters the
-file uses). Points take ``½``, ``1/2``, ``x`` and a decimal comma or dot.
+file uses). A profile may declare its own cell spelling instead (SwissPerfect: ``3:W``, opponent
+and result without colour, its symbols translated to the ones above). Points take ``½``,
+``1/2``, ``x`` and a decimal comma or dot.
 """
 
 from __future__ import annotations
@@ -72,6 +75,8 @@ class Profile:
     blank_rank_is_tie: bool
     complete: bool  # the header must name every column of the profile
     writes: dict[str, str]  # role -> the name the writer uses (first of each list)
+    separator: str | None  # a round cell is "opponent<separator>result" (SwissPerfect "3:W")
+    results: dict[str, str]  # such a cell's result symbols -> the common spelling ("W" -> "1")
 
 
 def normalise(name: str) -> str:
@@ -94,6 +99,8 @@ def profiles() -> tuple[Profile, ...]:
             blank_rank_is_tie=data.get("blank_rank_is_tie", False),
             complete=data.get("complete", False),
             writes={role: names[0] for role, names in data["columns"].items()},
+            separator=data.get("cells", {}).get("separator"),
+            results=data.get("cells", {}).get("results", {}),
         ))
     return tuple(out)
 
@@ -195,6 +202,9 @@ def _match(i: int, cells: list[str], p: Profile) -> Header | None:
             current = rounds[number] = [column]
             continue
         ignored.append(cell)
+    if rounds and 1 not in rounds:  # a crosstable lists round 1: "Player,456,Fox" names no round
+        ignored += [cells[columns[0]] for columns in rounds.values()]
+        rounds = {}
     if "name" not in roles or not ({"points", "start_number", "rank"} & set(roles) or rounds):
         return None
     if p.complete and len(roles) < len(p.columns):
@@ -251,6 +261,7 @@ class _Table:
         self.path = path
         self.diagnostics = diagnostics
         self.line = 0
+        self.profile: Profile | None = None
 
     def report(self, code: str, message: str, column: int | None = None) -> None:
         self.diagnostics.append(diagnostic(code, message, path=self.path, line=self.line or None, column=column))
@@ -262,6 +273,7 @@ class _Table:
             return Tournament(source=Source(path=self.path, format=fmt, encoding=encoding,
                                             diagnostics=tuple(self.diagnostics)))
         self.line = header.row + 1
+        self.profile = header.profile
         if header.ignored:
             self.report("CSV005", f"columns not used: {', '.join(rows[header.row][i] for i, c in enumerate(rows[header.row]) if normalise(str(c)) in header.ignored)}")
         event = self.metadata(rows[:header.row], header.profile)
@@ -386,6 +398,14 @@ class _Table:
             opponent, colour, result = cells[0], cells[1], "".join(cells[2:])
             text = f"{opponent}{colour}{result}"
             opponent = "" if opponent in ("-", "0") else opponent
+        elif self.profile.separator and self.profile.separator in "".join(cells):
+            text = "".join(cells)
+            opponent, symbol = (part.strip() for part in text.split(self.profile.separator, 1))
+            result = self.profile.results.get(symbol.upper())
+            if result is None or not (_number(opponent) or not opponent):
+                self.report("CSV003", f"round {r}: {text!r} is not a round cell; kept as unreadable", column)
+                return Unreadable(text[:8])
+            return self.build("" if opponent in ("", "0") else opponent, "", result, text, colours, r, column)
         else:
             text = "".join(cells)
             if text.upper() in _BYES or text in ("+", "-", ""):
@@ -410,7 +430,7 @@ class _Table:
                 return Forfeit(result == "+")
             if result == "1":
                 return Bye(ByeKind.PAB)
-            if result in _HALF:
+            if result in _HALF or result == "D":  # a point halved without opponent or game
                 return Bye(ByeKind.HALF)
             if result in ("0", ""):
                 return NOT_PAIRED
