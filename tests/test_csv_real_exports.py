@@ -93,16 +93,17 @@ def test_stockholm_points_column_agrees_with_the_results():
 
 
 # -- both real exports survive the trip through TRF-2026 ---------------------------------------
-@pytest.mark.parametrize("path, reread", [(STOCKHOLM, {"TRF027"}), (SAN_SEBASTIAN, {"TRF033"}),
-                                          (LIMERICK, {"TRF024", "TRF026"})],
+@pytest.mark.parametrize("path, written, reread", [(STOCKHOLM, [], {"TRF027"}), (SAN_SEBASTIAN, [], {"TRF033"}),
+                                                   (LIMERICK, ["WRT006"], {"TRF024", "TRF026"})],
                          ids=["stockholm", "san-sebastian", "limerick"])
-def test_real_export_round_trips_through_trf26(path, reread):
+def test_real_export_round_trips_through_trf26(path, written, reread):
     t = trfconv.read(path)
     data, diagnostics = trfconv.dumps(t, "trf26")
     again = trfconv.reads(data)
     assert again == t
     assert trfconv.dumps(again, "trf26")[0] == data
-    assert diagnostics == []
+    # the writer says once that SwissPerfect's games have no colour (112 of them)
+    assert [d.code for d in diagnostics] == written
     # what the TRF reader says of the same data: paired games without a result (TRF027), the
     # San Sebastián file's own three points slips (TRF033), Limerick's forfeit win without an
     # opponent ("0:+", written "0000 - +": TRF024) and its games without colour (SPExport has
@@ -185,3 +186,10 @@ def test_a_number_in_a_header_is_not_a_round_unless_round_1_is_there():
     t = trfconv.reads(data)
     assert (t.source.format, t.rounds, len(t.players)) == ("trf", 0, 0)
     assert "IO002" in {d.code for d in t.diagnostics}  # no crosstable and no TRF record: unreadable
+
+
+def test_games_without_colour_are_reported_once_by_the_trf_writer():
+    _, diagnostics = trfconv.dumps(trfconv.read(LIMERICK), "trf16")
+    assert [(d.code, d.message, d.consumer) for d in diagnostics] == [(
+        "WRT006", "112 played games without a colour (player 1 round 2, player 1 round 3, player 1 round 4, …): "
+                  "the source gives none; written with colour '-'", "bbpPairings")]

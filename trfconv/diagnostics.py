@@ -96,6 +96,7 @@ CODES: dict[str, Code] = {
         Code("WRT003", E, "value cannot be written in this format"),
         Code("WRT004", W, "data the output format cannot hold was left out"),
         Code("WRT005", E, "unreadable round block written back verbatim"),
+        Code("WRT006", W, "played game without a colour written with colour '-'", "bbpPairings"),
         # rateability (validator); findings that make the event not rateable are errors
         Code("VAL001", W, "time control not understood or missing; the rate of play was not checked"),
         Code("VAL002", I, "no round dates; rounds and hours of play a day not checked"),

@@ -129,6 +129,7 @@ class _Writer:
         out += self.header()
         out += self.engine()
         out += [(f"001:{p.start_number}", self.player(p)) for p in self.t.players]
+        self.colourless_games()
         out += self.national()
         out += self.teams()
         out += self.team_records()
@@ -273,6 +274,17 @@ class _Writer:
         head = self.layouts["player"].write("001", values).ljust(89)
         blocks = "".join("  " + self.block(e, p.start_number, r) for r, e in enumerate(p.rounds, 1))
         return (head + blocks).rstrip()
+
+    def colourless_games(self) -> None:
+        """One warning for the played games the model holds without a colour (a crosstable that
+        gives none, such as SwissPerfect's): TRF16 has ``-`` only for rounds without a game."""
+        games = [(p.start_number, r) for p in self.t.players for r, e in enumerate(p.rounds, 1)
+                 if isinstance(e, Game) and e.colour is None]
+        if games:
+            first = ", ".join(f"player {p} round {r}" for p, r in games[:3])
+            self.report("WRT006", f"{len(games)} played game{'s' if len(games) > 1 else ''} without a colour "
+                                  f"({first}{', …' if len(games) > 3 else ''}): the source gives none; "
+                                  "written with colour '-'")
 
     def block(self, entry, player: int, r: int) -> str:
         match entry:
