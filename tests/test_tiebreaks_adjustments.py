@@ -146,7 +146,7 @@ def test_reference_defect_full_point_bye_set_by_a_record_is_a_vur():
     unplayed round (C.07 Art. 16.1.2: requested byes and forfeit losses), so BH/C1 cuts the least
     significant value, the 1.5 of player 3 (Art. 14.1): 4.5; SB 1.5x0.5 + 2x1 + 2.5x0.5 = 4,
     SB/C1 cuts 3's 0.75: 3.25. gacrux stores the record's letter as the result ``F``
-    (``update_abnormal_list`` maps only ``+`` and ``-``, trf2json.py 816) and ``is_vur`` exempts
+    (``update_abnormal_list`` maps only ``+`` and ``-``, trf2json.py 818) and ``is_vur`` exempts
     only ``W`` (tiebreak.py 315-333), so its FPB is a VUR and Art. 16.5 cuts it first: BH/C1 6 - 2
     = 4, SB/C1 the higher of the VUR's 2 and 0.75: 2. The same bye written in the 001 record
     (``0000 - F``, read as an unplayed ``W``) or set by ``299 W`` is no VUR for gacrux either."""
@@ -158,6 +158,24 @@ def test_reference_defect_full_point_bye_set_by_a_record_is_a_vur():
     for letter, expected in (("F", [2, 6, 4, 4, 2]), ("W", [2, 6, F(9, 2), 4, F(13, 4)])):
         text = trf(*HEADER, *PLAYERS, f"299 {letter}                2    4").decode()
         assert [F(str(x)) for x in gacrux(text, names)[1][4]] == expected
+
+
+def test_reference_defect_full_point_or_half_point_set_on_a_game_in_rating_tiebreaks():
+    """``299 F 3 1``: player 1's drawn game of round 3 is scored a full point: PTS 3. The game
+    was played, so it counts in the rating-based tie-breaks (C.07 Art. 10) with the points the
+    record gives it. With every player at 1500 (unrated rule): ARO 1500, p = 3/3 = 1.00, TPR =
+    1500 + dp(1.00) = 2300 (Art. 10.2), as with ``299 W``. gacrux scores the rating points of a
+    result by its own table (``self.rating``, tiebreak.py 184-185), which gives ``F`` and ``H``
+    the value of ``Z``: the game counts as played and lost, p = 2/3 -> 0.67, TPR 1500 + 125 =
+    1625 (and with ``299 H``, 1625 instead of 1500 + dp(0.83) = 1773)."""
+    names = ["PTS", "ARO", "TPR"]
+    specs, _ = parse_list(names)
+    for letter, expected, theirs_ in (("F", [3, 1500, 2300], [3, 1500, 1625]), ("W", [3, 1500, 2300], [3, 1500, 2300]),
+                                      ("H", [F(5, 2), 1500, 1773], [F(5, 2), 1500, 1625])):
+        text = trf(*HEADER, *PLAYERS, f"299 {letter}                3    1")
+        _, columns = compute_columns(trfconv.reads(text), specs, rules="tb-2024", unrated=1500)
+        assert [c.exact(0) for c in columns] == expected
+        assert [F(str(x)) for x in gacrux(text.decode(), names, 1500)[1][1]] == theirs_
 
 
 #: A second hand-made event (042 2025/03/01: the 2024 rules) with a PAB in every round:
