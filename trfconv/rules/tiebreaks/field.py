@@ -166,13 +166,13 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
     unplayed = {FWIN: fwin, FLOSS: floss, **bye_points}
     for (number, r), (letter, change) in adjustments.results.items():
         i, r = position[number], r - 1
-        kind, outcome = result_kind(letter, kinds[i][r], opponents[i][r])
+        kind, outcome, priced = result_kind(letter, kinds[i][r], opponents[i][r])
         if change.points is not None:
             value = u(change.points)
         elif kind == PLAYED:
             value = played_points[(_OUTCOME_OF[outcome], colours[i][r] < 0)]
         else:
-            value = unplayed[KIND_OF_LETTER.get(letter, kind)]
+            value = unplayed[KIND_OF_LETTER.get(letter, priced)]
         kinds[i][r], outcomes[i][r], points[i][r] = kind, outcome, value
     penalty = [u(adjustments.total(x, False, final=False)) for x in numbers]
     final = [u(adjustments.total(x, False, final=True)) for x in numbers]
@@ -183,22 +183,32 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
                  penalty if any(penalty) else None, final if any(final) else None, adjustments)
 
 
-def result_kind(letter: str, kind: int, opponent: int) -> tuple[int, int]:
-    """(kind, outcome) of a round whose result a 299 record sets (meaning 2); outcome -1 for an
-    unplayed round. As in FIDE's reference checker the record changes the result, not whether the
-    round was played: a game keeps its opponent and becomes a win (``W + F``), a draw (``D H``) or
-    a loss (``L - Z``); an unplayed round becomes a forfeit win / full-point bye (``W + F``: not a
-    voluntarily unplayed round), a half-point bye (``D H``) or a forfeit loss / zero-point bye
-    (``L - Z``). Its points are the record's; without them, the score system's value of the
-    letter (of the new kind for W, D, L; a game's by colour)."""
+def result_kind(letter: str, kind: int, opponent: int) -> tuple[int, int, int]:
+    """(kind, outcome, priced) of a round whose result a 299 record sets (meaning 2); outcome -1
+    for an unplayed round; ``priced`` is the kind whose score-system value the round is worth when
+    the record gives no points. As in FIDE's reference checker the record changes the result, not
+    whether the round was played: a game keeps its opponent and becomes a win (``W + F``), a draw
+    (``D H``) or a loss (``L - Z``); an unplayed round becomes a forfeit win / full-point bye
+    (``W + F``: not a voluntarily unplayed round), a half-point bye (``D H``) or a forfeit loss /
+    zero-point bye (``L - Z``). Its points are the record's; without them, the score system's
+    value of the letter (of the new kind for W, D, L; a game's by colour).
+
+    A pairing-allocated bye stays one whatever the letter, worth the letter's value: C.07 Art.
+    16.2.1 puts a PAB in its category because the pairing allocated it, and a voluntary unplayed
+    round (Art. 16.1.2) is a requested bye or a forfeit loss, which a record about points does not
+    make of a round the participant was available for. So a ``299 L`` on a PAB is not a VUR (no
+    VUR-first cut, Art. 16.5), is never of category 16.2.5 (Art. 16.3.2) and counts in REP (Art.
+    7.6), as in FIDE's reference checker, which keeps a PAB a played round."""
     outcome = RESULT_OUTCOME[letter]
     if kind == PLAYED:
-        return PLAYED, outcome
+        return PLAYED, outcome, PLAYED
     if outcome == 2:
-        return (FWIN if opponent >= 0 else FPB), -1
-    if outcome == 1:
-        return HPB, -1
-    return (FLOSS if opponent >= 0 else ZPB), -1
+        named = FWIN if opponent >= 0 else FPB
+    elif outcome == 1:
+        named = HPB
+    else:
+        named = FLOSS if opponent >= 0 else ZPB
+    return (PAB if kind == PAB else named), -1, named
 
 
 def _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of):

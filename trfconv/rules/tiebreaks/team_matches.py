@@ -229,12 +229,12 @@ def _set_result(tr: TeamRound, letter: str, change, system: MatchPointSystem,
                 values: dict[int, tuple[Fraction, Fraction]]) -> TeamRound:
     """A team's round whose result a 299 record sets (meaning 2): the kind and outcome as for a
     player (:func:`.field.result_kind`), the record's MP and GP, else the letter's MP and the
-    match's GP (an unplayed round's: the value of its new kind)."""
-    kind, outcome = result_kind(letter, tr.kind, tr.opponent)
+    match's GP (an unplayed round's: the value of the kind the letter names; a PAB stays a PAB)."""
+    kind, outcome, priced = result_kind(letter, tr.kind, tr.opponent)
     if kind == PLAYED:
         mp, gp = (system.loss, system.draw, system.win)[outcome], tr.gp
     else:
-        mp, gp = values[kind]
+        mp, gp = values[priced]
     return replace(tr, kind=kind, outcome=outcome, mp=mp if change.mp is None else change.mp,
                    gp=gp if change.points is None else change.points)
 
