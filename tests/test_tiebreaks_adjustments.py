@@ -258,6 +258,21 @@ def test_team_records_agree_with_fide_checker():
     assert ours_[1][2] == 65
 
 
+def test_reference_defect_game_points_of_a_team_record_on_a_team_pab():
+    """The same defect as for a player's record (above), on a team's pairing-allocated bye: in
+    the TEC team file 320 gives the team PAB 1.0 MP and 2.0 GP, to team 12 in round 5 and team 14
+    in round 7. ``299 L 0.0 0.0 5 12`` sets team 12's PAB to 0 MP and 0 GP: its GP 7.5 - 2 = 5.5;
+    ``299 W 2.0 4.0 7 14`` sets team 14's to 2 MP and 4 GP: 11.5 + 2 = 13.5. gacrux applies the
+    record's match points but keeps the 320 game points: 7.5 and 11.5."""
+    base = (FIXTURES / "tiebreak" / "tec-team14.trf").read_text(encoding="utf-8").rstrip("\n")
+    for record, team, ours_gp, theirs_gp in (("299 L   0.0   0.0    5   12", 12, F(11, 2), F(15, 2)),
+                                             ("299 W   2.0   4.0    7   14", 14, F(27, 2), F(23, 2))):
+        ours_, theirs_ = _team_values(base + "\n" + record + "\n")
+        plain, _ = _team_values(base + "\n")
+        assert (plain[team][1], ours_[team][1], theirs_[team][1]) == (theirs_gp, ours_gp, theirs_gp)
+        assert ours_[team][0] == theirs_[team][0]  # match points: both apply the record's
+
+
 def test_sharly_sample_keeps_agreeing_with_fide_checker():
     """The TEC sample adapted to TRF26 by Sharly-Chess kept its two 299 records in the draft's
     columns (``299 +  2.0  2.5   1    1``). trfconv keeps them verbatim (TRF010) and applies
