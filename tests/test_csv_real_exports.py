@@ -177,7 +177,7 @@ def test_swissperfect_total_column_agrees_with_the_results():
     assert sum(p.points for p in t.players) == 56 + 2 + 3 + 2 + 1 == 64
 
 
-def test_a_number_in_a_header_is_not_a_round_unless_round_1_is_there():
+def test_a_number_in_a_header_is_not_a_round_unless_round_1_is_there(tmp_path):
     """ICU's "ForeignCSV" (one player's games at a foreign event) has a row
     ``Player,456,Fox,Anthony``: a name column and a number, which once made a crosstable of
     "round 456" with 9,562 unpaired rounds. A crosstable lists round 1; this file is none."""
@@ -186,6 +186,12 @@ def test_a_number_in_a_header_is_not_a_round_unless_round_1_is_there():
     t = trfconv.reads(data)
     assert (t.source.format, t.rounds, len(t.players)) == ("trf", 0, 0)
     assert "IO002" in {d.code for d in t.diagnostics}  # no crosstable and no TRF record: unreadable
+    # named .csv, it is read as the table it claims to be, and the one problem is the header
+    path = tmp_path / "fox.csv"
+    path.write_bytes(data)
+    t = trfconv.read(path)
+    assert (t.source.format, len(t.players)) == ("csv", 0)
+    assert [d.code for d in t.diagnostics] == ["CSV001"]
 
 
 def test_games_without_colour_are_reported_once_by_the_trf_writer():

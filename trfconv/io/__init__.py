@@ -26,11 +26,13 @@ READERS = {
 }
 
 
-def detect_format(data: bytes) -> str:
+def detect_format(data: bytes, path: str | None = None) -> str:
     """The input format from the content: ``json`` for a JSON object, ``xml`` for a document
     that starts with ``<``, ``xlsx`` for a zip package, ``trf`` when a TRF record starts a line,
-    ``csv`` when a crosstable header row is found, otherwise ``trf`` (the TRF reader reports a
-    file that holds no TRF record)."""
+    ``csv`` when a crosstable header row is found. Content that is none of these is read by the
+    reader its name asks for when it ends in ``.csv`` (which then says that no header row names
+    a crosstable's columns), otherwise by the TRF reader (which says that it holds no TRF
+    record)."""
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith(b"{"):
         return "json"
@@ -43,12 +45,14 @@ def detect_format(data: bytes) -> str:
         return "trf"
     from .csv_read import looks_like_table
 
-    return "csv" if looks_like_table(start.decode("utf-8", errors="replace")) else "trf"
+    if looks_like_table(start.decode("utf-8", errors="replace")):
+        return "csv"
+    return "csv" if path and path.lower().endswith(".csv") else "trf"
 
 
 def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = None,
                format: str | None = None) -> Tournament:
-    kind = format or detect_format(data)
+    kind = format or detect_format(data, path)
     if kind == "json":
         from .json_io import read_json
 
