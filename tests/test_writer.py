@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from trfbuild import player_line
@@ -23,7 +24,10 @@ from trfconv.model import (
     Player,
     ScoreSystem,
     Tournament,
+    Unreadable,
 )
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
 def two_players(name: str = "Müller, Jürgen", **event) -> Tournament:
@@ -89,6 +93,20 @@ def test_values_that_do_not_fit_are_reported():
     huge = replace(long, players=(replace(long.players[0], name="A", rating=12345),) + long.players[1:])
     _, diagnostics = trfconv.dumps(huge)
     assert [d.code for d in diagnostics] == ["WRT003"]
+
+
+def test_unreadable_block_is_folded_into_the_output_encoding():
+    """A round block the reader could not read goes back as read (WRT005); a character the
+    output encoding lacks used to raise UnicodeEncodeError (found by fuzzing): it is folded
+    like any other text (WRT002) and the next blocks keep their columns."""
+    path = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
+    t = trfconv.reads(path.read_bytes().replace(b"    5 b =     7 w 1", "    5 b ½     7 w 1".encode()))
+    assert t.player(1).rounds[3] == Unreadable("   5 b ½")
+    data, diagnostics = trfconv.dumps(t, encoding="ascii")
+    line = next(x for x in data.decode("ascii").split("\r\n") if x.startswith("001    1"))
+    assert line[121:129] == "   5 b ?" and line[131:139] == "   7 w 1"
+    assert [(d.code, d.message.split(":")[0]) for d in diagnostics] == [
+        ("WRT005", "player 1 round 4"), ("WRT002", "'½' (U+00BD) is not in ascii; replaced in 1 place(s)")]
 
 
 def test_score_system_is_written_as_162_or_xxs():

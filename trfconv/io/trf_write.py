@@ -289,7 +289,7 @@ class _Writer:
                 return " " * 8
             case Unreadable(text=text):
                 self.report("WRT005", f"player {player} round {r}: block {text!r} written back as read")
-                return text.ljust(8)[:8]
+                return self.text(text, f"player {player} round {r} block", 8).ljust(8)
         raise TypeError(f"not a round entry: {entry!r}")
 
     def opponent(self, o: int | None, player: int, r: int) -> str:
