@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 import trfconv
 from trfconv.cli import app
-from trfconv.io import detect_format
+from trfconv.io import csv_read, detect_format
 from trfconv.io.csv_read import parse_points
 from trfconv.io.csv_write import project
 from trfconv.io.lossy import dropped_items
@@ -204,6 +204,56 @@ def test_hostile_or_broken_xlsx_is_a_diagnostic():
         z.writestr("[Content_Types].xml", '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><Types/>')
     assert [d.code for d in trfconv.reads(out.getvalue()).diagnostics] == ["CSV007"]
     assert [d.code for d in trfconv.reads(b"PK\x03\x04 not really a zip").diagnostics] == ["CSV007"]
+
+
+def rezipped(data: bytes, part: str, change) -> bytes:
+    """The workbook with one part's bytes changed by ``change``."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in source.namelist():
+            z.writestr(name, change(source.read(name)) if name == part else source.read(name))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("damage", ["truncated sheet", "bad cell reference", "corrupt deflate stream"])
+def test_damaged_xlsx_is_a_diagnostic(damage):
+    """Found by fuzzing: a damaged worksheet (an ElementTree ParseError, openpyxl's ValueError)
+    or a corrupt deflate stream (zlib.error) escaped as a traceback."""
+    data = workbook(export_rows())
+    sheet = "xl/worksheets/sheet1.xml"
+    if damage == "truncated sheet":
+        data = rezipped(data, sheet, lambda b: b[: len(b) // 2])
+    elif damage == "bad cell reference":
+        data = rezipped(data, sheet, lambda b: b.replace(b'<c r="A', b'<c r="A;', 1))
+    else:
+        info = zipfile.ZipFile(io.BytesIO(data)).getinfo(sheet)
+        start = info.header_offset + 30 + len(info.filename) + len(info.extra)
+        data = data[:start] + bytes(b ^ 0x55 for b in data[start:start + 8]) + data[start + 8:]
+    t = trfconv.reads(data)
+    assert [d.code for d in t.diagnostics] == ["CSV007"] and t.players == ()
+    assert "cannot be read" in t.diagnostics[0].message
+
+
+def test_xlsx_rows_are_not_padded_to_the_declared_dimension(monkeypatch):
+    """One cell at XFD1048576 made openpyxl pad every row to 16,384 cells and add a million
+    rows: a 5 KB workbook used more than 3 GB (found by fuzzing). Rows are as wide as their last
+    cell, and a workbook spanning more than MAX_XLSX_CELLS is refused."""
+    from openpyxl import Workbook, load_workbook
+
+    book = load_workbook(io.BytesIO(workbook(export_rows())))
+    book.active["XFD1"] = "note"
+    out = io.BytesIO()
+    book.save(out)
+    rows = csv_read._workbook_rows(out.getvalue())[0]
+    assert len(rows[0]) == 16384 and max(len(r) for r in rows[1:]) == 35
+    same_crosstable(trfconv.reads(out.getvalue()), reference())
+    far = Workbook()
+    far.active["A1"], far.active["XFD1048576"] = "Name", "x"
+    out = io.BytesIO()
+    far.save(out)
+    monkeypatch.setattr(csv_read, "MAX_XLSX_CELLS", 100_000)
+    t = trfconv.reads(out.getvalue())
+    assert [d.code for d in t.diagnostics] == ["CSV007"] and "more than 100,000 cells" in t.diagnostics[0].message
 
 
 # -- cells -----------------------------------------------------------------------------------

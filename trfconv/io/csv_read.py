@@ -20,7 +20,9 @@ import dataclasses
 import io
 import re
 import tomllib
+import warnings
 import zipfile
+import zlib
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -49,6 +51,7 @@ from .layout import formats_dir
 DELIMITERS = (",", ";", "\t", "|")
 HEADER_SEARCH = 60  # rows searched for the header
 MAX_XLSX_BYTES = 64 * 1024 * 1024  # uncompressed size of a workbook's parts
+MAX_XLSX_CELLS = 4_000_000  # cells of a workbook's rows (10,000 players x 400 columns)
 _NORMALISE = re.compile(r"[\s._\-]+")
 _TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM", "ACM", "HGM", "G", "M", "F",
            "WG", "WM", "WF"}
@@ -207,10 +210,20 @@ class _Refused(ValueError):
     pass
 
 
+#: What a damaged package raises while it is unpacked and parsed: the zip layer (bad headers,
+#: truncated or corrupt deflate streams, unsupported zip versions), the XML parsers (lxml's and
+#: ElementTree's errors are SyntaxErrors) and openpyxl's checks of what the parts hold.
+_DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError, SyntaxError,
+            ValueError, KeyError, TypeError, IndexError)
+
+
 def _workbook_rows(data: bytes) -> list[list[list[str]]]:
     """Every worksheet as rows of text. The package is checked first: bounded uncompressed
     size, and no DTD or entity declaration in any part (openpyxl parses with the standard
-    library, which would expand them)."""
+    library, which would expand them); then the cells are bounded (:data:`MAX_XLSX_CELLS`)."""
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         parts = archive.infolist()
@@ -220,16 +233,34 @@ def _workbook_rows(data: bytes) -> list[list[list[str]]]:
             if part.filename.endswith((".xml", ".rels")) and re.search(rb"<!\s*(DOCTYPE|ENTITY)",
                                                                          archive.read(part), re.IGNORECASE):
                 raise _Refused(f"{part.filename} declares a DTD or entities; refused")
+        with warnings.catch_warnings():  # openpyxl warns about parts it skips; the cells are what counts
+            warnings.simplefilter("ignore")
+            book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            return _sheets(book)
+    except _Refused:
+        raise
     except zipfile.BadZipFile as err:
         raise _Refused(f"not an .xlsx workbook: {err}") from None
-    from openpyxl import load_workbook
-    from openpyxl.utils.exceptions import InvalidFileException
+    except (InvalidFileException, *_DAMAGED) as err:
+        raise _Refused(f"the workbook cannot be read ({type(err).__name__}: {err})") from None
 
-    try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (InvalidFileException, KeyError, ValueError, TypeError, OSError, zipfile.BadZipFile) as err:
-        raise _Refused(f"the workbook cannot be opened: {err}") from None
-    return [[[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)] for sheet in book.worksheets]
+
+def _sheets(book) -> list[list[list[str]]]:
+    """The rows of every worksheet, each as wide as its last cell. The dimension a sheet
+    declares is not used: one cell at XFD1048576 in a workbook of a few kilobytes would make
+    openpyxl pad a grid of 17 billion cells."""
+    sheets, cells = [], 0
+    for sheet in book.worksheets:
+        sheet.reset_dimensions()
+        rows = []
+        for row in sheet.iter_rows(values_only=True):
+            cells += max(len(row), 1)
+            if cells > MAX_XLSX_CELLS:
+                raise _Refused(f"the workbook spans more than {MAX_XLSX_CELLS:,} cells (counting empty rows "
+                               f"and the empty cells before a row's last one); refused")
+            rows.append([_cell_text(v) for v in row])
+        sheets.append(rows)
+    return sheets
 
 
 def _cell_text(value) -> str:
