@@ -5,6 +5,7 @@ over the TRF corpus, and the spreadsheet formula guard."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import zipfile
@@ -204,6 +205,27 @@ def test_hostile_or_broken_xlsx_is_a_diagnostic():
         z.writestr("[Content_Types].xml", '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><Types/>')
     assert [d.code for d in trfconv.reads(out.getvalue()).diagnostics] == ["CSV007"]
     assert [d.code for d in trfconv.reads(b"PK\x03\x04 not really a zip").diagnostics] == ["CSV007"]
+
+
+@pytest.mark.parametrize("name, why", [("x" * 200_000, "field larger than field limit"), ("", "row without a name")])
+def test_row_left_out_keeps_its_place_in_the_ranking(name, why):
+    """Found by fuzzing: a cell longer than 131,072 characters made the csv module raise
+    csv.Error out of the reader. That row is left out (CSV002 at its line); the others are read.
+    The export names opponents by ranking row: the rows below the one left out keep their
+    numbers (they were shifted by one, so every opponent below was silently someone else), and
+    a game against the player left out is unreadable (CSV003), not a game against start number 5."""
+    rows = export_rows()
+    assert rows[10][:4] == ["5", "1", "GM", "Spraggett Kevin"]  # rank 5, start number 1
+    rows[10][3] = name
+    t = trfconv.reads("\r\n".join(";".join(r) for r in rows).encode("utf-8"))
+    (d,) = [d for d in t.diagnostics if d.code == "CSV002"]
+    assert d.location.line == 11 and why in d.message
+    (lost,) = [d for d in t.diagnostics if d.code == "CSV003"]
+    assert lost.message.startswith("9 round cell(s) name an opponent by a row that was left out")
+    expected = {p.start_number: dataclasses.replace(p, rounds=tuple(
+        Unreadable("row 5") if getattr(e, "opponent", None) == 1 else e for e in p.rounds))
+        for p in reference().players if p.start_number != 1}
+    assert {p.start_number: p for p in t.players} == expected
 
 
 def rezipped(data: bytes, part: str, change) -> bytes:

@@ -121,8 +121,8 @@ class Header:
 # -- entry points ----------------------------------------------------------------------------
 def read_csv(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
     decoded = decode(data, path=path, encoding=encoding)
-    delimiter, rows, header = _sniff(decoded.text)
-    return _Table(path, decoded.diagnostics).read(rows, header, "csv", decoded.encoding, delimiter)
+    delimiter, rows, header, unsplit = _sniff(decoded.text)
+    return _Table(path, decoded.diagnostics, unsplit).read(rows, header, "csv", decoded.encoding, delimiter)
 
 
 def read_xlsx(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
@@ -146,20 +146,37 @@ def looks_like_table(text: str) -> bool:
 
 
 # -- finding the table -----------------------------------------------------------------------
-def _sniff(text: str) -> tuple[str, list[list[str]], Header | None]:
+def _sniff(text: str) -> tuple[str, list[list[str]], Header | None, dict[int, str]]:
+    """The delimiter, the rows, the header, and why each row that could not be split was not."""
     lines = text.splitlines()
-    best: tuple[str, list[list[str]], Header | None] = (",", [], None)
+    best: tuple[str, list[list[str]], Header | None, dict[int, str]] = (",", [], None, {})
     for delimiter in DELIMITERS:
         if not any(delimiter in line for line in lines[:HEADER_SEARCH]):
             continue
-        head = list(csv.reader(lines[:HEADER_SEARCH], delimiter=delimiter))
-        header = find_header(head)
+        header = find_header(split_rows(lines[:HEADER_SEARCH], delimiter)[0])
         if header and (best[2] is None or header.score > best[2].score):
-            best = (delimiter, [], header)
+            best = (delimiter, [], header, {})
     if best[2] is not None:
-        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=best[0]))
-        return best[0], rows, best[2]
+        rows, unsplit = split_rows(io.StringIO(text, newline=""), best[0])
+        return best[0], rows, best[2], unsplit
     return best
+
+
+def split_rows(lines, delimiter: str = ",") -> tuple[list[list[str]], dict[int, str]]:
+    """The rows of ``lines`` (an iterable of text lines) as cells, and, by row index, the csv
+    module's reason for each row it cannot split (a cell longer than its field limit of 131,072
+    characters): each of those is an empty row, so that the others keep their places."""
+    reader = csv.reader(lines, delimiter=delimiter)
+    rows: list[list[str]] = []
+    unsplit: dict[int, str] = {}
+    while True:
+        try:
+            rows.append(next(reader))
+        except StopIteration:
+            return rows, unsplit
+        except csv.Error as err:
+            unsplit[len(rows)] = str(err)
+            rows.append([])
 
 
 def find_header(rows: list[list[str]]) -> Header | None:
@@ -278,9 +295,10 @@ def _cell_text(value) -> str:
 
 # -- reading the rows ------------------------------------------------------------------------
 class _Table:
-    def __init__(self, path: str | None, diagnostics: list[Diagnostic]):
+    def __init__(self, path: str | None, diagnostics: list[Diagnostic], unsplit: dict[int, str] | None = None):
         self.path = path
-        self.diagnostics = diagnostics
+        self.diagnostics = list(diagnostics)
+        self.unsplit = unsplit or {}  #: row index -> why the csv module could not split it
         self.line = 0
 
     def report(self, code: str, message: str, column: int | None = None) -> None:
@@ -297,7 +315,7 @@ class _Table:
             self.report("CSV005", f"columns not used: {', '.join(rows[header.row][i] for i, c in enumerate(rows[header.row]) if normalise(str(c)) in header.ignored)}")
         event = self.metadata(rows[:header.row], header.profile)
         data_rows = [(i, row) for i, row in enumerate(rows[header.row + 1:], header.row + 2)
-                     if sum(1 for c in row if str(c).strip()) > 1]
+                     if sum(1 for c in row if str(c).strip()) > 1 or i - 1 in self.unsplit]
         if _opponents_in_columns(header, [row for _, row in data_rows]):
             self.report("CSV011", f"columns 1 to {len(header.rounds)} are opponents, not rounds: a round-robin "
                                   "crosstable ('*' where a player meets himself) says who beat whom but not in "
@@ -311,10 +329,14 @@ class _Table:
             self.report("CSV008", "no start-number column: players are numbered by their row, and round "
                                   "cells are read as naming opponents by that number")
         players: list[Player] = []
+        positions: list[int] = []  # each player's row in the table, counting the rows left out
         previous_rank = None
         tie_reported = False
         for position, (line, row) in enumerate(data_rows, 1):
             self.line = line
+            if line - 1 in self.unsplit:
+                self.report("CSV002", f"row cannot be split into cells ({self.unsplit[line - 1]}); left out")
+                continue
             cell = _cells(row)
             number = self.integer(cell(header.roles.get("start_number")), "start number") if numbered else position
             name = cell(header.roles.get("name"))
@@ -340,6 +362,7 @@ class _Table:
                 self.report("CSV004", f"FIDE id {fide_id!r} is not a number")
                 fide_id = None
             sex = cell(header.roles.get("sex"))
+            positions.append(position)
             players.append(Player(
                 start_number=number, name=f"{name}, {first}" if first else name,
                 sex=_SEX.get(sex.casefold(), sex) if sex else None, title=title or None, rating=rating or None,
@@ -351,7 +374,7 @@ class _Table:
                                         colours, r, columns[0] + 1)
                              for r, columns in sorted(header.rounds.items())),
             ))
-        players = self.opponent_numbering(players)
+        players = self.opponent_numbering(players, positions)
         length = max(header.rounds, default=0)
         if header.rounds and sorted(header.rounds) != list(range(1, length + 1)):
             players = [dataclasses.replace(p, rounds=_by_round(p.rounds, sorted(header.rounds), length))
@@ -365,23 +388,35 @@ class _Table:
             path=self.path, format=fmt, version=header.profile.name, dialects=(header.profile.name,),
             encoding=encoding, diagnostics=tuple(self.diagnostics)))
 
-    def opponent_numbering(self, players: list[Player]) -> list[Player]:
+    def opponent_numbering(self, players: list[Player], positions: list[int]) -> list[Player]:
         """Round cells name opponents by start number, or, in a crosstable sorted by the final
-        ranking (chess-results "Final Ranking crosstable"), by row. The reading under which more
-        games are listed by both players is the file's."""
-        row_of = {i: p.start_number for i, p in enumerate(players, 1)}
+        ranking (chess-results "Final Ranking crosstable"), by row (``positions``: a row left
+        out still holds its place). The reading under which more games are listed by both
+        players is the file's."""
+        row_of = {i: p.start_number for i, p in zip(positions, players)}
         if all(n == i for i, n in row_of.items()):
             return players
 
-        def renumbered(e):
-            o = getattr(e, "opponent", None)
-            return dataclasses.replace(e, opponent=row_of.get(o, o)) if o is not None else e
+        lost: list[str] = []
 
-        by_row = [dataclasses.replace(p, rounds=tuple(renumbered(e) for e in p.rounds)) for p in players]
+        def renumbered(p: Player, r: int, e):
+            o = getattr(e, "opponent", None)
+            if o is None or o in row_of or o not in positions_left_out:
+                return dataclasses.replace(e, opponent=row_of.get(o, o)) if o is not None else e
+            lost.append(f"player {p.start_number} round {r}")
+            return Unreadable(f"row {o}")
+
+        positions_left_out = set(range(1, max(positions, default=0) + 1)) - set(positions)
+        by_row = [dataclasses.replace(p, rounds=tuple(renumbered(p, r, e) for r, e in enumerate(p.rounds, 1)))
+                  for p in players]
         if _mutual(by_row) > _mutual(players):
             self.line = 0
             self.report("CSV010", "round cells name opponents by their row in the ranking, not by start number; "
                                   "read as the start numbers of those rows")
+            if lost:
+                self.report("CSV003", f"{len(lost)} round cell(s) name an opponent by a row that was left out, "
+                                      f"so who it was is unknown; kept as unreadable: {', '.join(lost[:5])}"
+                                      + (" …" if len(lost) > 5 else ""))
             return by_row
         return players
 
