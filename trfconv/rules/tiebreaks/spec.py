@@ -171,6 +171,8 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
         elif mm["rating"]:
             fields["unrated"] = int(mm["rating"])
         elif mm["factor"]:
+            if not int(mm["factor"]):
+                return diagnostic("TB002", f"modifier /{token} of {name}: the factor is a whole number from 1")
             fields["factor"] = int(mm["factor"])
         else:
             fields[{"P": "played_forfeits", "F": "fore", "R": "reverse", "D": "draws"}[mm["flag"]]] = True
