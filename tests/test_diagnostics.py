@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -132,6 +133,20 @@ def test_absurd_number_of_rounds_is_refused_and_kept_verbatim():
     assert len(standings(t, ["BH", "SB"]).rows) == 2
     document = trfconv.dumps(t, "json")[0].replace(b'"declared_rounds": null', b'"declared_rounds": 99999999')
     assert [d.code for d in trfconv.reads(document).diagnostics] == ["JSN001"]
+
+
+def test_json_player_with_more_rounds_than_any_format_numbers_is_refused():
+    """Found by fuzzing: a JSON document giving one player 200,000 rounds (a 6 MB file) made the
+    standings lay out 200,000 rounds for each of 284 players (over 2.4 GB, minutes). A player's
+    rounds are bounded like the declared number (999); 999 rounds still read."""
+    t = read(*HEADER, *PAIR)
+    document = json.loads(trfconv.dumps(t, "json")[0])
+    first = document["tournament"]["players"][0]
+    first["rounds"] += [{"type": "not-paired"}] * (999 - len(first["rounds"]))
+    assert len(trfconv.reads(json.dumps(document)).player(1).rounds) == 999
+    first["rounds"].append({"type": "not-paired"})
+    (d,) = trfconv.reads(json.dumps(document)).diagnostics
+    assert (d.code, d.message) == ("JSN001", "player 1 has 1,000 rounds, more than 999")
 
 
 def test_unknown_result_and_colour_codes_keep_the_block():

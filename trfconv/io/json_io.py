@@ -51,6 +51,11 @@ def read_json(data: bytes, path: str | None = None) -> model.Tournament:
         t = _decode(document.get("tournament"), model.Tournament, "tournament")
         if (t.event.declared_rounds or 0) > model.MAX_ROUNDS:
             raise _Invalid(f"declared_rounds {t.event.declared_rounds} is more than {model.MAX_ROUNDS}")
+        longest = max(t.players, key=lambda p: len(p.rounds), default=None)
+        if longest is not None and len(longest.rounds) > model.MAX_ROUNDS:
+            # every consumer lays out each player's rounds to the longest: a bound like the TRF reader's
+            raise _Invalid(f"player {longest.start_number} has {len(longest.rounds):,} rounds, more than "
+                           f"{model.MAX_ROUNDS}")
     except (UnicodeDecodeError, json.JSONDecodeError, _Invalid, RecursionError) as err:
         where = {}
         if isinstance(err, json.JSONDecodeError):
