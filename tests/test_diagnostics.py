@@ -149,6 +149,19 @@ def test_json_player_with_more_rounds_than_any_format_numbers_is_refused():
     assert (d.code, d.message) == ("JSN001", "player 1 has 1,000 rounds, more than 999")
 
 
+def test_huge_start_number_is_counted_not_listed():
+    """Found by fuzzing: a JSON (or CSV) start number of 10^12 made the TRF015 check list every
+    missing number from 1 up (MemoryError). The missing numbers are counted; the first ten shown."""
+    document = json.loads(trfconv.dumps(read(*HEADER, *PAIR), "json")[0])
+    beta = document["tournament"]["players"][1]
+    beta["start_number"] = 10**12
+    document["tournament"]["players"][0]["rounds"][0]["opponent"] = 10**12
+    t = trfconv.reads(json.dumps(document))
+    assert [p.start_number for p in t.players] == [1, 10**12]
+    assert [d.message for d in t.diagnostics] == [
+        "999999999998 start number(s) between 1 and 1000000000000 have no player: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 …"]
+
+
 def test_unknown_result_and_colour_codes_keep_the_block():
     t = read(*HEADER, player_line(1, "Alpha, Ann", rounds=("   2 w Q", "   2 x 1")))
     assert found(t, "TRF020") == [(len(HEADER) + 1, 99)]
