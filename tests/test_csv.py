@@ -170,6 +170,17 @@ def test_metadata_lines_above_the_header_fill_the_event():
     same_crosstable(t, reference())
 
 
+@pytest.mark.parametrize("separator", ["\f", "\u2028", "\x85"])
+def test_line_separator_inside_a_metadata_line_does_not_move_the_header(separator):
+    """Found by fuzzing: the header was searched in lines split by str.splitlines (which also
+    ends a line at a form feed, U+2028 or NEL) and the table read by the csv module (CR, LF
+    only): one such character above the header made the header row read as a player
+    (an IndexError, or 149 players with pairing errors)."""
+    text = "\r\n".join(";".join(r) for r in export_rows())
+    t = trfconv.reads(f"Chess-Tournament-Results-Server{separator}Chess-results.com\r\n{text}".encode())
+    same_crosstable(t, reference())
+
+
 def test_latin1_export_is_decoded():
     rows = export_rows()
     rows[6][3] = "Álvarez Pedraza Aramis"

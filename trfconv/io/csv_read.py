@@ -147,8 +147,10 @@ def looks_like_table(text: str) -> bool:
 
 # -- finding the table -----------------------------------------------------------------------
 def _sniff(text: str) -> tuple[str, list[list[str]], Header | None, dict[int, str]]:
-    """The delimiter, the rows, the header, and why each row that could not be split was not."""
-    lines = text.splitlines()
+    """The delimiter, the rows, the header, and why each row that could not be split was not.
+    Lines end where the csv module ends them (CR, LF): ``str.splitlines`` also splits at a form
+    feed or U+2028, which put the header search's row numbers out of step with the rows."""
+    lines = io.StringIO(text, newline="").readlines()
     best: tuple[str, list[list[str]], Header | None, dict[int, str]] = (",", [], None, {})
     for delimiter in DELIMITERS:
         if not any(delimiter in line for line in lines[:HEADER_SEARCH]):
