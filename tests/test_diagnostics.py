@@ -244,6 +244,15 @@ def test_empty_and_garbage_input():
     assert found(bad_json, "JSN001")
 
 
+@pytest.mark.parametrize("tag", [{"a": 1}, ["game"], 3, None])
+def test_json_round_entry_with_a_type_that_is_not_a_name_is_jsn001(tag):
+    """Found by fuzzing: a round entry whose "type" was an object raised TypeError (unhashable)."""
+    document = json.loads(trfconv.dumps(read(*HEADER, *PAIR), "json")[0])
+    document["tournament"]["players"][0]["rounds"][0]["type"] = tag
+    (d,) = trfconv.reads(json.dumps(document)).diagnostics
+    assert d.code == "JSN001" and "tournament.players[0].rounds[0]" in d.message
+
+
 def test_read_missing_file_raises_io001(tmp_path):
     with pytest.raises(TrfconvError) as info:
         trfconv.read(tmp_path / "missing.trf")

@@ -168,7 +168,7 @@ def _decode_union(value, args, where: str):
             return None
         raise _Invalid(f"{where}: a value is required")
     if isinstance(value, dict) and "type" in value and model.Game in args:
-        cls = _ENTRY_TYPES.get(value["type"])
+        cls = _ENTRY_TYPES.get(value["type"]) if isinstance(value["type"], str) else None
         if cls is None:
             raise _Invalid(f"{where}: unknown round entry type {value['type']!r}")
         return model.NOT_PAIRED if cls is model.NotPaired else _decode_dataclass(value, cls, where)
