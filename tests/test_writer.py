@@ -109,6 +109,18 @@ def test_unreadable_block_is_folded_into_the_output_encoding():
         ("WRT005", "player 1 round 4"), ("WRT002", "'½' (U+00BD) is not in ascii; replaced in 1 place(s)")]
 
 
+def test_declared_count_kept_as_text_is_folded_into_the_output_encoding():
+    """A 072 the reader could not read as a number is kept as text (TRF039) and written back;
+    a character of it the output encoding lacks raised UnicodeEncodeError (found by fuzzing)."""
+    path = FIXTURES / "tiebreak" / "tec-swiss16-rated.trf"
+    t = trfconv.reads(path.read_bytes().replace(b"072 16", "072 16 (sèniors)".encode()))
+    assert t.event.declared_rated_players == "16 (sèniors)"
+    data, diagnostics = trfconv.dumps(t, encoding="ascii")
+    assert b"\r\n072 16 (seniors)\r\n" in data
+    assert [d.message for d in diagnostics] == [
+        "'è' (U+00E8) is not in ascii; replaced in 1 place(s): 072 number of rated players"]
+
+
 def test_score_system_is_written_as_162_or_xxs():
     t = replace(two_players(), scores=ScoreSystem(win_white=Fraction(3), win_black=Fraction(3),
                                                   forfeit_win=Fraction(3), full_bye=Fraction(3),

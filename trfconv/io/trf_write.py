@@ -152,9 +152,9 @@ class _Writer:
         line("032", self.text(e.federation, "032 federation"))
         line("042", self.date(e.start_date, "042 start date"))
         line("052", self.date(e.end_date, "052 end date"))
-        line("062", e.declared_players)
-        line("072", e.declared_rated_players)
-        line("082", e.declared_teams)
+        line("062", self.count(e.declared_players, "062 number of players"))
+        line("072", self.count(e.declared_rated_players, "072 number of rated players"))
+        line("082", self.count(e.declared_teams, "082 number of teams"))
         line("092", self.text(e.type, "092 type"))
         line("102", self.text(e.chief_arbiter, "102 chief arbiter"))
         for i, deputy in enumerate(e.deputy_arbiters, 1):
@@ -186,6 +186,11 @@ class _Writer:
                 if present:
                     self.dropped(what)
         return out
+
+    def count(self, value: int | str | None, where: str) -> int | str | None:
+        """A declared count: a number, or the text the reader could not read as one (which goes
+        through :meth:`text` like any text)."""
+        return self.text(value, where) if isinstance(value, str) else value
 
     def date(self, value, where: str) -> str:
         if isinstance(value, date):
