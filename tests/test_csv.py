@@ -181,6 +181,17 @@ def test_line_separator_inside_a_metadata_line_does_not_move_the_header(separato
     same_crosstable(t, reference())
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_unicode_text_export_is_detected_as_a_table(encoding):
+    """Excel's "Unicode text" (UTF-16 with its byte-order mark, TAB between cells) was detected
+    as TRF and reported as holding no TRF record (IO002; found by fuzzing with re-encoded seeds)."""
+    data = "\r\n".join("\t".join(r) for r in export_rows()).encode(encoding)
+    assert detect_format(data) == "csv"
+    t = trfconv.reads(data)
+    assert t.source.encoding == f"{encoding}-le" and "ENC002" in [d.code for d in t.diagnostics]
+    same_crosstable(t, reference())
+
+
 def test_latin1_export_is_decoded():
     rows = export_rows()
     rows[6][3] = "Álvarez Pedraza Aramis"

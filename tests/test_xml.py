@@ -333,3 +333,10 @@ def test_single_byte_output_encodings_write_references_and_read_back(encoding, d
     back = trfconv.reads(data)
     assert back.players[0].name == "Łukasz, Müller"
     assert back.players == trfconv.reads(trfconv.dumps(t, "xml")[0]).players
+
+
+def test_utf16_document_is_detected_as_xml():
+    """A UTF-16 document with its byte-order mark was detected as TRF (IO002; found by fuzzing)."""
+    data = (XML / "chess-results-upload_Single_SwissSystem.xml").read_bytes().decode("utf-8").encode("utf-16")
+    assert detect_format(data) == "xml"
+    assert trfconv.reads(data).players == read("Single_SwissSystem").players
