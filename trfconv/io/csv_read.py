@@ -299,7 +299,7 @@ def _cell_text(value) -> str:
 class _Table:
     def __init__(self, path: str | None, diagnostics: list[Diagnostic], unsplit: dict[int, str] | None = None):
         self.path = path
-        self.diagnostics = list(diagnostics)
+        self.diagnostics = diagnostics
         self.unsplit = unsplit or {}  #: row index -> why the csv module could not split it
         self.line = 0
 
@@ -399,16 +399,18 @@ class _Table:
         if all(n == i for i, n in row_of.items()):
             return players
 
+        left_out = set(range(1, max(positions, default=0) + 1)) - set(positions)
         lost: list[str] = []
 
         def renumbered(p: Player, r: int, e):
             o = getattr(e, "opponent", None)
-            if o is None or o in row_of or o not in positions_left_out:
-                return dataclasses.replace(e, opponent=row_of.get(o, o)) if o is not None else e
-            lost.append(f"player {p.start_number} round {r}")
-            return Unreadable(f"row {o}")
+            if o is None:
+                return e
+            if o in left_out:
+                lost.append(f"player {p.start_number} round {r}")
+                return Unreadable(f"row {o}")
+            return dataclasses.replace(e, opponent=row_of.get(o, o))
 
-        positions_left_out = set(range(1, max(positions, default=0) + 1)) - set(positions)
         by_row = [dataclasses.replace(p, rounds=tuple(renumbered(p, r, e) for r, e in enumerate(p.rounds, 1)))
                   for p in players]
         if _mutual(by_row) > _mutual(players):
