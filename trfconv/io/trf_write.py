@@ -102,6 +102,15 @@ class _Writer:
         self.folded[ch].append(where)
         return out
 
+    def code(self, value: str | None, where: str, width: int) -> str:
+        """A code (299 type, 330 result) as :meth:`text` writes it, but left blank rather than cut
+        when it is too long: a cut code can read as another one (``-+-`` as ``-+``)."""
+        text = self.text(value, where)
+        if len(text) > width:
+            self.report("WRT003", f"{where}: {text!r} does not fit in {width} columns; left blank")
+            return ""
+        return text
+
     def number(self, value: int | None, where: str, width: int) -> str:
         if value is None:
             return ""
@@ -314,7 +323,7 @@ class _Writer:
                     continue
                 where = f"{n.federation} record of player {p.start_number}"
                 out.append((key, self.layouts["national"].write(self.text(n.federation, where, 3), {
-                    "start_number": str(p.start_number),
+                    "start_number": self.number(p.start_number, f"{where} start number", 4),
                     "sex": self.text(n.sex, where, 1),
                     "classification": self.text(n.classification, where, 3),
                     "name": self.text(n.name, where, 33),
@@ -397,7 +406,7 @@ class _Writer:
                 f"prohibited pairings for rounds {rule.first_round}-{rule.last_round} (260)")
         for i, adj in enumerate(t.point_adjustments, 1):
             add(f"299#{i}", "adjustment", "299", {
-                "kind": adj.kind or "", "match_points": self.decimal(adj.match_points, "299 match points", 4),
+                "kind": self.code(adj.kind, "299 type", 1), "match_points": self.decimal(adj.match_points, "299 match points", 4),
                 "points": self.decimal(adj.points, "299 points", 4),
                 "round": self.number(adj.round, "299 round", 3),
                 "ids": [self.number(x, "299 id", 4) for x in adj.ids]}, "a points assignment (299)")
@@ -415,7 +424,7 @@ class _Writer:
                 "teams": [self.number(x or 0, "320 team", 3) for x in pab.teams]}, "the team PAB record 320")
         for i, f in enumerate(t.team_event.forfeits, 1):
             add(f"330#{i}", "team_forfeit", "330", {
-                "result": f.result, "round": self.number(f.round, "330 round", 3),
+                "result": self.code(f.result, "330 result", 2), "round": self.number(f.round, "330 round", 3),
                 "white": self.number(f.white, "330 team", 3), "black": self.number(f.black, "330 team", 3)},
                 f"the forfeited team match of round {f.round} (330)")
         return out
