@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from trfbuild import HEADER, player_line, trf
@@ -251,6 +252,19 @@ def test_json_round_entry_with_a_type_that_is_not_a_name_is_jsn001(tag):
     document["tournament"]["players"][0]["rounds"][0]["type"] = tag
     (d,) = trfconv.reads(json.dumps(document)).diagnostics
     assert d.code == "JSN001" and "tournament.players[0].rounds[0]" in d.message
+
+
+@pytest.mark.parametrize("result", ["", "+", "x+", "+-+"])
+def test_json_team_forfeit_result_outside_330s_codes_is_jsn001(result):
+    """Found by fuzzing: a JSON 330 result of "" raised IndexError in the team standings, and
+    "x+" was silently read as a forfeit loss. JSON takes the results the TRF reader takes."""
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "tiebreak" / "tec-team14.trf"
+    document = json.loads(trfconv.dumps(trfconv.read(path), "json")[0])
+    assert document["tournament"]["team_event"]["forfeits"][0]["result"] == "-+"
+    document["tournament"]["team_event"]["forfeits"][0]["result"] = result
+    (d,) = trfconv.reads(json.dumps(document)).diagnostics
+    assert d.code == "JSN001"
+    assert d.message == f"tournament.team_event.forfeits[0].result: {result!r} is not one of +-, -+, --"
 
 
 def test_read_missing_file_raises_io001(tmp_path):

@@ -51,6 +51,10 @@ def read_json(data: bytes, path: str | None = None) -> model.Tournament:
         t = _decode(document.get("tournament"), model.Tournament, "tournament")
         if (t.event.declared_rounds or 0) > model.MAX_ROUNDS:
             raise _Invalid(f"declared_rounds {t.event.declared_rounds} is more than {model.MAX_ROUNDS}")
+        for i, f in enumerate(t.team_event.forfeits):
+            if f.result not in model.TEAM_FORFEIT_RESULTS:  # as the TRF reader accepts them (330)
+                raise _Invalid(f"tournament.team_event.forfeits[{i}].result: {f.result!r} is not one of "
+                               f"{', '.join(model.TEAM_FORFEIT_RESULTS)}")
         longest = max(t.players, key=lambda p: len(p.rounds), default=None)
         if longest is not None and len(longest.rounds) > model.MAX_ROUNDS:
             # every consumer lays out each player's rounds to the longest: a bound like the TRF reader's

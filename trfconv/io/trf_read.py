@@ -21,6 +21,7 @@ from ..encoding import decode
 from ..model import (
     MAX_ROUNDS,
     NOT_PAIRED,
+    TEAM_FORFEIT_RESULTS,
     Acceleration,
     Bye,
     ByeKind,
@@ -658,7 +659,7 @@ class _Reader:
     def team_forfeit(self, line: str) -> None:
         v = self.layouts["team_forfeit"].read(line)
         numbers = [self.number(v[k], f"330 {k}", c) for k, c in (("round", 8), ("white", 12), ("black", 16))]
-        if v["result"] not in ("+-", "-+", "--") or None in numbers:
+        if v["result"] not in TEAM_FORFEIT_RESULTS or None in numbers:
             self.keep(line, "TRF004", f"330 record {line[4:].strip()!r} cannot be read; kept verbatim")
             return
         items = self.team_event.setdefault("forfeits", [])
