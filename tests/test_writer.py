@@ -122,9 +122,9 @@ def test_declared_count_kept_as_text_is_folded_into_the_output_encoding():
 
 
 def test_values_too_wide_for_team_and_national_records_are_reported():
-    """Found by fuzzing: a 330 result of three characters, or a start number of five digits on
-    a player with a national rating record (both from JSON), reached the column layout unchecked
-    and raised ValueError. A code too long is left blank rather than cut (a cut code can read as
+    """Found by fuzzing: a 330 result of three characters, a 299 type of two, or a start number
+    of five digits on a player with a national rating record (all from JSON), reached the column
+    layout unchecked and raised ValueError. A code too long is left blank rather than cut (a cut code can read as
     another); the JSON reader now refuses such a 330 result, a model built in code can hold it."""
     team = trfconv.read(FIXTURES / "tiebreak" / "tec-team14.trf")
     (forfeit,) = team.team_event.forfeits
@@ -140,6 +140,13 @@ def test_values_too_wide_for_team_and_national_records_are_reported():
         "player 12345 start number: 12345 does not fit in 4 columns; left blank",
         "RUS record of player 12345 start number: 12345 does not fit in 4 columns; left blank"]
     assert b"\r\nRUS                                             2650\r\n" in data  # columns kept
+    valid = (FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf").read_text("utf-8")
+    adjusted = trfconv.reads(valid + "\n299 F        1.0    1    2\n")
+    (adjustment,) = adjusted.point_adjustments
+    adjusted = replace(adjusted, point_adjustments=(replace(adjustment, kind="TX"),))
+    data, diagnostics = trfconv.dumps(adjusted)
+    assert [d.message for d in diagnostics] == ["299 type: 'TX' does not fit in 1 columns; left blank"]
+    assert b"\r\n299           1.0    1    2\r\n" in data
 
 
 def test_score_system_is_written_as_162_or_xxs():
