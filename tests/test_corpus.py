@@ -348,3 +348,21 @@ def test_cppdubov_private_records_are_kept():
     t = load("pierotofy__CPPDubovSystem__parsing_test.trf")
     kept = [x.text.split()[0] for x in t.extras]
     assert {"TNR", "BYE", "FOR"} <= set(kept)
+
+
+def test_round_blocks_beyond_round_999_are_not_read():
+    """Found by fuzzing: one 5 MB player line (500,000 blocks) made every player of the file
+    500,000 rounds long (56 million entries, 1.3 GB for a 112-player file). Blocks after the
+    999 rounds any format numbers are reported (TRF046) and not read; the rest of the file is."""
+    data = (FIXTURES / "sanichi__icu_tournament__valid.trf").read_bytes()
+    before = trfconv.reads(data)
+    line = next(x for x in data.splitlines() if x.startswith(b"001    1"))
+    t = trfconv.reads(data.replace(line, line + b"     0 - Z" * 1500))
+    (d,) = [d for d in t.diagnostics if d.code == "TRF046"]
+    assert (d.location.line, d.location.column) == (10, 10080) and "1,505 blocks" in d.message
+    assert len(t.player(1).rounds) == 999 and t.player(1).rounds[:5] == before.player(1).rounds
+    assert t.player(1).rounds[5:] == (Bye(ByeKind.ZERO),) * 994
+    # the others are padded to the longest line, as always (TRF035: played beyond XXR/142)
+    assert [p.rounds[:5] for p in t.players[1:]] == [p.rounds for p in before.players[1:]]
+    assert {len(p.rounds) for p in t.players} == {999} and {e for p in t.players[1:] for e in p.rounds[5:]} == {
+        NotPaired()}

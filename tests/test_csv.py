@@ -5,6 +5,7 @@ over the TRF corpus, and the spreadsheet formula guard."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import zipfile
@@ -19,7 +20,7 @@ from typer.testing import CliRunner
 
 import trfconv
 from trfconv.cli import app
-from trfconv.io import detect_format
+from trfconv.io import csv_read, detect_format
 from trfconv.io.csv_read import parse_points
 from trfconv.io.csv_write import project
 from trfconv.io.lossy import dropped_items
@@ -169,6 +170,28 @@ def test_metadata_lines_above_the_header_fill_the_event():
     same_crosstable(t, reference())
 
 
+@pytest.mark.parametrize("separator", ["\f", "\u2028", "\x85"])
+def test_line_separator_inside_a_metadata_line_does_not_move_the_header(separator):
+    """Found by fuzzing: the header was searched in lines split by str.splitlines (which also
+    ends a line at a form feed, U+2028 or NEL) and the table read by the csv module (CR, LF
+    only): one such character above the header made the header row read as a player
+    (an IndexError, or 149 players with pairing errors)."""
+    text = "\r\n".join(";".join(r) for r in export_rows())
+    t = trfconv.reads(f"Chess-Tournament-Results-Server{separator}Chess-results.com\r\n{text}".encode())
+    same_crosstable(t, reference())
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_unicode_text_export_is_detected_as_a_table(encoding):
+    """Excel's "Unicode text" (UTF-16 with its byte-order mark, TAB between cells) was detected
+    as TRF and reported as holding no TRF record (IO002; found by fuzzing with re-encoded seeds)."""
+    data = "\r\n".join("\t".join(r) for r in export_rows()).encode(encoding)
+    assert detect_format(data) == "csv"
+    t = trfconv.reads(data)
+    assert t.source.encoding == f"{encoding}-le" and "ENC002" in [d.code for d in t.diagnostics]
+    same_crosstable(t, reference())
+
+
 def test_latin1_export_is_decoded():
     rows = export_rows()
     rows[6][3] = "Álvarez Pedraza Aramis"
@@ -204,6 +227,77 @@ def test_hostile_or_broken_xlsx_is_a_diagnostic():
         z.writestr("[Content_Types].xml", '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><Types/>')
     assert [d.code for d in trfconv.reads(out.getvalue()).diagnostics] == ["CSV007"]
     assert [d.code for d in trfconv.reads(b"PK\x03\x04 not really a zip").diagnostics] == ["CSV007"]
+
+
+@pytest.mark.parametrize("name, why", [("x" * 200_000, "field larger than field limit"), ("", "row without a name")])
+def test_row_left_out_keeps_its_place_in_the_ranking(name, why):
+    """Found by fuzzing: a cell longer than 131,072 characters made the csv module raise
+    csv.Error out of the reader. That row is left out (CSV002 at its line); the others are read.
+    The export names opponents by ranking row: the rows below the one left out keep their
+    numbers (they were shifted by one, so every opponent below was silently someone else), and
+    a game against the player left out is unreadable (CSV003), not a game against start number 5."""
+    rows = export_rows()
+    assert rows[10][:4] == ["5", "1", "GM", "Spraggett Kevin"]  # rank 5, start number 1
+    rows[10][3] = name
+    t = trfconv.reads("\r\n".join(";".join(r) for r in rows).encode("utf-8"))
+    (d,) = [d for d in t.diagnostics if d.code == "CSV002"]
+    assert d.location.line == 11 and why in d.message
+    (lost,) = [d for d in t.diagnostics if d.code == "CSV003"]
+    assert lost.message.startswith("9 round cell(s) name an opponent by a row that was left out")
+    expected = {p.start_number: dataclasses.replace(p, rounds=tuple(
+        Unreadable("row 5") if getattr(e, "opponent", None) == 1 else e for e in p.rounds))
+        for p in reference().players if p.start_number != 1}
+    assert {p.start_number: p for p in t.players} == expected
+
+
+def rezipped(data: bytes, part: str, change) -> bytes:
+    """The workbook with one part's bytes changed by ``change``."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in source.namelist():
+            z.writestr(name, change(source.read(name)) if name == part else source.read(name))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("damage", ["truncated sheet", "bad cell reference", "corrupt deflate stream"])
+def test_damaged_xlsx_is_a_diagnostic(damage):
+    """Found by fuzzing: a damaged worksheet (an ElementTree ParseError, openpyxl's ValueError)
+    or a corrupt deflate stream (zlib.error) escaped as a traceback."""
+    data = workbook(export_rows())
+    sheet = "xl/worksheets/sheet1.xml"
+    if damage == "truncated sheet":
+        data = rezipped(data, sheet, lambda b: b[: len(b) // 2])
+    elif damage == "bad cell reference":
+        data = rezipped(data, sheet, lambda b: b.replace(b'<c r="A', b'<c r="A;', 1))
+    else:
+        info = zipfile.ZipFile(io.BytesIO(data)).getinfo(sheet)
+        start = info.header_offset + 30 + len(info.filename) + len(info.extra)
+        data = data[:start] + bytes(b ^ 0x55 for b in data[start:start + 8]) + data[start + 8:]
+    t = trfconv.reads(data)
+    assert [d.code for d in t.diagnostics] == ["CSV007"] and t.players == ()
+    assert "cannot be read" in t.diagnostics[0].message
+
+
+def test_xlsx_rows_are_not_padded_to_the_declared_dimension(monkeypatch):
+    """One cell at XFD1048576 made openpyxl pad every row to 16,384 cells and add a million
+    rows: a 5 KB workbook used more than 3 GB (found by fuzzing). Rows are as wide as their last
+    cell, and a workbook spanning more than MAX_XLSX_CELLS is refused."""
+    from openpyxl import Workbook, load_workbook
+
+    book = load_workbook(io.BytesIO(workbook(export_rows())))
+    book.active["XFD1"] = "note"
+    out = io.BytesIO()
+    book.save(out)
+    rows = csv_read._workbook_rows(out.getvalue())[0]
+    assert len(rows[0]) == 16384 and max(len(r) for r in rows[1:]) == 35
+    same_crosstable(trfconv.reads(out.getvalue()), reference())
+    far = Workbook()
+    far.active["A1"], far.active["XFD1048576"] = "Name", "x"
+    out = io.BytesIO()
+    far.save(out)
+    monkeypatch.setattr(csv_read, "MAX_XLSX_CELLS", 100_000)
+    t = trfconv.reads(out.getvalue())
+    assert [d.code for d in t.diagnostics] == ["CSV007"] and "more than 100,000 cells" in t.diagnostics[0].message
 
 
 # -- cells -----------------------------------------------------------------------------------

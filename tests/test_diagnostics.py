@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from trfbuild import HEADER, player_line, trf
@@ -134,6 +136,33 @@ def test_absurd_number_of_rounds_is_refused_and_kept_verbatim():
     assert [d.code for d in trfconv.reads(document).diagnostics] == ["JSN001"]
 
 
+def test_json_player_with_more_rounds_than_any_format_numbers_is_refused():
+    """Found by fuzzing: a JSON document giving one player 200,000 rounds (a 6 MB file) made the
+    standings lay out 200,000 rounds for each of 284 players (over 2.4 GB, minutes). A player's
+    rounds are bounded like the declared number (999); 999 rounds still read."""
+    t = read(*HEADER, *PAIR)
+    document = json.loads(trfconv.dumps(t, "json")[0])
+    first = document["tournament"]["players"][0]
+    first["rounds"] += [{"type": "not-paired"}] * (999 - len(first["rounds"]))
+    assert len(trfconv.reads(json.dumps(document)).player(1).rounds) == 999
+    first["rounds"].append({"type": "not-paired"})
+    (d,) = trfconv.reads(json.dumps(document)).diagnostics
+    assert (d.code, d.message) == ("JSN001", "player 1 has 1,000 rounds, more than 999")
+
+
+def test_huge_start_number_is_counted_not_listed():
+    """Found by fuzzing: a JSON (or CSV) start number of 10^12 made the TRF015 check list every
+    missing number from 1 up (MemoryError). The missing numbers are counted; the first ten shown."""
+    document = json.loads(trfconv.dumps(read(*HEADER, *PAIR), "json")[0])
+    beta = document["tournament"]["players"][1]
+    beta["start_number"] = 10**12
+    document["tournament"]["players"][0]["rounds"][0]["opponent"] = 10**12
+    t = trfconv.reads(json.dumps(document))
+    assert [p.start_number for p in t.players] == [1, 10**12]
+    assert [d.message for d in t.diagnostics] == [
+        "999999999998 start number(s) between 1 and 1000000000000 have no player: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 …"]
+
+
 def test_unknown_result_and_colour_codes_keep_the_block():
     t = read(*HEADER, player_line(1, "Alpha, Ann", rounds=("   2 w Q", "   2 x 1")))
     assert found(t, "TRF020") == [(len(HEADER) + 1, 99)]
@@ -214,6 +243,28 @@ def test_empty_and_garbage_input():
     assert found(trfconv.reads(b"\x00\xff garbage"), "IO002")
     bad_json = trfconv.reads(b'{"format": "trfconv-tournament", "version": 1, "tournament": {"players": 3}}')
     assert found(bad_json, "JSN001")
+
+
+@pytest.mark.parametrize("tag", [{"a": 1}, ["game"], 3, None])
+def test_json_round_entry_with_a_type_that_is_not_a_name_is_jsn001(tag):
+    """Found by fuzzing: a round entry whose "type" was an object raised TypeError (unhashable)."""
+    document = json.loads(trfconv.dumps(read(*HEADER, *PAIR), "json")[0])
+    document["tournament"]["players"][0]["rounds"][0]["type"] = tag
+    (d,) = trfconv.reads(json.dumps(document)).diagnostics
+    assert d.code == "JSN001" and "tournament.players[0].rounds[0]" in d.message
+
+
+@pytest.mark.parametrize("result", ["", "+", "x+", "+-+"])
+def test_json_team_forfeit_result_outside_330s_codes_is_jsn001(result):
+    """Found by fuzzing: a JSON 330 result of "" raised IndexError in the team standings, and
+    "x+" was silently read as a forfeit loss. JSON takes the results the TRF reader takes."""
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "tiebreak" / "tec-team14.trf"
+    document = json.loads(trfconv.dumps(trfconv.read(path), "json")[0])
+    assert document["tournament"]["team_event"]["forfeits"][0]["result"] == "-+"
+    document["tournament"]["team_event"]["forfeits"][0]["result"] = result
+    (d,) = trfconv.reads(json.dumps(document)).diagnostics
+    assert d.code == "JSN001"
+    assert d.message == f"tournament.team_event.forfeits[0].result: {result!r} is not one of +-, -+, --"
 
 
 def test_read_missing_file_raises_io001(tmp_path):

@@ -137,6 +137,19 @@ def test_k_from_file_and_inferred(tmp_path):
     assert a.change_exact == 20 * a.delta
 
 
+def test_k_file_with_unreadable_lines_is_diagnosed(tmp_path):
+    """Found by fuzzing: a superscript K ('²' passes str.isdigit, int refuses it) raised
+    ValueError, and a cell longer than the csv module's limit raised csv.Error. Both lines are
+    RAT002; the good line still gives its K."""
+    t = seed_round_robin()
+    k_file = tmp_path / "k.csv"
+    k_file.write_text("FIDE id,K\n1001,²\n" + "9" * 200_000 + ",20\n1000,20\n", "utf-8")
+    r = rating_report(t, validate(t, "b02-2005"), k_file=k_file)
+    assert (r.players[0].k.k, r.players[0].k.source) == (20, "file")
+    codes = [(d.code, d.location.line) for d in r.diagnostics if d.code != "RAT001"]
+    assert codes == [("RAT002", 3), ("RAT002", 2)]
+
+
 def test_k_games_cap_in_a_report():
     t = seed_round_robin()
     r = rating_report(t, validate(t, "b02-2005"), k_overrides={"1000": 80})

@@ -44,7 +44,8 @@ def test_names_parse_into_specs(text, code, fields):
 
 
 @pytest.mark.parametrize("text,code", [("XYZ", "TB001"), ("BH/Q1", "TB002"), ("WIN/C1", "TB002"),
-                                       ("SB/L1", "TB002"), ("BH//", "TB001")])
+                                       ("SB/L1", "TB002"), ("BH//", "TB001"),
+                                       ("KS/L1.5", "TB002"), ("SSSC/K0", "TB002")])  # found by fuzzing
 def test_bad_names_give_diagnostics(text, code):
     result = parse(text)
     assert isinstance(result, Diagnostic) and result.code == code

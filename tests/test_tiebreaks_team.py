@@ -5,6 +5,7 @@ by value (fixtures/tiebreak/tec-team14.trf, 2024 rules like the exercise)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -115,6 +116,27 @@ def test_tec_sssc(tec):
     assert [str(x.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)) for x in printed] == [
         "38.8", "36.0", "35.3", "35.7", "36.3", "27.8", "26.2", "28.7", "31.2", "27.7", "25.2", "21.2", "28.8", "23.5"]
     assert values(tec, ["SSSC/K4"])["SSSC/K4"][1] == F(35, 2) + 16
+
+
+def test_sssc_factor_rounding_down_to_zero_is_undefined(tec):
+    """Found by fuzzing: F = floor(2 MP x 1 round / 4 GP) = 0 after the first round of a one-round
+    event (here the TEC crosstable cut to its round 1) divided by zero; so did a file whose teams
+    never met (echecsjs' team fixture: both players are in one team, so no match and no board).
+    SSSC is then undefined (TB012) and /Kx gives it: GP + BH(MP) / x."""
+    one = dataclasses.replace(
+        tec, event=dataclasses.replace(tec.event, declared_rounds=1),
+        players=tuple(dataclasses.replace(p, rounds=p.rounds[:1]) for p in tec.players),
+        team_event=dataclasses.replace(tec.team_event, lineups=tuple(x for x in tec.team_event.lineups if x.round == 1)))
+    s = standings(one, ["MPTS", "SSSC"], rules="tb-2024")
+    assert {r.values[1] for r in s.rows} == {None}
+    assert [d.message for d in s.diagnostics if d.code == "TB012"] == [(
+        "SSSC is undefined: its factor F (C.07 13.4.2: the most primary points of the event divided by the most "
+        "secondary points of one match, rounded down) is 0; give F as SSSC/Kx")]
+    given = values(one, ["SSSC/K1"])["SSSC/K1"]
+    assert (given[5], given[2], given[1]) == (4, 3, F(5, 2))  # 4-0, 3-1 and 2.5-1.5 wins, BH(MP) 0
+    never_met = trfconv.read(FIXTURES / "trf" / "echecsjs__trf__trf26_team.trf")
+    s = standings(never_met, ["SSSC"], rules="tb-2024")
+    assert [r.values for r in s.rows] == [(1, None)] and "TB012" in [d.code for d in s.diagnostics]
 
 
 def test_tec_mpvgp_standings(tec):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from trfbuild import player_line
@@ -23,7 +24,10 @@ from trfconv.model import (
     Player,
     ScoreSystem,
     Tournament,
+    Unreadable,
 )
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
 def two_players(name: str = "Müller, Jürgen", **event) -> Tournament:
@@ -89,6 +93,60 @@ def test_values_that_do_not_fit_are_reported():
     huge = replace(long, players=(replace(long.players[0], name="A", rating=12345),) + long.players[1:])
     _, diagnostics = trfconv.dumps(huge)
     assert [d.code for d in diagnostics] == ["WRT003"]
+
+
+def test_unreadable_block_is_folded_into_the_output_encoding():
+    """A round block the reader could not read goes back as read (WRT005); a character the
+    output encoding lacks used to raise UnicodeEncodeError (found by fuzzing): it is folded
+    like any other text (WRT002) and the next blocks keep their columns."""
+    path = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
+    t = trfconv.reads(path.read_bytes().replace(b"    5 b =     7 w 1", "    5 b ½     7 w 1".encode()))
+    assert t.player(1).rounds[3] == Unreadable("   5 b ½")
+    data, diagnostics = trfconv.dumps(t, encoding="ascii")
+    line = next(x for x in data.decode("ascii").split("\r\n") if x.startswith("001    1"))
+    assert line[121:129] == "   5 b ?" and line[131:139] == "   7 w 1"
+    assert [(d.code, d.message.split(":")[0]) for d in diagnostics] == [
+        ("WRT005", "player 1 round 4"), ("WRT002", "'½' (U+00BD) is not in ascii; replaced in 1 place(s)")]
+
+
+def test_declared_count_kept_as_text_is_folded_into_the_output_encoding():
+    """A 072 the reader could not read as a number is kept as text (TRF039) and written back;
+    a character of it the output encoding lacks raised UnicodeEncodeError (found by fuzzing)."""
+    path = FIXTURES / "tiebreak" / "tec-swiss16-rated.trf"
+    t = trfconv.reads(path.read_bytes().replace(b"072 16", "072 16 (sèniors)".encode()))
+    assert t.event.declared_rated_players == "16 (sèniors)"
+    data, diagnostics = trfconv.dumps(t, encoding="ascii")
+    assert b"\r\n072 16 (seniors)\r\n" in data
+    assert [d.message for d in diagnostics] == [
+        "'è' (U+00E8) is not in ascii; replaced in 1 place(s): 072 number of rated players"]
+
+
+def test_values_too_wide_for_team_and_national_records_are_reported():
+    """Found by fuzzing: a 330 result of three characters, a 299 type of two, or a start number
+    of five digits on a player with a national rating record (all from JSON), reached the column
+    layout unchecked and raised ValueError. A code too long is left blank rather than cut (a cut code can read as
+    another); the JSON reader now refuses such a 330 result, a model built in code can hold it."""
+    team = trfconv.read(FIXTURES / "tiebreak" / "tec-team14.trf")
+    (forfeit,) = team.team_event.forfeits
+    team = replace(team, team_event=replace(team.team_event, forfeits=(replace(forfeit, result="-+-"),)))
+    data, diagnostics = trfconv.dumps(team)
+    assert [d.message for d in diagnostics if d.code == "WRT003"] == [
+        "330 result: '-+-' does not fit in 2 columns; left blank"]
+    assert b"\r\n330      6   6   1\r\n" in data
+    national = trfconv.read(FIXTURES / "trf" / "echecsjs__trf__trf26_team.trf")
+    national = replace(national, players=(replace(national.players[0], start_number=12345),) + national.players[1:])
+    data, diagnostics = trfconv.dumps(national)
+    assert [d.message for d in diagnostics if d.code == "WRT003"] == [
+        "player 12345 start number: 12345 does not fit in 4 columns; left blank",
+        "RUS record of player 12345 start number: 12345 does not fit in 4 columns; left blank"]
+    assert b"\r\nRUS                                             2650\r\n" in data  # columns kept
+    valid = (FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf").read_text("utf-8")
+    adjusted = trfconv.reads(valid + "\n299 F        1.0    1    2\n")
+    (adjustment,) = adjusted.point_adjustments
+    adjusted = replace(adjusted, point_adjustments=(replace(adjustment, kind="TX"),))
+    data, diagnostics = trfconv.dumps(adjusted)
+    assert [d.message for d in diagnostics] == ["299 type: 'TX' does not fit in 1 columns; left blank"]
+    assert b"\r\n299           1.0    1    2\r\n" in data
 
 
 def test_score_system_is_written_as_162_or_xxs():

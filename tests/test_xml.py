@@ -317,3 +317,26 @@ def test_control_character_in_sex_column_is_replaced_and_reported():
     back = trfconv.reads(xml)
     assert back.player(1).sex == "?"
     assert any(d.code == "WRT004" and "sex" in d.message for d in diagnostics)
+
+
+@pytest.mark.parametrize("encoding, declared", [("latin-1", b"ISO-8859-1"), ("cp1252", b"windows-1252"),
+                                                ("ascii", b"US-ASCII")])
+def test_single_byte_output_encodings_write_references_and_read_back(encoding, declared):
+    """--output-encoding latin-1 with --to xml raised lxml's LookupError ('LATIN-1' is not a
+    name libxml2 knows; found by fuzzing). The declaration names the encoding as IANA does;
+    characters it lacks are character references, so nothing is lost."""
+    t = read("Single_SwissSystem")
+    t = dataclasses.replace(t, players=(dataclasses.replace(t.players[0], name="Łukasz, Müller"),) + t.players[1:])
+    data, _ = trfconv.dumps(t, "xml", encoding=encoding)
+    assert data.startswith(b"<?xml version='1.0' encoding='" + declared + b"'?>")
+    assert b"&#321;ukasz" in data
+    back = trfconv.reads(data)
+    assert back.players[0].name == "Łukasz, Müller"
+    assert back.players == trfconv.reads(trfconv.dumps(t, "xml")[0]).players
+
+
+def test_utf16_document_is_detected_as_xml():
+    """A UTF-16 document with its byte-order mark was detected as TRF (IO002; found by fuzzing)."""
+    data = (XML / "chess-results-upload_Single_SwissSystem.xml").read_bytes().decode("utf-8").encode("utf-16")
+    assert detect_format(data) == "xml"
+    assert trfconv.reads(data).players == read("Single_SwissSystem").players

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import fields
 from fractions import Fraction
-from itertools import zip_longest
+from itertools import islice, zip_longest
 from math import lcm
 
 from .diagnostics import Diagnostic, diagnostic
@@ -56,10 +56,11 @@ def _start_numbers(t, players, report, locate) -> None:
     if _one_to_n(players):
         return
     highest = max(players)
-    missing = [n for n in range(1, highest + 1) if n not in players]
-    if missing:
-        shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
-        report("TRF015", f"{len(missing)} start number(s) between 1 and {highest} have no player: {shown}",
+    missing = highest - sum(1 for n in players if n >= 1)  # counted: a JSON or CSV number can be 10^12
+    if missing > 0:
+        first = list(islice((n for n in range(1, highest + 1) if n not in players), 10))
+        shown = ", ".join(map(str, first)) + (" …" if missing > 10 else "")
+        report("TRF015", f"{missing} start number(s) between 1 and {highest} have no player: {shown}",
                locate("player", highest))
 
 

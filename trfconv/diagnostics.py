@@ -157,6 +157,9 @@ CODES: dict[str, Code] = {
         Code("CSV009", I, "text cell starting with = + - @ written with a leading apostrophe (formula guard)"),
         Code("CSV010", I, "round cells name opponents by ranking row; read as start numbers"),
         Code("CSV011", E, "round-robin crosstable: opponents in columns, no rounds; games not read"),
+        # input limits and undefined values found by fuzzing (readers and tie-breaks)
+        Code("TRF046", E, "player line holds more round blocks than the 999 rounds any format numbers; the rest not read"),
+        Code("TB012", W, "SSSC undefined: its factor F rounds down to 0 (give it with /Kx)"),
     )
 }
 

@@ -295,6 +295,10 @@ class TeamPab:
     teams: tuple[int | None, ...]
 
 
+#: The results a forfeited team match (330) can have.
+TEAM_FORFEIT_RESULTS = ("+-", "-+", "--")
+
+
 @dataclass(frozen=True)
 class TeamForfeit:
     """TRF-2026 ``330``: a forfeited team match. ``result`` is ``+-`` (White team wins), ``-+``

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import re
 
 from ..model import Tournament
@@ -26,13 +27,22 @@ READERS = {
 }
 
 
+#: Byte-order marks of the wide encodings (UTF-32 LE first: its mark starts like UTF-16 LE's).
+_WIDE_MARKS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+               (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
 def detect_format(data: bytes, path: str | None = None) -> str:
     """The input format from the content: ``json`` for a JSON object, ``xml`` for a document
     that starts with ``<``, ``xlsx`` for a zip package, ``trf`` when a TRF record starts a line,
     ``csv`` when a crosstable header row is found. Content that is none of these is read by the
     reader its name asks for when it ends in ``.csv`` (which then says that no header row names
     a crosstable's columns), otherwise by the TRF reader (which says that it holds no TRF
-    record)."""
+    record). A UTF-16 or UTF-32 file with its byte-order mark (Excel's "Unicode text" export) is
+    recognised on its text."""
+    wide = next((name for mark, name in _WIDE_MARKS if data.startswith(mark)), None)
+    if wide:
+        data = data[:4 * 65536].decode(wide, errors="replace").encode("utf-8")
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith(b"{"):
         return "json"

@@ -23,7 +23,9 @@ import dataclasses
 import io
 import re
 import tomllib
+import warnings
 import zipfile
+import zlib
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -52,6 +54,7 @@ from .layout import formats_dir
 DELIMITERS = (",", ";", "\t", "|")
 HEADER_SEARCH = 60  # rows searched for the header
 MAX_XLSX_BYTES = 64 * 1024 * 1024  # uncompressed size of a workbook's parts
+MAX_XLSX_CELLS = 4_000_000  # cells of a workbook's rows (10,000 players x 400 columns)
 _NORMALISE = re.compile(r"[\s._\-]+")
 _TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM", "ACM", "HGM", "G", "M", "F",
            "WG", "WM", "WF"}
@@ -125,8 +128,8 @@ class Header:
 # -- entry points ----------------------------------------------------------------------------
 def read_csv(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
     decoded = decode(data, path=path, encoding=encoding)
-    delimiter, rows, header = _sniff(decoded.text)
-    return _Table(path, decoded.diagnostics).read(rows, header, "csv", decoded.encoding, delimiter)
+    delimiter, rows, header, unsplit = _sniff(decoded.text)
+    return _Table(path, decoded.diagnostics, unsplit).read(rows, header, "csv", decoded.encoding, delimiter)
 
 
 def read_xlsx(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
@@ -150,20 +153,39 @@ def looks_like_table(text: str) -> bool:
 
 
 # -- finding the table -----------------------------------------------------------------------
-def _sniff(text: str) -> tuple[str, list[list[str]], Header | None]:
-    lines = text.splitlines()
-    best: tuple[str, list[list[str]], Header | None] = (",", [], None)
+def _sniff(text: str) -> tuple[str, list[list[str]], Header | None, dict[int, str]]:
+    """The delimiter, the rows, the header, and why each row that could not be split was not.
+    Lines end where the csv module ends them (CR, LF): ``str.splitlines`` also splits at a form
+    feed or U+2028, which put the header search's row numbers out of step with the rows."""
+    lines = io.StringIO(text, newline="").readlines()
+    best: tuple[str, list[list[str]], Header | None, dict[int, str]] = (",", [], None, {})
     for delimiter in DELIMITERS:
         if not any(delimiter in line for line in lines[:HEADER_SEARCH]):
             continue
-        head = list(csv.reader(lines[:HEADER_SEARCH], delimiter=delimiter))
-        header = find_header(head)
+        header = find_header(split_rows(lines[:HEADER_SEARCH], delimiter)[0])
         if header and (best[2] is None or header.score > best[2].score):
-            best = (delimiter, [], header)
+            best = (delimiter, [], header, {})
     if best[2] is not None:
-        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=best[0]))
-        return best[0], rows, best[2]
+        rows, unsplit = split_rows(io.StringIO(text, newline=""), best[0])
+        return best[0], rows, best[2], unsplit
     return best
+
+
+def split_rows(lines, delimiter: str = ",") -> tuple[list[list[str]], dict[int, str]]:
+    """The rows of ``lines`` (an iterable of text lines) as cells, and, by row index, the csv
+    module's reason for each row it cannot split (a cell longer than its field limit of 131,072
+    characters): each of those is an empty row, so that the others keep their places."""
+    reader = csv.reader(lines, delimiter=delimiter)
+    rows: list[list[str]] = []
+    unsplit: dict[int, str] = {}
+    while True:
+        try:
+            rows.append(next(reader))
+        except StopIteration:
+            return rows, unsplit
+        except csv.Error as err:
+            unsplit[len(rows)] = str(err)
+            rows.append([])
 
 
 def find_header(rows: list[list[str]]) -> Header | None:
@@ -217,10 +239,20 @@ class _Refused(ValueError):
     pass
 
 
+#: What a damaged package raises while it is unpacked and parsed: the zip layer (bad headers,
+#: truncated or corrupt deflate streams, unsupported zip versions), the XML parsers (lxml's and
+#: ElementTree's errors are SyntaxErrors) and openpyxl's checks of what the parts hold.
+_DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError, SyntaxError,
+            ValueError, KeyError, TypeError, IndexError)
+
+
 def _workbook_rows(data: bytes) -> list[list[list[str]]]:
     """Every worksheet as rows of text. The package is checked first: bounded uncompressed
     size, and no DTD or entity declaration in any part (openpyxl parses with the standard
-    library, which would expand them)."""
+    library, which would expand them); then the cells are bounded (:data:`MAX_XLSX_CELLS`)."""
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         parts = archive.infolist()
@@ -230,16 +262,34 @@ def _workbook_rows(data: bytes) -> list[list[list[str]]]:
             if part.filename.endswith((".xml", ".rels")) and re.search(rb"<!\s*(DOCTYPE|ENTITY)",
                                                                          archive.read(part), re.IGNORECASE):
                 raise _Refused(f"{part.filename} declares a DTD or entities; refused")
+        with warnings.catch_warnings():  # openpyxl warns about parts it skips; the cells are what counts
+            warnings.simplefilter("ignore")
+            book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            return _sheets(book)
+    except _Refused:
+        raise
     except zipfile.BadZipFile as err:
         raise _Refused(f"not an .xlsx workbook: {err}") from None
-    from openpyxl import load_workbook
-    from openpyxl.utils.exceptions import InvalidFileException
+    except (InvalidFileException, *_DAMAGED) as err:
+        raise _Refused(f"the workbook cannot be read ({type(err).__name__}: {err})") from None
 
-    try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (InvalidFileException, KeyError, ValueError, TypeError, OSError, zipfile.BadZipFile) as err:
-        raise _Refused(f"the workbook cannot be opened: {err}") from None
-    return [[[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)] for sheet in book.worksheets]
+
+def _sheets(book) -> list[list[list[str]]]:
+    """The rows of every worksheet, each as wide as its last cell. The dimension a sheet
+    declares is not used: one cell at XFD1048576 in a workbook of a few kilobytes would make
+    openpyxl pad a grid of 17 billion cells."""
+    sheets, cells = [], 0
+    for sheet in book.worksheets:
+        sheet.reset_dimensions()
+        rows = []
+        for row in sheet.iter_rows(values_only=True):
+            cells += max(len(row), 1)
+            if cells > MAX_XLSX_CELLS:
+                raise _Refused(f"the workbook spans more than {MAX_XLSX_CELLS:,} cells (counting empty rows "
+                               f"and the empty cells before a row's last one); refused")
+            rows.append([_cell_text(v) for v in row])
+        sheets.append(rows)
+    return sheets
 
 
 def _cell_text(value) -> str:
@@ -257,9 +307,10 @@ def _cell_text(value) -> str:
 
 # -- reading the rows ------------------------------------------------------------------------
 class _Table:
-    def __init__(self, path: str | None, diagnostics: list[Diagnostic]):
+    def __init__(self, path: str | None, diagnostics: list[Diagnostic], unsplit: dict[int, str] | None = None):
         self.path = path
         self.diagnostics = diagnostics
+        self.unsplit = unsplit or {}  #: row index -> why the csv module could not split it
         self.line = 0
         self.profile: Profile | None = None
 
@@ -278,7 +329,7 @@ class _Table:
             self.report("CSV005", f"columns not used: {', '.join(rows[header.row][i] for i, c in enumerate(rows[header.row]) if normalise(str(c)) in header.ignored)}")
         event = self.metadata(rows[:header.row], header.profile)
         data_rows = [(i, row) for i, row in enumerate(rows[header.row + 1:], header.row + 2)
-                     if sum(1 for c in row if str(c).strip()) > 1]
+                     if sum(1 for c in row if str(c).strip()) > 1 or i - 1 in self.unsplit]
         if _opponents_in_columns(header, [row for _, row in data_rows]):
             self.report("CSV011", f"columns 1 to {len(header.rounds)} are opponents, not rounds: a round-robin "
                                   "crosstable ('*' where a player meets himself) says who beat whom but not in "
@@ -292,10 +343,14 @@ class _Table:
             self.report("CSV008", "no start-number column: players are numbered by their row, and round "
                                   "cells are read as naming opponents by that number")
         players: list[Player] = []
+        positions: list[int] = []  # each player's row in the table, counting the rows left out
         previous_rank = None
         tie_reported = False
         for position, (line, row) in enumerate(data_rows, 1):
             self.line = line
+            if line - 1 in self.unsplit:
+                self.report("CSV002", f"row cannot be split into cells ({self.unsplit[line - 1]}); left out")
+                continue
             cell = _cells(row)
             number = self.integer(cell(header.roles.get("start_number")), "start number") if numbered else position
             name = cell(header.roles.get("name"))
@@ -321,6 +376,7 @@ class _Table:
                 self.report("CSV004", f"FIDE id {fide_id!r} is not a number")
                 fide_id = None
             sex = cell(header.roles.get("sex"))
+            positions.append(position)
             players.append(Player(
                 start_number=number, name=f"{name}, {first}" if first else name,
                 sex=_SEX.get(sex.casefold(), sex) if sex else None, title=title or None, rating=rating or None,
@@ -332,7 +388,7 @@ class _Table:
                                         colours, r, columns[0] + 1)
                              for r, columns in sorted(header.rounds.items())),
             ))
-        players = self.opponent_numbering(players)
+        players = self.opponent_numbering(players, positions)
         length = max(header.rounds, default=0)
         if header.rounds and sorted(header.rounds) != list(range(1, length + 1)):
             players = [dataclasses.replace(p, rounds=_by_round(p.rounds, sorted(header.rounds), length))
@@ -346,23 +402,37 @@ class _Table:
             path=self.path, format=fmt, version=header.profile.name, dialects=(header.profile.name,),
             encoding=encoding, diagnostics=tuple(self.diagnostics)))
 
-    def opponent_numbering(self, players: list[Player]) -> list[Player]:
+    def opponent_numbering(self, players: list[Player], positions: list[int]) -> list[Player]:
         """Round cells name opponents by start number, or, in a crosstable sorted by the final
-        ranking (chess-results "Final Ranking crosstable"), by row. The reading under which more
-        games are listed by both players is the file's."""
-        row_of = {i: p.start_number for i, p in enumerate(players, 1)}
+        ranking (chess-results "Final Ranking crosstable"), by row (``positions``: a row left
+        out still holds its place). The reading under which more games are listed by both
+        players is the file's."""
+        row_of = {i: p.start_number for i, p in zip(positions, players)}
         if all(n == i for i, n in row_of.items()):
             return players
 
-        def renumbered(e):
-            o = getattr(e, "opponent", None)
-            return dataclasses.replace(e, opponent=row_of.get(o, o)) if o is not None else e
+        left_out = set(range(1, max(positions, default=0) + 1)) - set(positions)
+        lost: list[str] = []
 
-        by_row = [dataclasses.replace(p, rounds=tuple(renumbered(e) for e in p.rounds)) for p in players]
+        def renumbered(p: Player, r: int, e):
+            o = getattr(e, "opponent", None)
+            if o is None:
+                return e
+            if o in left_out:
+                lost.append(f"player {p.start_number} round {r}")
+                return Unreadable(f"row {o}")
+            return dataclasses.replace(e, opponent=row_of.get(o, o))
+
+        by_row = [dataclasses.replace(p, rounds=tuple(renumbered(p, r, e) for r, e in enumerate(p.rounds, 1)))
+                  for p in players]
         if _mutual(by_row) > _mutual(players):
             self.line = 0
             self.report("CSV010", "round cells name opponents by their row in the ranking, not by start number; "
                                   "read as the start numbers of those rows")
+            if lost:
+                self.report("CSV003", f"{len(lost)} round cell(s) name an opponent by a row that was left out, "
+                                      f"so who it was is unknown; kept as unreadable: {', '.join(lost[:5])}"
+                                      + (" …" if len(lost) > 5 else ""))
             return by_row
         return players
 

@@ -51,6 +51,15 @@ def read_json(data: bytes, path: str | None = None) -> model.Tournament:
         t = _decode(document.get("tournament"), model.Tournament, "tournament")
         if (t.event.declared_rounds or 0) > model.MAX_ROUNDS:
             raise _Invalid(f"declared_rounds {t.event.declared_rounds} is more than {model.MAX_ROUNDS}")
+        for i, f in enumerate(t.team_event.forfeits):
+            if f.result not in model.TEAM_FORFEIT_RESULTS:  # as the TRF reader accepts them (330)
+                raise _Invalid(f"tournament.team_event.forfeits[{i}].result: {f.result!r} is not one of "
+                               f"{', '.join(model.TEAM_FORFEIT_RESULTS)}")
+        longest = max(t.players, key=lambda p: len(p.rounds), default=None)
+        if longest is not None and len(longest.rounds) > model.MAX_ROUNDS:
+            # every consumer lays out each player's rounds to the longest: a bound like the TRF reader's
+            raise _Invalid(f"player {longest.start_number} has {len(longest.rounds):,} rounds, more than "
+                           f"{model.MAX_ROUNDS}")
     except (UnicodeDecodeError, json.JSONDecodeError, _Invalid, RecursionError) as err:
         where = {}
         if isinstance(err, json.JSONDecodeError):
@@ -163,7 +172,7 @@ def _decode_union(value, args, where: str):
             return None
         raise _Invalid(f"{where}: a value is required")
     if isinstance(value, dict) and "type" in value and model.Game in args:
-        cls = _ENTRY_TYPES.get(value["type"])
+        cls = _ENTRY_TYPES.get(value["type"]) if isinstance(value["type"], str) else None
         if cls is None:
             raise _Invalid(f"{where}: unknown round entry type {value['type']!r}")
         return model.NOT_PAIRED if cls is model.NotPaired else _decode_dataclass(value, cls, where)

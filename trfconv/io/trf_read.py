@@ -21,6 +21,7 @@ from ..encoding import decode
 from ..model import (
     MAX_ROUNDS,
     NOT_PAIRED,
+    TEAM_FORFEIT_RESULTS,
     Acceleration,
     Bye,
     ByeKind,
@@ -444,6 +445,13 @@ class _Reader:
         """The round blocks of a 001 line, trailing not-paired rounds dropped (the caller pads
         every player to the same number of rounds)."""
         tail = line[_FIRST_BLOCK - 2:]  # from column 90: "  OOOO C R" per round
+        if len(tail) > MAX_ROUNDS * _BLOCK_STEP and tail[MAX_ROUNDS * _BLOCK_STEP:].strip():
+            # every reader pads the players to the longest line: 500,000 blocks on one line of a
+            # 5 MB file would be 500,000 rounds for each player
+            column = _FIRST_BLOCK - 1 + MAX_ROUNDS * _BLOCK_STEP
+            self.report("TRF046", f"the round blocks go on after round {MAX_ROUNDS} ({len(tail) // _BLOCK_STEP:,} "
+                                  f"blocks); columns {column} to {len(line)} are not read", column)
+            tail = tail[:MAX_ROUNDS * _BLOCK_STEP]
         if (tail[0::_BLOCK_STEP] + tail[1::_BLOCK_STEP]).strip():
             self.report_gaps(line)
         blocks = [tail[i:i + 8] for i in range(2, len(tail), _BLOCK_STEP)]
@@ -651,7 +659,7 @@ class _Reader:
     def team_forfeit(self, line: str) -> None:
         v = self.layouts["team_forfeit"].read(line)
         numbers = [self.number(v[k], f"330 {k}", c) for k, c in (("round", 8), ("white", 12), ("black", 16))]
-        if v["result"] not in ("+-", "-+", "--") or None in numbers:
+        if v["result"] not in TEAM_FORFEIT_RESULTS or None in numbers:
             self.keep(line, "TRF004", f"330 record {line[4:].strip()!r} cannot be read; kept verbatim")
             return
         items = self.team_event.setdefault("forfeits", [])

@@ -102,6 +102,15 @@ class _Writer:
         self.folded[ch].append(where)
         return out
 
+    def code(self, value: str | None, where: str, width: int) -> str:
+        """A code (299 type, 330 result) as :meth:`text` writes it, but left blank rather than cut
+        when it is too long: a cut code can read as another one (``-+-`` as ``-+``)."""
+        text = self.text(value, where)
+        if len(text) > width:
+            self.report("WRT003", f"{where}: {text!r} does not fit in {width} columns; left blank")
+            return ""
+        return text
+
     def number(self, value: int | None, where: str, width: int) -> str:
         if value is None:
             return ""
@@ -153,9 +162,9 @@ class _Writer:
         line("032", self.text(e.federation, "032 federation"))
         line("042", self.date(e.start_date, "042 start date"))
         line("052", self.date(e.end_date, "052 end date"))
-        line("062", e.declared_players)
-        line("072", e.declared_rated_players)
-        line("082", e.declared_teams)
+        line("062", self.count(e.declared_players, "062 number of players"))
+        line("072", self.count(e.declared_rated_players, "072 number of rated players"))
+        line("082", self.count(e.declared_teams, "082 number of teams"))
         line("092", self.text(e.type, "092 type"))
         line("102", self.text(e.chief_arbiter, "102 chief arbiter"))
         for i, deputy in enumerate(e.deputy_arbiters, 1):
@@ -187,6 +196,11 @@ class _Writer:
                 if present:
                     self.dropped(what)
         return out
+
+    def count(self, value: int | str | None, where: str) -> int | str | None:
+        """A declared count: a number, or the text the reader could not read as one (which goes
+        through :meth:`text` like any text)."""
+        return self.text(value, where) if isinstance(value, str) else value
 
     def date(self, value, where: str) -> str:
         if isinstance(value, date):
@@ -301,7 +315,7 @@ class _Writer:
                 return " " * 8
             case Unreadable(text=text):
                 self.report("WRT005", f"player {player} round {r}: block {text!r} written back as read")
-                return text.ljust(8)[:8]
+                return self.text(text, f"player {player} round {r} block", 8).ljust(8)
         raise TypeError(f"not a round entry: {entry!r}")
 
     def opponent(self, o: int | None, player: int, r: int) -> str:
@@ -321,7 +335,7 @@ class _Writer:
                     continue
                 where = f"{n.federation} record of player {p.start_number}"
                 out.append((key, self.layouts["national"].write(self.text(n.federation, where, 3), {
-                    "start_number": str(p.start_number),
+                    "start_number": self.number(p.start_number, f"{where} start number", 4),
                     "sex": self.text(n.sex, where, 1),
                     "classification": self.text(n.classification, where, 3),
                     "name": self.text(n.name, where, 33),
@@ -404,7 +418,7 @@ class _Writer:
                 f"prohibited pairings for rounds {rule.first_round}-{rule.last_round} (260)")
         for i, adj in enumerate(t.point_adjustments, 1):
             add(f"299#{i}", "adjustment", "299", {
-                "kind": adj.kind or "", "match_points": self.decimal(adj.match_points, "299 match points", 4),
+                "kind": self.code(adj.kind, "299 type", 1), "match_points": self.decimal(adj.match_points, "299 match points", 4),
                 "points": self.decimal(adj.points, "299 points", 4),
                 "round": self.number(adj.round, "299 round", 3),
                 "ids": [self.number(x, "299 id", 4) for x in adj.ids]}, "a points assignment (299)")
@@ -422,7 +436,7 @@ class _Writer:
                 "teams": [self.number(x or 0, "320 team", 3) for x in pab.teams]}, "the team PAB record 320")
         for i, f in enumerate(t.team_event.forfeits, 1):
             add(f"330#{i}", "team_forfeit", "330", {
-                "result": f.result, "round": self.number(f.round, "330 round", 3),
+                "result": self.code(f.result, "330 result", 2), "round": self.number(f.round, "330 round", 3),
                 "white": self.number(f.white, "330 team", 3), "black": self.number(f.black, "330 team", 3)},
                 f"the forfeited team match of round {f.round} (330)")
         return out

@@ -15,6 +15,7 @@ files; the output validates against ``formats/xml/chessresults.xsd``.
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import re
 from collections import Counter
@@ -60,8 +61,19 @@ def write_xml(t: Tournament, *, encoding: str = "utf-8") -> tuple[bytes, list[Di
     """The document's bytes and the ``WRT004`` warnings for what it cannot hold."""
     kept = project(t)
     root = _document(kept)
-    data = etree.tostring(root, encoding=encoding.upper(), xml_declaration=True, pretty_print=True)
+    data = etree.tostring(root, encoding=_declared_name(encoding), xml_declaration=True, pretty_print=True)
     return data, lossy_diagnostics(LABEL, t, kept)
+
+
+#: Python's codec names whose spelling libxml2 does not know (``LATIN-1``), as the XML
+#: declaration names them (IANA names). Characters the encoding lacks become references.
+_IANA = {"iso8859-1": "ISO-8859-1", "cp1252": "windows-1252", "ascii": "US-ASCII"}
+
+
+def _declared_name(encoding: str) -> str:
+    """The encoding's name for lxml and the declaration; LookupError for an unknown one."""
+    name = codecs.lookup(encoding).name
+    return _IANA.get(name, name.upper())
 
 
 # -- what the format holds -------------------------------------------------------------------

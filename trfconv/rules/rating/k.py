@@ -11,13 +11,14 @@ The K x n <= 700 cap of 2024 (8.3.3) applies to every source.
 
 from __future__ import annotations
 
-import csv
 import io
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
+from ...io.csv_read import split_rows
+from ...io.trf_read import _digits
 from .rules import RatingRules
 
 
@@ -94,13 +95,16 @@ def read_k_file(path: str | Path) -> tuple[dict[str, int], list[Diagnostic]]:
         return {}, [diagnostic("RAT002", f"K file cannot be read: {err}", path=name)]
     overrides: dict[str, int] = {}
     problems: list[Diagnostic] = []
-    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    rows, unsplit = split_rows(io.StringIO(text))
+    problems.extend(diagnostic("RAT002", f"K file line cannot be split into cells ({why})", path=name, line=index + 1)
+                    for index, why in unsplit.items())
+    for number, row in enumerate(rows, start=1):
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue
-        if number == 1 and not cells[0].isdigit() and "id" in cells[0].lower():
+        if number == 1 and not _digits(cells[0]) and "id" in cells[0].lower():
             continue  # header
-        if len(cells) != 2 or not cells[0].isdigit() or not cells[1].isdigit() or int(cells[1]) == 0:
+        if len(cells) != 2 or not _digits(cells[0]) or not _digits(cells[1]) or int(cells[1]) == 0:
             problems.append(diagnostic(
                 "RAT002", f"expected 'FIDE id,K' with a numeric id and a positive whole K, got {','.join(row)!r}",
                 path=name, line=number))

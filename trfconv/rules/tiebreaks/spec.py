@@ -163,11 +163,16 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
                 # Art. 14.5: the limit moves by n half-points (a decimal is a number of points)
                 step = Fraction(mm["lim"]) if "." in mm["lim"] else Fraction(mm["lim"]) / 2
                 fields["limit_points"] = step if mm["sign"] == "+" else -step
+            elif "." in mm["lim"]:
+                return diagnostic("TB002", f"modifier /{token} of {name}: a limit in percent is a whole number "
+                                           "(/L60); a limit moved by points takes a sign (/L+1.5)")
             else:
                 fields["limit_percent"] = int(mm["lim"])
         elif mm["rating"]:
             fields["unrated"] = int(mm["rating"])
         elif mm["factor"]:
+            if not int(mm["factor"]):
+                return diagnostic("TB002", f"modifier /{token} of {name}: the factor is a whole number from 1")
             fields["factor"] = int(mm["factor"])
         else:
             fields[{"P": "played_forfeits", "F": "fore", "R": "reverse", "D": "draws"}[mm["flag"]]] = True

@@ -143,6 +143,10 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
                 and any(r is None for r in f.ratings):
             problems.append(diagnostic("TB004", f"{s.text} is undefined: some players are unrated and no "
                                                 "rating is given for them (--unrated or /U<rating>; C.07 Art. 10)"))
+        if c is not None and s.code == "SSSC" and f.size and all(v is None for v in c.values):
+            problems.append(diagnostic("TB012", f"{s.text} is undefined: its factor F (C.07 13.4.2: the most primary "
+                                                "points of the event divided by the most secondary points of one "
+                                                f"match, rounded down) is 0; give F as {s.text}/Kx"))
     groups = [sorted(range(f.size), key=lambda i: f.numbers[i])]
     de_values: dict[int, list[int]] = {}
     for index, (s, c) in enumerate(zip(specs, columns)):

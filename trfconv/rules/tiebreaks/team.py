@@ -71,10 +71,14 @@ def score_strength(ctx: Context, spec: Spec) -> Column:
     """SSSC (C.07 13.4): the secondary score plus the Buchholz on the primary score (Fore
     Buchholz with ``/F``; forfeits as matches with ``/P``) divided by F: the maximum primary
     score of the tournament divided by the maximum secondary score of one match, rounded down
-    (13.4.2), unless ``/Kx`` sets F. Exact (FIDE's checker rounds to 0.01)."""
+    (13.4.2), unless ``/Kx`` sets F. Exact (FIDE's checker rounds to 0.01). Undefined (None) when
+    F rounds down to 0, as after one round of matches on more boards than a match win's points,
+    or when no match was played (standings reports TB012)."""
     team = ctx.team
     f, other = ctx.f, team.context(team.secondary).f
-    factor = spec.factor or (f.win * f.rounds) // other.win
+    factor = spec.factor or (other.win and (f.win * f.rounds) // other.win)
+    if not factor:  # fewer primary points in the event than secondary points in one match
+        return Column([None] * f.size)
     bh = _sums(ctx, spec, weighted=False, fore=spec.fore, low=0, high=0)
     return Column([Fraction(s, f.unit) + Fraction(b, f.unit * factor) for s, b in zip(other.score, bh)])
 
