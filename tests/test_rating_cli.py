@@ -37,6 +37,7 @@ def test_report_json_and_k_file(tmp_path):
     assert data["schema"] == 1 and data["rules"]["edition"] == "b02-2024"
     assert data["players"][0]["k"] == {"value": 30, "source": "file", "before_cap": None, "assumptions": []}
     assert data["players"][1]["k"]["source"] == "rules"
+    assert "RAT006" in result.stderr and "(40, 20, 10)" in result.stderr  # 30 is no K of 8.3.3
 
 
 def test_report_html_to_file_and_never_over_the_input(tmp_path):

@@ -126,15 +126,32 @@ def test_f_n01_newcomer_in_a_report():
 def test_k_from_file_and_inferred(tmp_path):
     t = seed_round_robin()
     k_file = tmp_path / "k.csv"
-    k_file.write_text("FIDE id,K\n1000,20\n# comment\n\n1001,abc\n1000,30\n99999,40\n1003;15\n", "utf-8")
+    k_file.write_text("FIDE id,K\n1000,25\n# comment\n\n1001,abc\n1000,30\n99999,40\n1003;15\n", "utf-8")
     r = rating_report(t, validate(t, "b02-2005"), k_file=k_file)
     a, b = r.players[0], r.players[1]
-    assert (a.k.k, a.k.source) == (20, "file") and (b.k.k, b.k.source) == (10, "rules")
+    assert (a.k.k, a.k.source) == (25, "file") and (b.k.k, b.k.source) == (10, "rules")
     codes = [(d.code, d.location.line) for d in r.diagnostics if d.code != "RAT001"]
     assert codes == [("RAT002", 5), ("RAT003", 6), ("RAT002", 8), ("RAT004", None)]
     inferred = [d for d in r.diagnostics if d.code == "RAT001"]
     assert len(inferred) == 5 and "assumed" in inferred[0].message  # B D F G J
-    assert a.change_exact == 20 * a.delta
+    assert a.change_exact == 25 * a.delta
+
+
+def test_k_from_file_outside_the_editions_values_is_used_and_reported(tmp_path):
+    """A K file holds the K of the last list: 25, 15 or 10 under the 2005 rules (10.52), 40, 20 or
+    10 under the current ones (8.3.3). Another K (20 under 2005: the K of other years; a typo
+    such as 200) is used as given, with RAT006 naming the edition's values."""
+    t = seed_round_robin()
+    k_file = tmp_path / "k.csv"
+    k_file.write_text("FIDE id,K\n1000,20\n1001,200\n1003,15\n", "utf-8")
+    r = rating_report(t, validate(t, "b02-2005"), k_file=k_file)
+    assert [r.players[i].k.k for i in (0, 1, 3)] == [20, 200, 15]  # A, B and D (C is unrated)
+    assert r.players[1].change_exact == 200 * r.players[1].delta
+    assert [(d.code, d.message) for d in r.diagnostics if d.code == "RAT006"] == [
+        ("RAT006", f"player 1 ({r.players[0].name}): K 20 from the K file is not a K of b02-2005 (25, 15, 10); "
+                   "used as given"),
+        ("RAT006", f"player 2 ({r.players[1].name}): K 200 from the K file is not a K of b02-2005 (25, 15, 10); "
+                   "used as given")]
 
 
 def test_k_file_with_unreadable_lines_is_diagnosed(tmp_path):
@@ -143,9 +160,9 @@ def test_k_file_with_unreadable_lines_is_diagnosed(tmp_path):
     RAT002; the good line still gives its K."""
     t = seed_round_robin()
     k_file = tmp_path / "k.csv"
-    k_file.write_text("FIDE id,K\n1001,²\n" + "9" * 200_000 + ",20\n1000,20\n", "utf-8")
+    k_file.write_text("FIDE id,K\n1001,²\n" + "9" * 200_000 + ",15\n1000,15\n", "utf-8")
     r = rating_report(t, validate(t, "b02-2005"), k_file=k_file)
-    assert (r.players[0].k.k, r.players[0].k.source) == (20, "file")
+    assert (r.players[0].k.k, r.players[0].k.source) == (15, "file")
     codes = [(d.code, d.location.line) for d in r.diagnostics if d.code != "RAT001"]
     assert codes == [("RAT002", 3), ("RAT002", 2)]
 

@@ -127,6 +127,7 @@ CODES: dict[str, Code] = {
         Code("RAT003", W, "FIDE id repeated in the K file; the first K is used"),
         Code("RAT004", W, "K file names a FIDE id that is not in the tournament"),
         Code("RAT005", W, "counted game against an opponent without a usable rating; left out"),
+        Code("RAT006", W, "K from the K file is not one of the edition's K values; used as given"),
         # tie-breaks and standings (trfconv.rules.tiebreaks)
         Code("TB001", E, "tie-break name cannot be read or is unknown"),
         Code("TB002", E, "modifier not allowed with this tie-break"),

@@ -160,6 +160,10 @@ def _k(player: Player, own: int, games: int, overrides: dict[str, int], r: Ratin
     given = overrides.get(_fide_id(player.fide_id)) if player.fide_id else None
     if given is not None:
         choice = KChoice(given, "file")
+        if given not in r.k_values:
+            diagnostics.append(diagnostic(
+                "RAT006", f"player {player.start_number} ({player.name}): K {given} from the K file is not a K "
+                          f"of {r.edition} ({', '.join(map(str, r.k_values))}); used as given", path=path))
     else:
         choice = infer_k(own, r, birth=player.birth_date, year=start.year if start else None)
         diagnostics.append(diagnostic(

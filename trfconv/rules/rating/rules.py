@@ -61,6 +61,12 @@ class RatingRules:
     initial: InitialRules
     round_robin: RoundRobinRules
 
+    @property
+    def k_values(self) -> tuple[int, ...]:
+        """The K values the edition gives (2024 8.3.3: 40, 20, 10; 2005 10.52: 25, 15, 10),
+        highest first: what a published list can show for a player."""
+        return tuple(sorted({self.k_new, self.k_standard, self.k_top, self.k_junior} - {0}, reverse=True))
+
     def capped(self, own: int, start: date | None) -> bool:
         """Whether the rating-difference cap applies to a player rated ``own`` in an event starting
         on ``start`` (2024 8.3.1: not from 2650 for events from 1 October 2025; an unknown start
