@@ -254,6 +254,21 @@ def test_json_round_entry_with_a_type_that_is_not_a_name_is_jsn001(tag):
     assert d.code == "JSN001" and "tournament.players[0].rounds[0]" in d.message
 
 
+@pytest.mark.parametrize("points", ["1e400", "1_000", " 1", "\u0661", "1/0", "0x1", "3,5", "inf"])
+def test_json_number_outside_the_writers_spelling_is_jsn001(points):
+    """Found by fuzzing: the JSON reader took whatever Fraction takes ("1e400" as a 401-digit
+    number, "1_000", " 1", Arabic-Indic digits). It takes what the writer writes: a decimal with
+    ASCII digits (3.5) or a fraction (1/3)."""
+    document = json.loads(trfconv.dumps(read(*HEADER, *PAIR), "json")[0])
+    assert document["tournament"]["players"][0]["points"] == "1"
+    document["tournament"]["players"][0]["points"] = points
+    (d,) = trfconv.reads(json.dumps(document)).diagnostics
+    assert (d.code, d.message) == ("JSN001", f"tournament.players[0].points: {points!r} is not an exact number "
+                                             "(like 3.5 or 1/3)")
+    document["tournament"]["players"][0]["points"] = "7/2"
+    assert trfconv.reads(json.dumps(document)).player(1).points == Fraction(7, 2)
+
+
 @pytest.mark.parametrize("result", ["", "+", "x+", "+-+"])
 def test_json_team_forfeit_result_outside_330s_codes_is_jsn001(result):
     """Found by fuzzing: a JSON 330 result of "" raised IndexError in the team standings, and

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import types
 import typing
 from datetime import date
@@ -28,6 +29,10 @@ VERSION = 1
 _ENTRY_TAGS = {model.Game: "game", model.Forfeit: "forfeit", model.Bye: "bye",
                model.NotPaired: "not-paired", model.Pending: "pending", model.Unreadable: "unreadable"}
 _ENTRY_TYPES = {tag: cls for cls, tag in _ENTRY_TAGS.items()}
+#: An exact number as the encoder writes it: a decimal (``3.5``, ``-0.25``) or a fraction
+#: (``1/3``), ASCII digits only: not ``1e400``, ``1_000``, `` 1`` or other scripts' digits,
+#: which :class:`~fractions.Fraction` would also take.
+_EXACT = re.compile(r"-?[0-9]+(?:\.[0-9]+|/[0-9]+)?")
 
 
 class _Invalid(ValueError):
@@ -133,9 +138,11 @@ def _decode(value, tp, where: str):
     if tp is Fraction:
         _expect(value, str, where)
         try:
-            return Fraction(value)
-        except (ValueError, ZeroDivisionError):
-            raise _Invalid(f"{where}: {value!r} is not an exact number") from None
+            if _EXACT.fullmatch(value):
+                return Fraction(value)
+        except ZeroDivisionError:
+            pass
+        raise _Invalid(f"{where}: {value!r} is not an exact number (like 3.5 or 1/3)")
     if tp is bool:
         return _expect(value, bool, where)
     if tp is int:
@@ -179,6 +186,8 @@ def _decode_union(value, args, where: str):
     if isinstance(value, dict) and set(value) == {"text"} and str in args:
         return _expect(value["text"], str, where)
     candidates = [a for a in args if a is not type(None) and a is not str]
+    if len(candidates) == 1 and str not in args:  # an optional value: its own reason
+        return _decode(value, candidates[0], where)
     for tp in candidates:
         try:
             return _decode(value, tp, where)
