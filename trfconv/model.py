@@ -17,7 +17,7 @@ from datetime import date
 from enum import Enum
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from .dates import PartialDate
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .timecontrol import TimeControl
 
 #: A date as found in a file: parsed when it could be, otherwise the text as written.
-DateValue = Union[date, str]
+DateValue = date | str
 
 
 class Colour(Enum):
@@ -122,7 +122,7 @@ class Unreadable:
     text: str
 
 
-RoundEntry = Union[Game, Forfeit, Bye, NotPaired, Pending, Unreadable]
+RoundEntry = Game | Forfeit | Bye | NotPaired | Pending | Unreadable
 NOT_PAIRED = NotPaired()
 #: The most rounds a reader accepts. TRF-2026 numbers rounds with three digits, and consumers lay
 #: out one slot per round, so a typo or a hostile "99999999" would otherwise exhaust memory.

@@ -88,9 +88,8 @@ def misaligned_lines(text: str) -> int:
     blank: the symptom of a wrong decoding (an accented name took two characters)."""
     bad = 0
     for line in _LINE_END.split(text):
-        if line.startswith("001") and len(line) > 96:
-            if any(line[i] not in "wbWB- " for i in range(96, len(line), 10)):
-                bad += 1
+        if line.startswith("001") and any(line[i] not in "wbWB- " for i in range(96, len(line), 10)):
+            bad += 1
     return bad
 
 
