@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from gacrux_oracle import COMPARED, EDITION_OF, OracleError, gacrux, gacrux_ranks, same
+from teambuild import small_team_event, team_event
 
 import trfconv
 from trfconv.bench import generate_swiss_trf
@@ -146,14 +147,18 @@ def _same_team(ours, theirs, code: str, rounds: int) -> bool:
     return same(ours, theirs, code, rounds)
 
 
-def compare_teams(data: bytes) -> tuple[int, list]:
+#: The lists TEAM_RANKED are ranked after: on MP, after MPvGP, and on GP as primary score.
+TEAM_LEADS = (["MPTS"], ["MPTS", "MPVGP"], ["GPTS"])
+
+
+def compare_teams(data: bytes, compared: list[str] = TEAM_COMPARED,
+                  leads: tuple[list[str], ...] = TEAM_LEADS) -> tuple[int, list]:
     """(number of values and ranks compared, the disagreements) on a team file: every team's
-    values of TEAM_COMPARED, and the ranks after PTS + each of TEAM_RANKED (on MP, after MPvGP,
-    and on GP as primary score)."""
+    values of ``compared``, and the ranks after each of ``leads`` + each of TEAM_RANKED."""
     t, text = _text(data)
-    rules, theirs = gacrux(text, TEAM_COMPARED)
+    rules, theirs = gacrux(text, compared)
     edition = EDITION_OF[rules]
-    specs, problems = parse_list(TEAM_COMPARED)
+    specs, problems = parse_list(compared)
     assert not problems
     ctx, columns = compute_columns(t, specs, rules=edition)
     compared, wrong = 0, []
@@ -164,7 +169,7 @@ def compare_teams(data: bytes) -> tuple[int, list]:
             if not _same_team(column.exact(i), value, spec.code, ctx.f.rounds):
                 wrong.append((team.number, spec.text, column.exact(i), value))
     for code in TEAM_RANKED:
-        for names in (["MPTS", code], ["MPTS", "MPVGP", code], ["GPTS", code]):
+        for names in ([*lead, code] for lead in leads):
             ranks = gacrux_ranks(text, names)
             ours = {r.number: r.rank for r in standings(t, names, rules=edition).rows}
             compared += len(ranks)
@@ -271,3 +276,74 @@ def test_reference_defect_round_robin_forfeit_is_a_game():
         assert [c.exact(5) for c in columns] == [1, 3, 1]
         assert [c.exact(4) for c in columns] == theirs[5][1:]
     assert theirs[6][1:] == [0, 2, 0]
+
+
+#: Type B counts that a round robin's forfeits change (C.07 Art. 15.2; see
+#: test_reference_defect_team_round_robin_forfeit_is_a_game).
+ROUND_ROBIN_FORFEIT_COUNTS = {"WON", "BPG", "BWG", "WON:GP", "BPG:GP", "BWG:GP"}
+
+
+def _round_robin_forfeits_only(t, text: str, wrong: list) -> bool:
+    """Whether every disagreement is one of the Type B counts of ROUND_ROBIN_FORFEIT_COUNTS and
+    goes away when trfconv counts the round robin's forfeits as gacrux does (as in a Swiss)."""
+    if not wrong or {w[1] for w in wrong} - ROUND_ROBIN_FORFEIT_COUNTS:
+        return not wrong
+    names = ["PTS", *sorted(ROUND_ROBIN_FORFEIT_COUNTS)]
+    rules, theirs = gacrux(text, names)
+    specs, _ = parse_list(names)
+    _, columns = compute_columns(t, specs, rules=EDITION_OF[rules], round_robin=False)
+    return all(columns[k].exact(i) == theirs[team.number][k]
+               for i, team in enumerate(t.teams) for k in range(1, len(names)))
+
+
+@pytest.mark.parametrize("block", range(5))
+def test_generated_team_events_agree_with_fide_checker(block):
+    """50 generated team events (tests/teambuild.py: Swiss and round robins, 2-8 boards,
+    reserves and 300 line-ups, empty and forfeited boards, 330 forfeited matches, 320 team PABs,
+    362 systems other than 2/1/0, 299 team penalties; 2024 and 2026 rules; 192 declaring MP or
+    GP primary), every value of TEAM_COMPARED and the ranks of TEAM_RANKED, on the primary score
+    the 192 code declares (the lists lead with plain PTS). SSSC is left out where its factor F
+    rounds down to 0 (trfconv: undefined; gacrux divides by zero). In round robins the only
+    differences allowed are gacrux's, Art. 15.2 (see the reference defect below)."""
+    total = 0
+    for seed in range(block * 10, block * 10 + 10):
+        data = team_event(seed).encode("utf-8")
+        t, text = _text(data)
+        assert [d for d in t.diagnostics if d.severity.value not in ("info", "warning")] == [], seed
+        compared = ["PTS", *TEAM_COMPARED]
+        specs, _ = parse_list(["SSSC"])
+        if compute_columns(t, specs)[1][0].exact(0) is None:
+            compared = [x for x in compared if not x.startswith("SSSC")]
+        count, wrong = compare_teams(data, compared, (["PTS"], ["PTS", "MPVGP"]))
+        assert _round_robin_forfeits_only(t, text, wrong), (seed, wrong)
+        total += count
+    assert total > 5000
+
+
+def test_reference_defect_team_round_robin_forfeit_is_a_game():
+    """gacrux 1.11.65 counts no forfeit as a game in a team round robin either: neither a
+    forfeited board nor a match forfeited as a whole (330). C.07 Art. 15.2 (2023/2024): in a
+    round robin "forfeit wins or losses (the only possible unplayed rounds) are treated as
+    regular games"; Art. 12 preamble: individual forfeits count as standard wins and losses.
+
+    Four teams of two boards (352 WB), 2024 rules:
+    round 1 T1-T2 1-0 on board 1 and + on board 2 (player 2, Black, wins by forfeit), T3-T4 = =;
+    round 2 T1-T3 = =, T2-T4 forfeited (330 +-); round 3 T4-T1 0-1 0-1, T2-T3 1-0 on board 1,
+    player 4 (Black) loses board 2 by forfeit.
+    T1: games won 4 (R1 both boards, R3 both; gacrux 3 without the forfeit), with Black 3
+    (R1 b2, R2 b2, R3 b1; gacrux 2), won with Black 2 (R1 b2, R3 b1; gacrux 1).
+    T2: matches won 1 (the forfeited R2 match; gacrux 0); games won 3 (R2's two boards and R3 b1;
+    gacrux 1); games with Black 2 (R1 b1, R3 b2 lost by forfeit; gacrux 1).
+    T4: matches with Black 2 (R1, and R2 forfeited as the Black team; gacrux 1)."""
+    data = small_team_event(4, 2, [[(1, 2, "1+"), (3, 4, "==")], [(1, 3, "=="), (2, 4, "+-")],
+                                   [(4, 1, "00"), (2, 3, "1-")]])
+    t, text = _text(data)
+    names = ["MPTS", "WON", "BPG", "WON:GP", "BPG:GP", "BWG:GP"]
+    rules, theirs = gacrux(text, names)
+    assert rules == "2024-08-01"
+    specs, _ = parse_list(names[1:])
+    _, columns = compute_columns(t, specs, rules="tb-2024")
+    ours = {team.number: [c.exact(i) for c in columns] for i, team in enumerate(t.teams)}
+    assert ours[1][2:] == [4, 3, 2] and theirs[1][3:] == [3, 2, 1]
+    assert [ours[2][0], ours[2][2], ours[2][3]] == [1, 3, 2] and [theirs[2][k] for k in (1, 3, 4)] == [0, 1, 1]
+    assert ours[4][1] == 2 and theirs[4][2] == 1

@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from teambuild import small_team_event
 from trfbuild import HEADER, player_line, trf
 from typer.testing import CliRunner
 
@@ -244,3 +245,22 @@ def values_of(t, codes: list[str], rules: str) -> dict[str, list]:
     specs, _ = parse_list(codes)
     _, columns = compute_columns(t, specs, rules=rules)
     return {code: [c.exact(i) for i in range(len(t.players))] for code, c in zip(codes, columns)}
+
+
+@pytest.mark.parametrize("code, order", [("FIDE_TEAM_TYPEA_GP_MP", [2, 1, 4, 3]), ("FIDE_TEAM_TYPEB_GP", [2, 1, 4, 3]),
+                                         ("FIDE_TEAM_TYPEA_MP_GP", [1, 2, 4, 3]), ("FIDE_TEAM", [1, 2, 4, 3])])
+def test_primary_score_is_the_one_the_192_code_declares(code, order):
+    """TRF-2026 192 (ETT26 FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]): the first of MP/GP named
+    is the primary score; C.07 Art. 13: PTS and every team tie-break without :MP/:GP are on it.
+    Four teams of two boards, three rounds: T1 1.5-0.5 T2, T3 1-1 T4; T1 1.5-0.5 T3, T2 2-0 T4;
+    T4 2-0 T1, T2 1-1 T3. MP (2/1/0): T1 4, T2 3, T4 3, T3 2; GP: T2 3.5, T1 3, T4 3, T3 2.5.
+    On GP T1 is ahead of T4 by MPvGP (4 against 3); on MP T2 is ahead of T4 by MPvGP (3.5
+    against 3). Found by the generated team differential: trfconv ranked by MP whatever 192
+    said, FIDE's checker by the declared score."""
+    data = small_team_event(4, 2, [[(1, 2, "1="), (3, 4, "==")], [(1, 3, "1="), (2, 4, "11")],
+                                   [(4, 1, "11"), (2, 3, "==")]], kind="Team Swiss", code=code)
+    s = standings(trfconv.reads(data), ["PTS", "MPVGP"], rules="tb-2024")
+    assert [r.number for r in s.rows] == order
+    gp_first = order[0] == 2
+    assert [r.values[0] for r in s.rows] == ([Fraction(7, 2), 3, 3, Fraction(5, 2)] if gp_first else [4, 3, 3, 2])
+    assert [r.values[1] for r in s.rows] == ([3, 4, 3, 2] if gp_first else [3, Fraction(7, 2), 3, Fraction(5, 2)])

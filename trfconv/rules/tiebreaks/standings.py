@@ -15,7 +15,7 @@ from .field import build
 from .registry import GROUP_FUNCTIONS, column
 from .rules import TieBreakRules, resolve
 from .spec import Spec, parse_list
-from .team_matches import derive, team_fields
+from .team_matches import declared_primary, derive, team_fields
 
 _RATING_CODES = ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG")
 PTS = Spec("PTS", "PTS")
@@ -79,14 +79,14 @@ def tiebreak_list(t: Tournament, names: list[str] | str | None,
 def context_of(t: Tournament, rules: TieBreakRules, *, unrated: int | None = None,
                round_robin: bool | None = None, primary: str | None = None) -> Context:
     """The context tie-breaks are computed in: the players' field, or in a team event (C.07 Art.
-    11-13) the teams' field on the ``primary`` score (MP unless ``"GP"``), which also holds the
-    matches and the other score's context."""
+    11-13) the teams' field on the ``primary`` score (when not given, the one the event's 192
+    code declares, else MP), which also holds the matches and the other score's context."""
     if not is_team_event(t):
         return Context(build(t, round_robin), rules, unrated)
     matches = derive(t, rules.team)
     fields = team_fields(t, matches, round_robin)
     contexts = {name: Context(f, rules, unrated) for name, f in fields.items()}
-    team = TeamData(matches, primary or "MP", contexts)
+    team = TeamData(matches, primary or declared_primary(t) or "MP", contexts)
     for c in contexts.values():
         c.team = team
     return contexts[team.primary]

@@ -102,6 +102,19 @@ def _bye_values(t: Tournament, team_data: dict, system: MatchPointSystem, boards
     return result
 
 
+def declared_primary(t: Tournament) -> str | None:
+    """The primary score a team event's pairing-system code (TRF-2026 ``192``, ETT26
+    ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]``, ``CUSTOM_TEAM_SWISS[_MP|_GP]``)
+    declares: the first of ``MP``/``GP`` it names ("the first of MP/GP is the primary score";
+    C.04.6 1.2.1: the regulations say which score is primary). None when the code names
+    neither (``FIDE_TEAM`` alone means MP). C.07 Art. 13: a team tie-break without ``:MP``/``:GP``
+    is on the primary score, and PTS is the primary score."""
+    for token in (t.pairing.system or "").upper().split("_"):
+        if token in ("MP", "GP"):
+            return token
+    return None
+
+
 def derive(t: Tournament, team_data: dict) -> TeamMatches:
     """The team matches of ``t``. ``team_data`` is the edition's ``[team]`` table."""
     teams = t.teams
