@@ -108,6 +108,9 @@ def test_cli_standings_exit_codes():
     assert run("standings", TEC, "-t", "NOPE").exit_code == 1
     assert run("standings", TEC, "--rules", "tb-1999").exit_code == 2
     assert run("standings", FIXTURES / "missing.trf").exit_code == 2
+    # a rating for unrated players is a positive number (like the /U<rating> modifier's)
+    assert run("standings", TEC, "-t", "ARO", "--unrated", "-5").exit_code == 2
+    assert run("standings", TEC, "-t", "ARO", "--unrated", "1400").exit_code == 0
     lots = run("standings", HALF_BYES)
     assert lots.exit_code == 0 and "lots" in lots.stdout
 

@@ -305,8 +305,8 @@ def standings(
         "'BH/C1,BH,SB,DE'); default: the file's 212 or 202 record."),
     rules: str | None = typer.Option(None, "--rules", help="C.07 edition: tb-2009, tb-2023, tb-2024 or "
                                      "tb-2026 (default: the one in force on the start date)."),
-    unrated: int | None = typer.Option(None, "--unrated", help="Rating given to unrated players by the "
-                                       "rating-based tie-breaks (otherwise they are undefined)."),
+    unrated: int | None = typer.Option(None, "--unrated", min=1, help="Rating given to unrated players by "
+                                       "the rating-based tie-breaks (otherwise they are undefined)."),
     fmt: StandingsFormat = typer.Option(StandingsFormat.text, "--format", help="text, csv or json."),
     encoding: str | None = EncodingOption, as_json: bool = JsonOption,
 ) -> None:
