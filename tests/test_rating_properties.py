@@ -14,10 +14,11 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from verdicts import SCORE, all_played_games_count
+from verdicts import all_played_games_count
 
 from trfconv.model import NOT_PAIRED, Colour, Event, Game, Outcome, Player, Tournament
 from trfconv.report import rating_report
+from trfconv.rules.rateability.games import SCORE
 
 OUTCOMES = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
 

@@ -264,3 +264,26 @@ def test_primary_score_is_the_one_the_192_code_declares(code, order):
     gp_first = order[0] == 2
     assert [r.values[0] for r in s.rows] == ([Fraction(7, 2), 3, 3, Fraction(5, 2)] if gp_first else [4, 3, 3, 2])
     assert [r.values[1] for r in s.rows] == ([3, 4, 3, 2] if gp_first else [3, Fraction(7, 2), 3, Fraction(5, 2)])
+
+
+def test_generated_team_events_are_what_the_generator_says():
+    """tests/teambuild.py feeds the team differential; here it is held to its docstring on 40
+    events: the files read without a warning or an error (every board paired from both sides,
+    points columns equal to the games; only ``0000 - +`` of an empty board is noted, TRF024),
+    each team's 310 MP and GP equal its matches unless a 299 penalty changes them (TB008 only
+    then), and between them the events hold Swiss and round robins, 300 line-ups, 320 PABs, 330
+    forfeited matches and 299 penalties."""
+    from teambuild import team_event
+
+    records, types = set(), set()
+    for seed in range(40):
+        text = team_event(seed)
+        t = trfconv.reads(text.encode())
+        assert {d.code for d in t.diagnostics} <= {"TRF024"}, seed
+        penalised = any(line.startswith("299") for line in text.splitlines())
+        codes = {d.code for d in standings(t).diagnostics}
+        assert codes <= {"TB005", "TB011", "TB008"} and ("TB008" not in codes or penalised), seed
+        records |= {line[:3] for line in text.splitlines() if line[:3] in ("299", "300", "320", "330")}
+        types.add(t.event.type)
+    assert records == {"299", "300", "320", "330"}
+    assert types == {"Team Swiss", "Team Round Robin"}

@@ -7,11 +7,9 @@ holds it to the validator's own verdict where the validator excludes nothing."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from trfconv.model import Game, Tournament
-from trfconv.model import Outcome as GameOutcome
 from trfconv.rules.editions import Edition, edition
+from trfconv.rules.rateability.games import SCORE
 from trfconv.rules.rateability.verdict import (
     Decision,
     GameVerdict,
@@ -19,8 +17,6 @@ from trfconv.rules.rateability.verdict import (
     PlayerVerdict,
     Verdict,
 )
-
-SCORE = {GameOutcome.WIN: Fraction(1), GameOutcome.DRAW: Fraction(1, 2), GameOutcome.LOSS: Fraction(0)}
 
 
 def all_played_games_count(t: Tournament, rules: str | Edition = "b02-2024", *,
