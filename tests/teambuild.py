@@ -1,5 +1,6 @@
-"""Test helper (held to its word by ``test_tiebreaks_team.py::test_generated_team_events_are_what_the_generator_says``): random TRF-2026 team events for the generated team differential
-(``test_tiebreaks_differential.py``), written record by record from the TRF-2026 text: 001
+"""Test helper: random TRF-2026 team events for the generated team differential
+(``test_tiebreaks_differential.py``; held to this text by ``test_tiebreaks_team.py::
+test_generated_team_events_are_what_the_generator_says``), written record by record from the TRF-2026 text: 001
 players (team members' games, board colours alternating as 352 says), 310 teams (members in
 board order, reserves after them), 300 line-ups (reserves fielded, boards out of order, empty
 boards), 320 team PABs (a Swiss with an odd number of teams), 330 forfeited matches, 352, 362
