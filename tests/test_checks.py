@@ -143,8 +143,9 @@ def test_a_round_with_a_disagreement_is_examined():
 def _two_players(first_points: str, *records: str) -> list[str]:
     """Codes and messages of a 1-round file where player 1 beats player 2, player 1 declaring
     ``first_points``, with the 299 ``records``."""
-    import trfconv
     from trfbuild import HEADER, player_line, trf
+
+    import trfconv
 
     lines = (player_line(1, "Alpha, Ann", points=first_points, rounds=("   2 w 1",)),
              player_line(2, "Beta, Bob", points="0.0", rounds=("   1 b 0",)))

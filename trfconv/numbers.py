@@ -6,6 +6,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 
+def ascii_digits(text: str) -> bool:
+    """ASCII digits only: what ``int`` reads as a number in a file (``str.isdigit`` also accepts
+    ``²``, which ``int`` refuses, and other scripts' digits, which it takes)."""
+    return text.isascii() and text.isdigit()
+
+
 def decimal_text(value: Fraction, places: int = 1) -> str | None:
     """``value`` with at least ``places`` decimals (``Fraction(7, 2)`` -> ``"3.5"``, ``3`` ->
     ``"3.0"``, ``Fraction(1, 4)`` -> ``"0.25"``), or None when it has no finite decimal form."""

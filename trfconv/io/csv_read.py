@@ -49,6 +49,7 @@ from ..model import (
     Tournament,
     Unreadable,
 )
+from ..numbers import ascii_digits
 from .layout import formats_dir
 
 DELIMITERS = (",", ";", "\t", "|")
@@ -463,29 +464,34 @@ class _Table:
         return parsed
 
     def entry(self, cells: list[str], colours: dict[str, Colour], r: int, column: int):
-        """One round: from a single cell (``12w1``), or opponent, colour and result cells."""
+        """One round: from a single cell (``12w1``, or the profile's spelling such as ``12:W``),
+        or opponent, colour and result cells."""
         if len(cells) >= 3:
             opponent, colour, result = cells[0], cells[1], "".join(cells[2:])
-            text = f"{opponent}{colour}{result}"
-            opponent = "" if opponent in ("-", "0") else opponent
-        elif self.profile.separator and self.profile.separator in "".join(cells):
-            text = "".join(cells)
-            opponent, symbol = (part.strip() for part in text.split(self.profile.separator, 1))
+            return self.build("" if opponent in ("-", "0") else opponent, colour, result,
+                              f"{opponent}{colour}{result}", colours, r, column)
+        text = "".join(cells)
+        if text.upper() in _BYES or text in ("+", "-", ""):
+            return _special(text)
+        parts = self.split_cell(text)
+        if parts is None:
+            self.report("CSV003", f"round {r}: {text!r} is not a round cell; kept as unreadable", column)
+            return Unreadable(text[:8])
+        return self.build(*parts, text, colours, r, column)
+
+    def split_cell(self, text: str) -> tuple[str, str, str] | None:
+        """(opponent, colour, result) of a one-cell round in the common spelling, or in the
+        profile's ``opponent<separator>result`` with its result symbols translated; None when the
+        cell is neither."""
+        separator = self.profile.separator
+        if separator and separator in text:
+            opponent, symbol = (part.strip() for part in text.split(separator, 1))
             result = self.profile.results.get(symbol.upper())
             if result is None or not (_number(opponent) or not opponent):
-                self.report("CSV003", f"round {r}: {text!r} is not a round cell; kept as unreadable", column)
-                return Unreadable(text[:8])
-            return self.build("" if opponent in ("", "0") else opponent, "", result, text, colours, r, column)
-        else:
-            text = "".join(cells)
-            if text.upper() in _BYES or text in ("+", "-", ""):
-                return _special(text)
-            m = _CELL.fullmatch(text)
-            if m is None:
-                self.report("CSV003", f"round {r}: {text!r} is not a round cell; kept as unreadable", column)
-                return Unreadable(text[:8])
-            opponent, colour, result = m.group("opp") or "", m.group("col") or "", m.group("res") or ""
-        return self.build(opponent, colour, result, text, colours, r, column)
+                return None
+            return ("" if opponent == "0" else opponent), "", result
+        m = _CELL.fullmatch(text)
+        return None if m is None else (m.group("opp") or "", m.group("col") or "", m.group("res") or "")
 
     def build(self, opponent: str, colour: str, result: str, text: str, colours, r: int, column: int):
         side = colours.get(colour)
@@ -561,7 +567,7 @@ def _mutual(players: list[Player]) -> int:
 
 def _number(text: str) -> bool:
     """ASCII digits, at most 12 of them (a longer cell is no start number, rating or id)."""
-    return len(text) <= 12 and text.isascii() and text.isdigit()
+    return len(text) <= 12 and ascii_digits(text)
 
 
 def _cells(row: list[str]):

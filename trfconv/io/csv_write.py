@@ -36,10 +36,9 @@ from ..model import (
     Player,
     Tournament,
 )
-from ..numbers import decimal_text
+from ..numbers import ascii_digits, decimal_text
 from .csv_read import _SEX, profile
 from .lossy import lossy_diagnostics
-from .trf_read import _digits
 from .trf_write import _encodable
 
 LABEL = "CSV"
@@ -104,7 +103,7 @@ def _player(p: Player) -> Player:
         start_number=p.start_number, name=p.name.strip(), sex=_SEX.get(sex.casefold(), sex) if sex else None,
         title=(p.title or "").strip() or None, rating=p.rating if p.rating and p.rating > 0 else None,
         federation=(p.federation or "").strip() or None,
-        fide_id=p.fide_id if p.fide_id and _digits(p.fide_id) and int(p.fide_id) else None,
+        fide_id=p.fide_id if p.fide_id and ascii_digits(p.fide_id) and int(p.fide_id) else None,
         birth_date=p.birth_date.strip() or None if isinstance(p.birth_date, str) else p.birth_date,
         points=p.points if p.points is not None and decimal_text(p.points) is not None else None,
         rank=p.rank if p.rank and p.rank > 0 else None,

@@ -50,6 +50,7 @@ from ..model import (
     Tournament,
     Unreadable,
 )
+from ..numbers import ascii_digits
 from ..timecontrol import parse_code
 from .layout import formats_dir, layouts, round_block
 
@@ -182,7 +183,7 @@ class _Reader:
     def number(self, text: str, what: str, column: int) -> int | None:
         if not text:
             return None
-        if _digits(text):
+        if ascii_digits(text):
             return int(text)
         self.report("TRF045" if what.endswith("id") else "TRF039",
                     f"{what} {text!r} is not a number", column)
@@ -252,8 +253,8 @@ class _Reader:
         if code in _SINGLE:
             self.event[_SINGLE[code]] = value
         elif code in _COUNTS:
-            self.event[_COUNTS[code]] = int(value) if _digits(value) else value
-            if not _digits(value):
+            self.event[_COUNTS[code]] = int(value) if ascii_digits(value) else value
+            if not ascii_digits(value):
                 self.report("TRF039", f"{code} count {value!r} is not a number", 5)
         elif code in ("042", "052"):
             self.dates[code] = value
@@ -345,7 +346,7 @@ class _Reader:
                 self.score_codes.append(("XXS " + name.upper(), amount))
         elif code in ("XXZ", "XXP"):
             self.dialects.add("javafo")
-            ids = tuple(int(t) for t in value.split() if _digits(t))
+            ids = tuple(int(t) for t in value.split() if ascii_digits(t))
             if len(ids) != len(value.split()):
                 self.report("TRF045", f"{code} holds something that is not a player id; line kept "
                                       "verbatim", 5)
@@ -414,7 +415,7 @@ class _Reader:
                                   "fields are shifted", column)
         values = layout.read(line)
         start = values["start_number"]
-        if not _digits(start) or int(start) == 0:
+        if not ascii_digits(start) or int(start) == 0:
             self.keep(line, "TRF013", f"player line without a valid start number ({start!r}); kept "
                                       "verbatim")
             return
@@ -500,7 +501,7 @@ class _Reader:
     def int_field(self, text: str, what: str, column: int) -> int | None:
         if not text:
             return None
-        if _digits(text):
+        if ascii_digits(text):
             return int(text)
         self.report("TRF016", f"{what} {text!r} is not a number", column)
         return None
@@ -508,7 +509,7 @@ class _Reader:
     def identifier(self, text: str, what: str, column: int) -> str | None:
         if not text or text.strip("0") == "":
             return None
-        if not _digits(text):
+        if not ascii_digits(text):
             self.report("TRF016", f"{what} {text!r} is not a number; kept as written", column)
         return text
 
@@ -675,7 +676,7 @@ class _Reader:
         elif code in _INFORMATIVE:
             self.version_marks.add("TRF26")
             self.keep(line)
-        elif (code in _federations() or code == self.nrs_federation()) and _digits(line[4:8].strip()):
+        elif (code in _federations() or code == self.nrs_federation()) and ascii_digits(line[4:8].strip()):
             self.national(code, line)
         elif code in _CPP_DUBOV:
             self.dialects.add("CPPDubovSystem")
@@ -894,7 +895,7 @@ def _block(block: str) -> tuple:
     game = _PLAIN_GAMES.get(block[4:])
     if game:
         opponent = block[:4].lstrip()
-        if opponent.isdigit() and opponent.isascii() and opponent.strip("0"):
+        if ascii_digits(opponent) and opponent.strip("0"):
             colour, outcome, rated = game
             return Game(int(opponent), colour, outcome, rated), ()
     block = block.ljust(8)
@@ -903,7 +904,7 @@ def _block(block: str) -> tuple:
     if block[4] != " " or block[6] != " ":
         problems.append(("TRF010", f"block {block!r} is not 'OOOO C R'", 4 if block[4] != " " else 6))
         return Unreadable(block), tuple(problems)
-    if opp_text and not _digits(opp_text):
+    if opp_text and not ascii_digits(opp_text):
         problems.append(("TRF020", f"opponent {opp_text!r} is not a start number", 0))
         return Unreadable(block), tuple(problems)
     opponent = int(opp_text) if opp_text else 0
@@ -958,11 +959,6 @@ def _block(block: str) -> tuple:
 
 #: " C R" -> (colour, outcome, rated) for the blocks of an ordinary game: the fast path.
 _PLAIN_GAMES = {f" {c} {r}": (_COLOURS[c], *_GAMES[r]) for c in "wb" for r in "10=WDL"}
-
-
-def _digits(text: str) -> bool:
-    """ASCII digits only (``str.isdigit`` also accepts ``²``, which ``int`` refuses)."""
-    return text.isascii() and text.isdigit()
 
 
 def _dominant(endings: set[str]) -> str | None:

@@ -71,6 +71,7 @@ class _Writer:
         self.layouts = layouts()
         self.diagnostics: list[Diagnostic] = []
         self.folded: dict[str, list[str]] = defaultdict(list)
+        self.colourless: list[tuple[int, int]] = []  # (player, round) of games written with colour '-'
 
     # -- reporting and text -----------------------------------------------------------------
     def report(self, code: str, message: str) -> None:
@@ -291,9 +292,9 @@ class _Writer:
 
     def colourless_games(self) -> None:
         """One warning for the played games the model holds without a colour (a crosstable that
-        gives none, such as SwissPerfect's): TRF16 has ``-`` only for rounds without a game."""
-        games = [(p.start_number, r) for p in self.t.players for r, e in enumerate(p.rounds, 1)
-                 if isinstance(e, Game) and e.colour is None]
+        gives none, such as SwissPerfect's), as :meth:`block` met them: TRF16 has ``-`` only for
+        rounds without a game."""
+        games = self.colourless
         if games:
             first = ", ".join(f"player {p} round {r}" for p, r in games[:3])
             self.report("WRT006", f"{len(games)} played game{'s' if len(games) > 1 else ''} without a colour "
@@ -303,6 +304,8 @@ class _Writer:
     def block(self, entry, player: int, r: int) -> str:
         match entry:
             case Game(opponent=o, colour=c, outcome=outcome, rated=rated):
+                if c is None:
+                    self.colourless.append((player, r))
                 rated_code, unrated_code = _RESULTS[outcome]
                 return f"{self.opponent(o, player, r)} {c.value if c else '-'} {rated_code if rated else unrated_code}"
             case Forfeit(won=won, opponent=o, colour=c):
@@ -418,7 +421,8 @@ class _Writer:
                 f"prohibited pairings for rounds {rule.first_round}-{rule.last_round} (260)")
         for i, adj in enumerate(t.point_adjustments, 1):
             add(f"299#{i}", "adjustment", "299", {
-                "kind": self.code(adj.kind, "299 type", 1), "match_points": self.decimal(adj.match_points, "299 match points", 4),
+                "kind": self.code(adj.kind, "299 type", 1),
+                "match_points": self.decimal(adj.match_points, "299 match points", 4),
                 "points": self.decimal(adj.points, "299 points", 4),
                 "round": self.number(adj.round, "299 round", 3),
                 "ids": [self.number(x, "299 id", 4) for x in adj.ids]}, "a points assignment (299)")

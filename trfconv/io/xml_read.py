@@ -40,7 +40,7 @@ from ..model import (
     Tournament,
     Unreadable,
 )
-from .trf_read import _digits
+from ..numbers import ascii_digits
 from .xml_safe import parse
 
 #: chess-results ``type`` -> the TRF 092 wording trfconv uses for it.
@@ -209,7 +209,7 @@ class _Reader:
         last, first = self.text(e, "lastname") or "", self.text(e, "firstname")
         sex = (self.text(e, "sex") or "")
         fide_id = self.text(e, "fideid")
-        if fide_id is not None and not _digits(fide_id):
+        if fide_id is not None and not ascii_digits(fide_id):
             self.report("XML004", f"fideid={fide_id!r} is not a number", e)
             fide_id = None
         rating = self.integer(e, "rtgfide")

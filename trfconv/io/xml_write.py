@@ -45,9 +45,8 @@ from ..model import (
     TeamPab,
     Tournament,
 )
-from ..numbers import decimal_text
+from ..numbers import ascii_digits, decimal_text
 from .lossy import lossy_diagnostics
-from .trf_read import _digits
 from .xml_read import EVENT_TYPES
 
 LABEL = "chess-results XML"
@@ -138,7 +137,7 @@ def _player(p: Player, rounds: tuple) -> Player:
     return Player(
         start_number=p.start_number, name=text(p.name) or "", sex=sex, title=text(p.title),
         rating=p.rating or None, federation=text(p.federation),
-        fide_id=p.fide_id if p.fide_id and _digits(p.fide_id) and int(p.fide_id) else None,
+        fide_id=p.fide_id if p.fide_id and ascii_digits(p.fide_id) and int(p.fide_id) else None,
         birth_date=_birth_date(p.birth_date), points=_decimal(p.points), rank=p.rank if p.rank and p.rank > 0 else None,
         rounds=rounds,
     )

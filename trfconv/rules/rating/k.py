@@ -18,7 +18,7 @@ from pathlib import Path
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...io.csv_read import split_rows
-from ...io.trf_read import _digits
+from ...numbers import ascii_digits
 from .rules import RatingRules
 
 
@@ -102,9 +102,9 @@ def read_k_file(path: str | Path) -> tuple[dict[str, int], list[Diagnostic]]:
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue
-        if number == 1 and not _digits(cells[0]) and "id" in cells[0].lower():
+        if number == 1 and not ascii_digits(cells[0]) and "id" in cells[0].lower():
             continue  # header
-        if len(cells) != 2 or not _digits(cells[0]) or not _digits(cells[1]) or int(cells[1]) == 0:
+        if len(cells) != 2 or not ascii_digits(cells[0]) or not ascii_digits(cells[1]) or int(cells[1]) == 0:
             problems.append(diagnostic(
                 "RAT002", f"expected 'FIDE id,K' with a numeric id and a positive whole K, got {','.join(row)!r}",
                 path=name, line=number))
