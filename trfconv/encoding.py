@@ -36,6 +36,12 @@ _MOJIBAKE = ("[\u00c2-\u00df][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\
 _MOJIBAKE_UTF8 = re.compile(rb"\xc3[\x82-\x9f\xa2][\xc2\xc5\xc6\xcb\xe2]")
 
 
+def byte_order_mark(data: bytes) -> tuple[bytes, str] | None:
+    """The byte-order mark ``data`` starts with and the codec it names (UTF-32 LE is tried
+    before UTF-16 LE, whose mark starts it), or None."""
+    return next(((bom, name) for bom, name in _BOMS if data.startswith(bom)), None)
+
+
 @dataclass
 class Decoded:
     """The text of a file, the encoding that gave it, whether a byte-order mark was removed,
@@ -57,12 +63,13 @@ def decode(
     """Decode ``data``; ``misaligned(text)`` counts lines whose columns do not line up."""
     if encoding:
         return _forced(data, encoding, path, misaligned)
-    for bom, name in _BOMS:
-        if data.startswith(bom):
-            out = Decoded(data[len(bom):].decode(name, errors="replace"), name, bom=True)
-            out.diagnostics.append(diagnostic(
-                "ENC002", f"{name.upper()} byte-order mark removed", path=path, line=1, column=1))
-            return _check_mojibake(out, path)
+    mark = byte_order_mark(data)
+    if mark:
+        bom, name = mark
+        out = Decoded(data[len(bom):].decode(name, errors="replace"), name, bom=True)
+        out.diagnostics.append(diagnostic(
+            "ENC002", f"{name.upper()} byte-order mark removed", path=path, line=1, column=1))
+        return _check_mojibake(out, path)
     try:
         out = Decoded(data.decode("utf-8"), "utf-8")
     except UnicodeDecodeError as err:

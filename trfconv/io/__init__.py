@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import codecs
 import re
 
+from ..encoding import byte_order_mark
 from ..model import Tournament
 
 _TRF_RECORD = re.compile(rb"(?m)^(?:001|012|022|032|042|052|062|092|102|122|132|142|XX[RCSPZA]|BB[WDLZFU]) ")
@@ -27,11 +27,6 @@ READERS = {
 }
 
 
-#: Byte-order marks of the wide encodings (UTF-32 LE first: its mark starts like UTF-16 LE's).
-_WIDE_MARKS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-               (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
-
-
 def detect_format(data: bytes, path: str | None = None) -> str:
     """The input format from the content: ``json`` for a JSON object, ``xml`` for a document
     that starts with ``<``, ``xlsx`` for a zip package, ``trf`` when a TRF record starts a line,
@@ -40,9 +35,10 @@ def detect_format(data: bytes, path: str | None = None) -> str:
     a crosstable's columns), otherwise by the TRF reader (which says that it holds no TRF
     record). A UTF-16 or UTF-32 file with its byte-order mark (Excel's "Unicode text" export) is
     recognised on its text."""
-    wide = next((name for mark, name in _WIDE_MARKS if data.startswith(mark)), None)
-    if wide:
-        data = data[:4 * 65536].decode(wide, errors="replace").encode("utf-8")
+    mark = byte_order_mark(data)
+    if mark and mark[1] != "utf-8":  # UTF-16/32: looked at as the text they hold
+        bom, name = mark
+        data = data[len(bom):4 * 65536].decode(name, errors="replace").encode("utf-8")
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith(b"{"):
         return "json"
