@@ -11,7 +11,7 @@ from dataclasses import fields, replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfconv.checks import _examine_pairings, _pairings, _round_agrees
+from trfconv.io.checks import _examine_pairings, _pairings, _round_agrees
 from trfconv.model import (
     NOT_PAIRED,
     Bye,

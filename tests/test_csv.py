@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 
 import trfconv
 from trfconv.cli import app
-from trfconv.io import csv_read, detect_format
+from trfconv.io import csv_read, xlsx_read
+from trfconv.io.registry import detect_format
 from trfconv.io.csv_read import parse_points
 from trfconv.io.csv_write import project
 from trfconv.io.lossy import dropped_items
@@ -288,14 +289,14 @@ def test_xlsx_rows_are_not_padded_to_the_declared_dimension(monkeypatch):
     book.active["XFD1"] = "note"
     out = io.BytesIO()
     book.save(out)
-    rows = csv_read._workbook_rows(out.getvalue())[0]
+    rows = xlsx_read._workbook_rows(out.getvalue())[0]
     assert len(rows[0]) == 16384 and max(len(r) for r in rows[1:]) == 35
     same_crosstable(trfconv.reads(out.getvalue()), reference())
     far = Workbook()
     far.active["A1"], far.active["XFD1048576"] = "Name", "x"
     out = io.BytesIO()
     far.save(out)
-    monkeypatch.setattr(csv_read, "MAX_XLSX_CELLS", 100_000)
+    monkeypatch.setattr(xlsx_read, "MAX_XLSX_CELLS", 100_000)
     t = trfconv.reads(out.getvalue())
     assert [d.code for d in t.diagnostics] == ["CSV007"] and "more than 100,000 cells" in t.diagnostics[0].message
 

@@ -15,7 +15,7 @@ from lxml import etree
 
 import trfconv
 from trfconv.dates import PartialDate
-from trfconv.io import detect_format
+from trfconv.io.registry import detect_format
 from trfconv.io.lossy import dropped_items
 from trfconv.io.xml_safe import MAX_XML_BYTES, parser
 from trfconv.io.xml_write import project

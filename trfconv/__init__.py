@@ -9,15 +9,13 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from .diagnostics import Diagnostic, Severity, TrfconvError, diagnostic, has_errors
-from .io import READERS, WRITERS, read_bytes, render
+from .io.files import MAX_INPUT_BYTES, InputError, OutputError, read_input, write_output
+from .io.registry import read_bytes, write_bytes
 from .model import Tournament
 
 __all__ = [
-    "READERS",
-    "WRITERS",
     "Diagnostic",
     "Severity",
     "Tournament",
@@ -25,6 +23,7 @@ __all__ = [
     "dumps",
     "read",
     "reads",
+    "standings",
     "validate",
     "write",
 ]
@@ -32,14 +31,15 @@ __version__ = "0.1.0"
 
 
 def read(path: str | os.PathLike, *, encoding: str | None = None, format: str | None = None,
-         strict: bool = False) -> Tournament:
+         strict: bool = False, max_bytes: int = MAX_INPUT_BYTES) -> Tournament:
     """Read a tournament file. Problems are in ``tournament.diagnostics``; with ``strict=True``
-    any error raises :class:`TrfconvError` instead. A file that cannot be opened raises
-    :class:`TrfconvError` with an ``IO001`` diagnostic."""
+    any error raises :class:`TrfconvError` instead. A file that cannot be opened, or is not a
+    regular file of at most ``max_bytes``, raises :class:`TrfconvError` with an ``IO001``
+    diagnostic."""
     try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise TrfconvError([diagnostic("IO001", f"cannot read: {err.strerror or err}", path=str(path))]) from None
+        data = read_input(path, max_bytes=max_bytes)
+    except InputError as err:
+        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path))]) from None
     return reads(data, path=str(path), encoding=encoding, format=format, strict=strict)
 
 
@@ -56,25 +56,25 @@ def reads(data: bytes | str, *, path: str | None = None, encoding: str | None = 
 
 def dumps(tournament: Tournament, format: str = "trf26", *, line_ending: str = "\r\n",
           encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
-    """The file content in ``format`` (``trf26``, ``trf16``, ``json``) and the writer's
-    diagnostics (truncations, replaced characters, data the format cannot hold)."""
-    return render(tournament, format, line_ending=line_ending, encoding=encoding)
+    """The file content in ``format`` (``trfconv formats`` lists them: ``trf26``, ``trf16``,
+    ``json``, ``xml``, ``csv``) and the writer's diagnostics (truncations, replaced characters,
+    data the format cannot hold)."""
+    return write_bytes(tournament, format, line_ending=line_ending, encoding=encoding)
 
 
 def write(tournament: Tournament, path: str | os.PathLike, format: str = "trf26", *,
           line_ending: str = "\r\n", encoding: str = "utf-8", strict: bool = False) -> list[Diagnostic]:
-    """Write ``tournament`` to ``path`` atomically (a temporary file in the same folder, then a
-    rename). Refuses to overwrite the file the tournament was read from. With ``strict=True``
-    nothing is written when the writer reports an error."""
-    target = Path(path)
-    source = tournament.source.path
-    if source and target.exists() and Path(source).exists() and target.samefile(source):
-        raise TrfconvError([diagnostic("WRT003", "refusing to overwrite the input file", path=str(path))])
+    """Write ``tournament`` to ``path``: atomically over a regular file, keeping its mode (see
+    :mod:`trfconv.io.files`). Refuses to overwrite the file the tournament was read from. With
+    ``strict=True`` nothing is written when the writer reports an error."""
     data, diagnostics = dumps(tournament, format, line_ending=line_ending, encoding=encoding)
     diagnostics = [d.located(str(path)) for d in diagnostics]
     if strict and has_errors(diagnostics):
         raise TrfconvError(diagnostics)
-    _atomic_write(target, data)
+    try:
+        write_output(path, data, source=tournament.source.path)
+    except OutputError as err:
+        raise TrfconvError([diagnostic("IO003", f"cannot write: {err}", path=str(path))]) from None
     return diagnostics
 
 
@@ -89,18 +89,12 @@ def validate(tournament: Tournament, rules=None, time_control=None, *, national_
     return judge(tournament, rules, time_control, national_championship=national_championship)
 
 
-def _atomic_write(target: Path, data: bytes) -> None:
-    import tempfile
+def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, *, rules: str | None = None,
+              unrated: int | None = None):
+    """The standings (:class:`~trfconv.rules.tiebreaks.Standings`): points, then ``tiebreaks``
+    (names such as ``"BH/C1,BH,SB,DE"``; default: the file's 212/202 list) under the C.07
+    edition ``rules`` (default: the one in force on the start date); ``unrated`` is the rating
+    the rating-based tie-breaks give unrated players."""
+    from .rules.tiebreaks import standings as rank
 
-    folder = target.resolve().parent
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    return rank(tournament, tiebreaks, rules=rules, unrated=unrated)

@@ -18,7 +18,6 @@ from .model import Tournament
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Read, check and convert chess tournament files (FIDE TRF16/TRF-2026, JSON).")
 
-UNREADABLE = {"IO001", "IO002", "JSN001", "XML001", "XML002", "XML003", "CSV001", "CSV007"}
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 JSON_SCHEMA_VERSION = 1
 
@@ -31,8 +30,6 @@ class OutputFormat(str, Enum):
     csv = "csv"
 
 
-#: Output format chosen by the output file's extension when --to is not given.
-_EXTENSIONS = {".json": "json", ".xml": "xml", ".csv": "csv"}
 
 
 class LineEnding(str, Enum):
@@ -61,7 +58,10 @@ def _load(path: Path, encoding: str | None) -> Tournament | None:
 
 
 def _unreadable(t: Tournament | None) -> bool:
-    return t is None or any(d.code in UNREADABLE for d in t.diagnostics)
+    from .io.registry import unreadable_codes
+
+    codes = unreadable_codes()
+    return t is None or any(d.code in codes for d in t.diagnostics)
 
 
 def _readable(path: Path, encoding: str | None) -> Tournament:
@@ -200,7 +200,9 @@ def convert(
     """Convert a tournament file to TRF-2026, TRF16, JSON, chess-results XML or crosstable CSV.
     What the output format cannot hold is reported, item by item (WRT004)."""
     t = _readable(source, encoding)
-    fmt = (to.value if to else None) or (_EXTENSIONS.get(output.suffix.lower(), "trf26") if output else "trf26")
+    from .io.registry import DEFAULT_OUTPUT, output_for
+
+    fmt = (to.value if to else None) or (output_for(output.suffix) if output else DEFAULT_OUTPUT)
     _print_diagnostics(t.diagnostics)
     if strict and has_errors(t.diagnostics):
         typer.echo("trfconv: errors in the input; nothing written (--strict)", err=True)
@@ -271,7 +273,7 @@ def report(
     """FIDE rating report: which games count (the rateability verdict), each player's Ro, K, Rc, n,
     W, We, change and new rating, unrated players' Ru. Exit 0 when the event is rateable and
     nothing is wrong, 1 when it is not rateable or a problem was found, 2 when unreadable."""
-    from . import _atomic_write
+    from .io.files import OutputError, write_output
     from .report import rating_report, render
 
     t = _readable(file, encoding)
@@ -282,11 +284,12 @@ def report(
     if output is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
-    elif output.exists() and output.resolve() == file.resolve():
-        typer.echo("trfconv: refusing to overwrite the input file", err=True)
-        raise typer.Exit(EXIT_ERRORS)
     else:
-        _atomic_write(output, data)
+        try:
+            write_output(output, data, source=file)
+        except OutputError as err:
+            typer.echo(f"trfconv: {output}: {err}", err=True)
+            raise typer.Exit(EXIT_ERRORS)
     problem = not verdict.rateable or has_errors([*t.diagnostics, *rating.diagnostics])
     raise typer.Exit(EXIT_ERRORS if problem else EXIT_OK)
 
@@ -337,8 +340,10 @@ def standings(
 @app.command()
 def formats(as_json: bool = JsonOption) -> None:
     """The formats trfconv reads (detected from the content) and writes (--to)."""
-    from .io import READERS, WRITERS
+    from .io.registry import outputs, readers
 
+    READERS = {name: f.description for name, f in readers().items()}
+    WRITERS = {name: o.description for name, o in outputs().items()}
     if as_json:
         _echo_json({"schema": JSON_SCHEMA_VERSION, "read": READERS, "write": WRITERS})
     else:

@@ -37,6 +37,7 @@ CODES: dict[str, Code] = {
         # input: bytes, encoding and lines
         Code("IO001", E, "file cannot be read"),
         Code("IO002", E, "file is empty or holds no TRF record"),
+        Code("IO003", E, "output file cannot be written (the input file, a folder, no permission, disk full)"),
         Code("ENC001", I, "file is not UTF-8; decoded with a single-byte code page", "bbpPairings"),
         Code("ENC002", I, "byte-order mark found and removed", "bbpPairings"),
         Code("ENC003", W, "text looks like mojibake (UTF-8 decoded as Latin-1 before it was saved)"),
@@ -88,6 +89,9 @@ CODES: dict[str, Code] = {
         Code("TRF043", W, "013 team list differs from the 310 record of the same team"),
         Code("TRF044", W, "time control code (222) cannot be read"),
         Code("TRF045", W, "id in an engine or team record is not a player or team of the file"),
+        # pairings stated once (the tournament builder)
+        Code("PAR001", W, "pairing names a player who is not in the file; left out"),
+        Code("PAR002", W, "player has a second entry in one round; the first is used"),
         # JSON
         Code("JSN001", E, "JSON document is not a trfconv tournament"),
         # writing

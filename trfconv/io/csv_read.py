@@ -23,15 +23,11 @@ import dataclasses
 import io
 import re
 import tomllib
-import warnings
-import zipfile
-import zlib
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
 from ..dates import read_birth_date, read_date
-from ..diagnostics import Diagnostic, diagnostic
 from ..encoding import decode
 from ..model import (
     MAX_ROUNDS,
@@ -45,17 +41,16 @@ from ..model import (
     Outcome,
     Pending,
     Player,
-    Source,
     Tournament,
     Unreadable,
 )
 from ..numbers import ascii_digits
+from .build import TournamentBuilder
+from .registry import Format, Output
 from .layout import formats_dir
 
 DELIMITERS = (",", ";", "\t", "|")
 HEADER_SEARCH = 60  # rows searched for the header
-MAX_XLSX_BYTES = 64 * 1024 * 1024  # uncompressed size of a workbook's parts
-MAX_XLSX_CELLS = 4_000_000  # cells of a workbook's rows (10,000 players x 400 columns)
 _NORMALISE = re.compile(r"[\s._\-]+")
 _TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM", "ACM", "HGM", "G", "M", "F",
            "WG", "WM", "WF"}
@@ -129,32 +124,25 @@ class Header:
 # -- entry points ----------------------------------------------------------------------------
 def read_csv(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
     decoded = decode(data, path=path, encoding=encoding)
-    delimiter, rows, header, unsplit = _sniff(decoded.text)
-    return _Table(path, decoded.diagnostics, unsplit).read(rows, header, "csv", decoded.encoding, delimiter)
+    _, rows, header, unsplit = _table(decoded.text)
+    builder = TournamentBuilder(path, "csv", encoding=decoded.encoding, diagnostics=decoded.diagnostics)
+    return read_rows(builder, rows, header, unsplit)
 
 
-def read_xlsx(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
-    """The first worksheet holding a crosstable header, read like a CSV table."""
-    diagnostics: list[Diagnostic] = []
-    try:
-        sheets = _workbook_rows(data)
-    except _Refused as err:
-        diagnostics.append(diagnostic("CSV007", str(err), path=path))
-        return Tournament(source=Source(path=path, format="xlsx", diagnostics=tuple(diagnostics)))
-    for rows in sheets:
-        header = find_header(rows)
-        if header:
-            return _Table(path, diagnostics).read(rows, header, "xlsx", None, None)
-    return _Table(path, diagnostics).read(sheets[0] if sheets else [], None, "xlsx", None, None)
+def read_rows(builder: TournamentBuilder, rows: list[list[str]], header: Header | None,
+              unsplit: dict[int, str] | None = None) -> Tournament:
+    """The tournament in a table's rows (``header``: the row naming its columns, None when no
+    row does); ``unsplit`` says, by row index, why a row could not be split into cells."""
+    return _Table(builder, unsplit).read(rows, header)
 
 
 def looks_like_table(text: str) -> bool:
     """True when a crosstable header row is found under one of the delimiters."""
-    return _sniff(text)[2] is not None
+    return _table(text)[2] is not None
 
 
 # -- finding the table -----------------------------------------------------------------------
-def _sniff(text: str) -> tuple[str, list[list[str]], Header | None, dict[int, str]]:
+def _table(text: str) -> tuple[str, list[list[str]], Header | None, dict[int, str]]:
     """The delimiter, the rows, the header, and why each row that could not be split was not.
     Lines end where the csv module ends them (CR, LF): ``str.splitlines`` also splits at a form
     feed or U+2028, which put the header search's row numbers out of step with the rows."""
@@ -235,95 +223,22 @@ def _match(i: int, cells: list[str], p: Profile) -> Header | None:
     return Header(i, p, roles, rounds, ignored)
 
 
-# -- spreadsheets ----------------------------------------------------------------------------
-class _Refused(ValueError):
-    pass
-
-
-#: What a damaged package raises while it is unpacked and parsed: the zip layer (bad headers,
-#: truncated or corrupt deflate streams, unsupported zip versions), the XML parsers (lxml's and
-#: ElementTree's errors are SyntaxErrors) and openpyxl's checks of what the parts hold.
-_DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError, SyntaxError,
-            ValueError, KeyError, TypeError, IndexError)
-
-
-def _workbook_rows(data: bytes) -> list[list[list[str]]]:
-    """Every worksheet as rows of text. The package is checked first: bounded uncompressed
-    size, and no DTD or entity declaration in any part (openpyxl parses with the standard
-    library, which would expand them); then the cells are bounded (:data:`MAX_XLSX_CELLS`)."""
-    from openpyxl import load_workbook
-    from openpyxl.utils.exceptions import InvalidFileException
-
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        parts = archive.infolist()
-        if sum(p.file_size for p in parts) > MAX_XLSX_BYTES:
-            raise _Refused(f"the workbook unpacks to more than {MAX_XLSX_BYTES:,} bytes; refused")
-        for part in parts:
-            if part.filename.endswith((".xml", ".rels")) and re.search(rb"<!\s*(DOCTYPE|ENTITY)",
-                                                                         archive.read(part), re.IGNORECASE):
-                raise _Refused(f"{part.filename} declares a DTD or entities; refused")
-        with warnings.catch_warnings():  # openpyxl warns about parts it skips; the cells are what counts
-            warnings.simplefilter("ignore")
-            book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-            return _sheets(book)
-    except _Refused:
-        raise
-    except zipfile.BadZipFile as err:
-        raise _Refused(f"not an .xlsx workbook: {err}") from None
-    except (InvalidFileException, *_DAMAGED) as err:
-        raise _Refused(f"the workbook cannot be read ({type(err).__name__}: {err})") from None
-
-
-def _sheets(book) -> list[list[list[str]]]:
-    """The rows of every worksheet, each as wide as its last cell. The dimension a sheet
-    declares is not used: one cell at XFD1048576 in a workbook of a few kilobytes would make
-    openpyxl pad a grid of 17 billion cells."""
-    sheets, cells = [], 0
-    for sheet in book.worksheets:
-        sheet.reset_dimensions()
-        rows = []
-        for row in sheet.iter_rows(values_only=True):
-            cells += max(len(row), 1)
-            if cells > MAX_XLSX_CELLS:
-                raise _Refused(f"the workbook spans more than {MAX_XLSX_CELLS:,} cells (counting empty rows "
-                               f"and the empty cells before a row's last one); refused")
-            rows.append([_cell_text(v) for v in row])
-        sheets.append(rows)
-    return sheets
-
-
-def _cell_text(value) -> str:
-    """A spreadsheet value as the text a CSV export would hold (whole numbers without ``.0``)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if hasattr(value, "date") and hasattr(value, "isoformat"):
-        return value.date().isoformat() if hasattr(value, "hour") else value.isoformat()
-    return str(value)
-
-
 # -- reading the rows ------------------------------------------------------------------------
 class _Table:
-    def __init__(self, path: str | None, diagnostics: list[Diagnostic], unsplit: dict[int, str] | None = None):
-        self.path = path
-        self.diagnostics = diagnostics
+    def __init__(self, builder: TournamentBuilder, unsplit: dict[int, str] | None = None):
+        self.builder = builder
         self.unsplit = unsplit or {}  #: row index -> why the csv module could not split it
         self.line = 0
         self.profile: Profile | None = None
 
     def report(self, code: str, message: str, column: int | None = None) -> None:
-        self.diagnostics.append(diagnostic(code, message, path=self.path, line=self.line or None, column=column))
+        self.builder.report(code, message, line=self.line or None, column=column)
 
-    def read(self, rows: list[list[str]], header: Header | None, fmt: str, encoding, delimiter) -> Tournament:
+    def read(self, rows: list[list[str]], header: Header | None) -> Tournament:
         if header is None:
             self.report("CSV001", "no row names the crosstable's columns (Name, and Pts., Rk., SNo. or "
                                   "round columns such as 1.Rd)")
-            return Tournament(source=Source(path=self.path, format=fmt, encoding=encoding,
-                                            diagnostics=tuple(self.diagnostics)))
+            return self.builder.unreadable()
         self.line = header.row + 1
         self.profile = header.profile
         if header.ignored:
@@ -345,6 +260,7 @@ class _Table:
                                   "cells are read as naming opponents by that number")
         players: list[Player] = []
         positions: list[int] = []  # each player's row in the table, counting the rows left out
+        lines: list[int] = []
         previous_rank = None
         tie_reported = False
         for position, (line, row) in enumerate(data_rows, 1):
@@ -378,6 +294,7 @@ class _Table:
                 fide_id = None
             sex = cell(header.roles.get("sex"))
             positions.append(position)
+            lines.append(line)
             players.append(Player(
                 start_number=number, name=f"{name}, {first}" if first else name,
                 sex=_SEX.get(sex.casefold(), sex) if sex else None, title=title or None, rating=rating or None,
@@ -394,14 +311,12 @@ class _Table:
         if header.rounds and sorted(header.rounds) != list(range(1, length + 1)):
             players = [dataclasses.replace(p, rounds=_by_round(p.rounds, sorted(header.rounds), length))
                        for p in players]
-        t = Tournament(event=event, players=tuple(players))
-        from ..checks import check
-
-        self.line = 0
-        self.diagnostics.extend(check(t, lambda *args: (self.path, None, None)))
-        return dataclasses.replace(t, source=Source(
-            path=self.path, format=fmt, version=header.profile.name, dialects=(header.profile.name,),
-            encoding=encoding, diagnostics=tuple(self.diagnostics)))
+        b = self.builder
+        b.version, b.dialects = header.profile.name, (header.profile.name,)
+        b.event.update((f.name, getattr(event, f.name)) for f in dataclasses.fields(event))
+        for player, line in zip(players, lines):
+            b.add_player(player, line=line)
+        return b.build()
 
     def opponent_numbering(self, players: list[Player], positions: list[int]) -> list[Player]:
         """Round cells name opponents by start number, or, in a crosstable sorted by the final
@@ -655,3 +570,15 @@ def parse_points(text: str) -> Fraction | None:
     if m.group("half"):
         value += Fraction(1, 2)
     return value
+
+
+def _sniff(head: bytes) -> bool:
+    return looks_like_table(head.decode("utf-8", errors="replace"))
+
+
+FORMATS = (Format(
+    "csv", "crosstable CSV: trfconv's canonical form, chess-results / Swiss-Manager / Vega exports, "
+           "SwissPerfect SPExport", (".csv",), _sniff, read_csv,
+    (Output("csv", "trfconv's canonical crosstable CSV (one row per player, one cell per round)",
+            "trfconv.io.csv_write:write_csv", (".csv",)),),
+    frozenset({"CSV001"})),)

@@ -20,9 +20,10 @@ from functools import cache
 
 from .. import model
 from ..dates import PartialDate
-from ..diagnostics import diagnostic
 from ..numbers import decimal_text
 from ..timecontrol import TimeControl, format_code, parse_code
+from .build import TournamentBuilder
+from .registry import Format, Output
 
 FORMAT = "trfconv-tournament"
 VERSION = 1
@@ -44,9 +45,15 @@ def dumps(t: model.Tournament) -> str:
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
-def read_json(data: bytes, path: str | None = None) -> model.Tournament:
-    from ..checks import check
+def write_json(t: model.Tournament, *, line_ending: str = "\n", encoding: str = "utf-8") -> tuple[bytes, list]:
+    """The JSON document's bytes: UTF-8 whatever ``encoding`` says (JSON text is Unicode, RFC
+    8259 8.1), lines ending in LF; nothing is lost, so there is no diagnostic."""
+    return dumps(t).encode("utf-8"), []
 
+
+def read_json(data: bytes, path: str | None = None, encoding: str | None = None) -> model.Tournament:
+    """The tournament of a document :func:`dumps` wrote (UTF-8 always: ``encoding`` is not used)."""
+    builder = TournamentBuilder(path, "json")
     try:
         document = json.loads(data.decode("utf-8-sig"))
         if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -69,15 +76,10 @@ def read_json(data: bytes, path: str | None = None) -> model.Tournament:
         where = {}
         if isinstance(err, json.JSONDecodeError):
             where = {"line": err.lineno, "column": err.colno}
-        problem = diagnostic("JSN001", str(err), path=path, **where)
-        return model.Tournament(source=model.Source(path=path, format="json", diagnostics=(problem,)))
-
-    def locate(what, key=None, round_=None):
-        return path, None, None
-
-    diagnostics = tuple(check(t, locate))
-    return dataclasses.replace(t, source=model.Source(
-        path=path, format="json", version="JSON", encoding="utf-8", diagnostics=diagnostics))
+        builder.report("JSN001", str(err), **where)
+        return builder.unreadable()
+    builder.version, builder.encoding = "JSON", "utf-8"
+    return builder.finish(t)
 
 
 # -- encoding ------------------------------------------------------------------------------
@@ -216,3 +218,13 @@ def _expect(value, tp, where: str):
     if not isinstance(value, tp):
         raise _Invalid(f"{where}: {tp.__name__} expected, found {type(value).__name__}")
     return value
+
+
+def _sniff(head: bytes) -> bool:
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+
+
+FORMATS = (Format(
+    "json", "trfconv's JSON form of the model", (".json",), _sniff, read_json,
+    (Output("json", "trfconv's lossless JSON form of the model", "trfconv.io.json_io:write_json", (".json",)),),
+    frozenset({"JSN001"})),)

@@ -42,7 +42,6 @@ from ..model import (
     ProhibitedPairing,
     RequestedBye,
     ScoreSystem,
-    Source,
     Team,
     TeamEvent,
     TeamForfeit,
@@ -52,6 +51,8 @@ from ..model import (
 )
 from ..numbers import ascii_digits
 from ..timecontrol import parse_code
+from .build import TournamentBuilder
+from .registry import Format, Output
 from .layout import formats_dir, layouts, round_block
 
 _FIRST_BLOCK = round_block()["first"] - 1  # 0-based start of round 1's block (column 92)
@@ -96,10 +97,9 @@ def misaligned_lines(text: str) -> int:
 
 def read_trf(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
     decoded = decode(data, path=path, encoding=encoding, misaligned=misaligned_lines)
-    reader = _Reader(path, decoded.diagnostics)
+    reader = _Reader(path, decoded.diagnostics, decoded.encoding)
     with _collector_paused():
-        tournament = reader.read(decoded.text)
-    return replace(tournament, source=replace(tournament.source, encoding=decoded.encoding))
+        return reader.read(decoded.text)
 
 
 def _split_lines(text: str) -> tuple[list[str], set[str]]:
@@ -144,9 +144,10 @@ class _Blocks(dict):
 
 
 class _Reader:
-    def __init__(self, path: str | None, diagnostics: list[Diagnostic]):
+    def __init__(self, path: str | None, diagnostics: list[Diagnostic], encoding: str | None):
         self.path = path
         self.diagnostics = diagnostics
+        self.encoding = encoding
         self.layouts = layouts()
         self.event: dict = {}
         self.players: list[Player] = []
@@ -711,37 +712,15 @@ class _Reader:
             point_adjustments=tuple(self.adjustments),
             extras=tuple(self.extras),
         )
-        from ..checks import check
-
         if self.extras:
             from .trf_write import canonical_extras
 
             tournament = replace(tournament, extras=canonical_extras(tournament))
-        self.diagnostics.extend(check(tournament, self.locator()))
-        return replace(tournament, source=Source(
-            path=self.path, format="trf", version=self.version(players), dialects=self.dialect_names(),
-            line_ending=_dominant(endings), diagnostics=self.summary(bool(teams))))
+        builder = TournamentBuilder(self.path, "trf", version=self.version(players), dialects=self.dialect_names(),
+                                    encoding=self.encoding, line_ending=_dominant(endings),
+                                    diagnostics=self.diagnostics)
+        return builder.finish(tournament, locate=self.locator(), fold=lambda found: _fold_repeats(found, bool(teams)))
 
-    def summary(self, team_event: bool) -> tuple[Diagnostic, ...]:
-        """The diagnostics, with repeats of the same normalisation folded into the first one
-        ("… (1328 such blocks; this is the first)"). In team events '0000 - -' is how TRF-2026
-        writes a player who did not play for his team, so TRF024 is only information there."""
-        out: list[Diagnostic] = []
-        first: dict[tuple[str, str], list[int]] = {}
-        for d in self.diagnostics:
-            if team_event and d.code == "TRF024":
-                d = replace(d, severity=Severity.INFO)
-            if d.code in _BULK:
-                key = (d.code, _ROUND_PREFIX.sub("", d.message))
-                if key in first:
-                    first[key][1] += 1
-                    continue
-                first[key] = [len(out), 1]
-            out.append(d)
-        for index, count in first.values():
-            if count > 1:
-                out[index] = replace(out[index], message=f"{out[index].message} ({count} times; this is the first)")
-        return tuple(out)
 
     def locator(self):
         lines = self.player_lines
@@ -752,6 +731,8 @@ class _Reader:
             if what == "player":
                 column = None if round_ is None else 92 + 10 * (round_ - 1)
                 return path, lines.get(key), column
+            if what == "points":
+                return path, lines.get(key), 81
             return path, seen.get(what), None
         return locate
 
@@ -821,6 +802,28 @@ class _Reader:
         if any(d.code == "TRF002" for d in self.diagnostics):
             names.add("unmarked-rulers")
         return tuple(sorted(names))
+
+
+def _fold_repeats(found: list[Diagnostic], team_event: bool) -> list[Diagnostic]:
+    """The diagnostics, with repeats of the same normalisation folded into the first one
+    ("… (1328 such blocks; this is the first)"). In team events '0000 - -' is how TRF-2026
+    writes a player who did not play for his team, so TRF024 is only information there."""
+    out: list[Diagnostic] = []
+    first: dict[tuple[str, str], list[int]] = {}
+    for d in found:
+        if team_event and d.code == "TRF024":
+            d = replace(d, severity=Severity.INFO)
+        if d.code in _BULK:
+            key = (d.code, _ROUND_PREFIX.sub("", d.message))
+            if key in first:
+                first[key][1] += 1
+                continue
+            first[key] = [len(out), 1]
+        out.append(d)
+    for index, count in first.values():
+        if count > 1:
+            out[index] = replace(out[index], message=f"{out[index].message} ({count} times; this is the first)")
+    return out
 
 
 def _settled(index: int, reading, values: list) -> bool:
@@ -966,3 +969,19 @@ def _dominant(endings: set[str]) -> str | None:
         if ending in endings:
             return ending
     return None
+
+
+_TRF_RECORD = re.compile(rb"(?m)^(?:001|012|022|032|042|052|062|092|102|122|132|142|XX[RCSPZA]|BB[WDLZFU]) ")
+
+
+def _sniff(head: bytes) -> bool:
+    return _TRF_RECORD.search(head.replace(b"\r", b"\n")) is not None
+
+
+FORMATS = (Format(
+    "trf", "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports", (".trf", ".trfx"),
+    _sniff, read_trf,
+    (Output("trf26", "FIDE TRF-2026 (C.02.03 Annex A), the default", "trfconv.io.trf_write:write_trf26", (".trf",)),
+     Output("trf16", "FIDE TRF16 (C.04 Annex 2) with JaVaFo XX? lines for engine data",
+            "trfconv.io.trf_write:write_trf16")),
+    frozenset({"IO002"})),)

@@ -52,6 +52,16 @@ def write_trf(t: Tournament, version: str = "trf26", *, line_ending: str = "\r\n
     return line_ending.join(writer.place_extras(records)) + line_ending, writer.diagnostics
 
 
+def write_trf26(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
+    text, diagnostics = write_trf(t, "trf26", line_ending=line_ending, encoding=encoding)
+    return text.encode(encoding), diagnostics
+
+
+def write_trf16(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
+    text, diagnostics = write_trf(t, "trf16", line_ending=line_ending, encoding=encoding)
+    return text.encode(encoding), diagnostics
+
+
 def canonical_extras(t: Tournament) -> tuple:
     """``t.extras`` in the order the TRF-2026 writer puts them back (stable: lines with the
     same anchor keep their order). Readers store extras this way, so that writing and reading

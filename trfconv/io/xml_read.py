@@ -20,28 +20,26 @@ from datetime import date
 from fractions import Fraction
 
 from ..dates import PartialDate, read_birth_date
-from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
     MAX_ROUNDS,
     NOT_PAIRED,
     Bye,
     ByeKind,
-    Colour,
     Event,
     Forfeit,
-    Game,
-    Outcome,
-    Pending,
     Player,
-    Source,
     Team,
-    TeamEvent,
     TeamPab,
     Tournament,
     Unreadable,
 )
 from ..numbers import ascii_digits
+from ..pairings import Result
+from .build import Codes, TournamentBuilder
+from .registry import Format, Output
 from .xml_safe import parse
+
+_CODES = Codes(unknown_player="XML005", second_entry="XML005")
 
 #: chess-results ``type`` -> the TRF 092 wording trfconv uses for it.
 EVENT_TYPES = {
@@ -61,20 +59,17 @@ _INTEGER = re.compile(r"-?\d{1,12}", re.ASCII)
 
 def read_xml(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
     parsed = parse(data, path, encoding=encoding)
-    reader = _Reader(path, parsed.diagnostics)
+    builder = TournamentBuilder(path, "xml", encoding=parsed.encoding, codes=_CODES, diagnostics=parsed.diagnostics)
+    reader = _Reader(builder)
     if parsed.root is None:
-        return Tournament(source=Source(path=path, format="xml", diagnostics=tuple(reader.diagnostics)))
+        return builder.unreadable()
     if parsed.root.tag != "chessresults" or parsed.root.find("tournamentdata/tournament") is None:
         reader.report("XML003", f"root element <{parsed.root.tag}> with <tournamentdata><tournament> expected "
                                 "(<chessresults>)", parsed.root)
-        return Tournament(source=Source(path=path, format="xml", encoding=parsed.encoding,
-                                        diagnostics=tuple(reader.diagnostics)))
-    t = reader.read(parsed.root)
-    from ..checks import check
-
-    reader.diagnostics.extend(check(t, lambda *args: (path, None, None)))
-    return dataclasses.replace(t, source=Source(path=path, format="xml", version="chess-results",
-                                                encoding=parsed.encoding, diagnostics=tuple(reader.diagnostics)))
+        return builder.unreadable()
+    builder.version = "chess-results"
+    reader.read(parsed.root)
+    return builder.build()
 
 
 def parse_date(text: str) -> date | None:
@@ -105,13 +100,11 @@ def parse_number(text: str) -> Fraction | None:
 
 
 class _Reader:
-    def __init__(self, path: str | None, diagnostics: list[Diagnostic]):
-        self.path = path
-        self.diagnostics = diagnostics
+    def __init__(self, builder: TournamentBuilder):
+        self.builder = builder
 
     def report(self, code: str, message: str, element=None) -> None:
-        line = element.sourceline if element is not None else None
-        self.diagnostics.append(diagnostic(code, message, path=self.path, line=line))
+        self.builder.report(code, message, line=element.sourceline if element is not None else None)
 
     def text(self, element, name: str) -> str | None:
         value = (element.get(name) or "").strip()
@@ -145,34 +138,30 @@ class _Reader:
         return parsed
 
     # -- the document ------------------------------------------------------------------------
-    def read(self, root) -> Tournament:
+    def read(self, root) -> None:
+        b = self.builder
         tournament = root.find("tournamentdata/tournament")
-        players = [p for p in (self.player(e) for e in root.iterfind("players/player")) if p is not None]
-        numbers = {p.start_number for p in players}
-        entries = self.pairings(root, numbers)
-        teams = self.teams(root, root.iterfind("players/player"), numbers)
+        for e in root.iterfind("players/player"):
+            player = self.player(e)
+            if player is not None:
+                b.add_player(player, line=e.sourceline)
+        self.pairings(root)
+        b.teams.extend(self.teams(root, root.iterfind("players/player")))
         event = self.event(tournament, root)
-        team_event = self.team_event(root, event.declared_rounds or 0)
-        if team_event.pab:
-            self.team_byes(entries, teams, team_event.pab, self.integer(tournament, "playerperteam"))
-        rounds: dict[int, list] = {}
-        for (player, r), entry in sorted(entries.items()):
-            line = rounds.setdefault(player, [])
-            line.extend([NOT_PAIRED] * (r - len(line)))
-            line[r - 1] = entry
-        length = max((len(line) for line in rounds.values()), default=0)  # every line as long, like TRF's
-        players = [dataclasses.replace(p, rounds=tuple(rounds.get(p.start_number, ())) + (NOT_PAIRED,) * (
-            length - len(rounds.get(p.start_number, ())))) for p in players]
-        return Tournament(event=event, players=tuple(players), teams=teams, team_event=team_event)
+        b.event.update((f.name, getattr(event, f.name)) for f in dataclasses.fields(event))
+        b.team_event.update(self.team_event(root, event.declared_rounds or 0))
+        pab = b.team_event.get("pab")
+        if pab:
+            self.team_byes(b.teams, pab, self.integer(tournament, "playerperteam"))
 
-    def team_byes(self, entries: dict, teams: tuple[Team, ...], pab: TeamPab, boards: int | None) -> None:
+    def team_byes(self, teams: list[Team], pab: TeamPab, boards: int | None) -> None:
         """A team's pairing-allocated bye is a bye for each of its players on the boards of a
         match (the first ``playerperteam`` in board order): chess-results counts the point in
         each of their ``pts``, and lists no pairing row for them."""
         members = {team.number: team.members for team in teams}
         for r, team in enumerate(pab.teams, 1):
             for player in members.get(team, ())[:boards or None]:
-                entries.setdefault((player, r), Bye(ByeKind.PAB))
+                self.builder.entry(r, player, Bye(ByeKind.PAB), if_free=True)
 
     def event(self, e, root) -> Event:
         kind = self.text(e, "type")
@@ -240,60 +229,50 @@ class _Reader:
             return value
         return parsed
 
-    def pairings(self, root, numbers: set[int]) -> dict[tuple[int, int], object]:
+    def pairings(self, root) -> None:
         """Every (player, round) entry, from the pairing rows (one row per game or bye)."""
-        entries: dict[tuple[int, int], object] = {}
-
-        def put(player: int, r: int, entry, row) -> None:
-            if (player, r) in entries:
-                self.report("XML005", f"round {r}: player {player} has a second pairing; the first is used", row)
-            else:
-                entries[player, r] = entry
-
+        b = self.builder
         for row in root.iterfind("playerpairings/playerpairing"):
             r, white, black = (self.integer(row, k) for k in ("round", "whiteno", "blackno"))
             if r is None or not 0 < r <= MAX_ROUNDS or white is None or black is None:
                 self.report("XML005", f"pairing without a round (1-{MAX_ROUNDS}), whiteno or blackno; left out", row)
                 continue
-            unknown = [n for n in (white, black) if n > 0 and n not in numbers]
-            if unknown or white <= 0:
-                self.report("XML005", f"round {r}: pairing names player {unknown[0] if unknown else white}, "
-                                      "who is not in the file; left out", row)
+            if white <= 0:
+                self.report("XML005", f"round {r}: pairing names player {white}, who is not in the file; left out", row)
                 continue
             rw, rb, code = self.number(row, "reswhite"), self.number(row, "resblack"), (row.get("forfeit") or "").strip().upper()
             if black > 0:
-                white_entry, black_entry = self.game(row, r, white, black, rw, rb, code)
-                put(white, r, white_entry, row)
-                put(black, r, black_entry, row)
+                if not b.missing(r, white, black, line=row.sourceline):
+                    result, rated = self.result(row, r, white, black, rw, rb, code)
+                    b.pairing(r, white, black, result, rated=rated, line=row.sourceline)
             elif black == -1:
-                put(white, r, Bye(ByeKind.PAB), row)
+                b.entry(r, white, Bye(ByeKind.PAB), line=row.sourceline)
             elif black == -2:
-                put(white, r, self.unpaired(row, rw, code), row)
+                b.entry(r, white, self.unpaired(row, rw, code), line=row.sourceline)
             else:
                 self.report("XML005", f"round {r}: blackno={black} is not a player, -1 (bye) or -2 (not paired); "
                                       "left out", row)
-        return entries
 
-    def game(self, row, r: int, white: int, black: int, rw, rb, code: str) -> tuple:
-        w, b = Colour.WHITE, Colour.BLACK
+    def result(self, row, r: int, white: int, black: int, rw, rb, code: str) -> tuple[Result, bool]:
+        """The result of a game row and whether it is rated (``U``: less than one move)."""
         if code == "D" or (code == "K" and rw == rb == 0):
-            return Forfeit(False, black, w), Forfeit(False, white, b)
+            return Result.DOUBLE_FORFEIT, True
         if code == "K":
-            return Forfeit(bool(rw and rw > (rb or 0)), black, w), Forfeit(bool(rb and rb > (rw or 0)), white, b)
+            if rw and rw > (rb or 0):
+                return Result.WHITE_WINS_FORFEIT, True
+            return (Result.BLACK_WINS_FORFEIT if rb and rb > (rw or 0) else Result.DOUBLE_FORFEIT), True
         if code == "H" or (rw is None and rb is None):
             if code != "H":
                 self.report("XML006", f"round {r}: {white} - {black} has no result; read as not finished", row)
-            return Pending(black, w, code == "H"), Pending(white, b, code == "H")
+            return (Result.ADJOURNED if code == "H" else Result.PENDING), True
         if code not in ("", "U"):
             self.report("XML004", f"round {r}: forfeit={code!r} is not K, D, U or H; ignored", row)
         rw, rb = rw or Fraction(0), rb or Fraction(0)
         if rw == rb == 0:
             self.report("XML004", f"round {r}: {white} - {black} is 0-0 without a forfeit code; read as a "
                                   "double forfeit", row)
-            return Forfeit(False, black, w), Forfeit(False, white, b)
-        outcome = Outcome.WIN if rw > rb else Outcome.LOSS if rw < rb else Outcome.DRAW
-        rated = code != "U"
-        return Game(black, w, outcome, rated), Game(white, b, outcome.reversed, rated)
+            return Result.DOUBLE_FORFEIT, True
+        return (Result.WHITE_WINS if rw > rb else Result.BLACK_WINS if rw < rb else Result.DRAW), code != "U"
 
     def unpaired(self, row, points, code: str):
         """``blackno=-2``: not paired; with points, a requested bye (or, with ``K``, a forfeit
@@ -309,11 +288,11 @@ class _Reader:
             return Unreadable(f"-2 {row.get('reswhite')}")
         return Bye(kind)
 
-    def teams(self, root, player_elements, numbers: set[int]) -> tuple[Team, ...]:
+    def teams(self, root, player_elements) -> list[Team]:
         members: dict[int, list[tuple[int, int]]] = {}
         for e in player_elements:
             team, number = self.integer(e, "teamno"), self.integer(e, "no")
-            if team and number in numbers:
+            if team and self.builder.has_player(number):
                 members.setdefault(team, []).append((self.integer(e, "board") or 0, number))
         out = []
         for e in root.iterfind("teams/team"):
@@ -327,10 +306,11 @@ class _Reader:
                 nickname=self.text(e, "teamshort"), match_points=self.number(e, "points"),
                 rank=self.integer(e, "rank") or None,
             ))
-        return tuple(out)
+        return out
 
-    def team_event(self, root, rounds: int) -> TeamEvent:
-        """The team pairing-allocated byes (``no2="-1"``); match results follow from the boards."""
+    def team_event(self, root, rounds: int) -> dict:
+        """The team pairing-allocated byes (``no2="-1"``), as :class:`TeamEvent` fields; match
+        results follow from the boards."""
         byes: dict[int, int] = {}
         points = None
         for row in root.iterfind("teampairings/teampairing"):
@@ -340,6 +320,17 @@ class _Reader:
                     byes[r] = team
                     points = points if points is not None else self.number(row, "res1")
         if not byes:
-            return TeamEvent()
+            return {}
         length = max(rounds, max(byes))
-        return TeamEvent(pab=TeamPab(None, points, tuple(byes.get(r) for r in range(1, length + 1))))
+        return {"pab": TeamPab(None, points, tuple(byes.get(r) for r in range(1, length + 1)))}
+
+
+def _sniff(head: bytes) -> bool:
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
+
+
+FORMATS = (Format(
+    "xml", "chess-results.com upload XML (Swiss-Manager and others)", (".xml",), _sniff, read_xml,
+    (Output("xml", "chess-results.com upload XML (individual and team, Swiss and round robin; no <security> block)",
+            "trfconv.io.xml_write:write_xml", (".xml",)),),
+    frozenset({"XML001", "XML002", "XML003"})),)

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from lxml import etree
 
-from ..checks import _agree
+from ..pairings import agree
 from ..dates import PartialDate
 from ..diagnostics import Diagnostic
 from ..model import (
@@ -56,8 +56,9 @@ _BYE_POINTS = {ByeKind.FULL: "1.0", ByeKind.HALF: "0.5", ByeKind.ZERO: "0.0"}
 _SEX = {"m": "M", "w": "W"}
 
 
-def write_xml(t: Tournament, *, encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
-    """The document's bytes and the ``WRT004`` warnings for what it cannot hold."""
+def write_xml(t: Tournament, *, line_ending: str = "\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
+    """The document's bytes and the ``WRT004`` warnings for what it cannot hold (lines end in
+    LF: an XML parser reads every line ending as one, so ``line_ending`` changes nothing)."""
     kept = project(t)
     root = _document(kept)
     data = etree.tostring(root, encoding=_declared_name(encoding), xml_declaration=True, pretty_print=True)
@@ -165,7 +166,7 @@ def _rounds(t: Tournament, p: Player) -> tuple:
                 other = t.player(entry.opponent)
                 mirror = other.rounds[r - 1] if other and r <= len(other.rounds) else None
                 if (entry.opponent == p.start_number or getattr(mirror, "opponent", None) != p.start_number
-                        or not _agree(entry, mirror)):
+                        or not agree(entry, mirror)):
                     out.append(NOT_PAIRED)
                     continue
                 colour = entry.colour or (mirror.colour.opposite if mirror.colour else

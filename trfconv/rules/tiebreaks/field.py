@@ -24,7 +24,7 @@ from ...model import (
     ScoreSystem,
     Tournament,
 )
-from .adjustments import (
+from ...adjustments import (
     DEFAULT_KINDS,
     RESULT_OUTCOME,
     Resolved,

@@ -29,7 +29,7 @@ from ...model import (
     Team,
     Tournament,
 )
-from .adjustments import Resolved, resolve
+from ...adjustments import Resolved, resolve
 from .field import (
     ABSENT,
     FLOSS,

@@ -1,8 +1,9 @@
-"""Consistency checks on a tournament, run by every reader after it built the model.
+"""Consistency checks on a tournament, run by the tournament builder after a reader built the model.
 
 They only read the model. Where a finding is in the file is asked of ``locate``, which the
-reader provides (``locate("player", start_number, round)`` or ``locate("062")`` returns
-``(path, line, column)``); a reader without line information returns ``(path, None, None)``.
+reader provides: ``locate("player", start_number, round)``, ``locate("points", start_number)``
+(the player's points) or ``locate("062")`` (a record) returns ``(path, line, column)``; what a
+reader does not know is None.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ from fractions import Fraction
 from itertools import islice, zip_longest
 from math import lcm
 
-from .diagnostics import Diagnostic, diagnostic
-from .model import (
-    OPPOSITE,
-    Bye,
+from ..adjustments import resolve
+from ..diagnostics import Diagnostic, diagnostic
+from ..model import (
     Colour,
     Forfeit,
     Game,
@@ -27,7 +27,8 @@ from .model import (
     Player,
     Tournament,
 )
-from .numbers import short_text as _num
+from ..numbers import short_text as _num
+from ..pairings import NAMES_OPPONENT, agree, complementary, describe, opponent
 
 Locate = Callable[..., tuple]
 
@@ -62,11 +63,6 @@ def _start_numbers(t, players, report, locate) -> None:
         shown = ", ".join(map(str, first)) + (" …" if missing > 10 else "")
         report("TRF015", f"{missing} start number(s) between 1 and {highest} have no player: {shown}",
                locate("player", highest))
-
-
-def _opponent(entry) -> int | None:
-    """The start number a game, forfeit or pending pairing names (None for byes and blanks)."""
-    return getattr(entry, "opponent", None)
 
 
 def _pairings(t, players, report, locate) -> None:
@@ -108,10 +104,10 @@ def _round_agrees(column: tuple) -> bool:
     agreeing = silent = 0  # pairings that agree; entries that name no opponent
     try:
         for n, entry in enumerate(column, 1):
-            if type(entry) in _NAMES_OPPONENT and entry.opponent is not None:
+            if type(entry) in NAMES_OPPONENT and entry.opponent is not None:
                 if n < entry.opponent:
                     other = by_number[entry.opponent]
-                    if type(other) not in _NAMES_OPPONENT or other.opponent != n or not _agree(entry, other):
+                    if type(other) not in NAMES_OPPONENT or other.opponent != n or not agree(entry, other):
                         return False
                     agreeing += 1
             else:
@@ -131,27 +127,15 @@ def _examine_pairings(t: Tournament, rounds, report, locate) -> None:
                 break
             entry = p.rounds[r]
             kind = type(entry)
-            if kind is not Game and (kind not in _NAMES_OPPONENT or entry.opponent is None):
+            if kind is not Game and (kind not in NAMES_OPPONENT or entry.opponent is None):
                 continue
             o = entry.opponent
             other_rounds = rounds_of.get(o)
             other = other_rounds[r] if other_rounds and r < len(other_rounds) else None
-            if type(other) in _NAMES_OPPONENT and other.opponent == n and n != o \
-                    and (n > o or _agree(entry, other)):
+            if type(other) in NAMES_OPPONENT and other.opponent == n and n != o \
+                    and (n > o or agree(entry, other)):
                 continue  # each pair once; the usual case costs nothing more
             _pairing_problem(p, r + 1, entry, o, other, other_rounds is not None, report, locate)
-
-
-#: The round entries that can name an opponent (a forfeit may leave it out).
-_NAMES_OPPONENT = frozenset((Game, Forfeit, Pending))
-
-
-def _agree(a, b) -> bool:
-    if a.colour is not None and a.colour is b.colour:
-        return False
-    if type(a) is Game and type(b) is Game:  # the usual case, without the general test
-        return OPPOSITE[a.outcome] is b.outcome and a.rated == b.rated
-    return _complementary(a, b)
 
 
 def _pairing_problem(p, r: int, entry, o: int, other, exists: bool, report, locate) -> None:
@@ -162,47 +146,22 @@ def _pairing_problem(p, r: int, entry, o: int, other, exists: bool, report, loca
     if not exists:
         report("TRF022", f"round {r}: opponent {o} has no player line", where)
         return
-    back = _opponent(other)
+    back = opponent(other)
     if back != p.start_number:
         if isinstance(entry, Forfeit) and isinstance(other, Forfeit) and back is None \
                 and entry.won != other.won:
             return  # team forfeit: the absent side names no opponent (TRF-2026)
         said = "nobody" if back is None else f"player {back}"
         report("TRF030", f"round {r}: player {p.start_number} meets {o}, but {o}'s line names "
-                         f"{said} ({_describe(other)})", where)
+                         f"{said} ({describe(other)})", where)
         return
     colour = getattr(entry, "colour", None)
     if colour is not None and colour == getattr(other, "colour", None):
         report("TRF031", f"round {r}: players {p.start_number} and {o} both have "
                          f"{'White' if colour.value == 'w' else 'Black'}", where)
-    if not _complementary(entry, other):
-        report("TRF032", f"round {r}: player {p.start_number} has {_describe(entry)} but "
-                         f"{o} has {_describe(other)}", where)
-
-
-def _complementary(a, b) -> bool:
-    if isinstance(a, Game) and isinstance(b, Game):
-        return a.outcome.reversed is b.outcome and a.rated == b.rated
-    if isinstance(a, Forfeit) and isinstance(b, Forfeit):
-        return a.won != b.won or not a.won  # win/loss, or a double forfeit
-    if isinstance(a, Pending) and isinstance(b, Pending):
-        return a.adjourned == b.adjourned
-    return False
-
-
-def _describe(entry) -> str:
-    match entry:
-        case Game(outcome=o, rated=rated):
-            return f"a {'' if rated else 'non-rated '}{o.value}"
-        case Forfeit(won=won):
-            return f"a forfeit {'win' if won else 'loss'}"
-        case Bye(kind=kind):
-            return f"a bye {kind.value}"
-        case Pending():
-            return "a game without result"
-        case NotPaired() | None:
-            return "no pairing"
-    return "an unreadable block"
+    if not complementary(entry, other):
+        report("TRF032", f"round {r}: player {p.start_number} has {describe(entry)} but "
+                         f"{o} has {describe(other)}", where)
 
 
 def _points(t: Tournament, report, locate) -> None:
@@ -238,7 +197,7 @@ def _points(t: Tournament, report, locate) -> None:
         if explanation is None:
             continue
         report("TRF033", f"player {p.start_number} declares {_num(p.points)} points, the results give "
-                         f"{_num(computed)}{explanation}", locate("player", p.start_number, None)[:2] + (81,))
+                         f"{_num(computed)}{explanation}", locate("points", p.start_number))
 
 
 def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction,
@@ -262,8 +221,6 @@ def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction,
 
 def _adjustments(t: Tournament):
     """The 299 records sorted by meaning, as the standings apply them."""
-    from .rules.tiebreaks.adjustments import resolve
-
     return resolve(t, {p.start_number for p in t.players}, max(t.event.declared_rounds or 0, t.rounds), team=False)
 
 
@@ -283,7 +240,7 @@ def _last_played_round(t: Tournament) -> int:
     last = 0
     for p in t.players:
         for r, e in enumerate(p.rounds, 1):
-            if r > last and isinstance(e, (Game, Forfeit, Pending)) and _opponent(e):
+            if r > last and isinstance(e, (Game, Forfeit, Pending)) and opponent(e):
                 last = r
     return last
 

@@ -1,4 +1,4 @@
-"""TRF-2026 record 299, abnormal points assignment, as the standings apply it.
+"""TRF-2026 record 299, abnormal points assignment: what a record means, whatever reads it.
 
 A 299 record has a type (``W D L F H Z + -`` or blank), match points (8-11, team events), game
 points or a player's points (14-17), a round (20-22; blank or ``000`` = all) and ids. Its four
@@ -28,9 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from ...diagnostics import Diagnostic, diagnostic
-from ...model import PointAdjustment, ScoreSystem, Tournament
-from ...numbers import short_text
+from .diagnostics import Diagnostic, diagnostic
+from .model import PointAdjustment, ScoreSystem, Tournament
+from .numbers import short_text
 
 #: Round number of a record that counts in the final standings only (meaning 4).
 FINAL_ROUND = 999

@@ -1,0 +1,240 @@
+"""The tournament builder: what every reader hands what it found, and what makes the model.
+
+A reader says what the file says, in the file's own terms: event facts, players (with a start
+number, or with a key such as a name or FIDE id when the file numbers nobody, as a PGN
+collection), and either each player's round entries (TRF, crosstables) or pairings stated once
+with their result (chess-results XML, the pairing programs' own files, PGN). The builder owns
+what follows from that in every format alike:
+
+- a pairing becomes both players' round entries (:func:`trfconv.pairings.sides`), and a second
+  entry for a player in one round, or a pairing naming someone who is not in the file, is
+  reported and left out, never merged silently;
+- players known by key are numbered as FIDE numbers them (rating, then title, then name:
+  C.04.3 A.2) and every pairing follows them;
+- every line is as long as the longest (the rounds a player never reached are "not paired");
+- where each player, round and record is in the file, so that the consistency checks
+  (:mod:`.checks`, run on every tournament read) point at the right line;
+- the :class:`~trfconv.model.Source`: format, version, encoding and the diagnostics.
+
+Readers that assemble the frozen model themselves (TRF, the JSON form) hand it to
+:meth:`TournamentBuilder.finish`, which does the last two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..diagnostics import Diagnostic, diagnostic
+from ..model import (
+    DEFAULT_SCORES,
+    NOT_PAIRED,
+    Event,
+    Extra,
+    Pairing,
+    Player,
+    PointAdjustment,
+    RoundEntry,
+    ScoreSystem,
+    Source,
+    Team,
+    TeamEvent,
+    Tournament,
+)
+from ..pairings import Result, sides
+from .checks import check
+
+#: Where a finding is: ``locate("player", start_number, round)`` or ``locate(record_key)``
+#: returns ``(path, line, column)`` (see :mod:`.checks`).
+Locate = Callable[..., tuple]
+
+#: FIDE's order of titles for the initial ranking (C.04.3 A.2 b): GM, IM, WGM, FM, WIM, CM, WFM, WCM.
+_TITLE_ORDER = {t: i for i, t in enumerate(("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"))}
+
+
+@dataclass(frozen=True)
+class Codes:
+    """The diagnostic codes the builder reports its problems with: a format's own code where it
+    has one (chess-results XML reports both as ``XML005``)."""
+
+    unknown_player: str = "PAR001"
+    second_entry: str = "PAR002"
+    duplicate: str = "TRF014"
+
+
+@dataclass
+class _Person:
+    player: Player
+    line: int | None
+    order: int  #: position in the file
+
+
+@dataclass
+class TournamentBuilder:
+    """Collects what a reader found; :meth:`build` makes the frozen :class:`Tournament`.
+
+    ``event`` takes :class:`~trfconv.model.Event` fields by name; ``pairing_data`` and
+    ``team_event`` take the fields of :class:`~trfconv.model.Pairing` and
+    :class:`~trfconv.model.TeamEvent`. Players are added with :meth:`add_player`, their rounds
+    with :meth:`pairing` (a pairing stated once) or :meth:`entry` (one player's round)."""
+
+    path: str | None
+    format: str
+    version: str | None = None
+    dialects: tuple[str, ...] = ()
+    encoding: str | None = None
+    line_ending: str | None = None
+    codes: Codes = Codes()
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    event: dict[str, Any] = field(default_factory=dict)
+    teams: list[Team] = field(default_factory=list)
+    scores: ScoreSystem = DEFAULT_SCORES
+    pairing_data: dict[str, Any] = field(default_factory=dict)
+    team_event: dict[str, Any] = field(default_factory=dict)
+    point_adjustments: list[PointAdjustment] = field(default_factory=list)
+    extras: list[Extra] = field(default_factory=list)
+    _people: dict[Hashable, _Person] = field(default_factory=dict)  #: by key, the first with that key
+    _all: list[tuple[Hashable, _Person]] = field(default_factory=list)  #: everyone, in file order
+    _entries: dict[tuple[Hashable, int], tuple[RoundEntry, int | None]] = field(default_factory=dict)
+
+    # -- what the reader found ----------------------------------------------------------------
+    def report(self, code: str, message: str, *, line: int | None = None, column: int | None = None) -> None:
+        self.diagnostics.append(diagnostic(code, message, path=self.path, line=line, column=column))
+
+    def add_player(self, player: Player, *, key: Hashable | None = None, line: int | None = None) -> Hashable:
+        """A player (his rounds may already be in ``player.rounds``). ``key`` is how pairings
+        name him when the file gives no start number (then :meth:`build` numbers the players);
+        by default it is his start number. Returns the key."""
+        key = player.start_number if key is None else key
+        person = _Person(player, line, len(self._all))
+        if key in self._people:
+            first = self._people[key].line
+            self.report(self.codes.duplicate, f"start number {key} already used" + (f" on line {first}" if first else "")
+                        + "; pairings name the first", line=line)
+        else:
+            self._people[key] = person
+        self._all.append((key, person))
+        return key
+
+    def has_player(self, key: Hashable) -> bool:
+        return key in self._people
+
+    def player_of(self, key: Hashable) -> Player | None:
+        person = self._people.get(key)
+        return person.player if person else None
+
+    def missing(self, round: int, *keys: Hashable, line: int | None = None) -> bool:
+        """Whether a pairing of ``round`` names a player who is not in the file (reported)."""
+        unknown = next((k for k in keys if k not in self._people), None)
+        if unknown is not None:
+            self.report(self.codes.unknown_player, f"round {round}: pairing names player {unknown}, who is not in "
+                                                   "the file; left out", line=line)
+        return unknown is not None
+
+    def pairing(self, round: int, white: Hashable, black: Hashable, result: Result, *, rated: bool = True,
+                coloured: bool = True, line: int | None = None) -> bool:
+        """A pairing of ``round`` stated once, White first (``coloured=False``: the format
+        records no colours). False, after reporting why, when a player is not in the file or
+        already has an entry in that round (the first one stays)."""
+        if self.missing(round, white, black, line=line):
+            return False
+        taken = next((k for k in (white, black) if (k, round) in self._entries), None)
+        if taken is not None:
+            self.report(self.codes.second_entry, f"round {round}: player {taken} has a second pairing; the first "
+                                                 "is used", line=line)
+            return False
+        w, b = sides(result, white, black, rated=rated, coloured=coloured)
+        self._entries[white, round] = (w, line)
+        self._entries[black, round] = (b, line)
+        return True
+
+    def entry(self, round: int, player: Hashable, entry: RoundEntry, *, line: int | None = None,
+              if_free: bool = False) -> bool:
+        """One player's entry of ``round`` (a bye, an absence, a forfeit without opponent); an
+        entry naming an opponent names him by key. ``if_free``: only when the player has no
+        entry in that round yet, silently otherwise (an entry implied by another, such as each
+        player's share of a team's bye)."""
+        if player not in self._people:
+            self.report(self.codes.unknown_player, f"round {round}: entry for player {player}, who is not in the "
+                                                   "file; left out", line=line)
+            return False
+        if (player, round) in self._entries:
+            if not if_free:
+                self.report(self.codes.second_entry, f"round {round}: player {player} has a second pairing; the "
+                                                     "first is used", line=line)
+            return False
+        self._entries[player, round] = (entry, line)
+        return True
+
+    # -- the model ------------------------------------------------------------------------------
+    def build(self, *, numbering: str = "given", locate: Locate | None = None) -> Tournament:
+        """The frozen tournament, checked. ``numbering="rating"`` numbers players known by key
+        in FIDE's initial order (rating, title, name); ``"given"`` keeps their start numbers."""
+        number = self._numbers(numbering)
+        rounds: dict[Hashable, list[RoundEntry]] = {}
+        where: dict[tuple[int, int], int] = {}
+        for (key, r), (entry, line) in sorted(self._entries.items(), key=lambda item: (number[item[0][0]], item[0][1])):
+            entries = rounds.setdefault(key, [])
+            entries.extend([NOT_PAIRED] * (r - len(entries)))
+            opponent = getattr(entry, "opponent", None)
+            entries[r - 1] = entry if opponent is None else replace(entry, opponent=number.get(opponent, opponent))
+            if line is not None:
+                where[number[key], r] = line
+        players = []
+        for key, person in self._all:
+            if numbering != "given" and person is not self._people[key]:
+                continue  # a key used twice names one player (reported by add_player)
+            p = person.player
+            own = (tuple(rounds.get(key, ())) if person is self._people[key] else ()) or p.rounds
+            players.append(p if own is p.rounds and p.start_number == number[key]
+                           else replace(p, start_number=number[key], rounds=own))
+        if numbering != "given":
+            players.sort(key=lambda p: p.start_number)
+        length = max((len(p.rounds) for p in players), default=0)
+        players = [p if len(p.rounds) == length else replace(p, rounds=p.rounds + (NOT_PAIRED,) * (length - len(p.rounds)))
+                   for p in players]
+        tournament = Tournament(
+            event=Event(**self.event), players=tuple(players), teams=tuple(self.teams), scores=self.scores,
+            pairing=Pairing(**self.pairing_data), team_event=TeamEvent(**self.team_event),
+            point_adjustments=tuple(self.point_adjustments), extras=tuple(self.extras))
+        lines = {number[k]: person.line for k, person in self._people.items()}
+        return self.finish(tournament, locate=locate or self._locator(lines, where))
+
+    def finish(self, tournament: Tournament, *, locate: Locate | None = None,
+               fold: Callable[[list[Diagnostic]], list[Diagnostic]] | None = None) -> Tournament:
+        """``tournament`` checked (:func:`.checks.check`) and with its :class:`Source`. ``fold``
+        may rewrite the diagnostics last (a reader's grouping of repeated notes)."""
+        self.diagnostics.extend(check(tournament, locate or self._locator({}, {})))
+        diagnostics = fold(self.diagnostics) if fold else self.diagnostics
+        return replace(tournament, source=Source(
+            path=self.path, format=self.format, version=self.version, dialects=self.dialects,
+            encoding=self.encoding, line_ending=self.line_ending, diagnostics=tuple(diagnostics)))
+
+    def unreadable(self) -> Tournament:
+        """The empty tournament of a file that could not be read, with the diagnostics that say why."""
+        return Tournament(source=Source(path=self.path, format=self.format, version=self.version,
+                                        encoding=self.encoding, diagnostics=tuple(self.diagnostics)))
+
+    def _numbers(self, numbering: str) -> dict[Hashable, int]:
+        people = self._people
+        if numbering == "given":
+            return {key: person.player.start_number for key, person in people.items()}
+        if numbering != "rating":
+            raise ValueError(f"numbering {numbering!r}: 'given' or 'rating'")
+
+        def initial_order(key: Hashable) -> tuple:
+            p = people[key].player
+            return (-(p.rating or 0), _TITLE_ORDER.get(p.title or "", len(_TITLE_ORDER)), p.name.casefold(),
+                    people[key].order)
+        return {key: n for n, key in enumerate(sorted(people, key=initial_order), 1)}
+
+    def _locator(self, lines: dict[int, int | None], where: dict[tuple[int, int], int]) -> Locate:
+        path = self.path
+
+        def locate(what: str, key: int | str | None = None, round_: int | None = None) -> tuple:
+            if what in ("player", "points"):
+                line = where.get((key, round_), lines.get(key)) if round_ else lines.get(key)
+                return path, line, None
+            return path, None, None
+        return locate
