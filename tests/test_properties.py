@@ -48,7 +48,8 @@ from trfconv.model import (
     Tournament,
 )
 from trfconv.numbers import decimal_text
-from trfconv.report import rating_report, render
+from trfconv.documents.rating_report import RatingReport
+from trfconv.documents.registry import document as document_named
 from trfconv.rules.tiebreaks import standings
 from trfconv.timecontrol import parse_code
 
@@ -515,7 +516,8 @@ def _survives(data: bytes) -> Tournament:
     for rules in ("b02-2005", "b02-2024"):
         verdict = trfconv.validate(t, rules)
         assert {p.start_number for p in verdict.players} == {p.start_number for p in t.players}
-        assert render(rating_report(t, verdict), "text").startswith("FIDE RATING REPORT")
+        report = RatingReport(t, verdict, trfconv.rate(t, verdict))
+        assert document_named("rating-report").render(report, "text").startswith("FIDE RATING REPORT")
     ranked = standings(t, ["BH/C1", "SB", "DE", "TPR", "FB", "AOB"], unrated=1400)
     assert all(d.code in CODES for d in ranked.diagnostics)
     return t

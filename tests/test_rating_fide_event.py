@@ -17,7 +17,7 @@ from trfbuild import player_line, trf
 
 import trfconv
 from trfconv import validate
-from trfconv.report import rating_report
+from trfconv import rate
 
 # FIDE id: (Ro on the October list, FIDE's Rc, w, n, chg, K*chg)
 FIDE = {
@@ -70,12 +70,13 @@ def us_championship() -> trfconv.Tournament:
 @pytest.fixture(scope="module")
 def report():
     t = us_championship()
-    return rating_report(t, validate(t, "b02-2024"),
-                         k_overrides={str(i): 10 for i in FIDE})
+    return t, rate(t, validate(t, "b02-2024"), k={str(i): 10 for i in FIDE})
 
 
 def test_every_player_matches_fide(report):
-    got = {int(p.fide_id): (p.rating, p.rc, p.score, p.n, p.delta, p.change_exact) for p in report.players}
+    t, rating = report
+    got = {int(t.player(p.start_number).fide_id): (p.rating, p.rc, p.score, p.n, p.delta, p.change_exact)
+           for p in rating.players}
     expected = {i: (ro, rc, F(w), n, F(chg), F(kchg)) for i, (ro, rc, w, n, chg, kchg) in FIDE.items()}
     assert got == expected
 
@@ -83,6 +84,7 @@ def test_every_player_matches_fide(report):
 def test_list_changes(report):
     # rounded (0.5 away from zero); players without another event in the period moved by exactly
     # this on the November list (e.g. 2756 -> 2764, 2590 -> 2605, 2652 -> 2642)
-    changes = {int(p.fide_id): p.change for p in report.players}
+    t, rating = report
+    changes = {int(t.player(p.start_number).fide_id): p.change for p in rating.players}
     assert (changes[5202213], changes[30953499], changes[30920019], changes[1126881]) == (8, 15, -10, 2)
-    assert all(not g.capped for p in report.players for g in p.games)
+    assert all(not g.capped for p in rating.players for g in p.games)

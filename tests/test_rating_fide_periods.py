@@ -26,7 +26,7 @@ from trfbuild import player_line, trf
 
 import trfconv
 from trfconv import validate
-from trfconv.report import rating_report
+from trfconv import rate
 from trfconv.rules.editions import edition
 from trfconv.rules.rating.change import rating_change
 from trfconv.rules.rating.k import KChoice, games_cap
@@ -163,9 +163,9 @@ def test_every_game_and_event_matches_fide(e):
     change = rating_change(e.ro, e.k, [(g.opponent, g.score) for g in e.games], R2024, e.start)
     assert [(g.used_rating, g.capped, g.delta) for g in change.games] == expected_games
     assert (change.average, change.score, change.n, change.delta, change.exact) == expected_row
-    # the same through the public API: validator verdict, then the rating report
+    # the same through the public API: validator verdict, then the rating arithmetic
     t = event_tournament(e)
-    line = rating_report(t, validate(t, "b02-2024"), k_overrides={"1": e.k}).players[0]
+    line = rate(t, validate(t, "b02-2024"), k={"1": e.k}).players[0]
     assert [(g.used_rating, g.capped, g.delta) for g in line.games] == expected_games
     assert (line.rc, line.score, line.n, line.delta, line.change_exact) == expected_row
 

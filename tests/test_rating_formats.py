@@ -13,8 +13,19 @@ from lxml import etree, html
 from test_rating_report import seed_round_robin
 
 import trfconv
-from trfconv import validate
-from trfconv.report import FORMATS, rating_report, render
+from trfconv import rate, validate
+from trfconv.documents.rating_report import RatingReport
+from trfconv.documents.registry import document
+
+FORMATS = document("rating-report").formats
+
+
+def render(report: RatingReport, fmt: str) -> str:
+    return document("rating-report").render(report, fmt)
+
+
+def rating_report(t: trfconv.Tournament, verdict) -> RatingReport:
+    return RatingReport(t, verdict, rate(t, verdict))
 
 CORPUS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "trf").glob("*.trf"))
 
@@ -30,11 +41,11 @@ def test_every_corpus_file_renders_in_every_format(path):
     t = trfconv.read(path)
     for rules, round_robin in (("b02-2024", False), ("b02-2005", False), ("b02-2005", True)):
         report = rating_report(t, validate(t, rules))
-        assert len(report.players) == len(t.players)
+        assert len(report.lines) == len(t.players)
         for fmt in FORMATS:
             assert render(report, fmt)
         page = render(report, "html")
-        assert html.document_fromstring(page).find(".//table") is not None or not report.players
+        assert html.document_fromstring(page).find(".//table") is not None or not report.lines
         etree.fromstring(page.split("\n", 1)[1].encode("utf-8"))  # well-formed too
         json.loads(render(report, "json"))
 
@@ -62,7 +73,7 @@ def test_html_escapes_names():
     t = seed_round_robin()
     report = rating_report(t, validate(t, "b02-2005"))
     from dataclasses import replace
-    report = replace(report, event="<b>A & B</b>")
+    report = replace(report, tournament=replace(t, event=replace(t.event, name="<b>A & B</b>")))
     page = render(report, "html")
     assert "&lt;b&gt;A &amp; B&lt;/b&gt;" in page
     etree.fromstring(page.split("\n", 1)[1].encode("utf-8"))
@@ -92,5 +103,5 @@ def test_text_report_lines(seed):
 
 
 def test_unknown_format(seed):
-    with pytest.raises(ValueError, match="unknown report format"):
+    with pytest.raises(ValueError, match="has no 'pdf' form"):
         render(seed, "pdf")

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from verdicts import all_played_games_count
 
 from trfconv.model import NOT_PAIRED, Colour, Event, Game, Outcome, Player, Tournament
-from trfconv.report import rating_report
+from trfconv import rate
 from trfconv.rules.rateability.games import SCORE
 
 OUTCOMES = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
@@ -50,7 +50,7 @@ def tournaments(draw) -> Tournament:
 @settings(max_examples=150, deadline=None)
 @given(tournaments(), st.sampled_from(["b02-2005", "b02-2024"]))
 def test_zero_sum_and_direct_recomputation(t, rules):
-    report = rating_report(t, all_played_games_count(t, rules))
+    report = rate(t, all_played_games_count(t, rules))
     lines = {p.start_number: p for p in report.players}
     cap = 350 if rules == "b02-2005" else 400
     exempt = rules == "b02-2024" and t.event.start_date >= date(2025, 10, 1)
@@ -101,5 +101,5 @@ def test_the_2650_exemption_breaks_the_zero_sum():
     games = (Game(2, Colour.WHITE, Outcome.WIN),), (Game(1, Colour.BLACK, Outcome.LOSS),)
     t = Tournament(event=Event(start_date=date(2025, 11, 7)),
                    players=(Player(1, "A", rating=2813, rounds=games[0]), Player(2, "B", rating=2400, rounds=games[1])))
-    a, b = rating_report(t, all_played_games_count(t, "b02-2024")).players
+    a, b = rate(t, all_played_games_count(t, "b02-2024")).players
     assert (a.games[0].delta, b.games[0].delta, b.games[0].used_rating) == (Fraction(7, 100), Fraction(-8, 100), 2800)

@@ -28,7 +28,7 @@ import trfconv
 from trfconv.bench import generate_swiss_trf
 from trfconv.model import Game
 from trfconv.rules.tiebreaks import compute_columns, parse_list, standings
-from trfconv.rules.tiebreaks.output import render_text
+from trfconv.documents.standings import StandingsReport, render_text
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PLAYERS = (player_line(1, "Alpha, Ann", rounds=("   2 w 1", "   5 b 1", "   4 w =")),
@@ -91,7 +91,7 @@ def test_penalty_of_round_999_counts_in_pts_only():
     s = standings(trfconv.reads(trf(*HEADER, *PLAYERS, record)), ["BH"], rules="tb-2024")
     assert [(r.rank, r.number, r.values[0]) for r in s.rows] == [
         (1, 1, F(5, 2)), (2, 4, F(3, 2)), (3, 3, F(3, 2)), (4, 2, 1), (5, 5, 1)]
-    assert render_text(s).splitlines()[4].split() == ["4", "2", "Beta,", "Bob", "1", "6"]
+    assert render_text(StandingsReport(None, s)).splitlines()[4].split() == ["4", "2", "Beta,", "Bob", "1", "6"]
 
 
 def test_bonus_of_a_quarter_point_stays_exact():

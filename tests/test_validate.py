@@ -10,7 +10,7 @@ import pytest
 from eventbuild import round_robin, swiss
 
 from trfconv import validate
-from trfconv.rules.rateability import Decision, Exclusion, Outcome
+from trfconv.rules.rateability import Decision, Exclusion, Gets
 
 OLD, NEW = "b02-2005", "b02-2024"
 FOUR = [2000, 1900, 1800, 1700]
@@ -200,7 +200,7 @@ def test_rated_against_unrated_in_a_swiss():
     v_new = validate(swiss([2000, None, 1800, 1700], drawn), NEW)
     for v, article in ((v_old, "6.4"), (v_new, "8.3.1")):
         assert game(v, 1, 1).reasons == (Exclusion.UNRATED_OPPONENT,)
-        assert v.player(1).outcome is Outcome.NOTHING
+        assert v.player(1).gets is Gets.NOTHING
     # the unrated player counts his game against a rated player only under the current rules
     assert game(v_new, 2, 1).counts and not game(v_old, 2, 1).counts
 
@@ -229,7 +229,7 @@ def _unrated_scoring(results):
 def test_unrated_score_in_a_first_event(edition, results, counted):
     v = validate(_unrated_scoring(results.split()), edition)
     p = v.player(5)
-    assert (p.outcome is Outcome.INITIAL) is counted
+    assert (p.gets is Gets.INITIAL) is counted
     if not counted:
         article = "6.1" if edition == OLD else "8.2.1"
         assert codes(v) == [("VAL033", article)]
@@ -238,17 +238,17 @@ def test_unrated_score_in_a_first_event(edition, results, counted):
 
 def test_2005_unrated_player_needs_three_rated_opponents():
     three = validate(_unrated_scoring(["1", "0", "0"]), OLD)
-    assert three.player(5).outcome is Outcome.INITIAL
+    assert three.player(5).gets is Gets.INITIAL
     assert "3 games against rated opponents; 9 are needed" in three.player(5).reason
     two = validate(swiss([2000, 1900, None, 1700], [[(1, 3, "0-1"), (2, 4, "=")], [(2, 3, "0-1"), (1, 4, "1-0")]]),
                    OLD)
-    assert two.player(3).outcome is Outcome.NOTHING
+    assert two.player(3).gets is Gets.NOTHING
     assert codes(two) == [("VAL032", "6.42")]
 
 
 def test_current_initial_rating_needs_five_games_pooled():
     v = validate(_unrated_scoring(["1", "0", "0"]), NEW)
-    assert v.player(5).outcome is Outcome.INITIAL
+    assert v.player(5).gets is Gets.INITIAL
     assert "3 games against rated opponents; 5 are needed" in v.player(5).reason
     assert "26 months" in v.player(5).reason
 

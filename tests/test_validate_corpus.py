@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from trfconv import read, validate
-from trfconv.rules.rateability import Decision, Outcome
-from trfconv.rules.rateability.output import as_dict
+from trfconv.rules.rateability import Decision, Gets
+from trfconv.documents.verdict import as_dict
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "trf"
 FILES = sorted(p for p in FIXTURES.iterdir() if p.suffix != ".md")
@@ -28,7 +28,7 @@ def test_every_corpus_file_gets_a_verdict(path, rules):
     assert v.edition.name == rules
     assert {p.start_number for p in v.players} == {p.start_number for p in t.players}
     for p in v.players:  # a player gets something exactly when a game counts for him
-        assert (p.outcome is Outcome.NOTHING) == (not p.counted_games)
+        assert (p.gets is Gets.NOTHING) == (not p.counted_games)
     json.dumps(as_dict(v, t))
 
 
@@ -42,11 +42,11 @@ def test_fide_example1_2005():
     assert v.edition.name == "b02-2005" and v.minutes == 180  # 40/120, 60
     assert v.decision is Decision.WITH_EXCLUSIONS
     assert [(c, len(f.players)) for (c, _), f in zip(codes(v), v.findings)] == [("VAL032", 58), ("VAL033", 26)]
-    outcomes = [p.outcome for p in v.players]
-    assert (outcomes.count(Outcome.CHANGE), outcomes.count(Outcome.INITIAL)) == (144, 51)
+    outcomes = [p.gets for p in v.players]
+    assert (outcomes.count(Gets.CHANGE), outcomes.count(Gets.INITIAL)) == (144, 51)
     current = validate(load("pypi__fidereport__example1.trf"), "b02-2024")
     assert codes(current) == [("VAL033", "8.2.1")] and len(current.findings[0].players) == 58
-    assert [p.outcome for p in current.players].count(Outcome.INITIAL) == 77
+    assert [p.gets for p in current.players].count(Gets.INITIAL) == 77
 
 
 def test_bunratty_masters_2011_rate_of_play():

@@ -13,7 +13,7 @@ from trfconv.rules.rateability.games import SCORE
 from trfconv.rules.rateability.verdict import (
     Decision,
     GameVerdict,
-    Outcome,
+    Gets,
     PlayerVerdict,
     Verdict,
 )
@@ -32,8 +32,8 @@ def all_played_games_count(t: Tournament, rules: str | Edition = "b02-2024", *,
             else:
                 games.append(GameVerdict(number, p.start_number, None, None, counts=False))
         played = any(g.counts for g in games)
-        outcome = Outcome.NOTHING if not played else Outcome.CHANGE if p.rating else Outcome.INITIAL
-        players.append(PlayerVerdict(p.start_number, p.rating, outcome,
+        gets = Gets.NOTHING if not played else Gets.CHANGE if p.rating else Gets.INITIAL
+        players.append(PlayerVerdict(p.start_number, p.rating, gets,
                                      None if played else "no game played", tuple(games)))
     chosen = edition(rules) if isinstance(rules, str) else rules
     return Verdict(chosen, Decision.RATEABLE, round_robin, players=tuple(players))

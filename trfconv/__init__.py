@@ -22,6 +22,7 @@ __all__ = [
     "TrfconvError",
     "dumps",
     "read",
+    "rate",
     "reads",
     "standings",
     "validate",
@@ -87,6 +88,16 @@ def validate(tournament: Tournament, rules=None, time_control=None, *, national_
     from .rules.rateability import validate as judge
 
     return judge(tournament, rules, time_control, national_championship=national_championship)
+
+
+def rate(tournament: Tournament, verdict=None, *, rules=None, k: dict[str, int] | None = None):
+    """What the event does to each player's FIDE rating
+    (:class:`~trfconv.rules.rating.event.EventRating`): the rating arithmetic of B.02 under the
+    edition the ``verdict`` was decided under (default: :func:`validate` under ``rules``). ``k``
+    gives players' K by FIDE id (otherwise inferred from the edition's rules, with RAT001)."""
+    from .rules.rating.event import rate as compute
+
+    return compute(tournament, verdict if verdict is not None else validate(tournament, rules), k=k)
 
 
 def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, *, rules: str | None = None,

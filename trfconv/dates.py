@@ -231,3 +231,8 @@ def _named_month_date(year: str, month: int, day: str, pattern: str) -> list[tup
         return [(date(int(year), month, int(day)), pattern)]
     except ValueError:
         return []
+
+
+def as_text(value: date | str | None) -> str | None:
+    """A date of the model as text: ISO when it was read, as written when it could not be."""
+    return value.isoformat() if isinstance(value, date) else value

@@ -18,7 +18,6 @@ and result without colour, its symbols translated to the ones above). Points tak
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import io
 import re
@@ -45,6 +44,7 @@ from ..model import (
     Unreadable,
 )
 from ..numbers import ascii_digits
+from ..tabular import split_rows, unguard
 from .build import TournamentBuilder
 from .registry import Format, Output
 from .layout import formats_dir
@@ -158,23 +158,6 @@ def _table(text: str) -> tuple[str, list[list[str]], Header | None, dict[int, st
         rows, unsplit = split_rows(io.StringIO(text, newline=""), best[0])
         return best[0], rows, best[2], unsplit
     return best
-
-
-def split_rows(lines, delimiter: str = ",") -> tuple[list[list[str]], dict[int, str]]:
-    """The rows of ``lines`` (an iterable of text lines) as cells, and, by row index, the csv
-    module's reason for each row it cannot split (a cell longer than its field limit of 131,072
-    characters): each of those is an empty row, so that the others keep their places."""
-    reader = csv.reader(lines, delimiter=delimiter)
-    rows: list[list[str]] = []
-    unsplit: dict[int, str] = {}
-    while True:
-        try:
-            rows.append(next(reader))
-        except StopIteration:
-            return rows, unsplit
-        except csv.Error as err:
-            unsplit[len(rows)] = str(err)
-            rows.append([])
 
 
 def find_header(rows: list[list[str]]) -> Header | None:
@@ -302,7 +285,7 @@ class _Table:
                 fide_id=fide_id if fide_id and int(fide_id) else None,
                 birth_date=self.birth_date(cell(header.roles.get("birth_date"))),
                 points=self.points(cell(header.roles.get("points"))), rank=rank,
-                rounds=tuple(self.entry([_unguard(str(row[c])).strip() if c < len(row) else "" for c in columns],
+                rounds=tuple(self.entry([unguard(str(row[c])).strip() if c < len(row) else "" for c in columns],
                                         colours, r, columns[0] + 1)
                              for r, columns in sorted(header.rounds.items())),
             ))
@@ -489,13 +472,8 @@ def _cells(row: list[str]):
     def cell(column: int | None) -> str:
         if column is None or column >= len(row):
             return ""
-        return _unguard(str(row[column])).strip()
+        return unguard(str(row[column])).strip()
     return cell
-
-
-def _unguard(text: str) -> str:
-    """Undo the writer's formula guard: ``'=x`` is the text ``=x`` (and ``''=x`` is ``'=x``)."""
-    return text[1:] if text[:1] == "'" and text.lstrip("'")[:1] in ("=", "+", "-", "@") else text
 
 
 def _special(text: str):

@@ -37,6 +37,7 @@ from ..model import (
     Tournament,
 )
 from ..numbers import ascii_digits, decimal_text
+from ..tabular import guard
 from .csv_read import _SEX, profile
 from .lossy import lossy_diagnostics
 from .trf_write import _encodable
@@ -44,7 +45,6 @@ from .trf_write import _encodable
 LABEL = "CSV"
 COLUMNS = ("start_number", "name", "federation", "fide_id", "rating", "birth_date", "sex", "title", "points",
            "rank")
-_FORMULA = ("=", "+", "-", "@")
 _RESULTS = {Outcome.WIN: ("1", "W"), Outcome.DRAW: ("½", "D"), Outcome.LOSS: ("0", "L")}
 
 
@@ -134,16 +134,8 @@ def _birth_date(value) -> str:
     return value or ""
 
 
-def guard_formula(text: str) -> str:
-    """``text`` with a leading apostrophe when a spreadsheet would evaluate it (OWASP "CSV
-    injection": a cell starting with ``=`` ``+`` ``-`` ``@``); also when it already starts with
-    an apostrophe and a formula character, so that the reader's removal of one apostrophe gives
-    the text back exactly. Every CSV trfconv writes passes its text cells through this."""
-    return "'" + text if text.lstrip("'").startswith(_FORMULA) else text
-
-
 def _guard(text: str, player: int, guarded: list[str]) -> str:
-    safe = guard_formula(text)
+    safe = guard(text)
     if safe != text:
         guarded.append(f"player {player} {text[:20]!r}")
     return safe

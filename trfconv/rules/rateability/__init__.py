@@ -27,7 +27,7 @@ from .verdict import (
     Exclusion,
     Finding,
     GameVerdict,
-    Outcome,
+    Gets,
     PlayerVerdict,
     Verdict,
 )
@@ -37,7 +37,7 @@ __all__ = [
     "Exclusion",
     "Finding",
     "GameVerdict",
-    "Outcome",
+    "Gets",
     "PlayerVerdict",
     "Verdict",
     "read_time_control",
@@ -46,7 +46,7 @@ __all__ = [
 
 
 def read_time_control(text: str) -> TimeControl | None:
-    """A time control given by hand (``--time-control``): a 222 code or 122-style free text."""
+    """A time control given by hand: a 222 code or 122-style free text."""
     return parse_code(text) or parse_text(text)
 
 
@@ -134,13 +134,12 @@ def _edition(rules, start: date | None, notes: list[Diagnostic], path) -> Editio
         return chosen
     chosen = edition_for("b02", start)
     if start is None:
-        notes.append(diagnostic("VAL004", f"start date unknown; judged under {chosen} (the newest edition); "
-                                "use --rules to choose", path=path))
+        notes.append(diagnostic("VAL004", f"start date unknown; judged under {chosen} (the newest edition)", path=path))
     elif chosen.superseded and start >= chosen.superseded:
         notes.append(diagnostic(
             "VAL005", f"the event started on {start.isoformat()}, under a B.02 text that is not modelled "
             f"(from {chosen.superseded.isoformat()}); judged under {chosen}, the latest modelled edition "
-            "then in force; use --rules to choose", path=path))
+            "then in force", path=path))
     return chosen
 
 
@@ -159,7 +158,7 @@ def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl |
         notes.append(diagnostic(
             "VAL001", (f"time control {written.strip()!r} (122) is not understood" if written and written.strip()
                        else "no time control in the file (122/222)")
-            + "; the rate of play was not checked; give it with --time-control", path=path))
+            + "; the rate of play was not checked", path=path))
     return clock
 
 

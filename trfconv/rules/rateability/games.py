@@ -20,7 +20,7 @@ from ...timecontrol import TimeControl
 from .rules import RateabilityRules, Speed
 from .shape import Shape
 from .verdict import Exclusion, Finding, GameVerdict, PlayerVerdict
-from .verdict import Outcome as Gets
+from .verdict import Gets
 
 SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
 
@@ -214,7 +214,7 @@ def _why_nothing(rules: RateabilityRules, games: list[GameVerdict]) -> str:
 
 def not_rateable(verdicts: list[PlayerVerdict]) -> list[PlayerVerdict]:
     """Every game and player of an event that is not rateable."""
-    return [replace(p, outcome=Gets.NOTHING, reason="the event is not rateable",
+    return [replace(p, gets=Gets.NOTHING, reason="the event is not rateable",
                     games=tuple(_exclude(g, Exclusion.EVENT) for g in p.games)) for p in verdicts]
 
 

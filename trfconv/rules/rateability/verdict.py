@@ -35,7 +35,7 @@ class Exclusion(Enum):
     EVENT = "the event is not rateable"
 
 
-class Outcome(Enum):
+class Gets(Enum):
     """What a player gets from the event."""
 
     CHANGE = "rating change"
@@ -75,7 +75,7 @@ class PlayerVerdict:
 
     start_number: int
     rating: int | None  #: the rating used (Ro); None when unrated under the edition
-    outcome: Outcome
+    gets: Gets
     reason: str | None  #: why nothing / why no initial rating, with the article
     games: tuple[GameVerdict, ...] = ()
 

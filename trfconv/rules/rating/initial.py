@@ -82,6 +82,21 @@ def initial_2024(opponents: list[int], score: Fraction, rules: RatingRules) -> I
     return Initial(average, score, n, p, dp, exact, value, published, why)
 
 
+def initial_rating(opponents: list[int], score: Fraction, rules: RatingRules) -> Initial:
+    """An unrated player's Ru from one event of the edition (its ``[rating.initial] method``)
+    against rated ``opponents`` (their ratings) with ``score``. The 2005 round robin computes its
+    Ra first (:mod:`.roundrobin2005`) and calls :func:`initial_2005` itself."""
+    return _METHODS[rules.initial.method](opponents, score, rules)
+
+
+def _initial_2005_swiss(opponents: list[int], score: Fraction, rules: RatingRules) -> Initial:
+    """2005 10.22-10.24: Rc is the average rating of the rated opponents."""
+    return initial_2005(Fraction(sum(opponents), len(opponents)), score, len(opponents), rules)
+
+
+_METHODS = {"b02-2005": _initial_2005_swiss, "b02-2024": initial_2024}
+
+
 def weighted_rating(results: list[tuple[int, int]], rules: RatingRules) -> int:
     """2005 10.3: the published Rn, the average of the Ru results weighted by their games
     (``(Ru, games)`` pairs), rounded (10.32); the seed's example gives 2270."""

@@ -1,9 +1,9 @@
 """The development coefficient K of a rated player (2005: 10.52; 2024: 8.3.3).
 
-K comes from, in order: a per-player override (the officer's CSV file ``FIDE id,K``, usually the K
-of the last published list), the tournament file (TRF-2026 carries no K: see
-docs/trf-format.md §6, so this source is empty today), and the edition's rules applied to what
-the file says (rating, birth date). The rules also need the player's number of earlier rated
+K comes from, in order: a per-player value given to the rating engine (the officer's K file,
+``FIDE id,K``, read by :mod:`trfconv.io.kfile`; usually the K of the last published list), the
+tournament file (TRF-2026 has no field for K, so this source is empty today), and the
+edition's rules applied to what the file says (rating, birth date). The rules also need the player's number of earlier rated
 games and whether the published rating ever reached 2400, which no tournament file holds; the
 inference states each assumption it makes, and the caller turns it into a ``RAT001`` diagnostic.
 The K x n <= 700 cap of 2024 (8.3.3) applies to every source.
@@ -11,14 +11,9 @@ The K x n <= 700 cap of 2024 (8.3.3) applies to every source.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
-from pathlib import Path
 
 from ...dates import PartialDate
-from ...diagnostics import Diagnostic, diagnostic
-from ...io.csv_read import split_rows
-from ...numbers import ascii_digits
 from .rules import RatingRules
 
 
@@ -82,38 +77,3 @@ def games_cap(choice: KChoice, games: int, rules: RatingRules) -> KChoice:
     if not rules.k_games_cap or games == 0 or choice.k * games <= rules.k_games_cap:
         return choice
     return KChoice(rules.k_games_cap // games, choice.source, choice.assumptions, choice.k)
-
-
-def read_k_file(path: str | Path) -> tuple[dict[str, int], list[Diagnostic]]:
-    """The officer's K overrides: a CSV file of ``FIDE id,K`` lines (a header line, blank lines
-    and lines starting with ``#`` are skipped). A bad line is an ``RAT002`` error at file:line and
-    is ignored; a repeated id keeps its first K (``RAT003``)."""
-    name = str(path)
-    try:
-        text = Path(path).read_text("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        return {}, [diagnostic("RAT002", f"K file cannot be read: {err}", path=name)]
-    overrides: dict[str, int] = {}
-    problems: list[Diagnostic] = []
-    rows, unsplit = split_rows(io.StringIO(text))
-    problems.extend(diagnostic("RAT002", f"K file line cannot be split into cells ({why})", path=name, line=index + 1)
-                    for index, why in unsplit.items())
-    for number, row in enumerate(rows, start=1):
-        cells = [c.strip() for c in row]
-        if not any(cells) or cells[0].startswith("#"):
-            continue
-        if number == 1 and not ascii_digits(cells[0]) and "id" in cells[0].lower():
-            continue  # header
-        if len(cells) != 2 or not ascii_digits(cells[0]) or not ascii_digits(cells[1]) or int(cells[1]) == 0:
-            problems.append(diagnostic(
-                "RAT002", f"expected 'FIDE id,K' with a numeric id and a positive whole K, got {','.join(row)!r}",
-                path=name, line=number))
-            continue
-        fide_id = cells[0].lstrip("0") or "0"
-        if fide_id in overrides:
-            problems.append(diagnostic(
-                "RAT003", f"FIDE id {fide_id} given again; the first K ({overrides[fide_id]}) is used",
-                path=name, line=number))
-            continue
-        overrides[fide_id] = int(cells[1])
-    return overrides, problems

@@ -142,7 +142,7 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
         if c is not None and s.code in _RATING_CODES and f.size and all(v is None for v in c.values) \
                 and any(r is None for r in f.ratings):
             problems.append(diagnostic("TB004", f"{s.text} is undefined: some players are unrated and no "
-                                                "rating is given for them (--unrated or /U<rating>; C.07 Art. 10)"))
+                                                "rating is given for them (/U<rating>; C.07 Art. 10)"))
         if c is not None and s.code == "SSSC" and f.size and all(v is None for v in c.values):
             problems.append(diagnostic("TB012", f"{s.text} is undefined: its factor F (C.07 13.4.2: the most primary "
                                                 "points of the event divided by the most secondary points of one "

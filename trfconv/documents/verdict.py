@@ -1,12 +1,36 @@
-"""The verdict as a person reads it (text) and as programs read it (a JSON-ready dict)."""
+"""The rateability verdict as a person reads it (text) and as programs read it (JSON)."""
 
 from __future__ import annotations
 
-from ...model import Tournament
-from ...numbers import short_text
-from .verdict import GameVerdict, Verdict
+import json
+from dataclasses import dataclass
 
-_SCORE = {1: "1", 0: "0"}
+from ..model import Tournament
+from ..numbers import short_text
+from ..rules.rateability.verdict import GameVerdict, Verdict
+from .registry import Document
+
+DOCUMENT = Document("verdict", "would FIDE rate the event: verdict, articles and numbers, games not rated, "
+                    "what each player gets", {"text": "trfconv.documents.verdict:render_text",
+                                              "json": "trfconv.documents.verdict:render_json"})
+
+
+@dataclass(frozen=True)
+class VerdictReport:
+    """The verdict on one file."""
+
+    file: str | None
+    tournament: Tournament
+    verdict: Verdict
+
+
+def render_text(report: VerdictReport) -> str:
+    return "\n".join([f"{'file':<12}{report.file}", *text_lines(report.verdict, report.tournament)]) + "\n"
+
+
+def render_json(report: VerdictReport) -> str:
+    data = {"schema": 1, "file": report.file, **as_dict(report.verdict, report.tournament)}
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
 def as_dict(v: Verdict, t: Tournament) -> dict:
@@ -26,7 +50,7 @@ def as_dict(v: Verdict, t: Tournament) -> dict:
         "games_not_rated": [_game_dict(g) for g in not_rated(v)],
         "players": [{
             "start_number": p.start_number, "name": names.get(p.start_number, ""), "rating": p.rating,
-            "outcome": p.outcome.value, "reason": p.reason, "rated_games": len(p.counted_games),
+            "outcome": p.gets.value, "reason": p.reason, "rated_games": len(p.counted_games),
             "rated_opponents": p.rated_opponents,
         } for p in v.players],
         "diagnostics": [d.as_dict() for d in v.diagnostics],
@@ -61,7 +85,7 @@ def text_lines(v: Verdict, t: Tournament) -> list[str]:
     lines.append(f"{'no':>4}  {'name':<30} {'rating':>6} {'games':>5} {'rated opp':>9}  gets")
     for p in v.players:
         lines.append(f"{p.start_number:>4}  {names.get(p.start_number, '')[:30]:<30} {p.rating or '-':>6} "
-                     f"{len(p.counted_games):>5} {p.rated_opponents:>9}  {p.outcome.value}"
+                     f"{len(p.counted_games):>5} {p.rated_opponents:>9}  {p.gets.value}"
                      + (f" ({p.reason})" if p.reason else ""))
     return lines
 

@@ -3,13 +3,29 @@ Values are exact text (``13.375``, ``79/6``; ``-`` when undefined), never throug
 
 from __future__ import annotations
 
-import csv
-import io
+import json
+from dataclasses import dataclass
 from fractions import Fraction
 
-from ...io.csv_write import guard_formula
-from ...numbers import short_text
-from .standings import Row, Standings
+from ..diagnostics import Diagnostic
+from ..numbers import short_text
+from ..rules.tiebreaks.standings import Row, Standings
+from ..tabular import write_rows
+from .registry import Document
+
+DOCUMENT = Document("standings", "standings: rank, points and the ordered tie-breaks, ties left for lots marked",
+                    {"text": "trfconv.documents.standings:render_text",
+                     "csv": "trfconv.documents.standings:render_csv",
+                     "json": "trfconv.documents.standings:render_json"})
+
+
+@dataclass(frozen=True)
+class StandingsReport:
+    """The standings of one file and what was noticed while computing them."""
+
+    file: str | None
+    standings: Standings
+    diagnostics: tuple[Diagnostic, ...] = ()
 
 
 def exact_text(value) -> str:
@@ -55,7 +71,8 @@ def table(result: Standings) -> list[list[str]]:
     return [header, *rows]
 
 
-def render_text(result: Standings) -> str:
+def render_text(report: StandingsReport) -> str:
+    result = report.standings
     lines = table(result)
     widths = [max(len(row[k]) for row in lines) for k in range(len(lines[0]))]
     out = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w) for k, (c, w) in enumerate(zip(row, widths))).rstrip()
@@ -63,16 +80,19 @@ def render_text(result: Standings) -> str:
     return "\n".join([*out, f"rules {result.rules.name}"]) + "\n"
 
 
-def render_csv(result: Standings) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    for row in table(result):
-        writer.writerow([guard_formula(cell) for cell in row])
-    return out.getvalue()
+def render_csv(report: StandingsReport) -> str:
+    return write_rows(table(report.standings))
+
+
+def render_json(report: StandingsReport) -> str:
+    """The standings for ``standings --json`` (schema 1, documented in the README)."""
+    data = {"schema": 1, "file": report.file, **as_dict(report.standings),
+            "diagnostics": [d.as_dict() for d in report.diagnostics]}
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
 def as_dict(result: Standings) -> dict:
-    """The standings for ``standings --json`` (schema 1, documented in the README)."""
+    """The standings as a JSON-ready dict."""
     text = _Texts()
     names = titles(result)
 

@@ -1,4 +1,4 @@
-"""Counts derived from a tournament, for ``trfconv info`` and its JSON form."""
+"""Counts derived from a tournament: players, rounds, and round entries by kind (``trfconv info``)."""
 
 from __future__ import annotations
 

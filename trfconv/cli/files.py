@@ -1,0 +1,123 @@
+"""``info``, ``check``, ``convert`` and ``formats``: what a file is, what is wrong in it, and the
+same tournament in another format."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from .. import TrfconvError, dumps, write
+from ..diagnostics import has_errors
+from ..documents.info import InfoReport
+from ..documents.registry import document
+from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, readers
+from .common import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    JSON_SCHEMA_VERSION,
+    EncodingOption,
+    JsonOption,
+    choices,
+    echo_json,
+    fail,
+    load,
+    print_diagnostics,
+    readable,
+    severity_counts,
+    unreadable,
+)
+
+OutputFormat = choices("OutputFormat", outputs())
+LINE_ENDINGS = {"crlf": "\r\n", "lf": "\n", "cr": "\r"}
+LineEnding = choices("LineEnding", LINE_ENDINGS)
+
+
+def info(file: Path = typer.Argument(..., help="Tournament file."),
+         encoding: str | None = EncodingOption, as_json: bool = JsonOption) -> None:
+    """Format and dialect found, encoding, event, counts and a diagnostics summary."""
+    t = load(file, encoding)
+    if t is None:
+        raise typer.Exit(EXIT_UNREADABLE)
+    typer.echo(document("info").render(InfoReport(str(file), t), "json" if as_json else "text"), nl=False)
+    raise typer.Exit(EXIT_UNREADABLE if unreadable(t) else EXIT_OK)
+
+
+def check(file: Path = typer.Argument(..., help="Tournament file."),
+          encoding: str | None = EncodingOption, as_json: bool = JsonOption) -> None:
+    """Report every diagnostic. Exit 0 when there is no error, 1 when there are errors,
+    2 when the file cannot be read."""
+    t = load(file, encoding)
+    if t is None:
+        if as_json:
+            echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": False})
+        raise typer.Exit(EXIT_UNREADABLE)
+    diagnostics = t.diagnostics
+    if as_json:
+        echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": not unreadable(t),
+                   **severity_counts(diagnostics), "diagnostics": [d.as_dict() for d in diagnostics]})
+    else:
+        print_diagnostics(diagnostics, sys.stdout)
+        sev = severity_counts(diagnostics)
+        typer.echo(f"{file}: {sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} info")
+    if unreadable(t):
+        raise typer.Exit(EXIT_UNREADABLE)
+    raise typer.Exit(EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK)
+
+
+def convert(
+    source: Path = typer.Argument(..., help="Input file (format detected from the content: `trfconv formats`)."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    to: OutputFormat | None = typer.Option(  # type: ignore[valid-type]
+        None, "--to", case_sensitive=False,
+        help="Output format (default: from the output file's extension: "
+             + ", ".join(f"{s} -> {o.name}" for o in outputs().values() for s in o.suffixes)
+             + f"; otherwise {DEFAULT_OUTPUT})."),
+    encoding: str | None = EncodingOption,
+    output_encoding: str = typer.Option("utf-8", "--output-encoding",
+                                        help="utf-8 (default), latin-1, cp1252 or ascii (characters folded, "
+                                             "each change reported)."),
+    line_ending: LineEnding = typer.Option("crlf", "--line-ending", case_sensitive=False,  # type: ignore[valid-type]
+                                           help="Line ending of TRF output."),
+    strict: bool = typer.Option(False, "--strict", help="Fail (exit 1, nothing written) on any error."),
+) -> None:
+    """Convert a tournament file to another format (`trfconv formats` lists them). What the
+    output format cannot hold is reported, item by item (WRT004)."""
+    t = readable(source, encoding)
+    fmt = to.value if to else (output_for(output.suffix) if output else DEFAULT_OUTPUT)
+    print_diagnostics(t.diagnostics)
+    if strict and has_errors(t.diagnostics):
+        raise fail(source, "errors in the input; nothing written (--strict)", EXIT_ERRORS)
+    ending = LINE_ENDINGS[LineEnding(line_ending).value]
+    try:
+        if output is None:
+            data, written = dumps(t, fmt, line_ending=ending, encoding=output_encoding)
+            print_diagnostics([d.located("<stdout>") for d in written])
+            if strict and has_errors(written):
+                raise typer.Exit(EXIT_ERRORS)
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        else:
+            print_diagnostics(write(t, output, fmt, line_ending=ending, encoding=output_encoding, strict=strict))
+    except TrfconvError as err:
+        print_diagnostics(err.diagnostics)
+        raise typer.Exit(EXIT_ERRORS) from None
+    except LookupError:
+        raise fail("--output-encoding", f"unknown encoding {output_encoding!r}", EXIT_ERRORS) from None
+    raise typer.Exit(EXIT_OK)
+
+
+def formats(as_json: bool = JsonOption) -> None:
+    """The formats trfconv reads (detected from the content) and writes (--to)."""
+    read = {name: f.description for name, f in readers().items()}
+    written = {name: o.description for name, o in outputs().items()}
+    if as_json:
+        echo_json({"schema": JSON_SCHEMA_VERSION, "read": read, "write": written})
+    else:
+        for title, table in (("read", read), ("write", written)):
+            typer.echo(f"{title}:")
+            for name, what in table.items():
+                typer.echo(f"  {name:<7}{what}")
+    raise typer.Exit(EXIT_OK)

@@ -1,0 +1,20 @@
+"""What the command line adds to a diagnostic: the option that answers it. The library's
+messages name no command-line option (a library user has none); the commands print these hints
+after the messages they concern."""
+
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic
+
+HINTS = {
+    "VAL001": "give the time control with --time-control",
+    "VAL004": "choose the edition with --rules",
+    "VAL005": "choose the edition with --rules",
+    "TB004": "give unrated players a rating with --unrated",
+}
+
+
+def with_hint(d: Diagnostic) -> str:
+    """The diagnostic as one line, with its hint when it has one."""
+    hint = HINTS.get(d.code)
+    return f"{d} ({hint})" if hint else str(d)

@@ -1,0 +1,79 @@
+"""What the rating report shows: the event's facts, the rateability verdict and the rating
+arithmetic the rules computed (:class:`~trfconv.rules.rating.event.EventRating`). Nothing here
+computes a rating number; the writers (:mod:`.text`, :mod:`.csv`, :mod:`.json`, :mod:`.html`)
+only format them, FIDE's printed forms (two decimals, halves up) with :func:`fixed`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...dates import as_text
+from ...diagnostics import Diagnostic
+from ...model import Player, Tournament
+from ...rules.rateability.verdict import Verdict
+from ...rules.rating.event import EventRating, PlayerRating
+from ...rules.rating.rounding import half_up
+
+
+def fixed(value: Fraction | int, places: int = 2) -> str:
+    """``value`` with exactly ``places`` decimals, halves up (``Fraction(13107, 7)`` ->
+    ``"1872.43"``), as FIDE prints its calculations."""
+    scaled = half_up(Fraction(value) * 10**places)
+    sign = "-" if scaled < 0 else ""
+    whole, frac = divmod(abs(scaled), 10**places)
+    return f"{sign}{whole}" + (f".{frac:0{places}d}" if places else "")
+
+
+def signed(value: Fraction | int, places: int = 2) -> str:
+    """Like :func:`fixed`, with a ``+`` on positive values."""
+    text = fixed(value, places)
+    return text if text.startswith("-") or Fraction(value) == 0 else "+" + text
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's row: who he is (from the file) and what the event gives him (from the rules)."""
+
+    player: Player
+    result: PlayerRating
+
+
+@dataclass(frozen=True)
+class RatingReport:
+    """The whole report of one event under one edition."""
+
+    tournament: Tournament
+    verdict: Verdict
+    rating: EventRating
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return self.rating.diagnostics
+
+    @property
+    def lines(self) -> list[Line]:
+        return [Line(p, r) for p, r in zip(self.tournament.players, self.rating.players)]
+
+    @property
+    def rated(self) -> list[Line]:
+        return [line for line in self.lines if line.result.change is not None]
+
+    @property
+    def unrated(self) -> list[Line]:
+        return [line for line in self.lines if line.result.initial is not None]
+
+    @property
+    def without_game(self) -> list[Line]:
+        return [line for line in self.lines if line.result.change is None and line.result.initial is None]
+
+    def name_of(self, start_number: int) -> str:
+        player = self.tournament.player(start_number)
+        return player.name if player else f"#{start_number}"
+
+    def event_line(self) -> tuple[str, str, str, int]:
+        """The event's name, place, dates and rounds as the header prints them."""
+        e = self.tournament.event
+        place = ", ".join(x for x in (e.city, e.federation) if x)
+        dates = " to ".join(x for x in (as_text(e.start_date), as_text(e.end_date)) if x)
+        return e.name or "", place, dates, self.tournament.rounds

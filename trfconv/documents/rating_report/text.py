@@ -1,0 +1,105 @@
+"""The rating report as plain text: the table FIDE's computer-generated report asks for (Ro, K,
+Rc, n, W, We, W-We, K(W-We), change, new rating), per-game lines, unrated players with their Ru
+and why it is or is not published, players without a rated game with the reason, and totals."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...numbers import short_text
+from ...rules.rating.event import GameRating
+from .model import Line, RatingReport, fixed, signed
+
+CAPPED = "*"  #: marker of a capped opponent rating, as on FIDE's calculation pages
+PROVISIONAL = "Ru"  #: marker of an unrated opponent counted with his Ru (2005 round robin)
+
+
+def header(report: RatingReport) -> list[str]:
+    """Event, rules and verdict lines."""
+    name, place, dates, rounds = report.event_line()
+    v = report.verdict
+    lines = [f"Event:   {name}" + (f", {place}" if place else "") + (f", {dates}" if dates else "")
+             + f", {rounds} rounds",
+             f"Rules:   {v.edition.name} ({v.edition.title})",
+             f"Verdict: {v.decision.value}" + (", judged as a round robin" if v.round_robin else "")]
+    for f in v.findings:
+        lines.append(f"  {f.code}: {f.message}" + (" (event not rateable)" if f.fatal else ""))
+    avg = report.rating.round_robin_average
+    if avg is not None:
+        lines.append(f"Round robin (10.21 b): Rar {fixed(avg.rar)}, dpa {fixed(avg.dpa)}, n {avg.opponents}, "
+                     f"Ra {fixed(avg.ra_exact)} -> {avg.ra}")
+    return lines
+
+
+def opponent_rating(g: GameRating) -> str:
+    """The rating used, with the cap marker and the Ru marker."""
+    if not g.capped:
+        return f"{g.used_rating}" + (f" {PROVISIONAL}" if g.provisional else "")
+    return f"{g.used_rating}{CAPPED} (" + (f"{PROVISIONAL} " if g.provisional else "") + f"{g.opponent_rating})"
+
+
+def _game(report: RatingReport, g: GameRating) -> str:
+    line = (f"        r{g.round:<3} {g.opponent:>4} {report.name_of(g.opponent)[:26]:<26} {opponent_rating(g):>16} "
+            f"{short_text(g.score):>4}")
+    if g.expected is not None:
+        line += f"  PD {fixed(Fraction(g.expected, 100))}  dR {signed(g.delta)}"
+    return line
+
+
+COLUMNS = (f"{'No':>4} {'Name':<28} {'FIDE id':>11} {'Fed':<3} {'Ro':>5} {'K':>3} {'Rc':>5} {'n':>3} "
+           f"{'W':>4} {'We':>6} {'W-We':>6} {'K(W-We)':>8} {'Chg':>4} {'New':>5} {'Rp':>5}")
+
+
+def _who(line: Line) -> str:
+    p = line.player
+    return f"{p.start_number:>4} {p.name[:28]:<28} {p.fide_id or '':>11} {p.federation or '':<3}"
+
+
+def _rated(report: RatingReport, line: Line) -> list[str]:
+    r = line.result
+    assert r.k is not None and r.delta is not None and r.change_exact is not None
+    k = f"{r.k.k}{'?' if r.k.inferred else ''}"
+    lines = [(f"{_who(line)} {r.rating:>5} {k:>3} {r.rc:>5} {r.n:>3} {short_text(r.score):>4} {fixed(r.expected):>6} "
+              f"{signed(r.delta):>6} {signed(r.change_exact):>8} {r.change:>+4} {r.new_rating:>5} {r.performance:>5}")]
+    lines.extend(_game(report, g) for g in r.games)
+    lines.append(f"        {r.k.note}")
+    return lines
+
+
+def _unrated(report: RatingReport, line: Line) -> list[str]:
+    r = line.result
+    ini = r.initial
+    assert ini is not None
+    ru = "-" if ini.value is None else str(ini.value)
+    detail = f"Rc {ini.rc}"
+    if ini.rc_new is not None:
+        detail = f"Ra {ini.rc}, Ru {ini.first} -> Rc new {ini.rc_new}"
+    elif ini.average != ini.rc:
+        detail += f", Ra {fixed(ini.average)}"
+    lines = [f"{_who(line)} n {r.n:>2}  W {short_text(r.score):>4}  {detail}"
+             + (f", p {fixed(Fraction(ini.p, 100))} dp {ini.dp}" if ini.p is not None else "")
+             + f"  Ru {ru}: {ini.why}"]
+    lines.extend(_game(report, g) for g in r.games)
+    return lines
+
+
+def render_text(report: RatingReport) -> str:
+    out = ["FIDE RATING REPORT", *header(report), ""]
+    rated, totals = report.rated, report.rating
+    out.append(f"Rated players ({len(rated)}); K? = K inferred from the rules (see the K line); "
+               f"{CAPPED} = rating capped; {PROVISIONAL} = unrated opponent's Ru")
+    out.append(COLUMNS)
+    for line in rated:
+        out.extend(_rated(report, line))
+    out.append(f"{'Totals':>33} {'':>33} sum W-We {signed(totals.total_delta)}  "
+               f"sum K(W-We) {signed(totals.total_change_exact)}  sum change {totals.total_change:+d}")
+    unrated = report.unrated
+    if unrated:
+        out += ["", f"Unrated players ({len(unrated)})"]
+        for line in unrated:
+            out.extend(_unrated(report, line))
+    none = report.without_game
+    if none:
+        out += ["", f"Players without a rated game ({len(none)})"]
+        out.extend(f"{_who(line)} {line.result.rating or 'unrated':>7}  {line.result.reason}" for line in none)
+    return "\n".join(out) + "\n"

@@ -1,0 +1,298 @@
+"""What one event does to each player's FIDE rating: :func:`rate`.
+
+The rateability verdict says which games count for whom (``GameVerdict.counts``), which rating
+each player has under the edition (``PlayerVerdict.rating``) and what he gets (a change, an
+initial rating, nothing); this module does the B.02 arithmetic of the edition the verdict was
+decided under: the change of each rated player (:mod:`.change`), K (:mod:`.k`), the initial
+rating Ru of each unrated one (:mod:`.initial`; the 2005 round-robin method of
+:mod:`.roundrobin2005` first, because the rated players' games use those Ru). The result holds
+every number a rating report prints, exactly (Fraction, int); documents only format it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from ...diagnostics import Diagnostic, diagnostic
+from ...model import Player, Tournament
+from ..editions import Edition
+from ..rateability.verdict import Gets, PlayerVerdict, Verdict
+from .change import performance, rating_change
+from .initial import Initial, initial_rating
+from .k import KChoice, games_cap, infer_k
+from .rounding import half_up
+from .roundrobin2005 import Average, Provisional, competition_average, provisional_ratings
+from .rules import RatingRules, rating_rules
+
+
+@dataclass(frozen=True)
+class GameRating:
+    """One counted game of a player: the opponent, the rating used and the table lookup."""
+
+    round: int
+    opponent: int
+    opponent_rating: int  #: the opponent's rating, or his Ru from this event (``provisional``)
+    provisional: bool
+    used_rating: int  #: after the 350/400-point cap (``capped``)
+    score: Fraction
+    expected: int | None  #: PD in hundredths; None for an unrated player's game (no PD)
+
+    @property
+    def capped(self) -> bool:
+        return self.used_rating != self.opponent_rating
+
+    @property
+    def delta(self) -> Fraction | None:
+        """dR = score - PD."""
+        return None if self.expected is None else self.score - Fraction(self.expected, 100)
+
+
+@dataclass(frozen=True)
+class InitialRating:
+    """An unrated player's Ru from this event and whether it is published (with why)."""
+
+    average: Fraction  #: Rc (2005 Swiss), Ra (2005 round robin) or Ra with the 1800 pair (2024)
+    rc: int  #: Rc as printed: the average of the rated opponents (2005 round robin: Ra)
+    p: int | None  #: hundredths, when dp was used
+    dp: int | None
+    value: int | None
+    published: bool
+    why: str
+    first: int | None = None  #: 2005 round robin: Ru before the 350-point pass (10.54)
+    rc_new: int | None = None  #: 2005 round robin: Rc after the 350-point pass
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """What the event gives one player, with the per-game detail."""
+
+    start_number: int
+    rating: int | None  #: Ro, the rating used; None for an unrated player
+    gets: Gets
+    games: tuple[GameRating, ...] = ()
+    k: KChoice | None = None
+    rc: int | None = None
+    change_exact: Fraction | None = None  #: K x (W - We)
+    change: int | None = None  #: rounded once
+    performance: int | None = None
+    initial: InitialRating | None = None
+    reason: str | None = None  #: why there is no change / no rating
+
+    @property
+    def n(self) -> int:
+        return len(self.games)
+
+    @property
+    def score(self) -> Fraction:
+        """W: points in the counted games."""
+        return sum((g.score for g in self.games), Fraction(0))
+
+    @property
+    def expected(self) -> Fraction | None:
+        """We = sum of PD (rated players)."""
+        if self.change is None:
+            return None
+        return Fraction(sum(g.expected or 0 for g in self.games), 100)
+
+    @property
+    def delta(self) -> Fraction | None:
+        """W - We."""
+        expected = self.expected
+        return None if expected is None else self.score - expected
+
+    @property
+    def new_rating(self) -> int | None:
+        """Ro plus this event's change (FIDE's list adds the unrounded changes of every event
+        of the rating period and rounds the total once)."""
+        if self.rating is None or self.change is None:
+            return None
+        return self.rating + self.change
+
+
+@dataclass(frozen=True)
+class EventRating:
+    """The rating arithmetic of one event under one edition."""
+
+    edition: Edition
+    players: tuple[PlayerRating, ...]
+    round_robin_average: Average | None = None
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def rated(self) -> tuple[PlayerRating, ...]:
+        """The players whose rating changes."""
+        return tuple(p for p in self.players if p.change is not None)
+
+    @property
+    def total_delta(self) -> Fraction:
+        """Sum of W - We over the rated players."""
+        return sum((p.delta for p in self.rated), Fraction(0))
+
+    @property
+    def total_change_exact(self) -> Fraction:
+        return sum((p.change_exact for p in self.rated), Fraction(0))
+
+    @property
+    def total_change(self) -> int:
+        return sum(p.change for p in self.rated)
+
+    def player(self, start_number: int) -> PlayerRating:
+        for p in self.players:
+            if p.start_number == start_number:
+                return p
+        raise KeyError(start_number)
+
+
+def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int] | None = None) -> EventRating:
+    """The rating arithmetic of ``tournament`` as ``verdict`` decided it, under the verdict's
+    edition. ``k`` gives K by FIDE id (the officer's K file); a player without one gets the K
+    the edition's rules infer, with a ``RAT001`` warning saying what was assumed."""
+    r = rating_rules(verdict.edition)
+    path = tournament.source.path
+    diagnostics: list[Diagnostic] = []
+    given = {_fide_id(fide_id): value for fide_id, value in (k or {}).items()}
+    start = tournament.event.start_date if isinstance(tournament.event.start_date, date) else None
+    verdicts = {p.start_number: p for p in verdict.players}
+    average, provisional = _round_robin(verdict, r)
+    lines = []
+    for player in tournament.players:
+        pv = verdicts.get(player.start_number)
+        if pv is None:
+            lines.append(PlayerRating(player.start_number, None, Gets.NOTHING, reason="not in the validator's verdict"))
+        elif pv.gets is Gets.CHANGE and pv.rated:
+            lines.append(_rated(player, pv, verdicts, provisional, given, r, start, path, diagnostics))
+        elif pv.gets is Gets.INITIAL and not pv.rated:
+            lines.append(_unrated(player, pv, verdicts, provisional.get(player.start_number), average, r, path,
+                                  diagnostics))
+        else:
+            lines.append(PlayerRating(player.start_number, pv.rating, Gets.NOTHING, reason=pv.reason or "no rated game"))
+    known = {_fide_id(p.fide_id) for p in tournament.players if p.fide_id}
+    for fide_id in given:
+        if fide_id not in known:
+            diagnostics.append(diagnostic("RAT004", f"K given for FIDE id {fide_id}, who is not in the tournament"))
+    return EventRating(verdict.edition, tuple(lines), average, tuple(diagnostics))
+
+
+def _fide_id(value: str) -> str:
+    return value.lstrip("0") or "0"
+
+
+def _round_robin(verdict: Verdict, r: RatingRules) -> tuple[Average | None, dict[int, Provisional]]:
+    """2005 10.21 b / 10.54: Ra and the unrated players' Ru, needed before any rated player's
+    change because his games against them use their Ru."""
+    if not (verdict.round_robin and r.round_robin.passes):
+        return None, {}
+    unrated = {p.start_number: (sum((g.score for g in p.counted_games if g.score is not None), Fraction(0)),
+                                [g.opponent for g in p.counted_games if g.opponent is not None])
+               for p in verdict.players if p.gets is Gets.INITIAL and not p.rated and p.counted_games}
+    rated = [(p.rating, sum((g.score for g in p.counted_games if g.score is not None), Fraction(0)),
+              len(p.counted_games)) for p in verdict.players if p.rated and p.counted_games]
+    if not unrated or not rated:
+        return None, {}
+    opponents = sum(1 for p in verdict.players if p.counted_games) - 1
+    average = competition_average(rated, opponents, r)
+    ratings = {p.start_number: p.rating for p in verdict.players if p.rated}
+    return average, provisional_ratings(average, unrated, ratings, r)
+
+
+def _rated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict],
+           provisional: dict[int, Provisional], given: dict[str, int], r: RatingRules,
+           start: date | None, path: str | None, diagnostics: list[Diagnostic]) -> PlayerRating:
+    own = pv.rating
+    assert own is not None
+    counted = []
+    for g in pv.counted_games:
+        rating, is_provisional = _opponent_rating(g.opponent, verdicts, provisional)
+        if rating is None or g.score is None:
+            diagnostics.append(diagnostic(
+                "RAT005", f"player {player.start_number} round {g.round}: the game counts but "
+                          f"{'has no result' if g.score is None else f'opponent {g.opponent} has no rating to use'}",
+                path=path))
+            continue
+        counted.append((g, rating, is_provisional))
+    if not counted:
+        return PlayerRating(player.start_number, own, Gets.NOTHING, reason="no game counted for rating")
+    k = _k(player, own, len(counted), given, r, start, path, diagnostics)
+    change = rating_change(own, k.k, [(rating, g.score) for g, rating, _ in counted], r, start)
+    games = tuple(GameRating(g.round, g.opponent, rated.opponent_rating, is_provisional, rated.used_rating,
+                             rated.score, rated.expected)
+                  for (g, _, is_provisional), rated in zip(counted, change.games))
+    return PlayerRating(player.start_number, own, Gets.CHANGE, games=games, k=k, rc=change.average,
+                        change_exact=change.exact, change=change.rounded,
+                        performance=performance(change.average_exact, change.score, change.n, r))
+
+
+def _opponent_rating(opponent: int | None, verdicts: dict[int, PlayerVerdict],
+                     provisional: dict[int, Provisional]) -> tuple[int | None, bool]:
+    """The rating a counted game uses for the opponent, and whether it is his Ru (2005 round robin)."""
+    verdict = verdicts.get(opponent) if opponent is not None else None
+    if verdict is not None and verdict.rating is not None:
+        return verdict.rating, False
+    ru = provisional.get(opponent)
+    if ru is not None and ru.final.value is not None:
+        return ru.final.value, True
+    return None, False
+
+
+def _k(player: Player, own: int, games: int, given: dict[str, int], r: RatingRules,
+       start: date | None, path: str | None, diagnostics: list[Diagnostic]) -> KChoice:
+    """K given for the player, else (TRF-2026 carries no K) from the rules; then the K x n cap."""
+    value = given.get(_fide_id(player.fide_id)) if player.fide_id else None
+    if value is not None:
+        choice = KChoice(value, "file")
+        if value not in r.k_values:
+            diagnostics.append(diagnostic(
+                "RAT006", f"player {player.start_number} ({player.name}): K {value} from the K file is not a K "
+                          f"of {r.edition} ({', '.join(map(str, r.k_values))}); used as given", path=path))
+    else:
+        choice = infer_k(own, r, birth=player.birth_date, year=start.year if start else None)
+        diagnostics.append(diagnostic(
+            "RAT001", f"player {player.start_number} ({player.name}): K {choice.k} inferred: "
+                      + "; ".join(choice.assumptions), path=path))
+    return games_cap(choice, games, r)
+
+
+def _unrated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict], ru: Provisional | None,
+             average: Average | None, r: RatingRules, path: str | None,
+             diagnostics: list[Diagnostic]) -> PlayerRating:
+    if ru is not None and average is not None:
+        return _unrated_round_robin(player, pv, verdicts, ru, average)
+    counted = []
+    for g in pv.counted_games:
+        v = verdicts.get(g.opponent) if g.opponent is not None else None
+        if v is None or v.rating is None or g.score is None:
+            problem = "has no result" if g.score is None else f"opponent {g.opponent} has no rating to use"
+            diagnostics.append(diagnostic(
+                "RAT005", f"player {player.start_number} round {g.round}: the game counts but {problem}", path=path))
+            continue
+        counted.append((g, v.rating))
+    if not counted:
+        return PlayerRating(player.start_number, None, Gets.NOTHING, reason="no game against a rated opponent")
+    ratings = [rating for _, rating in counted]
+    result: Initial = initial_rating(ratings, sum((g.score for g, _ in counted), Fraction(0)), r)
+    rc = half_up(Fraction(sum(ratings), len(ratings)))
+    games = tuple(GameRating(g.round, g.opponent, rating, False, rating, g.score, None) for g, rating in counted)
+    initial = InitialRating(result.average, rc, result.p, result.dp, result.value, result.published, result.why)
+    return PlayerRating(player.start_number, None, Gets.INITIAL, games=games, rc=rc, initial=initial)
+
+
+def _unrated_round_robin(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict],
+                         ru: Provisional, average: Average) -> PlayerRating:
+    """2005 10.54: the games show each opponent as the 350-point pass counted him (his rating or
+    first Ru, and the value used)."""
+    used = {o: (value, counted) for o, value, counted in ru.counted}
+    games = []
+    for g in pv.counted_games:
+        if g.score is None or g.opponent is None or g.opponent not in used:
+            continue  # an unrated opponent without a Ru (under one point): not counted in the pass
+        value, counted = used[g.opponent]
+        opponent = verdicts.get(g.opponent)
+        games.append(GameRating(g.round, g.opponent, value, opponent is None or opponent.rating is None, counted,
+                                g.score, None))
+    final = ru.final
+    initial = InitialRating(Fraction(average.ra), average.ra, final.p, final.dp, final.value, final.published,
+                            final.why, first=ru.first.value, rc_new=ru.rc_new)
+    return PlayerRating(player.start_number, None, Gets.INITIAL, games=tuple(games), rc=average.ra, initial=initial)

@@ -1,0 +1,66 @@
+"""Tables as text: splitting delimited text into rows, and writing rows a spreadsheet opens safely.
+
+Shared by everything that reads a table (crosstable CSV, the K file) and everything that writes
+one (the canonical crosstable, the rating report and standings as CSV), so that the rules of
+splitting and of the formula guard exist once.
+
+The formula guard (OWASP "CSV injection"): a spreadsheet runs a cell that starts with ``=``,
+``+``, ``-`` or ``@`` as a formula, and a TAB or CR at the start of a cell can hide one. Such a
+text cell is written with a leading apostrophe, which spreadsheets show as "text"; numbers
+(``-5``, ``+1.5``, ``-1/2``) and a lone ``+`` or ``-`` hold no formula and are written as they are.
+:func:`unguard` takes the apostrophe off again when trfconv reads its own table.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)?(?:/\d+)?|[.,]\d+)", re.ASCII)
+
+
+def split_rows(lines: Iterable[str], delimiter: str = ",") -> tuple[list[list[str]], dict[int, str]]:
+    """The rows of ``lines`` (an iterable of text, as :func:`io.StringIO` gives it with
+    ``newline=""``, so that a quoted cell may hold a line break) as cells, and, by row index, the
+    csv module's reason for each row it cannot split (a cell longer than its field limit of
+    131,072 characters): each of those is an empty row, so that the others keep their places."""
+    reader = csv.reader(lines, delimiter=delimiter)
+    rows: list[list[str]] = []
+    unsplit: dict[int, str] = {}
+    while True:
+        try:
+            rows.append(next(reader))
+        except StopIteration:
+            return rows, unsplit
+        except csv.Error as err:
+            unsplit[len(rows)] = str(err)
+            rows.append([])
+
+
+def needs_guard(text: str) -> bool:
+    """Whether a spreadsheet could run ``text`` as a formula (see the module docstring)."""
+    return text.lstrip("'").startswith(_FORMULA_START) and text not in ("+", "-") and not _NUMBER.fullmatch(text)
+
+
+def guard(text: str) -> str:
+    """``text`` as a cell no spreadsheet runs: with a leading apostrophe when :func:`needs_guard`
+    (also when it already starts with apostrophes before a formula character, so that
+    :func:`unguard` gives it back exactly)."""
+    return "'" + text if needs_guard(text) else text
+
+
+def unguard(text: str) -> str:
+    """Undo :func:`guard`: ``'=x`` is the text ``=x`` (and ``''=x`` is ``'=x``)."""
+    return text[1:] if text[:1] == "'" and needs_guard(text[1:]) else text
+
+
+def write_rows(rows: Iterable[Iterable[object]], *, line_ending: str = "\n") -> str:
+    """``rows`` as CSV text, every cell through :func:`guard` (``None`` is an empty cell)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator=line_ending)
+    for row in rows:
+        writer.writerow([guard("" if cell is None else str(cell)) for cell in row])
+    return out.getvalue()
