@@ -190,3 +190,14 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     before = data[:offset]
     line_start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
     return before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1, offset - line_start + 1
+
+
+def encodable(text: str, encoding: str) -> bool:
+    """Whether ``text`` can be written in ``encoding`` as it is."""
+    if text.isascii():
+        return True
+    try:
+        text.encode(encoding)
+        return True
+    except UnicodeEncodeError:
+        return False

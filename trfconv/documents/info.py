@@ -7,10 +7,10 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
+from ..counts import counts
 from ..dates import as_text
 from ..diagnostics import Severity
 from ..model import Tournament
-from ..counts import counts
 from .registry import Document
 
 DOCUMENT = Document("info", "what a file is: format, dialects, encoding, event, counts, diagnostics summary",

@@ -46,8 +46,8 @@ from ..model import (
 from ..numbers import ascii_digits
 from ..tabular import split_rows, unguard
 from .build import TournamentBuilder
-from .registry import Format, Output
 from .layout import formats_dir
+from .registry import Format, Output
 
 DELIMITERS = (",", ";", "\t", "|")
 HEADER_SEARCH = 60  # rows searched for the header
@@ -280,7 +280,7 @@ class _Table:
             lines.append(line)
             players.append(Player(
                 start_number=number, name=f"{name}, {first}" if first else name,
-                sex=_SEX.get(sex.casefold(), sex) if sex else None, title=title or None, rating=rating or None,
+                sex=sex_code(sex), title=title or None, rating=rating or None,
                 federation=cell(header.roles.get("federation")) or None,
                 fide_id=fide_id if fide_id and int(fide_id) else None,
                 birth_date=self.birth_date(cell(header.roles.get("birth_date"))),
@@ -461,6 +461,13 @@ def _mutual(players: list[Player]) -> int:
             other = rounds.get(getattr(e, "opponent", None), ())
             count += r < len(other) and getattr(other[r], "opponent", None) == p.start_number
     return count
+
+
+def sex_code(text: str | None) -> str | None:
+    """A sex cell as the model holds it: ``m`` or ``w`` (``f``, ``male``, ``female`` read as such),
+    other codes as written; None when blank."""
+    text = (text or "").strip()
+    return _SEX.get(text.casefold(), text) if text else None
 
 
 def _number(text: str) -> bool:

@@ -23,6 +23,7 @@ import io
 
 from ..dates import PartialDate
 from ..diagnostics import Diagnostic, diagnostic
+from ..encoding import encodable
 from ..model import (
     DEFAULT_SCORES,
     NOT_PAIRED,
@@ -38,9 +39,8 @@ from ..model import (
 )
 from ..numbers import ascii_digits, decimal_text
 from ..tabular import guard
-from .csv_read import _SEX, profile
+from .csv_read import profile, sex_code
 from .lossy import lossy_diagnostics
-from .trf_write import _encodable
 
 LABEL = "CSV"
 COLUMNS = ("start_number", "name", "federation", "fide_id", "rating", "birth_date", "sex", "title", "points",
@@ -66,7 +66,7 @@ def write_csv(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-
                                                 f"with a leading apostrophe: {', '.join(guarded[:5])}"))
     text = out.getvalue()
     data = text.encode(encoding, errors="replace")
-    lost = sorted(ch for ch in set(text) if not _encodable(ch, encoding))
+    lost = sorted(ch for ch in set(text) if not encodable(ch, encoding))
     if lost:
         diagnostics.append(diagnostic("WRT002", f"{''.join(lost)!r} not in {encoding}; written as '?'"))
     return data, diagnostics
@@ -98,9 +98,8 @@ def project(t: Tournament) -> Tournament:
 
 
 def _player(p: Player) -> Player:
-    sex = (p.sex or "").strip()
     return Player(
-        start_number=p.start_number, name=p.name.strip(), sex=_SEX.get(sex.casefold(), sex) if sex else None,
+        start_number=p.start_number, name=p.name.strip(), sex=sex_code(p.sex),
         title=(p.title or "").strip() or None, rating=p.rating if p.rating and p.rating > 0 else None,
         federation=(p.federation or "").strip() or None,
         fide_id=p.fide_id if p.fide_id and ascii_digits(p.fide_id) and int(p.fide_id) else None,

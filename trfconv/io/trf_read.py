@@ -52,8 +52,8 @@ from ..model import (
 from ..numbers import ascii_digits
 from ..timecontrol import parse_code
 from .build import TournamentBuilder
-from .registry import Format, Output
 from .layout import formats_dir, layouts, round_block
+from .registry import Format, Output
 
 _FIRST_BLOCK = round_block()["first"] - 1  # 0-based start of round 1's block (column 92)
 _BLOCK_STEP = round_block()["step"]

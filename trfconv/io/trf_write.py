@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from ..dates import format_date, format_round_date
 from ..diagnostics import Diagnostic, diagnostic
+from ..encoding import encodable
 from ..model import (
     DEFAULT_SCORES,
     Bye,
@@ -95,7 +96,7 @@ class _Writer:
         if not value:
             return ""
         value = value.replace("\r", " ").replace("\n", " ")
-        if not _encodable(value, self.encoding):
+        if not encodable(value, self.encoding):
             value = "".join(self.fold(ch, where) for ch in value)
         if width is not None and len(value) > width:
             self.report("WRT001", f"{where}: {value!r} is {len(value)} characters, the column holds "
@@ -104,11 +105,11 @@ class _Writer:
         return value
 
     def fold(self, ch: str, where: str) -> str:
-        if _encodable(ch, self.encoding):
+        if encodable(ch, self.encoding):
             return ch
         plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        out = plain if plain and _encodable(plain, self.encoding) else _FOLD.get(ch, "?")
-        if not _encodable(out, self.encoding):
+        out = plain if plain and encodable(plain, self.encoding) else _FOLD.get(ch, "?")
+        if not encodable(out, self.encoding):
             out = "?"
         self.folded[ch].append(where)
         return out
@@ -484,13 +485,3 @@ def _expressible_in_162(s: ScoreSystem) -> bool:
     return (s.win_white == s.win_black == s.forfeit_win == s.full_bye
             and s.draw_white == s.draw_black == s.half_bye
             and s.loss_white == s.loss_black and s.zero_bye == s.forfeit_loss)
-
-
-def _encodable(text: str, encoding: str) -> bool:
-    if text.isascii():
-        return True
-    try:
-        text.encode(encoding)
-        return True
-    except UnicodeEncodeError:
-        return False

@@ -24,7 +24,6 @@ from fractions import Fraction
 
 from lxml import etree
 
-from ..pairings import agree
 from ..dates import PartialDate
 from ..diagnostics import Diagnostic
 from ..model import (
@@ -46,6 +45,7 @@ from ..model import (
     Tournament,
 )
 from ..numbers import ascii_digits, decimal_text
+from ..pairings import agree
 from .lossy import lossy_diagnostics
 from .xml_read import EVENT_TYPES
 

@@ -41,7 +41,7 @@ class Edition:
 
     def data(self) -> dict[str, Any]:
         """The edition's numbers, as read from its TOML file (cached)."""
-        return _load(self.data_file)
+        return load_data(self.data_file)
 
     def __str__(self) -> str:
         return self.name
@@ -99,6 +99,7 @@ def edition_for(family: str, start: date | None) -> Edition:
 
 
 @cache
-def _load(file_name: str) -> dict[str, Any]:
+def load_data(file_name: str) -> dict[str, Any]:
+    """A regulation data file of ``trfconv/rules/data`` (an edition's, or tables editions share)."""
     text = resources.files("trfconv.rules").joinpath("data", file_name).read_text("utf-8")
     return tomllib.loads(text)

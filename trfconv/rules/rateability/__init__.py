@@ -12,7 +12,7 @@ from ...diagnostics import Diagnostic, diagnostic
 from ...model import Forfeit, Game, Tournament
 from ...timecontrol import TimeControl, parse_code, parse_text
 from ..editions import Edition, UnknownEdition, edition, edition_for
-from .games import Context, game_verdicts, not_rateable, player_verdicts
+from .games import Judging, game_verdicts, not_rateable, player_verdicts
 from .rules import rules_of
 from .schedule import (
     clock_findings,
@@ -102,7 +102,7 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
         article = r.article("round_robin_unplayed")
         findings.append(Finding("VAL031", article, "round robin with unplayed games: rated as a Swiss "
                                 f"(art. {article})", fatal=False))
-    ctx = Context(r, shape, ratings, clock, minutes, speed, start, as_rr)
+    ctx = Judging(r, shape, ratings, clock, minutes, speed, start, as_rr)
     games, game_findings = game_verdicts(t, ctx)
     players, player_findings = player_verdicts(t, ctx, games)
     findings += game_findings + player_findings

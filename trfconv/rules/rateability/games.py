@@ -19,14 +19,17 @@ from ...numbers import short_text
 from ...timecontrol import TimeControl
 from .rules import RateabilityRules, Speed
 from .shape import Shape
-from .verdict import Exclusion, Finding, GameVerdict, PlayerVerdict
-from .verdict import Gets
+from .verdict import Exclusion, Finding, GameVerdict, Gets, PlayerVerdict
 
 SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
 
 
 @dataclass(frozen=True)
-class Context:
+class Judging:
+    """What judging one event's games and players needs: the edition's rules, the event's shape,
+    ratings as the edition sees them, the rate of play and its speed, the start date, and
+    whether results are counted as in a round robin."""
+
     rules: RateabilityRules
     shape: Shape
     ratings: dict[int, int | None]  #: start number -> rating when rated under the edition
@@ -37,7 +40,7 @@ class Context:
     as_round_robin: bool  #: results counted as in a round robin (2005 10.21b)
 
 
-def game_verdicts(t: Tournament, ctx: Context) -> tuple[dict[int, list[GameVerdict]], list[Finding]]:
+def game_verdicts(t: Tournament, ctx: Judging) -> tuple[dict[int, list[GameVerdict]], list[Finding]]:
     """Every player's rounds that had an opponent, with the per-game exclusions."""
     decided = _rounds_after_decision(t, ctx) if ctx.shape.match else frozenset()
     too_fast: dict[int, set[tuple[int, int, int]]] = {}  # needed minutes -> (round, player, opponent) excluded
@@ -84,7 +87,7 @@ def game_verdicts(t: Tournament, ctx: Context) -> tuple[dict[int, list[GameVerdi
     return games, findings
 
 
-def _game_reasons(ctx: Context, number: int, player: int, game: Game, after_decision: bool,
+def _game_reasons(ctx: Judging, number: int, player: int, game: Game, after_decision: bool,
                   too_fast: dict[int, set[tuple[int, int, int]]], gap: set[int]) -> list[Exclusion]:
     rules, reasons = ctx.rules, []
     mine, theirs = ctx.ratings.get(player), ctx.ratings.get(game.opponent)
@@ -108,7 +111,7 @@ def _game_reasons(ctx: Context, number: int, player: int, game: Game, after_deci
     return reasons
 
 
-def _rounds_after_decision(t: Tournament, ctx: Context) -> frozenset[int]:
+def _rounds_after_decision(t: Tournament, ctx: Judging) -> frozenset[int]:
     """Rounds of a match played after one player had more than half of the scheduled games'
     points (2005 6.5; current 6.2)."""
     if ctx.rules.match_games_after_decision_rated or len(t.players) != 2:
@@ -125,7 +128,7 @@ def _rounds_after_decision(t: Tournament, ctx: Context) -> frozenset[int]:
     return frozenset()
 
 
-def player_verdicts(t: Tournament, ctx: Context, games: dict[int, list[GameVerdict]]
+def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdict]]
                     ) -> tuple[list[PlayerVerdict], list[Finding]]:
     """What each player gets. Unrated players whose results are not counted are taken out, and
     their opponents' games against them with them, until nothing changes (in a 2005 round robin
@@ -184,7 +187,7 @@ def player_verdicts(t: Tournament, ctx: Context, games: dict[int, list[GameVerdi
     return verdicts, findings
 
 
-def _player_verdict(ctx: Context, n: int, games: list[GameVerdict], excluded: str | None) -> PlayerVerdict:
+def _player_verdict(ctx: Judging, n: int, games: list[GameVerdict], excluded: str | None) -> PlayerVerdict:
     rules, rating = ctx.rules, ctx.ratings.get(n)
     counted = [g for g in games if g.counts]
     if excluded:

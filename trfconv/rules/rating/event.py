@@ -24,7 +24,12 @@ from .change import performance, rating_change
 from .initial import Initial, initial_rating
 from .k import KChoice, games_cap, infer_k
 from .rounding import half_up
-from .roundrobin2005 import Average, Provisional, competition_average, provisional_ratings
+from .roundrobin2005 import (
+    Average,
+    Provisional,
+    competition_average,
+    provisional_ratings,
+)
 from .rules import RatingRules, rating_rules
 
 

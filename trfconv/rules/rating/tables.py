@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from ..editions import _load
+from ..editions import load_data
 from .rounding import hundredths
 
 
@@ -47,7 +47,7 @@ class Tables:
 @cache
 def tables(name: str = "b02-tables") -> Tables:
     """The tables of the data file ``name`` (``b02-tables``), as an edition's ``tables`` names it."""
-    data = _load(f"{name}.toml")
+    data = load_data(f"{name}.toml")
     return Tables(
         dp_by_p={int(p): int(dp) for p, dp in data["dp"]["rows"]},
         p_rounding=data["dp"]["p_rounding"],

@@ -13,17 +13,19 @@ and a GP field, :mod:`.team` holds the Art. 11-13 tie-breaks; :mod:`.spec` parse
 edition's numbers are in ``trfconv/rules/data/tb-*.toml``.
 """
 
+from .registry import Definition, definitions
 from .rules import TieBreakRules, resolve, rules_for
-from .spec import DEFINITIONS, Spec, parse, parse_list
+from .spec import Spec, parse, parse_list
 from .standings import Row, Standings, compute_columns, standings
 
 __all__ = [
-           "DEFINITIONS",
+           "Definition",
            "Row",
            "Spec",
            "Standings",
            "TieBreakRules",
            "compute_columns",
+           "definitions",
            "parse",
            "parse_list",
            "resolve",

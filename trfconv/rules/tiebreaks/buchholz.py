@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from .context import Column, Context
 from .field import PLAYED, VUR_KINDS, Field
+from .registry import tiebreak
 from .rules import seed_data
 from .spec import Spec
 from .unplayed import adjusted_scores, own_round_values
@@ -103,7 +104,7 @@ def cut_sum(items: list[tuple], low: int, high: int, rounds: int, vur_first: boo
     return sum(v for _, v, _ in items)
 
 
-def _sums(ctx: Context, spec: Spec, *, weighted: bool, fore: bool, low: int, high: int,
+def sums(ctx: Context, spec: Spec, *, weighted: bool, fore: bool, low: int, high: int,
           weigh: Field | None = None) -> list[int]:
     if not low and not high:
         key = ("sums", weighted, fore, spec.draws, spec.played_forfeits, id(weigh))
@@ -115,31 +116,34 @@ def _sums(ctx: Context, spec: Spec, *, weighted: bool, fore: bool, low: int, hig
     return [cut_sum(items, low, high, n, vur_first) for items in rows]
 
 
+@tiebreak("BH", "C.07 8.1", "Buchholz", modifiers="CMPD")
 def buchholz(ctx: Context, spec: Spec) -> Column:
     """BH (C.07 8.1): the sum of the opponents' adjusted scores (Art. 16.3) plus, for each own
     unplayed round, the edition's value: 2023/2024 Art. 16.4 the dummy = own final score; 2026
     Art. 16.4.1/16.4.2 the capped dummy; tb-2009 the virtual opponent (Kallithea 2009, seed 000).
     ``/Cn`` and ``/Mn`` per Art. 14.1-14.4 with the 16.5 VUR exception (not in tb-2009).
     Also Solkoff (seeds 003/004: the same sum of adjusted scores)."""
-    return Column(_sums(ctx, spec, weighted=False, fore=False, low=spec.cut_low, high=spec.cut_high),
+    return Column(sums(ctx, spec, weighted=False, fore=False, low=spec.cut_low, high=spec.cut_high),
                   ctx.f.unit)
 
 
+@tiebreak("FB", "C.07 8.3", "Fore Buchholz", modifiers="CMPD")
 def fore_buchholz(ctx: Context, spec: Spec) -> Column:
     """FB (C.07 8.3): Buchholz as if every game paired in the final round had been drawn, for
     everyone (the player's own dummy score too); byes of the final round keep their value, a
     final-round forfeit counts as a drawn game (TEC exercise 10: the definition "conceals"
     forfeits of the last round). Modifiers as BH."""
-    return Column(_sums(ctx, spec, weighted=False, fore=True, low=spec.cut_low, high=spec.cut_high),
+    return Column(sums(ctx, spec, weighted=False, fore=True, low=spec.cut_low, high=spec.cut_high),
                   ctx.f.unit)
 
 
 def bh_values(ctx: Context, spec: Spec, *, fore: bool) -> list[int]:
     """Plain BH (or FB) of every player, as other tie-breaks read it."""
     plain = Spec("FB" if fore else "BH", "FB" if fore else "BH", draws=spec.draws)
-    return _sums(ctx, plain, weighted=False, fore=fore, low=0, high=0)
+    return sums(ctx, plain, weighted=False, fore=fore, low=0, high=0)
 
 
+@tiebreak("AOB", "C.07 8.2", "average of opponents' Buchholz", modifiers="FD")
 def average_of_buchholz(ctx: Context, spec: Spec) -> Column:
     """AOB (C.07 8.2): the mean Buchholz (``/F``: Fore Buchholz, 2026) of the opponents met over
     the board. Exact (FIDE states no rounding); None without such an opponent."""
@@ -156,19 +160,21 @@ def average_of_buchholz(ctx: Context, spec: Spec) -> Column:
     return Column(values)
 
 
+@tiebreak("OTHER_HARKNESS", "seed 003", "Harkness / median Buchholz (cut by number of rounds)", modifiers="D")
 def harkness(ctx: Context, spec: Spec) -> Column:
     """Harkness / median Buchholz (seeds 003 and 004): Buchholz less the best and the worst
     opponents, as many of each as the number of rounds says (seed 003: 1 below 9 rounds, 2 up
     to 12, 3 above; seed 004 starts the 2 at 8 rounds; seed 003 is followed, see tb-2009.toml)."""
     k = _cut_by_rounds(ctx.f.rounds)
-    return Column(_sums(ctx, spec, weighted=False, fore=False, low=k, high=k), ctx.f.unit)
+    return Column(sums(ctx, spec, weighted=False, fore=False, low=k, high=k), ctx.f.unit)
 
 
+@tiebreak("OTHER_BRAZILIAN", "seed 003", "Brazilian / truncated Buchholz (cut by number of rounds)", modifiers="D")
 def brazilian(ctx: Context, spec: Spec) -> Column:
     """Brazilian / truncated Buchholz (seed 003 "Système brésilien", seed 004): Buchholz less the
     weakest opponents, as many as :func:`harkness` cuts from each end."""
     k = _cut_by_rounds(ctx.f.rounds)
-    return Column(_sums(ctx, spec, weighted=False, fore=False, low=k, high=0), ctx.f.unit)
+    return Column(sums(ctx, spec, weighted=False, fore=False, low=k, high=0), ctx.f.unit)
 
 
 def _cut_by_rounds(rounds: int) -> int:
@@ -179,6 +185,7 @@ def _cut_by_rounds(rounds: int) -> int:
     return count
 
 
+@tiebreak("OTHER_BHSUM", "seed 000 §2.2", "sum of the opponents' Buchholz", modifiers="D")
 def sum_of_buchholz(ctx: Context, spec: Spec) -> Column:
     """Sum of Buchholz (seed 000 "La Somme des Buchholz"): the Buchholz of every opponent met
     over the board."""
@@ -188,6 +195,7 @@ def sum_of_buchholz(ctx: Context, spec: Spec) -> Column:
                    for i in range(f.size)], f.unit)
 
 
+@tiebreak("OTHER_YUGOSLAV", "seed 004", "adjusted scores of opponents with at least 50 %", modifiers="D")
 def yugoslav(ctx: Context, spec: Spec) -> Column:
     """Yugoslav system (seed 004): the adjusted scores of the opponents (met over the board) who
     scored at least 50 % of the points possible."""

@@ -6,9 +6,11 @@ from fractions import Fraction
 
 from .context import Context
 from .field import PLAYED
+from .registry import ranks_groups
 from .spec import Spec
 
 
+@ranks_groups("DE", "C.07 6", "direct encounter", modifiers="P")
 def direct_encounter(ctx: Context, group: list[int], spec: Spec) -> list[list[int]]:
     """Split ``group`` (tied players, by position) into ordered sub-groups.
 

@@ -13,6 +13,13 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...adjustments import (
+    DEFAULT_KINDS,
+    RESULT_OUTCOME,
+    Resolved,
+    resolve,
+    scores_with_defaults,
+)
 from ...model import (
     Bye,
     ByeKind,
@@ -23,13 +30,6 @@ from ...model import (
     Pending,
     ScoreSystem,
     Tournament,
-)
-from ...adjustments import (
-    DEFAULT_KINDS,
-    RESULT_OUTCOME,
-    Resolved,
-    resolve,
-    scores_with_defaults,
 )
 
 # Kinds of round entry, as C.07 Art. 15-16 need them.

@@ -1,61 +1,82 @@
-"""Which function computes which tie-break."""
+"""The tie-breaks: each declared once, by a decorator on the function that computes it, with its
+code, the article that defines it, its title and the modifiers it takes.
+
+``@tiebreak`` marks a function computing one column of values for every participant;
+``@ranks_groups`` one that splits a group still tied (DE, EDE: their outcome depends on who is
+tied where they stand in the list, C.07 Art. 6.2). A function may carry several codes (the
+kinds of extended Sonneborn-Berger). :func:`definitions` loads the family modules, so adding a
+tie-break is writing its function, with its decorator, in the module of its family.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
-from . import buchholz, own_results, rating_based, sonneborn, team
-from .context import Column, Context
-from .encounter import direct_encounter
-from .spec import Spec
+if TYPE_CHECKING:
+    from .context import Column, Context
+    from .spec import Spec
 
-#: Tie-break code -> function computing its column for every player. DE and EDE are not here:
-#: they depend on the groups still tied where they stand in the list (see :mod:`.standings`).
-FUNCTIONS: dict[str, Callable[[Context, Spec], Column]] = {
-    "PTS": own_results.points,
-    "WIN": own_results.wins,
-    "WON": own_results.games_won,
-    "BPG": own_results.black_games,
-    "BWG": own_results.black_wins,
-    "PS": own_results.progressive,
-    "REP": own_results.elected_to_play,
-    "STD": own_results.standard_points,
-    "TPN": own_results.pairing_number,
-    "RTNG": own_results.rating,
-    "BH": buchholz.buchholz,
-    "FB": buchholz.fore_buchholz,
-    "AOB": buchholz.average_of_buchholz,
-    "SB": sonneborn.sonneborn_berger,
-    "KS": sonneborn.koya,
-    "ARO": rating_based.average_rating,
-    "TPR": rating_based.performance,
-    "PTP": rating_based.perfect_performance,
-    "APRO": rating_based.average_performance,
-    "APPO": rating_based.average_perfect,
-    "OTHER_HARKNESS": buchholz.harkness,
-    "OTHER_BRAZILIAN": buchholz.brazilian,
-    "OTHER_BHSUM": buchholz.sum_of_buchholz,
-    "OTHER_YUGOSLAV": buchholz.yugoslav,
-    "OTHER_CUMF": own_results.cumulative_less_unplayed_wins,
-    "OTHER_OCUM": own_results.opponents_cumulative,
-    "OTHER_KOYAX": sonneborn.extended_koya,
-    "OTHER_KASHDAN": own_results.kashdan,
-    "OTHER_COONS": sonneborn.coons,
-    "OTHER_PERF": rating_based.seed_performance,
-    "MPVGP": team.match_vs_game_points,
-    "ESB": team.extended_sonneborn_berger,
-    "EMMSB": team.extended_sonneborn_berger,
-    "EMGSB": team.extended_sonneborn_berger,
-    "EGMSB": team.extended_sonneborn_berger,
-    "EGGSB": team.extended_sonneborn_berger,
-    "SSSC": team.score_strength,
-    "BC": team.board_count,
-    "TBR": team.top_board_result,
-    "BBE": team.bottom_board_elimination,
-}
+#: The modules that declare tie-breaks, one per family.
+FAMILIES = ("own_results", "encounter", "buchholz", "sonneborn", "rating_based", "team")
 
-#: Tie-breaks that rank a group of tied participants: code -> function(ctx, group, spec) -> parts.
-GROUP_FUNCTIONS = {"DE": direct_encounter, **{code: team.extended_direct_encounter for code in team.EDE_CHAINS}}
+
+@dataclass(frozen=True)
+class Definition:
+    """A tie-break: its code, the article defining it, which modifiers it takes, whether a
+    higher value ranks first, whether it is a team tie-break, and the function computing it."""
+
+    code: str
+    article: str
+    title: str
+    function: Callable
+    modifiers: str = ""
+    higher_first: bool = True
+    team: bool = False
+    spelling: str | None = None  #: how C.07 writes the code when it is not all capitals
+    splits_groups: bool = False  #: the function ranks a tied group (``@ranks_groups``)
+
+    @property
+    def name(self) -> str:
+        return self.spelling or self.code
+
+
+_DECLARED: dict[str, Definition] = {}
+
+
+def tiebreak(code: str, article: str, title: str, *, modifiers: str = "", higher_first: bool = True,
+             team: bool = False, spelling: str | None = None):
+    """Declare the decorated ``function(ctx, spec) -> Column`` as the tie-break ``code``."""
+    def declare(function):
+        _DECLARED[code] = Definition(code, article, title, function, modifiers, higher_first, team, spelling)
+        return function
+    return declare
+
+
+def ranks_groups(code: str, article: str, title: str, *, modifiers: str = "", team: bool = False):
+    """Declare the decorated ``function(ctx, group, spec) -> [parts]`` as the tie-break ``code``."""
+    def declare(function):
+        _DECLARED[code] = Definition(code, article, title, function, modifiers, True, team, None, True)
+        return function
+    return declare
+
+
+@cache
+def definitions() -> dict[str, Definition]:
+    """Every tie-break by code, in the order of the articles (C.07 first, then the seeds' systems)."""
+    for family in FAMILIES:
+        importlib.import_module(f"{__package__}.{family}")
+    return dict(sorted(_DECLARED.items(), key=lambda item: (item[0].startswith("OTHER_"), _order(item[1].article),
+                                                            item[0])))
+
+
+def _order(article: str) -> tuple:
+    """``C.07 13.3.2 (2026)`` -> (13, 3, 2): the article's numbers, for sorting."""
+    numbers = article.split()[1] if article.startswith("C.07") else ""
+    return tuple(int(n) for n in numbers.split(".") if n.isdigit())
 
 
 #: Art. 7 counts that, on game points, count the team's games rather than its matches.
@@ -75,7 +96,8 @@ def for_score(ctx: Context, spec: Spec) -> Context:
 
 
 def column(ctx: Context, spec: Spec) -> Column:
-    result = FUNCTIONS[spec.code](for_score(ctx, spec), spec)
+    """The values of a column tie-break for every participant."""
+    result = spec.definition.function(for_score(ctx, spec), spec)
     if not spec.definition.higher_first or spec.reverse:
         result.higher_first = spec.higher_first
     return result

@@ -12,7 +12,7 @@ from ...model import Player, Team, Tournament
 from ...numbers import short_text
 from .context import Column, Context, TeamData
 from .field import build
-from .registry import GROUP_FUNCTIONS, column
+from .registry import column
 from .rules import TieBreakRules, resolve
 from .spec import Spec, parse_list
 from .team_matches import declared_primary, derive, team_fields
@@ -97,7 +97,7 @@ def compute_columns(t: Tournament, specs: list[Spec], *, rules: str | TieBreakRu
     """Every tie-break's column (None for DE and EDE, which depend on the groups)."""
     tb_rules = resolve(rules, t.event.start_date)
     ctx = context_of(t, tb_rules, unrated=unrated, round_robin=round_robin, primary=_primary(specs))
-    return ctx, [None if s.code in GROUP_FUNCTIONS else column(ctx, s) for s in specs]
+    return ctx, [None if s.definition.splits_groups else column(ctx, s) for s in specs]
 
 
 def _declared_scores(team: TeamData) -> list[Diagnostic]:
@@ -152,7 +152,7 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     for index, (s, c) in enumerate(zip(specs, columns)):
         next_groups = []
         if c is None:
-            rank_group = GROUP_FUNCTIONS[s.code]
+            rank_group = s.definition.function
             values = [0] * f.size
             for g in groups:
                 parts = rank_group(ctx, g, s) if len(g) > 1 else [g]

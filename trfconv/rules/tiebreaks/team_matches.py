@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from ...adjustments import Resolved, resolve
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import (
     ByeKind,
@@ -29,7 +30,6 @@ from ...model import (
     Team,
     Tournament,
 )
-from ...adjustments import Resolved, resolve
 from .field import (
     ABSENT,
     FLOSS,
