@@ -8,32 +8,27 @@ import subprocess
 import sys
 from pathlib import Path
 
+import paths
 import pytest
-from typer.testing import CliRunner
 
 import trfconv
-from trfconv.cli import app
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = paths.FIXTURES
 VALID = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
 CLEAN = FIXTURES / "canonical" / "trf26-individual.trf"
 MISALIGNED = FIXTURES / "trf" / "echecsjs__trf__trf26_team.trf"
-runner = CliRunner()
 
 
-def run(*args: str):
-    return runner.invoke(app, [str(a) for a in args])
+
+def test_check_exit_codes(cli):
+    assert cli("check", CLEAN).exit_code == 0
+    assert cli("check", VALID).exit_code == 0  # warnings only
+    assert cli("check", MISALIGNED).exit_code == 1
+    assert cli("check", FIXTURES / "missing.trf").exit_code == 2
 
 
-def test_check_exit_codes():
-    assert run("check", CLEAN).exit_code == 0
-    assert run("check", VALID).exit_code == 0  # warnings only
-    assert run("check", MISALIGNED).exit_code == 1
-    assert run("check", FIXTURES / "missing.trf").exit_code == 2
-
-
-def test_check_json_schema():
-    result = run("check", MISALIGNED, "--json")
+def test_check_json_schema(cli):
+    result = cli("check", MISALIGNED, "--json")
     data = json.loads(result.stdout)
     assert set(data) == {"schema", "file", "readable", "error", "warning", "info", "diagnostics"}
     assert data["schema"] == 1 and data["readable"] is True
@@ -44,14 +39,14 @@ def test_check_json_schema():
                      "path": str(MISALIGNED), "line": 13, "column": 80, "consumer": "FIDE rating server"}
 
 
-def test_check_text_output_names_file_line_and_column():
-    result = run("check", MISALIGNED)
+def test_check_text_output_names_file_line_and_column(cli):
+    result = cli("check", MISALIGNED)
     assert f"{MISALIGNED}:13:80: error TRF010:" in result.stdout
     assert result.stdout.rstrip().endswith("2 error(s), 1 warning(s), 0 info")
 
 
-def test_info_json_schema():
-    data = json.loads(run("info", VALID, "--json").stdout)
+def test_info_json_schema(cli):
+    data = json.loads(cli("info", VALID, "--json").stdout)
     assert set(data) == {"schema", "file", "format", "version", "dialects", "encoding", "line_ending",
                          "event", "counts", "diagnostics"}
     assert (data["format"], data["version"], data["encoding"], data["line_ending"]) == ("trf", "TRF16", "utf-8", "LF")
@@ -61,62 +56,62 @@ def test_info_json_schema():
     assert data["diagnostics"] == {"error": 0, "warning": 1, "info": 1, "codes": {"TRF023": 1, "TRF024": 1}}
 
 
-def test_info_text():
-    result = run("info", FIXTURES / "trf" / "sanichi__icu_tournament__latin-1.trf")
+def test_info_text(cli):
+    result = cli("info", FIXTURES / "trf" / "sanichi__icu_tournament__latin-1.trf")
     assert result.exit_code == 0
     assert "Läs Végas National Opeñ" in result.stdout and "cp1252" in result.stdout
 
 
-def test_info_text_keeps_labels_and_values_apart():
+def test_info_text_keeps_labels_and_values_apart(cli):
     """The values start in one column, after the longest label ("declared rounds" once ran into
     its value: "declared rounds14")."""
-    lines = run("info", FIXTURES / "trf" / "Sharly-Chess__sharly-chess__example_trf26.trf").stdout.splitlines()
+    lines = cli("info", FIXTURES / "trf" / "Sharly-Chess__sharly-chess__example_trf26.trf").stdout.splitlines()
     assert "declared rounds  14" in lines
     starts = {len(line) - len(line.split("  ", 1)[1].lstrip()) for line in lines}
     assert starts == {len("declared rounds  ")}
 
 
-def test_convert_to_stdout_and_files(tmp_path):
-    result = run("convert", VALID, "--to", "trf26")
+def test_convert_to_stdout_and_files(cli, tmp_path):
+    result = cli("convert", VALID, "--to", "trf26")
     assert result.exit_code == 0
     assert result.stdout_bytes.startswith(b"012 Gonzaga Classic\r\n")
     out = tmp_path / "valid.json"
-    assert run("convert", VALID, "-o", out).exit_code == 0  # .json -> JSON
+    assert cli("convert", VALID, "-o", out).exit_code == 0  # .json -> JSON
     assert json.loads(out.read_text())["format"] == "trfconv-tournament"
     back = tmp_path / "back.trf"
-    assert run("convert", out, "--to", "trf16", "-o", back).exit_code == 0
+    assert cli("convert", out, "--to", "trf16", "-o", back).exit_code == 0
     assert trfconv.read(back).players == trfconv.read(VALID).players
 
 
-def test_convert_options(tmp_path):
+def test_convert_options(cli, tmp_path):
     out = tmp_path / "x.trf"
     latin = FIXTURES / "trf" / "sanichi__icu_tournament__latin-1.trf"
-    result = run("convert", latin, "-o", out, "--output-encoding", "ascii", "--line-ending", "lf")
+    result = cli("convert", latin, "-o", out, "--output-encoding", "ascii", "--line-ending", "lf")
     assert result.exit_code == 0
     data = out.read_bytes()
     assert data.isascii() and b"\r" not in data and b"Las Vegas National Open" in data
     assert "WRT002" in result.stderr
 
 
-def test_convert_strict_fails_on_errors_and_writes_nothing(tmp_path):
+def test_convert_strict_fails_on_errors_and_writes_nothing(cli, tmp_path):
     out = tmp_path / "x.trf"
-    assert run("convert", MISALIGNED, "-o", out, "--strict").exit_code == 1
+    assert cli("convert", MISALIGNED, "-o", out, "--strict").exit_code == 1
     assert not out.exists()
-    assert run("convert", MISALIGNED, "-o", out).exit_code == 0  # lenient by default
+    assert cli("convert", MISALIGNED, "-o", out).exit_code == 0  # lenient by default
     assert out.exists()
 
 
-def test_convert_refuses_to_overwrite_its_input(tmp_path):
+def test_convert_refuses_to_overwrite_its_input(cli, tmp_path):
     copy = tmp_path / "in.trf"
     shutil.copy(VALID, copy)
     before = copy.read_bytes()
-    assert run("convert", copy, "-o", copy).exit_code == 1
+    assert cli("convert", copy, "-o", copy).exit_code == 1
     assert copy.read_bytes() == before
 
 
-def test_convert_forced_encoding():
+def test_convert_forced_encoding(cli):
     utf8 = FIXTURES / "trf" / "sanichi__icu_tournament__utf-8.trf"
-    result = run("convert", utf8, "--encoding", "latin-1")
+    result = cli("convert", utf8, "--encoding", "latin-1")
     assert "ENC004" in result.stderr
 
 
@@ -129,56 +124,56 @@ def test_console_script_is_installed():
 
 
 @pytest.mark.parametrize("args", [("info",), ("convert", VALID, "--to", "pdf")])
-def test_usage_errors_do_not_trace(args):
-    result = run(*args)
+def test_usage_errors_do_not_trace(cli, args):
+    result = cli(*args)
     assert result.exit_code == 2 and "Traceback" not in result.output
 
 
-def test_readme_info_example_is_real():
+def test_readme_info_example_is_real(cli):
     """The README shows this file's `info --json` output; keep them equal."""
     import re
 
     readme = (FIXTURES.parent / "README.md").read_text("utf-8")
     shown = json.loads(re.search(r'```json\n(\{"schema": 1, "file": "fixtures.*?)\n```', readme, re.DOTALL).group(1))
     path = FIXTURES / "trf" / "erral__fidetournament__test_demo.trf"
-    actual = json.loads(run("info", path, "--json").stdout)
+    actual = json.loads(cli("info", path, "--json").stdout)
     assert {k: v for k, v in actual.items() if k != "file"} == {k: v for k, v in shown.items() if k != "file"}
 
 
-def test_validate_exit_codes_and_text():
+def test_validate_exit_codes_and_text(cli):
     fide = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
-    result = run("validate", fide)
+    result = cli("validate", fide)
     assert result.exit_code == 0
     assert "verdict     RATEABLE WITH EXCLUSIONS" in result.stdout
     assert "VAL032: results of unrated players 155, 157" in result.stdout
     masters = FIXTURES / "trf" / "sanichi__icu_tournament__bunratty_masters_2011.trf"
-    assert run("validate", masters).exit_code == 1
-    assert run("validate", masters, "--rules", "b02-2024").exit_code == 0
-    assert run("validate", masters, "--time-control", "120 min").exit_code == 0
-    slower = run("validate", masters, "--time-control", "40/120, 60")
+    assert cli("validate", masters).exit_code == 1
+    assert cli("validate", masters, "--rules", "b02-2024").exit_code == 0
+    assert cli("validate", masters, "--time-control", "120 min").exit_code == 0
+    slower = cli("validate", masters, "--time-control", "40/120, 60")
     assert slower.exit_code == 1
     assert ("VAL021: rounds 2, 3 and 4 on 2011-02-26: 3 rounds, 18 h of play > 12 h (art. 3.1; 6 h a round "
             "on the 60-move basis)") in slower.stdout
-    assert run("validate", masters, "--rules", "b02-1999").exit_code == 2
-    assert run("validate", FIXTURES / "missing.trf").exit_code == 2
+    assert cli("validate", masters, "--rules", "b02-1999").exit_code == 2
+    assert cli("validate", FIXTURES / "missing.trf").exit_code == 2
 
 
-def test_validate_national_championship(tmp_path):
+def test_validate_national_championship(cli, tmp_path):
     """--national-championship (B.02 2005 6.33) rates an 8-player round robin with 3 rated men,
     which art. 6.31 refuses (4 rated needed under 10 players); the rating report takes it too."""
     from eventbuild import round_robin
 
     path = tmp_path / "championship.trf"
     trfconv.write(round_robin([2000, 1900, 1800, None, None, None, None, None]), path, format="trf16")
-    assert run("validate", path, "--rules", "b02-2005").exit_code == 1
-    national = run("validate", path, "--rules", "b02-2005", "--national-championship")
+    assert cli("validate", path, "--rules", "b02-2005").exit_code == 1
+    national = cli("validate", path, "--rules", "b02-2005", "--national-championship")
     assert national.exit_code == 0
     assert "VAL007: national championship round robin with 3 rated men, 3 needed (art. 6.33)" in national.stderr
-    assert run("report", path, "--rules", "b02-2005", "--national-championship").exit_code == 0
+    assert cli("report", path, "--rules", "b02-2005", "--national-championship").exit_code == 0
 
 
-def test_validate_json_schema():
-    data = json.loads(run("validate", VALID, "--json").stdout)
+def test_validate_json_schema(cli):
+    data = json.loads(cli("validate", VALID, "--json").stdout)
     assert set(data) == {"schema", "file", "rules", "rules_title", "decision", "rateable", "event_kind",
                          "round_robin", "rating_list", "minutes_for_60_moves", "findings", "games_not_rated",
                          "players", "diagnostics"}
@@ -193,7 +188,7 @@ def test_validate_json_schema():
         {"round": 1, "player": 3, "opponent": 2, "score": "1", "reasons": ["unrated_opponent", "event"]}]
 
 
-def test_every_csv_output_guards_against_formulas(tmp_path):
+def test_every_csv_output_guards_against_formulas(cli, tmp_path):
     """A name a spreadsheet would evaluate is written with a leading apostrophe in the rating
     report and standings CSVs too, not only in the crosstable CSV."""
     from trfbuild import HEADER, player_line, trf
@@ -204,5 +199,5 @@ def test_every_csv_output_guards_against_formulas(tmp_path):
                            player_line(1, evil, rating="2000", points="1.0", rounds=("   2 w 1",)),
                            player_line(2, "Plain, Paul", rating="1900", points="0.0", rounds=("   1 b 0",))))
     for args in (("report", source, "--format", "csv"), ("standings", source, "--format", "csv", "-t", "BH")):
-        out = run(*args).stdout
+        out = cli(*args).stdout
         assert f",'{evil}," in out and f",{evil}," not in out, out

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
 
 import trfconv
@@ -26,7 +26,7 @@ from trfconv.model import (
     Pending,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "trf"
+FIXTURES = paths.FIXTURES / "trf"
 CORPUS = sorted(FIXTURES.glob("*.trf"))
 
 

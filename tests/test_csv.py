@@ -11,8 +11,8 @@ import json
 import zipfile
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,11 +20,11 @@ from typer.testing import CliRunner
 
 import trfconv
 from trfconv.cli import app
-from trfconv.io import csv_read, xlsx_read
-from trfconv.io.registry import detect_format
+from trfconv.io import xlsx_read
 from trfconv.io.csv_read import parse_points
 from trfconv.io.csv_write import project
 from trfconv.io.lossy import dropped_items
+from trfconv.io.registry import detect_format
 from trfconv.model import (
     NOT_PAIRED,
     Bye,
@@ -39,7 +39,7 @@ from trfconv.model import (
     Unreadable,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = paths.FIXTURES
 EXPORT = FIXTURES / "crosstables" / "mrrookes__arbitools__testing.chess-results.csv"
 CORPUS = sorted((FIXTURES / "trf").glob("*.trf"))
 W, B = Colour.WHITE, Colour.BLACK

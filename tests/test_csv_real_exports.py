@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
 
 import trfconv
@@ -23,7 +23,7 @@ from trfconv.model import (
     Tournament,
 )
 
-CROSSTABLES = Path(__file__).resolve().parent.parent / "fixtures" / "crosstables"
+CROSSTABLES = paths.FIXTURES / "crosstables"
 STOCKHOLM = CROSSTABLES / "ChristerNilsson__2026__seniorschack-km-2026.chess-results.csv"
 SAN_SEBASTIAN = CROSSTABLES / "mrrookes__arbitools__testing.chess-results.csv"
 LIMERICK = CROSSTABLES / "icu-swissperfect-spexport_LimerickClubChampionship09.txt"

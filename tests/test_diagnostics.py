@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
 from trfbuild import HEADER, player_line, trf
 
@@ -273,7 +273,7 @@ def test_json_number_outside_the_writers_spelling_is_jsn001(points):
 def test_json_team_forfeit_result_outside_330s_codes_is_jsn001(result):
     """Found by fuzzing: a JSON 330 result of "" raised IndexError in the team standings, and
     "x+" was silently read as a forfeit loss. JSON takes the results the TRF reader takes."""
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "tiebreak" / "tec-team14.trf"
+    path = paths.FIXTURES / "tiebreak" / "tec-team14.trf"
     document = json.loads(trfconv.dumps(trfconv.read(path), "json")[0])
     assert document["tournament"]["team_event"]["forfeits"][0]["result"] == "-+"
     document["tournament"]["team_event"]["forfeits"][0]["result"] = result

@@ -20,6 +20,7 @@ from datetime import date, timedelta
 from fractions import Fraction
 from pathlib import Path
 
+import paths
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -27,6 +28,8 @@ from hypothesis import strategies as st
 import trfconv
 from trfconv.dates import PartialDate
 from trfconv.diagnostics import CODES, Diagnostic, Severity, has_errors
+from trfconv.documents.rating_report import RatingReport
+from trfconv.documents.registry import document as document_named
 from trfconv.encoding import decode
 from trfconv.io.trf_read import misaligned_lines
 from trfconv.model import (
@@ -48,12 +51,10 @@ from trfconv.model import (
     Tournament,
 )
 from trfconv.numbers import decimal_text
-from trfconv.documents.rating_report import RatingReport
-from trfconv.documents.registry import document as document_named
 from trfconv.rules.tiebreaks import standings
 from trfconv.timecontrol import parse_code
 
-CORPUS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "trf").glob("*.trf"))
+CORPUS = paths.CORPUS
 FIDE_TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 LINE_END = re.compile(r"\r\n|\r|\n")
 

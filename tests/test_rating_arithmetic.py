@@ -21,10 +21,10 @@ from trfconv.rules.rating.initial import initial_2005, initial_2024, weighted_ra
 from trfconv.rules.rating.k import KChoice, games_cap, infer_k
 from trfconv.rules.rating.rounding import half_away_from_zero, half_up
 from trfconv.rules.rating.roundrobin2005 import competition_average, provisional_ratings
-from trfconv.rules.rating.rules import rating_rules
+from trfconv.rules.rating.rules import rules_of
 
-R2024 = rating_rules(edition("b02-2024"))
-R2005 = rating_rules(edition("b02-2005"))
+R2024 = rules_of(edition("b02-2024"))
+R2005 = rules_of(edition("b02-2005"))
 H = F(1, 2)
 NOV_2025 = date(2025, 11, 7)
 

@@ -3,36 +3,30 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
+import paths
 from lxml import html
-from typer.testing import CliRunner
 
 import trfconv
-from trfconv.cli import app
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = paths.FIXTURES
 MASTERS = FIXTURES / "trf" / "sanichi__icu_tournament__bunratty_masters_2011.trf"
 DEMO = FIXTURES / "trf" / "erral__fidetournament__test_demo.trf"  # FIDE ids and ratings
-runner = CliRunner()
 
 
-def run(*args):
-    return runner.invoke(app, [str(a) for a in args])
 
-
-def test_report_text_to_stdout():
-    result = run("report", MASTERS, "--rules", "b02-2024")
+def test_report_text_to_stdout(cli):
+    result = cli("report", MASTERS, "--rules", "b02-2024")
     assert result.exit_code == 0, result.output
     assert "FIDE RATING REPORT" in result.stdout and "Short, Nigel" in result.stdout
     assert "RAT001" in result.stderr
 
 
-def test_report_json_and_k_file(tmp_path):
+def test_report_json_and_k_file(cli, tmp_path):
     first = trfconv.read(DEMO).player(1)
     k_file = tmp_path / "k.csv"
     k_file.write_text(f"FIDE id,K\n{first.fide_id},30\n", "utf-8")
-    result = run("report", DEMO, "--rules", "b02-2024", "--format", "json", "--k-file", k_file)
+    result = cli("report", DEMO, "--rules", "b02-2024", "--format", "json", "--k-file", k_file)
     data = json.loads(result.stdout)
     assert data["schema"] == 1 and data["rules"]["edition"] == "b02-2024"
     assert data["players"][0]["k"] == {"value": 30, "source": "file", "before_cap": None, "assumptions": []}
@@ -40,24 +34,24 @@ def test_report_json_and_k_file(tmp_path):
     assert "RAT006" in result.stderr and "(40, 20, 10)" in result.stderr  # 30 is no K of 8.3.3
 
 
-def test_report_html_to_file_and_never_over_the_input(tmp_path):
+def test_report_html_to_file_and_never_over_the_input(cli, tmp_path):
     out = tmp_path / "report.html"
-    assert run("report", MASTERS, "--rules", "b02-2024", "--format", "html", "-o", out).exit_code == 0
+    assert cli("report", MASTERS, "--rules", "b02-2024", "--format", "html", "-o", out).exit_code == 0
     assert html.parse(str(out)).getroot().find(".//svg") is not None
     # under the 2005 rules 90'+10" is too fast for a 2658 player: the report is written, exit 1
-    assert run("report", MASTERS, "--format", "html", "-o", out).exit_code == 1
+    assert cli("report", MASTERS, "--format", "html", "-o", out).exit_code == 1
     assert "not rateable" in out.read_text("utf-8")
-    assert run("report", MASTERS, "--time-control", "120 min", "-o", out).exit_code == 0
+    assert cli("report", MASTERS, "--time-control", "120 min", "-o", out).exit_code == 0
     copy = tmp_path / "in.trf"
     copy.write_bytes(MASTERS.read_bytes())
-    assert run("report", copy, "-o", copy).exit_code == 1
+    assert cli("report", copy, "-o", copy).exit_code == 1
     assert copy.read_bytes() == MASTERS.read_bytes()
 
 
-def test_report_exit_codes(tmp_path):
-    assert run("report", FIXTURES / "missing.trf").exit_code == 2
-    assert run("report", MASTERS, "--rules", "b02-1999").exit_code == 2
+def test_report_exit_codes(cli, tmp_path):
+    assert cli("report", FIXTURES / "missing.trf").exit_code == 2
+    assert cli("report", MASTERS, "--rules", "b02-1999").exit_code == 2
     bad_k = tmp_path / "k.csv"
     bad_k.write_text("12,abc\n", "utf-8")
-    result = run("report", MASTERS, "--k-file", bad_k)
+    result = cli("report", MASTERS, "--k-file", bad_k)
     assert result.exit_code == 1 and f"{bad_k}:1: error RAT002" in result.stderr

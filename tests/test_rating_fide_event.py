@@ -16,8 +16,7 @@ import pytest
 from trfbuild import player_line, trf
 
 import trfconv
-from trfconv import validate
-from trfconv import rate
+from trfconv import rate, validate
 
 # FIDE id: (Ro on the October list, FIDE's Rc, w, n, chg, K*chg)
 FIDE = {

@@ -19,22 +19,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction as F
-from pathlib import Path
 
+import paths
 import pytest
 from trfbuild import player_line, trf
 
 import trfconv
-from trfconv import validate
-from trfconv import rate
+from trfconv import rate, validate
 from trfconv.rules.editions import edition
 from trfconv.rules.rating.change import rating_change
 from trfconv.rules.rating.k import KChoice, games_cap
 from trfconv.rules.rating.rounding import rounder
-from trfconv.rules.rating.rules import rating_rules
+from trfconv.rules.rating.rules import rules_of
 
-FIXTURE = Path(__file__).parent.parent / "fixtures" / "rating" / "fide-multi-event-periods.txt"
-R2024 = rating_rules(edition("b02-2024"))
+FIXTURE = paths.FIXTURES / "rating" / "fide-multi-event-periods.txt"
+R2024 = rules_of(edition("b02-2024"))
 SCORES = {"1": F(1), "=": F(1, 2), "0": F(0)}
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from pathlib import Path
 
+import paths
 import pytest
 from lxml import etree, html
 from test_rating_report import seed_round_robin
@@ -27,7 +27,7 @@ def render(report: RatingReport, fmt: str) -> str:
 def rating_report(t: trfconv.Tournament, verdict) -> RatingReport:
     return RatingReport(t, verdict, rate(t, verdict))
 
-CORPUS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "trf").glob("*.trf"))
+CORPUS = paths.CORPUS
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from verdicts import all_played_games_count
 
-from trfconv.model import NOT_PAIRED, Colour, Event, Game, Outcome, Player, Tournament
 from trfconv import rate
+from trfconv.model import NOT_PAIRED, Colour, Event, Game, Outcome, Player, Tournament
 from trfconv.rules.rateability.games import SCORE
 
 OUTCOMES = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
 
 from trfconv.rules.rating.tables import tables
 
-SEED = Path(__file__).resolve().parent.parent / "fixtures" / "seeds" / "b02-2005-tables.txt"
+SEED = paths.FIXTURES / "seeds" / "b02-2005-tables.txt"
 
 
 def _seed_sections() -> tuple[list[list[str]], list[list[str]]]:

@@ -3,13 +3,12 @@ canonical form comes back byte for byte."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
+import paths
 import pytest
 
 import trfconv
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = paths.FIXTURES
 CORPUS = sorted((FIXTURES / "trf").glob("*.trf"))
 
 

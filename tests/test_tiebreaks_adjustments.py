@@ -18,19 +18,19 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction as F
-from pathlib import Path
 
+import paths
 import pytest
 from gacrux_oracle import EDITION_OF, gacrux, same
+from swissbuild import generate_swiss_trf
 from trfbuild import HEADER, player_line, trf
 
 import trfconv
-from trfconv.bench import generate_swiss_trf
+from trfconv.documents.standings import StandingsReport, render_text
 from trfconv.model import Game
 from trfconv.rules.tiebreaks import compute_columns, parse_list, standings
-from trfconv.documents.standings import StandingsReport, render_text
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = paths.FIXTURES
 PLAYERS = (player_line(1, "Alpha, Ann", rounds=("   2 w 1", "   5 b 1", "   4 w =")),
            player_line(2, "Beta, Bob", rounds=("   1 b 0", "   3 w 1", "0000 - U")),
            player_line(3, "Gamma, Gus", rounds=("   4 w =", "   2 b 0", "   5 w 1")),

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
 from gacrux_oracle import COMPARED, EDITION_OF, OracleError, gacrux, gacrux_ranks, same
+from swissbuild import generate_swiss_trf
 from teambuild import small_team_event, team_event
 
 import trfconv
-from trfconv.bench import generate_swiss_trf
 from trfconv.rules.tiebreaks import compute_columns, parse_list, standings
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = paths.FIXTURES
 
 #: Corpus files not compared, and why (the oracle cannot read them, or it reads their notation
 #: differently, or it computes team standings there).

@@ -5,21 +5,18 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
-from typer.testing import CliRunner
 
 import trfconv
-from trfconv.cli import app
 from trfconv.diagnostics import Diagnostic
 from trfconv.rules.tiebreaks import parse, standings
 from trfconv.rules.tiebreaks.rules import resolve
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = paths.FIXTURES
 TEC = FIXTURES / "tiebreak" / "tec-swiss16-rated.trf"
 HALF_BYES = FIXTURES / "trf" / "MarkDechamps__fide-swiss-pairing-engine__kd-4-javafo-half-point-byes.trf"
-runner = CliRunner()
 
 
 @pytest.mark.parametrize("text,code,fields", [
@@ -85,33 +82,30 @@ def test_rating_tiebreaks_undefined_with_unrated_players():
     assert {r.values[1] for r in with_rating.rows} == {1500}
 
 
-def run(*args):
-    return runner.invoke(app, [str(a) for a in args])
 
-
-def test_cli_standings_text_csv_json():
-    text = run("standings", TEC, "-t", "BH/C1,BH", "-t", "SB")
+def test_cli_standings_text_csv_json(cli):
+    text = cli("standings", TEC, "-t", "BH/C1,BH", "-t", "SB")
     assert text.exit_code == 0
     lines = text.stdout.splitlines()
     assert lines[0].split() == ["rank", "sno", "name", "PTS", "BH/C1", "BH", "SB", "lots"]
     assert lines[1].split()[:2] == ["1", "2"] and lines[1].split()[-3:] == ["12", "13", "9.5"]
-    csv = run("standings", TEC, "-t", "BH", "--format", "csv").stdout.splitlines()
+    csv = cli("standings", TEC, "-t", "BH", "--format", "csv").stdout.splitlines()
     assert csv[1] == "1,2,\"Bruno, TEC-Ex\",4,13,"
-    data = json.loads(run("standings", TEC, "-t", "AOB", "--json").stdout)
+    data = json.loads(cli("standings", TEC, "-t", "AOB", "--json").stdout)
     assert data["schema"] == 1 and data["rules"] == "tb-2023" and data["tiebreaks"] == ["PTS", "AOB"]
     assert data["standings"][0] == {"rank": 1, "start_number": 2, "name": "Bruno, TEC-Ex",
                                     "values": {"PTS": "4", "AOB": "13.6"}, "lots": False}
     assert data["standings"][2]["values"]["AOB"] == "13.375"
 
 
-def test_cli_standings_exit_codes():
-    assert run("standings", TEC, "-t", "NOPE").exit_code == 1
-    assert run("standings", TEC, "--rules", "tb-1999").exit_code == 2
-    assert run("standings", FIXTURES / "missing.trf").exit_code == 2
+def test_cli_standings_exit_codes(cli):
+    assert cli("standings", TEC, "-t", "NOPE").exit_code == 1
+    assert cli("standings", TEC, "--rules", "tb-1999").exit_code == 2
+    assert cli("standings", FIXTURES / "missing.trf").exit_code == 2
     # a rating for unrated players is a positive number (like the /U<rating> modifier's)
-    assert run("standings", TEC, "-t", "ARO", "--unrated", "-5").exit_code == 2
-    assert run("standings", TEC, "-t", "ARO", "--unrated", "1400").exit_code == 0
-    lots = run("standings", HALF_BYES)
+    assert cli("standings", TEC, "-t", "ARO", "--unrated", "-5").exit_code == 2
+    assert cli("standings", TEC, "-t", "ARO", "--unrated", "1400").exit_code == 0
+    lots = cli("standings", HALF_BYES)
     assert lots.exit_code == 0 and "lots" in lots.stdout
 
 

@@ -9,8 +9,8 @@ import dataclasses
 import json
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
 from teambuild import small_team_event
 from trfbuild import HEADER, player_line, trf
@@ -21,7 +21,7 @@ from trfconv.cli import app
 from trfconv.rules.tiebreaks import compute_columns, parse_list, standings
 from trfconv.rules.tiebreaks.field import FLOSS, FWIN, HPB, PAB, PLAYED, ZPB
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = paths.FIXTURES
 TEC_TEAM = FIXTURES / "tiebreak" / "tec-team14.trf"
 F = Fraction
 

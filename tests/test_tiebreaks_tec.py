@@ -7,15 +7,15 @@ from __future__ import annotations
 import json
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
 
 import trfconv
 from trfconv.rules.tiebreaks import compute_columns, parse_list, standings
 from trfconv.rules.tiebreaks.buchholz import scores_seen
 
-HERE = Path(__file__).resolve().parent.parent / "fixtures" / "tiebreak"
+HERE = paths.FIXTURES / "tiebreak"
 PDF = json.loads((HERE / "tec-exercises-2023.expected.json").read_text("utf-8"))
 SHARLY = json.loads((HERE / "sharly-chess-tec-swiss.expected.json").read_text("utf-8"))
 

@@ -4,15 +4,15 @@ crash, and the verdicts of seven of them are asserted with their reasons."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
+import paths
 import pytest
 
 from trfconv import read, validate
-from trfconv.rules.rateability import Decision, Gets
 from trfconv.documents.verdict import as_dict
+from trfconv.rules.rateability import Decision, Gets
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "trf"
+FIXTURES = paths.FIXTURES / "trf"
 FILES = sorted(p for p in FIXTURES.iterdir() if p.suffix != ".md")
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
 from trfbuild import player_line
 
@@ -27,7 +27,7 @@ from trfconv.model import (
     Unreadable,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = paths.FIXTURES
 
 
 def two_players(name: str = "Müller, Jürgen", **event) -> Tournament:

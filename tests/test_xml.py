@@ -8,15 +8,15 @@ import dataclasses
 import tracemalloc
 from datetime import date
 from fractions import Fraction
-from pathlib import Path
 
+import paths
 import pytest
 from lxml import etree
 
 import trfconv
 from trfconv.dates import PartialDate
-from trfconv.io.registry import detect_format
 from trfconv.io.lossy import dropped_items
+from trfconv.io.registry import detect_format
 from trfconv.io.xml_safe import MAX_XML_BYTES, parser
 from trfconv.io.xml_write import project
 from trfconv.model import (
@@ -32,7 +32,7 @@ from trfconv.model import (
     Tournament,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = paths.FIXTURES
 XML = FIXTURES / "crosstables"
 SCHEMA = etree.XMLSchema(etree.parse(str(FIXTURES.parent / "formats" / "xml" / "chessresults.xsd")))
 CORPUS = sorted((FIXTURES / "trf").glob("*.trf"))
@@ -295,7 +295,7 @@ def test_not_well_formed_and_foreign_xml_are_diagnostics():
 def test_start_number_used_twice_still_writes():
     """A player line repeated (TRF014) leaves a forfeit whose opponent's line is another one:
     the writer reads that side as unplayed instead of failing (found by the corruption tests)."""
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "trf" / "sanichi__icu_tournament__valid.trf"
+    path = paths.FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
     lines = path.read_bytes().splitlines(keepends=True)
     # the 012 line replaced by a copy of player 11's line, one column shifted (hypothesis's find)
     repeated = next(line for line in lines if line.startswith(b"001   11")).replace(b"11      B", b"11     B")
@@ -309,7 +309,7 @@ def test_control_character_in_sex_column_is_replaced_and_reported():
     """A NUL byte in a player's sex column (hypothesis's find in a corrupted lichess export) is
     kept by the lenient reader; XML cannot carry it, so the writer puts '?' there and says so
     (WRT004) instead of failing inside lxml."""
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "trf" / "GrzegorzKi__CompetiChess__testLargeFile.trf"
+    path = paths.FIXTURES / "trf" / "GrzegorzKi__CompetiChess__testLargeFile.trf"
     data = path.read_bytes().replace(b"001    1       sherwin", b"001    1 \x00      sherwin", 1)
     t = trfconv.reads(data)
     assert t.player(1).sex == "\x00"

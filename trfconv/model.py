@@ -370,15 +370,6 @@ class Event:
     tiebreaks: tuple[str, ...] = ()  #: ``202``
     standings_tiebreaks: tuple[str, ...] = ()  #: ``212`` (starts with ``PTS``)
 
-    def clock(self) -> TimeControl | None:
-        """The time control as periods: the encoded TRF-2026 222 when it was read, otherwise
-        the 122 text when it can be understood without guessing; None else."""
-        from .timecontrol import TimeControl, parse_text
-
-        if isinstance(self.time_control, TimeControl):
-            return self.time_control
-        return parse_text(self.time_control_text) if self.time_control_text else None
-
 
 @dataclass(frozen=True)
 class Extra:

@@ -156,6 +156,13 @@ def format_code(tc: TimeControl) -> str:
     return f"W{_format_periods(tc.white)}-B{_format_periods(tc.black)}"
 
 
+def read(text: str) -> TimeControl | None:
+    """A time control as a person writes it (record 122, or given by hand): free text first
+    (``90+30`` is 90 minutes and 30 seconds a move, ``5400+30`` 5400 seconds), else a record 222
+    code (``40/6000+30:900+30``, ``W300-B240``); None when it is neither."""
+    return parse_text(text) or parse_code(text)
+
+
 def parse_text(text: str) -> TimeControl | None:
     """Read the free text of a TRF record 122, or return None if it is not understood.
 

@@ -10,7 +10,6 @@ import typer
 
 from .. import TrfconvError, dumps, write
 from ..diagnostics import has_errors
-from ..documents.info import InfoReport
 from ..documents.registry import document
 from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, readers
 from .common import (
@@ -38,6 +37,8 @@ LineEnding = choices("LineEnding", LINE_ENDINGS)
 def info(file: Path = typer.Argument(..., help="Tournament file."),
          encoding: str | None = EncodingOption, as_json: bool = JsonOption) -> None:
     """Format and dialect found, encoding, event, counts and a diagnostics summary."""
+    from ..documents.info import InfoReport
+
     t = load(file, encoding)
     if t is None:
         raise typer.Exit(EXIT_UNREADABLE)

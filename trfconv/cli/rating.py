@@ -6,16 +6,10 @@ from pathlib import Path
 
 import typer
 
-from .. import rate
 from ..diagnostics import Severity, has_errors
-from ..documents.rating_report import RatingReport
 from ..documents.registry import document
-from ..documents.verdict import VerdictReport
-from ..io.kfile import KFileError, read_k_file
 from ..model import Tournament
 from ..rules.editions import UnknownEdition
-from ..rules.rateability import Verdict
-from ..rules.rateability import validate as judge
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
@@ -38,8 +32,10 @@ NationalOption = typer.Option(False, "--national-championship", help="The event 
 ReportFormat = choices("ReportFormat", document("rating-report").formats)
 
 
-def _verdict(t: Tournament, rules: str | None, time_control: str | None, national: bool) -> Verdict:
+def _verdict(t: Tournament, rules: str | None, time_control: str | None, national: bool):
     """The rateability verdict, or exit 2 when ``--rules`` is not a B.02 edition."""
+    from .. import validate as judge
+
     try:
         return judge(t, rules, time_control, national_championship=national)
     except UnknownEdition as err:
@@ -53,6 +49,8 @@ def validate(
 ) -> None:
     """Would FIDE rate this event? Verdict with the articles and numbers behind it, the games not
     rated and why, and what each player gets. Exit 0 rateable, 1 not rateable, 2 unreadable."""
+    from ..documents.verdict import VerdictReport
+
     t = readable(file, encoding)
     verdict = _verdict(t, rules, time_control, national)
     print_diagnostics(d for d in t.diagnostics if d.severity is not Severity.INFO)
@@ -76,6 +74,10 @@ def report(
     """FIDE rating report: which games count (the rateability verdict), each player's Ro, K, Rc, n,
     W, We, change and new rating, unrated players' Ru. Exit 0 when the event is rateable and
     nothing is wrong, 1 when it is not rateable or a problem was found, 2 when unreadable."""
+    from .. import rate
+    from ..documents.rating_report import RatingReport
+    from ..io.kfile import KFileError, read_k_file
+
     k, k_problems = {}, []
     if k_file is not None:
         try:

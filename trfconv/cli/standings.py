@@ -6,10 +6,8 @@ from pathlib import Path
 
 import typer
 
-from .. import standings as rank
 from ..diagnostics import has_errors
 from ..documents.registry import document
-from ..documents.standings import StandingsReport
 from ..rules.editions import UnknownEdition, edition
 from .common import (
     EXIT_ERRORS,
@@ -41,6 +39,9 @@ def standings(
     """Standings: points, the ordered tie-breaks (exact values), and ties left for drawing of
     lots; in a team file (310/013) the teams, by match points (`-t PTS:GP,...` for game points).
     Exit 0 ok, 1 when a tie-break cannot be computed, 2 when the file cannot be read."""
+    from .. import standings as rank
+    from ..documents.standings import StandingsReport
+
     if rules is not None:
         try:
             edition(rules)

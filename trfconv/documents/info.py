@@ -11,10 +11,6 @@ from ..counts import counts
 from ..dates import as_text
 from ..diagnostics import Severity
 from ..model import Tournament
-from .registry import Document
-
-DOCUMENT = Document("info", "what a file is: format, dialects, encoding, event, counts, diagnostics summary",
-                    {"text": "trfconv.documents.info:render_text", "json": "trfconv.documents.info:render_json"})
 
 _ENDING_NAMES = {"\r\n": "CRLF", "\n": "LF", "\r": "CR"}
 

@@ -1,9 +1,9 @@
-"""The documents trfconv produces: one :class:`Document` record per document, declared in the
-document's own module, with the formats it can be rendered in.
+"""The documents trfconv produces: one :class:`Document` record per document in
+:data:`DOCUMENTS`, with the formats it can be rendered in.
 
 A document renders what the rules computed (a verdict, a rating, standings) and what the reader
-found; it computes nothing itself. Adding a document is writing its module (which declares
-``DOCUMENT``) and adding one line to :data:`MODULES`.
+found; it computes nothing itself. Adding a document is writing its module (its input and one
+renderer per format) and adding its record here.
 """
 
 from __future__ import annotations
@@ -11,14 +11,6 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cache
-
-#: The document modules, one line each.
-MODULES = (
-    "trfconv.documents.info",
-    "trfconv.documents.verdict",
-    "trfconv.documents.rating_report",
-    "trfconv.documents.standings",
-)
 
 
 @dataclass(frozen=True)
@@ -37,13 +29,25 @@ class Document:
         return _load(self.formats[format])(subject)
 
 
-@cache
-def documents() -> dict[str, Document]:
-    return {d.name: d for d in (importlib.import_module(m).DOCUMENT for m in MODULES)}
+def _forms(module: str, *formats: str) -> dict[str, str]:
+    return {f: f"trfconv.documents.{module}:render_{f}" for f in formats}
+
+
+#: Every document, by name.
+DOCUMENTS = {d.name: d for d in (
+    Document("info", "what a file is: format, dialects, encoding, event, counts, diagnostics summary",
+             _forms("info", "text", "json")),
+    Document("verdict", "would FIDE rate the event: verdict, articles and numbers, games not rated, what each "
+                        "player gets", _forms("verdict", "text", "json")),
+    Document("rating-report", "FIDE rating report: Ro, K, Rc, n, W, We, change, new rating, initial ratings",
+             {f: f"trfconv.documents.rating_report.{f}:render_{f}" for f in ("text", "csv", "json", "html")}),
+    Document("standings", "standings: rank, points and the ordered tie-breaks, ties left for lots marked",
+             _forms("standings", "text", "csv", "json")),
+)}
 
 
 def document(name: str) -> Document:
-    return documents()[name]
+    return DOCUMENTS[name]
 
 
 @cache

@@ -11,12 +11,6 @@ from ..diagnostics import Diagnostic
 from ..numbers import short_text
 from ..rules.tiebreaks.standings import Row, Standings
 from ..tabular import write_rows
-from .registry import Document
-
-DOCUMENT = Document("standings", "standings: rank, points and the ordered tie-breaks, ties left for lots marked",
-                    {"text": "trfconv.documents.standings:render_text",
-                     "csv": "trfconv.documents.standings:render_csv",
-                     "json": "trfconv.documents.standings:render_json"})
 
 
 @dataclass(frozen=True)

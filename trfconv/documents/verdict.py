@@ -8,11 +8,6 @@ from dataclasses import dataclass
 from ..model import Tournament
 from ..numbers import short_text
 from ..rules.rateability.verdict import GameVerdict, Verdict
-from .registry import Document
-
-DOCUMENT = Document("verdict", "would FIDE rate the event: verdict, articles and numbers, games not rated, "
-                    "what each player gets", {"text": "trfconv.documents.verdict:render_text",
-                                              "json": "trfconv.documents.verdict:render_json"})
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,6 @@ from ..numbers import ascii_digits
 from ..tabular import split_rows, unguard
 from .build import TournamentBuilder
 from .layout import formats_dir
-from .registry import Format, Output
 
 DELIMITERS = (",", ";", "\t", "|")
 HEADER_SEARCH = 60  # rows searched for the header
@@ -557,13 +556,6 @@ def parse_points(text: str) -> Fraction | None:
     return value
 
 
-def _sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> bool:
+    """Whether the first bytes of a file are this format's (the format registry asks)."""
     return looks_like_table(head.decode("utf-8", errors="replace"))
-
-
-FORMATS = (Format(
-    "csv", "crosstable CSV: trfconv's canonical form, chess-results / Swiss-Manager / Vega exports, "
-           "SwissPerfect SPExport", (".csv",), _sniff, read_csv,
-    (Output("csv", "trfconv's canonical crosstable CSV (one row per player, one cell per round)",
-            "trfconv.io.csv_write:write_csv", (".csv",)),),
-    frozenset({"CSV001"})),)

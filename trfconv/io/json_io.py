@@ -23,7 +23,6 @@ from ..dates import PartialDate
 from ..numbers import decimal_text
 from ..timecontrol import TimeControl, format_code, parse_code
 from .build import TournamentBuilder
-from .registry import Format, Output
 
 FORMAT = "trfconv-tournament"
 VERSION = 1
@@ -220,11 +219,6 @@ def _expect(value, tp, where: str):
     return value
 
 
-def _sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> bool:
+    """Whether the first bytes of a file are this format's (the format registry asks)."""
     return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
-
-
-FORMATS = (Format(
-    "json", "trfconv's JSON form of the model", (".json",), _sniff, read_json,
-    (Output("json", "trfconv's lossless JSON form of the model", "trfconv.io.json_io:write_json", (".json",)),),
-    frozenset({"JSN001"})),)

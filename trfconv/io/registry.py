@@ -1,11 +1,12 @@
-"""The formats trfconv reads and writes: one :class:`Format` record per format, declared in the
-format's own module, and everything derived from them (detection, reading, writing, the
-command line's choices, suffix map and help texts, the ``formats`` command).
+"""The formats trfconv reads and writes: one :class:`Format` record per format in
+:data:`FORMATS`, and everything derived from them (detection, reading, writing, the command
+line's choices, suffix map and help texts, the ``formats`` command).
 
-Adding a format is writing its module (which declares ``FORMATS``) and adding one line to
-:data:`MODULES`; nothing else changes. A format module must be cheap to import (a library such
-as lxml, openpyxl or python-chess is imported inside the functions that need it), because the
-registry imports every one of them to detect a file's format.
+Adding a format is writing its module (a ``sniff`` function, a reader, a writer) and adding its
+record here; nothing else changes. A record names its functions as ``"module:function"``, so
+that a module is imported only when its format is asked about: detection imports the sniffers'
+modules in order until one recognises the file, and a format module must be cheap to import (a
+library such as lxml, openpyxl or python-chess is imported inside the functions that need it).
 """
 
 from __future__ import annotations
@@ -19,15 +20,6 @@ from ..diagnostics import Diagnostic
 from ..encoding import byte_order_mark
 from ..model import Tournament
 
-#: The format modules, in the order their sniffers are asked: binary signatures before text,
-#: the most specific text first. One line per module.
-MODULES = (
-    "trfconv.io.json_io",
-    "trfconv.io.xml_read",
-    "trfconv.io.xlsx_read",
-    "trfconv.io.trf_read",
-    "trfconv.io.csv_read",
-)
 #: The reader of content no sniffer recognises and whose name asks for no format.
 FALLBACK = "trf"
 #: The output format when neither ``--to`` nor the output file's suffix names one.
@@ -37,8 +29,6 @@ SNIFF_BYTES = 65536
 #: What makes any file unreadable, whatever its format: it cannot be opened.
 CANNOT_OPEN = "IO001"
 
-#: ``read(data, path, encoding) -> Tournament``; never raises on bad content.
-Read = Callable[[bytes, "str | None", "str | None"], Tournament]
 
 
 @dataclass(frozen=True)
@@ -48,7 +38,7 @@ class Output:
 
     name: str
     description: str
-    write: str
+    write: str | Callable
     suffixes: tuple[str, ...] = ()
 
     def writer(self) -> Callable[..., tuple[bytes, list[Diagnostic]]]:
@@ -58,17 +48,55 @@ class Output:
 @dataclass(frozen=True)
 class Format:
     """A file format: what it is, the file names it usually has, how to recognise its content
-    (``sniff`` gets the first :data:`SNIFF_BYTES` bytes, as UTF-8 when the file had a UTF-16/32
-    byte-order mark), its reader, the outputs it can be written as, and which of its reader's
-    diagnostic codes mean the file could not be read at all."""
+    (``sniff``: ``"module:function"`` (or the function itself) with ``function(head: bytes) -> bool``, given the first
+    :data:`SNIFF_BYTES` bytes, as UTF-8 when the file had a UTF-16/32 byte-order mark), its reader
+    (``read``: ``function(data, path, encoding) -> Tournament``, never raising on bad content), the
+    outputs it can be written as, and which of its reader's diagnostic codes mean the file could
+    not be read at all."""
 
     name: str
     description: str
     suffixes: tuple[str, ...] = ()
-    sniff: Callable[[bytes], bool] | None = None
-    read: Read | None = None
+    sniff: str | Callable | None = None
+    read: str | Callable | None = None
     outputs: tuple[Output, ...] = ()
     unreadable: frozenset[str] = frozenset()
+
+    def recognises(self, head: bytes) -> bool:
+        return self.sniff is not None and _load(self.sniff)(head)
+
+    def reader(self) -> Callable[..., Tournament]:
+        return _load(self.read)
+
+
+#: Every format, in the order their sniffers are asked: binary signatures before text, the most
+#: specific text first (CSV, whose sniffer looks for a crosstable header anywhere, last).
+FORMATS = (
+    Format("json", "trfconv's JSON form of the model", (".json",), "trfconv.io.json_io:sniff",
+           "trfconv.io.json_io:read_json",
+           (Output("json", "trfconv's lossless JSON form of the model", "trfconv.io.json_io:write_json",
+                   (".json",)),),
+           frozenset({"JSN001"})),
+    Format("xml", "chess-results.com upload XML (Swiss-Manager and others)", (".xml",), "trfconv.io.xml_read:sniff",
+           "trfconv.io.xml_read:read_xml",
+           (Output("xml", "chess-results.com upload XML (individual and team, Swiss and round robin; no "
+                          "<security> block)", "trfconv.io.xml_write:write_xml", (".xml",)),),
+           frozenset({"XML001", "XML002", "XML003"})),
+    Format("xlsx", "crosstable workbook (.xlsx), as chess-results serves its exports", (".xlsx",),
+           "trfconv.io.xlsx_read:sniff", "trfconv.io.xlsx_read:read_xlsx", (), frozenset({"CSV007"})),
+    Format("trf", "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports",
+           (".trf", ".trfx"), "trfconv.io.trf_read:sniff", "trfconv.io.trf_read:read_trf",
+           (Output("trf26", "FIDE TRF-2026 (C.02.03 Annex A), the default", "trfconv.io.trf_write:write_trf26",
+                   (".trf",)),
+            Output("trf16", "FIDE TRF16 (C.04 Annex 2) with JaVaFo XX? lines for engine data",
+                   "trfconv.io.trf_write:write_trf16")),
+           frozenset({"IO002"})),
+    Format("csv", "crosstable CSV: trfconv's canonical form, chess-results / Swiss-Manager / Vega exports, "
+                  "SwissPerfect SPExport", (".csv",), "trfconv.io.csv_read:sniff", "trfconv.io.csv_read:read_csv",
+           (Output("csv", "trfconv's canonical crosstable CSV (one row per player, one cell per round)",
+                   "trfconv.io.csv_write:write_csv", (".csv",)),),
+           frozenset({"CSV001"})),
+)
 
 
 _registered: list[Format] = []
@@ -86,8 +114,8 @@ def unregister(name: str) -> None:
 
 
 def formats() -> tuple[Format, ...]:
-    """Every format, in detection order."""
-    return (*_registered, *_module_formats())
+    """Every format, in detection order (the registered ones first)."""
+    return (*_registered, *FORMATS)
 
 
 def readers() -> dict[str, Format]:
@@ -121,7 +149,7 @@ def detect_format(data: bytes, path: str | None = None) -> str:
         head = head[len(bom):].decode(name, errors="replace").encode("utf-8")
     head = head[:SNIFF_BYTES]
     every = formats()
-    found = next((f.name for f in every if f.read and f.sniff and f.sniff(head)), None)
+    found = next((f.name for f in every if f.read and f.recognises(head)), None)
     if found:
         return found
     name = (path or "").lower()
@@ -135,7 +163,7 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
     fmt = readers().get(name)
     if fmt is None:
         raise ValueError(f"unknown input format {name!r}; use one of {', '.join(readers())}")
-    return fmt.read(data, path, encoding)
+    return fmt.reader()(data, path, encoding)
 
 
 def write_bytes(t: Tournament, output: str = DEFAULT_OUTPUT, *, line_ending: str = "\r\n",
@@ -147,12 +175,12 @@ def write_bytes(t: Tournament, output: str = DEFAULT_OUTPUT, *, line_ending: str
     return found.writer()(t, line_ending=line_ending, encoding=encoding)
 
 
-@cache
-def _module_formats() -> tuple[Format, ...]:
-    return tuple(f for module in MODULES for f in importlib.import_module(module).FORMATS)
+def _load(function: str | Callable):
+    """A record's function: named ``"module:function"`` (imported now), or given itself."""
+    return _import(function) if isinstance(function, str) else function
 
 
 @cache
-def _load(path: str):
+def _import(path: str):
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)

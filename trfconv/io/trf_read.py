@@ -53,7 +53,6 @@ from ..numbers import ascii_digits
 from ..timecontrol import parse_code
 from .build import TournamentBuilder
 from .layout import formats_dir, layouts, round_block
-from .registry import Format, Output
 
 _FIRST_BLOCK = round_block()["first"] - 1  # 0-based start of round 1's block (column 92)
 _BLOCK_STEP = round_block()["step"]
@@ -974,14 +973,6 @@ def _dominant(endings: set[str]) -> str | None:
 _TRF_RECORD = re.compile(rb"(?m)^(?:001|012|022|032|042|052|062|092|102|122|132|142|XX[RCSPZA]|BB[WDLZFU]) ")
 
 
-def _sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> bool:
+    """Whether the first bytes of a file are this format's (the format registry asks)."""
     return _TRF_RECORD.search(head.replace(b"\r", b"\n")) is not None
-
-
-FORMATS = (Format(
-    "trf", "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports", (".trf", ".trfx"),
-    _sniff, read_trf,
-    (Output("trf26", "FIDE TRF-2026 (C.02.03 Annex A), the default", "trfconv.io.trf_write:write_trf26", (".trf",)),
-     Output("trf16", "FIDE TRF16 (C.04 Annex 2) with JaVaFo XX? lines for engine data",
-            "trfconv.io.trf_write:write_trf16")),
-    frozenset({"IO002"})),)

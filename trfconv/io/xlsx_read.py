@@ -15,8 +15,6 @@ import zlib
 
 from ..model import Tournament
 from .build import TournamentBuilder
-from .csv_read import find_header, read_rows
-from .registry import Format
 
 MAX_XLSX_BYTES = 64 * 1024 * 1024  # uncompressed size of a workbook's parts
 MAX_XLSX_CELLS = 4_000_000  # cells of a workbook's rows (10,000 players x 400 columns)
@@ -24,6 +22,8 @@ MAX_XLSX_CELLS = 4_000_000  # cells of a workbook's rows (10,000 players x 400 c
 
 def read_xlsx(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
     """The first worksheet holding a crosstable header, read like a CSV table."""
+    from .csv_read import find_header, read_rows  # the table reading, shared with CSV
+
     builder = TournamentBuilder(path, "xlsx")
     try:
         sheets = _workbook_rows(data)
@@ -108,9 +108,6 @@ def _cell_text(value) -> str:
     return str(value)
 
 
-def _sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> bool:
+    """Whether the first bytes of a file are this format's (the format registry asks)."""
     return head.startswith(b"PK\x03\x04")
-
-
-FORMATS = (Format("xlsx", "crosstable workbook (.xlsx), as chess-results serves its exports", (".xlsx",), _sniff,
-                  read_xlsx, (), frozenset({"CSV007"})),)

@@ -36,8 +36,6 @@ from ..model import (
 from ..numbers import ascii_digits
 from ..pairings import Result
 from .build import Codes, TournamentBuilder
-from .registry import Format, Output
-from .xml_safe import parse
 
 _CODES = Codes(unknown_player="XML005", second_entry="XML005")
 
@@ -58,6 +56,8 @@ _INTEGER = re.compile(r"-?\d{1,12}", re.ASCII)
 
 
 def read_xml(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
+    from .xml_safe import parse  # lxml: imported when an XML file is read
+
     parsed = parse(data, path, encoding=encoding)
     builder = TournamentBuilder(path, "xml", encoding=parsed.encoding, codes=_CODES, diagnostics=parsed.diagnostics)
     reader = _Reader(builder)
@@ -325,12 +325,6 @@ class _Reader:
         return {"pab": TeamPab(None, points, tuple(byes.get(r) for r in range(1, length + 1)))}
 
 
-def _sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> bool:
+    """Whether the first bytes of a file are this format's (the format registry asks)."""
     return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
-
-
-FORMATS = (Format(
-    "xml", "chess-results.com upload XML (Swiss-Manager and others)", (".xml",), _sniff, read_xml,
-    (Output("xml", "chess-results.com upload XML (individual and team, Swiss and round robin; no <security> block)",
-            "trfconv.io.xml_write:write_xml", (".xml",)),),
-    frozenset({"XML001", "XML002", "XML003"})),)

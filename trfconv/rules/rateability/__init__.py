@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
-from ...model import Forfeit, Game, Tournament
-from ...timecontrol import TimeControl, parse_code, parse_text
+from ...model import Event, Forfeit, Game, Tournament
+from ...timecontrol import TimeControl, read
 from ..editions import Edition, UnknownEdition, edition, edition_for
 from .games import Judging, game_verdicts, not_rateable, player_verdicts
 from .rules import rules_of
@@ -40,14 +40,9 @@ __all__ = [
     "Gets",
     "PlayerVerdict",
     "Verdict",
-    "read_time_control",
+    "clock_of",
     "validate",
 ]
-
-
-def read_time_control(text: str) -> TimeControl | None:
-    """A time control given by hand: a 222 code or 122-style free text."""
-    return parse_code(text) or parse_text(text)
 
 
 def validate(tournament: Tournament, rules: str | Edition | None = None,
@@ -147,12 +142,12 @@ def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl |
     if isinstance(given, TimeControl):
         return given
     if given:
-        clock = read_time_control(given)
+        clock = read(given)
         if clock is None:
             notes.append(diagnostic("VAL001", f"time control {given!r} given on the command line is not "
                                     "understood; the rate of play was not checked", path=path))
         return clock
-    clock = t.event.clock()
+    clock = clock_of(t.event)
     if clock is None:
         written = t.event.time_control_text
         notes.append(diagnostic(
@@ -160,6 +155,14 @@ def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl |
                        else "no time control in the file (122/222)")
             + "; the rate of play was not checked", path=path))
     return clock
+
+
+def clock_of(event: Event) -> TimeControl | None:
+    """The event's time control as periods: the encoded TRF-2026 222 when it was read, otherwise
+    the 122 text when it can be understood without guessing; None else."""
+    if isinstance(event.time_control, TimeControl):
+        return event.time_control
+    return read(event.time_control_text) if event.time_control_text else None
 
 
 def _ratings(t: Tournament, r, notes: list[Diagnostic], path) -> dict[int, int | None]:

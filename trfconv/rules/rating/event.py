@@ -30,7 +30,7 @@ from .roundrobin2005 import (
     competition_average,
     provisional_ratings,
 )
-from .rules import RatingRules, rating_rules
+from .rules import RatingRules, rules_of
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int] | Non
     """The rating arithmetic of ``tournament`` as ``verdict`` decided it, under the verdict's
     edition. ``k`` gives K by FIDE id (the officer's K file); a player without one gets the K
     the edition's rules infer, with a ``RAT001`` warning saying what was assumed."""
-    r = rating_rules(verdict.edition)
+    r = rules_of(verdict.edition)
     path = tournament.source.path
     diagnostics: list[Diagnostic] = []
     given = {_fide_id(fide_id): value for fide_id, value in (k or {}).items()}

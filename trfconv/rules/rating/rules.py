@@ -77,7 +77,7 @@ class RatingRules:
 
 
 @cache
-def rating_rules(edition: Edition) -> RatingRules:
+def rules_of(edition: Edition) -> RatingRules:
     """The rating rules of ``edition`` (a ``b02`` edition)."""
     data = edition.data()["rating"]
     ini, rr = data["initial"], data["round_robin"]

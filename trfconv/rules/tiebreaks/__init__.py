@@ -14,7 +14,7 @@ edition's numbers are in ``trfconv/rules/data/tb-*.toml``.
 """
 
 from .registry import Definition, definitions
-from .rules import TieBreakRules, resolve, rules_for
+from .rules import TieBreakRules, resolve, rules_of
 from .spec import Spec, parse, parse_list
 from .standings import Row, Standings, compute_columns, standings
 
@@ -29,6 +29,6 @@ __all__ = [
            "parse",
            "parse_list",
            "resolve",
-           "rules_for",
+           "rules_of",
            "standings",
 ]

@@ -47,11 +47,12 @@ def merged(name: str) -> dict[str, Any]:
 
 
 @cache
-def rules_for(name: str) -> TieBreakRules:
-    d = merged(name)
+def rules_of(ed: Edition) -> TieBreakRules:
+    """The tie-break rules of ``ed`` (a ``tb`` edition)."""
+    d = merged(ed.name)
     u, n, r = d["unplayed"], d["names"], d["rating"]
     return TieBreakRules(
-        edition(name), u["own_round"], u["dummy_cap"], u["adjusted"], u["vur_cut_first"],
+        ed, u["own_round"], u["dummy_cap"], u["adjusted"], u["vur_cut_first"],
         d["encounter"]["reapply"], dict(n["aliases"]), frozenset(n["not_in_edition"]),
         tuple(r["dp"]), tuple(r["pd_upper"]), r["ptp_zero_offset"],
         d["round_robin"]["forfeits_in_type_b"], dict(d["team"]))
@@ -67,5 +68,5 @@ def resolve(rules: str | TieBreakRules | None, start: date | str | None) -> TieB
     if isinstance(rules, TieBreakRules):
         return rules
     if rules:
-        return rules_for(edition(rules).name)
-    return rules_for(edition_for("tb", start if isinstance(start, date) else None).name)
+        return rules_of(edition(rules))
+    return rules_of(edition_for("tb", start if isinstance(start, date) else None))

@@ -1,0 +1,27 @@
+"""Shared pytest fixtures: the command line run in-process, and the fixtures folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from paths import FIXTURES
+from typer.testing import CliRunner
+
+from trfconv.cli import app
+
+
+@pytest.fixture(scope="session")
+def fixtures() -> Path:
+    return FIXTURES
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """``cli("check", path, "--json")``: the ``trfconv`` command run in-process (typer's runner),
+    arguments turned into text."""
+    runner = CliRunner()
+
+    def run(*args):
+        return runner.invoke(app, [str(a) for a in args])
+    return run
