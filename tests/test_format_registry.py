@@ -1,0 +1,62 @@
+"""The format registry: a format is one record, and everything else follows from it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from trfconv.io.build import TournamentBuilder
+from trfconv.io.registry import Format, detect_format, formats, output_for, register, unregister, unreadable_codes
+from trfconv.model import Player
+from trfconv.pairings import Result
+
+
+def sniff_dummy(head: bytes) -> bool:
+    return head.startswith(b"DUMMY\n")
+
+
+def read_dummy(data: bytes, path: str | None, encoding: str | None):
+    """A toy format: ``DUMMY``, then ``white-black result`` lines of one round."""
+    builder = TournamentBuilder(path, "dummy")
+    builder.event["name"] = "Dummy Open"
+    for line_number, line in enumerate(data.decode("ascii").splitlines()[1:], 2):
+        pair, result = line.split()
+        white, black = (int(n) for n in pair.split("-"))
+        for n in (white, black):
+            if not builder.has_player(n):
+                builder.add_player(Player(n, f"Player {n}"), line=line_number)
+        builder.pairing(1, white, black, Result(result), line=line_number)
+    return builder.build()
+
+
+@pytest.fixture
+def dummy():
+    register(Format("dummy", "a toy format defined in a test", (".dummy",), sniff_dummy, read_dummy))  # the one line
+    yield
+    unregister("dummy")
+
+
+def test_a_format_registered_in_one_line_is_read_by_every_command(dummy, cli, tmp_path):
+    path = tmp_path / "event.txt"
+    path.write_bytes(b"DUMMY\n1-2 1-0\n3-4 1/2-1/2\n")
+    assert detect_format(path.read_bytes()) == "dummy"
+    listed = json.loads(cli("formats", "--json").stdout)
+    assert listed["read"]["dummy"] == "a toy format defined in a test"
+    info = json.loads(cli("info", path, "--json").stdout)
+    assert (info["format"], info["event"]["name"], info["counts"]["players"], info["counts"]["rated_games"]) == (
+        "dummy", "Dummy Open", 4, 2)
+    converted = cli("convert", path, "--to", "TRF16")  # choices are not case-sensitive
+    assert converted.exit_code == 0
+    lines = converted.stdout.splitlines()
+    assert lines[0] == "012 Dummy Open"
+    assert [line[:8] for line in lines[1:]] == ["001    1", "001    2", "001    3", "001    4"]
+    assert lines[1].endswith("    2 w 1") and lines[4].endswith("    3 b =")
+
+
+def test_registry_derivations():
+    names = [f.name for f in formats()]
+    assert names[:5] == ["json", "xml", "xlsx", "trf", "csv"]
+    assert (output_for(".XML"), output_for(".csv"), output_for(".json"), output_for(".txt")) == (
+        "xml", "csv", "json", "trf26")
+    assert {"IO001", "IO002", "JSN001", "XML001", "XML002", "XML003", "CSV001", "CSV007"} <= unreadable_codes()
