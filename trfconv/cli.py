@@ -349,6 +349,11 @@ def formats(as_json: bool = JsonOption) -> None:
     raise typer.Exit(EXIT_OK)
 
 
+from .cli_lists import app as lists_app, fill_command  # noqa: E402  (FIDE rating lists)
+app.add_typer(lists_app, name="list")
+app.command("fill")(fill_command)
+
+
 def main() -> None:
     """Run one command (the console script). The cycle collector is paused meanwhile: the model
     holds no reference cycles, and each collection would walk the whole tournament (tens of

@@ -85,7 +85,7 @@ def _kinds(source: Source, given: str | None) -> tuple[str, ...]:
     named = kind_from_name(source.name)
     if given and named and given != named:
         raise _unsure(source, f"the file name says {named}, --kind says {given}")
-    chosen = given or named or ("standard" if source.layout and source.layout.name == "pre-2012" else None)
+    chosen = given or named or ("standard" if source.description == "pre-2012" else None)
     if chosen is None:
         raise _unsure(source, "the file does not tell whether it is the standard, rapid or blitz list: "
                               "give it with --kind")

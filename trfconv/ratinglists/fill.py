@@ -40,6 +40,11 @@ def fill(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournament, list[Dia
     path = t.source.path
     taken = {int(p.fide_id) for p in t.players if p.fide_id and p.fide_id.isdigit()}
     players, extras = [], list(t.extras)
+
+    def record(code: str, message: str, anchor: str, origin: str) -> None:
+        out.append(diagnostic(code, message, path=path))
+        extras.append(Extra(f"### trfconv fill, FIDE {kind} list {month}{origin}: {message}", anchor))
+
     for p in t.players:
         changes: list[tuple[str, str]] = []
         entry = None
@@ -54,14 +59,17 @@ def fill(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournament, list[Dia
                                           "name, federation and birth year"))
         if entry is not None:
             p = _update(p, entry, kind, changes)
-        source = entry.rating(kind).source if entry is not None and entry.rating(kind) else (entry.source if entry else "")
-        for code, message in changes:
-            out.append(diagnostic(code, f"player {p.start_number} ({p.name}): {message}", path=path))
-            extras.append(Extra(f"### trfconv fill, FIDE {kind} list {month} ({source}): player "
-                                f"{p.start_number}: {message}", f"001:{p.start_number}"))
+            for code, message in changes:
+                record(code, f"player {p.start_number} ({p.name}): {message}", f"001:{p.start_number}",
+                       f" ({entry.source})")
         players.append(p)
-    filled = replace(t, players=tuple(players), extras=tuple(extras))
-    return _rated_count(t, filled, extras, month, kind), out
+    filled = replace(t, players=tuple(players))
+    declared = t.event.declared_rated_players
+    rated = sum(1 for p in filled.players if p.rating)
+    if isinstance(declared, int) and declared == sum(1 for p in t.players if p.rating) != rated:
+        record("LST021", f"072 rated players {declared} -> {rated}", "072", "")
+        filled = replace(filled, event=replace(filled.event, declared_rated_players=rated))
+    return replace(filled, extras=tuple(extras)), out
 
 
 def _identify(p: Player, lookup: Lookup, month: str, taken: set[int], out: list[Diagnostic],
@@ -99,13 +107,3 @@ def _update(p: Player, e: ListEntry, kind: str, changes: list[tuple[str, str]]) 
         changes.append(("LST022", f"title {p.title or 'none'} -> {title or 'none'}"))
         p = replace(p, title=title)
     return p
-
-
-def _rated_count(before: Tournament, after: Tournament, extras: list[Extra], month: str, kind: str) -> Tournament:
-    """``after`` with 072 (rated players) updated when it agreed with ``before``'s players."""
-    declared = before.event.declared_rated_players
-    rated = sum(1 for p in after.players if p.rating)
-    if not isinstance(declared, int) or declared != sum(1 for p in before.players if p.rating) or declared == rated:
-        return after
-    extras.append(Extra(f"### trfconv fill, FIDE {kind} list {month}: 072 rated players {declared} -> {rated}", "072"))
-    return replace(after, event=replace(after.event, declared_rated_players=rated), extras=tuple(extras))

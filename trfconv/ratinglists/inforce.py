@@ -43,10 +43,10 @@ def event_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[str | None, li
     if month is None:
         return None, [diagnostic("LST012", f"no FIDE {kind} list held for {start.isoformat()}, the event's start "
                                            "(trfconv list import)", path=path)]
-    if month != f"{start.year:04d}-{start.month:02d}":
-        return month, [diagnostic("LST013", f"the {kind} list of {start.year:04d}-{start.month:02d}, in force at the "
-                                            f"event's start, is not held: checked against {month}, the latest before",
-                                  path=path)]
+    own = f"{start.year:04d}-{start.month:02d}"
+    if month != own:
+        return month, [diagnostic("LST013", f"checked against the {kind} list of {month}, not the list of {own} in "
+                                            f"force at the event's start ({start.isoformat()})", path=path)]
     return month, []
 
 
@@ -58,3 +58,21 @@ def k_and_rating(lists: Lookup, fide_id: int | str, start_date: date, kind: str)
     month = lists.in_force(start_date, kind)
     entry = lists.player(fide_id, month) if month else None
     return entry.rating(kind) if entry else None
+
+
+class Pinned:
+    """``lookup`` with one month taken as the list in force whatever the date (an officer's
+    ``--list 2026-10``): :meth:`in_force` answers that month when it holds the kind asked for."""
+
+    def __init__(self, lookup: Lookup, month: str):
+        self.lookup, self.month = lookup, month
+
+    def in_force(self, on: date | str, kind: str | None = None) -> str | None:
+        held = self.lookup.in_force(self.month, kind)
+        return self.month if held == self.month else None
+
+    def player(self, fide_id: int | str, month: str | None = None) -> ListEntry | None:
+        return self.lookup.player(fide_id, month)
+
+    def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list:
+        return self.lookup.find(name, fed, month, limit)

@@ -43,6 +43,9 @@ _HEADER_WORD = re.compile(
 #: Fields whose values are whole numbers (blank is allowed and read as unknown, except the ID).
 NUMERIC = frozenset({"fide_id", "games", "k", "rating", "birth_year",
                      *(f"{kind}_{what}" for kind in KINDS for what in ("rating", "games", "k"))})
+#: The most characters a text column is taken to overflow by (the other titles of October 2026
+#: overflow by one).
+MAX_OVERFLOW = 8
 #: Fields of free text that may overflow into the next column.
 _TEXT = ("name", "title", "women_title", "other_titles", "foa_title")
 
@@ -96,43 +99,35 @@ class Layout:
             return "combined (FOA)" if "foa_title" in self.by_field else "combined (legacy)"
         return "single-type" if "sex" in self.by_field else "pre-2012"
 
-    @property
-    def tail(self) -> int:
-        """Where the columns after the ID and the name start: the store keeps that part of a
-        line as it is and reads it with :meth:`fields` when a player is looked up."""
-        return self.by_field["name"].end
-
-    def fields(self, line: str, *, offset: int = 0) -> dict[str, str]:
-        """The stripped value of each column of ``line`` (which starts at header column
-        ``offset``). A line longer than the header is read with the right-most text column
-        whose value runs into the next column widened by the excess; ValueError when there is
-        none (then the line is not in this layout)."""
+    def fields(self, line: str) -> dict[str, str]:
+        """The stripped value of each column of ``line``. A line longer than the header is read
+        with the right-most text column whose value runs into the next one widened by the
+        excess; ValueError when there is none (then the line is not in this layout)."""
         line = line.rstrip("\r\n")
-        columns = [c for c in self.columns if c.start >= offset]
-        excess = len(line) + offset - self.width
-        shift_after = self._overflowing(line, columns, offset) if excess > 0 else None
+        excess = len(line) - self.width
+        if excess > MAX_OVERFLOW and line[self.width:].strip():
+            raise ValueError(f"the line is {len(line)} characters, far longer than the header's {self.width}")
+        widened = self._overflowing(line) if excess > 0 else None
         out = {}
         shift = 0
-        for c in columns:
-            start, end = c.start - offset + shift, c.end - offset + shift
-            if c.field == shift_after:
+        for c in self.columns:
+            start, end = c.start + shift, c.end + shift
+            if c.field == widened:
                 end += excess
                 shift = excess
             out[c.field] = line[start:end].strip()
         return out
 
-    @staticmethod
-    def _overflowing(line: str, columns: list[Column], offset: int) -> str | None:
+    def _overflowing(self, line: str) -> str | None:
         """The right-most text column whose value runs into the next one (no blank between),
         None when the excess is only blanks after the last column; ValueError else."""
-        for c in reversed(columns[:-1]):
-            end = c.end - offset
-            if c.field in _TEXT and len(line) > end and " " not in line[end - 1:end + 1]:
+        for c in reversed(self.columns[:-1]):
+            if c.field in _TEXT and " " not in line[c.end - 1:c.end + 1]:
                 return c.field
-        if not line[columns[-1].end - offset:].strip():
+        if not line[self.width:].strip():
             return None
-        raise ValueError(f"the line is {len(line) + offset} characters, longer than the header's "
-                         f"{columns[-1].end}, and no text column runs into the next one")
+        raise ValueError(f"the line is {len(line)} characters, longer than the header's {self.width}, "
+                         "and no text column runs into the next one")
 
 
 def layout(header: str) -> Layout:

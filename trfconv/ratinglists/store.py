@@ -5,8 +5,10 @@ Where it lives: ``--db PATH``, else the ``TRFCONV_DB`` environment variable, els
 ``~/.local/share/trfconv``).
 
 Layout. Each imported file is a *source* (table ``sources``: file, month, rates of play, layout,
-counts) with its players in a table of its own, ``p<id>`` (FIDE ID, name, and the rest of the
-line as a record, see :mod:`.parse`), indexed by ID and by name. Table ``serves`` says which
+counts) with its players in a table of its own, ``p<id>``, one stored line each (see
+:mod:`.parse`), indexed on the SQL expressions that read the FIDE ID and the name from the line.
+Nothing else is extracted at import: a player's other values are read from his line when he is
+looked up, which keeps the import to a copy of the file and two index sorts. Table ``serves`` says which
 source gives each month's standard, rapid and blitz list: a combined list serves all three, a
 single-type list one, so the standard, rapid and blitz files of one month make one month side
 by side. Importing a source replaces, for its month, the kinds it brings; a source left serving
@@ -32,12 +34,12 @@ from pathlib import Path
 from ..diagnostics import diagnostic
 from . import names
 from .entry import KINDS, ListEntry, Rating, title_code
-from .layouts import Layout, layout
-from .parse import ListError, Source, record_fields
+from .layouts import Column, layout
+from .parse import XML_LAYOUT, ListError, Reader, Source
 
 ENVIRONMENT = "TRFCONV_DB"
-#: Rows per INSERT statement: binding is per value, but each statement costs a VM run.
-_ROWS = 64
+#: Rows per INSERT statement: each statement run costs as much as binding many values.
+_ROWS = 256
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sources(
     id INTEGER PRIMARY KEY, month TEXT NOT NULL, kinds TEXT NOT NULL, file TEXT NOT NULL,
@@ -90,7 +92,7 @@ class Store:
         self.path = Path(path) if path is not None else default_path()
         self._con: sqlite3.Connection | None = None
         self._catalogue: tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]]] | None = None
-        self._layouts: dict[int, tuple[Layout | None, tuple[str, ...]]] = {}
+        self._readers: dict[int, Reader] = {}
 
     # -- connection -------------------------------------------------------------------------
     def _connect(self, create: bool) -> sqlite3.Connection | None:
@@ -126,7 +128,8 @@ class Store:
                                        "fields FROM sources ORDER BY id"):
                     sources[row[0]] = SourceInfo(row[0], row[1], tuple(row[2].split(",")), row[3], row[4], row[5],
                                                  row[6], _counts(row[7]))
-                    self._layouts[row[0]] = (layout(row[8]) if row[8] else None, tuple(row[9].split(",")))
+                    self._readers[row[0]] = Reader(layout(row[8]) if row[8] else XML_LAYOUT,
+                                                   tuple(row[9].split(",")))
                 serves = {(m, k): s for m, k, s in con.execute("SELECT month, kind, source FROM serves")}
             months: dict[str, dict[str, SourceInfo]] = {}
             for (month, kind), source in sorted(serves.items(), key=lambda i: (i[0][0], KINDS.index(i[0][1]))):
@@ -161,10 +164,10 @@ class Store:
             return None
         rows = {}
         for source in dict.fromkeys(served.values()):
-            row = self._con.execute(f"SELECT fide_id, name, record FROM p{source.id} WHERE fide_id = ?",
-                                    (number,)).fetchone()
+            reader = self._readers[source.id]
+            row = self._con.execute(f"SELECT line FROM p{source.id} WHERE {_id_sql(reader)} = ?", (number,)).fetchone()
             if row is not None:
-                rows[source] = row
+                rows[source] = reader.values(row[0])
         return self._entry(rows, served, month) if rows else None
 
     def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list[Match]:
@@ -191,41 +194,36 @@ class Store:
         for probes, cap in ((exact, 1000), ({w[:3] for w in words if len(w) >= 3}, 3000)):
             for source in dict.fromkeys(served.values()):
                 candidates = self._candidates(source, probes, cap, fed)
-                if not candidates:
-                    continue
-                keys = {number: names.key(row[1]) for number, row in candidates.items()}
+                keys = {number: names.key(name) for number, name in candidates.items()}
                 for _, score, number in process.extract(query, keys, scorer=fuzz.token_set_ratio, limit=None,
                                                         score_cutoff=50):
-                    order = int(fuzz.token_sort_ratio(query, keys[number]))
-                    if number not in results or results[number][:2] < (int(score), order):
-                        results[number] = (int(score), order, source, candidates[number])
+                    ranking = (int(score), int(fuzz.token_sort_ratio(query, keys[number])))
+                    if number not in results or results[number][:2] < ranking:
+                        results[number] = (*ranking, candidates[number])
             if any(score >= 90 for score, *_ in results.values()):
                 break
-        best = sorted(results.values(), key=lambda r: (-r[0], -r[1], r[3][1]))[:limit]
-        out = []
-        for score, _, _, row in best:
-            entry = self.player(row[0], month)
-            if entry is not None:
-                out.append(Match(entry, score))
-        return out
+        best = sorted(results.items(), key=lambda item: (-item[1][0], -item[1][1], item[1][2]))[:limit]
+        return [Match(self.player(number, month), score) for number, (score, _, _) in best]
 
-    def _candidates(self, source: SourceInfo, probes, cap: int, fed: str | None) -> dict[int, tuple]:
+    def _candidates(self, source: SourceInfo, probes, cap: int, fed: str | None) -> dict[int, str]:
+        """FIDE ID -> name of the players whose names start with a probe, at most ``cap`` a probe."""
         out = {}
-        parse = self._layouts[source.id]
+        reader = self._readers[source.id]
+        name = _name_sql(reader)
         for probe in probes:
             upper = probe[:-1] + chr(ord(probe[-1]) + 1)
-            for row in self._con.execute(
-                    f"SELECT fide_id, name, record FROM p{source.id} WHERE name >= ? COLLATE NOCASE "
-                    f"AND name < ? COLLATE NOCASE LIMIT {cap}", (probe, upper)):
-                if fed is None or record_fields(row[2], *parse).get("federation", "").upper() == fed:
-                    out[row[0]] = row
+            for (line,) in self._con.execute(f"SELECT line FROM p{source.id} WHERE {name} >= ? COLLATE NOCASE "
+                                             f"AND {name} < ? COLLATE NOCASE LIMIT {cap}", (probe, upper)):
+                values = reader.values(line)
+                if fed is None or values.get("federation", "").upper() == fed:
+                    out[int(values["fide_id"])] = values["name"]
         return out
 
-    def _entry(self, rows: dict[SourceInfo, tuple], served: dict[str, SourceInfo], month: str) -> ListEntry:
-        """One entry from the rows the month's sources have for a player: identity from the
+    def _entry(self, values: dict[SourceInfo, dict[str, str]], served: dict[str, SourceInfo],
+               month: str) -> ListEntry:
+        """One entry from the values the month's sources have for a player: identity from the
         first source that has him (standard, rapid, blitz), each kind's rating from its source
         (unrated when that list lacks him)."""
-        values = {source: self._values(source, row) for source, row in rows.items()}
         first = next(iter(values))
         v = values[first]
         ratings = []
@@ -243,14 +241,11 @@ class Store:
         if "sex" not in v:  # lists before 2012: no sex column, the flag w marks women (legend)
             sex = "F" if "w" in flag else "M"
         return ListEntry(
-            fide_id=rows[first][0], name=rows[first][1], federation=v.get("federation", ""), sex=sex,
+            fide_id=int(v["fide_id"]), name=v["name"], federation=v.get("federation", ""), sex=sex,
             title=title_code(v.get("title", "")), women_title=title_code(v.get("women_title", "")),
             other_titles=tuple(t.strip() for t in v.get("other_titles", "").split(",") if t.strip()),
             foa_title=v.get("foa_title") or None, birth_year=_number(v.get("birth_year"), zero=None),
             flag=flag, month=month, source=first.file, ratings=tuple(ratings))
-
-    def _values(self, source: SourceInfo, row: tuple) -> dict[str, str]:
-        return record_fields(row[2], *self._layouts[source.id])
 
     # -- import -----------------------------------------------------------------------------
     def replace(self, source: Source, month: str, kinds: tuple[str, ...],
@@ -267,10 +262,11 @@ class Store:
             number = con.execute(
                 "INSERT INTO sources(month, kinds, file, layout, header, fields, imported) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (month, ",".join(kinds), source.name, source.description,
-                 source.layout.header if source.layout else None, ",".join(source.fields), imported)).lastrowid
+                 None if source.xml else source.reader.layout.header, ",".join(source.reader.fields),
+                 imported)).lastrowid
             table = f"p{number}"
-            con.execute(f"CREATE TABLE {table}(fide_id INTEGER NOT NULL, name TEXT NOT NULL, record TEXT NOT NULL)")
-            _insert(con, table, source.batches(progress))
+            con.execute(f"CREATE TABLE {table}(line TEXT NOT NULL)")
+            _insert(con, table, source.lines(progress))
             if not source.players:
                 raise source.error("LST031", "the list holds no player")
             _index(con, table, source)
@@ -292,34 +288,45 @@ class Store:
         return self._load()[0][number]
 
 
-def _insert(con: sqlite3.Connection, table: str, batches) -> None:
-    """Insert the rows, :data:`_ROWS` to a statement."""
-    full = f"INSERT INTO {table} VALUES " + ", ".join(["(?, ?, ?)"] * _ROWS)
-    for batch in batches:
-        flat: list = [None] * (3 * len(batch.ids))
-        flat[0::3], flat[1::3], flat[2::3] = batch.ids, batch.names, batch.records
-        whole = len(flat) - len(flat) % (3 * _ROWS)
-        con.executemany(full, zip(*[iter(flat[:whole])] * (3 * _ROWS)))
-        if whole < len(flat):
-            rest = flat[whole:]
-            con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?, ?, ?)"] * (len(rest) // 3)), rest)
+def _column_sql(column: Column) -> str:
+    return f"substr(line, {column.start + 1}, {column.end - column.start})"
+
+
+def _id_sql(reader: Reader) -> str:
+    """The SQL expression that reads the FIDE ID from a stored line (indexed)."""
+    return f"CAST({_column_sql(reader.layout.by_field['fide_id'])} AS INTEGER)"
+
+
+def _name_sql(reader: Reader) -> str:
+    """The SQL expression that reads the name (the indexed part of it) from a stored line."""
+    return f"rtrim({_column_sql(reader.layout.by_field['name'])})"
+
+
+def _insert(con: sqlite3.Connection, table: str, chunks) -> None:
+    """Insert the stored lines, :data:`_ROWS` to a statement."""
+    full = f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * _ROWS)
+    for lines in chunks:
+        whole = len(lines) - len(lines) % _ROWS
+        con.executemany(full, zip(*[iter(lines[:whole])] * _ROWS))
+        if whole < len(lines):
+            con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * (len(lines) - whole)), lines[whole:])
 
 
 def _index(con: sqlite3.Connection, table: str, source: Source) -> None:
-    """The ID and name indexes, built once the rows are in (a sort, much faster than keeping
-    them up to date row by row). A repeated ID is an error naming both places."""
+    """The ID and name indexes, built once the lines are in (a sort, much faster than keeping
+    them up to date line by line). A repeated ID is an error naming both places."""
+    fide_id = _id_sql(source.reader)
     try:
-        con.execute(f"CREATE UNIQUE INDEX {table}_id ON {table}(fide_id)")
+        con.execute(f"CREATE UNIQUE INDEX {table}_id ON {table}({fide_id})")
     except sqlite3.IntegrityError:
-        fide_id, first, second = con.execute(
-            f"SELECT fide_id, min(rowid), max(rowid) FROM {table} GROUP BY fide_id HAVING count(*) > 1 "
-            "ORDER BY min(rowid) LIMIT 1").fetchone()
-        where = "line" if source.layout else "player"
-        offset = 1 if source.layout else 0  # TXT: the header is line 1
-        raise ListError(diagnostic("LST034", f"FIDE ID {fide_id} is repeated: {where}s {first + offset} and "
+        number, first, second = con.execute(
+            f"SELECT {fide_id}, min(rowid), max(rowid) FROM {table} GROUP BY 1 HAVING count(*) > 1 "
+            "ORDER BY 2 LIMIT 1").fetchone()
+        where, offset = ("player", 0) if source.xml else ("line", 1)  # TXT: the header is line 1
+        raise ListError(diagnostic("LST034", f"FIDE ID {number} is repeated: {where}s {first + offset} and "
                                              f"{second + offset}", path=source.path,
-                                   line=second + offset if source.layout else None)) from None
-    con.execute(f"CREATE INDEX {table}_name ON {table}(name COLLATE NOCASE)")
+                                   line=None if source.xml else second + offset)) from None
+    con.execute(f"CREATE INDEX {table}_name ON {table}({_name_sql(source.reader)} COLLATE NOCASE)")
 
 
 def _number(text: str | None, zero: int | None = 0) -> int | None:
