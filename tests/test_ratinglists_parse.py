@@ -177,6 +177,30 @@ def test_xml_and_txt_of_the_same_month_give_the_same_entries(tmp_path):
     assert xml.months()[MONTH]["blitz"].layout == "combined XML"
 
 
+def test_xml_players_read_by_the_expression_and_by_lxml_agree(tmp_path, monkeypatch):
+    """Blocks of players shaped like the first are read by one regular expression; others by
+    lxml. Both must store the same thing: here the whole list goes through each."""
+    fast = imported(tmp_path / "fast", "players_list_xml_foa.xml")
+    monkeypatch.setattr(parse_module._XmlBlocks, "_learn", lambda self, text: None)
+    careful = imported(tmp_path / "careful", "players_list_xml_foa.xml")
+    for p in build.PLAYERS:
+        assert fast.player(p.fide_id) == careful.player(p.fide_id) is not None
+    assert fast.months()[MONTH]["standard"].rated == careful.months()[MONTH]["standard"].rated
+
+
+def test_xml_with_another_shape_or_spread_over_chunks(tmp_path, monkeypatch):
+    xml = (FIXTURES / "players_list_xml_foa.xml").read_text("ascii")
+    reordered = xml.replace("<name>Quorvath</name><country>MNG</country>", "<country>MNG</country><name>Quorvath</name>")
+    reordered = reordered.replace("<title></title>", "<title/>", 1).replace("Ostrakova", "Ostr&#225;kov&amp;a")
+    path = tmp_path / "players_list_xml_foa.xml"
+    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<!-- list -->\n' + reordered, "utf-8")
+    monkeypatch.setattr(parse_module, "CHUNK", 700)
+    import_list(path, db=tmp_path / "db", month=MONTH)
+    lists = open_lists(tmp_path / "db")
+    assert lists.player(90100038).federation == "MNG" and lists.player(90100020).name == "Ostrákov&a, Mirela"
+    assert lists.months()[MONTH]["standard"].players == 13
+
+
 def test_zip_is_read_as_its_member(tmp_path):
     lists = imported(tmp_path, "players_list.zip")
     assert lists.player(90100070).other_titles == ("IA", "FT", "LSI", "SLI", "NA")

@@ -173,9 +173,11 @@ def info(db: Path | None = DbOption) -> None:
 
 def fill_command(
     file: Path = typer.Argument(..., help="Tournament file."),
-    list_month: str | None = typer.Option(None, "--list", is_flag=False, flag_value="", metavar="[MONTH]",
-                                          help="Rating list to use: the one in force at the event's start "
-                                               "(default), or the list of MONTH (YYYY-MM)."),
+    list_month: str | None = typer.Argument(None, metavar="[MONTH]", help="The list of this month (YYYY-MM) "
+                                            "instead of the one in force at the event's start."),
+    use_list: bool = typer.Option(False, "--list", help="Fill from the FIDE list (always done; '--list MONTH' "
+                                                        "names the month: typer has no option with an optional "
+                                                        "value, so MONTH is read as an argument)."),
     output: Path = typer.Option(..., "-o", "--output", help="Output TRF file (not the input)."),
     kind: str | None = typer.Option(None, "--kind", help="standard, rapid or blitz (default: the event's rate "
                                                          "of play, from its time control)."),

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from operator import itemgetter
 
 from .entry import KINDS
 
@@ -87,6 +88,15 @@ class Layout:
     def by_field(self) -> dict[str, Column]:
         return {c.field: c for c in self.columns}
 
+    @cached_property
+    def _names(self) -> tuple[str, ...]:
+        return tuple(c.field for c in self.columns)
+
+    @cached_property
+    def _slices(self):
+        """The columns of a line of the header's width, in one call."""
+        return itemgetter(*(slice(c.start, c.end) for c in self.columns))
+
     @property
     def combined(self) -> bool:
         """Whether the list holds all three rates of play (the combined lists)."""
@@ -105,6 +115,8 @@ class Layout:
         excess; ValueError when there is none (then the line is not in this layout)."""
         line = line.rstrip("\r\n")
         excess = len(line) - self.width
+        if not excess:
+            return dict(zip(self._names, map(str.strip, self._slices(line))))
         if excess > MAX_OVERFLOW and line[self.width:].strip():
             raise ValueError(f"the line is {len(line)} characters, far longer than the header's {self.width}")
         widened = self._overflowing(line) if excess > 0 else None

@@ -113,6 +113,7 @@ class Source:
     size: int
     stream: io.BufferedIOBase
     ending: str = ""
+    encoding: str = "utf-8"  #: of an XML list (its prolog's)
     players: int = 0
     rated: dict[str, int] = field(default_factory=dict)
 
@@ -377,30 +378,21 @@ def _grid(data: bytes, count: int, length: int, numeric: list[Column], rated: di
 
 
 # -- XML ----------------------------------------------------------------------------------------
-
-class _Counting(io.RawIOBase):
-    """The member or file for lxml, counting the bytes read for the progress bar."""
-
-    def __init__(self, stream, source: Source, progress):
-        self.stream, self.source, self.progress, self.done = stream, source, progress, 0
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        try:
-            data = self.stream.read(len(buffer))
-        except (zipfile.BadZipFile, OSError, EOFError) as err:
-            raise _damaged_zip(self.source.path, err) from None
-        buffer[:len(data)] = data
-        self.done += len(data)
-        if self.progress:
-            self.progress(self.done)
-        return len(data)
-
+#
+# The list is read in blocks of whole <player> elements (cut after the last "</player>" of each
+# chunk), so memory stays bounded whatever the size. A block whose players all have the exact
+# flat shape of the first player (the same elements in the same order, digits in number
+# elements, no markup, entity or comment in values) is read by one regular expression; any
+# other block is parsed by lxml with the safe settings of the tournament XML reader (no DTD, no
+# entity resolution, no network, libxml2's size limits), and a block that is not well-formed is
+# an error with its line. Both give the same stored lines (a test holds them to it).
 
 _DECLARATION = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 _FIRST_ELEMENT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+_PROLOG_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+_HEAD = re.compile(r"\s*(?:<\?xml[^>]*\?>)?(?:\s*<!--.*?-->)*\s*<playerslist(?:\s[^>]*)?>", re.S)
+_TAIL = re.compile(r"\s*</playerslist>(?:\s*<!--.*?-->)*\s*", re.S)
+_END = b"</player>"
 
 
 def _xml_source(stream, path: str, name: str, size: int) -> Source:
@@ -418,50 +410,151 @@ def _xml_source(stream, path: str, name: str, size: int) -> Source:
         found = f"<{root.group(1).decode('ascii', 'replace')}>" if root else "no element"
         raise ListError(diagnostic("LST030", f"not a FIDE XML list: the root is {found}, not <playerslist>",
                                    path=path, line=1))
+    declared_encoding = _PROLOG_ENCODING.match(head)
+    encoding = declared_encoding.group(1).decode("ascii").lower() if declared_encoding else "utf-8"
+    try:
+        "".encode(encoding)
+    except LookupError:
+        raise ListError(diagnostic("LST030", f"unknown encoding {encoding!r} declared", path=path, line=1)) from None
     kinds = KINDS if re.search(rb"<(rapid|blitz)_rating\b", head) else None
     fields = tuple(_XML_COMBINED.get(tag, f) if kinds else f for tag, f in _XML_FIELDS.items())
-    return Source(path, name, Reader(XML_LAYOUT, fields), True, None, kinds, size, stream)
+    return Source(path, name, Reader(XML_LAYOUT, fields), True, None, kinds, size, stream, encoding=encoding)
 
 
 def _xml_lines(source: Source, progress) -> Iterator[list[str]]:
-    """The players of an XML list, parsed with lxml's iterparse and cleared as they are read,
-    so that memory stays bounded whatever the size."""
-    from lxml import etree
+    """The stored lines of an XML list, a block of whole players at a time."""
+    reader = _XmlBlocks(source)
+    done, carry, line = 0, b"", 1
+    while True:
+        try:
+            chunk = source.stream.read(CHUNK)
+        except (zipfile.BadZipFile, OSError, EOFError) as err:
+            raise _damaged_zip(source.path, err) from None
+        if not chunk:
+            break
+        done += len(chunk)
+        buffer = carry + chunk
+        cut = buffer.rfind(_END) + len(_END)
+        if cut < len(_END):
+            carry = buffer
+            if len(carry) > 4 * CHUNK:
+                raise source.error("LST031", f"no </player> in {len(carry):,} bytes", line)
+            continue
+        block, carry = buffer[:cut], buffer[cut:]
+        lines = reader.block(block, line)
+        line += block.count(b"\n")
+        source.players += len(lines)
+        yield lines
+        if progress:
+            progress(done)
+    reader.end(carry, line)
 
-    tags = dict(zip(_XML_FIELDS, source.reader.fields))
-    numeric = [f for f in source.reader.fields if f in NUMERIC]
-    id_width = XML_LAYOUT.columns[0].end
-    batch: list[str] = []
-    events = etree.iterparse(io.BufferedReader(_Counting(source.stream, source, progress), CHUNK), events=("end",),
-                             tag="player", resolve_entities=False, load_dtd=False, no_network=True, huge_tree=False)
-    try:
-        for _, element in events:
-            values = dict.fromkeys(source.reader.fields, "")
+
+class _XmlBlocks:
+    """Reads the blocks of one XML list (see the section comment)."""
+
+    def __init__(self, source: Source):
+        self.source = source
+        self.first = True
+        self.shape: re.Pattern | None = None
+        self.order: list[int] = []  # for each field of the reader, its group in the shape, or -1
+        self.ratings: list[tuple[str, int]] = []  # rating fields counted, and their groups
+
+    def block(self, data: bytes, line: int) -> list[str]:
+        try:
+            text = data.decode(self.source.encoding)
+        except UnicodeDecodeError as err:
+            raise self.source.error("LST031", f"bytes that are not {self.source.encoding}",
+                                    line + data.count(b"\n", 0, err.start)) from None
+        if self.first:
+            head = _HEAD.match(text)
+            if head is None:
+                raise self.source.error("XML001", "not well-formed XML: the document does not start with "
+                                                  "<playerslist>", line)
+            line += text.count("\n", 0, head.end())
+            text = text[head.end():]
+            self._learn(text)
+            self.first = False
+        lines = self._fast(text) if self.shape is not None else None
+        return lines if lines is not None else self._parsed(text, line)
+
+    def end(self, rest: bytes, line: int) -> None:
+        text = rest.decode(self.source.encoding, errors="replace")
+        head = _HEAD.match(text) if self.first else None
+        if self.first and head:  # a list without any player (the store refuses it)
+            text = text[head.end():]
+        if not _TAIL.fullmatch(text):
+            raise self.source.error("XML001", "not well-formed XML: the list does not end with </playerslist> "
+                                              "after its last <player>", line + text.count("\n", 0, len(text)))
+
+    def _learn(self, text: str) -> None:
+        """The shape of the first player, when it is a flat list of known elements."""
+        first = re.match(r"\s*<player>(.*?)</player>", text, re.S)
+        tags = re.findall(r"<([A-Za-z_][\w.-]*)", first.group(1)) if first else []
+        if len(set(tags)) != len(tags) or not {"fideid", "name"} <= set(tags) <= set(_XML_FIELDS):
+            return
+        fields = dict(zip(_XML_FIELDS, self.source.reader.fields))
+        parts = []
+        for tag in tags:
+            value = r"([0-9]{1,15})" if tag == "fideid" else r"([0-9]{0,9})" if fields[tag] in NUMERIC else r"([^<&]*)"
+            parts.append(rf"(?:<{tag}>{value}</{tag}>|<{tag}\s*/>)")
+        self.shape = re.compile(r"\s*<player>\s*" + r"\s*".join(parts) + r"\s*</player>")
+        group = {fields[tag]: i for i, tag in enumerate(tags)}
+        self.order = [group.get(f, -1) for f in self.source.reader.fields]
+        self.ratings = [(name, group[name]) for name in self.source.rated if name in group]
+
+    def _fast(self, text: str) -> list[str] | None:
+        """The block's stored lines when every player has the first one's shape, else None."""
+        out = []
+        position = 0
+        width = [c.end - c.start for c in XML_LAYOUT.columns]
+        fide_id, name = self.order[0], self.order[1]
+        rated = self.source.rated
+        for match in self.shape.finditer(text):
+            if match.start() != position:
+                return None
+            position = match.end()
+            groups = [g.strip() if g else "" for g in match.groups()]
+            values = [groups[i] if i >= 0 else "" for i in self.order]
+            if not values[0]:
+                return None  # an empty <fideid/>: the careful reader says where
+            for rating, group in self.ratings:
+                if groups[group].strip("0"):
+                    rated[rating] += 1
+            out.append(groups[fide_id].ljust(width[0]) + groups[name][:width[1]].ljust(width[1]) + SEP
+                       + SEP.join(values))
+        return out if not text[position:].strip() else None
+
+    def _parsed(self, text: str, line: int) -> list[str]:
+        """The block's stored lines, parsed by lxml (any shape; errors with their line)."""
+        from lxml import etree
+
+        from ..io.xml_safe import parser
+
+        try:
+            root = etree.fromstring(("<playerslist>" + text + "</playerslist>").encode("utf-8"), parser())
+        except etree.XMLSyntaxError as err:
+            where, column = err.position if err.position else (1, None)
+            raise ListError(diagnostic("XML001", f"not well-formed XML: {err.msg}", path=self.source.path,
+                                       line=line + where - 1, column=column)) from None
+        tags = dict(zip(_XML_FIELDS, self.source.reader.fields))
+        numeric = [f for f in self.source.reader.fields if f in NUMERIC]
+        out = []
+        for element in root:
+            where = line + element.sourceline - 1
+            if element.tag != "player":
+                raise self.source.error("LST031", f"<{element.tag}> where a <player> was expected", where)
+            values = dict.fromkeys(self.source.reader.fields, "")
             for child in element:
-                name = tags.get(child.tag) if isinstance(child.tag, str) else None
-                if name:
-                    values[name] = (child.text or "").strip()
+                if child.tag in tags:
+                    values[tags[child.tag]] = (child.text or "").strip()
             for name in numeric:
-                if not _number(values[name], name) or len(values[name]) > (id_width if name == "fide_id" else 9):
-                    raise source.error("LST031", f"<player> {name.replace('_', ' ')} is not a number: "
-                                                 f"{values[name][:40]!r}", element.sourceline)
-            line = source.reader.joined(values)
-            if len(line) > MAX_LINE:  # XML allows no control character but tab and line breaks
-                raise source.error("LST031", f"<player> is longer than {MAX_LINE:,} characters", element.sourceline)
-            _count(source.rated, values)
-            batch.append(line)
-            element.clear(keep_tail=False)
-            parent = element.getparent()
-            while element.getprevious() is not None:
-                del parent[0]
-            if len(batch) >= 8192:
-                source.players += len(batch)
-                yield batch
-                batch = []
-    except etree.XMLSyntaxError as err:
-        line, column = err.position if err.position else (None, None)
-        raise ListError(diagnostic("XML001", f"not well-formed XML: {err.msg}", path=source.path,
-                                   line=line, column=column)) from None
-    source.players += len(batch)
-    if batch:
-        yield batch
+                if not _number(values[name], name) or len(values[name]) > (15 if name == "fide_id" else 9):
+                    raise self.source.error("LST031", f"<player> {name.replace('_', ' ')} is not a number: "
+                                                      f"{values[name][:40]!r}", where)
+            stored = self.source.reader.joined(values)
+            if len(stored) > MAX_LINE:
+                raise self.source.error("LST031", f"<player> longer than {MAX_LINE:,} characters", where)
+            _count(self.source.rated, values)
+            out.append(stored)
+        return out

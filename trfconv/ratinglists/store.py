@@ -38,6 +38,8 @@ from .layouts import Column, layout
 from .parse import XML_LAYOUT, ListError, Reader, Source
 
 ENVIRONMENT = "TRFCONV_DB"
+#: The fields of each kind in a combined list (a single-type list has ``rating``, ``games``, ``k``).
+_KIND_FIELDS = {kind: (f"{kind}_rating", f"{kind}_games", f"{kind}_k") for kind in KINDS}
 #: Rows per INSERT statement: each statement run costs as much as binding many values.
 _ROWS = 256
 _SCHEMA = """
@@ -93,6 +95,7 @@ class Store:
         self._con: sqlite3.Connection | None = None
         self._catalogue: tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]]] | None = None
         self._readers: dict[int, Reader] = {}
+        self._by_id: dict[int, str] = {}  # source -> the SQL that reads a player by FIDE ID
 
     # -- connection -------------------------------------------------------------------------
     def _connect(self, create: bool) -> sqlite3.Connection | None:
@@ -128,8 +131,9 @@ class Store:
                                        "fields FROM sources ORDER BY id"):
                     sources[row[0]] = SourceInfo(row[0], row[1], tuple(row[2].split(",")), row[3], row[4], row[5],
                                                  row[6], _counts(row[7]))
-                    self._readers[row[0]] = Reader(layout(row[8]) if row[8] else XML_LAYOUT,
-                                                   tuple(row[9].split(",")))
+                    reader = self._readers[row[0]] = Reader(layout(row[8]) if row[8] else XML_LAYOUT,
+                                                            tuple(row[9].split(",")))
+                    self._by_id[row[0]] = f"SELECT line FROM p{row[0]} WHERE {_id_sql(reader)} = ?"
                 serves = {(m, k): s for m, k, s in con.execute("SELECT month, kind, source FROM serves")}
             months: dict[str, dict[str, SourceInfo]] = {}
             for (month, kind), source in sorted(serves.items(), key=lambda i: (i[0][0], KINDS.index(i[0][1]))):
@@ -165,7 +169,7 @@ class Store:
         rows = {}
         for source in dict.fromkeys(served.values()):
             reader = self._readers[source.id]
-            row = self._con.execute(f"SELECT line FROM p{source.id} WHERE {_id_sql(reader)} = ?", (number,)).fetchone()
+            row = self._con.execute(self._by_id[source.id], (number,)).fetchone()
             if row is not None:
                 rows[source] = reader.values(row[0])
         return self._entry(rows, served, month) if rows else None
@@ -175,49 +179,55 @@ class Store:
         order do not matter; see :mod:`.names`), best first, in ``fed`` when given.
 
         Candidates are the names that start with a word or a phrase of the query (the surname
-        comes first in the list, whatever the query's order), through the name index; when none
-        of them is close, the names that start with the first three letters of a word
-        (transliterations). rapidfuzz scores them."""
+        comes first in the list, whatever the query's order), read from the name index alone;
+        when none of them is close, the names that start with the first three letters of a word
+        (transliterations). rapidfuzz scores them (token-set ratio, then token-sort ratio to
+        break ties); only the best are read in full."""
         from rapidfuzz import fuzz, process
+        from rapidfuzz.utils import default_process
 
         month = month or self.latest()
         served = self.months().get(month or "", {})
         query = names.key(name)
         if not served or not query:
             return []
-        fed = fed.upper() if fed else None
         words = names.words(name)
         exact = {w for w in name.casefold().replace(",", " ").split() if len(w) > 1}
         exact |= {w for w in words if len(w) > 1}
         exact |= {" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + 4, len(words) + 1))}
-        results: dict[int, tuple[int, int, SourceInfo, tuple]] = {}
+        scored: dict[tuple[int, int], tuple[int, int]] = {}  # (source, rowid) -> (score, order score)
         for probes, cap in ((exact, 1000), ({w[:3] for w in words if len(w) >= 3}, 3000)):
             for source in dict.fromkeys(served.values()):
-                candidates = self._candidates(source, probes, cap, fed)
-                keys = {number: names.key(name) for number, name in candidates.items()}
-                for _, score, number in process.extract(query, keys, scorer=fuzz.token_set_ratio, limit=None,
-                                                        score_cutoff=50):
-                    ranking = (int(score), int(fuzz.token_sort_ratio(query, keys[number])))
-                    if number not in results or results[number][:2] < ranking:
-                        results[number] = (*ranking, candidates[number])
-            if any(score >= 90 for score, *_ in results.values()):
+                candidates = {rowid: text if text.isascii() else names.key(text)
+                              for rowid, text in self._candidates(source, probes, cap)}
+                for text, score, rowid in process.extract(query, candidates, scorer=fuzz.token_set_ratio,
+                                                          processor=default_process, limit=None, score_cutoff=50):
+                    ranking = (int(score), int(fuzz.token_sort_ratio(query, text, processor=default_process)))
+                    scored[(source.id, rowid)] = max(scored.get((source.id, rowid), ranking), ranking)
+            if any(score >= 90 for score, _ in scored.values()):
                 break
-        best = sorted(results.items(), key=lambda item: (-item[1][0], -item[1][1], item[1][2]))[:limit]
-        return [Match(self.player(number, month), score) for number, (score, _, _) in best]
+        out: list[Match] = []
+        seen: set[int] = set()
+        for (source, rowid), (score, _) in sorted(scored.items(), key=lambda item: (-item[1][0], -item[1][1], item[0])):
+            reader = self._readers[source]
+            values = reader.values(self._con.execute(f"SELECT line FROM p{source} WHERE rowid = ?", (rowid,)).fetchone()[0])
+            number = int(values["fide_id"])
+            if number in seen or (fed and values.get("federation", "").upper() != fed.upper()):
+                continue
+            seen.add(number)
+            out.append(Match(self.player(number, month), score))
+            if len(out) == limit:
+                break
+        return out
 
-    def _candidates(self, source: SourceInfo, probes, cap: int, fed: str | None) -> dict[int, str]:
-        """FIDE ID -> name of the players whose names start with a probe, at most ``cap`` a probe."""
-        out = {}
-        reader = self._readers[source.id]
-        name = _name_sql(reader)
+    def _candidates(self, source: SourceInfo, probes, cap: int):
+        """(rowid, name) of the players whose names start with a probe, at most ``cap`` a probe,
+        read from the name index alone."""
+        name = _name_sql(self._readers[source.id])
         for probe in probes:
             upper = probe[:-1] + chr(ord(probe[-1]) + 1)
-            for (line,) in self._con.execute(f"SELECT line FROM p{source.id} WHERE {name} >= ? COLLATE NOCASE "
-                                             f"AND {name} < ? COLLATE NOCASE LIMIT {cap}", (probe, upper)):
-                values = reader.values(line)
-                if fed is None or values.get("federation", "").upper() == fed:
-                    out[int(values["fide_id"])] = values["name"]
-        return out
+            yield from self._con.execute(f"SELECT rowid, {name} FROM p{source.id} WHERE {name} >= ? COLLATE NOCASE "
+                                         f"AND {name} < ? COLLATE NOCASE LIMIT {cap}", (probe, upper))
 
     def _entry(self, values: dict[SourceInfo, dict[str, str]], served: dict[str, SourceInfo],
                month: str) -> ListEntry:
@@ -229,12 +239,12 @@ class Store:
         ratings = []
         for kind, source in served.items():
             own = values.get(source)
-            prefix = f"{kind}_" if own is not None and f"{kind}_rating" in own else ""
             if own is None:
                 ratings.append(Rating(kind, None, None, None, month, source.file))
             else:
-                ratings.append(Rating(kind, _number(own.get(prefix + "rating"), zero=None),
-                                      _number(own.get(prefix + "games")), _number(own.get(prefix + "k"), zero=None),
+                fields = _KIND_FIELDS[kind] if f"{kind}_rating" in own else ("rating", "games", "k")
+                rating, games, k = (own.get(f) for f in fields)
+                ratings.append(Rating(kind, _number(rating, zero=None), _number(games), _number(k, zero=None),
                                       month, source.file))
         flag = v.get("flag", "").lower()
         sex = v.get("sex") or None
