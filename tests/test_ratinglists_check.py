@@ -203,3 +203,9 @@ def test_fill_never_guesses(lists):
     filled, diagnostics = fill(t, lists, "standard")
     assert filled == t
     assert [d.code for d in diagnostics] == ["LST023"] and "no birth year" in diagnostics[0].message
+
+
+def test_ids_no_list_can_hold(lists):
+    assert lists.player(10**30) is None and lists.player("12a") is None and lists.player(-5) is None
+    t = tournament(player_line(1, "Vardanel, Toren", sex="m", rating="2612", fed="NED", fide_id="99999999999"))
+    assert [d.code for d in crosscheck(t, lists, "standard")] == ["LST001"]

@@ -51,6 +51,28 @@ def _month(lists, month: str | None) -> str:
     return month
 
 
+def _tournament(path: Path):
+    """The tournament file, or exit 2 (after its diagnostics) when it cannot be read."""
+    import trfconv
+
+    from .cli import UNREADABLE
+
+    try:
+        t = trfconv.read(path)
+    except trfconv.TrfconvError as err:
+        _echo_diagnostics(err.diagnostics)
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    if any(d.code in UNREADABLE for d in t.diagnostics):
+        _echo_diagnostics(t.diagnostics)
+        raise typer.Exit(EXIT_UNUSABLE)
+    return t
+
+
+def _echo_diagnostics(diagnostics, err: bool = True) -> None:
+    if diagnostics:
+        typer.echo("\n".join(map(str, diagnostics)), err=err)
+
+
 def _rating_text(r) -> str:
     if r.rating is None:
         return "unrated" + (f" ({r.games} games)" if r.games else "")
@@ -189,26 +211,25 @@ def fill_command(
     2 when the file, the list or the output cannot be used."""
     import trfconv
 
-    from .cli import _print_diagnostics, _readable
     from .diagnostics import Severity
     from .ratinglists import KINDS, fill
     from .ratinglists.inforce import Pinned
 
     if kind is not None and kind not in KINDS:
         raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
-    t = _readable(file, None)
+    t = _tournament(file)
     lists = _lists(db)
     lookup = Pinned(lists, _month(lists, list_month)) if list_month else lists
     kind = kind or trfconv.validate(t).rating_list
     filled, diagnostics = fill(t, lookup, kind)
-    _print_diagnostics(diagnostics, sys.stdout)
+    _echo_diagnostics(diagnostics, err=False)
     if any(d.code == "LST012" for d in diagnostics):
         raise typer.Exit(EXIT_UNUSABLE)
     fmt = "trf16" if t.source.version in ("TRF06", "TRF16") else "trf26"
     try:
-        _print_diagnostics(trfconv.write(filled, output, fmt))
+        _echo_diagnostics(trfconv.write(filled, output, fmt))
     except trfconv.TrfconvError as err:
-        _print_diagnostics(err.diagnostics)
+        _echo_diagnostics(err.diagnostics)
         raise typer.Exit(EXIT_UNUSABLE)
     except OSError as err:
         raise _fail(str(output), f"cannot write: {err.strerror or err}") from None

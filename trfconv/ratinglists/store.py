@@ -166,6 +166,8 @@ class Store:
             number = int(fide_id)
         except ValueError:
             return None
+        if not 0 <= number < 1 << 63:  # what SQLite's integers hold; no list has such an ID
+            return None
         rows = {}
         for source in dict.fromkeys(served.values()):
             reader = self._readers[source.id]
@@ -178,9 +180,11 @@ class Store:
         """The entries whose names are closest to ``name`` (accents, case, punctuation and word
         order do not matter; see :mod:`.names`), best first, in ``fed`` when given.
 
-        Candidates are the names that start with a word or a phrase of the query (the surname
-        comes first in the list, whatever the query's order), read from the name index alone;
-        when none of them is close, the names that start with the first three letters of a word
+        Candidates are read from the name index alone, in widening stages until one holds a
+        close name (90 or more): the names that start as the list writes them (``Surname,
+        Given``) with two words of the query in either order, or with a phrase of it (compound
+        surnames); then those that start with one word of the query (the surname comes first
+        in the list, whatever the query's order); then with the first three letters of a word
         (transliterations). rapidfuzz scores them (token-set ratio, then token-sort ratio to
         break ties); only the best are read in full."""
         from rapidfuzz import fuzz, process
@@ -191,12 +195,16 @@ class Store:
         query = names.key(name)
         if not served or not query:
             return []
-        words = names.words(name)
-        exact = {w for w in name.casefold().replace(",", " ").split() if len(w) > 1}
-        exact |= {w for w in words if len(w) > 1}
-        exact |= {" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + 4, len(words) + 1))}
+        words = names.words(name)[:6]
+        written = {w for w in name.casefold().replace(",", " ").split()[:6] if len(w) > 1}
+        stages = (
+            ({f"{a}, {b}" for a in words for b in words if a != b}
+             | {" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + 4, len(words) + 1))}, 200),
+            (written | {w for w in words if len(w) > 1}, 1000),
+            ({w[:3] for w in words if len(w) >= 3}, 3000),
+        )
         scored: dict[tuple[int, int], tuple[int, int]] = {}  # (source, rowid) -> (score, order score)
-        for probes, cap in ((exact, 1000), ({w[:3] for w in words if len(w) >= 3}, 3000)):
+        for probes, cap in stages:
             for source in dict.fromkeys(served.values()):
                 candidates = {rowid: text if text.isascii() else names.key(text)
                               for rowid, text in self._candidates(source, probes, cap)}
@@ -224,10 +232,9 @@ class Store:
         """(rowid, name) of the players whose names start with a probe, at most ``cap`` a probe,
         read from the name index alone."""
         name = _name_sql(self._readers[source.id])
-        for probe in probes:
-            upper = probe[:-1] + chr(ord(probe[-1]) + 1)
+        for probe in probes:  # U+10FFFF sorts after every other character
             yield from self._con.execute(f"SELECT rowid, {name} FROM p{source.id} WHERE {name} >= ? COLLATE NOCASE "
-                                         f"AND {name} < ? COLLATE NOCASE LIMIT {cap}", (probe, upper))
+                                         f"AND {name} < ? COLLATE NOCASE LIMIT {cap}", (probe, probe + "\U0010ffff"))
 
     def _entry(self, values: dict[SourceInfo, dict[str, str]], served: dict[str, SourceInfo],
                month: str) -> ListEntry:
