@@ -11,7 +11,6 @@ from trfbuild import player_line, trf
 
 import trfconv
 from trfconv.diagnostics import Severity
-from trfconv.model import Extra
 from trfconv.ratinglists import Rating, crosscheck, fill, import_list, k_and_rating, open_lists
 from trfconv.ratinglists.inforce import Pinned
 

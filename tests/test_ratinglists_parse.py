@@ -381,3 +381,10 @@ def test_reimport_replaces_a_month_and_a_failed_one_changes_nothing(tmp_path):
 
     tables = {name for (name,) in sqlite3.connect(db).execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert tables == {"sources", "serves", "p2", "p3"}  # the replaced list's table is gone
+
+
+def test_progress_is_reported_up_to_the_size(tmp_path):
+    calls = []
+    import_list(FIXTURES / "players_list.zip", db=tmp_path / "db", month=MONTH, progress=lambda *a: calls.append(a))
+    size = zipfile.ZipFile(FIXTURES / "players_list.zip").getinfo("players_list_foa.txt").file_size
+    assert calls[-1] == (size, size) and all(total == size for _, total in calls)

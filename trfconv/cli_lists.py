@@ -127,7 +127,8 @@ class _progress:
                             transient=True)
         self.bar.start()
         task = self.bar.add_task(self.name, total=None)
-        return lambda done, total: self.bar.update(task, completed=done, total=total)
+        return lambda done, total: self.bar.update(task, completed=done, total=total, description=self.name if
+                                                   done < total else f"{self.name}: indexing")
 
     def __exit__(self, *exc) -> None:
         if self.bar is not None:

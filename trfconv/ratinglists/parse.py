@@ -88,10 +88,13 @@ class Reader:
             return dict(zip(self.fields, line.split(SEP)[1:]))
         return self.layout.fields(line)
 
-    def joined(self, values: dict[str, str]) -> str:
-        """The stored line of ``values``: ID and name in their columns, then every value."""
-        prefix = "".join(values[c.field][:c.end - c.start].ljust(c.end - c.start) for c in self.layout.columns[:2])
-        return prefix + SEP + SEP.join(values.get(f, "") for f in self.fields)
+    def joined(self, values: list[str]) -> str:
+        """The stored line of ``values`` (one per field, in order): ID and name in their
+        columns (the name cut to its width there: the full one is among the values), then
+        every value. The ID is the first field, the name the second."""
+        fide_id, name = self.layout.columns[:2]
+        width = name.end - name.start
+        return values[0].ljust(fide_id.end - fide_id.start) + values[1][:width].ljust(width) + SEP + SEP.join(values)
 
 
 @dataclass
@@ -310,7 +313,8 @@ class _TxtReader:
                                                   f"{last_column.field} column at {last_column.start + 1}: the file "
                                                   "is truncated", number, len(text) + 1)
             values = self._values(text, number)
-            out.append(text if len(text) == self.layout.width and text.isascii() else self.source.reader.joined(values))
+            out.append(text if len(text) == self.layout.width and text.isascii()
+                       else self.source.reader.joined([values[f] for f in self.source.reader.fields]))
             number += 1
         if first is None:
             self.source.players += len(out)
@@ -507,9 +511,8 @@ class _XmlBlocks:
         """The block's stored lines when every player has the first one's shape, else None."""
         out = []
         position = 0
-        width = [c.end - c.start for c in XML_LAYOUT.columns]
-        fide_id, name = self.order[0], self.order[1]
         rated = self.source.rated
+        joined = self.source.reader.joined
         for match in self.shape.finditer(text):
             if match.start() != position:
                 return None
@@ -521,8 +524,7 @@ class _XmlBlocks:
             for rating, group in self.ratings:
                 if groups[group].strip("0"):
                     rated[rating] += 1
-            out.append(groups[fide_id].ljust(width[0]) + groups[name][:width[1]].ljust(width[1]) + SEP
-                       + SEP.join(values))
+            out.append(joined(values))
         return out if not text[position:].strip() else None
 
     def _parsed(self, text: str, line: int) -> list[str]:
@@ -552,7 +554,7 @@ class _XmlBlocks:
                 if not _number(values[name], name) or len(values[name]) > (15 if name == "fide_id" else 9):
                     raise self.source.error("LST031", f"<player> {name.replace('_', ' ')} is not a number: "
                                                       f"{values[name][:40]!r}", where)
-            stored = self.source.reader.joined(values)
+            stored = self.source.reader.joined([values[f] for f in self.source.reader.fields])
             if len(stored) > MAX_LINE:
                 raise self.source.error("LST031", f"<player> longer than {MAX_LINE:,} characters", where)
             _count(self.source.rated, values)

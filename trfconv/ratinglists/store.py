@@ -197,9 +197,9 @@ class Store:
             return []
         words = names.words(name)[:6]
         written = {w for w in name.casefold().replace(",", " ").split()[:6] if len(w) > 1}
+        phrases = {" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + 4, len(words) + 1))}
         stages = (
-            ({f"{a}, {b}" for a in words for b in words if a != b}
-             | {" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + 4, len(words) + 1))}, 200),
+            ({f"{a}, {b}" for a in words for b in words if a != b} | phrases, 200),
             (written | {w for w in words if len(w) > 1}, 1000),
             ({w[:3] for w in words if len(w) >= 3}, 3000),
         )
@@ -218,7 +218,8 @@ class Store:
         seen: set[int] = set()
         for (source, rowid), (score, _) in sorted(scored.items(), key=lambda item: (-item[1][0], -item[1][1], item[0])):
             reader = self._readers[source]
-            values = reader.values(self._con.execute(f"SELECT line FROM p{source} WHERE rowid = ?", (rowid,)).fetchone()[0])
+            (line,) = self._con.execute(f"SELECT line FROM p{source} WHERE rowid = ?", (rowid,)).fetchone()
+            values = reader.values(line)
             number = int(values["fide_id"])
             if number in seen or (fed and values.get("federation", "").upper() != fed.upper()):
                 continue
@@ -277,13 +278,16 @@ class Store:
         try:
             imported = time.strftime("%Y-%m-%dT%H:%M:%S%z")
             number = con.execute(
-                "INSERT INTO sources(month, kinds, file, layout, header, fields, imported) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO sources(month, kinds, file, layout, header, fields, imported) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (month, ",".join(kinds), source.name, source.description,
                  None if source.xml else source.reader.layout.header, ",".join(source.reader.fields),
                  imported)).lastrowid
             table = f"p{number}"
             con.execute(f"CREATE TABLE {table}(line TEXT NOT NULL)")
             _insert(con, table, source.lines(progress))
+            if progress:  # all read: what follows is indexing
+                progress(source.size)
             if not source.players:
                 raise source.error("LST031", "the list holds no player")
             _index(con, table, source)
@@ -292,7 +296,8 @@ class Store:
                         (source.players, ",".join(f"{k}={n}" for k, n in rated.items()), number))
             con.executemany("INSERT OR REPLACE INTO serves(month, kind, source) VALUES (?, ?, ?)",
                             [(month, kind, number) for kind in kinds])
-            for (orphan,) in con.execute("SELECT id FROM sources WHERE id NOT IN (SELECT source FROM serves)").fetchall():
+            orphans = con.execute("SELECT id FROM sources WHERE id NOT IN (SELECT source FROM serves)").fetchall()
+            for (orphan,) in orphans:
                 con.execute(f"DROP TABLE IF EXISTS p{orphan}")
                 con.execute("DELETE FROM sources WHERE id = ?", (orphan,))
             con.execute("COMMIT")
