@@ -180,7 +180,7 @@ class Store:
         """The entries whose names are closest to ``name`` (accents, case, punctuation and word
         order do not matter; see :mod:`.names`), best first, in ``fed`` when given.
 
-        Candidates are read from the name index alone, in widening stages until one holds a
+        Candidates are found through the name index, in widening stages until one holds a
         close name (90 or more): the names that start as the list writes them (``Surname,
         Given``) with two words of the query in either order, or with a phrase of it (compound
         surnames); then those that start with one word of the query (the surname comes first
@@ -231,7 +231,7 @@ class Store:
 
     def _candidates(self, source: SourceInfo, probes, cap: int):
         """(rowid, name) of the players whose names start with a probe, at most ``cap`` a probe,
-        read from the name index alone."""
+        found through the name index."""
         name = _name_sql(self._readers[source.id])
         for probe in probes:  # U+10FFFF sorts after every other character
             yield from self._con.execute(f"SELECT rowid, {name} FROM p{source.id} WHERE {name} >= ? COLLATE NOCASE "
