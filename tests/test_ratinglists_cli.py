@@ -60,6 +60,12 @@ def test_import_errors_are_one_line_and_exit_2(tmp_path):
     assert result.exit_code == 2 and "error LST030" in result.stderr and "Traceback" not in result.stderr
 
 
+def test_a_database_that_cannot_be_written(tmp_path):
+    result = CliRunner().invoke(app, ["list", "import", str(FIXTURES / "standard_oct26frl.txt"), "--db", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"trfconv: {tmp_path}: cannot write the database: ")
+
+
 def test_show(db):
     result = run("list", "show", "90100070", "--db", str(db))
     assert result.exit_code == 0

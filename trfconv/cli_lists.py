@@ -88,7 +88,9 @@ def import_(files: list[Path] = typer.Argument(..., help="List files: TXT (any F
             db: Path | None = DbOption) -> None:
     """Import FIDE rating lists, one month each, side by side; importing a month again replaces
     it (all or nothing). Exit 0 when every file was imported, 2 otherwise."""
-    from .ratinglists import ListError, import_list
+    import sqlite3
+
+    from .ratinglists import ListError, default_path, import_list
 
     failed = 0
     for path in files:
@@ -100,8 +102,8 @@ def import_(files: list[Path] = typer.Argument(..., help="List files: TXT (any F
             typer.echo(f"trfconv: {err.diagnostic}", err=True)
             failed += 1
             continue
-        except OSError as err:
-            typer.echo(f"trfconv: {db or 'database'}: cannot write: {err}", err=True)
+        except (OSError, sqlite3.Error) as err:
+            typer.echo(f"trfconv: {db or default_path()}: cannot write the database: {err}", err=True)
             failed += 1
             continue
         rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
