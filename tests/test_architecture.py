@@ -8,15 +8,17 @@ layer                 modules                                                  m
 ====================  =======================================================  =====================
 base                  ``model``, ``pairings`` (the two sides of a pairing),    base
                       ``adjustments`` (what a 299 record means), ``counts``,
-                      ``diagnostics``, ``numbers``, ``dates``,
-                      ``timecontrol``, ``encoding``, ``tabular``
+                      ``list_entry`` (a FIDE rating list's entry), ``names``
+                      (comparing names), ``diagnostics``, ``numbers``,
+                      ``dates``, ``timecontrol``, ``encoding``, ``tabular``
 io                    ``io.*``: readers, writers, the format registry, the     base
                       tournament builder, read-time checks, files, K file
 rules                 ``rules.*``: editions, rateability, rating arithmetic,   base
                       tie-breaks; they read the model, never a file
 documents             ``documents.*``: what a person reads or files; render    base, rules
                       what the rules computed
-api                   ``trfconv`` itself (``__init__``, ``__main__``)          base, io, rules,
+api                   ``trfconv`` itself (``__init__``, ``__main__``) and      base, io, rules,
+                      ``ratinglists`` (the rating lists' public functions)
                                                                                documents, cli (only
                                                                                ``__main__``)
 cli                   ``cli.*``: the command line, thin                        everything
@@ -39,6 +41,7 @@ PACKAGE = Path(trfconv.__file__).resolve().parent
 LAYERS = {
     "model": "base", "pairings": "base", "adjustments": "base", "counts": "base", "diagnostics": "base",
     "numbers": "base", "dates": "base", "timecontrol": "base", "encoding": "base", "tabular": "base",
+    "list_entry": "base", "names": "base", "ratinglists": "api",
     "io": "io",
     "rules": "rules",
     "documents": "documents",

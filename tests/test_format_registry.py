@@ -7,7 +7,15 @@ import json
 import pytest
 
 from trfconv.io.build import TournamentBuilder
-from trfconv.io.registry import Format, detect_format, formats, output_for, register, unregister, unreadable_codes
+from trfconv.io.registry import (
+    Format,
+    detect_format,
+    formats,
+    output_for,
+    register,
+    unreadable_codes,
+    unregister,
+)
 from trfconv.model import Player
 from trfconv.pairings import Result
 

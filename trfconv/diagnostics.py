@@ -165,6 +165,29 @@ CODES: dict[str, Code] = {
         # input limits and undefined values found by fuzzing (readers and tie-breaks)
         Code("TRF046", E, "player line holds more round blocks than the 999 rounds any format numbers; the rest not read"),
         Code("TB012", W, "SSSC undefined: its factor F rounds down to 0 (give it with /Kx)"),
+        # FIDE rating lists: cross-check, fill and import (trfconv.ratinglists)
+        Code("LST001", E, "FIDE ID not in the FIDE list in force", "FIDE rating server"),
+        Code("LST002", E, "FIDE ID used by two players of the file", "FIDE rating server"),
+        Code("LST003", W, "name differs from the FIDE list's spelling (info when only a spelling variant)"),
+        Code("LST004", W, "federation differs from the FIDE list"),
+        Code("LST005", W, "sex differs from the FIDE list"),
+        Code("LST006", W, "birth year differs from the FIDE list"),
+        Code("LST007", W, "title differs from the FIDE list"),
+        Code("LST008", W, "rating differs from the FIDE list of the event's rate of play"),
+        Code("LST009", W, "rated in the file but unrated in the FIDE list of the event's rate of play"),
+        Code("LST010", I, "player inactive in the FIDE list (flag i)"),
+        Code("LST011", W, "new player without FIDE ID lacks birth date or sex"),
+        Code("LST012", W, "no FIDE list held for the event's start and rate of play; players not checked"),
+        Code("LST013", I, "list of the start date's month not held, or start date unknown; an earlier list used"),
+        Code("LST020", I, "FIDE ID filled in from the list (one entry with this name, federation and birth year)"),
+        Code("LST021", I, "rating set from the list"),
+        Code("LST022", I, "title set from the list"),
+        Code("LST023", W, "FIDE ID not filled: several list entries match (candidates listed)"),
+        Code("LST030", E, "file is not a FIDE rating list (header not recognised)"),
+        Code("LST031", E, "rating list line damaged or truncated; nothing imported"),
+        Code("LST032", E, "zip archive damaged or refused (entries, size, compression ratio)"),
+        Code("LST033", E, "month or rate of play of a list not told or contradictory (--date, --kind)"),
+        Code("LST034", E, "FIDE ID repeated in a rating list; nothing imported"),
     )
 }
 

@@ -7,7 +7,7 @@ import gc
 
 import typer
 
-from . import files, rating, standings
+from . import files, lists, rating, standings
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Read, check and convert chess tournament files (FIDE TRF16/TRF-2026, JSON).")
@@ -18,6 +18,8 @@ app.command()(rating.validate)
 app.command()(rating.report)
 app.command()(standings.standings)
 app.command()(files.formats)
+app.add_typer(lists.app, name="list")
+app.command("fill")(lists.fill_command)
 
 
 def main() -> None:

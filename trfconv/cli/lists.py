@@ -1,0 +1,229 @@
+"""``trfconv list ...`` (import, show, find, info) and ``trfconv fill``: thin over
+:mod:`trfconv.ratinglists`. Mounted by :mod:`trfconv.cli`; nothing heavy is imported until a
+command runs."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import typer
+
+from .common import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    fail,
+    print_diagnostics,
+    readable,
+)
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="FIDE rating lists: import them into a local database, look players up.")
+
+
+DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else the user data "
+                                           "folder, e.g. ~/.local/share/trfconv/ratinglists.sqlite).")
+_SHORT = {"standard": "std", "rapid": "rpd", "blitz": "blz"}
+MonthOption = typer.Option(None, "--month", help="List of this month, YYYY-MM (default: the latest held).")
+
+
+def _lists(db: Path | None):
+    """The database, or exit 2 when it cannot be opened."""
+    import sqlite3
+
+    from ..ratinglists import open_lists
+
+    lists = open_lists(db)
+    try:
+        lists.months()
+    except sqlite3.Error as err:
+        raise fail(str(lists.path), f"cannot read the database: {err}") from None
+    return lists
+
+
+def _month(lists, month: str | None) -> str:
+    """The month asked for, or the latest held; exit 2 when none is held or that one is not."""
+    held = lists.months()
+    if not held:
+        raise fail(str(lists.path), "no rating list held; import one with 'trfconv list import FILE'")
+    if month is None:
+        return list(held)[-1]
+    if month not in held:
+        raise fail(f"--month {month}", f"no list of that month is held ({', '.join(held)})")
+    return month
+
+
+def _rating_text(r) -> str:
+    if r.rating is None:
+        return "unrated" + (f" ({r.games} games)" if r.games else "")
+    return f"{r.rating}, K {r.k if r.k is not None else '-'}, {r.games if r.games is not None else '-'} games"
+
+
+@app.command("import")
+def import_(files: list[Path] = typer.Argument(..., help="List files: TXT (any FIDE layout) or XML, zipped or not."),
+            date: str | None = typer.Option(None, "--date", help="Month of the list, YYYY-MM, when the file "
+                                                                 "does not tell (players_list.zip does not)."),
+            kind: str | None = typer.Option(None, "--kind", help="standard, rapid or blitz, for a single-type "
+                                                                 "list whose name does not say."),
+            db: Path | None = DbOption) -> None:
+    """Import FIDE rating lists, one month each, side by side; importing a month again replaces
+    it (all or nothing). Exit 0 when every file was imported, 2 otherwise."""
+    import sqlite3
+
+    from ..ratinglists import ListError, default_path, import_list
+
+    failed = 0
+    for path in files:
+        started = time.perf_counter()
+        try:
+            with _progress(path.name) as progress:
+                info = import_list(path, db=db, month=date, kind=kind, progress=progress)
+        except ListError as err:
+            typer.echo(f"trfconv: {err.diagnostic}", err=True)
+            failed += 1
+            continue
+        except (OSError, sqlite3.Error) as err:
+            typer.echo(f"trfconv: {db or default_path()}: cannot write the database: {err}", err=True)
+            failed += 1
+            continue
+        rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
+        typer.echo(f"{path}: list of {info.month}, {info.layout}: {info.players:,} players, rated {rated}; "
+                   f"{time.perf_counter() - started:.1f} s")
+    typer.echo(f"{len(files) - failed} of {len(files)} file(s) imported")
+    raise typer.Exit(EXIT_UNREADABLE if failed else EXIT_OK)
+
+
+class _progress:
+    """A rich progress bar over the bytes read, when standard output is a terminal; otherwise
+    nothing (a pipe or a log gets the summary line only)."""
+
+    def __init__(self, name: str):
+        self.name, self.bar = name, None
+
+    def __enter__(self):
+        if not sys.stdout.isatty():
+            return None
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeElapsedColumn(),
+                            transient=True)
+        self.bar.start()
+        task = self.bar.add_task(self.name, total=None)
+        return lambda done, total: self.bar.update(task, completed=done, total=total, description=self.name if
+                                                   done < total else f"{self.name}: indexing")
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@app.command()
+def show(fide_id: str = typer.Argument(..., help="FIDE ID."), month: str | None = MonthOption,
+         db: Path | None = DbOption) -> None:
+    """A player as the list gives him. Exit 0 found, 1 not in the list, 2 no list held."""
+    lists = _lists(db)
+    chosen = _month(lists, month)
+    if not fide_id.isascii() or not fide_id.isdigit():
+        raise fail(f"FIDE ID {fide_id!r}", "not a number")
+    e = lists.player(int(fide_id), chosen)
+    if e is None:
+        typer.echo(f"FIDE ID {fide_id}: not in the list of {chosen}")
+        raise typer.Exit(EXIT_ERRORS)
+    titles = "; ".join(part for part in ("/".join(e.titles), "other " + ", ".join(e.other_titles) if e.other_titles
+                                         else "", f"FOA {e.foa_title}" if e.foa_title else "") if part)
+    rows = [("FIDE ID", str(e.fide_id)), ("name", e.name), ("federation", e.federation), ("sex", e.sex or "-"),
+            ("born", str(e.birth_year or "unknown")), ("titles", titles or "-"),
+            ("flag", {"i": "i (inactive)", "w": "w (woman)", "wi": "wi (woman, inactive)"}.get(e.flag, "-")),
+            *((r.kind, f"{_rating_text(r)}  [{r.source}]") for r in e.ratings),
+            ("list", f"{e.month}")]
+    for label, value in rows:
+        typer.echo(f"{label:<12}{value}")
+    raise typer.Exit(EXIT_OK)
+
+
+@app.command()
+def find(name: str = typer.Argument(..., help="Name, in any order, with or without accents."),
+         fed: str | None = typer.Option(None, "--fed", help="Only players of this federation (3 letters)."),
+         month: str | None = MonthOption,
+         limit: int = typer.Option(10, "--limit", min=1, max=1000, help="At most this many players."),
+         db: Path | None = DbOption) -> None:
+    """Players whose names are closest to NAME, best first, with how close (0-100).
+    Exit 0 when some are found, 1 when none, 2 when no list is held."""
+    lists = _lists(db)
+    chosen = _month(lists, month)
+    matches = lists.find(name, fed=fed, month=chosen, limit=limit)
+    for m in matches:
+        e = m.entry
+        ratings = "  ".join(f"{_SHORT[r.kind]} {r.rating or '-'}" for r in e.ratings)
+        typer.echo(f"{e.fide_id:>10}  {e.name:<40} {e.federation:<3} {e.birth_year or '?':>4}  {ratings}  ({m.score})")
+    typer.echo(f"{len(matches)} player(s) found in the list of {chosen}")
+    raise typer.Exit(EXIT_OK if matches else EXIT_ERRORS)
+
+
+@app.command()
+def info(db: Path | None = DbOption) -> None:
+    """Where the database is, the months held and, for each, the files and their counts."""
+    lists = _lists(db)
+    typer.echo(f"database  {lists.path}")
+    held = lists.months()
+    for month, kinds in held.items():
+        for source in dict.fromkeys(kinds.values()):
+            served = [k for k, s in kinds.items() if s is source]
+            rated = ", ".join(f"{k} {n:,}" for k, n in source.rated.items() if k in served)
+            typer.echo(f"{month}  {'/'.join(served):<22} {source.file} ({source.layout}): {source.players:,} players, "
+                       f"rated {rated}; imported {source.imported}")
+    typer.echo(f"{len(held)} month(s) held" if held else "no list held; import one with 'trfconv list import FILE'")
+    raise typer.Exit(EXIT_OK)
+
+
+def fill_command(
+    file: Path = typer.Argument(..., help="Tournament file."),
+    list_month: str | None = typer.Argument(None, metavar="[MONTH]", help="The list of this month (YYYY-MM) "
+                                            "instead of the one in force at the event's start."),
+    use_list: bool = typer.Option(False, "--list", help="Fill from the FIDE list (always done; '--list MONTH' "
+                                                        "names the month: typer has no option with an optional "
+                                                        "value, so MONTH is read as an argument)."),
+    output: Path = typer.Option(..., "-o", "--output", help="Output TRF file (not the input)."),
+    kind: str | None = typer.Option(None, "--kind", help="standard, rapid or blitz (default: the event's rate "
+                                                         "of play, from its time control)."),
+    db: Path | None = DbOption,
+) -> None:
+    """Write a corrected TRF: missing FIDE IDs (only when exactly one list entry has the player's
+    name, federation and birth year), ratings and titles from the FIDE list; each change is a
+    '###' line after the player and a diagnostic. Exit 0 written, 1 written with warnings,
+    2 when the file, the list or the output cannot be used."""
+    import trfconv
+
+    from ..diagnostics import Severity
+    from ..ratinglists import KINDS, Pinned, fill
+
+    if kind is not None and kind not in KINDS:
+        raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
+    t = readable(file, None)
+    lists = _lists(db)
+    lookup = Pinned(lists, _month(lists, list_month)) if list_month else lists
+    kind = kind or trfconv.validate(t).rating_list
+    filled, diagnostics = fill(t, lookup, kind)
+    print_diagnostics(diagnostics, sys.stdout)
+    if any(d.code == "LST012" for d in diagnostics):
+        raise typer.Exit(EXIT_UNREADABLE)
+    fmt = "trf16" if t.source.version in ("TRF06", "TRF16") else "trf26"
+    try:
+        print_diagnostics(trfconv.write(filled, output, fmt))
+    except trfconv.TrfconvError as err:
+        print_diagnostics(err.diagnostics)
+        raise typer.Exit(EXIT_UNREADABLE)
+    except OSError as err:
+        raise fail(str(output), f"cannot write: {err.strerror or err}") from None
+    changes = sum(1 for d in diagnostics if d.code in ("LST020", "LST021", "LST022"))
+    warnings = sum(1 for d in diagnostics if d.severity is not Severity.INFO)
+    typer.echo(f"{output}: {changes} change(s) from the FIDE {kind} list, {warnings} warning(s)")
+    raise typer.Exit(EXIT_ERRORS if warnings else EXIT_OK)

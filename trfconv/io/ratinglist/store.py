@@ -1,0 +1,363 @@
+"""The rating lists database: an embedded SQLite file holding every list imported, month by month.
+
+Where it lives: ``--db PATH``, else the ``TRFCONV_DB`` environment variable, else
+``ratinglists.sqlite`` in the user's data folder for trfconv (``platformdirs``; on Linux
+``~/.local/share/trfconv``).
+
+Layout. Each imported file is a *source* (table ``sources``: file, month, rates of play, layout,
+counts) with its players in a table of its own, ``p<id>``, one stored line each (see
+:mod:`.parse`), indexed on the SQL expressions that read the FIDE ID and the name from the line.
+Nothing else is extracted at import: a player's other values are read from his line when he is
+looked up, which keeps the import to a copy of the file and two index sorts. Table ``serves`` says which
+source gives each month's standard, rapid and blitz list: a combined list serves all three, a
+single-type list one, so the standard, rapid and blitz files of one month make one month side
+by side. Importing a source replaces, for its month, the kinds it brings; a source left serving
+nothing is dropped.
+
+An import is one transaction: the new table is filled, checked and indexed, the catalogue
+updated and the replaced tables dropped, then everything is committed at once; any problem (a
+damaged line, a repeated ID, an interruption) rolls it all back, and the database is as it was.
+During the import SQLite does not wait for the disk (``synchronous=OFF``): an interrupted
+process cannot damage the database, a power failure during the import could (import again).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from ... import names
+from ...diagnostics import diagnostic
+from ...list_entry import KINDS, ListEntry, Rating, title_code
+from .layouts import Column, layout
+from .parse import XML_LAYOUT, ListError, Reader, Source
+
+ENVIRONMENT = "TRFCONV_DB"
+#: The fields of each kind in a combined list (a single-type list has ``rating``, ``games``, ``k``).
+_KIND_FIELDS = {kind: (f"{kind}_rating", f"{kind}_games", f"{kind}_k") for kind in KINDS}
+#: Rows per INSERT statement: each statement run costs as much as binding many values.
+_ROWS = 256
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sources(
+    id INTEGER PRIMARY KEY, month TEXT NOT NULL, kinds TEXT NOT NULL, file TEXT NOT NULL,
+    layout TEXT NOT NULL, header TEXT, fields TEXT NOT NULL, imported TEXT NOT NULL,
+    players INTEGER NOT NULL DEFAULT 0, rated TEXT NOT NULL DEFAULT '');
+CREATE TABLE IF NOT EXISTS serves(
+    month TEXT NOT NULL, kind TEXT NOT NULL, source INTEGER NOT NULL, PRIMARY KEY(month, kind)) WITHOUT ROWID;
+"""
+
+
+def default_path() -> Path:
+    """The database used when no ``--db`` is given (see the module docstring)."""
+    if os.environ.get(ENVIRONMENT):
+        return Path(os.environ[ENVIRONMENT])
+    import platformdirs
+
+    return platformdirs.user_data_path("trfconv") / "ratinglists.sqlite"
+
+
+@dataclass(frozen=True)
+class SourceInfo:
+    """An imported file: its month, the rates of play it serves or served, what was counted."""
+
+    id: int
+    month: str
+    kinds: tuple[str, ...]
+    file: str
+    layout: str
+    imported: str
+    players: int
+    rated: dict[str, int]  #: players with a rating, per kind the file holds
+
+    def __hash__(self) -> int:
+        return self.id
+
+
+@dataclass(frozen=True)
+class Match:
+    """A list entry found by name, and how close its name is to the one asked for (0-100)."""
+
+    entry: ListEntry
+    score: int
+
+
+class Store:
+    """An open rating lists database. ``path`` None: :func:`default_path`. A database that does
+    not exist reads as empty; it is created by the first import."""
+
+    def __init__(self, path: str | os.PathLike | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        self._con: sqlite3.Connection | None = None
+        self._catalogue: tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]]] | None = None
+        self._readers: dict[int, Reader] = {}
+        self._by_id: dict[int, str] = {}  # source -> the SQL that reads a player by FIDE ID
+
+    # -- connection -------------------------------------------------------------------------
+    def _connect(self, create: bool) -> sqlite3.Connection | None:
+        if self._con is None:
+            if not create and not self.path.exists():
+                return None
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._con = sqlite3.connect(self.path, isolation_level=None)
+            self._con.executescript(_SCHEMA)
+        return self._con
+
+    def close(self) -> None:
+        if self._con is not None:
+            self._con.close()
+            self._con = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- what is held -----------------------------------------------------------------------
+    def _load(self) -> tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]]]:
+        """The sources and, per month held (oldest first), the source serving each kind."""
+        if self._catalogue is None:
+            con = self._connect(create=False)
+            sources: dict[int, SourceInfo] = {}
+            serves: dict[tuple[str, str], int] = {}
+            if con is not None:
+                for row in con.execute("SELECT id, month, kinds, file, layout, imported, players, rated, header, "
+                                       "fields FROM sources ORDER BY id"):
+                    sources[row[0]] = SourceInfo(row[0], row[1], tuple(row[2].split(",")), row[3], row[4], row[5],
+                                                 row[6], _counts(row[7]))
+                    reader = self._readers[row[0]] = Reader(layout(row[8]) if row[8] else XML_LAYOUT,
+                                                            tuple(row[9].split(",")))
+                    self._by_id[row[0]] = f"SELECT line FROM p{row[0]} WHERE {_id_sql(reader)} = ?"
+                serves = {(m, k): s for m, k, s in con.execute("SELECT month, kind, source FROM serves")}
+            months: dict[str, dict[str, SourceInfo]] = {}
+            for (month, kind), source in sorted(serves.items(), key=lambda i: (i[0][0], KINDS.index(i[0][1]))):
+                months.setdefault(month, {})[kind] = sources[source]
+            self._catalogue = (sources, months)
+        return self._catalogue
+
+    def months(self) -> dict[str, dict[str, SourceInfo]]:
+        """Each month held (oldest first) and, per kind, the source that serves it."""
+        return self._load()[1]
+
+    def in_force(self, on: date | str, kind: str | None = None) -> str | None:
+        """The month of the list in force on ``on`` (a date, or ``YYYY-MM``): the latest month
+        held not after it, for ``kind`` when given (lists are published on the 1st of each
+        month). None when no such list is held."""
+        month = on if isinstance(on, str) else f"{on.year:04d}-{on.month:02d}"
+        held = [m for m, kinds in self.months().items() if m <= month and (kind is None or kind in kinds)]
+        return held[-1] if held else None
+
+    def latest(self) -> str | None:
+        months = list(self.months())
+        return months[-1] if months else None
+
+    # -- look-ups ---------------------------------------------------------------------------
+    def player(self, fide_id: int | str, month: str | None = None) -> ListEntry | None:
+        """The player with this FIDE ID in the list of ``month`` (default: the latest held)."""
+        month = month or self.latest()
+        served = self.months().get(month or "", {})
+        try:
+            number = int(fide_id)
+        except ValueError:
+            return None
+        if not 0 <= number < 1 << 63:  # what SQLite's integers hold; no list has such an ID
+            return None
+        rows = {}
+        for source in dict.fromkeys(served.values()):
+            reader = self._readers[source.id]
+            row = self._con.execute(self._by_id[source.id], (number,)).fetchone()
+            if row is not None:
+                rows[source] = reader.values(row[0])
+        return self._entry(rows, served, month) if rows else None
+
+    def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list[Match]:
+        """The entries whose names are closest to ``name`` (accents, case, punctuation and word
+        order do not matter; see :mod:`.names`), best first, in ``fed`` when given.
+
+        Candidates are found through the name index, in widening stages until one holds a
+        close name (90 or more): the names that start as the list writes them (``Surname,
+        Given``) with two words of the query in either order, or with a phrase of it (compound
+        surnames); then those that start with one word of the query (the surname comes first
+        in the list, whatever the query's order); then with the first three letters of a word
+        (transliterations). rapidfuzz scores them (token-set ratio, then token-sort ratio to
+        break ties); only the best are read in full."""
+        from rapidfuzz import fuzz, process
+        from rapidfuzz.utils import default_process
+
+        month = month or self.latest()
+        served = self.months().get(month or "", {})
+        query = names.key(name)
+        if not served or not query:
+            return []
+        words = names.words(name)[:6]
+        written = {w for w in name.casefold().replace(",", " ").split()[:6] if len(w) > 1}
+        phrases = {" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(i + 4, len(words) + 1))}
+        stages = (
+            ({f"{a}, {b}" for a in words for b in words if a != b} | phrases, 200),
+            (written | {w for w in words if len(w) > 1}, 1000),
+            ({w[:3] for w in words if len(w) >= 3}, 3000),
+        )
+        scored: dict[tuple[int, int], tuple[int, int]] = {}  # (source, rowid) -> (score, order score)
+        for probes, cap in stages:
+            for source in dict.fromkeys(served.values()):
+                candidates = {rowid: text if text.isascii() else names.key(text)
+                              for rowid, text in self._candidates(source, probes, cap)}
+                for text, score, rowid in process.extract(query, candidates, scorer=fuzz.token_set_ratio,
+                                                          processor=default_process, limit=None, score_cutoff=50):
+                    ranking = (int(score), int(fuzz.token_sort_ratio(query, text, processor=default_process)))
+                    scored[(source.id, rowid)] = max(scored.get((source.id, rowid), ranking), ranking)
+            if any(score >= 90 for score, _ in scored.values()):
+                break
+        out: list[Match] = []
+        seen: set[int] = set()
+        for (source, rowid), (score, _) in sorted(scored.items(), key=lambda item: (-item[1][0], -item[1][1], item[0])):
+            reader = self._readers[source]
+            (line,) = self._con.execute(f"SELECT line FROM p{source} WHERE rowid = ?", (rowid,)).fetchone()
+            values = reader.values(line)
+            number = int(values["fide_id"])
+            if number in seen or (fed and values.get("federation", "").upper() != fed.upper()):
+                continue
+            seen.add(number)
+            out.append(Match(self.player(number, month), score))
+            if len(out) == limit:
+                break
+        return out
+
+    def _candidates(self, source: SourceInfo, probes, cap: int):
+        """(rowid, name) of the players whose names start with a probe, at most ``cap`` a probe,
+        found through the name index."""
+        name = _name_sql(self._readers[source.id])
+        for probe in probes:  # U+10FFFF sorts after every other character
+            yield from self._con.execute(f"SELECT rowid, {name} FROM p{source.id} WHERE {name} >= ? COLLATE NOCASE "
+                                         f"AND {name} < ? COLLATE NOCASE LIMIT {cap}", (probe, probe + "\U0010ffff"))
+
+    def _entry(self, values: dict[SourceInfo, dict[str, str]], served: dict[str, SourceInfo],
+               month: str) -> ListEntry:
+        """One entry from the values the month's sources have for a player: identity from the
+        first source that has him (standard, rapid, blitz), each kind's rating from its source
+        (unrated when that list lacks him)."""
+        first = next(iter(values))
+        v = values[first]
+        ratings = []
+        for kind, source in served.items():
+            own = values.get(source)
+            if own is None:
+                ratings.append(Rating(kind, None, None, None, month, source.file))
+            else:
+                fields = _KIND_FIELDS[kind] if f"{kind}_rating" in own else ("rating", "games", "k")
+                rating, games, k = (own.get(f) for f in fields)
+                ratings.append(Rating(kind, _number(rating, zero=None), _number(games), _number(k, zero=None),
+                                      month, source.file))
+        flag = v.get("flag", "").lower()
+        sex = v.get("sex") or None
+        if "sex" not in v:  # lists before 2012: no sex column, the flag w marks women (legend)
+            sex = "F" if "w" in flag else "M"
+        return ListEntry(
+            fide_id=int(v["fide_id"]), name=v["name"], federation=v.get("federation", ""), sex=sex,
+            title=title_code(v.get("title", "")), women_title=title_code(v.get("women_title", "")),
+            other_titles=tuple(t.strip() for t in v.get("other_titles", "").split(",") if t.strip()),
+            foa_title=v.get("foa_title") or None, birth_year=_number(v.get("birth_year"), zero=None),
+            flag=flag, month=month, source=first.file, ratings=tuple(ratings))
+
+    # -- import -----------------------------------------------------------------------------
+    def replace(self, source: Source, month: str, kinds: tuple[str, ...],
+                progress: Callable[[int], None] | None = None) -> SourceInfo:
+        """Import ``source`` as the ``kinds`` lists of ``month``, in one transaction (see the
+        module docstring). Raises :class:`ListError` (nothing changed) when the file is damaged."""
+        con = self._connect(create=True)
+        self._catalogue = None
+        con.execute("PRAGMA cache_size = -65536")  # KiB: the index sorts stay in memory
+        con.execute("PRAGMA synchronous = OFF")
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            imported = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+            number = con.execute(
+                "INSERT INTO sources(month, kinds, file, layout, header, fields, imported) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (month, ",".join(kinds), source.name, source.description,
+                 None if source.xml else source.reader.layout.header, ",".join(source.reader.fields),
+                 imported)).lastrowid
+            table = f"p{number}"
+            con.execute(f"CREATE TABLE {table}(line TEXT NOT NULL)")
+            _insert(con, table, source.lines(progress))
+            if progress:  # all read: what follows is indexing
+                progress(source.size)
+            if not source.players:
+                raise source.error("LST031", "the list holds no player")
+            _index(con, table, source)
+            rated = {kind: source.rated.get(f"{kind}_rating", source.rated.get("rating", 0)) for kind in kinds}
+            con.execute("UPDATE sources SET players = ?, rated = ? WHERE id = ?",
+                        (source.players, ",".join(f"{k}={n}" for k, n in rated.items()), number))
+            con.executemany("INSERT OR REPLACE INTO serves(month, kind, source) VALUES (?, ?, ?)",
+                            [(month, kind, number) for kind in kinds])
+            orphans = con.execute("SELECT id FROM sources WHERE id NOT IN (SELECT source FROM serves)").fetchall()
+            for (orphan,) in orphans:
+                con.execute(f"DROP TABLE IF EXISTS p{orphan}")
+                con.execute("DELETE FROM sources WHERE id = ?", (orphan,))
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        finally:
+            con.execute("PRAGMA synchronous = FULL")
+            self._catalogue = None
+        return self._load()[0][number]
+
+
+def _column_sql(column: Column) -> str:
+    return f"substr(line, {column.start + 1}, {column.end - column.start})"
+
+
+def _id_sql(reader: Reader) -> str:
+    """The SQL expression that reads the FIDE ID from a stored line (indexed)."""
+    return f"CAST({_column_sql(reader.layout.by_field['fide_id'])} AS INTEGER)"
+
+
+def _name_sql(reader: Reader) -> str:
+    """The SQL expression that reads the name (the indexed part of it) from a stored line."""
+    return f"rtrim({_column_sql(reader.layout.by_field['name'])})"
+
+
+def _insert(con: sqlite3.Connection, table: str, chunks) -> None:
+    """Insert the stored lines, :data:`_ROWS` to a statement."""
+    full = f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * _ROWS)
+    for lines in chunks:
+        whole = len(lines) - len(lines) % _ROWS
+        con.executemany(full, zip(*[iter(lines[:whole])] * _ROWS))
+        if whole < len(lines):
+            con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * (len(lines) - whole)), lines[whole:])
+
+
+def _index(con: sqlite3.Connection, table: str, source: Source) -> None:
+    """The ID and name indexes, built once the lines are in (a sort, much faster than keeping
+    them up to date line by line). A repeated ID is an error naming both places."""
+    fide_id = _id_sql(source.reader)
+    try:
+        con.execute(f"CREATE UNIQUE INDEX {table}_id ON {table}({fide_id})")
+    except sqlite3.IntegrityError:
+        number, first, second = con.execute(
+            f"SELECT {fide_id}, min(rowid), max(rowid) FROM {table} GROUP BY 1 HAVING count(*) > 1 "
+            "ORDER BY 2 LIMIT 1").fetchone()
+        where, offset = ("player", 0) if source.xml else ("line", 1)  # TXT: the header is line 1
+        raise ListError(diagnostic("LST034", f"FIDE ID {number} is repeated: {where}s {first + offset} and "
+                                             f"{second + offset}", path=source.path,
+                                   line=None if source.xml else second + offset)) from None
+    con.execute(f"CREATE INDEX {table}_name ON {table}({_name_sql(source.reader)} COLLATE NOCASE)")
+
+
+def _number(text: str | None, zero: int | None = 0) -> int | None:
+    """A number column's value: None when blank, ``zero`` when 0 (FIDE's "unrated", "unknown")."""
+    if not text:
+        return None
+    value = int(text)
+    return value if value else zero
+
+
+def _counts(text: str) -> dict[str, int]:
+    return {k: int(n) for k, n in (part.split("=") for part in text.split(",") if part)}

@@ -1,0 +1,41 @@
+"""Comparing players' names as arbiters write them with the spelling of the FIDE list.
+
+FIDE writes names in ASCII, ``Surname, Given names``; tournament files write them with accents,
+without the comma, given name first, or transliterated another way (``Dvoretsky`` /
+``Dvoreckij``). :func:`key` folds what does not make two names different (case, accents and
+letters such as ``ø`` or ``ß``, punctuation, word order); :func:`closeness` says how close two
+names that still differ are, with rapidfuzz's token-sort ratio (0-100) on the folded forms,
+which absorbs most transliteration differences.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: Letters that Unicode does not decompose into a base letter and a mark.
+_LETTERS = str.maketrans({"ø": "o", "đ": "d", "ł": "l", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th",
+                          "ð": "d", "ı": "i", "ħ": "h", "ŧ": "t", "ŀ": "l"})
+_SEPARATORS = re.compile(r"[\W_]+")
+
+
+def words(name: str) -> list[str]:
+    """The words of ``name``, lower-case, without accents or punctuation, in order."""
+    text = name.casefold().translate(_LETTERS)
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return [w for w in _SEPARATORS.split(text) if w]
+
+
+def key(name: str) -> str:
+    """``name`` folded for comparison: words of :func:`words`, sorted, joined by a blank, so that
+    ``Núñez, José`` and ``Jose NUNEZ`` have the same key."""
+    return " ".join(sorted(words(name)))
+
+
+def closeness(a: str, b: str) -> int:
+    """How close two names are, 0-100 (100: same key). Whole numbers, as a person reads them."""
+    from rapidfuzz import fuzz
+
+    ka, kb = key(a), key(b)
+    return 100 if ka == kb else int(fuzz.token_sort_ratio(ka, kb))

@@ -1,0 +1,105 @@
+"""Holding a tournament file against the FIDE list in force at its start: what a rating officer
+checks first (FIDE's checklist for endorsed software asks for this consistency check against the
+list valid at the start date, for the event's rate of play).
+
+Every player with a FIDE ID is looked up in that list; each difference is a diagnostic
+(``LST001``-``LST011``) that names the list's month and, where it matters, the list's value.
+Names are compared without case, accents, punctuation or word order (:mod:`.names`); a name that
+still differs is reported with its closeness, as information when it is only a spelling or
+transliteration variant (:data:`VARIANT` or closer).
+
+Pure: only the tournament model and the look-up object passed in are read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ... import names
+from ...dates import PartialDate
+from ...diagnostics import Diagnostic, Severity, diagnostic
+from ...list_entry import ListEntry
+from ...model import Player, Tournament
+from .inforce import Lookup, event_list
+
+#: Names at least this close (0-100) are spelling or transliteration variants: reported as info.
+VARIANT = 85
+#: Where a player is in the file: ``locate(start_number) -> (path, line, column)``.
+Locate = Callable[[int], tuple]
+#: The model writes sex as TRF does (``m``/``w``), the lists as ``M``/``F``.
+_SEX = {"M": "m", "F": "w"}
+
+
+def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | None = None) -> list[Diagnostic]:
+    """The diagnostics of holding ``t`` against the ``kind`` (``standard``, ``rapid``, ``blitz``)
+    list in force at its start date. ``locate`` gives a player's place in the file; without it
+    the diagnostics name the file only."""
+    month, out = event_list(t, lookup, kind)
+    if month is None:
+        return out
+
+    def report(p: Player, code: str, message: str, severity: Severity | None = None) -> None:
+        path, line, column = locate(p.start_number) if locate else (t.source.path, None, None)
+        out.append(diagnostic(code, f"player {p.start_number} ({p.name}): {message}", path=path, line=line,
+                              column=column, severity=severity))
+
+    first_with: dict[int, Player] = {}
+    for p in t.players:
+        if not p.fide_id:
+            _new_player(p, report)
+            continue
+        number = int(p.fide_id) if p.fide_id.isascii() and p.fide_id.isdigit() else None
+        if number is None:
+            report(p, "LST001", f"FIDE ID {p.fide_id!r} is not a number")
+            continue
+        if number in first_with:
+            other = first_with[number]
+            report(p, "LST002", f"FIDE ID {number} is also player {other.start_number}'s ({other.name})")
+            continue
+        first_with[number] = p
+        entry = lookup.player(number, month)
+        if entry is None:
+            report(p, "LST001", f"FIDE ID {number} is not in the FIDE {kind} list of {month}")
+            continue
+        for code, message, severity in _differences(p, entry, kind, month):
+            report(p, code, message, severity)
+    return out
+
+
+def _new_player(p: Player, report) -> None:
+    """A player without FIDE ID is registered from the file: FIDE's Qualification Commission
+    lets rating officers reject a new player whose birth date or sex is missing."""
+    missing = [what for what, value in (("birth date", isinstance(p.birth_date, PartialDate)),
+                                        ("sex", p.sex in ("m", "w"))) if not value]
+    if missing:
+        report(p, "LST011", f"no FIDE ID and no {' or '.join(missing)}: a new player needs both to be registered")
+
+
+def _differences(p: Player, e: ListEntry, kind: str, month: str):
+    """(code, message, severity or None for the code's) for each way ``p`` differs from ``e``."""
+    where = f"the {month} list"
+    if names.key(p.name) != names.key(e.name):
+        score = names.closeness(p.name, e.name)
+        yield ("LST003", f"{where} spells the name {e.name!r} (closeness {score}/100)",
+               Severity.INFO if score >= VARIANT else None)
+    if p.federation and p.federation.upper() != e.federation.upper():
+        yield "LST004", f"federation {p.federation} in the file, {e.federation or 'none'} in {where}", None
+    sex = _SEX.get(e.sex or "")
+    if p.sex in ("m", "w") and sex and p.sex != sex:
+        yield "LST005", f"sex {p.sex} in the file, {e.sex} in {where}", None
+    year = p.birth_date.year if isinstance(p.birth_date, PartialDate) else None
+    if year is not None and e.birth_year is not None and year != e.birth_year:
+        yield "LST006", f"born {year} in the file, {e.birth_year} in {where}", None
+    if (p.title or e.titles) and p.title not in e.titles:
+        listed = "/".join(e.titles) or "no title"
+        yield "LST007", f"title {p.title or 'none'} in the file, {listed} in {where}", None
+    rating = e.rating(kind)
+    if rating is not None and p.rating != rating.rating:
+        if rating.rating is None:
+            yield "LST009", f"rated {p.rating} in the file, unrated in the {kind} list of {month}", None
+        else:
+            given = p.rating if p.rating is not None else "no rating"
+            yield ("LST008", f"{given} in the file, {rating.rating} in the {kind} list of {month}, "
+                             "which the rating uses", None)
+    if e.inactive:
+        yield "LST010", f"inactive in {where} (flag {e.flag})", None

@@ -1,0 +1,78 @@
+"""Which list applies to an event, and a player's rating and K from it.
+
+A FIDE list is published on the 1st of each month and is in force for that month; an event is
+rated with the list in force at its start date ([Z-SPEC], docs/rating-regulations.md). These
+functions only read the tournament model and the look-up object they are given (a
+:class:`~trfconv.io.ratinglist.store.Store`, or anything with the same methods): they never open a
+file or a database themselves.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Protocol
+
+from ...diagnostics import Diagnostic, diagnostic
+from ...list_entry import ListEntry, Rating
+from ...model import Tournament
+
+
+class Lookup(Protocol):
+    """What the cross-check, the fill and the rating report need of the rating lists."""
+
+    def in_force(self, on: date | str, kind: str | None = None) -> str | None: ...
+
+    def player(self, fide_id: int | str, month: str | None = None) -> ListEntry | None: ...
+
+    def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list: ...
+
+
+def event_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[str | None, list[Diagnostic]]:
+    """The month of the ``kind`` list to hold the event against, and what to say about it:
+    ``LST012`` when no list applies, ``LST013`` when the one used is not the list of the start
+    date's month (not held) or the start date is unknown (then the latest list held is used)."""
+    start = t.event.start_date if isinstance(t.event.start_date, date) else None
+    path = t.source.path
+    if start is None:
+        month = lookup.in_force("9999-12", kind)
+        if month is None:
+            return None, [diagnostic("LST012", f"no FIDE {kind} list is held (trfconv list import)", path=path)]
+        return month, [diagnostic("LST013", f"the event's start date is unknown: checked against the latest "
+                                            f"{kind} list held, {month}", path=path)]
+    month = lookup.in_force(start, kind)
+    if month is None:
+        return None, [diagnostic("LST012", f"no FIDE {kind} list held for {start.isoformat()}, the event's start "
+                                           "(trfconv list import)", path=path)]
+    own = f"{start.year:04d}-{start.month:02d}"
+    if month != own:
+        return month, [diagnostic("LST013", f"checked against the {kind} list of {month}, not the list of {own} in "
+                                            f"force at the event's start ({start.isoformat()})", path=path)]
+    return month, []
+
+
+def k_and_rating(lists: Lookup, fide_id: int | str, start_date: date, kind: str) -> Rating | None:
+    """The player's ``kind`` rating and K in the list in force on ``start_date``, with their
+    source (:attr:`Rating.month`, :attr:`Rating.source`, :attr:`Rating.origin`). None when no
+    such list is held or the player is not in it; ``rating``/``k`` None when the list gives none
+    (unrated)."""
+    month = lists.in_force(start_date, kind)
+    entry = lists.player(fide_id, month) if month else None
+    return entry.rating(kind) if entry else None
+
+
+class Pinned:
+    """``lookup`` with one month taken as the list in force whatever the date (an officer's
+    ``--list 2026-10``): :meth:`in_force` answers that month when it holds the kind asked for."""
+
+    def __init__(self, lookup: Lookup, month: str):
+        self.lookup, self.month = lookup, month
+
+    def in_force(self, on: date | str, kind: str | None = None) -> str | None:
+        held = self.lookup.in_force(self.month, kind)
+        return self.month if held == self.month else None
+
+    def player(self, fide_id: int | str, month: str | None = None) -> ListEntry | None:
+        return self.lookup.player(fide_id, month)
+
+    def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list:
+        return self.lookup.find(name, fed, month, limit)
