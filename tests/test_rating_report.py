@@ -134,8 +134,9 @@ def test_k_from_file_and_inferred(tmp_path):
     assert (a.k.k, a.k.source) == (25, "file") and (b.k.k, b.k.source) == (10, "rules")
     codes = [(d.code, d.location.line) for d in [*problems, *r.diagnostics] if d.code != "RAT001"]
     assert codes == [("RAT002", 5), ("RAT003", 6), ("RAT002", 8), ("RAT004", None)]
-    inferred = [d for d in r.diagnostics if d.code == "RAT001"]
-    assert len(inferred) == 5 and "assumed" in inferred[0].message  # B D F G J
+    inferred = [d for d in r.diagnostics if d.code == "RAT001"]  # one for the event
+    assert len(inferred) == 1 and "for 5 player(s)" in inferred[0].message  # B D F G J
+    assert [p.start_number for p in r.players if p.k is not None and p.k.inferred] == [2, 4, 6, 7, 10]
     assert a.change_exact == 25 * a.delta
 
 

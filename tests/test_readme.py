@@ -24,6 +24,15 @@ def test_readme_starts_with_the_two_commands():
     assert 'pip install ".[test]"' in ci and "pytest" in ci
 
 
+def test_readme_python_block_runs(monkeypatch):
+    """The README's Python API block is a doctest: every example gives the output shown."""
+    import doctest
+
+    monkeypatch.chdir(README.parent)
+    result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 15 and result.failed == 0
+
+
 def test_readme_main_job_runs(tmp_path, monkeypatch):
     """Every trfconv command of the README's first block succeeds (outputs go to a temporary folder)."""
     import shlex

@@ -126,7 +126,7 @@ CODES: dict[str, Code] = {
         Code("VAL036", E, "Scheveningen event with too many unrated players", "FIDE rating server"),
         Code("VAL040", E, "no game of the event can be rated", "FIDE rating server"),
         # rating engine and report (B.02 rating arithmetic)
-        Code("RAT001", W, "K inferred from the edition's rules (earlier games, peak rating or birth date not known)"),
+        Code("RAT001", W, "K inferred from the edition's rules for some players (earlier games, peak rating or birth date not known)"),
         Code("RAT002", E, "K file line cannot be read; expected 'FIDE id,K'"),
         Code("RAT003", W, "FIDE id repeated in the K file; the first K is used"),
         Code("RAT004", W, "K file names a FIDE id that is not in the tournament"),

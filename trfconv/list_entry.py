@@ -4,7 +4,8 @@ A list publishes, for each FIDE ID, the player's name, federation, sex, titles, 
 and, for each rate of play, a rating, the games rated in the period and the development
 coefficient K. Values are kept as the list writes them, with FIDE's conventions made explicit:
 rating ``0`` is "unrated" (None here), birth year ``0`` is "unknown" (None), flag ``i`` is
-inactive and ``w`` woman (docs/rating-regulations.md §5.2, from the download page's legend).
+inactive and ``w`` woman (the legend of FIDE's download page,
+https://ratings.fide.com/download_lists.phtml).
 
 Every :class:`Rating` says which list it comes from (month and file), so that a rating or a K
 used anywhere can name its source.

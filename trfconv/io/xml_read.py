@@ -1,6 +1,6 @@
 """Reader for the chess-results.com upload XML (what Swiss-Manager and others send to
 chess-results; H. Herzog, "Upload_ChessTournaments_to_chessresults", as transcribed in
-Sharly-Chess docs/technical-appendices/chess-results).
+the Sharly-Chess repository, docs/technical-appendices/chess-results).
 
 Layout: ``<chessresults>`` holds ``<tournamentdata><tournament …/>``, ``<rounds><round/>``,
 ``<players><player/>``, ``<playerpairings><playerpairing/>`` and, for team events,

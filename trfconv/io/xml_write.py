@@ -22,8 +22,6 @@ from collections import Counter
 from datetime import date
 from fractions import Fraction
 
-from lxml import etree
-
 from ..dates import PartialDate
 from ..diagnostics import Diagnostic
 from ..model import (
@@ -58,11 +56,16 @@ _SEX = {"m": "M", "w": "W"}
 
 def write_xml(t: Tournament, *, line_ending: str = "\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
     """The document's bytes and the ``WRT004`` warnings for what it cannot hold (lines end in
-    LF: an XML parser reads every line ending as one, so ``line_ending`` changes nothing)."""
+    LF: an XML parser reads every line ending as one, so ``line_ending`` changes nothing).
+
+    The document is written as text, element by element, indented two spaces a level, attribute
+    values escaped as XML requires (``& < > "``, and TAB, LF and CR as character references so that
+    they survive attribute-value normalisation); a character the encoding lacks becomes a
+    character reference. A tree would hold every element of a 10,000-player event at once."""
+    name = _declared_name(encoding)
     kept = project(t)
-    root = _document(kept)
-    data = etree.tostring(root, encoding=_declared_name(encoding), xml_declaration=True, pretty_print=True)
-    return data, lossy_diagnostics(LABEL, t, kept)
+    text = "".join(_document(kept, name))
+    return text.encode(encoding, errors="xmlcharrefreplace"), lossy_diagnostics(LABEL, t, kept)
 
 
 #: Python's codec names whose spelling libxml2 does not know (``LATIN-1``), as the XML
@@ -169,8 +172,11 @@ def _rounds(t: Tournament, p: Player) -> tuple:
                         or not agree(entry, mirror)):
                     out.append(NOT_PAIRED)
                     continue
-                colour = entry.colour or (mirror.colour.opposite if mirror.colour else
-                                          Colour.WHITE if p.start_number < entry.opponent else Colour.BLACK)
+                if entry.colour is not None:
+                    out.append(entry)
+                    continue
+                colour = (mirror.colour.opposite if mirror.colour else
+                          Colour.WHITE if p.start_number < entry.opponent else Colour.BLACK)
                 out.append(dataclasses.replace(entry, colour=colour))
             case Forfeit(won=won):
                 out.append(Forfeit(won))
@@ -216,12 +222,29 @@ def _pad_team_byes(players: tuple[Player, ...], teams, pab: TeamPab, boards: int
 
 
 # -- the document ----------------------------------------------------------------------------
-def _document(t: Tournament) -> etree._Element:
-    root = etree.Element("chessresults")
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\t": "&#9;", "\n": "&#10;",
+                          "\r": "&#13;"})
+
+
+def _element(depth: int, tag: str, /, **values) -> str:
+    """One empty element on its own line: ``<tag a="v" …/>`` (None is an empty value)."""
+    attributes = "".join(f' {k}="{"" if v is None else str(v).translate(_ESCAPES)}"' for k, v in values.items())
+    return f"{'  ' * depth}<{tag}{attributes}/>\n"
+
+
+def _container(depth: int, name: str, children: list[str]) -> list[str]:
+    """An element holding ``children`` (written ``<name/>`` when there is none)."""
+    indent = "  " * depth
+    return [f"{indent}<{name}>\n", *children, f"{indent}</{name}>\n"] if children else [f"{indent}<{name}/>\n"]
+
+
+def _document(t: Tournament, encoding_name: str) -> list[str]:
     e = t.event
     kind = event_type(t)
     team = kind in ("2", "3")
-    etree.SubElement(etree.SubElement(root, "tournamentdata"), "tournament", _attributes(
+    out = [f"<?xml version='1.0' encoding='{encoding_name}'?>\n", "<chessresults>\n"]
+    out += _container(1, "tournamentdata", [_element(
+        2, "tournament",
         key="", type=kind, name=e.name, fideeventid="", remark="", director="", organiser="",
         location=e.city, arbiter=", ".join(x for x in (e.chief_arbiter, *e.deputy_arbiters) if x),
         rounds=_int(e.declared_rounds), currentround=_int(t.rounds), rankinground=_int(t.rounds),
@@ -230,40 +253,32 @@ def _document(t: Tournament) -> etree._Element:
         homecolor="w" if team else "", samecolor="N" if team else "",
         playerperteam=_int(_boards(t)) if team else "", endstatus="",
         chiefarbiter=e.chief_arbiter, deputyarbiter="; ".join(e.deputy_arbiters), federation=e.federation,
-        creator="",
-    ))
-    rounds = etree.SubElement(root, "rounds")
+        creator="")])
     dates = e.round_dates
-    for r in range(1, _round_elements(t, e.declared_rounds) + 1):
-        etree.SubElement(rounds, "round", _attributes(
-            round=str(r), date=_date(dates[r - 1] if r <= len(dates) else None), time=""))
+    out += _container(1, "rounds", [
+        _element(2, "round", round=r, date=_date(dates[r - 1] if r <= len(dates) else None), time="")
+        for r in range(1, _round_elements(t, e.declared_rounds) + 1)])
     board = {m: (team.number, i) for team in t.teams for i, m in enumerate(team.members, 1)}
-    players = etree.SubElement(root, "players")
+    players = []
     for p in t.players:
         team_no, board_no = board.get(p.start_number, (0, None))
-        etree.SubElement(players, "player", _attributes(
-            no=str(p.start_number), id=str(p.start_number), lastname=p.name, firstname="", title=p.title,
+        players.append(_element(
+            2, "player", no=p.start_number, id=p.start_number, lastname=p.name, firstname="", title=p.title,
             rtg=_int(p.rating), rtgfide=_int(p.rating), dob=_dob(p.birth_date),
-            sex=_SEX.get(p.sex or "", p.sex), fed=p.federation, board=_int(board_no), teamno=str(team_no),
-            fideid=p.fide_id, rank=_int(p.rank), pts=_comma(p.points),
-        ))
+            sex=_SEX.get(p.sex or "", p.sex), fed=p.federation, board=_int(board_no), teamno=team_no,
+            fideid=p.fide_id, rank=_int(p.rank), pts=_comma(p.points)))
+    out += _container(1, "players", players)
     if team:
-        teams = etree.SubElement(root, "teams")
-        for x in t.teams:
-            etree.SubElement(teams, "team", _attributes(
-                no=str(x.number), teamname=x.name, teamshort=x.nickname, rank=_int(x.rank),
-                points=_comma(x.match_points)))
-    pairings = etree.SubElement(root, "playerpairings")
-    for r, rows in _pairing_rows(t):
-        for i, row in enumerate(rows, 1):
-            etree.SubElement(pairings, "playerpairing", _attributes(round=str(r), pairing=str(i), **row))
+        out += _container(1, "teams", [
+            _element(2, "team", no=x.number, teamname=x.name, teamshort=x.nickname, rank=_int(x.rank),
+                     points=_comma(x.match_points)) for x in t.teams])
+    out += _container(1, "playerpairings", [
+        _element(2, "playerpairing", round=r, pairing=i, **row)
+        for r, rows in _pairing_rows(t) for i, row in enumerate(rows, 1)])
     if team:
-        _team_pairings(etree.SubElement(root, "teampairings"), t, board)
-    return root
-
-
-def _attributes(**values) -> dict[str, str]:
-    return {k: "" if v is None else str(v) for k, v in values.items()}
+        out += _container(1, "teampairings", _team_pairings(t, board))
+    out.append("</chessresults>\n")
+    return out
 
 
 def _int(value: int | None) -> str:
@@ -324,11 +339,12 @@ def _row(white: int, black: int, rw: str, rb: str, forfeit: str) -> dict:
             "forfeit": forfeit}
 
 
-def _team_pairings(parent, t: Tournament, board: dict) -> None:
+def _team_pairings(t: Tournament, board: dict) -> list[str]:
     """Team matches, derived from the boards: the team of the first board's White player is
     ``no1``; results are game points (1, ½, 0; a forfeit counts as a win for its winner)."""
     byes = t.team_event.pab.teams if t.team_event.pab else ()
     count = max(t.rounds, len(byes))
+    out = []
     for r in range(1, count + 1):
         matches: dict[tuple[int, int], list[Fraction]] = {}
         for p in t.players:
@@ -347,11 +363,11 @@ def _team_pairings(parent, t: Tournament, board: dict) -> None:
             points[1 if key[0] == home else 0] += theirs
         i = 0
         for i, ((home, away), (a, b)) in enumerate(matches.items(), 1):
-            etree.SubElement(parent, "teampairing", _attributes(
-                round=str(r), pairing=str(i), no1=str(home), no2=str(away),
-                res1=decimal_text(a), res2=decimal_text(b)))
+            out.append(_element(2, "teampairing", round=r, pairing=i, no1=home, no2=away, res1=decimal_text(a),
+                                res2=decimal_text(b)))
         if r <= len(byes) and byes[r - 1]:
             pab = t.team_event.pab
-            etree.SubElement(parent, "teampairing", _attributes(
-                round=str(r), pairing=str(i + 1), no1=str(byes[r - 1]), no2="-1",
-                res1=decimal_text(pab.game_points) if pab.game_points is not None else "", res2="0.0"))
+            out.append(_element(2, "teampairing", round=r, pairing=i + 1, no1=byes[r - 1], no2="-1",
+                                res1=decimal_text(pab.game_points) if pab.game_points is not None else "",
+                                res2="0.0"))
+    return out

@@ -10,8 +10,8 @@ from fractions import Fraction
 from html import escape
 
 from ...numbers import short_text
-from ...rules.rating.event import GameRating
-from .model import Line, RatingReport, fixed, signed
+from ...rules.rating.change import RatedGame
+from .model import Line, RatingReport, fixed, hundredths, signed
 from .text import CAPPED, opponent_rating
 
 STYLE = """
@@ -114,9 +114,9 @@ def _none_table(report: RatingReport) -> str:
             f"</tr></thead><tbody>{rows}</tbody></table></section>")
 
 
-def _game_row(report: RatingReport, g: GameRating) -> str:
+def _game_row(report: RatingReport, g: RatedGame) -> str:
     values = (g.round, g.opponent, report.name_of(g.opponent), opponent_rating(g), short_text(g.score),
-              "" if g.expected is None else fixed(Fraction(g.expected, 100)),
+              "" if g.expected is None else hundredths(g.expected),
               "" if g.delta is None else signed(g.delta))
     return f"<tr>{_cells(values, left=(2,))}</tr>"
 

@@ -9,18 +9,19 @@ from fractions import Fraction
 
 from ...dates import as_text
 from ...numbers import short_text
-from ...rules.rating.event import GameRating, InitialRating
-from .model import Line, RatingReport, fixed
+from ...rules.rating.change import RatedGame
+from ...rules.rating.event import InitialRating
+from .model import Line, RatingReport, fixed, hundredths
 
 SCHEMA = 1
 
 
-def _game(report: RatingReport, g: GameRating) -> dict:
+def _game(report: RatingReport, g: RatedGame) -> dict:
     return {
         "round": g.round, "opponent": g.opponent, "opponent_name": report.name_of(g.opponent),
         "opponent_rating": g.opponent_rating, "provisional": g.provisional,
         "used_rating": g.used_rating, "capped": g.capped, "score": short_text(g.score),
-        "pd": None if g.expected is None else fixed(Fraction(g.expected, 100)),
+        "pd": None if g.expected is None else hundredths(g.expected),
         "delta": None if g.delta is None else fixed(g.delta),
     }
 

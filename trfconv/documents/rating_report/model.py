@@ -6,6 +6,7 @@ only format them, FIDE's printed forms (two decimals, halves up) with :func:`fix
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, cached_property
 from fractions import Fraction
 
 from ...dates import as_text
@@ -19,7 +20,7 @@ from ...rules.rating.rounding import half_up
 def fixed(value: Fraction | int, places: int = 2) -> str:
     """``value`` with exactly ``places`` decimals, halves up (``Fraction(13107, 7)`` ->
     ``"1872.43"``), as FIDE prints its calculations."""
-    scaled = half_up(Fraction(value) * 10**places)
+    scaled = half_up(value, 10**places)
     sign = "-" if scaled < 0 else ""
     whole, frac = divmod(abs(scaled), 10**places)
     return f"{sign}{whole}" + (f".{frac:0{places}d}" if places else "")
@@ -28,7 +29,13 @@ def fixed(value: Fraction | int, places: int = 2) -> str:
 def signed(value: Fraction | int, places: int = 2) -> str:
     """Like :func:`fixed`, with a ``+`` on positive values."""
     text = fixed(value, places)
-    return text if text.startswith("-") or Fraction(value) == 0 else "+" + text
+    return text if text.startswith("-") or value == 0 else "+" + text
+
+
+@cache
+def hundredths(value: int) -> str:
+    """A whole number of hundredths (a PD of table 8.1.2) as FIDE prints it: 64 -> ``0.64``."""
+    return fixed(Fraction(value, 100))
 
 
 @dataclass(frozen=True)
@@ -51,7 +58,7 @@ class RatingReport:
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         return self.rating.diagnostics
 
-    @property
+    @cached_property
     def lines(self) -> list[Line]:
         return [Line(p, r) for p, r in zip(self.tournament.players, self.rating.players)]
 

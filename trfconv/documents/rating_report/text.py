@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...numbers import short_text
-from ...rules.rating.event import GameRating
-from .model import Line, RatingReport, fixed, signed
+from ...rules.rating.change import RatedGame
+from .model import Line, RatingReport, fixed, hundredths, signed
 
 CAPPED = "*"  #: marker of a capped opponent rating, as on FIDE's calculation pages
 PROVISIONAL = "Ru"  #: marker of an unrated opponent counted with his Ru (2005 round robin)
@@ -31,19 +31,32 @@ def header(report: RatingReport) -> list[str]:
     return lines
 
 
-def opponent_rating(g: GameRating) -> str:
+def opponent_rating(g: RatedGame) -> str:
     """The rating used, with the cap marker and the Ru marker."""
     if not g.capped:
         return f"{g.used_rating}" + (f" {PROVISIONAL}" if g.provisional else "")
     return f"{g.used_rating}{CAPPED} (" + (f"{PROVISIONAL} " if g.provisional else "") + f"{g.opponent_rating})"
 
 
-def _game(report: RatingReport, g: GameRating) -> str:
-    line = (f"        r{g.round:<3} {g.opponent:>4} {report.name_of(g.opponent)[:26]:<26} {opponent_rating(g):>16} "
-            f"{short_text(g.score):>4}")
+def _game(report: RatingReport, g: RatedGame, texts: dict) -> str:
+    """A game line. ``texts`` keeps the text of each opponent and value already written (a
+    10,000-player report writes the same few scores, PD and dR values 100,000 times)."""
+    who = texts.get(g.opponent)
+    if who is None:
+        who = texts[g.opponent] = f"{g.opponent:>4} {report.name_of(g.opponent)[:26]:<26}"
+    line = f"        r{g.round:<3} {who} {opponent_rating(g):>16} {_once(texts, g.score, short_text):>4}"
     if g.expected is not None:
-        line += f"  PD {fixed(Fraction(g.expected, 100))}  dR {signed(g.delta)}"
+        line += f"  PD {hundredths(g.expected)}  dR {_once(texts, g.delta, signed)}"
     return line
+
+
+def _once(texts: dict, value, write) -> str:
+    """``write(value)``, computed once per value object (equal values are shared objects)."""
+    key = id(value)
+    text = texts.get(key)
+    if text is None:
+        text = texts[key] = write(value)
+    return text
 
 
 COLUMNS = (f"{'No':>4} {'Name':<28} {'FIDE id':>11} {'Fed':<3} {'Ro':>5} {'K':>3} {'Rc':>5} {'n':>3} "
@@ -55,18 +68,18 @@ def _who(line: Line) -> str:
     return f"{p.start_number:>4} {p.name[:28]:<28} {p.fide_id or '':>11} {p.federation or '':<3}"
 
 
-def _rated(report: RatingReport, line: Line) -> list[str]:
+def _rated(report: RatingReport, line: Line, texts: dict) -> list[str]:
     r = line.result
     assert r.k is not None and r.delta is not None and r.change_exact is not None
     k = f"{r.k.k}{'?' if r.k.inferred else ''}"
     lines = [(f"{_who(line)} {r.rating:>5} {k:>3} {r.rc:>5} {r.n:>3} {short_text(r.score):>4} {fixed(r.expected):>6} "
               f"{signed(r.delta):>6} {signed(r.change_exact):>8} {r.change:>+4} {r.new_rating:>5} {r.performance:>5}")]
-    lines.extend(_game(report, g) for g in r.games)
+    lines.extend(_game(report, g, texts) for g in r.games)
     lines.append(f"        {r.k.note}")
     return lines
 
 
-def _unrated(report: RatingReport, line: Line) -> list[str]:
+def _unrated(report: RatingReport, line: Line, texts: dict) -> list[str]:
     r = line.result
     ini = r.initial
     assert ini is not None
@@ -79,25 +92,26 @@ def _unrated(report: RatingReport, line: Line) -> list[str]:
     lines = [f"{_who(line)} n {r.n:>2}  W {short_text(r.score):>4}  {detail}"
              + (f", p {fixed(Fraction(ini.p, 100))} dp {ini.dp}" if ini.p is not None else "")
              + f"  Ru {ru}: {ini.why}"]
-    lines.extend(_game(report, g) for g in r.games)
+    lines.extend(_game(report, g, texts) for g in r.games)
     return lines
 
 
 def render_text(report: RatingReport) -> str:
     out = ["FIDE RATING REPORT", *header(report), ""]
+    texts: dict = {}
     rated, totals = report.rated, report.rating
     out.append(f"Rated players ({len(rated)}); K? = K inferred from the rules (see the K line); "
                f"{CAPPED} = rating capped; {PROVISIONAL} = unrated opponent's Ru")
     out.append(COLUMNS)
     for line in rated:
-        out.extend(_rated(report, line))
+        out.extend(_rated(report, line, texts))
     out.append(f"{'Totals':>33} {'':>33} sum W-We {signed(totals.total_delta)}  "
                f"sum K(W-We) {signed(totals.total_change_exact)}  sum change {totals.total_change:+d}")
     unrated = report.unrated
     if unrated:
         out += ["", f"Unrated players ({len(unrated)})"]
         for line in unrated:
-            out.extend(_unrated(report, line))
+            out.extend(_unrated(report, line, texts))
     none = report.without_game
     if none:
         out += ["", f"Players without a rated game ({len(none)})"]

@@ -1,18 +1,19 @@
 """The columns of a FIDE TXT rating list, found from its header line.
 
-FIDE's TXT lists are fixed-width, and the layout has changed over the years (docs/
-rating-regulations.md §5.2): the combined list with an FOA column (162 characters:
+FIDE's TXT lists are fixed-width, and the layout has changed over the years (FIDE's download page,
+https://ratings.fide.com/download_lists.phtml, and the files themselves): the combined list with an FOA column (162 characters:
 ``ID Number  Name … Fed Sex Tit  WTit OTit  FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag``),
 the combined "legacy" list without it (158), the single-type standard/rapid/blitz lists (136,
 ``… FOA OCT26 Gms K  B-day Flag``: the rating column is headed by the list's month), and the lists
-before 2012 (``ID number Name  TitlFed  Mar11 GamesBorn  Flag``, a Chess::FIDE test in the code
-corpus). Published parsers disagree by a column or two, so nothing here is an offset: a column
+before 2012 (``ID number Name  TitlFed  Mar11 GamesBorn  Flag``, as in the tests of the Perl
+module Chess::FIDE). Published parsers disagree by a column or two, so nothing here is an offset: a column
 starts where its header word starts and ends where the next one starts; values are read from
 those spans and stripped, whatever their alignment.
 
 A line can be longer than the header when a text column overflows into the next one (three
 lines of the October 2026 combined list, whose other-titles list runs into the FOA column,
-[MC] §1.2); :meth:`Layout.fields` reads such a line by widening that column.
+measured on the whole file in the Zinkelburger/Meow-Chess research notes, research/notes/FIDE.md
+§1.2); :meth:`Layout.fields` reads such a line by widening that column.
 """
 
 from __future__ import annotations

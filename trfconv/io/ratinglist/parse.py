@@ -52,7 +52,7 @@ _NAME_MONTH = (re.compile(r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d
                re.compile(r"(?<!\d)(20\d\d)-?(0[1-9]|1[0-2])(?!\d)"))
 _NAME_KIND = re.compile(r"(standard|rapid|blitz)", re.IGNORECASE)
 
-#: XML element -> field (docs/rating-regulations.md §5.3). In a single-type XML list the
+#: XML element -> field (``players_list_xml_foa.xml`` of FIDE's download page). In a single-type XML list the
 #: rating, games and K are those of the list's kind; in the combined one, standard's.
 _XML_FIELDS = {
     "fideid": "fide_id", "name": "name", "country": "federation", "sex": "sex", "title": "title",

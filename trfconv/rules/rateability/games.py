@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from functools import cached_property
 
 from ...model import Forfeit, Game, Outcome, Pending, Tournament, Unreadable
 from ...numbers import short_text
@@ -38,6 +39,16 @@ class Judging:
     speed: Speed | None
     start: date | None
     as_round_robin: bool  #: results counted as in a round robin (2005 10.21b)
+
+    @cached_property
+    def too_fast_from(self) -> int | None:
+        """Where the rate of play is judged game by game (2024 1.1): the lowest deciding rating
+        whose minimum time the event's rate of play does not give; None when no game is too fast
+        (or the rule is not per game, or the event is too fast for any game and judged whole)."""
+        r, minutes = self.rules, self.minutes
+        if minutes is None or self.speed is not None or r.time_scope != "game" or minutes < r.slowest_minimum:
+            return None
+        return min((floor for floor, needed in r.minimum_minutes if minutes < needed), default=None)
 
 
 def game_verdicts(t: Tournament, ctx: Judging) -> tuple[dict[int, list[GameVerdict]], list[Finding]]:
@@ -93,11 +104,9 @@ def _game_reasons(ctx: Judging, number: int, player: int, game: Game, after_deci
     mine, theirs = ctx.ratings.get(player), ctx.ratings.get(game.opponent)
     if not game.rated:
         reasons.append(Exclusion.NO_MOVE)
-    if ctx.minutes is not None and ctx.speed is None and rules.time_scope == "game":
-        needed = rules.minimum_for(max(mine or 0, theirs or 0))
-        if rules.slowest_minimum <= ctx.minutes < needed:
-            reasons.append(Exclusion.TIME_CONTROL)
-            too_fast.setdefault(needed, set()).add((number, player, game.opponent))
+    if ctx.too_fast_from is not None and max(mine or 0, theirs or 0) >= ctx.too_fast_from:
+        reasons.append(Exclusion.TIME_CONTROL)
+        too_fast.setdefault(rules.minimum_for(max(mine or 0, theirs or 0)), set()).add((number, player, game.opponent))
     g = rules.rapid_blitz_gap
     if (ctx.speed is not None and g is not None and mine is not None and theirs is not None
             and (ctx.start is None or ctx.start >= g.effective)

@@ -10,63 +10,74 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from functools import cache
 
+from ...numbers import exact_sum
 from .rounding import half_up, rounder
 from .rules import RatingRules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RatedGame:
-    """One counted game seen from the player being rated."""
+    """One counted game seen from the player being rated (also an unrated player's game, which
+    has no PD). ``round``, ``opponent`` and ``provisional`` say which game it is in an event."""
 
-    opponent_rating: int  #: the opponent's rating (or provisional Ru, 2005 round robin)
+    opponent_rating: int  #: the opponent's rating, or his Ru from this event (``provisional``)
     used_rating: int  #: the rating used after the cap ("2800 *" on FIDE's pages)
-    difference: int  #: D = own - used rating
-    expected: int  #: PD in hundredths (table 8.1.2)
+    expected: int | None  #: PD in hundredths (table 8.1.2); None for an unrated player's game
     score: Fraction
+    delta: Fraction | None  #: dR = score - PD (8.3.2 c; 2005 10.51 b)
+    round: int | None = None
+    opponent: int | None = None
+    provisional: bool = False
 
     @property
     def capped(self) -> bool:
         return self.used_rating != self.opponent_rating
 
-    @property
-    def delta(self) -> Fraction:
-        """dR = score - PD (8.3.2 c; 2005 10.51 b)."""
-        return self.score - Fraction(self.expected, 100)
 
-
-def rate_game(own: int, opponent: int, score: Fraction, rules: RatingRules,
-              start: date | None) -> RatedGame:
+def rate_game(own: int, opponent: int, score: Fraction, rules: RatingRules, start: date | None, *,
+              round: int | None = None, opponent_number: int | None = None,
+              provisional: bool = False) -> RatedGame:
     """One game of a player rated ``own`` against ``opponent`` (8.3.1-8.3.2)."""
     difference = own - opponent
     if rules.capped(own, start):
         difference = max(-rules.cap, min(rules.cap, difference))
-    return RatedGame(opponent, own - difference, difference, rules.tables.pd(difference),
-                     Fraction(score))
+    expected = rules.tables.pd(difference)
+    return RatedGame(opponent, own - difference, expected, score,
+                     _delta(score.numerator, score.denominator, expected), round, opponent_number, provisional)
+
+
+@cache
+def _delta(numerator: int, denominator: int, expected: int) -> Fraction:
+    """dR = score - PD: a few scores and PD values, each pair computed once."""
+    return Fraction(numerator, denominator) - Fraction(expected, 100)
+
+
+def counted_game(rating: int, score: Fraction, *, round: int | None = None, opponent: int | None = None,
+                 used: int | None = None, provisional: bool = False) -> RatedGame:
+    """A game an unrated player's Ru counts: the opponent's rating (or the value the 2005
+    round-robin pass used, ``used``), no PD."""
+    return RatedGame(rating, rating if used is None else used, None, Fraction(score), None, round, opponent,
+                     provisional)
 
 
 @dataclass(frozen=True)
 class Change:
-    """A rated player's result over the counted games: W, We, n, K and the change."""
+    """A rated player's result over the counted games: W, We, n, K and the change, each computed
+    once (PD and W in whole hundredths, so that the sums stay integers)."""
 
     own: int
     k: int
     games: tuple[RatedGame, ...]
-    rounding: str
+    score: Fraction  #: W: points against rated opponents
+    expected: Fraction  #: We = sum of PD
+    rounded: int  #: the change rounded once, with the edition's rule (8.3.4: 0.5 away from zero)
+    average_exact: Fraction | None  #: average of the opponents' ratings as used (after the cap)
 
     @property
     def n(self) -> int:
         return len(self.games)
-
-    @property
-    def score(self) -> Fraction:
-        """W: points against rated opponents."""
-        return sum((g.score for g in self.games), Fraction(0))
-
-    @property
-    def expected(self) -> Fraction:
-        """We = sum of PD."""
-        return Fraction(sum(g.expected for g in self.games), 100)
 
     @property
     def delta(self) -> Fraction:
@@ -79,20 +90,8 @@ class Change:
         return self.k * self.delta
 
     @property
-    def rounded(self) -> int:
-        """The change rounded once, with the edition's rule (8.3.4: 0.5 away from zero)."""
-        return rounder(self.rounding)(self.exact)
-
-    @property
     def new_rating(self) -> int:
         return self.own + self.rounded
-
-    @property
-    def average_exact(self) -> Fraction | None:
-        """Average of the opponents' ratings as used (after the cap)."""
-        if not self.games:
-            return None
-        return Fraction(sum(g.used_rating for g in self.games), self.n)
 
     @property
     def average(self) -> int | None:
@@ -102,11 +101,21 @@ class Change:
 
 
 def rating_change(own: int, k: int, games: list[tuple[int, Fraction]], rules: RatingRules,
-                  start: date | None = None) -> Change:
+                  start: date | None = None, *, rounds: list[int] | None = None,
+                  opponents: list[int] | None = None, provisional: list[bool] | None = None) -> Change:
     """The change of a player rated ``own`` with development coefficient ``k`` over ``games``
-    (opponent's rating, score) of one event (or one rating period)."""
-    return Change(own, k, tuple(rate_game(own, r, s, rules, start) for r, s in games),
-                  rules.change_rounding)
+    (opponent's rating, score) of one event (or one rating period); ``rounds``, ``opponents`` and
+    ``provisional`` say, game by game, which games they are."""
+    n = len(games)
+    rated = tuple(rate_game(own, r, s, rules, start, round=rounds[i] if rounds else None,
+                            opponent_number=opponents[i] if opponents else None,
+                            provisional=bool(provisional and provisional[i]))
+                  for i, (r, s) in enumerate(games))
+    score = exact_sum(g.score for g in rated)
+    expected = Fraction(sum(g.expected for g in rated), 100)
+    exact = k * (score - expected)
+    return Change(own, k, rated, score, expected, rounder(rules.change_rounding)(exact),
+                  Fraction(sum(g.used_rating for g in rated), n) if n else None)
 
 
 def performance(average: Fraction, score: Fraction, games: int, rules: RatingRules) -> int:

@@ -18,9 +18,10 @@ from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Player, Tournament
+from ...numbers import exact_sum
 from ..editions import Edition
 from ..rateability.verdict import Gets, PlayerVerdict, Verdict
-from .change import performance, rating_change
+from .change import RatedGame, counted_game, performance, rating_change
 from .initial import Initial, initial_rating
 from .k import KChoice, games_cap, infer_k
 from .rounding import half_up
@@ -31,28 +32,6 @@ from .roundrobin2005 import (
     provisional_ratings,
 )
 from .rules import RatingRules, rules_of
-
-
-@dataclass(frozen=True)
-class GameRating:
-    """One counted game of a player: the opponent, the rating used and the table lookup."""
-
-    round: int
-    opponent: int
-    opponent_rating: int  #: the opponent's rating, or his Ru from this event (``provisional``)
-    provisional: bool
-    used_rating: int  #: after the 350/400-point cap (``capped``)
-    score: Fraction
-    expected: int | None  #: PD in hundredths; None for an unrated player's game (no PD)
-
-    @property
-    def capped(self) -> bool:
-        return self.used_rating != self.opponent_rating
-
-    @property
-    def delta(self) -> Fraction | None:
-        """dR = score - PD."""
-        return None if self.expected is None else self.score - Fraction(self.expected, 100)
 
 
 @dataclass(frozen=True)
@@ -72,14 +51,18 @@ class InitialRating:
 
 @dataclass(frozen=True)
 class PlayerRating:
-    """What the event gives one player, with the per-game detail."""
+    """What the event gives one player, with the per-game detail. ``score`` (W), ``expected``
+    (We) and ``delta`` (W - We) are the engine's, computed once; ``expected`` and ``delta`` only
+    for a rated player."""
 
     start_number: int
     rating: int | None  #: Ro, the rating used; None for an unrated player
     gets: Gets
-    games: tuple[GameRating, ...] = ()
+    games: tuple[RatedGame, ...] = ()
     k: KChoice | None = None
     rc: int | None = None
+    score: Fraction = Fraction(0)
+    expected: Fraction | None = None
     change_exact: Fraction | None = None  #: K x (W - We)
     change: int | None = None  #: rounded once
     performance: int | None = None
@@ -91,22 +74,9 @@ class PlayerRating:
         return len(self.games)
 
     @property
-    def score(self) -> Fraction:
-        """W: points in the counted games."""
-        return sum((g.score for g in self.games), Fraction(0))
-
-    @property
-    def expected(self) -> Fraction | None:
-        """We = sum of PD (rated players)."""
-        if self.change is None:
-            return None
-        return Fraction(sum(g.expected or 0 for g in self.games), 100)
-
-    @property
     def delta(self) -> Fraction | None:
         """W - We."""
-        expected = self.expected
-        return None if expected is None else self.score - expected
+        return None if self.expected is None else self.score - self.expected
 
     @property
     def new_rating(self) -> int | None:
@@ -154,7 +124,8 @@ class EventRating:
 def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int] | None = None) -> EventRating:
     """The rating arithmetic of ``tournament`` as ``verdict`` decided it, under the verdict's
     edition. ``k`` gives K by FIDE id (the officer's K file); a player without one gets the K
-    the edition's rules infer, with a ``RAT001`` warning saying what was assumed."""
+    the edition's rules infer (each player's assumptions are in his ``k``), and one ``RAT001``
+    warning says for how many players and what was assumed."""
     r = rules_of(verdict.edition)
     path = tournament.source.path
     diagnostics: list[Diagnostic] = []
@@ -174,6 +145,9 @@ def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int] | Non
                                   diagnostics))
         else:
             lines.append(PlayerRating(player.start_number, pv.rating, Gets.NOTHING, reason=pv.reason or "no rated game"))
+    inferred = [line for line in lines if line.k is not None and line.k.inferred]
+    if inferred:
+        diagnostics.append(_inferred(inferred, tournament, r, path))
     known = {_fide_id(p.fide_id) for p in tournament.players if p.fide_id}
     for fide_id in given:
         if fide_id not in known:
@@ -190,10 +164,10 @@ def _round_robin(verdict: Verdict, r: RatingRules) -> tuple[Average | None, dict
     change because his games against them use their Ru."""
     if not (verdict.round_robin and r.round_robin.passes):
         return None, {}
-    unrated = {p.start_number: (sum((g.score for g in p.counted_games if g.score is not None), Fraction(0)),
+    unrated = {p.start_number: (exact_sum(g.score for g in p.counted_games if g.score is not None),
                                 [g.opponent for g in p.counted_games if g.opponent is not None])
                for p in verdict.players if p.gets is Gets.INITIAL and not p.rated and p.counted_games}
-    rated = [(p.rating, sum((g.score for g in p.counted_games if g.score is not None), Fraction(0)),
+    rated = [(p.rating, exact_sum(g.score for g in p.counted_games if g.score is not None),
               len(p.counted_games)) for p in verdict.players if p.rated and p.counted_games]
     if not unrated or not rated:
         return None, {}
@@ -221,13 +195,13 @@ def _rated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict]
     if not counted:
         return PlayerRating(player.start_number, own, Gets.NOTHING, reason="no game counted for rating")
     k = _k(player, own, len(counted), given, r, start, path, diagnostics)
-    change = rating_change(own, k.k, [(rating, g.score) for g, rating, _ in counted], r, start)
-    games = tuple(GameRating(g.round, g.opponent, rated.opponent_rating, is_provisional, rated.used_rating,
-                             rated.score, rated.expected)
-                  for (g, _, is_provisional), rated in zip(counted, change.games))
-    return PlayerRating(player.start_number, own, Gets.CHANGE, games=games, k=k, rc=change.average,
-                        change_exact=change.exact, change=change.rounded,
-                        performance=performance(change.average_exact, change.score, change.n, r))
+    change = rating_change(own, k.k, [(rating, g.score) for g, rating, _ in counted], r, start,
+                           rounds=[g.round for g, _, _ in counted], opponents=[g.opponent for g, _, _ in counted],
+                           provisional=[p for _, _, p in counted])
+    return PlayerRating(player.start_number, own, Gets.CHANGE, games=change.games, k=k, rc=change.average,
+                        score=change.score, expected=change.expected, change_exact=change.exact,
+                        change=change.rounded, performance=performance(change.average_exact, change.score,
+                                                                       change.n, r))
 
 
 def _opponent_rating(opponent: int | None, verdicts: dict[int, PlayerVerdict],
@@ -254,10 +228,20 @@ def _k(player: Player, own: int, games: int, given: dict[str, int], r: RatingRul
                           f"of {r.edition} ({', '.join(map(str, r.k_values))}); used as given", path=path))
     else:
         choice = infer_k(own, r, birth=player.birth_date, year=start.year if start else None)
-        diagnostics.append(diagnostic(
-            "RAT001", f"player {player.start_number} ({player.name}): K {choice.k} inferred: "
-                      + "; ".join(choice.assumptions), path=path))
     return games_cap(choice, games, r)
+
+
+def _inferred(lines: list[PlayerRating], t: Tournament, r: RatingRules, path: str | None) -> Diagnostic:
+    """One RAT001 for the players whose K the rules gave: how many, and what was assumed (the
+    file holds neither their earlier rated games nor their highest rating)."""
+    unknown_birth = sum(1 for line in lines if any("birth year unknown" in a for a in line.k.assumptions))
+    message = (f"K inferred from the {r.edition} rules for {len(lines)} player(s) (K? in the report): the file "
+               f"does not say how many rated games they played before nor their highest rating, so at least "
+               f"{r.k_new_games} games, and {r.k_top_rating} reached only by those rated {r.k_top_rating} or more, "
+               "are assumed")
+    if unknown_birth and r.k_junior:
+        message += f"; {unknown_birth} without a birth year are not given the junior K {r.k_junior}"
+    return diagnostic("RAT001", message + "; give the list's K with a K file or the rating list", path=path)
 
 
 def _unrated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict], ru: Provisional | None,
@@ -277,11 +261,12 @@ def _unrated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdic
     if not counted:
         return PlayerRating(player.start_number, None, Gets.NOTHING, reason="no game against a rated opponent")
     ratings = [rating for _, rating in counted]
-    result: Initial = initial_rating(ratings, sum((g.score for g, _ in counted), Fraction(0)), r)
+    score = exact_sum(g.score for g, _ in counted)
+    result: Initial = initial_rating(ratings, score, r)
     rc = half_up(Fraction(sum(ratings), len(ratings)))
-    games = tuple(GameRating(g.round, g.opponent, rating, False, rating, g.score, None) for g, rating in counted)
+    games = tuple(counted_game(rating, g.score, round=g.round, opponent=g.opponent) for g, rating in counted)
     initial = InitialRating(result.average, rc, result.p, result.dp, result.value, result.published, result.why)
-    return PlayerRating(player.start_number, None, Gets.INITIAL, games=games, rc=rc, initial=initial)
+    return PlayerRating(player.start_number, None, Gets.INITIAL, games=games, rc=rc, score=score, initial=initial)
 
 
 def _unrated_round_robin(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict],
@@ -295,9 +280,10 @@ def _unrated_round_robin(player: Player, pv: PlayerVerdict, verdicts: dict[int, 
             continue  # an unrated opponent without a Ru (under one point): not counted in the pass
         value, counted = used[g.opponent]
         opponent = verdicts.get(g.opponent)
-        games.append(GameRating(g.round, g.opponent, value, opponent is None or opponent.rating is None, counted,
-                                g.score, None))
+        games.append(counted_game(value, g.score, round=g.round, opponent=g.opponent, used=counted,
+                                  provisional=opponent is None or opponent.rating is None))
     final = ru.final
     initial = InitialRating(Fraction(average.ra), average.ra, final.p, final.dp, final.value, final.published,
                             final.why, first=ru.first.value, rc_new=ru.rc_new)
-    return PlayerRating(player.start_number, None, Gets.INITIAL, games=tuple(games), rc=average.ra, initial=initial)
+    return PlayerRating(player.start_number, None, Gets.INITIAL, games=tuple(games), rc=average.ra,
+                        score=exact_sum(g.score for g in games), initial=initial)

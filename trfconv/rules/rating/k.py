@@ -5,7 +5,7 @@ K comes from, in order: a per-player value given to the rating engine (the offic
 tournament file (TRF-2026 has no field for K, so this source is empty today), and the
 edition's rules applied to what the file says (rating, birth date). The rules also need the player's number of earlier rated
 games and whether the published rating ever reached 2400, which no tournament file holds; the
-inference states each assumption it makes, and the caller turns it into a ``RAT001`` diagnostic.
+inference states each assumption it makes; the rating engine sums them up in one ``RAT001`` warning.
 The K x n <= 700 cap of 2024 (8.3.3) applies to every source.
 """
 
@@ -49,7 +49,8 @@ def infer_k(rating: int, rules: RatingRules, *, birth: PartialDate | str | None 
             year: int | None = None) -> KChoice:
     """K from the edition's rules for a player rated ``rating`` in an event of ``year``.
 
-    Precedence ([Z-SPEC] R-22, fitted to the published lists): reached 2400 -> K top; junior
+    Precedence (8.3.3 does not order its cases; this order, rule R-22 of
+    the zugzwang-foundation/Chess-ELO-Rating specification, fits the published lists): reached 2400 -> K top; junior
     under the junior rating -> K junior; fewer than 30 games -> K new; else K standard. The
     earlier games and the peak rating are unknown, so the player is assumed to have at least 30
     games and to have reached 2400 only if rated 2400 now."""

@@ -8,18 +8,20 @@ then.
 from __future__ import annotations
 
 from fractions import Fraction
-from math import floor
 
 
-def half_up(value: Fraction) -> int:
-    """Nearest whole number, halves up (2410.5 -> 2411, -2.5 -> -2)."""
-    return floor(value + Fraction(1, 2))
+def half_up(value: Fraction | int, scale: int = 1) -> int:
+    """The whole number nearest to ``value`` x ``scale``, halves up (2410.5 -> 2411, -2.5 -> -2):
+    floor(n/d + 1/2), in integers."""
+    n, d = value.numerator * scale, value.denominator
+    return (2 * n + d) // (2 * d)
 
 
-def half_away_from_zero(value: Fraction) -> int:
+def half_away_from_zero(value: Fraction | int) -> int:
     """Nearest whole number, halves away from zero (B.02 2024 art. 8.3.4: -2.5 -> -3)."""
-    magnitude = floor(abs(value) + Fraction(1, 2))
-    return -magnitude if value < 0 else magnitude
+    n, d = value.numerator, value.denominator
+    magnitude = (2 * abs(n) + d) // (2 * d)
+    return -magnitude if n < 0 else magnitude
 
 
 RULES = {"half-up": half_up, "half-away-from-zero": half_away_from_zero}

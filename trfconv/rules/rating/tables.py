@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 
 from ..editions import load_data
 from .rounding import hundredths
@@ -36,12 +36,18 @@ class Tables:
         """Table 8.1.2: the expected score PD, in hundredths, of a player whose rating exceeds the
         opponent's by ``difference`` (negative: the lower-rated player, column L)."""
         d = abs(difference)
-        high = self.pd_above
-        for low, top, h in self.pd_rows:
-            if low <= d <= top:
-                high = h
-                break
+        by_difference = self._pd_by_difference
+        high = by_difference[d] if d < len(by_difference) else self.pd_above
         return high if difference >= 0 else 100 - high
+
+    @cached_property
+    def _pd_by_difference(self) -> tuple[int, ...]:
+        """Table 8.1.2's H column for every difference its rows cover (the rows, looked up once)."""
+        top = max(t for _, t, _ in self.pd_rows)
+        out = [self.pd_above] * (top + 1)
+        for low, t, h in self.pd_rows:
+            out[low:t + 1] = [h] * (t + 1 - low)
+        return tuple(out)
 
 
 @cache
