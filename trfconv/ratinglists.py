@@ -25,10 +25,10 @@ from collections.abc import Callable
 from .diagnostics import diagnostic
 from .io.ratinglist.parse import (
     ListError,
-    Source,
+    ListFile,
     kind_from_name,
     month_from_name,
-    open_source,
+    open_list_file,
 )
 from .io.ratinglist.store import Match, SourceInfo, Store, default_path
 from .list_entry import KINDS, ListEntry, Rating
@@ -58,7 +58,7 @@ def import_list(path: str | os.PathLike, *, db: str | os.PathLike | None = None,
     disagree, or nothing tells, :class:`ListError` (``LST033``) asks for the option; a damaged
     file raises :class:`ListError` naming the line, and the database is left as it was.
     ``progress(bytes_read, bytes_total)`` is called as the file is read."""
-    source = open_source(path)
+    source = open_list_file(path)
     try:
         chosen_month = _month(source, month)
         kinds = _kinds(source, kind)
@@ -69,7 +69,7 @@ def import_list(path: str | os.PathLike, *, db: str | os.PathLike | None = None,
         source.stream.close()
 
 
-def _month(source: Source, given: str | None) -> str:
+def _month(source: ListFile, given: str | None) -> str:
     if given is not None and not _MONTH.fullmatch(given):
         raise _unsure(source, f"--date {given!r} is not a month YYYY-MM")
     told = {what: m for what, m in (("--date", given), ("the header", source.month),
@@ -81,7 +81,7 @@ def _month(source: Source, given: str | None) -> str:
     return next(iter(told.values()))
 
 
-def _kinds(source: Source, given: str | None) -> tuple[str, ...]:
+def _kinds(source: ListFile, given: str | None) -> tuple[str, ...]:
     if given is not None and given not in KINDS:
         raise _unsure(source, f"--kind {given!r} is not one of {', '.join(KINDS)}")
     if source.kinds:
@@ -99,5 +99,5 @@ def _kinds(source: Source, given: str | None) -> tuple[str, ...]:
     return (chosen,)
 
 
-def _unsure(source: Source, message: str) -> ListError:
+def _unsure(source: ListFile, message: str) -> ListError:
     return ListError(diagnostic("LST033", message, path=source.path))

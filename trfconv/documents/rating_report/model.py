@@ -6,8 +6,8 @@ only format them, FIDE's printed forms (two decimals, halves up) with :func:`fix
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, cached_property
 from fractions import Fraction
+from functools import cache, cached_property
 
 from ...dates import as_text
 from ...diagnostics import Diagnostic

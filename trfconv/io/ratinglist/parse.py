@@ -98,7 +98,7 @@ class Reader:
 
 
 @dataclass
-class Source:
+class ListFile:
     """An open list file: what its header says and how to read its players.
 
     ``name`` is the file name (``players_list.zip:players_list_foa.txt`` for a zip member),
@@ -156,7 +156,7 @@ def kind_from_name(name: str) -> str | None:
     return match.group(1).lower() if match else None
 
 
-def open_source(path: str | os.PathLike) -> Source:
+def open_list_file(path: str | os.PathLike) -> ListFile:
     """Open a list file (TXT or XML, or a zip holding one) and read its header. Raises
     :class:`ListError` when it cannot be read or is not a FIDE list."""
     path = str(path)
@@ -209,7 +209,7 @@ def _damaged_zip(path: str, err: Exception) -> ListError:
     return ListError(diagnostic("LST032", f"damaged zip archive: {err}", path=path))
 
 
-def _header(stream, path: str, name: str, size: int) -> Source:
+def _header(stream, path: str, name: str, size: int) -> ListFile:
     try:
         head = stream.peek(MAX_LINE)[:MAX_LINE]
         if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
@@ -229,14 +229,14 @@ def _header(stream, path: str, name: str, size: int) -> Source:
         raise ListError(diagnostic("LST030", f"the first line is not a FIDE list header: {err}",
                                    path=path, line=1, column=err.column)) from None
     reader = Reader(header, tuple(c.field for c in header.columns))
-    return Source(path, name, reader, False, header.month, KINDS if header.combined else None, size, stream,
+    return ListFile(path, name, reader, False, header.month, KINDS if header.combined else None, size, stream,
                   first[len(text):].decode("ascii"))
 
 
 class _TxtReader:
     """The stored lines of a TXT list (see the module docstring)."""
 
-    def __init__(self, source: Source, progress):
+    def __init__(self, source: ListFile, progress):
         self.source, self.progress = source, progress
         self.layout = source.reader.layout
         self.length = self.layout.width + len(source.ending)
@@ -399,7 +399,7 @@ _TAIL = re.compile(r"\s*</playerslist>(?:\s*<!--.*?-->)*\s*", re.S)
 _END = b"</player>"
 
 
-def _xml_source(stream, path: str, name: str, size: int) -> Source:
+def _xml_source(stream, path: str, name: str, size: int) -> ListFile:
     """An XML list: ``<playerslist>`` holding ``<player>`` elements. A document that declares a
     DTD or entities is refused (entity expansion, external access), as by the tournament XML
     reader."""
@@ -422,10 +422,10 @@ def _xml_source(stream, path: str, name: str, size: int) -> Source:
         raise ListError(diagnostic("LST030", f"unknown encoding {encoding!r} declared", path=path, line=1)) from None
     kinds = KINDS if re.search(rb"<(rapid|blitz)_rating\b", head) else None
     fields = tuple(_XML_COMBINED.get(tag, f) if kinds else f for tag, f in _XML_FIELDS.items())
-    return Source(path, name, Reader(XML_LAYOUT, fields), True, None, kinds, size, stream, encoding=encoding)
+    return ListFile(path, name, Reader(XML_LAYOUT, fields), True, None, kinds, size, stream, encoding=encoding)
 
 
-def _xml_lines(source: Source, progress) -> Iterator[list[str]]:
+def _xml_lines(source: ListFile, progress) -> Iterator[list[str]]:
     """The stored lines of an XML list, a block of whole players at a time."""
     reader = _XmlBlocks(source)
     done, carry, line = 0, b"", 1
@@ -457,7 +457,7 @@ def _xml_lines(source: Source, progress) -> Iterator[list[str]]:
 class _XmlBlocks:
     """Reads the blocks of one XML list (see the section comment)."""
 
-    def __init__(self, source: Source):
+    def __init__(self, source: ListFile):
         self.source = source
         self.first = True
         self.shape: re.Pattern | None = None

@@ -35,7 +35,7 @@ from ... import names
 from ...diagnostics import diagnostic
 from ...list_entry import KINDS, ListEntry, Rating, title_code
 from .layouts import Column, layout
-from .parse import XML_LAYOUT, ListError, Reader, Source
+from .parse import XML_LAYOUT, ListError, ListFile, Reader
 
 ENVIRONMENT = "TRFCONV_DB"
 #: The fields of each kind in a combined list (a single-type list has ``rating``, ``games``, ``k``).
@@ -266,7 +266,7 @@ class Store:
             flag=flag, month=month, source=first.file, ratings=tuple(ratings))
 
     # -- import -----------------------------------------------------------------------------
-    def replace(self, source: Source, month: str, kinds: tuple[str, ...],
+    def replace(self, source: ListFile, month: str, kinds: tuple[str, ...],
                 progress: Callable[[int], None] | None = None) -> SourceInfo:
         """Import ``source`` as the ``kinds`` lists of ``month``, in one transaction (see the
         module docstring). Raises :class:`ListError` (nothing changed) when the file is damaged."""
@@ -334,7 +334,7 @@ def _insert(con: sqlite3.Connection, table: str, chunks) -> None:
             con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * (len(lines) - whole)), lines[whole:])
 
 
-def _index(con: sqlite3.Connection, table: str, source: Source) -> None:
+def _index(con: sqlite3.Connection, table: str, source: ListFile) -> None:
     """The ID and name indexes, built once the lines are in (a sort, much faster than keeping
     them up to date line by line). A repeated ID is an error naming both places."""
     fide_id = _id_sql(source.reader)

@@ -16,6 +16,18 @@ from .rules import TieBreakRules
 Value = Any
 
 
+def runs(ordered: list[int], value) -> list[list[int]]:
+    """``ordered`` (participants sorted by ``value``) cut where ``value`` changes: the groups
+    still tied after a tie-break."""
+    parts: list[list[int]] = []
+    for p in ordered:
+        if parts and value[parts[-1][0]] == value[p]:
+            parts[-1].append(p)
+        else:
+            parts.append([p])
+    return parts
+
+
 @dataclass
 class Column:
     """One tie-break's values for every player (by position), exact."""

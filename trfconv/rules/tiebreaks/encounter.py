@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .context import Context
+from .context import Context, runs
 from .field import PLAYED
 from .registry import ranks_groups
 from .spec import Spec
@@ -52,14 +52,7 @@ def _one_pass(ctx: Context, group: list[int], spec: Spec) -> list[list[int]]:
             all_met = False
         best[p] = total + Fraction(missing * f.win, f.unit)
     if all_met:
-        ordered = sorted(group, key=lambda p: (-score[p], f.numbers[p]))
-        parts: list[list[int]] = []
-        for p in ordered:
-            if parts and score[parts[-1][0]] == score[p]:
-                parts[-1].append(p)
-            else:
-                parts.append([p])
-        return parts
+        return runs(sorted(group, key=lambda p: (-score[p], f.numbers[p])), score)
     ordered = sorted(group, key=lambda p: (-score[p], -best[p], f.numbers[p]))
     parts = [[ordered[0]]]
     for index in range(1, len(ordered)):

@@ -10,7 +10,7 @@ from fractions import Fraction
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Player, Team, Tournament
 from ...numbers import short_text
-from .context import Column, Context, TeamData
+from .context import Column, Context, TeamData, runs
 from .field import build
 from .registry import column
 from .rules import TieBreakRules, resolve
@@ -195,12 +195,7 @@ def _split(group: list[int], c: Column) -> list[list[int]]:
     defined = [p for p in group if values[p] is not None]
     undefined = [p for p in group if values[p] is None]
     defined.sort(key=lambda p: values[p], reverse=c.higher_first)
-    parts: list[list[int]] = []
-    for p in defined:
-        if parts and values[parts[-1][0]] == values[p]:
-            parts[-1].append(p)
-        else:
-            parts.append([p])
+    parts = runs(defined, values)
     if undefined:
         parts.append(undefined)
     return parts
