@@ -81,9 +81,10 @@ def test_current_first_control_needs_30_moves():
 def test_unknown_time_control_is_reported_and_can_be_given():
     t = swiss(FOUR, ONE_ROUND, time_control="moves/time, increment")
     v = validate(t, NEW)
-    assert [d.code for d in v.diagnostics] == ["VAL001"] and v.minutes is None
+    assert [d.code for d in v.diagnostics] == ["VAL008", "VAL001"] and v.minutes is None
     given = validate(t, NEW, time_control="5400+30")
-    assert given.minutes == 120 and not given.diagnostics
+    assert given.minutes == 120 and [d.code for d in given.diagnostics] == ["VAL008", "VAL009"]
+    assert given.diagnostics[1].message.endswith("90 min + 30 s a move from move 1 (120 min for 60 moves)")
 
 
 # --- rapid and blitz (current R&B chapter) -----------------------------------------------

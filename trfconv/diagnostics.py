@@ -19,13 +19,15 @@ class Severity(Enum):
 
 @dataclass(frozen=True)
 class Code:
-    """A registered code: its default severity, the title the README table shows, and the
-    consumer that would reject such input."""
+    """A registered code: its default severity, the title the README table shows, the consumer
+    that would reject such input, and whether it states an assumption a result rests on (a
+    caveat: such diagnostics are printed in the caveats block of every document a person files)."""
 
     code: str
     severity: Severity
     title: str
     consumer: str | None = None
+    caveat: bool = False
 
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -38,6 +40,7 @@ CODES: dict[str, Code] = {
         Code("IO001", E, "file cannot be read"),
         Code("IO002", E, "file is empty or holds no TRF record"),
         Code("IO003", E, "output file cannot be written (the input file, a folder, no permission, disk full)"),
+        Code("IO004", E, "file is not a tournament file (a PDF, an archive, a picture, binary data); what it looks like is said"),
         Code("ENC001", I, "file is not UTF-8; decoded with a single-byte code page", "bbpPairings"),
         Code("ENC002", I, "byte-order mark found and removed", "bbpPairings"),
         Code("ENC003", W, "text looks like mojibake (UTF-8 decoded as Latin-1 before it was saved)"),
@@ -89,9 +92,11 @@ CODES: dict[str, Code] = {
         Code("TRF043", W, "013 team list differs from the 310 record of the same team"),
         Code("TRF044", W, "time control code (222) cannot be read"),
         Code("TRF045", W, "id in an engine or team record is not a player or team of the file"),
+        Code("TRF047", W, "team record in an individual event (092/192/082 say individual); kept, not used"),
         # pairings stated once (the tournament builder)
         Code("PAR001", W, "pairing names a player who is not in the file; left out"),
         Code("PAR002", W, "player has a second entry in one round; the first is used"),
+        Code("PAR003", W, "a pairing program's bye dummy (BYE, spielfrei, Freilos …) read as byes, not as a player"),
         # JSON
         Code("JSN001", E, "JSON document is not a trfconv tournament"),
         # writing
@@ -102,13 +107,15 @@ CODES: dict[str, Code] = {
         Code("WRT005", E, "unreadable round block written back verbatim"),
         Code("WRT006", W, "played game without a colour written with colour '-'", "bbpPairings"),
         # rateability (validator); findings that make the event not rateable are errors
-        Code("VAL001", W, "time control not understood or missing; the rate of play was not checked"),
-        Code("VAL002", I, "no round dates; rounds and hours of play a day not checked"),
-        Code("VAL003", I, "event type not declared; inferred from the crosstable"),
-        Code("VAL004", I, "start date unknown; judged under the newest edition"),
-        Code("VAL005", I, "event falls under a regulation text that is not modelled; nearest edition used"),
-        Code("VAL006", W, "rating below the edition's floor treated as unrated"),
+        Code("VAL001", W, "time control not understood or missing; the rate of play was not checked", caveat=True),
+        Code("VAL002", I, "no round dates; rounds and hours of play a day not checked", caveat=True),
+        Code("VAL003", I, "event type not declared; inferred from the crosstable", caveat=True),
+        Code("VAL004", I, "start date unknown; judged under the newest edition", caveat=True),
+        Code("VAL005", I, "event falls under a regulation text that is not modelled; nearest edition used", caveat=True),
+        Code("VAL006", W, "rating below the edition's floor treated as unrated", caveat=True),
         Code("VAL007", I, "national championship: which composition rule was applied"),
+        Code("VAL008", I, "rules edition chosen, and why", caveat=True),
+        Code("VAL009", I, "time control given instead of the file's, and how it was read", caveat=True),
         Code("VAL010", E, "rate of play too fast for the event's ratings", "FIDE rating server"),
         Code("VAL011", W, "rate of play too fast for some games; those games are not rated"),
         Code("VAL012", E, "first time control has too few moves", "FIDE rating server"),
@@ -120,13 +127,13 @@ CODES: dict[str, Code] = {
         Code("VAL030", E, "round robin with too few rated players", "FIDE rating server"),
         Code("VAL031", W, "round robin with unplayed games is rated as a Swiss"),
         Code("VAL032", W, "unrated player with too few rated opponents is not counted"),
-        Code("VAL033", W, "unrated player's score too low in a first event; not counted"),
+        Code("VAL033", W, "unrated player's score too low in a first event; not counted", caveat=True),
         Code("VAL034", W, "match games played after the match was decided are not rated"),
         Code("VAL035", E, "match with an unrated player is not rated", "FIDE rating server"),
         Code("VAL036", E, "Scheveningen event with too many unrated players", "FIDE rating server"),
         Code("VAL040", E, "no game of the event can be rated", "FIDE rating server"),
         # rating engine and report (B.02 rating arithmetic)
-        Code("RAT001", W, "K inferred from the edition's rules for some players (earlier games, peak rating or birth date not known)"),
+        Code("RAT001", W, "K inferred from the edition's rules for some players (earlier games, peak rating or birth date not known)", caveat=True),
         Code("RAT002", E, "K file line cannot be read; expected 'FIDE id,K'"),
         Code("RAT003", W, "FIDE id repeated in the K file; the first K is used"),
         Code("RAT004", W, "K file names a FIDE id that is not in the tournament"),
@@ -136,8 +143,8 @@ CODES: dict[str, Code] = {
         Code("TB001", E, "tie-break name cannot be read or is unknown"),
         Code("TB002", E, "modifier not allowed with this tie-break"),
         Code("TB003", W, "tie-break not defined in the rules edition used; computed as its own edition defines it"),
-        Code("TB004", W, "rating-based tie-break undefined: unrated players and no rating given for them"),
-        Code("TB005", I, "players still tied after the last tie-break: drawing of lots"),
+        Code("TB004", W, "rating-based tie-break undefined: unrated players and no rating given for them", caveat=True),
+        Code("TB005", I, "players still tied after the last tie-break: drawing of lots needed"),
         Code("TB006", E, "team tie-break asked for in a tournament without teams"),
         Code("TB007", W, "players of a team met players of several teams in one round"),
         Code("TB008", W, "team's match or game points declared in 310 differ from its matches"),
@@ -165,6 +172,10 @@ CODES: dict[str, Code] = {
         # input limits and undefined values found by fuzzing (readers and tie-breaks)
         Code("TRF046", E, "player line holds more round blocks than the 999 rounds any format numbers; the rest not read"),
         Code("TB012", W, "SSSC undefined: its factor F rounds down to 0 (give it with /Kx)"),
+        Code("TB013", I, "no tie-break list given: FIDE's recommended list for the event type applied", caveat=True),
+        Code("TB014", I, "tie-break rules edition chosen, and why", caveat=True),
+        Code("TB015", W, "games against players without a line counted in the player's own score; their values unknown"),
+        Code("TB016", W, "no round results: ranked on the points and ranks the file declares", caveat=True),
         # FIDE rating lists: cross-check, fill and import (trfconv.ratinglists)
         Code("LST001", E, "FIDE ID not in the FIDE list in force", "FIDE rating server"),
         Code("LST002", E, "FIDE ID used by two players of the file", "FIDE rating server"),
@@ -178,7 +189,7 @@ CODES: dict[str, Code] = {
         Code("LST010", I, "player inactive in the FIDE list (flag i)"),
         Code("LST011", W, "new player without FIDE ID lacks birth date or sex"),
         Code("LST012", W, "no FIDE list held for the event's start and rate of play; players not checked"),
-        Code("LST013", I, "list of the start date's month not held, or start date unknown; an earlier list used"),
+        Code("LST013", I, "list of the start date's month not held, or start date unknown; an earlier list used", caveat=True),
         Code("LST020", I, "FIDE ID filled in from the list (one entry with this name, federation and birth year)"),
         Code("LST021", I, "rating set from the list"),
         Code("LST022", I, "title set from the list"),

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from .numbers import short_text
+
 # Seconds per time unit, as written in free text (English, German, French, Spanish, Italian).
 _UNIT_SECONDS = {
     "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
@@ -132,6 +134,28 @@ class TimeControl:
     def symmetric(self) -> bool:
         """Both players have the same time (not Armageddon)."""
         return self.white == self.black
+
+
+def describe(tc: TimeControl) -> str:
+    """A time control in words, with its FIDE 60-move basis: ``90 min + 30 s a move from move 1
+    (120 min for 60 moves)``; ``40 moves in 90 min, then 30 min, + 30 s a move from move 1 (…)``."""
+    def side(periods: tuple[Period, ...]) -> str:
+        parts = [(f"{p.moves} moves in " if p.moves is not None else "") + _duration(p.base_seconds)
+                 for p in periods]
+        text = ", then ".join(parts)
+        increment = periods[-1].increment_seconds
+        return text + (f" + {increment} s a move from move 1" if increment else "")
+    minutes = short_text(tc.minutes_for(60))
+    text = side(tc.white) if tc.symmetric else f"White {side(tc.white)}; Black {side(tc.black)}"
+    return f"{text} ({minutes} min for 60 moves)"
+
+
+def _duration(seconds: int) -> str:
+    """``5400`` -> ``90 min``; ``30`` -> ``30 s``; ``3630`` -> ``60 min 30 s``."""
+    minutes, rest = divmod(seconds, 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min" + (f" {rest} s" if rest else "")
 
 
 def parse_code(text: str) -> TimeControl | None:

@@ -10,7 +10,7 @@ from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Event, Forfeit, Game, Tournament
-from ...timecontrol import TimeControl, read
+from ...timecontrol import TimeControl, describe, read
 from ..editions import Edition, UnknownEdition, edition, edition_for
 from .games import Judging, game_verdicts, not_rateable, player_verdicts
 from .rules import rules_of
@@ -126,8 +126,12 @@ def _edition(rules, start: date | None, notes: list[Diagnostic], path) -> Editio
         chosen = rules if isinstance(rules, Edition) else edition(rules)
         if chosen.family != "b02":
             raise UnknownEdition(f"{chosen} is not an edition of the Rating Regulations (b02-…)")
+        notes.append(diagnostic("VAL008", f"judged under {chosen} ({chosen.title}), as asked", path=path))
         return chosen
     chosen = edition_for("b02", start)
+    if start is not None and not (chosen.superseded and start >= chosen.superseded):
+        notes.append(diagnostic("VAL008", f"judged under {chosen} ({chosen.title}), the edition in force on the "
+                                          f"event's start date, {start.isoformat()}", path=path))
     if start is None:
         notes.append(diagnostic("VAL004", f"start date unknown; judged under {chosen} (the newest edition)", path=path))
     elif chosen.superseded and start >= chosen.superseded:
@@ -139,13 +143,14 @@ def _edition(rules, start: date | None, notes: list[Diagnostic], path) -> Editio
 
 
 def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl | None:
-    if isinstance(given, TimeControl):
-        return given
     if given:
-        clock = read(given)
+        clock = given if isinstance(given, TimeControl) else read(given)
         if clock is None:
-            notes.append(diagnostic("VAL001", f"time control {given!r} given on the command line is not "
-                                    "understood; the rate of play was not checked", path=path))
+            notes.append(diagnostic("VAL001", f"time control {given!r} given is not understood; the rate of play "
+                                              "was not checked", path=path))
+        else:
+            notes.append(diagnostic("VAL009", f"time control given instead of the file's: {describe(clock)}",
+                                    path=path))
         return clock
     clock = clock_of(t.event)
     if clock is None:

@@ -27,6 +27,7 @@ class TieBreakRules:
     ptp_zero_offset: int
     rr_forfeits_type_b: str  #: Art. 15.2: "all" forfeits or forfeit "wins" count as games in Type B
     team: dict[str, Any]  #: the ``[team]`` table: values of unplayed team matches
+    recommended: dict[str, tuple[str, ...]]  #: the list applied when a file gives none, by kind of event
 
     @property
     def name(self) -> str:
@@ -55,7 +56,8 @@ def rules_of(ed: Edition) -> TieBreakRules:
         ed, u["own_round"], u["dummy_cap"], u["adjusted"], u["vur_cut_first"],
         d["encounter"]["reapply"], dict(n["aliases"]), frozenset(n["not_in_edition"]),
         tuple(r["dp"]), tuple(r["pd_upper"]), r["ptp_zero_offset"],
-        d["round_robin"]["forfeits_in_type_b"], dict(d["team"]))
+        d["round_robin"]["forfeits_in_type_b"], dict(d["team"]),
+        {kind: tuple(names) for kind, names in d["recommended"].items()})
 
 
 def seed_data() -> dict[str, Any]:
@@ -70,3 +72,13 @@ def resolve(rules: str | TieBreakRules | None, start: date | str | None) -> TieB
     if rules:
         return rules_of(edition(rules))
     return rules_of(edition_for("tb", start if isinstance(start, date) else None))
+
+
+def why(rules: str | TieBreakRules | None, start: date | str | None, chosen: TieBreakRules) -> str:
+    """Why ``chosen`` is the edition (the TB014 caveat)."""
+    named = f"{chosen.name} ({chosen.edition.title})"
+    if rules:
+        return f"ranked under {named}, as asked"
+    if isinstance(start, date):
+        return f"ranked under {named}, the edition in force on the event's start date, {start.isoformat()}"
+    return f"ranked under {named}, the newest edition: the event's start date is unknown"

@@ -11,9 +11,9 @@ from ...diagnostics import Diagnostic, diagnostic
 from ...model import Player, Team, Tournament
 from ...numbers import short_text
 from .context import Column, Context, TeamData, runs
-from .field import build
+from .field import build, is_round_robin
 from .registry import column
-from .rules import TieBreakRules, resolve
+from .rules import TieBreakRules, resolve, why
 from .spec import Spec, parse_list
 from .team_matches import declared_primary, derive, team_fields
 
@@ -59,9 +59,16 @@ def tiebreak_list(t: Tournament, names: list[str] | str | None,
     else 202 (tie-breaks after PTS). PTS is put first when missing; TB001/TB002 for names that
     are not tie-breaks, TB003 for one the edition does not define, TB006 for a team tie-break
     asked for in an individual event."""
+    problems: list[Diagnostic] = []
     if not names:
         names = list(t.event.standings_tiebreaks or t.event.tiebreaks)
-    specs, problems = parse_list(names, aliases=rules.aliases)
+    if not names:
+        kind, names = recommended(t, rules)
+        problems.append(diagnostic("TB013", f"no tie-break list was given (none asked for, no 212/202 record in the "
+                                            f"file): FIDE's recommended list for {kind} is applied: "
+                                            f"{', '.join(names)} (C.07 4.1 leaves the list to the organiser)"))
+    specs, found = parse_list(names, aliases=rules.aliases)
+    problems += found
     if not is_team_event(t):
         for s in [s for s in specs if s.definition.team]:
             problems.append(diagnostic("TB006", f"{s.text} is a team tie-break (C.07 Art. 11-13); the event "
@@ -74,6 +81,23 @@ def tiebreak_list(t: Tournament, names: list[str] | str | None,
     if not specs or specs[0].code != "PTS":
         specs.insert(0, PTS)
     return specs, problems
+
+
+def recommended(t: Tournament, rules: TieBreakRules) -> tuple[str, list[str]]:
+    """The kind of event in words and the edition's recommended list for it (``[recommended]``
+    of the edition's data): individual or team, round robin or Swiss; an individual Swiss whose
+    players are all rated takes the list that uses ratings."""
+    team = is_team_event(t)
+    round_robin = is_round_robin(t, len(t.teams) if team else None)
+    if team:
+        key, kind = ("team_round_robin", "a team round robin") if round_robin else ("team_swiss", "a team Swiss")
+    elif round_robin:
+        key, kind = "individual_round_robin", "an individual round robin"
+    elif t.players and all(p.rating for p in t.players):
+        key, kind = "individual_swiss_rated", "an individual Swiss whose players are all rated"
+    else:
+        key, kind = "individual_swiss", "an individual Swiss (not every player rated)"
+    return kind, list(rules.recommended[key])
 
 
 def context_of(t: Tournament, rules: TieBreakRules, *, unrated: int | None = None,
@@ -132,6 +156,7 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     tie-breaks; ``round_robin`` forces Art. 15.2 on or off (default: from the event type)."""
     tb_rules = resolve(rules, t.event.start_date)
     specs, problems = tiebreak_list(t, tiebreaks, tb_rules)
+    problems.insert(0, diagnostic("TB014", why(rules, t.event.start_date, tb_rules)))
     ctx, columns = compute_columns(t, specs, rules=tb_rules, unrated=unrated, round_robin=round_robin)
     f = ctx.f
     if ctx.team is not None:

@@ -1,0 +1,115 @@
+"""What an official document rests on, said in the document itself.
+
+A verdict, a rating report or standings that a person files must never hide a defect of the
+input or an assumption behind the result (FIDE's checklist for endorsed tournament software:
+refuse a defective file rather than guess, show why, report every adjustment). So every such
+document starts with the same two blocks:
+
+- **errors**: the error-severity diagnostics of the input and of the computation. With errors the
+  document's body is withheld (the errors are the document) unless the person asked for it
+  anyway (``lenient``), and then it is marked as resting on a defective file;
+- **caveats**: the assumptions the result depends on, one line each: the diagnostics whose code is
+  a caveat in the registry (:attr:`trfconv.diagnostics.Code.caveat`), such as the rules edition
+  chosen and why, a rate of play not checked, ratings treated as unrated, K inferred, a
+  tie-break list the file did not give.
+
+Each document format writes the blocks in its own way with the functions here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from html import escape
+
+from ..diagnostics import CODES, Diagnostic, Severity
+
+
+@dataclass(frozen=True)
+class Basis:
+    """The file a document is about and everything noticed on the way (the reader's and the
+    computation's diagnostics); ``lenient``: produce the body even when there are errors."""
+
+    file: str | None
+    diagnostics: tuple[Diagnostic, ...]
+    lenient: bool = False
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.severity is Severity.ERROR)
+
+    @property
+    def caveats(self) -> tuple[str, ...]:
+        """The assumptions, each once, in the order they were noticed."""
+        seen = dict.fromkeys(d.message for d in self.diagnostics if CODES[d.code].caveat)
+        return tuple(seen)
+
+    @property
+    def defective(self) -> bool:
+        return bool(self.errors)
+
+    @property
+    def withheld(self) -> bool:
+        """The body is not produced: the file has errors and the person did not ask for it anyway."""
+        return self.defective and not self.lenient
+
+    def counts(self) -> dict[str, int]:
+        c = Counter(d.severity.value for d in self.diagnostics)
+        return {s.value: c[s.value] for s in Severity}
+
+
+WITHHELD = ("not produced: the file has {n} error(s), listed above; correct the file, or ask for the document "
+            "anyway (--lenient), which then says that it rests on a defective file")
+DEFECTIVE = "RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong"
+
+
+def text_block(basis: Basis) -> list[str]:
+    """The errors and caveats as text lines (nothing when there is neither)."""
+    lines: list[str] = []
+    errors = basis.errors
+    if errors:
+        lines.append(f"ERRORS ({len(errors)})")
+        lines.extend(f"  {d}" for d in errors)
+        lines.append("  " + (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(errors)))
+    if basis.caveats:
+        lines.append(f"Caveats ({len(basis.caveats)}): what this result assumes")
+        lines.extend(f"  - {c}" for c in basis.caveats)
+    return lines
+
+
+def json_fields(basis: Basis) -> dict:
+    """The errors and caveats as members of a JSON document."""
+    return {"defective": basis.defective, "lenient": basis.lenient, "withheld": basis.withheld,
+            "errors": [d.as_dict() for d in basis.errors], "caveats": list(basis.caveats)}
+
+
+def json_withheld(basis: Basis) -> str:
+    """The JSON document of a withheld body: the file, its errors and caveats."""
+    return json.dumps({"schema": 1, "file": basis.file, **json_fields(basis)}, ensure_ascii=False, indent=1) + "\n"
+
+
+def csv_rows(basis: Basis) -> list[list[str]]:
+    """The errors and caveats as one-cell rows above a CSV document's table (``Error: …`` and
+    ``Caveat: …``, as the crosstable reader takes such lines for metadata, not players)."""
+    rows = [[f"Error: {d}"] for d in basis.errors]
+    if basis.errors:
+        rows.append([("Error: " + (WITHHELD if basis.withheld else DEFECTIVE)).format(n=len(basis.errors))])
+    rows.extend([f"Caveat: {c}"] for c in basis.caveats)
+    return rows
+
+
+def html_block(basis: Basis) -> str:
+    """The errors (a red box) and caveats (a box) of an HTML document."""
+    out = ""
+    errors = basis.errors
+    if errors:
+        items = "".join(f"<li>{escape(str(d))}</li>" for d in errors)
+        note = (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(errors))
+        out += (f'<section id="errors" class="errors"><h2>Errors in the file ({len(errors)})</h2><ul>{items}</ul>'
+                f"<p><strong>{escape(note)}</strong></p></section>")
+    if basis.caveats:
+        items = "".join(f"<li>{escape(c)}</li>" for c in basis.caveats)
+        out += (f'<section id="caveats" class="caveats"><h2>Caveats: what this result assumes</h2>'
+                f"<ul>{items}</ul></section>")
+    return out
