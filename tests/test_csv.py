@@ -227,7 +227,10 @@ def test_hostile_or_broken_xlsx_is_a_diagnostic():
     with zipfile.ZipFile(out, "w") as z:
         z.writestr("[Content_Types].xml", '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><Types/>')
     assert [d.code for d in trfconv.reads(out.getvalue()).diagnostics] == ["CSV007"]
-    assert [d.code for d in trfconv.reads(b"PK\x03\x04 not really a zip").diagnostics] == ["CSV007"]
+    assert [d.code for d in trfconv.reads(b"PK\x03\x04 xl/workbook.xml, not really a zip").diagnostics] == ["CSV007"]
+    # a zip that names no workbook part is no workbook: said in one line (IO004)
+    (zipped,) = trfconv.reads(b"PK\x03\x04 not really a zip").diagnostics
+    assert zipped.code == "IO004" and zipped.message.startswith("a ZIP archive")
 
 
 @pytest.mark.parametrize("name, why", [("x" * 200_000, "field larger than field limit"), ("", "row without a name")])

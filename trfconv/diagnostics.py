@@ -46,6 +46,7 @@ CODES: dict[str, Code] = {
         Code("ENC003", W, "text looks like mojibake (UTF-8 decoded as Latin-1 before it was saved)"),
         Code("ENC004", W, "columns line up only with another encoding; that encoding was used"),
         Code("ENC005", E, "bytes are not valid in the encoding given with --encoding"),
+        Code("ENC006", I, "UTF-16 text without a byte-order mark; read as UTF-16"),
         Code("LIN001", I, "mixed line endings"),
         Code("LIN002", W, "TAB character inside a record"),
         # records

@@ -42,6 +42,22 @@ def byte_order_mark(data: bytes) -> tuple[bytes, str] | None:
     return next(((bom, name) for bom, name in _BOMS if data.startswith(bom)), None)
 
 
+def utf16_without_mark(data: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` when ``data`` is plainly UTF-16 text without a byte-order
+    mark (Latin text: nearly every other byte is zero), else None."""
+    head = data[:4096]
+    if len(head) < 8 or byte_order_mark(head) is not None:
+        return None
+    head = head[:len(head) // 2 * 2]
+    even, odd = head[0::2].count(0), head[1::2].count(0)
+    half = len(head) // 2
+    if odd > half * 0.9 and even < half * 0.1:
+        return "utf-16-le"
+    if even > half * 0.9 and odd < half * 0.1:
+        return "utf-16-be"
+    return None
+
+
 @dataclass
 class Decoded:
     """The text of a file, the encoding that gave it, whether a byte-order mark was removed,

@@ -70,6 +70,18 @@ def describe(entry) -> str:
     return "an unreadable block"
 
 
+def in_words(entry) -> str:
+    """A round entry in words with its opponent and colour, for messages: ``a forfeit loss against
+    153, colour not known``, ``a draw against 4 with Black``, ``a bye H``."""
+    text = describe(entry)
+    number = opponent(entry)
+    if number is None:
+        return text
+    colour = getattr(entry, "colour", None)
+    side = "colour not known" if colour is None else ("with White" if colour is Colour.WHITE else "with Black")
+    return f"{text} against {number}, {side}"
+
+
 class Result(Enum):
     """The result of one pairing as formats that write a game once state it (White's side first)."""
 

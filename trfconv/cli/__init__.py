@@ -1,16 +1,86 @@
 """The ``trfconv`` command: thin over the library (parse options, call, print). One line per
-command below; each command lives in the module named after what it is about."""
+command below; each command lives in the module named after what it is about.
+
+Every failure is one line on standard error, ``trfconv: <what>: <why>``: exit 2 for a usage
+error or a file that cannot be read, 130 when interrupted, 3 for an internal error (a bug, never
+a traceback). A terminal that cannot show a character gets a replacement character instead."""
 
 from __future__ import annotations
 
 import gc
+import sys
 
 import typer
+from typer._click.exceptions import NoArgsIsHelpError  # typer vendors click (held at 0.28, pyproject)
+from typer.core import TyperGroup
+from typer.exceptions import TyperException
 
+from .. import __version__
 from . import files, lists, rating, standings
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Read, check and convert chess tournament files (FIDE TRF16/TRF-2026, JSON).")
+EXIT_USAGE, EXIT_INTERRUPTED, EXIT_INTERNAL = 2, 130, 3
+
+
+class Command(TyperGroup):
+    """The command group, with the one error style of the module docstring."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        for stream in (sys.stdout, sys.stderr):
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors="replace")
+        try:
+            code = super().main(args, prog_name or "trfconv", complete_var, standalone_mode=False, **extra)
+            code = code if isinstance(code, int) else 0
+        except NoArgsIsHelpError as err:
+            typer.echo(err.ctx.get_help())
+            code = 0
+        except TyperException as err:  # a usage error: an unknown option, a bad value
+            where = getattr(getattr(err, "ctx", None), "command_path", "trfconv").removeprefix("trfconv").strip()
+            typer.echo(f"trfconv: {where or 'usage'}: {_plain(err.format_message())} "
+                       f"(see trfconv {where + ' ' if where else ''}--help)", err=True)
+            code = getattr(err, "exit_code", EXIT_USAGE) or EXIT_USAGE
+        except (KeyboardInterrupt, typer.Abort):
+            typer.echo("trfconv: interrupted", err=True)
+            code = EXIT_INTERRUPTED
+        except BrokenPipeError:  # the reader of our output went away (| head): nothing to say
+            code = 0
+        except Exception as err:  # noqa: BLE001 - a bug: one line, never a traceback
+            typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it "
+                       "with the command and the file)", err=True)
+            code = EXIT_INTERNAL
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _plain(message: str) -> str:
+    """Click's message on one line, first letter lowercased after our prefix."""
+    text = " ".join(message.split())
+    return text[:1].lower() + text[1:] if text[:2] != "No" else text
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"trfconv {__version__}")
+        raise typer.Exit(0)
+
+
+app = typer.Typer(
+    cls=Command, add_completion=False, no_args_is_help=True, rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help="Read, check and convert chess tournament files (FIDE TRF in every dialect, chess-results XML, CSV "
+         "and .xlsx crosstables, its own JSON) and do a rating officer's work on them: would FIDE rate the "
+         "event, the FIDE rating report, standings and tie-breaks, FIDE rating lists. "
+         "Errors are one line, 'trfconv: <what>: <why>'; exit 0 ok, 1 problems found, 2 usage or unreadable "
+         "input.")
+
+
+@app.callback()
+def root(version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
+                                      help="Show the version and exit.")) -> None:
+    """The options every command shares are its own; this only answers --version."""
+
+
 app.command()(files.info)
 app.command()(files.check)
 app.command()(files.convert)

@@ -1,10 +1,13 @@
-"""What every command shares: loading a file (exit 2 when it cannot be read), printing
-diagnostics, JSON output, writing an output file, and the options that mean the same everywhere.
+"""What every command shares: loading a file (exit 2, in one line, when it cannot be read),
+printing diagnostics sorted and with repeats grouped, short summaries, JSON output, writing an
+output file, and the options that mean the same everywhere.
+
 One error style: ``trfconv: <what>: <why>`` on standard error."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 from enum import Enum
@@ -13,7 +16,8 @@ from pathlib import Path
 import typer
 
 from .. import TrfconvError, read
-from ..diagnostics import Severity
+from ..diagnostics import Diagnostic, Severity
+from ..documents.basis import Basis
 from ..io.files import OutputError, write_output
 from ..io.registry import unreadable_codes
 from ..model import Tournament
@@ -36,6 +40,9 @@ def edition_names(family: str) -> str:
 
 EncodingOption = typer.Option(None, "--encoding", "-e", help="Input encoding (default: detected).")
 JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema in the README).")
+DetailsOption = typer.Option(False, "--details", help="Everything: every diagnostic, player and game.")
+LenientOption = typer.Option(False, "--lenient", help="Produce the document even when the file has errors; "
+                                                      "it then says that it rests on a defective file.")
 
 
 def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
@@ -44,32 +51,74 @@ def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
     return typer.Exit(code)
 
 
-def load(path: Path, encoding: str | None) -> Tournament | None:
-    """The tournament, or None (after printing why) when the file cannot be opened."""
+def load(path: Path, encoding: str | None) -> Tournament | TrfconvError:
+    """The tournament, or the error that says why the file could not be opened."""
     try:
         return read(path, encoding=encoding)
     except TrfconvError as err:
-        print_diagnostics(err.diagnostics)
-        return None
+        return err
 
 
-def unreadable(t: Tournament | None) -> bool:
+def why_unreadable(found: Tournament | TrfconvError) -> list[Diagnostic]:
+    """The diagnostics that make a file unreadable (none when it was read)."""
+    if isinstance(found, TrfconvError):
+        return list(found.diagnostics)
     codes = unreadable_codes()
-    return t is None or any(d.code in codes for d in t.diagnostics)
+    return [d for d in found.diagnostics if d.code in codes]
 
 
-def readable(path: Path, encoding: str | None) -> Tournament:
-    """The tournament, or exit 2 (after printing why) when the file cannot be read."""
-    t = load(path, encoding)
-    if unreadable(t):
-        if t is not None:
-            print_diagnostics(t.diagnostics)
-        raise typer.Exit(EXIT_UNREADABLE)
-    return t
+def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournament:
+    """The tournament, or exit 2 after saying why it cannot be read: one line each on standard
+    error, and with ``as_json`` a ``{"readable": false}`` document on standard output."""
+    found = load(path, encoding)
+    problems = why_unreadable(found)
+    if not problems:
+        return found
+    if as_json:
+        echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(path), "readable": False,
+                   "errors": [d.as_dict() for d in problems]})
+    for d in problems:
+        place = ":".join(str(x) for x in (d.location.path or str(path), d.location.line) if x is not None)
+        typer.echo(f"trfconv: {place}: {d.message} ({d.code})", err=True)
+    raise typer.Exit(EXIT_UNREADABLE)
 
 
-def print_diagnostics(diagnostics, stream=None) -> None:
-    lines = [with_hint(d) for d in diagnostics]
+_NUMBERS = re.compile(r"\d+")
+
+
+def grouped(diagnostics) -> list[tuple[Diagnostic, list[Diagnostic]]]:
+    """Diagnostics sorted by file position, each with the later ones that say the same thing
+    (same code, same words but for the numbers): a repeated problem is shown once."""
+    ordered = sorted(diagnostics, key=lambda d: (d.location.path or "", d.location.line or 0,
+                                                 d.location.column or 0))
+    groups: dict[tuple, tuple[Diagnostic, list[Diagnostic]]] = {}
+    for d in ordered:
+        key = (d.code, _NUMBERS.sub("#", d.message))
+        if key in groups:
+            groups[key][1].append(d)
+        else:
+            groups[key] = (d, [])
+    return list(groups.values())
+
+
+def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
+    """Every diagnostic as a line, sorted by position; without ``details`` a repeated one is
+    shown once with how many more there are and where."""
+    if details:
+        return [with_hint(d) for d, more in grouped(diagnostics) for d in (d, *more)]
+    lines = []
+    for first, more in grouped(diagnostics):
+        line = with_hint(first)
+        if more:
+            where = [str(d.location.line) for d in more if d.location.line is not None][:8]
+            line += f" (and {len(more)} more like it" + (f", lines {', '.join(where)}" if where else "") + \
+                    (" …" if len(more) > len(where) and where else "") + ")"
+        lines.append(line)
+    return lines
+
+
+def print_diagnostics(diagnostics, stream=None, *, details: bool = False) -> None:
+    lines = diagnostic_lines(diagnostics, details=details)
     if lines:  # one write: echo flushes after each call
         typer.echo("\n".join(lines), file=stream or sys.stderr)
 
@@ -79,19 +128,38 @@ def severity_counts(diagnostics) -> dict[str, int]:
     return {s.value: c[s.value] for s in Severity}
 
 
+def summary(diagnostics) -> str:
+    """``2 errors, 3 warnings (TRF024 x2, TRF033), 7 notes``: the diagnostics in one line."""
+    c = severity_counts(diagnostics)
+    codes = Counter(d.code for d in diagnostics if d.severity is Severity.WARNING)
+    named = ", ".join(f"{code} ×{n}" if n > 1 else code for code, n in sorted(codes.items()))
+    return (f"{c['error']} error(s), {c['warning']} warning(s)" + (f" ({named})" if named else "")
+            + f", {c['info']} note(s)")
+
+
+def basis_summary(basis: Basis) -> list[str]:
+    """What the terminal says of a document's basis: its errors in full, the caveats counted."""
+    lines = [f"trfconv: {d}" for d in basis.errors]
+    if basis.caveats:
+        lines.append(f"{len(basis.caveats)} caveat(s): the document lists what its result assumes")
+    return lines
+
+
 def echo_json(data: dict) -> None:
     """Print ``data`` as the ``--json`` output (UTF-8, one key per line)."""
     typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
-def emit(text: str, output: Path | None, source: Path) -> None:
-    """A document to standard output, or to ``output`` (never over ``source``; exit 1 when it
-    cannot be written)."""
-    if output is None:
-        sys.stdout.buffer.write(text.encode("utf-8"))
+def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8") -> None:
+    """A document to standard output, or to ``output`` (never over ``source``; exit 2 when it
+    cannot be written). ``encoding`` ``utf-8-sig`` writes the byte-order mark spreadsheets want."""
+    data = text.encode(encoding)
+    if output is None or str(output) == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
         sys.stdout.flush()
         return
     try:
-        write_output(output, text.encode("utf-8"), source=source)
+        write_output(output, data, source=source)
     except OutputError as err:
-        raise fail(output, str(err), EXIT_ERRORS) from None
+        raise fail(output, str(err)) from None

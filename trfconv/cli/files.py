@@ -15,18 +15,16 @@ from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, readers
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
-    EXIT_UNREADABLE,
     JSON_SCHEMA_VERSION,
+    DetailsOption,
     EncodingOption,
     JsonOption,
     choices,
     echo_json,
     fail,
-    load,
     print_diagnostics,
     readable,
     severity_counts,
-    unreadable,
 )
 
 OutputFormat = choices("OutputFormat", outputs())
@@ -36,77 +34,81 @@ LineEnding = choices("LineEnding", LINE_ENDINGS)
 
 def info(file: Path = typer.Argument(..., help="Tournament file."),
          encoding: str | None = EncodingOption, as_json: bool = JsonOption) -> None:
-    """Format and dialect found, encoding, event, counts and a diagnostics summary."""
+    """What a file is: format and dialect, encoding, the event, counts and a summary of what was
+    noticed. Exit 0, or 2 when it is not a tournament file that can be read."""
     from ..documents.info import InfoReport
 
-    t = load(file, encoding)
-    if t is None:
-        raise typer.Exit(EXIT_UNREADABLE)
+    t = readable(file, encoding, as_json)
     typer.echo(document("info").render(InfoReport(str(file), t), "json" if as_json else "text"), nl=False)
-    raise typer.Exit(EXIT_UNREADABLE if unreadable(t) else EXIT_OK)
+    raise typer.Exit(EXIT_OK)
 
 
-def check(file: Path = typer.Argument(..., help="Tournament file."),
-          encoding: str | None = EncodingOption, as_json: bool = JsonOption) -> None:
-    """Report every diagnostic. Exit 0 when there is no error, 1 when there are errors,
-    2 when the file cannot be read."""
-    t = load(file, encoding)
-    if t is None:
-        if as_json:
-            echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": False})
-        raise typer.Exit(EXIT_UNREADABLE)
+def check(file: Path = typer.Argument(..., help="Tournament file."), encoding: str | None = EncodingOption,
+          details: bool = DetailsOption, as_json: bool = JsonOption) -> None:
+    """Every problem found in the file, sorted by line, with file:line:column (a problem repeated
+    is shown once with how many more; --details shows each). Exit 0 no error (warnings allowed),
+    1 errors found, 2 the file cannot be read."""
+    t = readable(file, encoding, as_json)
     diagnostics = t.diagnostics
+    sev = severity_counts(diagnostics)
     if as_json:
-        echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": not unreadable(t),
-                   **severity_counts(diagnostics), "diagnostics": [d.as_dict() for d in diagnostics]})
+        echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": True, **sev,
+                   "diagnostics": [d.as_dict() for d in diagnostics]})
     else:
-        print_diagnostics(diagnostics, sys.stdout)
-        sev = severity_counts(diagnostics)
-        typer.echo(f"{file}: {sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} info")
-    if unreadable(t):
-        raise typer.Exit(EXIT_UNREADABLE)
+        print_diagnostics(diagnostics, sys.stdout, details=details)
+        verdict = "errors found" if sev["error"] else "no error"
+        typer.echo(f"{file}: {sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} note(s): {verdict}")
     raise typer.Exit(EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK)
 
 
 def convert(
-    source: Path = typer.Argument(..., help="Input file (format detected from the content: `trfconv formats`)."),
+    source: Path = typer.Argument(..., help="Input file (format detected from the content: trfconv formats)."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
     to: OutputFormat | None = typer.Option(  # type: ignore[valid-type]
         None, "--to", case_sensitive=False,
         help="Output format (default: from the output file's extension: "
-             + ", ".join(f"{s} -> {o.name}" for o in outputs().values() for s in o.suffixes)
+             + ", ".join(f"{s} gives {o.name}" for o in outputs().values() for s in o.suffixes)
              + f"; otherwise {DEFAULT_OUTPUT})."),
     encoding: str | None = EncodingOption,
     output_encoding: str = typer.Option("utf-8", "--output-encoding",
-                                        help="utf-8 (default), latin-1, cp1252 or ascii (characters folded, "
-                                             "each change reported)."),
+                                        help="utf-8 (default), utf-8-sig (with the byte-order mark a "
+                                             "spreadsheet wants for a CSV), latin-1, cp1252 or ascii "
+                                             "(characters folded, each change reported)."),
     line_ending: LineEnding = typer.Option("crlf", "--line-ending", case_sensitive=False,  # type: ignore[valid-type]
-                                           help="Line ending of TRF output."),
+                                           help="Line ending of TRF and CSV output."),
     strict: bool = typer.Option(False, "--strict", help="Fail (exit 1, nothing written) on any error."),
+    details: bool = DetailsOption,
 ) -> None:
-    """Convert a tournament file to another format (`trfconv formats` lists them). What the
-    output format cannot hold is reported, item by item (WRT004)."""
+    """Convert a tournament file to another format (trfconv formats lists them). What the output
+    format cannot hold is reported, item by item (WRT004). Exit 0 written, 1 refused (--strict
+    and an error), 2 unreadable input or an output that cannot be written."""
     t = readable(source, encoding)
     fmt = to.value if to else (output_for(output.suffix) if output else DEFAULT_OUTPUT)
-    print_diagnostics(t.diagnostics)
+    print_diagnostics(t.diagnostics, details=details)
     if strict and has_errors(t.diagnostics):
         raise fail(source, "errors in the input; nothing written (--strict)", EXIT_ERRORS)
     ending = LINE_ENDINGS[LineEnding(line_ending).value]
     try:
-        if output is None:
+        if output is None or str(output) == "-":
             data, written = dumps(t, fmt, line_ending=ending, encoding=output_encoding)
-            print_diagnostics([d.located("<stdout>") for d in written])
+            print_diagnostics([d.located("<stdout>") for d in written], details=details)
             if strict and has_errors(written):
                 raise typer.Exit(EXIT_ERRORS)
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
         else:
-            print_diagnostics(write(t, output, fmt, line_ending=ending, encoding=output_encoding, strict=strict))
+            print_diagnostics(write(t, output, fmt, line_ending=ending, encoding=output_encoding, strict=strict),
+                              details=details)
+            typer.echo(f"wrote {output}: {outputs()[fmt].description.split(' (')[0]}, {len(t.players)} players",
+                       err=True)
     except TrfconvError as err:
+        first = err.diagnostics[0] if err.diagnostics else None
+        if first is not None and first.code == "IO003":
+            raise fail(output, first.message.removeprefix("cannot write: ")) from None
         print_diagnostics(err.diagnostics)
         raise typer.Exit(EXIT_ERRORS) from None
     except LookupError:
-        raise fail("--output-encoding", f"unknown encoding {output_encoding!r}", EXIT_ERRORS) from None
+        raise fail("--output-encoding", f"unknown encoding {output_encoding!r}") from None
     raise typer.Exit(EXIT_OK)
 
 
@@ -120,5 +122,5 @@ def formats(as_json: bool = JsonOption) -> None:
         for title, table in (("read", read), ("write", written)):
             typer.echo(f"{title}:")
             for name, what in table.items():
-                typer.echo(f"  {name:<7}{what}")
+                typer.echo(f"  {name:<14}{what}")
     raise typer.Exit(EXIT_OK)

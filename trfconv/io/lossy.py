@@ -16,6 +16,7 @@ from fractions import Fraction
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import NOT_PAIRED, Tournament
 from ..numbers import short_text
+from ..pairings import in_words
 from ..timecontrol import TimeControl, format_code
 
 _SHOWN = 5  # how many players / teams / round entries a message names before "…"
@@ -112,7 +113,7 @@ def _players(original: Tournament, kept: Tournament) -> list[str]:
     entries = [(a.start_number, r, e) for a, b in pairs
                for r, (e, k) in enumerate(_padded(a.rounds, b.rounds), 1) if e != k]
     if entries:
-        shown = "; ".join(f"player {n} round {r}: {_entry(e)}" for n, r, e in entries[:_SHOWN])
+        shown = "; ".join(f"player {n} round {r}: {in_words(e)}" for n, r, e in entries[:_SHOWN])
         out.append(f"{len(entries)} round entr{'y' if len(entries) == 1 else 'ies'} ({shown}"
                    f"{' …' if len(entries) > _SHOWN else ''})")
     if len(original.players) != len(kept.players):
@@ -125,12 +126,6 @@ def _padded(a: tuple, b: tuple):
     trailing entry means)."""
     n = max(len(a), len(b))
     return zip(a + (NOT_PAIRED,) * (n - len(a)), b + (NOT_PAIRED,) * (n - len(b)))
-
-
-def _entry(entry) -> str:
-    name = type(entry).__name__
-    values = ", ".join(f"{f.name}={getattr(entry, f.name)!r}" for f in dataclasses.fields(entry))
-    return f"{name}({values})"
 
 
 def _teams(original: Tournament, kept: Tournament) -> list[str]:

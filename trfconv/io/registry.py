@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
-from ..diagnostics import Diagnostic
-from ..encoding import byte_order_mark
-from ..model import Tournament
+from ..diagnostics import Diagnostic, diagnostic
+from ..encoding import byte_order_mark, utf16_without_mark
+from ..model import Source, Tournament
+from .identify import what_it_is
 
 #: The reader of content no sniffer recognises and whose name asks for no format.
 FALLBACK = "trf"
@@ -28,6 +29,8 @@ DEFAULT_OUTPUT = "trf26"
 SNIFF_BYTES = 65536
 #: What makes any file unreadable, whatever its format: it cannot be opened.
 CANNOT_OPEN = "IO001"
+#: What makes any file unreadable, whatever its format: it is plainly something else.
+NOT_A_TOURNAMENT = "IO004"
 
 
 
@@ -128,7 +131,7 @@ def outputs() -> dict[str, Output]:
 
 def unreadable_codes() -> frozenset[str]:
     """The diagnostic codes after which a file counts as not read (exit 2)."""
-    return frozenset({CANNOT_OPEN}.union(*(f.unreadable for f in formats())))
+    return frozenset({CANNOT_OPEN, NOT_A_TOURNAMENT}.union(*(f.unreadable for f in formats())))
 
 
 def output_for(suffix: str) -> str:
@@ -137,11 +140,12 @@ def output_for(suffix: str) -> str:
     return next((o.name for o in outputs().values() if suffix in o.suffixes), DEFAULT_OUTPUT)
 
 
-def detect_format(data: bytes, path: str | None = None) -> str:
+def detect_format(data: bytes, path: str | None = None, *, identify: bool = False) -> str | None:
     """The input format from the content: the first format whose sniffer recognises it; else the
     format the file's name asks for (``.csv``, whose reader then says what is missing); else
     :data:`FALLBACK` (whose reader says that it holds no record). A UTF-16 or UTF-32 file with its
-    byte-order mark (Excel's "Unicode text") is sniffed on its text."""
+    byte-order mark (Excel's "Unicode text") is sniffed on its text. With ``identify``, None
+    when no format recognises the content and it is plainly no text (:mod:`.identify`)."""
     head = data[:4 * SNIFF_BYTES]
     mark = byte_order_mark(head)
     if mark and mark[1] != "utf-8":
@@ -152,18 +156,35 @@ def detect_format(data: bytes, path: str | None = None) -> str:
     found = next((f.name for f in every if f.read and f.recognises(head)), None)
     if found:
         return found
+    if identify and what_it_is(data) is not None:
+        return None
     name = (path or "").lower()
     return next((f.name for f in every if f.read and name.endswith(f.suffixes or ("\0",))), FALLBACK)
 
 
 def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = None,
                format: str | None = None) -> Tournament:
-    """The tournament in ``data``, read by ``format`` or by the detected one."""
-    name = format or detect_format(data, path)
+    """The tournament in ``data``, read by ``format`` or by the detected one. Bytes no format
+    recognises and that are plainly something else (a PDF, an archive, a picture, binary data)
+    give an empty tournament with ``IO004`` saying what the file is; UTF-16 text without a
+    byte-order mark is read as such (``ENC006``)."""
+    notes: list[Diagnostic] = []
+    if encoding is None and (utf16 := utf16_without_mark(data)) is not None:
+        data = data.decode(utf16, errors="replace").encode("utf-8")
+        notes.append(diagnostic("ENC006", f"the file is UTF-16 text without a byte-order mark; read as {utf16} "
+                                          f"(give --encoding {utf16} to say so)", path=path))
+    name = format or detect_format(data, path, identify=True)
+    if name is None:
+        what = what_it_is(data)
+        return Tournament(source=Source(path=path, diagnostics=(
+            diagnostic("IO004", f"{what}, not a tournament file", path=path),)))
     fmt = readers().get(name)
     if fmt is None:
         raise ValueError(f"unknown input format {name!r}; use one of {', '.join(readers())}")
-    return fmt.reader()(data, path, encoding)
+    t = fmt.reader()(data, path, encoding)
+    if notes:
+        t = replace(t, source=replace(t.source, diagnostics=(*notes, *t.source.diagnostics)))
+    return t
 
 
 def write_bytes(t: Tournament, output: str = DEFAULT_OUTPUT, *, line_ending: str = "\r\n",

@@ -228,9 +228,21 @@ class _Reader:
                 self.engine(code, line)
             else:
                 self.other(code, line)
-        if not self.players and not self.event:
-            self.report("IO002", "no TRF record found", line=1)
+        if not self.players:
+            self.report("IO002", self.no_player(lines), line=1)
         return self.build(endings)
+
+    def no_player(self, lines: list[str]) -> str:
+        """Why a file without a player line is no TRF file, and what it looks like instead."""
+        text = [line for line in lines if line.strip()]
+        if not text:
+            return "the file is empty"
+        kept = sum(1 for e in self.extras if not e.text.startswith("###"))  # lines that are no known record
+        first = text[0].strip()[:60]
+        if kept * 2 > len(text):
+            return (f"no player line (001) and {kept} of {len(text)} lines are no TRF record: this is not a TRF "
+                    f"file (it starts {first!r})")
+        return "no player line (001): the file holds only header records"
 
     # -- header records ---------------------------------------------------------------------
     def header(self, code: str, line: str) -> None:

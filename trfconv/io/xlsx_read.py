@@ -110,4 +110,4 @@ def _cell_text(value) -> str:
 
 def sniff(head: bytes) -> bool:
     """Whether the first bytes of a file are this format's (the format registry asks)."""
-    return head.startswith(b"PK\x03\x04")
+    return head.startswith(b"PK\x03\x04") and (b"xl/" in head or b"[Content_Types].xml" in head)
