@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 import trfconv
 from trfconv.dates import PartialDate
 from trfconv.diagnostics import CODES, Diagnostic, Severity, has_errors
+from trfconv.documents.basis import Basis
 from trfconv.documents.rating_report import RatingReport
 from trfconv.documents.registry import document as document_named
 from trfconv.encoding import decode
@@ -517,7 +518,8 @@ def _survives(data: bytes) -> Tournament:
     for rules in ("b02-2005", "b02-2024"):
         verdict = trfconv.validate(t, rules)
         assert {p.start_number for p in verdict.players} == {p.start_number for p in t.players}
-        report = RatingReport(t, verdict, trfconv.rate(t, verdict))
+        rating = trfconv.rate(t, verdict)
+        report = RatingReport(Basis(None, (*t.diagnostics, *rating.diagnostics), lenient=True), t, verdict, rating)
         assert document_named("rating-report").render(report, "text").startswith("FIDE RATING REPORT")
     ranked = standings(t, ["BH/C1", "SB", "DE", "TPR", "FB", "AOB"], unrated=1400)
     assert all(d.code in CODES for d in ranked.diagnostics)

@@ -14,6 +14,7 @@ from test_rating_report import seed_round_robin
 
 import trfconv
 from trfconv import rate, validate
+from trfconv.documents.basis import Basis
 from trfconv.documents.rating_report import RatingReport
 from trfconv.documents.registry import document
 
@@ -24,8 +25,10 @@ def render(report: RatingReport, fmt: str) -> str:
     return document("rating-report").render(report, fmt)
 
 
-def rating_report(t: trfconv.Tournament, verdict) -> RatingReport:
-    return RatingReport(t, verdict, rate(t, verdict))
+def rating_report(t: trfconv.Tournament, verdict, lenient: bool = False) -> RatingReport:
+    rating = rate(t, verdict)
+    basis = Basis(t.source.path, (*t.diagnostics, *verdict.diagnostics, *rating.diagnostics), lenient)
+    return RatingReport(basis, t, verdict, rating)
 
 CORPUS = paths.CORPUS
 
@@ -40,7 +43,7 @@ def seed():
 def test_every_corpus_file_renders_in_every_format(path):
     t = trfconv.read(path)
     for rules, round_robin in (("b02-2024", False), ("b02-2005", False), ("b02-2005", True)):
-        report = rating_report(t, validate(t, rules))
+        report = rating_report(t, validate(t, rules), lenient=True)
         assert len(report.lines) == len(t.players)
         for fmt in FORMATS:
             assert render(report, fmt)
@@ -55,15 +58,21 @@ def test_html_page_is_self_contained_and_has_every_part(seed):
     doc = html.document_fromstring(page)
     assert page.startswith("<!DOCTYPE html>")
     assert not doc.xpath("//script") and not doc.xpath("//link") and not doc.xpath("//*[@src]")
-    assert [s.get("id") for s in doc.xpath("//section")] == ["verdict", "rated", "chart", "unrated", "detail",
-                                                           "diagnostics"]
+    assert [s.get("id") for s in doc.xpath("//section")] == ["verdict", "rated", "unrated", "totals", "chart",
+                                                           "detail"]
+    assert "Caveats" in doc.xpath('//section[@id="verdict"]')[0].text_content()  # the verdict's box holds them
     rated_rows = doc.xpath('//section[@id="rated"]//tbody/tr')
     assert len(rated_rows) == 6
+    # no title and no federation in the file: those columns are left out
+    assert [c.text_content() for c in doc.xpath('//section[@id="rated"]//thead//th')] == [
+        "No", "Name", "FIDE id", "Ro", "K", "Rc", "n", "W", "We", "W-We", "K(W-We)", "Change", "New", "Rp"]
     assert [c.text_content() for c in rated_rows[0].xpath("td")] == [
-        "1", "Player A", "1000", "", "2600", "10?", "2339", "9", "8", "7.28", "+0.72", "+7.20", "+7", "2607", "2690"]
-    assert doc.xpath('//section[@id="rated"]//tfoot//td')[-3].text_content() == "-29"
+        "1", "Player A", "1000", "2600", "10?", "2339", "9", "8", "7.28", "+0.72", "+7.20", "+7", "2607", "2690"]
+    assert "sum of changes -29" in doc.xpath('//section[@id="totals"]')[0].text_content()  # once, at the end
+    assert not doc.xpath("//tfoot")
     assert len(doc.xpath('//section[@id="chart"]//*[local-name()="rect"]')) == 6
-    unrated = {r.xpath("td")[1].text_content(): r.xpath("td")[11].text_content()
+    heads = [c.text_content() for c in doc.xpath('//section[@id="unrated"]//thead//th')]
+    unrated = {r.xpath("td")[1].text_content(): r.xpath("td")[heads.index("Ru")].text_content()
                for r in doc.xpath('//section[@id="unrated"]//tbody/tr')}
     assert unrated == {"Player C": "2414", "Player E": "2386", "Player H": "2139", "Player I": "1989"}
     assert "2250* (Ru 1989)" in doc.xpath('//section[@id="detail"]')[0].text_content()
@@ -89,7 +98,10 @@ def test_json_and_csv_carry_the_report_numbers(seed):
                              "pd": "0.89", "delta": "0.11"}
     assert data["players"][8]["initial"]["ru"] == 1989 and data["players"][8]["initial"]["rc_new"] == 2305
     assert data["totals"] == {"w_we": "-1.25", "k_w_we": "-28.00", "change": -29}
-    rows = list(csv.DictReader(io.StringIO(render(seed, "csv"))))
+    table = list(csv.reader(io.StringIO(render(seed, "csv"))))
+    start = next(i for i, row in enumerate(table) if row[:1] == ["start_no"])  # the facts and caveats above it
+    assert table[0] == ["Event: Seed 10.54"] and any(r[0].startswith("Caveat: ") for r in table[:start])
+    rows = [dict(zip(table[start], r)) for r in table[start + 1:]]
     assert len(rows) == 11 and rows[-1]["name"] == "Totals" and rows[-1]["change"] == "-29"
     assert (rows[2]["Ru"], rows[2]["Ru_published"]) == ("2414", "yes")
     assert (rows[0]["K(W-We)"], rows[0]["new_rating"]) == ("7.20", "2607")

@@ -10,6 +10,7 @@ from trfbuild import player_line, trf
 
 import trfconv
 from trfconv import rate, validate
+from trfconv.documents.basis import Basis
 from trfconv.documents.rating_report import RatingReport
 from trfconv.documents.rating_report.model import fixed
 from trfconv.io.kfile import read_k_file
@@ -49,7 +50,7 @@ def seed_round_robin() -> trfconv.Tournament:
 def seed_report() -> RatingReport:
     t = seed_round_robin()
     v = validate(t, "b02-2005")
-    return RatingReport(t, v, rate(t, v))
+    return RatingReport(Basis(None, ()), t, v, rate(t, v))
 
 
 def test_seed_round_robin_scores_are_the_seeds(seed_report):

@@ -26,6 +26,7 @@ from swissbuild import generate_swiss_trf
 from trfbuild import HEADER, player_line, trf
 
 import trfconv
+from trfconv.documents.basis import Basis
 from trfconv.documents.standings import StandingsReport, render_text
 from trfconv.model import Game
 from trfconv.rules.tiebreaks import compute_columns, parse_list, standings
@@ -91,7 +92,7 @@ def test_penalty_of_round_999_counts_in_pts_only():
     s = standings(trfconv.reads(trf(*HEADER, *PLAYERS, record)), ["BH"], rules="tb-2024")
     assert [(r.rank, r.number, r.values[0]) for r in s.rows] == [
         (1, 1, F(5, 2)), (2, 4, F(3, 2)), (3, 3, F(3, 2)), (4, 2, 1), (5, 5, 1)]
-    assert render_text(StandingsReport(None, s)).splitlines()[4].split() == ["4", "2", "Beta,", "Bob", "1", "6"]
+    assert render_text(StandingsReport(Basis(None, ()), s)).splitlines()[4].split() == ["4", "2", "Beta,", "Bob", "1", "6"]
 
 
 def test_bonus_of_a_quarter_point_stays_exact():

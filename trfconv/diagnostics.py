@@ -114,7 +114,7 @@ CODES: dict[str, Code] = {
         Code("VAL004", I, "start date unknown; judged under the newest edition", caveat=True),
         Code("VAL005", I, "event falls under a regulation text that is not modelled; nearest edition used", caveat=True),
         Code("VAL006", W, "rating below the edition's floor treated as unrated", caveat=True),
-        Code("VAL007", I, "national championship: which composition rule was applied"),
+        Code("VAL007", I, "national championship: which composition rule was applied", caveat=True),
         Code("VAL008", I, "rules edition chosen, and why", caveat=True),
         Code("VAL009", I, "time control given instead of the file's, and how it was read", caveat=True),
         Code("VAL010", E, "rate of play too fast for the event's ratings", "FIDE rating server"),
@@ -136,10 +136,10 @@ CODES: dict[str, Code] = {
         # rating engine and report (B.02 rating arithmetic)
         Code("RAT001", W, "K inferred from the edition's rules for some players (earlier games, peak rating or birth date not known)", caveat=True),
         Code("RAT002", E, "K file line cannot be read; expected 'FIDE id,K'"),
-        Code("RAT003", W, "FIDE id repeated in the K file; the first K is used"),
+        Code("RAT003", W, "FIDE id repeated in the K file; the first K is used", caveat=True),
         Code("RAT004", W, "K file names a FIDE id that is not in the tournament"),
-        Code("RAT005", W, "counted game against an opponent without a usable rating; left out"),
-        Code("RAT006", W, "K from the K file is not one of the edition's K values; used as given"),
+        Code("RAT005", W, "counted game against an opponent without a usable rating; left out", caveat=True),
+        Code("RAT006", W, "K from the K file is not one of the edition's K values; used as given", caveat=True),
         # tie-breaks and standings (trfconv.rules.tiebreaks)
         Code("TB001", E, "tie-break name cannot be read or is unknown"),
         Code("TB002", E, "modifier not allowed with this tie-break"),

@@ -11,7 +11,9 @@ import gc
 import sys
 
 import typer
-from typer._click.exceptions import NoArgsIsHelpError  # typer vendors click (held at 0.28, pyproject)
+from typer._click.exceptions import (
+    NoArgsIsHelpError,  # typer vendors click (held at 0.28, pyproject)
+)
 from typer.core import TyperGroup
 from typer.exceptions import TyperException
 

@@ -128,15 +128,6 @@ def severity_counts(diagnostics) -> dict[str, int]:
     return {s.value: c[s.value] for s in Severity}
 
 
-def summary(diagnostics) -> str:
-    """``2 errors, 3 warnings (TRF024 x2, TRF033), 7 notes``: the diagnostics in one line."""
-    c = severity_counts(diagnostics)
-    codes = Counter(d.code for d in diagnostics if d.severity is Severity.WARNING)
-    named = ", ".join(f"{code} ×{n}" if n > 1 else code for code, n in sorted(codes.items()))
-    return (f"{c['error']} error(s), {c['warning']} warning(s)" + (f" ({named})" if named else "")
-            + f", {c['info']} note(s)")
-
-
 def basis_summary(basis: Basis) -> list[str]:
     """What the terminal says of a document's basis: its errors in full, the caveats counted."""
     lines = [f"trfconv: {d}" for d in basis.errors]

@@ -1,43 +1,65 @@
-"""``validate`` and ``report``: would FIDE rate the event, and the rating report."""
+"""``validate`` and ``report``: would FIDE rate the event, and the rating report.
+
+Both rest on the file they judge: its errors come first (in the document and on the terminal)
+and withhold the document unless ``--lenient``; the caveats (what the result assumes) are in the
+document; the exit code is 0 only for a rateable event read without error."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
 
-from ..diagnostics import Severity, has_errors
+from ..documents.basis import Basis
 from ..documents.registry import document
 from ..model import Tournament
 from ..rules.editions import UnknownEdition
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
+    DetailsOption,
     EncodingOption,
     JsonOption,
+    LenientOption,
     choices,
     edition_names,
     emit,
     fail,
-    print_diagnostics,
     readable,
 )
 
 RulesOption = typer.Option(None, "--rules", help=f"Rating regulations edition: {edition_names('b02')} "
                                                  "(default: the one in force on the start date).")
-TimeControlOption = typer.Option(None, "--time-control", help="Time control when the file's is missing or not "
-                                 "understood: a 222 code (5400+30) or text (\"90'+30\\\"\", 40/90, 30, +30s).")
+TimeControlOption = typer.Option(None, "--time-control", help="The rate of play, when the file's is missing or "
+                                 "wrong: as written in a TRF 122 record (90+30, \"90'+30\\\"\", 40/90, 30, +30s) or "
+                                 "a TRF-2026 222 code (40/5400+30:1800+30). Minutes unless said.")
 NationalOption = typer.Option(False, "--national-championship", help="The event is a national championship "
                               "(B.02 2005 6.33: a round robin needs only 3 rated men, 2 rated women in a women's event).")
 ReportFormat = choices("ReportFormat", document("rating-report").formats)
 
 
-def _verdict(t: Tournament, rules: str | None, time_control: str | None, national: bool):
+def _clock(time_control: str | None):
+    """The time control given, read as the 122 record is (exit 2 when it cannot be); how it was
+    read is said on the terminal."""
+    if time_control is None:
+        return None
+    from ..timecontrol import describe, read
+
+    clock = read(time_control)
+    if clock is None:
+        raise fail("--time-control", f"{time_control!r} is not a time control trfconv can read (e.g. 90+30, "
+                                     "\"90'+30\\\"\", 40/90, 30, +30s)")
+    typer.echo(f"time control {time_control!r} read as {describe(clock)}", err=True)
+    return clock
+
+
+def _verdict(t: Tournament, rules: str | None, clock, national: bool):
     """The rateability verdict, or exit 2 when ``--rules`` is not a B.02 edition."""
     from .. import validate as judge
 
     try:
-        return judge(t, rules, time_control, national_championship=national)
+        return judge(t, rules, clock, national_championship=national)
     except UnknownEdition as err:
         raise fail("--rules", str(err)) from None
 
@@ -45,35 +67,37 @@ def _verdict(t: Tournament, rules: str | None, time_control: str | None, nationa
 def validate(
     file: Path = typer.Argument(..., help="Tournament file."),
     rules: str | None = RulesOption, time_control: str | None = TimeControlOption,
-    national: bool = NationalOption, encoding: str | None = EncodingOption, as_json: bool = JsonOption,
+    national: bool = NationalOption, encoding: str | None = EncodingOption, details: bool = DetailsOption,
+    lenient: bool = LenientOption, as_json: bool = JsonOption,
 ) -> None:
-    """Would FIDE rate this event? Verdict with the articles and numbers behind it, the games not
-    rated and why, and what each player gets. Exit 0 rateable, 1 not rateable, 2 unreadable."""
+    """Would FIDE rate this event? The verdict with the articles and numbers behind it, the caveats
+    it rests on, what the players get (--details: every player and every game not counted).
+    Exit 0 rateable, 1 not rateable or the file has errors, 2 unreadable."""
     from ..documents.verdict import VerdictReport
 
-    t = readable(file, encoding)
-    verdict = _verdict(t, rules, time_control, national)
-    print_diagnostics(d for d in t.diagnostics if d.severity is not Severity.INFO)
-    if not as_json:
-        print_diagnostics(verdict.diagnostics)
-    typer.echo(document("verdict").render(VerdictReport(str(file), t, verdict), "json" if as_json else "text"),
-               nl=False)
-    raise typer.Exit(EXIT_OK if verdict.rateable else EXIT_ERRORS)
+    clock = _clock(time_control)
+    t = readable(file, encoding, as_json)
+    verdict = _verdict(t, rules, clock, national)
+    basis = Basis(str(file), (*t.diagnostics, *verdict.diagnostics), lenient)
+    report = VerdictReport(basis, t, verdict, details)
+    typer.echo(document("verdict").render(report, "json" if as_json else "text"), nl=False)
+    raise typer.Exit(EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS)
 
 
 def report(
     file: Path = typer.Argument(..., help="Tournament file."),
     rules: str | None = RulesOption,
     fmt: ReportFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
-                                     help="Report format."),
+                                     help="Report format (csv: UTF-8 with the byte-order mark spreadsheets "
+                                          "want)."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
-    k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' overriding the K of players."),
+    k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' lines: the K of players."),
     time_control: str | None = TimeControlOption, national: bool = NationalOption,
-    encoding: str | None = EncodingOption,
+    encoding: str | None = EncodingOption, lenient: bool = LenientOption,
 ) -> None:
-    """FIDE rating report: which games count (the rateability verdict), each player's Ro, K, Rc, n,
-    W, We, change and new rating, unrated players' Ru. Exit 0 when the event is rateable and
-    nothing is wrong, 1 when it is not rateable or a problem was found, 2 when unreadable."""
+    """The FIDE rating report: which games count (the rateability verdict), each player's Ro, K,
+    Rc, n, W, We, change and new rating, unrated players' Ru, and the caveats it rests on. Exit 0
+    when the event is rateable and the file has no error, 1 otherwise, 2 when unreadable."""
     from .. import rate
     from ..documents.rating_report import RatingReport
     from ..io.kfile import KFileError, read_k_file
@@ -84,11 +108,23 @@ def report(
             k, k_problems = read_k_file(k_file)
         except KFileError as err:
             raise fail("--k-file", str(err)) from None
+    clock = _clock(time_control)
     t = readable(file, encoding)
-    verdict = _verdict(t, rules, time_control, national)
+    verdict = _verdict(t, rules, clock, national)
     rating = rate(t, verdict, k=k)
     located = [d.located(str(k_file)) if d.code == "RAT004" else d for d in rating.diagnostics]
-    print_diagnostics([*t.diagnostics, *verdict.diagnostics, *k_problems, *located])
-    emit(document("rating-report").render(RatingReport(t, verdict, rating), ReportFormat(fmt).value), output, file)
-    problem = not verdict.rateable or has_errors([*t.diagnostics, *k_problems, *rating.diagnostics])
+    basis = Basis(str(file), (*t.diagnostics, *verdict.diagnostics, *k_problems, *located), lenient)
+    form = ReportFormat(fmt).value
+    emit(document("rating-report").render(RatingReport(basis, t, verdict, rating), form), output, file,
+         encoding="utf-8-sig" if form == "csv" else "utf-8")
+    rated = len(rating.rated)
+    initial = sum(1 for p in rating.players if p.initial is not None and p.initial.value is not None)
+    lines = [f"trfconv: {d}" for d in basis.errors]
+    lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
+    lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
+                                if basis.withheld else verdict.decision.value.upper()))
+    if output is not None and str(output) != "-":
+        lines.append(f"wrote {output}: rating report ({form}), {rated} rated players, {initial} initial ratings")
+    typer.echo("\n".join(lines), file=sys.stderr)
+    problem = not verdict.rateable or basis.defective
     raise typer.Exit(EXIT_ERRORS if problem else EXIT_OK)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
 
-from ..diagnostics import has_errors
+from ..documents.basis import Basis
 from ..documents.registry import document
 from ..rules.editions import UnknownEdition, edition
 from .common import (
@@ -14,44 +15,73 @@ from .common import (
     EXIT_OK,
     EncodingOption,
     JsonOption,
+    LenientOption,
     choices,
     edition_names,
-    print_diagnostics,
+    emit,
+    fail,
     readable,
 )
 
 StandingsFormat = choices("StandingsFormat", document("standings").formats)
 
 
+def _tiebreak_names() -> str:
+    from ..rules.tiebreaks import definitions
+
+    return ", ".join(d.name for code, d in definitions().items() if not code.startswith("OTHER_"))
+
+
 def standings(
     file: Path = typer.Argument(..., help="Tournament file."),
     tiebreaks: list[str] | None = typer.Option(
-        None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. "
-        "'BH/C1,BH,SB,DE'); default: the file's 212 or 202 record."),
+        None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. 'BH/C1,BH,SB,DE'); "
+        "default: the file's 212 or 202 record, else FIDE's recommended list for the kind of event. Names: "
+        + _tiebreak_names() + ", and the OTHER_ systems of the seeds; modifiers /C1 /M1 /P /L±n /U1400 …"),
     rules: str | None = typer.Option(None, "--rules", help=f"C.07 edition: {edition_names('tb')} (default: the "
                                      "one in force on the start date)."),
     unrated: int | None = typer.Option(None, "--unrated", min=1, help="Rating given to unrated players by "
                                        "the rating-based tie-breaks (otherwise they are undefined)."),
     fmt: StandingsFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
-                                        help="Output format."),
-    encoding: str | None = EncodingOption, as_json: bool = JsonOption,
+                                        help="Output format (csv: UTF-8 with the byte-order mark spreadsheets "
+                                             "want)."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    encoding: str | None = EncodingOption, lenient: bool = LenientOption, as_json: bool = JsonOption,
 ) -> None:
-    """Standings: points, the ordered tie-breaks (exact values), and ties left for drawing of
-    lots; in a team file (310/013) the teams, by match points (`-t PTS:GP,...` for game points).
-    Exit 0 ok, 1 when a tie-break cannot be computed, 2 when the file cannot be read."""
+    """The standings: points, the ordered tie-breaks (exact values), and the ties left for a
+    drawing of lots; in a team file (310/013) the teams, by match points (-t PTS:GP,... for game
+    points). Exit 0 ok, 1 when the file has errors or a tie-break cannot be computed, 2 when the
+    file cannot be read or a tie-break name is unknown."""
     from .. import standings as rank
     from ..documents.standings import StandingsReport
+    from ..rules.tiebreaks import parse_list
+    from ..rules.tiebreaks.rules import resolve
 
     if rules is not None:
         try:
             edition(rules)
         except UnknownEdition as err:
-            raise typer.BadParameter(str(err), param_hint="--rules") from None
-    t = readable(file, encoding)
+            raise fail("--rules", str(err)) from None
+    t = readable(file, encoding, as_json)
+    if tiebreaks:
+        _, problems = parse_list(tiebreaks, aliases=resolve(rules, t.event.start_date).aliases)
+        if problems:
+            raise fail("-t", "; ".join(d.message for d in problems))
     result = rank(t, tiebreaks or None, rules=rules, unrated=unrated)
-    diagnostics = tuple(d.located(str(file)) for d in result.diagnostics)
+    located = tuple(d.located(str(file)) for d in result.diagnostics)
+    basis = Basis(str(file), (*t.diagnostics, *located), lenient)
     form = "json" if as_json else StandingsFormat(fmt).value
-    if form != "json":
-        print_diagnostics(diagnostics)
-    typer.echo(document("standings").render(StandingsReport(str(file), result, diagnostics), form), nl=False)
-    raise typer.Exit(EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK)
+    emit(document("standings").render(StandingsReport(basis, result), form), output, file,
+         encoding="utf-8-sig" if form == "csv" else "utf-8")
+    lines = [f"trfconv: {d}" for d in basis.errors]
+    if form != "json" and (output is not None or lines):
+        lots = [r for r in result.rows if r.lots]
+        lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the standings"
+                     + (f"; {len(lots)} still tied for a drawing of lots" if lots else ""))
+        if output is not None and str(output) != "-" and not basis.withheld:
+            lines.append(f"wrote {output}: standings ({form}), {len(result.rows)} "
+                         f"{'teams' if result.teams else 'players'}")
+    if lines:
+        typer.echo("\n".join(lines), file=sys.stderr)
+    raise typer.Exit(EXIT_ERRORS if basis.defective or any(d.severity.value == "error" for d in located)
+                     else EXIT_OK)

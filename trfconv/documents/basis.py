@@ -58,6 +58,14 @@ class Basis:
         c = Counter(d.severity.value for d in self.diagnostics)
         return {s.value: c[s.value] for s in Severity}
 
+    def summary(self) -> str:
+        """``0 error(s), 2 warning(s) (TRF024 ×2), 7 note(s)``: everything noticed, in one line."""
+        c = self.counts()
+        codes = Counter(d.code for d in self.diagnostics if d.severity is Severity.WARNING)
+        named = ", ".join(f"{code} ×{n}" if n > 1 else code for code, n in sorted(codes.items()))
+        return (f"{c['error']} error(s), {c['warning']} warning(s)" + (f" ({named})" if named else "")
+                + f", {c['info']} note(s)")
+
 
 WITHHELD = ("not produced: the file has {n} error(s), listed above; correct the file, or ask for the document "
             "anyway (--lenient), which then says that it rests on a defective file")
@@ -99,8 +107,8 @@ def csv_rows(basis: Basis) -> list[list[str]]:
     return rows
 
 
-def html_block(basis: Basis) -> str:
-    """The errors (a red box) and caveats (a box) of an HTML document."""
+def html_block(basis: Basis, *, caveats: bool = True) -> str:
+    """The errors (a red box) and, with ``caveats``, the caveats (a box) of an HTML document."""
     out = ""
     errors = basis.errors
     if errors:
@@ -108,8 +116,14 @@ def html_block(basis: Basis) -> str:
         note = (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(errors))
         out += (f'<section id="errors" class="errors"><h2>Errors in the file ({len(errors)})</h2><ul>{items}</ul>'
                 f"<p><strong>{escape(note)}</strong></p></section>")
-    if basis.caveats:
-        items = "".join(f"<li>{escape(c)}</li>" for c in basis.caveats)
-        out += (f'<section id="caveats" class="caveats"><h2>Caveats: what this result assumes</h2>'
-                f"<ul>{items}</ul></section>")
+    if caveats and basis.caveats:
+        out += f'<section id="caveats" class="caveats">{caveats_html(basis)}</section>'
     return out
+
+
+def caveats_html(basis: Basis) -> str:
+    """The caveats' heading and list (empty when there is none)."""
+    if not basis.caveats:
+        return ""
+    items = "".join(f"<li>{escape(c)}</li>" for c in basis.caveats)
+    return f"<h2>Caveats: what this result assumes</h2><ul>{items}</ul>"

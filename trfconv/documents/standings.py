@@ -1,5 +1,8 @@
-"""Standings as people and programs read them: an aligned text table, CSV and a JSON-ready dict.
-Values are exact text (``13.375``, ``79/6``; ``-`` when undefined), never through float."""
+"""Standings as people and programs read them: an aligned text table, CSV and JSON. Values are
+exact text (``13.375``, ``79/6``; ``-`` when undefined), never through float. Every form starts
+with what the standings rest on (:mod:`.basis`): the file's errors, which withhold the table
+unless asked for anyway, and the caveats (the tie-break list and edition chosen, ratings given
+to unrated players)."""
 
 from __future__ import annotations
 
@@ -7,19 +10,19 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..diagnostics import Diagnostic
 from ..numbers import short_text
 from ..rules.tiebreaks.standings import Row, Standings
 from ..tabular import write_rows
+from .basis import Basis, csv_rows, json_fields, json_withheld, text_block
 
 
 @dataclass(frozen=True)
 class StandingsReport:
-    """The standings of one file and what was noticed while computing them."""
+    """The standings of one file and what they rest on (the reader's and the standings'
+    diagnostics, in the basis)."""
 
-    file: str | None
+    basis: Basis
     standings: Standings
-    diagnostics: tuple[Diagnostic, ...] = ()
 
 
 def exact_text(value) -> str:
@@ -61,27 +64,38 @@ def table(result: Standings) -> list[list[str]]:
     header = (["rank", "team", "name", "MP", "GP", *shown, "lots"] if result.teams
               else ["rank", "sno", "name", *shown, "lots"])
     rows = [[str(r.rank), str(r.number), r.name, *(text(v) for v in (r.scores or ())),
-             *(text(v) for v in r.values[skip:]), "lots" if r.lots else ""] for r in result.rows]
+             *(text(v) for v in r.values[skip:]), LOTS if r.lots else ""] for r in result.rows]
     return [header, *rows]
+
+
+#: What a row still tied after the whole list says (C.07 4.2: "any remaining tie should be broken
+#: by drawing of lots").
+LOTS = "drawing of lots needed"
 
 
 def render_text(report: StandingsReport) -> str:
     result = report.standings
+    block = text_block(report.basis)
+    if report.basis.withheld:
+        return "\n".join(block) + "\n"
     lines = table(result)
     widths = [max(len(row[k]) for row in lines) for k in range(len(lines[0]))]
-    out = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w) for k, (c, w) in enumerate(zip(row, widths))).rstrip()
-           for row in lines]
-    return "\n".join([*out, f"rules {result.rules.name}"]) + "\n"
+    out = ["  ".join(c.ljust(w) if k in (2, len(row) - 1) else c.rjust(w)
+                     for k, (c, w) in enumerate(zip(row, widths))).rstrip() for row in lines]
+    return "\n".join([*block, *out, f"rules {result.rules.name}"]) + "\n"
 
 
 def render_csv(report: StandingsReport) -> str:
-    return write_rows(table(report.standings))
+    rows = csv_rows(report.basis)
+    return write_rows(rows if report.basis.withheld else [*rows, *table(report.standings)])
 
 
 def render_json(report: StandingsReport) -> str:
     """The standings for ``standings --json`` (schema 1, documented in the README)."""
-    data = {"schema": 1, "file": report.file, **as_dict(report.standings),
-            "diagnostics": [d.as_dict() for d in report.diagnostics]}
+    if report.basis.withheld:
+        return json_withheld(report.basis)
+    data = {"schema": 1, "file": report.basis.file, **json_fields(report.basis), **as_dict(report.standings),
+            "diagnostics": [d.as_dict() for d in report.basis.diagnostics]}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 

@@ -1,30 +1,69 @@
-"""The rateability verdict as a person reads it (text) and as programs read it (JSON)."""
+"""The rateability verdict as a person reads it (text) and as programs read it (JSON).
+
+The text fits a screen for an ordinary event: the file, the errors and caveats it rests on
+(:mod:`.basis`), the rules, the event, the findings with their articles, what the players get
+and how many results count, and the verdict last. ``details`` adds each player and each game
+that does not count for one of its players (each game once, with what it means for each side).
+"""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 
 from ..model import Tournament
 from ..numbers import short_text
-from ..rules.rateability.verdict import GameVerdict, Verdict
+from ..rules.rateability.verdict import GameVerdict, Gets, Verdict
+from .basis import Basis, json_fields, json_withheld, text_block
 
 
 @dataclass(frozen=True)
 class VerdictReport:
-    """The verdict on one file."""
+    """The verdict on one file, what it rests on, and how much to show."""
 
-    file: str | None
+    basis: Basis
     tournament: Tournament
     verdict: Verdict
+    details: bool = False
 
 
 def render_text(report: VerdictReport) -> str:
-    return "\n".join([f"{'file':<12}{report.file}", *text_lines(report.verdict, report.tournament)]) + "\n"
+    t, v, basis = report.tournament, report.verdict, report.basis
+    s = t.source
+    lines = [f"{'file':<12}{basis.file} ({s.version or s.format}, {len(t.players)} players, {t.rounds} rounds)"]
+    lines += text_block(basis)
+    if basis.withheld:
+        lines.append(f"{'verdict':<12}NOT JUDGED: the file has errors")
+        return "\n".join(lines) + "\n"
+    lines += [
+        f"{'rules':<12}{v.edition.name}: {v.edition.title}",
+        f"{'event':<12}{v.event_kind}; {v.rating_list}"
+        + ("" if v.minutes is None else f", {short_text(v.minutes)} min per player for 60 moves"),
+    ]
+    if v.findings:
+        lines.append(f"findings ({len(v.findings)}):")
+        lines += [f"  {'✗' if f.fatal else '!'} {f.code}: {f.message}" for f in v.findings]
+    gets = Counter(p.gets for p in v.players)
+    lines.append(f"{'players':<12}{len(v.players)}: {gets[Gets.CHANGE]} get a rating change, "
+                 f"{gets[Gets.INITIAL]} an initial rating, {gets[Gets.NOTHING]} nothing")
+    counted = sum(len(p.counted_games) for p in v.players)
+    missed = not_rated(v)
+    lines.append(f"{'results':<12}{counted} count for a player's rating, {len(missed)} do not"
+                 + ("" if report.details or not missed else " (--details lists them)"))
+    lines.append(f"{'noticed':<12}{basis.summary()} (trfconv check lists them)")
+    if report.details:
+        lines += _details(v, t, missed)
+    defect = " (rests on a defective file)" if basis.defective else ""
+    lines.append(f"{'verdict':<12}{v.decision.value.upper()}{defect}")
+    return "\n".join(lines) + "\n"
 
 
 def render_json(report: VerdictReport) -> str:
-    data = {"schema": 1, "file": report.file, **as_dict(report.verdict, report.tournament)}
+    if report.basis.withheld:
+        return json_withheld(report.basis)
+    data = {"schema": 1, "file": report.basis.file, **json_fields(report.basis),
+            **as_dict(report.verdict, report.tournament)}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -57,32 +96,43 @@ def not_rated(v: Verdict) -> list[GameVerdict]:
     return sorted((g for p in v.players for g in p.games if not g.counts), key=lambda g: (g.round, g.player))
 
 
-def text_lines(v: Verdict, t: Tournament) -> list[str]:
+def _details(v: Verdict, t: Tournament, missed: list[GameVerdict]) -> list[str]:
+    """Each game that does not count for one of its players, once, then each player."""
     names = {p.start_number: p.name for p in t.players}
-    lines = [
-        f"{'rules':<12}{v.edition.name}: {v.edition.title}",
-        f"{'event':<12}{v.event_kind}; {v.rating_list}"
-        + ("" if v.minutes is None else f", {short_text(v.minutes)} min per player for 60 moves"),
-        f"{'verdict':<12}{v.decision.value.upper()}",
-    ]
-    for f in v.findings:
-        lines.append(f"  {'✗' if f.fatal else '!'} {f.code}: {f.message}")
-    missed = not_rated(v)
+    lines = []
     if missed:
-        lines.append("")
-        lines.append(f"games not rated for a player ({len(missed)}):")
-        for g in missed:
-            score = "" if g.score is None else f" ({short_text(g.score)})"
-            opponent = "" if g.opponent is None else f" vs {g.opponent} {names.get(g.opponent, '')}"
-            lines.append(f"  round {g.round:>2}: {g.player} {names.get(g.player, '')}{opponent}{score}: "
-                         + "; ".join(r.value for r in g.reasons))
-    lines.append("")
-    lines.append(f"{'no':>4}  {'name':<30} {'rating':>6} {'games':>5} {'rated opp':>9}  gets")
+        lines += ["", f"games not counted for a player ({len(_by_game(missed))}):"]
+        for (r, low, high), sides in _by_game(missed).items():
+            score = "" if sides[0].score is None else f" ({_result(sides, low)})"
+            opponent = f" vs {high} {names.get(high, '')}" if high is not None else ""
+            why = "; ".join(f"for {g.player}: " + ", ".join(x.value for x in g.reasons) for g in sides) \
+                if len(sides) > 1 else "; ".join(x.value for x in sides[0].reasons) + \
+                (f" (for {sides[0].player} only)" if high is not None else "")
+            lines.append(f"  round {r:>2}: {low} {names.get(low, '')}{opponent}{score}: {why}")
+    lines += ["", f"{'no':>4}  {'name':<30} {'rating':>6} {'games':>5} {'rated opp':>9}  gets"]
     for p in v.players:
         lines.append(f"{p.start_number:>4}  {names.get(p.start_number, '')[:30]:<30} {p.rating or '-':>6} "
                      f"{len(p.counted_games):>5} {p.rated_opponents:>9}  {p.gets.value}"
                      + (f" ({p.reason})" if p.reason else ""))
+    lines.append("")
     return lines
+
+
+def _by_game(missed: list[GameVerdict]) -> dict[tuple, list[GameVerdict]]:
+    """The rounds not counted, by game: (round, lower number, higher number) -> its sides."""
+    games: dict[tuple, list[GameVerdict]] = {}
+    for g in missed:
+        pair = (g.player,) if g.opponent is None else tuple(sorted((g.player, g.opponent)))
+        games.setdefault((g.round, pair[0], pair[1] if len(pair) > 1 else None), []).append(g)
+    return games
+
+
+def _result(sides: list[GameVerdict], low: int) -> str:
+    """The game's result from the lower-numbered player's side: ``1-0``, ``½-½``, ``0-1``."""
+    mine = next((g.score for g in sides if g.player == low), None)
+    if mine is None:
+        mine = 1 - sides[0].score
+    return {1: "1-0", 0: "0-1"}.get(mine, "½-½")
 
 
 def _game_dict(g: GameVerdict) -> dict:

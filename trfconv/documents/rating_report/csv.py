@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...numbers import short_text
 from ...tabular import write_rows
+from ..basis import csv_rows
 from .model import Line, RatingReport, fixed
 
 COLUMNS = ("start_no", "name", "fide_id", "federation", "Ro", "K", "K_source", "Rc", "n", "W", "We", "W-We",
@@ -27,9 +28,15 @@ def _row(line: Line) -> list:
 
 
 def render_csv(report: RatingReport) -> str:
+    """The table, under the event's facts and the basis as ``Key: value`` lines (a spreadsheet
+    shows them above the table; the crosstable reader takes such lines for metadata)."""
+    head = [[f"{key}: {value}"] for key, value in report.facts() if value not in (None, "")]
+    head += csv_rows(report.basis)
+    if report.basis.withheld:
+        return write_rows(head)
     totals = [""] * len(COLUMNS)
     totals[1] = "Totals"
     totals[COLUMNS.index("W-We")] = fixed(report.rating.total_delta)
     totals[COLUMNS.index("K(W-We)")] = fixed(report.rating.total_change_exact)
     totals[COLUMNS.index("change")] = report.rating.total_change
-    return write_rows([COLUMNS, *(_row(line) for line in report.lines), totals])
+    return write_rows([*head, COLUMNS, *(_row(line) for line in report.lines), totals])

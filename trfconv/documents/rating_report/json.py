@@ -11,6 +11,7 @@ from ...dates import as_text
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
 from ...rules.rating.event import InitialRating
+from ..basis import json_fields
 from .model import Line, RatingReport, fixed, hundredths
 
 SCHEMA = 1
@@ -51,9 +52,13 @@ def _player(report: RatingReport, line: Line) -> dict:
 
 def report_dict(report: RatingReport) -> dict:
     e, v, rating = report.tournament.event, report.verdict, report.rating
+    if report.basis.withheld:
+        return {"schema": SCHEMA, "file": report.basis.file, **json_fields(report.basis)}
     avg = rating.round_robin_average
     return {
         "schema": SCHEMA,
+        "file": report.basis.file,
+        **json_fields(report.basis),
         "event": {"name": e.name or "", "city": e.city, "federation": e.federation,
                   "start": as_text(e.start_date), "end": as_text(e.end_date), "rounds": report.tournament.rounds},
         "rules": {"edition": v.edition.name, "title": v.edition.title},

@@ -12,9 +12,11 @@ from functools import cache, cached_property
 from ...dates import as_text
 from ...diagnostics import Diagnostic
 from ...model import Player, Tournament
+from ...numbers import short_text
 from ...rules.rateability.verdict import Verdict
 from ...rules.rating.event import EventRating, PlayerRating
 from ...rules.rating.rounding import half_up
+from ..basis import Basis
 
 
 def fixed(value: Fraction | int, places: int = 2) -> str:
@@ -48,8 +50,9 @@ class Line:
 
 @dataclass(frozen=True)
 class RatingReport:
-    """The whole report of one event under one edition."""
+    """The whole report of one event under one edition, and what it rests on."""
 
+    basis: Basis
     tournament: Tournament
     verdict: Verdict
     rating: EventRating
@@ -77,6 +80,21 @@ class RatingReport:
     def name_of(self, start_number: int) -> str:
         player = self.tournament.player(start_number)
         return player.name if player else f"#{start_number}"
+
+    def facts(self) -> list[tuple[str, object]]:
+        """What FIDE's tournament report heads with: the event, place, dates, chief arbiter, rate
+        of play, players and rated players, rounds and the rules edition."""
+        t, v = self.tournament, self.verdict
+        e = t.event
+        name, place, dates, rounds = self.event_line()
+        rate = e.time_control_text or (None if v.minutes is None else "")
+        if v.minutes is not None:
+            rate = f"{rate + '; ' if rate else ''}{short_text(v.minutes)} min per player for 60 moves ({v.rating_list})"
+        rated = sum(1 for p in v.players if p.rating is not None)
+        return [("Event", name), ("Place", place), ("Dates", dates), ("Chief arbiter", e.chief_arbiter),
+                ("Rate of play", rate), ("Players", f"{len(t.players)}, of whom {rated} rated"),
+                ("Rounds", rounds), ("Rules", f"{v.edition.name}: {v.edition.title}"),
+                ("Judged as", v.event_kind)]
 
     def event_line(self) -> tuple[str, str, str, int]:
         """The event's name, place, dates and rounds as the header prints them."""

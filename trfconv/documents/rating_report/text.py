@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
+from ..basis import text_block
 from .model import Line, RatingReport, fixed, hundredths, signed
 
 CAPPED = "*"  #: marker of a capped opponent rating, as on FIDE's calculation pages
@@ -97,7 +98,11 @@ def _unrated(report: RatingReport, line: Line, texts: dict) -> list[str]:
 
 
 def render_text(report: RatingReport) -> str:
-    out = ["FIDE RATING REPORT", *header(report), ""]
+    basis = text_block(report.basis)
+    if report.basis.withheld:
+        name, *_ = report.event_line()
+        return "\n".join(["FIDE RATING REPORT", f"Event:   {name}", *basis]) + "\n"
+    out = ["FIDE RATING REPORT", *header(report), *basis, ""]
     texts: dict = {}
     rated, totals = report.rated, report.rating
     out.append(f"Rated players ({len(rated)}); K? = K inferred from the rules (see the K line); "

@@ -182,13 +182,13 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
     if short:
         article = rules.article("unrated_opponents_count")
         findings.append(Finding(
-            "VAL032", article, f"results of unrated {_players(short)} not counted: fewer than "
+            "VAL032", article, f"results of {_players(short, 'unrated')} not counted: fewer than "
             f"{rules.unrated_min_rated_opponents} rated opponents (art. {article})", fatal=False,
             players=tuple(sorted(short))))
     if low:
         article = rules.article("first_event")
         findings.append(Finding(
-            "VAL033", article, f"results of unrated {_players(low)} not counted: a score below "
+            "VAL033", article, f"results of {_players(low, 'unrated')} not counted: a score below "
             f"{short_text(rules.unrated_min_score)} in a first event (art. {article}; the event is "
             f"assumed to be their first)", fatal=False, players=tuple(sorted(low))))
     verdicts = [_player_verdict(ctx, p.start_number, games[p.start_number], excluded.get(p.start_number))
@@ -240,6 +240,17 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _players(numbers: list[int]) -> str:
+#: How many start numbers a message names before it only counts the rest (the finding keeps all).
+NAMED = 10
+
+
+def _players(numbers: list[int], adjective: str = "") -> str:
+    """``player 4``, ``players 4, 7, 9``; past :data:`NAMED`, ``58 players (155, 157, … and 48 more)``
+    (with ``adjective``: ``unrated player 4``, ``58 unrated players (…)``)."""
     numbers = sorted(numbers)
-    return ("player " if len(numbers) == 1 else "players ") + ", ".join(map(str, numbers))
+    kind = f"{adjective} player".lstrip()
+    if len(numbers) == 1:
+        return f"{kind} {numbers[0]}"
+    if len(numbers) <= NAMED:
+        return f"{kind}s " + ", ".join(map(str, numbers))
+    return f"{len(numbers)} {kind}s ({', '.join(map(str, numbers[:NAMED]))} and {len(numbers) - NAMED} more)"

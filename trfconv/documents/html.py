@@ -1,0 +1,85 @@
+"""What every printable HTML document shares: one self-contained page (no script, no external
+resource) laid out for A4, its header of event facts, tables whose empty columns are left out,
+and the boxes of the basis (errors, caveats) and of the verdict.
+
+The markup is also well-formed XML, so that both lxml's HTML and XML parsers accept it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from .basis import Basis, html_block
+
+STYLE = """
+@page { size: A4; margin: 14mm 12mm 16mm 12mm; }
+body { font: 9.5pt/1.3 "DejaVu Sans", system-ui, sans-serif; margin: 0; color: #111; }
+h1 { font-size: 15pt; margin: 0 0 2mm; } h2 { font-size: 11.5pt; margin: 5mm 0 1.5mm; break-after: avoid; }
+h3 { font-size: 10pt; margin: 3mm 0 1mm; break-after: avoid; }
+table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; font-size: 8pt; }
+th, td { border: 0.4pt solid #999; padding: 0.4mm 1mm; text-align: right; vertical-align: top; }
+th { background: #eee; font-weight: 600; white-space: nowrap; } th.l, td.l { text-align: left; } td.name { white-space: nowrap; }
+thead { display: table-header-group; } tr { break-inside: avoid; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.5mm 4mm; margin: 0 0 3mm; }
+dl.facts dt { font-weight: 600; } dl.facts dd { margin: 0; }
+.box { border: 0.8pt solid #555; padding: 2mm 3mm; margin: 3mm 0; break-inside: avoid; }
+.verdict { border-width: 1.4pt; } .verdict p.decision { font-size: 12pt; font-weight: 700; margin: 0 0 1mm; }
+.errors { border: 1.4pt solid #a00; padding: 2mm 3mm; margin: 3mm 0; color: #700; }
+.caveats { border: 0.8pt dashed #555; padding: 2mm 3mm; margin: 3mm 0; }
+.errors h2, .caveats h2 { margin-top: 0; }
+.note { color: #444; font-size: 8.5pt; } .neg { color: #a00; } .pos { color: #060; } .fatal { color: #a00; }
+.keep { break-inside: avoid; } .totals td { font-weight: 700; }
+@media screen { body { margin: 1.5em auto; max-width: 60em; } }
+"""
+
+
+def e(value) -> str:
+    """Text for HTML (None is empty)."""
+    return escape("" if value is None else str(value))
+
+
+@dataclass(frozen=True)
+class Column:
+    """A table column: its heading, whether it holds text (left-aligned, its cells kept on one
+    line when ``name``), and how to show a row's value."""
+
+    heading: str
+    value: object  #: ``value(row) -> str | int | None``
+    text: bool = False
+    name: bool = False
+
+
+def table(columns: list[Column], rows: list, *, row_class=None) -> str:
+    """A table of ``rows``, without the columns that are empty in every row."""
+    values = [[c.value(r) for c in columns] for r in rows]
+    kept = [i for i, c in enumerate(columns) if any(v[i] not in (None, "") for v in values)]
+    head = "".join(f'<th class="l">{e(columns[i].heading)}</th>' if columns[i].text else f"<th>{e(columns[i].heading)}</th>"
+                   for i in kept)
+    body = []
+    for r, v in zip(rows, values):
+        cells = "".join(_cell(columns[i], v[i]) for i in kept)
+        klass = row_class(r) if row_class else None
+        body.append(f'<tr class="{klass}">{cells}</tr>' if klass else f"<tr>{cells}</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _cell(column: Column, value) -> str:
+    klass = "l name" if column.name else "l" if column.text else None
+    return f'<td class="{klass}">{e(value)}</td>' if klass else f"<td>{e(value)}</td>"
+
+
+def facts(items: list[tuple[str, object]]) -> str:
+    """The document's header facts (those that are known), as a definition list."""
+    shown = "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in items if v not in (None, ""))
+    return f'<dl class="facts">{shown}</dl>'
+
+
+def page(title: str, heading: str, header: str, basis: Basis, content: str, *, caveats: bool = True) -> str:
+    """The whole page: the heading and ``header`` (the event's facts), the basis boxes (errors,
+    and the caveats unless ``content`` shows them itself), then ``content`` (left out when the
+    basis withholds it)."""
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
+            f"<title>{e(title)}</title><style>{STYLE}</style></head>"
+            f"<body><header><h1>{e(heading)}</h1>{header}</header>{html_block(basis, caveats=caveats)}"
+            f"{'' if basis.withheld else content}</body></html>\n")
