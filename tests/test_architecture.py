@@ -8,7 +8,8 @@ layer                 modules                                                  m
 ====================  =======================================================  =====================
 base                  ``model``, ``pairings`` (the two sides of a pairing),    base
                       ``adjustments`` (what a 299 record means), ``counts``,
-                      ``list_entry`` (a FIDE rating list's entry), ``names``
+                      ``list_entry`` (a FIDE rating list's entry), ``names``,
+                      ``eventkind`` (whether an event is a team event)
                       (comparing names), ``diagnostics``, ``numbers``,
                       ``dates``, ``timecontrol``, ``encoding``, ``tabular``
 io                    ``io.*``: readers, writers, the format registry, the     base
@@ -41,7 +42,7 @@ PACKAGE = Path(trfconv.__file__).resolve().parent
 LAYERS = {
     "model": "base", "pairings": "base", "adjustments": "base", "counts": "base", "diagnostics": "base",
     "numbers": "base", "dates": "base", "timecontrol": "base", "encoding": "base", "tabular": "base",
-    "list_entry": "base", "names": "base", "ratinglists": "api",
+    "list_entry": "base", "names": "base", "eventkind": "base", "ratinglists": "api",
     "io": "io",
     "rules": "rules",
     "documents": "documents",

@@ -17,7 +17,9 @@ from math import lcm
 
 from ..adjustments import resolve
 from ..diagnostics import Diagnostic, diagnostic
+from ..eventkind import declared_team, is_team_event
 from ..model import (
+    Bye,
     Colour,
     Forfeit,
     Game,
@@ -166,11 +168,13 @@ def _pairing_problem(p, r: int, entry, o: int, other, exists: bool, report, loca
 
 def _points(t: Tournament, report, locate) -> None:
     """Declared points against the results under the score system (TRF16: "the number of
-    points in the tournament standings"). In team events the column is informative only.
-    Sums are exact, in integer units of the score system's common denominator. A file without
-    any round (a ranking list) has no results to check the points against."""
-    if t.teams or not t.rounds:
+    points in the tournament standings"), in team events too: there a player's points are his
+    own games', with or without his team's byes (producers differ; the 299 records name teams).
+    Sums are exact, in integer units of the score system's common denominator. A file without any
+    round (a ranking list) has no results to check the points against."""
+    if not t.rounds:
         return
+    team = is_team_event(t)
     scale = lcm(*(getattr(t.scores, f.name).denominator for f in fields(t.scores)))
     games = {c: {o: int(t.scores.points(Game(0, c, o)) * scale) for o in Outcome} for c in (*Colour, None)}
     units: dict = {}  # other entries, by identity (readers share equal entries)
@@ -190,10 +194,14 @@ def _points(t: Tournament, report, locate) -> None:
         if p.points.numerator * scale == total * p.points.denominator:
             continue  # p.points * scale == total, without Fraction arithmetic
         if played is None:
-            played, accelerations, adjustments = _last_played_round(t), _accelerations(t), _adjustments(t)
+            played, accelerations = _last_played_round(t), _accelerations(t)
+            adjustments = None if team else _adjustments(t)
         computed = Fraction(total, scale)
-        explanation = _explain(t, p, p.points - computed, played, accelerations.get(p.start_number, Fraction(0)),
-                               _adjusted(t, p, adjustments))
+        gap = p.points - computed
+        if team and gap == -sum((t.scores.points(e) for e in p.rounds if isinstance(e, Bye)), Fraction(0)):
+            continue  # the player's own games, without the team's byes
+        explanation = _explain(t, p, gap, played, accelerations.get(p.start_number, Fraction(0)),
+                               _adjusted(t, p, adjustments) if adjustments else Fraction(0))
         if explanation is None:
             continue
         report("TRF033", f"player {p.start_number} declares {_num(p.points)} points, the results give "
@@ -281,6 +289,10 @@ def _rounds(t: Tournament, report, locate) -> None:
 
 
 def _teams(t: Tournament, players, report, locate) -> None:
+    declared, why = declared_team(t)
+    if t.teams and declared is False:
+        report("TRF047", f"{len(t.teams)} team record(s) in an individual event ({why}): kept, not used; the "
+                         "players are ranked and rated as individuals", locate("team", t.teams[0].number))
     owner: dict[int, int] = {}
     for team in t.teams:
         for member in team.members:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...eventkind import is_team_event
 from ...model import Forfeit, Game, Pending, Tournament
 
 _ROUND_ROBIN = re.compile(
     r"round[\s-]*robin|berger|rundenturnier|toutes[\s-]*rondes|all[\s-]*play[\s-]*all|"
     r"todos\s+contra\s+todos|\brr\b", re.IGNORECASE)
 _SWISS = re.compile(r"swiss|schweiz|suisse|suizo|dutch|dubov|burstein|\blim\b", re.IGNORECASE)
-_TEAM = re.compile(r"team|[ée]quipe|mannschaft|equipo|olympiad", re.IGNORECASE)
 _DOUBLE = re.compile(r"double|doppel|doble", re.IGNORECASE)
 _MATCH = re.compile(r"\bmatch\b|wettkampf", re.IGNORECASE)
 _SCHEVENINGEN = re.compile(r"scheveningen", re.IGNORECASE)
@@ -42,7 +42,7 @@ def shape_of(t: Tournament) -> Shape:
     system = (t.pairing.system or "").upper()
     text = t.event.type or ""
     players, rounds = len(t.players), t.rounds
-    team = bool(t.teams) or "TEAM" in system or "OLYMPIAD" in system or bool(_TEAM.search(text))
+    team = is_team_event(t)
     league = bool(_LEAGUE.search(f"{text} {t.event.name or ''}"))
     match = not team and (players == 2 or bool(_MATCH.search(text)))
     scheveningen = "SCHEVENINGEN" in system or bool(_SCHEVENINGEN.search(text))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic
+from ...eventkind import is_team_event as declared_or_found
 from ...model import Player, Team, Tournament
 from ...numbers import short_text
 from .context import Column, Context, TeamData, runs
@@ -50,7 +51,7 @@ class Standings:
 
 def is_team_event(t: Tournament) -> bool:
     """Team standings are computed when the file declares teams (310/013) whose players met."""
-    return bool(t.teams) and any(p.rounds for p in t.players)
+    return bool(t.teams) and declared_or_found(t)
 
 
 def tiebreak_list(t: Tournament, names: list[str] | str | None,
