@@ -22,6 +22,7 @@ Readers that assemble the frozen model themselves (TRF, the JSON form) hand it t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,8 +31,13 @@ from ..diagnostics import Diagnostic, diagnostic
 from ..model import (
     DEFAULT_SCORES,
     NOT_PAIRED,
+    Bye,
+    ByeKind,
     Event,
     Extra,
+    Forfeit,
+    Game,
+    Outcome,
     Pairing,
     Player,
     PointAdjustment,
@@ -203,9 +209,13 @@ class TournamentBuilder:
 
     def finish(self, tournament: Tournament, *, locate: Locate | None = None,
                fold: Callable[[list[Diagnostic]], list[Diagnostic]] | None = None) -> Tournament:
-        """``tournament`` checked (:func:`.checks.check`) and with its :class:`Source`. ``fold``
-        may rewrite the diagnostics last (a reader's grouping of repeated notes)."""
-        self.diagnostics.extend(check(tournament, locate or self._locator({}, {})))
+        """``tournament`` checked (:func:`.checks.check`) and with its :class:`Source`, a pairing
+        program's bye dummy taken out (:func:`without_bye_dummies`). ``fold`` may rewrite the
+        diagnostics last (a reader's grouping of repeated notes)."""
+        locate = locate or self._locator({}, {})
+        tournament, found = without_bye_dummies(tournament, locate)
+        self.diagnostics.extend(found)
+        self.diagnostics.extend(check(tournament, locate))
         diagnostics = fold(self.diagnostics) if fold else self.diagnostics
         return replace(tournament, source=Source(
             path=self.path, format=self.format, version=self.version, dialects=self.dialects,
@@ -238,3 +248,47 @@ class TournamentBuilder:
                 return path, line, None
             return path, None, None
         return locate
+
+
+#: The names pairing programs give the dummy player an odd round's bye is paired against
+#: (Swiss-Manager "spielfrei", German "Freilos", English "BYE", French "Exempt", Spanish
+#: "Descanso", Italian "Riposo", Polish "Pauza").
+_BYE_NAMES = re.compile(r"(bye|spielfrei|freilos|exempt|exempté|descanso|libre|riposo|pausa|pauza|odpočinek)",
+                        re.IGNORECASE)
+#: What a round against the dummy was for the real player, by his result.
+_BYE_OF = {Outcome.WIN: ByeKind.PAB, Outcome.DRAW: ByeKind.HALF, Outcome.LOSS: ByeKind.ZERO}
+
+
+def without_bye_dummies(t: Tournament, locate: Locate) -> tuple[Tournament, list[Diagnostic]]:
+    """``t`` without the players that are a pairing program's bye (named as such, no rating, no
+    FIDE id): a round against one is the bye it stands for (a win: the pairing-allocated bye, a
+    draw a half-point bye, a loss a zero-point bye), and the dummy is ranked and rated as nobody."""
+    dummies = {p.start_number: p for p in t.players
+               if _BYE_NAMES.fullmatch(p.name.strip()) and not p.rating and not p.fide_id}
+    if not dummies:
+        return t, []
+    changed: list[str] = []
+
+    def real(p: Player) -> Player:
+        rounds = list(p.rounds)
+        for r, e in enumerate(rounds):
+            if getattr(e, "opponent", None) in dummies:
+                if isinstance(e, Game):
+                    rounds[r] = Bye(_BYE_OF[e.outcome])
+                elif isinstance(e, Forfeit):
+                    rounds[r] = Bye(ByeKind.PAB if e.won else ByeKind.ZERO)
+                else:
+                    rounds[r] = NOT_PAIRED
+                changed.append(f"player {p.start_number} round {r + 1}")
+        return replace(p, rounds=tuple(rounds)) if rounds != list(p.rounds) else p
+
+    players = tuple(real(p) for p in t.players if p.start_number not in dummies)
+    teams = tuple(replace(team, members=tuple(m for m in team.members if m not in dummies)) for team in t.teams)
+    out = []
+    for n, p in dummies.items():
+        path, line, _ = locate("player", n)
+        rounds = f"; {len(changed)} round(s) against it read as byes ({', '.join(changed[:5])}" + \
+            (" …)" if len(changed) > 5 else ")") if changed else "; no round names it"
+        out.append(diagnostic("PAR003", f"player {n} {p.name.strip()!r} is the pairing program's bye, not a player: "
+                                        f"left out of the ranking and the rating{rounds}", path=path, line=line))
+    return replace(t, players=players, teams=teams), out
