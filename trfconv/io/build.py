@@ -213,9 +213,9 @@ class TournamentBuilder:
         program's bye dummy taken out (:func:`without_bye_dummies`). ``fold`` may rewrite the
         diagnostics last (a reader's grouping of repeated notes)."""
         locate = locate or self._locator({}, {})
+        self.diagnostics.extend(check(tournament, locate))  # the file as it is, the dummy included
         tournament, found = without_bye_dummies(tournament, locate)
         self.diagnostics.extend(found)
-        self.diagnostics.extend(check(tournament, locate))
         diagnostics = fold(self.diagnostics) if fold else self.diagnostics
         return replace(tournament, source=Source(
             path=self.path, format=self.format, version=self.version, dialects=self.dialects,
