@@ -239,9 +239,10 @@ def _national_composition(t: Tournament, r, shape, ratings, notes: list[Diagnost
 
 
 def _has_unplayed_games(t: Tournament, shape) -> bool:
-    """A game of the round robin's schedule was not played: a forfeit, or fewer games over the
-    board than the schedule has (2005 6.43)."""
-    if any(isinstance(e, Forfeit) for p in t.players for e in p.rounds):
+    """A game of the round robin's schedule was not played: a forfeit, a game of fewer than one
+    move (TRF ``W D L``: unplayed under 5.1), or fewer games over the board than the schedule has
+    (2005 6.43)."""
+    if any(isinstance(e, Forfeit) or (isinstance(e, Game) and not e.rated) for p in t.players for e in p.rounds):
         return True
     n = len(t.players)
     # the games of the rounds held so far: an event still in progress has not missed the others

@@ -45,6 +45,9 @@ ABSENT = 7  #: not paired / withdrawn / no entry: a zero-point bye (16.1.1: roun
 #: Kinds that are voluntary unplayed rounds (16.1.2: requested byes and forfeit losses).
 VUR_KINDS = frozenset((FLOSS, HPB, ZPB, ABSENT))
 
+#: What a game against an opponent without a line counts as for the tie-breaks, by its outcome.
+_UNSEEN = {2: FWIN, 1: HPB, 0: FLOSS}
+
 #: The unplayed kind each 299 letter of an unplayed result stands for (``DEFAULT_KINDS``).
 KIND_OF_LETTER = dict(zip(DEFAULT_KINDS, (FPB, HPB, ZPB, FWIN, FLOSS), strict=True))
 _BYE_KINDS = {ByeKind.PAB: PAB, ByeKind.FULL: FPB, ByeKind.HALF: HPB, ByeKind.ZERO: ZPB}
@@ -79,6 +82,8 @@ class Field:
     final: list[int] | None = None
     #: the 299 records of an individual event, sorted by meaning (a team event's are its matches')
     adjustments: Resolved | None = None
+    #: games against an opponent without a player line: (start number, round, opponent)
+    missing: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def size(self) -> int:
@@ -118,8 +123,11 @@ def event_rounds(t: Tournament) -> int:
 
 def build(t: Tournament, round_robin: bool | None = None) -> Field:
     """Flatten ``t`` (an individual tournament), with its 299 records applied (see
-    :mod:`.adjustments`). Opponents that are not players of the file are treated as absent (the
-    reader has already reported them)."""
+    :mod:`.adjustments`). A game against an opponent who is not a player of the file (a
+    crosstable cut short) keeps its points in the player's own score; the tie-breaks built on
+    opponents cannot see that opponent, so it counts there as the unplayed round of that result
+    (a win as a forfeit win, a draw as a half-point bye, a loss as a forfeit loss), and the
+    game is listed in ``missing``."""
     n = event_rounds(t)
     adjustments = resolve(t, {p.start_number for p in t.players}, n, team=False)
     s = scores_with_defaults(t.scores, adjustments)
@@ -141,6 +149,7 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
     kinds, opponents, colours, outcomes, points = [], [], [], [], []
     # Entries are frozen and shared by the reader: classify each distinct object once.
     memo: dict[int, tuple[int, int, int, int, int]] = {}
+    missing: list[tuple[int, int, int]] = []
     for p in t.players:
         k_row, o_row, c_row, r_row, p_row = [ABSENT] * n, [-1] * n, [0] * n, [-1] * n, [bye_points[ABSENT]] * n
         for r, entry in enumerate(p.rounds[:n]):
@@ -151,9 +160,11 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
                 memo[key] = cached
             kind, opp, col, out, pts = cached
             if opp:
-                opp = position.get(opp, -1)
+                number, opp = opp, position.get(opp, -1)
                 if opp < 0 and kind == PLAYED:
-                    kind, col, out, pts = ABSENT, 0, -1, bye_points[ABSENT]
+                    missing.append((p.start_number, r + 1, number))
+                    kind, col, out = _UNSEEN.get(out, ABSENT), 0, -1
+                    pts = pts if kind != ABSENT else bye_points[ABSENT]
             else:
                 opp = -1
             k_row[r], o_row[r], c_row[r], r_row[r], p_row[r] = kind, opp, col, out, pts
@@ -180,7 +191,7 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
     rr = is_round_robin(t) if round_robin is None else round_robin
     return Field(n, unit, u(s.win_white), u(s.draw_white), rr, numbers,
                  [p.rating for p in t.players], kinds, opponents, colours, outcomes, points, scores,
-                 penalty if any(penalty) else None, final if any(final) else None, adjustments)
+                 penalty if any(penalty) else None, final if any(final) else None, adjustments, tuple(missing))
 
 
 def result_kind(letter: str, kind: int, opponent: int) -> tuple[int, int, int]:

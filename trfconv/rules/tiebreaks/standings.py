@@ -156,14 +156,26 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     event's start date); ``unrated`` the rating given to unrated players for the rating-based
     tie-breaks; ``round_robin`` forces Art. 15.2 on or off (default: from the event type)."""
     tb_rules = resolve(rules, t.event.start_date)
-    specs, problems = tiebreak_list(t, tiebreaks, tb_rules)
+    ranking_list = bool(t.players) and not t.rounds and any(p.points is not None or p.rank is not None
+                                                             for p in t.players)
+    names = tiebreaks or list(t.event.standings_tiebreaks or t.event.tiebreaks) or (["PTS"] if ranking_list else None)
+    specs, problems = tiebreak_list(t, names, tb_rules)
     problems.insert(0, diagnostic("TB014", why(rules, t.event.start_date, tb_rules)))
+    if ranking_list:
+        return declared_standings(t, tb_rules, specs, problems)
     ctx, columns = compute_columns(t, specs, rules=tb_rules, unrated=unrated, round_robin=round_robin)
     f = ctx.f
     if ctx.team is not None:
         problems = list(ctx.team.matches.diagnostics) + _declared_scores(ctx.team) + problems
     elif f.adjustments is not None:
         problems = f.adjustments.diagnostics + problems
+    if f.missing:
+        absent = sorted({o for _, _, o in f.missing})
+        shown = ", ".join(map(str, absent[:10])) + (" …" if len(absent) > 10 else "")
+        problems.append(diagnostic("TB015", f"{len(f.missing)} game(s) against {len(absent)} player(s) without a "
+                                            f"line ({shown}) count in the players' own points; the tie-breaks built "
+                                            "on opponents count them as unplayed rounds (those opponents' results "
+                                            "are unknown)"))
     for s, c in zip(specs, columns):
         if c is not None and s.code in _RATING_CODES and f.size and all(v is None for v in c.values) \
                 and any(r is None for r in f.ratings):
@@ -214,6 +226,26 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
         problems.append(diagnostic("TB005", f"{sum(len(g) for g in lots)} {who} in {len(lots)} group(s) are "
                                             "still tied after the last tie-break: drawing of lots (C.07 Art. 4.1)"))
     return Standings(tb_rules, tuple(specs), tuple(rows), tuple(problems), team is not None)
+
+
+def declared_standings(t: Tournament, rules: TieBreakRules, specs: list[Spec],
+                       problems: list[Diagnostic]) -> Standings:
+    """A ranking list without round results (a list of final ranks): ranked on the points and
+    ranks the file declares, the tie-breaks undefined (they need the games), and said so (TB016)."""
+    def key(p: Player) -> tuple:
+        return (p.rank if p.rank is not None else 10**9, -(p.points or 0), p.start_number)
+
+    ordered = sorted(t.players, key=key)
+    rows, position = [], 0
+    for i, p in enumerate(ordered):
+        if i == 0 or key(p)[:2] != key(ordered[i - 1])[:2]:
+            position = i + 1
+        values = (p.points, *(None for _ in specs[1:]))
+        tied = sum(1 for q in ordered if key(q)[:2] == key(p)[:2]) > 1
+        rows.append(Row(p, p.rank or position, values, tied))
+    problems.append(diagnostic("TB016", f"the file holds no round results: the {len(rows)} players are ranked on the "
+                                        "points and ranks it declares; no tie-break can be computed without the games"))
+    return Standings(rules, tuple(specs), tuple(rows), tuple(problems))
 
 
 def _split(group: list[int], c: Column) -> list[list[int]]:
