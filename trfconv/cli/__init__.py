@@ -68,7 +68,7 @@ def _version(value: bool) -> None:
 
 
 app = typer.Typer(
-    cls=Command, add_completion=False, no_args_is_help=True, rich_markup_mode="markdown",
+    name="trfconv", cls=Command, add_completion=False, no_args_is_help=True, rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
     help="Read, check and convert chess tournament files (FIDE TRF in every dialect, chess-results XML, CSV "
          "and .xlsx crosstables, its own JSON) and do a rating officer's work on them: would FIDE rate the "

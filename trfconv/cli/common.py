@@ -18,7 +18,7 @@ import typer
 from .. import TrfconvError, read
 from ..diagnostics import Diagnostic, Severity
 from ..documents.basis import Basis
-from ..io.files import OutputError, write_output
+from ..io.files import OutputError, writable, write_output
 from ..io.registry import unreadable_codes
 from ..model import Tournament
 from ..rules.editions import editions
@@ -141,15 +141,31 @@ def echo_json(data: dict) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
-def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8") -> None:
-    """A document to standard output, or to ``output`` (never over ``source``; exit 2 when it
-    cannot be written). ``encoding`` ``utf-8-sig`` writes the byte-order mark spreadsheets want."""
-    data = text.encode(encoding)
+def check_output(output: Path | None) -> None:
+    """Exit 2 before any work when ``output`` can plainly not be written (its folder is missing
+    or a file, it is a folder)."""
     if output is None or str(output) == "-":
+        return
+    try:
+        writable(output)
+    except OutputError as err:
+        raise fail(output, str(err)) from None
+
+
+def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8", form: str = "text") -> None:
+    """A document to standard output, or to ``output`` (never over ``source``; exit 2 when it
+    cannot be written). ``encoding`` ``utf-8-sig`` writes the byte-order mark spreadsheets want.
+    A text document on standard output takes the terminal's encoding (a character it cannot
+    show is replaced); the other forms are files for programs: UTF-8."""
+    if output is None or str(output) == "-":
+        if form == "text":
+            typer.echo(text, nl=False)
+            return
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.write(text.encode(encoding))
         sys.stdout.flush()
         return
+    data = text.encode(encoding)
     try:
         write_output(output, data, source=source)
     except OutputError as err:

@@ -19,6 +19,7 @@ from .common import (
     DetailsOption,
     EncodingOption,
     JsonOption,
+    check_output,
     choices,
     echo_json,
     fail,
@@ -82,6 +83,7 @@ def convert(
     """Convert a tournament file to another format (trfconv formats lists them). What the output
     format cannot hold is reported, item by item (WRT004). Exit 0 written, 1 refused (--strict
     and an error), 2 unreadable input or an output that cannot be written."""
+    check_output(output)
     t = readable(source, encoding)
     fmt = to.value if to else (output_for(output.suffix) if output else DEFAULT_OUTPUT)
     print_diagnostics(t.diagnostics, details=details)

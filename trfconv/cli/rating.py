@@ -21,6 +21,7 @@ from .common import (
     DetailsOption,
     EncodingOption,
     JsonOption,
+    check_output,
     LenientOption,
     choices,
     edition_names,
@@ -109,6 +110,7 @@ def report(
         except KFileError as err:
             raise fail("--k-file", str(err)) from None
     clock = _clock(time_control)
+    check_output(output)
     t = readable(file, encoding)
     verdict = _verdict(t, rules, clock, national)
     rating = rate(t, verdict, k=k)
@@ -116,7 +118,7 @@ def report(
     basis = Basis(str(file), (*t.diagnostics, *verdict.diagnostics, *k_problems, *located), lenient)
     form = ReportFormat(fmt).value
     emit(document("rating-report").render(RatingReport(basis, t, verdict, rating), form), output, file,
-         encoding="utf-8-sig" if form == "csv" else "utf-8")
+         encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
     rated = len(rating.rated)
     initial = sum(1 for p in rating.players if p.initial is not None and p.initial.value is not None)
     lines = [f"trfconv: {d}" for d in basis.errors]

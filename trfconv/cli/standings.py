@@ -15,6 +15,7 @@ from .common import (
     EXIT_OK,
     EncodingOption,
     JsonOption,
+    check_output,
     LenientOption,
     choices,
     edition_names,
@@ -62,6 +63,7 @@ def standings(
             edition(rules)
         except UnknownEdition as err:
             raise fail("--rules", str(err)) from None
+    check_output(output)
     t = readable(file, encoding, as_json)
     if tiebreaks:
         _, problems = parse_list(tiebreaks, aliases=resolve(rules, t.event.start_date).aliases)
@@ -72,7 +74,7 @@ def standings(
     basis = Basis(str(file), (*t.diagnostics, *located), lenient)
     form = "json" if as_json else StandingsFormat(fmt).value
     emit(document("standings").render(StandingsReport(basis, result), form), output, file,
-         encoding="utf-8-sig" if form == "csv" else "utf-8")
+         encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
     lines = [f"trfconv: {d}" for d in basis.errors]
     if form != "json" and (output is not None or lines):
         lots = [r for r in result.rows if r.lots]

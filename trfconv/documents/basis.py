@@ -87,8 +87,10 @@ def text_block(basis: Basis) -> list[str]:
 
 
 def json_fields(basis: Basis) -> dict:
-    """The errors and caveats as members of a JSON document."""
-    return {"defective": basis.defective, "lenient": basis.lenient, "withheld": basis.withheld,
+    """The errors and caveats as members of a JSON document (``note``: what the errors mean for
+    the document, None when there is none)."""
+    note = (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(basis.errors)) if basis.errors else None
+    return {"defective": basis.defective, "lenient": basis.lenient, "withheld": basis.withheld, "note": note,
             "errors": [d.as_dict() for d in basis.errors], "caveats": list(basis.caveats)}
 
 

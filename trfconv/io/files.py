@@ -65,26 +65,34 @@ def same_file(a: str | os.PathLike, b: str | os.PathLike | None) -> bool:
         return False
 
 
+def writable(target: str | os.PathLike) -> tuple[Path, os.stat_result | None]:
+    """The real path ``target`` names and what is there now (None: nothing yet); an
+    :class:`OutputError` when it can plainly not be written: a folder, or a folder that is
+    missing or a file."""
+    try:
+        real = Path(os.path.realpath(target))
+        info = os.stat(real) if real.exists() else None
+    except OSError as err:
+        raise OutputError(_reason(err)) from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise OutputError("is a folder; give a file name")
+    folder = real.parent
+    if info is None and not folder.is_dir():
+        raise OutputError(f"folder {str(folder)!r} does not exist" if not folder.exists()
+                          else f"{str(folder)!r} is not a folder")
+    return real, info
+
+
 def write_output(target: str | os.PathLike, data: bytes, *, source: str | os.PathLike | None = None) -> None:
     """Write ``data`` to ``target`` as the module docstring says; ``source`` is the input file,
     which is never overwritten."""
     path = Path(target)
     if same_file(path, source):
         raise OutputError("is the input file; refusing to overwrite it")
-    try:
-        real = Path(os.path.realpath(path))
-        info = os.stat(real) if real.exists() else None
-    except OSError as err:
-        raise OutputError(_reason(err)) from None
-    if info is not None and stat.S_ISDIR(info.st_mode):
-        raise OutputError("is a folder; give a file name")
+    real, info = writable(path)
     if info is not None and not stat.S_ISREG(info.st_mode):
         _write_directly(real, data)
         return
-    folder = real.parent
-    if not folder.is_dir():
-        raise OutputError(f"folder {str(folder)!r} does not exist" if not folder.exists()
-                          else f"{str(folder)!r} is not a folder")
     _replace(real, data, None if info is None else stat.S_IMODE(info.st_mode))
 
 

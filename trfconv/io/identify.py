@@ -5,16 +5,18 @@ recognises the content, and the person is told in one line what the file is."""
 
 from __future__ import annotations
 
-#: Signatures at the start of a file -> what it is.
+_TAKE_OUT = "take the tournament file out of it first"
+_UNCOMPRESS = "uncompress it first"
+
+#: Signatures at the start of a file -> what it is (and what to do, after a colon).
 _SIGNATURES = (
     (b"%PDF", "a PDF document"),
-    (b"PK\x03\x04", "a ZIP archive (a Word or LibreOffice document, or several files): take the tournament file "
-                    "out of it first"),
-    (b"\x1f\x8b", "a gzip-compressed file: uncompress it first"),
-    (b"BZh", "a bzip2-compressed file: uncompress it first"),
-    (b"\xfd7zXZ", "an xz-compressed file: uncompress it first"),
-    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive: take the tournament file out of it first"),
-    (b"Rar!", "a RAR archive: take the tournament file out of it first"),
+    (b"PK\x03\x04", f"a ZIP archive (a Word or LibreOffice document, or several files): {_TAKE_OUT}"),
+    (b"\x1f\x8b", f"a gzip-compressed file: {_UNCOMPRESS}"),
+    (b"BZh", f"a bzip2-compressed file: {_UNCOMPRESS}"),
+    (b"\xfd7zXZ", f"an xz-compressed file: {_UNCOMPRESS}"),
+    (b"7z\xbc\xaf\x27\x1c", f"a 7-Zip archive: {_TAKE_OUT}"),
+    (b"Rar!", f"a RAR archive: {_TAKE_OUT}"),
     (b"\x89PNG", "a PNG picture"),
     (b"\xff\xd8\xff", "a JPEG picture"),
     (b"GIF8", "a GIF picture"),
@@ -26,7 +28,16 @@ _SIGNATURES = (
 
 
 def what_it_is(data: bytes) -> str | None:
-    """What ``data`` is when it is plainly not text a tournament reader could read, else None."""
+    """What ``data`` is when it is plainly not text a tournament reader could read ("a PDF
+    document, not a tournament file"; what to do after a colon), else None."""
+    what = _looks_like(data)
+    if what is None:
+        return None
+    thing, _, advice = what.partition(": ")
+    return f"{thing}, not a tournament file" + (f": {advice}" if advice else "")
+
+
+def _looks_like(data: bytes) -> str | None:
     for signature, what in _SIGNATURES:
         if data.startswith(signature):
             return what

@@ -177,7 +177,7 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
     if name is None:
         what = what_it_is(data)
         return Tournament(source=Source(path=path, diagnostics=(
-            diagnostic("IO004", f"{what}, not a tournament file", path=path),)))
+            diagnostic("IO004", what, path=path),)))
     fmt = readers().get(name)
     if fmt is None:
         raise ValueError(f"unknown input format {name!r}; use one of {', '.join(readers())}")
