@@ -106,7 +106,7 @@ _registered: list[Format] = []
 
 
 def register(fmt: Format) -> None:
-    """Add a format defined outside :data:`MODULES` (a plug-in, a test); detection asks its
+    """Add a format defined outside :data:`FORMATS` (a plug-in, a test); detection asks its
     sniffer first. A format of the same name is replaced."""
     _registered[:] = [f for f in _registered if f.name != fmt.name]
     _registered.insert(0, fmt)

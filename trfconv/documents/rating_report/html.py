@@ -110,12 +110,24 @@ def _detail(report: RatingReport, line: Line) -> str:
     return f'<div class="player keep"><h3>{e(title)}</h3>{table(columns, games)}<p class="note">{e(note)}</p></div>'
 
 
+#: Bars per printed chart: an A4 page holds about 55 of them, a chart never runs over a page
+#: break (an SVG is not split by the browser) and the heading stays with the first one.
+CHART_ROWS = 50
+
+
 def chart(report: RatingReport) -> str:
-    """Horizontal bars of the rounded changes, one per rated player, as inline SVG."""
+    """Horizontal bars of the rounded changes, one per rated player, as inline SVG, in charts
+    of at most :data:`CHART_ROWS` bars on one scale."""
     rated = report.rated
     if not rated:
         return ""
     top = max(max(abs(line.result.change) for line in rated), 1)
+    parts = [_bars(rated[i:i + CHART_ROWS], top) for i in range(0, len(rated), CHART_ROWS)]
+    return (f'<section id="chart"><div class="keep"><h2>Rating changes</h2>{parts[0]}</div>'
+            + "".join(parts[1:]) + "</section>")
+
+
+def _bars(rated, top: int) -> str:
     row, half, label = 14, 150, 220
     width, height = label + 2 * half + 50, row * len(rated) + 10
     bars = []
@@ -130,9 +142,8 @@ def chart(report: RatingReport) -> str:
             f'<rect x="{fixed(x, 1)}" y="{y + 2}" width="{fixed(length, 1)}" height="{row - 4}" fill="{colour}"/>'
             f'<text x="{label + 2 * half + 6}" y="{y + 10}" font-size="9">{change:+d}</text>')
     axis = f'<line x1="{label + half}" y1="0" x2="{label + half}" y2="{height}" stroke="#333"/>'
-    return (f'<section id="chart"><h2>Rating changes</h2><svg xmlns="http://www.w3.org/2000/svg" '
-            f'width="100%" viewBox="0 0 {width} {height}" role="img" '
-            f'aria-label="rating change per player">{"".join(bars)}{axis}</svg></section>')
+    return (f'<svg class="keep" xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {width} {height}" '
+            f'role="img" aria-label="rating change per player">{"".join(bars)}{axis}</svg>')
 
 
 def render_html(report: RatingReport) -> str:
