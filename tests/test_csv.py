@@ -356,20 +356,19 @@ def test_canonical_csv_text_and_lossy_items():
     t = trfconv.read(FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf")
     data, diagnostics = trfconv.dumps(t, "csv", line_ending="\n")
     lines = data.decode().splitlines()
-    assert lines[0] == "SNo,Name,FED,FIDE-ID,Rtg,Born,Sex,Title,Pts,Rk,1.Rd,2.Rd,3.Rd,4.Rd,5.Rd"
+    # the event's data as metadata lines the reader understands (issue 14: event data kept)
+    assert lines[:6] == ["Event: Gonzaga Classic", "City: Dublin", "Federation: IRL", "Dates: 2008-02-01 to 2008-02-03",
+                         '"Chief arbiter: Michael Germaine, mlgermaine@eircom.net"',
+                         "Time control: 120 minutes per player per game"]
+    assert lines[6] == "SNo,Name,FED,FIDE-ID,Rtg,Born,Sex,Title,Pts,Rk,1.Rd,2.Rd,3.Rd,4.Rd,5.Rd"
     # 001    1      Griffiths,Ryan Rhys    IRL     2502054    4.0    1  0000 - =     3 b 1     8 w 1     5 b =     7 w 1
-    assert lines[1] == '1,"Griffiths,Ryan Rhys",IRL,2502054,,,,,4.0,1,H,3b1,8w1,5b½,7w1'
+    assert lines[7] == '1,"Griffiths,Ryan Rhys",IRL,2502054,,,,,4.0,1,H,3b1,8w1,5b½,7w1'
     assert [d.message for d in diagnostics] == [
-        "CSV cannot hold event name ('Gonzaga Classic'); left out",
-        "CSV cannot hold event city ('Dublin'); left out",
-        "CSV cannot hold event federation ('IRL'); left out",
-        "CSV cannot hold event start date (2008-02-01); left out",
-        "CSV cannot hold event end date (2008-02-03); left out",
         "CSV cannot hold event declared players (12); left out",
         "CSV cannot hold event type ('Swiss'); left out",
-        "CSV cannot hold event chief arbiter ('Michael Germaine, mlgermaine@eircom.net'); left out",
-        "CSV cannot hold event time control text ('120 minutes per player per game'); left out",
     ]
+    back = trfconv.reads(data)
+    assert back.event == dataclasses.replace(t.event, declared_players=None, type=None)
 
 
 def test_formula_injection_is_guarded_and_reads_back():
@@ -395,7 +394,7 @@ def test_cli_converts_by_extension_and_lists_formats(tmp_path):
     source = FIXTURES / "crosstables" / "chess-results-upload_Single_SwissSystem.xml"
     result = runner.invoke(app, ["convert", str(source), "-o", str(tmp_path / "out.csv")])
     assert result.exit_code == 0
-    assert "WRT004: CSV cannot hold event name ('Test Single Swiss-System Test')" in result.stderr
+    assert "WRT004: CSV cannot hold event type ('Individual: Swiss-System')" in result.stderr
     # CSV -> XML by --to, the CSV detected from its content despite the .txt name
     (tmp_path / "table.txt").write_bytes((tmp_path / "out.csv").read_bytes())
     result = runner.invoke(app, ["convert", str(tmp_path / "table.txt"), "--to", "xml", "-o", str(tmp_path / "x.xml")])

@@ -73,6 +73,7 @@ class Profile:
     blank_rank_is_tie: bool
     complete: bool  # the header must name every column of the profile
     writes: dict[str, str]  # role -> the name the writer uses (first of each list)
+    labels: dict[str, str]  # metadata field -> the key the writer uses (first of each list)
     separator: str | None  # a round cell is "opponent<separator>result" (SwissPerfect "3:W")
     results: dict[str, str]  # such a cell's result symbols -> the common spelling ("W" -> "1")
 
@@ -97,6 +98,7 @@ def profiles() -> tuple[Profile, ...]:
             blank_rank_is_tie=data.get("blank_rank_is_tie", False),
             complete=data.get("complete", False),
             writes={role: names[0] for role, names in data["columns"].items()},
+            labels={field: names[0] for field, names in data.get("metadata", {}).items()},
             separator=data.get("cells", {}).get("separator"),
             results=data.get("cells", {}).get("results", {}),
         ))
@@ -435,7 +437,9 @@ class _Table:
                 continue
             key, _, value = text.partition(":")
             field = next((f for f, names in p.metadata.items() if normalise(key) in names), None) if value else None
-            if field == "declared_rounds":
+            if field == "name":
+                name = value.strip() or name
+            elif field == "declared_rounds":
                 rounds = int(value.strip()) if _number(value.strip()) else None
                 if rounds is not None and rounds > MAX_ROUNDS:
                     self.report("CSV004", f"{rounds} rounds is more than the {MAX_ROUNDS} any format numbers; ignored")

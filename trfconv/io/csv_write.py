@@ -8,9 +8,11 @@ cell for "not paired", ``12w`` for a game without a result yet and ``12wX`` for 
 one; ``-`` stands for an unknown colour. Points are exact decimals with a dot (``3.5``), birth
 dates ``1978-05-03`` / ``1978`` (``1978-05-00`` when the day is unknown).
 
-:func:`project` says what the table holds; the rest of the model (event data, teams, score
-system, engine data, national ratings, lines kept verbatim, unreadable round blocks) is
-reported as ``WRT004``, item by item. Text cells that a spreadsheet would run as a formula
+:func:`project` says what the file holds. Above the header, the event's name, city, federation,
+dates, chief arbiter, time control and number of rounds are ``Key: value`` lines the reader
+understands (``Event: …``, ``Dates: 2026-03-01 to 2026-03-07``); the rest of the model (other
+event data, teams, score system, engine data, national ratings, lines kept verbatim, unreadable
+round blocks) is reported as ``WRT004``, item by item. Text cells that a spreadsheet would run as a formula
 (starting with ``=`` ``+`` ``-`` ``@``) get a leading apostrophe (``CSV009``), which the reader
 removes again.
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+from datetime import date
 
 from ..dates import PartialDate
 from ..diagnostics import Diagnostic, diagnostic
@@ -51,9 +54,11 @@ _RESULTS = {Outcome.WIN: ("1", "W"), Outcome.DRAW: ("½", "D"), Outcome.LOSS: ("
 def write_csv(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
     kept = project(t)
     diagnostics = lossy_diagnostics(LABEL, t, kept)
-    names = profile("trfconv").writes
+    canonical = profile("trfconv")
+    names = canonical.writes
     out = io.StringIO()
     writer = csv.writer(out, lineterminator=line_ending)
+    writer.writerows([f"{canonical.labels[field]}: {value}"] for field, value in _metadata(kept.event))
     writer.writerow([names[c] for c in COLUMNS] + [f"{r}.Rd" for r in range(1, kept.rounds + 1)])
     guarded: list[str] = []
     for p in kept.players:
@@ -94,7 +99,30 @@ def project(t: Tournament) -> Tournament:
     length = max((len(p.rounds) for p in players), default=0)
     players = tuple(dataclasses.replace(p, rounds=p.rounds + (NOT_PAIRED,) * (length - len(p.rounds)))
                     for p in players)
-    return Tournament(event=Event(), players=players, scores=DEFAULT_SCORES)
+    return Tournament(event=_event(t.event), players=players, scores=DEFAULT_SCORES)
+
+
+def _event(e: Event) -> Event:
+    """The event data the metadata lines hold: one-line texts, both dates as calendar dates, a
+    positive round count."""
+    def text(value: str | None) -> str | None:
+        value = " ".join((value or "").split())
+        return value or None
+
+    dated = isinstance(e.start_date, date) and isinstance(e.end_date, date)
+    return Event(name=text(e.name), city=text(e.city), federation=text(e.federation),
+                 start_date=e.start_date if dated else None, end_date=e.end_date if dated else None,
+                 chief_arbiter=text(e.chief_arbiter), time_control_text=text(e.time_control_text),
+                 declared_rounds=e.declared_rounds if e.declared_rounds and e.declared_rounds > 0 else None)
+
+
+def _metadata(e: Event) -> list[tuple[str, str]]:
+    """The ``Key: value`` lines above the header (profile ``trfconv``, ``[metadata]``)."""
+    dates = f"{e.start_date.isoformat()} to {e.end_date.isoformat()}" if e.start_date else None
+    values = {"name": e.name, "city": e.city, "federation": e.federation, "dates": dates,
+              "chief_arbiter": e.chief_arbiter, "time_control_text": e.time_control_text,
+              "declared_rounds": None if e.declared_rounds is None else str(e.declared_rounds)}
+    return [(field, value) for field, value in values.items() if value is not None]
 
 
 def _player(p: Player) -> Player:

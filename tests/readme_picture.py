@@ -1,0 +1,39 @@
+"""The picture of the rating report in the README (``fixtures/readme/rating-report.png``): a
+generated 40-player Swiss with invented names (no real person's data), its HTML report printed
+by headless Chromium to an A4 PDF, the first page turned into a PNG by pdftoppm (Debian's
+poppler-utils). Run by hand after a change to the report's look::
+
+    python tests/readme_picture.py
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from browser import print_to_pdf
+from paths import FIXTURES
+from swissbuild import generate_swiss_trf
+
+PICTURE = FIXTURES / "readme" / "rating-report.png"
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        event = work / "example.trf"
+        event.write_text(generate_swiss_trf(40, 7, seed=3).replace("trfconv benchmark Open", "Example Open"),
+                         "utf-8")
+        page = work / "report.html"
+        subprocess.run([sys.executable, "-m", "trfconv", "report", str(event), "--format", "html", "-o", str(page)],
+                       check=True)
+        print_to_pdf(page, work / "report.pdf")
+        subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile",
+                        str(work / "report.pdf"), str(PICTURE.with_suffix(""))], check=True)
+    print(f"wrote {PICTURE}")
+
+
+if __name__ == "__main__":
+    main()
