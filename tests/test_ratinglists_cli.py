@@ -146,3 +146,60 @@ def test_the_console_script_has_the_commands(db):
     done = subprocess.run([sys.executable, "-m", "trfconv", "list", "show", "90100011"], capture_output=True,
                           text=True, env=env)
     assert done.returncode == 0 and "Vardanel, Toren" in done.stdout and not done.stderr
+
+
+# -- the list on check, validate and report (issue 16, items 3 and 4) ----------------------------
+
+def listed_round_robin(path):
+    """A 4-player round robin of October 2026 whose players are in the list fixture; player 4's
+    rating in the file (1610) is not the list's (1620)."""
+    import dataclasses
+    import datetime
+
+    from eventbuild import round_robin
+
+    t = round_robin([2288, 2305, 1980, 1610])
+    ids = ["90100020", "90100046", "90100054", "90100119"]
+    names = ["Ostrakova, Mirela", "Nunez Garcia, Jose Maria", "Tchervenkov, Aleksandr", "Morlan, Pel"]
+    t = dataclasses.replace(
+        t, players=tuple(dataclasses.replace(p, fide_id=i, name=n, sex="w" if i == "90100020" else "m")
+                         for p, i, n in zip(t.players, ids, names)),
+        event=dataclasses.replace(t.event, start_date=datetime.date(2026, 10, 3), end_date=datetime.date(2026, 10, 5),
+                                  round_dates=()))
+    trfconv.write(t, path, format="trf26")
+    return path
+
+
+def test_report_takes_ratings_and_k_from_the_list_and_says_so(db, tmp_path):
+    import json
+
+    event = listed_round_robin(tmp_path / "rr.trf")
+    without = json.loads(run("report", str(event), "--format", "json").stdout)
+    assert [p["k"]["source"] for p in without["players"]] == ["the rules"] * 4  # inferred: K? and RAT001
+    result = run("report", str(event), "--list", "--db", str(db), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [(p["rating"], p["k"]["value"], p["k"]["source"]) for p in data["players"]] == [
+        (2288, 20, "the FIDE standard list of 2026-10"), (2305, 20, "the FIDE standard list of 2026-10"),
+        (1980, 20, "the FIDE standard list of 2026-10"), (1620, 20, "the FIDE standard list of 2026-10")]
+    assert data["caveats"][0] == ("ratings and K of 4 player(s) from the FIDE standard list of 2026-10 (1 rating(s) "
+                                  "of the file replaced: LST008/LST009 name them); the other players' from the file")
+    assert not any("K inferred" in c for c in data["caveats"])
+    # the cross-check's findings are in the report's basis, at the players' lines
+    text = run("report", str(event), "--list", "2026-10", "--db", str(db))
+    assert "1 warning(s) (LST007 ×2" not in text.stderr and "LST008" in text.stderr
+
+
+def test_check_and_validate_hold_the_file_against_the_list(db, tmp_path):
+    event = listed_round_robin(tmp_path / "rr.trf")
+    check = run("check", str(event), "--list", "--db", str(db))
+    assert check.exit_code == 0
+    found = [line for line in check.stdout.splitlines() if " LST0" in line]
+    assert [line.split(": ", 1)[1].split(":")[0] for line in found] == [
+        "warning LST007", "warning LST007", "info LST010", "warning LST008"]
+    assert found[-1] == (f"{event}:12: warning LST008: player 4 (Morlan, Pel): 1610 in the file, 1620 in the "
+                         "standard list of 2026-10, which the rating uses")
+    assert run("check", str(event), "--list", "2025-01", "--db", str(db)).exit_code == 2  # no list of that month
+    assert run("check", str(event), "--list", "--db", str(tmp_path / "empty.sqlite")).exit_code == 2
+    validate = run("validate", str(event), "--list", "--db", str(db))
+    assert validate.exit_code == 0 and "from the FIDE standard list of 2026-10" in validate.stdout

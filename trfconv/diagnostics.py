@@ -195,6 +195,7 @@ CODES: dict[str, Code] = {
         Code("LST021", I, "rating set from the list"),
         Code("LST022", I, "title set from the list"),
         Code("LST023", W, "FIDE ID not filled: several list entries match (candidates listed)"),
+        Code("LST024", I, "ratings and K taken from the FIDE list in force (the report's source of ratings)", caveat=True),
         Code("LST030", E, "file is not a FIDE rating list (header not recognised)"),
         Code("LST031", E, "rating list line damaged or truncated; nothing imported"),
         Code("LST032", E, "zip archive damaged or refused (entries, size, compression ratio)"),

@@ -392,6 +392,13 @@ class Source:
     encoding: str | None = None
     line_ending: str | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
+    #: (start number, line) of each player's line in the file, for findings made after reading
+    #: (the rating list cross-check)
+    player_lines: tuple[tuple[int, int], ...] = ()
+
+    def player_at(self, start_number: int) -> tuple[str | None, int | None, None]:
+        """Where player ``start_number`` is in the file: (path, line, column)."""
+        return self.path, dict(self.player_lines).get(start_number), None
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ files against the list in force, take ratings and K from it, fill what a file is
     >>> lists.find("Jose Nunez", fed="ESP")                                # [Match(entry, score)]
     >>> ratinglists.crosscheck(tournament, lists, "standard")              # diagnostics LST001...
     >>> ratinglists.fill(tournament, lists, "standard")                    # (filled, diagnostics)
+    >>> ratinglists.rated_from_list(tournament, lists, "standard")         # (rated as the list, K by id, diagnostics)
 
 Where the parts are, by layer: :mod:`trfconv.list_entry` (ListEntry, Rating) and
 :mod:`trfconv.names` (name comparison) beside the model; :mod:`trfconv.io.ratinglist` (TXT
@@ -34,10 +35,10 @@ from .io.ratinglist.store import Match, SourceInfo, Store, default_path
 from .list_entry import KINDS, ListEntry, Rating
 from .rules.ratinglist.crosscheck import crosscheck
 from .rules.ratinglist.fill import fill
-from .rules.ratinglist.inforce import Lookup, Pinned, k_and_rating
+from .rules.ratinglist.inforce import Lookup, Pinned, k_and_rating, rated_from_list
 
 __all__ = ["KINDS", "ListEntry", "ListError", "Lookup", "Match", "Pinned", "Rating", "SourceInfo", "Store", "crosscheck",
-           "default_path", "fill", "import_list", "k_and_rating", "open_lists"]
+           "default_path", "fill", "import_list", "k_and_rating", "open_lists", "rated_from_list"]
 
 _MONTH = re.compile(r"(\d{4})-(0[1-9]|1[0-2])")
 

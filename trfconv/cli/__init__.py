@@ -19,6 +19,7 @@ from typer.exceptions import TyperException
 
 from .. import __version__
 from . import files, lists, rating, standings
+from .common import list_month_argument
 
 EXIT_USAGE, EXIT_INTERRUPTED, EXIT_INTERNAL = 2, 130, 3
 
@@ -30,6 +31,7 @@ class Command(TyperGroup):
         for stream in (sys.stdout, sys.stderr):
             if hasattr(stream, "reconfigure"):
                 stream.reconfigure(errors="replace")
+        args = list_month_argument(list(sys.argv[1:] if args is None else args))
         try:
             code = super().main(args, prog_name or "trfconv", complete_var, standalone_mode=False, **extra)
             code = code if isinstance(code, int) else 0

@@ -43,6 +43,72 @@ JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema
 DetailsOption = typer.Option(False, "--details", help="Everything: every diagnostic, player and game.")
 LenientOption = typer.Option(False, "--lenient", help="Produce the document even when the file has errors; "
                                                       "it then says that it rests on a defective file.")
+DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else the user data "
+                                           "folder, e.g. ~/.local/share/trfconv/ratinglists.sqlite).")
+ListOption = typer.Option(False, "--list", help="Hold the players against the FIDE rating list in force at the "
+                                                "event's start, for its rate of play (trfconv list import); "
+                                                "'--list YYYY-MM' takes the list of that month.")
+#: ``--list 2026-10`` is rewritten to ``--list --list-month 2026-10`` (:func:`list_month_argument`):
+#: typer has no option with an optional value.
+ListMonthOption = typer.Option(None, "--list-month", hidden=True)
+_MONTH = re.compile(r"\d{4}-(0[1-9]|1[0-2])")
+
+
+def list_month_argument(args: list[str]) -> list[str]:
+    """``args`` with ``--list YYYY-MM`` written as ``--list --list-month YYYY-MM``."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--list" and i + 1 < len(args) and _MONTH.fullmatch(args[i + 1]):
+            out.append("--list-month")
+    return out
+
+
+def open_rating_lists(db: Path | None):
+    """The rating lists database, or exit 2 when it cannot be opened."""
+    import sqlite3
+
+    from ..ratinglists import open_lists
+
+    lists = open_lists(db)
+    try:
+        lists.months()
+    except sqlite3.Error as err:
+        raise fail(str(lists.path), f"cannot read the database: {err}") from None
+    return lists
+
+
+def held_month(lists, month: str | None, option: str = "--month") -> str:
+    """The month asked for, or the latest held; exit 2 when none is held or that one is not."""
+    held = lists.months()
+    if not held:
+        raise fail(str(lists.path), "no rating list held; import one with 'trfconv list import FILE'")
+    if month is None:
+        return list(held)[-1]
+    if month not in held:
+        raise fail(f"{option} {month}", f"no list of that month is held ({', '.join(held)})")
+    return month
+
+
+def rating_lists(use: bool, month: str | None, db: Path | None):
+    """What ``--list [MONTH]`` asks for: the lists (the one in force at the event's start is
+    chosen per event) or, with a month, that month's list whatever the date; None without
+    ``--list``."""
+    if not use and month is None:
+        return None
+    from ..ratinglists import Pinned
+
+    lists = open_rating_lists(db)
+    chosen = held_month(lists, month, "--list")  # exit 2 when no list is held at all
+    return Pinned(lists, chosen) if month else lists
+
+
+def against_list(t: Tournament, lookup, kind: str) -> list[Diagnostic]:
+    """The cross-check of ``t`` against the ``kind`` list in force (LST001-LST013), each finding
+    at the player's line."""
+    from ..ratinglists import crosscheck
+
+    return crosscheck(t, lookup, kind, locate=t.source.player_at)
 
 
 def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
@@ -117,8 +183,16 @@ def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
     return lines
 
 
-def print_diagnostics(diagnostics, stream=None, *, details: bool = False) -> None:
-    lines = diagnostic_lines(diagnostics, details=details)
+def print_diagnostics(diagnostics, stream=None, *, details: bool = False, notes: bool = True) -> None:
+    """The diagnostics, grouped unless ``details``; ``notes`` False: the notes (info) counted in one
+    line, for commands whose job is not to list them."""
+    if not notes and not details:
+        infos = sum(1 for d in diagnostics if d.severity is Severity.INFO)
+        diagnostics = [d for d in diagnostics if d.severity is not Severity.INFO]
+        lines = diagnostic_lines(diagnostics) + ([f"{infos} note(s) on how the file was read: trfconv check "
+                                                  "lists them"] if infos else [])
+    else:
+        lines = diagnostic_lines(diagnostics, details=details)
     if lines:  # one write: echo flushes after each call
         typer.echo("\n".join(lines), file=stream or sys.stderr)
 
@@ -126,14 +200,6 @@ def print_diagnostics(diagnostics, stream=None, *, details: bool = False) -> Non
 def severity_counts(diagnostics) -> dict[str, int]:
     c = Counter(d.severity.value for d in diagnostics)
     return {s.value: c[s.value] for s in Severity}
-
-
-def basis_summary(basis: Basis) -> list[str]:
-    """What the terminal says of a document's basis: its errors in full, the caveats counted."""
-    lines = [f"trfconv: {d}" for d in basis.errors]
-    if basis.caveats:
-        lines.append(f"{len(basis.caveats)} caveat(s): the document lists what its result assumes")
-    return lines
 
 
 def echo_json(data: dict) -> None:

@@ -16,14 +16,19 @@ from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     JSON_SCHEMA_VERSION,
+    DbOption,
     DetailsOption,
     EncodingOption,
     JsonOption,
+    ListMonthOption,
+    ListOption,
+    against_list,
     check_output,
     choices,
     echo_json,
     fail,
     print_diagnostics,
+    rating_lists,
     readable,
     severity_counts,
 )
@@ -45,12 +50,19 @@ def info(file: Path = typer.Argument(..., help="Tournament file."),
 
 
 def check(file: Path = typer.Argument(..., help="Tournament file."), encoding: str | None = EncodingOption,
+          use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
           details: bool = DetailsOption, as_json: bool = JsonOption) -> None:
     """Every problem found in the file, sorted by line, with file:line:column (a problem repeated
-    is shown once with how many more; --details shows each). Exit 0 no error (warnings allowed),
-    1 errors found, 2 the file cannot be read."""
+    is shown once with how many more; --details shows each); with --list, also each player held
+    against the FIDE rating list in force. Exit 0 no error (warnings allowed), 1 errors found,
+    2 the file (or the rating lists) cannot be read."""
+    from .. import validate
+
+    lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     diagnostics = t.diagnostics
+    if lookup is not None:
+        diagnostics = (*diagnostics, *against_list(t, lookup, validate(t).rating_list))
     sev = severity_counts(diagnostics)
     if as_json:
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": True, **sev,
@@ -86,7 +98,7 @@ def convert(
     check_output(output)
     t = readable(source, encoding)
     fmt = to.value if to else (output_for(output.suffix) if output else DEFAULT_OUTPUT)
-    print_diagnostics(t.diagnostics, details=details)
+    print_diagnostics(t.diagnostics, details=details, notes=False)
     if strict and has_errors(t.diagnostics):
         raise fail(source, "errors in the input; nothing written (--strict)", EXIT_ERRORS)
     ending = LINE_ENDINGS[LineEnding(line_ending).value]

@@ -14,8 +14,13 @@ from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     EXIT_UNREADABLE,
+    DbOption,
+    ListMonthOption,
     fail,
+    held_month,
+    open_rating_lists,
     print_diagnostics,
+    rating_lists,
     readable,
 )
 
@@ -23,36 +28,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="FIDE rating lists: import them into a local database, look players up.")
 
 
-DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else the user data "
-                                           "folder, e.g. ~/.local/share/trfconv/ratinglists.sqlite).")
 _SHORT = {"standard": "std", "rapid": "rpd", "blitz": "blz"}
 MonthOption = typer.Option(None, "--month", help="List of this month, YYYY-MM (default: the latest held).")
-
-
-def _lists(db: Path | None):
-    """The database, or exit 2 when it cannot be opened."""
-    import sqlite3
-
-    from ..ratinglists import open_lists
-
-    lists = open_lists(db)
-    try:
-        lists.months()
-    except sqlite3.Error as err:
-        raise fail(str(lists.path), f"cannot read the database: {err}") from None
-    return lists
-
-
-def _month(lists, month: str | None) -> str:
-    """The month asked for, or the latest held; exit 2 when none is held or that one is not."""
-    held = lists.months()
-    if not held:
-        raise fail(str(lists.path), "no rating list held; import one with 'trfconv list import FILE'")
-    if month is None:
-        return list(held)[-1]
-    if month not in held:
-        raise fail(f"--month {month}", f"no list of that month is held ({', '.join(held)})")
-    return month
 
 
 def _rating_text(r) -> str:
@@ -129,8 +106,8 @@ class _progress:
 def show(fide_id: str = typer.Argument(..., help="FIDE ID."), month: str | None = MonthOption,
          db: Path | None = DbOption) -> None:
     """A player as the list gives him. Exit 0 found, 1 not in the list, 2 no list held."""
-    lists = _lists(db)
-    chosen = _month(lists, month)
+    lists = open_rating_lists(db)
+    chosen = held_month(lists, month)
     if not fide_id.isascii() or not fide_id.isdigit():
         raise fail(f"FIDE ID {fide_id!r}", "not a number")
     e = lists.player(int(fide_id), chosen)
@@ -157,8 +134,8 @@ def find(name: str = typer.Argument(..., help="Name, in any order, with or witho
          db: Path | None = DbOption) -> None:
     """Players whose names are closest to NAME, best first, with how close (0-100).
     Exit 0 when some are found, 1 when none, 2 when no list is held."""
-    lists = _lists(db)
-    chosen = _month(lists, month)
+    lists = open_rating_lists(db)
+    chosen = held_month(lists, month)
     matches = lists.find(name, fed=fed, month=chosen, limit=limit)
     for m in matches:
         e = m.entry
@@ -171,7 +148,7 @@ def find(name: str = typer.Argument(..., help="Name, in any order, with or witho
 @app.command()
 def info(db: Path | None = DbOption) -> None:
     """Where the database is, the months held and, for each, the files and their counts."""
-    lists = _lists(db)
+    lists = open_rating_lists(db)
     typer.echo(f"database  {lists.path}")
     held = lists.months()
     for month, kinds in held.items():
@@ -186,11 +163,10 @@ def info(db: Path | None = DbOption) -> None:
 
 def fill_command(
     file: Path = typer.Argument(..., help="Tournament file."),
-    list_month: str | None = typer.Argument(None, metavar="[MONTH]", help="The list of this month (YYYY-MM) "
-                                            "instead of the one in force at the event's start."),
-    use_list: bool = typer.Option(False, "--list", help="Fill from the FIDE list (always done; '--list MONTH' "
-                                                        "names the month: typer has no option with an optional "
-                                                        "value, so MONTH is read as an argument)."),
+    use_list: bool = typer.Option(False, "--list", help="Fill from the FIDE list in force at the event's start "
+                                                        "(always done); '--list YYYY-MM' takes the list of that "
+                                                        "month."),
+    list_month: str | None = ListMonthOption,
     output: Path = typer.Option(..., "-o", "--output", help="Output TRF file (not the input)."),
     kind: str | None = typer.Option(None, "--kind", help="standard, rapid or blitz (default: the event's rate "
                                                          "of play, from its time control)."),
@@ -203,13 +179,12 @@ def fill_command(
     import trfconv
 
     from ..diagnostics import Severity
-    from ..ratinglists import KINDS, Pinned, fill
+    from ..ratinglists import KINDS, fill
 
     if kind is not None and kind not in KINDS:
         raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
     t = readable(file, None)
-    lists = _lists(db)
-    lookup = Pinned(lists, _month(lists, list_month)) if list_month else lists
+    lookup = rating_lists(True, list_month, db)
     kind = kind or trfconv.validate(t).rating_list
     filled, diagnostics = fill(t, lookup, kind)
     print_diagnostics(diagnostics, sys.stdout)

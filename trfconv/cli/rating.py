@@ -18,15 +18,20 @@ from ..rules.editions import UnknownEdition
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
+    DbOption,
     DetailsOption,
     EncodingOption,
     JsonOption,
-    check_output,
     LenientOption,
+    ListMonthOption,
+    ListOption,
+    against_list,
+    check_output,
     choices,
     edition_names,
     emit,
     fail,
+    rating_lists,
     readable,
 )
 
@@ -55,6 +60,19 @@ def _clock(time_control: str | None):
     return clock
 
 
+def _listed(t: Tournament, lookup, rules: str | None, clock, national: bool):
+    """With ``--list``: the players held against the list in force for the event's rate of play
+    (the cross-check's findings), and ``t`` with the list's ratings, with the list's K by FIDE id
+    (:func:`trfconv.ratinglists.rated_from_list`). Without: ``t`` as read."""
+    if lookup is None:
+        return t, {}, []
+    from ..ratinglists import rated_from_list
+
+    kind = _verdict(t, rules, clock, national).rating_list
+    listed, k, said = rated_from_list(t, lookup, kind)
+    return listed, k, [*against_list(t, lookup, kind), *(d for d in said if d.code == "LST024")]
+
+
 def _verdict(t: Tournament, rules: str | None, clock, national: bool):
     """The rateability verdict, or exit 2 when ``--rules`` is not a B.02 edition."""
     from .. import validate as judge
@@ -68,18 +86,22 @@ def _verdict(t: Tournament, rules: str | None, clock, national: bool):
 def validate(
     file: Path = typer.Argument(..., help="Tournament file."),
     rules: str | None = RulesOption, time_control: str | None = TimeControlOption,
-    national: bool = NationalOption, encoding: str | None = EncodingOption, details: bool = DetailsOption,
+    national: bool = NationalOption, use_list: bool = ListOption, list_month: str | None = ListMonthOption,
+    db: Path | None = DbOption, encoding: str | None = EncodingOption, details: bool = DetailsOption,
     lenient: bool = LenientOption, as_json: bool = JsonOption,
 ) -> None:
     """Would FIDE rate this event? The verdict with the articles and numbers behind it, the caveats
-    it rests on, what the players get (--details: every player and every game not counted).
+    it rests on, what the players get (--details: every player and every game not counted); with
+    --list, on the ratings of the FIDE list in force, each player held against it.
     Exit 0 rateable, 1 not rateable or the file has errors, 2 unreadable."""
     from ..documents.verdict import VerdictReport
 
     clock = _clock(time_control)
+    lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
+    t, _, found = _listed(t, lookup, rules, clock, national)
     verdict = _verdict(t, rules, clock, national)
-    basis = Basis(str(file), (*t.diagnostics, *verdict.diagnostics), lenient)
+    basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient)
     report = VerdictReport(basis, t, verdict, details)
     typer.echo(document("verdict").render(report, "json" if as_json else "text"), nl=False)
     raise typer.Exit(EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS)
@@ -92,8 +114,10 @@ def report(
                                      help="Report format (csv: UTF-8 with the byte-order mark spreadsheets "
                                           "want)."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
-    k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' lines: the K of players."),
+    k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' lines: the K of players "
+                                       "(the list's K comes first with --list)."),
     time_control: str | None = TimeControlOption, national: bool = NationalOption,
+    use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
     encoding: str | None = EncodingOption, lenient: bool = LenientOption,
 ) -> None:
     """The FIDE rating report: which games count (the rateability verdict), each player's Ro, K,
@@ -111,11 +135,13 @@ def report(
             raise fail("--k-file", str(err)) from None
     clock = _clock(time_control)
     check_output(output)
+    lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding)
+    t, listed_k, found = _listed(t, lookup, rules, clock, national)
     verdict = _verdict(t, rules, clock, national)
-    rating = rate(t, verdict, k=k)
+    rating = rate(t, verdict, k={**k, **listed_k})
     located = [d.located(str(k_file)) if d.code == "RAT004" else d for d in rating.diagnostics]
-    basis = Basis(str(file), (*t.diagnostics, *verdict.diagnostics, *k_problems, *located), lenient)
+    basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics, *k_problems, *located), lenient)
     form = ReportFormat(fmt).value
     emit(document("rating-report").render(RatingReport(basis, t, verdict, rating), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)

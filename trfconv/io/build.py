@@ -217,9 +217,12 @@ class TournamentBuilder:
         tournament, found = without_bye_dummies(tournament, locate)
         self.diagnostics.extend(found)
         diagnostics = fold(self.diagnostics) if fold else self.diagnostics
+        lines = tuple((p.start_number, line) for p in tournament.players
+                      if (line := locate("player", p.start_number)[1]) is not None)
         return replace(tournament, source=Source(
             path=self.path, format=self.format, version=self.version, dialects=self.dialects,
-            encoding=self.encoding, line_ending=self.line_ending, diagnostics=tuple(diagnostics)))
+            encoding=self.encoding, line_ending=self.line_ending, diagnostics=tuple(diagnostics),
+            player_lines=lines))
 
     def unreadable(self) -> Tournament:
         """The empty tournament of a file that could not be read, with the diagnostics that say why."""

@@ -23,7 +23,7 @@ from ..editions import Edition
 from ..rateability.verdict import Gets, PlayerVerdict, Verdict
 from .change import RatedGame, counted_game, performance, rating_change
 from .initial import Initial, initial_rating
-from .k import KChoice, games_cap, infer_k
+from .k import GivenK, KChoice, games_cap, infer_k
 from .rounding import half_up
 from .roundrobin2005 import (
     Average,
@@ -121,15 +121,17 @@ class EventRating:
         raise KeyError(start_number)
 
 
-def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int] | None = None) -> EventRating:
+def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int | GivenK] | None = None) -> EventRating:
     """The rating arithmetic of ``tournament`` as ``verdict`` decided it, under the verdict's
-    edition. ``k`` gives K by FIDE id (the officer's K file); a player without one gets the K
+    edition. ``k`` gives K by FIDE id (a :class:`GivenK` says where it was read: the FIDE list in
+    force, the officer's K file; a bare number is the K file's); a player without one gets the K
     the edition's rules infer (each player's assumptions are in his ``k``), and one ``RAT001``
     warning says for how many players and what was assumed."""
     r = rules_of(verdict.edition)
     path = tournament.source.path
     diagnostics: list[Diagnostic] = []
-    given = {_fide_id(fide_id): value for fide_id, value in (k or {}).items()}
+    given = {_fide_id(fide_id): value if isinstance(value, GivenK) else GivenK(value)
+             for fide_id, value in (k or {}).items()}
     start = tournament.event.start_date if isinstance(tournament.event.start_date, date) else None
     verdicts = {p.start_number: p for p in verdict.players}
     average, provisional = _round_robin(verdict, r)
@@ -178,7 +180,7 @@ def _round_robin(verdict: Verdict, r: RatingRules) -> tuple[Average | None, dict
 
 
 def _rated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict],
-           provisional: dict[int, Provisional], given: dict[str, int], r: RatingRules,
+           provisional: dict[int, Provisional], given: dict[str, GivenK], r: RatingRules,
            start: date | None, path: str | None, diagnostics: list[Diagnostic]) -> PlayerRating:
     own = pv.rating
     assert own is not None
@@ -216,16 +218,16 @@ def _opponent_rating(opponent: int | None, verdicts: dict[int, PlayerVerdict],
     return None, False
 
 
-def _k(player: Player, own: int, games: int, given: dict[str, int], r: RatingRules,
+def _k(player: Player, own: int, games: int, given: dict[str, GivenK], r: RatingRules,
        start: date | None, path: str | None, diagnostics: list[Diagnostic]) -> KChoice:
     """K given for the player, else (TRF-2026 carries no K) from the rules; then the K x n cap."""
     value = given.get(_fide_id(player.fide_id)) if player.fide_id else None
     if value is not None:
-        choice = KChoice(value, "file")
-        if value not in r.k_values:
+        choice = KChoice(value.k, value.source)
+        if value.k not in r.k_values:
             diagnostics.append(diagnostic(
-                "RAT006", f"player {player.start_number} ({player.name}): K {value} from the K file is not a K "
-                          f"of {r.edition} ({', '.join(map(str, r.k_values))}); used as given", path=path))
+                "RAT006", f"player {player.start_number} ({player.name}): K {value.k} from {value.source} is not a "
+                          f"K of {r.edition} ({', '.join(map(str, r.k_values))}); used as given", path=path))
     else:
         choice = infer_k(own, r, birth=player.birth_date, year=start.year if start else None)
     return games_cap(choice, games, r)

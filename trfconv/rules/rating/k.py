@@ -1,9 +1,9 @@
 """The development coefficient K of a rated player (2005: 10.52; 2024: 8.3.3).
 
-K comes from, in order: a per-player value given to the rating engine (the officer's K file,
-``FIDE id,K``, read by :mod:`trfconv.io.kfile`; usually the K of the last published list), the
-tournament file (TRF-2026 has no field for K, so this source is empty today), and the
-edition's rules applied to what the file says (rating, birth date). The rules also need the player's number of earlier rated
+K comes from, in order: a per-player value given to the rating engine (:class:`GivenK`: the FIDE
+list in force at the event's start, else the officer's K file, ``FIDE id,K``, read by
+:mod:`trfconv.io.kfile`), the tournament file (TRF-2026 has no field for K, so this source is
+empty today), and the edition's rules applied to what the file says (rating, birth date). The rules also need the player's number of earlier rated
 games and whether the published rating ever reached 2400, which no tournament file holds; the
 inference states each assumption it makes; the rating engine sums them up in one ``RAT001`` warning.
 The K x n <= 700 cap of 2024 (8.3.3) applies to every source.
@@ -17,10 +17,25 @@ from ...dates import PartialDate
 from .rules import RatingRules
 
 
+#: Where an inferred K comes from.
+RULES = "the rules"
+#: Where a K given as a bare number comes from.
+K_FILE = "the K file"
+
+
+@dataclass(frozen=True)
+class GivenK:
+    """A player's K given to the rating engine, and where it was read (``the FIDE standard list
+    of 2026-10``, ``the K file``)."""
+
+    k: int
+    source: str = K_FILE
+
+
 @dataclass(frozen=True)
 class KChoice:
-    """The K used and where it came from (``file``, ``rules``), with the assumptions made when it
-    was inferred and, when the games cap lowered it, the K before the cap."""
+    """The K used and where it came from (a :class:`GivenK`'s source, or :data:`RULES`), with the
+    assumptions made when it was inferred and, when the games cap lowered it, the K before the cap."""
 
     k: int
     source: str
@@ -29,11 +44,11 @@ class KChoice:
 
     @property
     def inferred(self) -> bool:
-        return self.source == "rules"
+        return self.source == RULES
 
     @property
     def note(self) -> str:
-        parts = [f"K {self.k} from {'the K file' if self.source == 'file' else 'the rules'}"]
+        parts = [f"K {self.k} from {self.source}"]
         if self.before_cap is not None:
             parts.append(f"lowered from {self.before_cap} so that K x n <= the cap")
         parts.extend(self.assumptions)
@@ -57,7 +72,7 @@ def infer_k(rating: int, rules: RatingRules, *, birth: PartialDate | str | None 
     assumptions = []
     if rating >= rules.k_top_rating:
         reached = f"rated {rating} >= {rules.k_top_rating}, assumed to have {rules.k_new_games}+ games"
-        return KChoice(rules.k_top, "rules", (reached,))
+        return KChoice(rules.k_top, RULES, (reached,))
     assumptions.append(f"rated {rating} < {rules.k_top_rating}, assumed never to have reached it")
     if rules.k_junior:
         born = birth_year(birth)
@@ -66,10 +81,10 @@ def infer_k(rating: int, rules: RatingRules, *, birth: PartialDate | str | None 
         elif year - born <= rules.k_junior_age and rating < rules.k_junior_below:
             assumptions.append(f"born {born}: junior under {rules.k_junior_below} "
                                f"(until the end of the year of the {rules.k_junior_age}th birthday)")
-            return KChoice(rules.k_junior, "rules", tuple(assumptions))
+            return KChoice(rules.k_junior, RULES, tuple(assumptions))
     assumptions.append(f"earlier rated games unknown, assumed at least {rules.k_new_games} "
                        f"(else K {rules.k_new})")
-    return KChoice(rules.k_standard, "rules", tuple(assumptions))
+    return KChoice(rules.k_standard, RULES, tuple(assumptions))
 
 
 def games_cap(choice: KChoice, games: int, rules: RatingRules) -> KChoice:

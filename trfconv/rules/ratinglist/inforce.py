@@ -10,12 +10,14 @@ file or a database themselves.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import Protocol
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import ListEntry, Rating
 from ...model import Tournament
+from ..rating.k import GivenK
 
 
 class Lookup(Protocol):
@@ -59,6 +61,34 @@ def k_and_rating(lists: Lookup, fide_id: int | str, start_date: date, kind: str)
     month = lists.in_force(start_date, kind)
     entry = lists.player(fide_id, month) if month else None
     return entry.rating(kind) if entry else None
+
+
+def rated_from_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournament, dict[str, GivenK], list[Diagnostic]]:
+    """``t`` with each listed player's rating as the ``kind`` list in force at its start gives it
+    (unrated there: unrated), and the K the list publishes, by FIDE id: what the rating report
+    uses (B.02 2024 7.1: the rating of the list in force; the list's K before any other). One
+    ``LST024`` caveat says from which list and how many ratings of the file it replaced (the
+    cross-check's LST008/LST009 name them). Players without FIDE ID, or not in the list, keep the
+    file's rating."""
+    month, out = event_list(t, lookup, kind)
+    if month is None:
+        return t, {}, out
+    players, k, listed, replaced = [], {}, 0, 0
+    for p in t.players:
+        entry = lookup.player(int(p.fide_id), month) if p.fide_id and p.fide_id.isascii() and p.fide_id.isdigit() else None
+        rating = entry.rating(kind) if entry else None
+        if rating is None:
+            players.append(p)
+            continue
+        listed += 1
+        if rating.k is not None:
+            k[p.fide_id] = GivenK(rating.k, f"the FIDE {kind} list of {month}")
+        replaced += rating.rating != p.rating
+        players.append(replace(p, rating=rating.rating) if rating.rating != p.rating else p)
+    out.append(diagnostic("LST024", f"ratings and K of {listed} player(s) from the FIDE {kind} list of {month} "
+                                    f"({replaced} rating(s) of the file replaced: LST008/LST009 name them); the "
+                                    "other players' from the file", path=t.source.path))
+    return replace(t, players=tuple(players)), k, out
 
 
 class Pinned:
