@@ -26,6 +26,9 @@ from .hints import with_hint
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 JSON_SCHEMA_VERSION = 1
+#: What the command running now found out, for a batch's summary table (:mod:`.batch`): event,
+#: players, errors, warnings (:func:`readable`), verdict and written (the commands).
+FACTS: dict[str, object] = {}
 
 
 def choices(name: str, values) -> type[Enum]:
@@ -43,6 +46,10 @@ JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema
 DetailsOption = typer.Option(False, "--details", help="Everything: every diagnostic, player and game.")
 LenientOption = typer.Option(False, "--lenient", help="Produce the document even when the file has errors; "
                                                       "it then says that it rests on a defective file.")
+FilesArgument = typer.Argument(..., help="Tournament file(s), folders (searched recursively, by content) or "
+                                    "patterns such as 'events/*.trf'.")
+JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Several files: worker processes (default: one per "
+                                                              "core).")
 DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else the user data "
                                            "folder, e.g. ~/.local/share/trfconv/ratinglists.sqlite).")
 ListOption = typer.Option(False, "--list", help="Hold the players against the FIDE rating list in force at the "
@@ -139,6 +146,9 @@ def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournam
     found = load(path, encoding)
     problems = why_unreadable(found)
     if not problems:
+        counts = severity_counts(found.diagnostics)
+        FACTS.update(event=found.event.name, players=len(found.players), errors=counts["error"],
+                     warnings=counts["warning"])
         return found
     if as_json:
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(path), "readable": False,

@@ -12,6 +12,7 @@ from .. import TrfconvError, dumps, write
 from ..diagnostics import has_errors
 from ..documents.registry import document
 from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, readers
+from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
@@ -19,9 +20,12 @@ from .common import (
     DbOption,
     DetailsOption,
     EncodingOption,
+    FilesArgument,
+    JobsOption,
     JsonOption,
     ListMonthOption,
     ListOption,
+    FACTS,
     against_list,
     check_output,
     choices,
@@ -38,32 +42,36 @@ LINE_ENDINGS = {"crlf": "\r\n", "lf": "\n", "cr": "\r"}
 LineEnding = choices("LineEnding", LINE_ENDINGS)
 
 
-def info(file: Path = typer.Argument(..., help="Tournament file."),
-         encoding: str | None = EncodingOption, as_json: bool = JsonOption) -> None:
+def info(ctx: typer.Context, files: list[Path] = FilesArgument,
+         encoding: str | None = EncodingOption, jobs: int | None = JobsOption, as_json: bool = JsonOption) -> None:
     """What a file is: format and dialect, encoding, the event, counts and a summary of what was
     noticed. Exit 0, or 2 when it is not a tournament file that can be read."""
     from ..documents.info import InfoReport
 
+    file = single(ctx, files, jobs=jobs, as_json=as_json)
     t = readable(file, encoding, as_json)
+    FACTS["verdict"] = t.source.format
     typer.echo(document("info").render(InfoReport(str(file), t), "json" if as_json else "text"), nl=False)
     raise typer.Exit(EXIT_OK)
 
 
-def check(file: Path = typer.Argument(..., help="Tournament file."), encoding: str | None = EncodingOption,
+def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str | None = EncodingOption,
           use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
-          details: bool = DetailsOption, as_json: bool = JsonOption) -> None:
+          jobs: int | None = JobsOption, details: bool = DetailsOption, as_json: bool = JsonOption) -> None:
     """Every problem found in the file, sorted by line, with file:line:column (a problem repeated
     is shown once with how many more; --details shows each); with --list, also each player held
     against the FIDE rating list in force. Exit 0 no error (warnings allowed), 1 errors found,
     2 the file (or the rating lists) cannot be read."""
     from .. import validate
 
+    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     diagnostics = t.diagnostics
     if lookup is not None:
         diagnostics = (*diagnostics, *against_list(t, lookup, validate(t).rating_list))
     sev = severity_counts(diagnostics)
+    FACTS.update(errors=sev["error"], warnings=sev["warning"], verdict="errors found" if sev["error"] else "no error")
     if as_json:
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": True, **sev,
                    "diagnostics": [d.as_dict() for d in diagnostics]})
@@ -75,8 +83,11 @@ def check(file: Path = typer.Argument(..., help="Tournament file."), encoding: s
 
 
 def convert(
-    source: Path = typer.Argument(..., help="Input file (format detected from the content: trfconv formats)."),
-    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    ctx: typer.Context,
+    sources: list[Path] = typer.Argument(..., help="Input file (format detected from the content: trfconv "
+                                         "formats); several files, folders or patterns with -o FOLDER."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
+                                       "for several input files, a folder."),
     to: OutputFormat | None = typer.Option(  # type: ignore[valid-type]
         None, "--to", case_sensitive=False,
         help="Output format (default: from the output file's extension: "
@@ -90,11 +101,12 @@ def convert(
     line_ending: LineEnding = typer.Option("crlf", "--line-ending", case_sensitive=False,  # type: ignore[valid-type]
                                            help="Line ending of TRF and CSV output."),
     strict: bool = typer.Option(False, "--strict", help="Fail (exit 1, nothing written) on any error."),
-    details: bool = DetailsOption,
+    jobs: int | None = JobsOption, details: bool = DetailsOption,
 ) -> None:
     """Convert a tournament file to another format (trfconv formats lists them). What the output
     format cannot hold is reported, item by item (WRT004). Exit 0 written, 1 refused (--strict
     and an error), 2 unreadable input or an output that cannot be written."""
+    source = single(ctx, sources, jobs=jobs, details=details)
     check_output(output)
     t = readable(source, encoding)
     fmt = to.value if to else (output_for(output.suffix) if output else DEFAULT_OUTPUT)
@@ -115,6 +127,7 @@ def convert(
                               details=details)
             typer.echo(f"wrote {output}: {outputs()[fmt].description.split(' (')[0]}, {len(t.players)} players",
                        err=True)
+            FACTS.update(verdict="written", written=str(output))
     except TrfconvError as err:
         first = err.diagnostics[0] if err.diagnostics else None
         if first is not None and first.code == "IO003":

@@ -15,16 +15,20 @@ from ..documents.basis import Basis
 from ..documents.registry import document
 from ..model import Tournament
 from ..rules.editions import UnknownEdition
+from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     DbOption,
     DetailsOption,
     EncodingOption,
+    FilesArgument,
+    JobsOption,
     JsonOption,
     LenientOption,
     ListMonthOption,
     ListOption,
+    FACTS,
     against_list,
     check_output,
     choices,
@@ -84,11 +88,11 @@ def _verdict(t: Tournament, rules: str | None, clock, national: bool):
 
 
 def validate(
-    file: Path = typer.Argument(..., help="Tournament file."),
+    ctx: typer.Context, files: list[Path] = FilesArgument,
     rules: str | None = RulesOption, time_control: str | None = TimeControlOption,
     national: bool = NationalOption, use_list: bool = ListOption, list_month: str | None = ListMonthOption,
     db: Path | None = DbOption, encoding: str | None = EncodingOption, details: bool = DetailsOption,
-    lenient: bool = LenientOption, as_json: bool = JsonOption,
+    lenient: bool = LenientOption, jobs: int | None = JobsOption, as_json: bool = JsonOption,
 ) -> None:
     """Would FIDE rate this event? The verdict with the articles and numbers behind it, the caveats
     it rests on, what the players get (--details: every player and every game not counted); with
@@ -96,29 +100,32 @@ def validate(
     Exit 0 rateable, 1 not rateable or the file has errors, 2 unreadable."""
     from ..documents.verdict import VerdictReport
 
+    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details)
     clock = _clock(time_control)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     t, _, found = _listed(t, lookup, rules, clock, national)
     verdict = _verdict(t, rules, clock, national)
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient)
+    FACTS["verdict"] = "defective file" if basis.withheld else verdict.decision.value
     report = VerdictReport(basis, t, verdict, details)
     typer.echo(document("verdict").render(report, "json" if as_json else "text"), nl=False)
     raise typer.Exit(EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS)
 
 
 def report(
-    file: Path = typer.Argument(..., help="Tournament file."),
+    ctx: typer.Context, files: list[Path] = FilesArgument,
     rules: str | None = RulesOption,
     fmt: ReportFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                      help="Report format (csv: UTF-8 with the byte-order mark spreadsheets "
                                           "want)."),
-    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
+                                       "for several files, a folder."),
     k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' lines: the K of players "
                                        "(the list's K comes first with --list)."),
     time_control: str | None = TimeControlOption, national: bool = NationalOption,
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
-    encoding: str | None = EncodingOption, lenient: bool = LenientOption,
+    encoding: str | None = EncodingOption, lenient: bool = LenientOption, jobs: int | None = JobsOption,
 ) -> None:
     """The FIDE rating report: which games count (the rateability verdict), each player's Ro, K,
     Rc, n, W, We, change and new rating, unrated players' Ru, and the caveats it rests on. Exit 0
@@ -127,6 +134,7 @@ def report(
     from ..documents.rating_report import RatingReport
     from ..io.kfile import KFileError, read_k_file
 
+    file = single(ctx, files, jobs=jobs)
     k, k_problems = {}, []
     if k_file is not None:
         try:
@@ -151,8 +159,10 @@ def report(
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
     lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
                                 if basis.withheld else verdict.decision.value.upper()))
+    FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
     if output is not None and str(output) != "-":
         lines.append(f"wrote {output}: rating report ({form}), {rated} rated players, {initial} initial ratings")
+        FACTS["written"] = str(output)
     typer.echo("\n".join(lines), file=sys.stderr)
     problem = not verdict.rateable or basis.defective
     raise typer.Exit(EXIT_ERRORS if problem else EXIT_OK)

@@ -1,0 +1,85 @@
+"""Issue 17, item 1: every reading command on many files at once (files, folders searched by
+content, patterns), one damaged file never stopping the others, a summary table or JSON Lines,
+the worst exit code; the same results with one worker and with two."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from paths import FIXTURES
+
+VALID = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
+EXAMPLE = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
+XML = FIXTURES / "crosstables" / "chess-results-upload_Single_RoundRobin.xml"
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """Two good files, one at the top and one in a subfolder; an XML; a damaged TRF (a start
+    number lost: 6 errors); a note and a picture, which are no tournament files."""
+    root = tmp_path / "month"
+    (root / "sub").mkdir(parents=True)
+    shutil.copy(VALID, root / "valid.trf")
+    shutil.copy(EXAMPLE, root / "sub" / "example1.trf")
+    shutil.copy(XML, root / "sub" / "roundrobin.xml")
+    text = VALID.read_text("utf-8")
+    (root / "damaged.trf").write_text(text.replace("\n001    3", "\n001    X"), "utf-8")
+    (root / "notes.txt").write_text("call the arbiter\n", "utf-8")
+    (root / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(100))
+    return root
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_check_on_a_folder_summarises_every_file(cli, folder, jobs):
+    result = cli("check", folder, "--jobs", jobs)
+    assert result.exit_code == 1  # the worst: the damaged file's errors
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["file", "event", "players", "errors", "warnings", "verdict", "written"]
+    rows = {line.split()[0].removeprefix(str(folder) + "/"): line for line in lines[1:-1]}
+    assert list(rows) == ["damaged.trf", "sub/example1.trf", "sub/roundrobin.xml", "valid.trf"]
+    assert rows["damaged.trf"].split()[-5:] == ["11", "6", "3", "errors", "found"]
+    assert rows["valid.trf"].split()[-5:] == ["12", "0", "1", "no", "error"]
+    assert lines[-1] == "4 file(s): 3 ok, 1 with problems, 2 skipped; exit 1"
+    assert result.stderr.count("skipped: not a tournament file") == 2
+    details = cli("check", folder, "--details")  # each file's own output, file by file
+    assert f"== {folder}/damaged.trf\n{folder}/damaged.trf:" in details.stdout
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_json_lines_one_document_per_file_then_the_summary(cli, folder, jobs):
+    result = cli("validate", folder / "valid.trf", folder / "sub", folder / "damaged.trf", "--json", "--jobs", jobs)
+    documents = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [d.get("file") for d in documents[:-1]] == [
+        f"{folder}/valid.trf", f"{folder}/sub/example1.trf", f"{folder}/sub/roundrobin.xml", f"{folder}/damaged.trf"]
+    single = json.loads(cli("validate", folder / "sub" / "example1.trf", "--json").stdout)
+    assert documents[1] == single  # the schema and values of the command on one file
+    assert documents[3]["withheld"] and documents[3]["errors"][0]["code"] == "TRF013"
+    summary = documents[-1]["summary"]
+    assert (summary["files"], summary["exit"], summary["by_exit"]) == (4, 1, {"0": 1, "1": 3})
+    assert [r["verdict"] for r in summary["results"]] == [
+        "not rateable", "rateable with exclusions", "not rateable", "defective file"]
+    assert result.exit_code == 1
+
+
+def test_outputs_go_to_a_folder_named_after_each_file(cli, folder, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    result = cli("convert", folder / "sub", "-o", out, "--to", "json")
+    assert result.exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == ["example1.json", "roundrobin.json"]
+    report = cli("report", f"{folder}/*.trf", "-o", out, "--format", "html")
+    assert report.exit_code == 1  # valid.trf is not rateable, damaged.trf defective
+    assert f"trfconv: {folder}/damaged.trf:12:1: error TRF013" in report.stderr  # a failing file's first errors
+    assert f"trfconv: {folder}/damaged.trf: … and 3 more (--details)" in report.stderr
+    assert {"damaged-report.html", "valid-report.html"} <= {p.name for p in out.iterdir()}
+    refused = cli("convert", folder, "-o", out / "one.trf")
+    assert refused.exit_code == 2 and "give a folder for the outputs of several files" in refused.stderr
+
+
+def test_a_pattern_that_matches_nothing_and_a_missing_file(cli, folder):
+    result = cli("info", f"{folder}/*.pgn", folder / "valid.trf", folder / "absent.trf")
+    assert result.exit_code == 2  # the missing file cannot be read
+    assert "no file matches this pattern" in result.stderr
+    assert "unreadable" in result.stdout

@@ -1,0 +1,252 @@
+"""A command on many files at once: ``trfconv check FOLDER *.trf other.xml``.
+
+A reading command given more than one file, a folder (searched recursively, taking the files a
+format recognises by content and saying in one line what it skips) or a glob pattern runs as it
+would on each file alone, in worker processes (``--jobs N``, default: one per core), one damaged
+file never stopping the others. What each run printed is kept: ``--details`` shows it file by
+file, ``--json`` gives it as JSON Lines (one document per file, the schema of the command on one
+file, then ``{"summary": …}``); otherwise a summary table ends the output: file, event, players,
+errors, warnings, verdict, output written. The exit code is the worst of the files'. A progress
+bar shows on a terminal, never in a pipe nor with ``--json``.
+
+Each file is run by invoking the same command, with the same options, on that file alone, so a
+file gives the same result in a batch as on its own; an output option (``-o``) names a folder,
+in which each file's output is named after it."""
+
+from __future__ import annotations
+
+import glob
+import io
+import json
+import os
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import typer
+
+from .common import FACTS, EXIT_UNREADABLE, fail
+
+#: Options whose value names this file's output: in a batch, a folder.
+OUTPUT_OPTIONS = ("output",)
+#: What each command's output file is called in a batch, by the value of its format option.
+OUTPUT_NAMES = {
+    "report": ("fmt", {"text": "-report.txt", "csv": "-report.csv", "json": "-report.json", "html": "-report.html"}),
+    "standings": ("fmt", {"text": "-standings.txt", "csv": "-standings.csv", "json": "-standings.json",
+                          "html": "-standings.html"}),
+}
+_GLOB = set("*?[")
+#: A failing file's first lines of errors shown in the batch's default output.
+SAID = 3
+#: The event column's width in the summary table.
+EVENT_WIDTH = 28
+
+
+@dataclass
+class FileRun:
+    """One file's run: its exit code, what it printed, and the facts the command recorded."""
+
+    file: str
+    code: int
+    stdout: str
+    stderr: str
+    facts: dict = field(default_factory=dict)
+
+
+def single(ctx: typer.Context, files: list[Path], *, jobs: int | None = None, as_json: bool = False,
+           details: bool = False) -> Path:
+    """The one file the command was given; for several files, a folder or a pattern, the whole
+    batch is run here and the exit raised."""
+    if len(files) == 1 and not files[0].is_dir() and (files[0].exists() or not _GLOB & set(str(files[0]))):
+        return files[0]
+    raise run(ctx, files, jobs=jobs, as_json=as_json, details=details)
+
+
+def expand(paths: list[Path]) -> tuple[list[Path], list[tuple[str, str]]]:
+    """The files to run on, and what was skipped with why: a folder's files that no format
+    recognises, hidden files, patterns matching nothing."""
+    from ..io.registry import SNIFF_BYTES, detect_format
+
+    files: list[Path] = []
+    skipped: list[tuple[str, str]] = []
+    for path in paths:
+        if not path.exists() and _GLOB & set(str(path)):
+            matches = sorted(Path(m) for m in glob.glob(str(path), recursive=True) if Path(m).is_file())
+            if not matches:
+                skipped.append((str(path), "no file matches this pattern"))
+            files.extend(matches)
+        elif path.is_dir():
+            for member in sorted(p for p in path.rglob("*") if p.is_file()):
+                if any(part.startswith(".") for part in member.relative_to(path).parts):
+                    continue
+                try:
+                    with open(member, "rb") as handle:
+                        head = handle.read(SNIFF_BYTES)
+                except OSError as err:
+                    skipped.append((str(member), err.strerror or str(err)))
+                    continue
+                if _recognised(head, detect_format):
+                    files.append(member)
+                else:
+                    skipped.append((str(member), "not a tournament file"))
+        else:
+            files.append(path)
+    return list(dict.fromkeys(files)), skipped
+
+
+def _recognised(head: bytes, detect) -> bool:
+    from ..io.registry import formats
+
+    return detect(head, identify=True) is not None and any(f.read and f.recognises(head) for f in formats())
+
+
+def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: bool, details: bool) -> typer.Exit:
+    """Run ``ctx``'s command on every file of ``files`` and return the exit to raise."""
+    command = ctx.command.name
+    targets, skipped = expand(files)
+    output = next((ctx.params[o] for o in OUTPUT_OPTIONS if ctx.params.get(o) is not None), None)
+    if output is not None and not Path(output).is_dir():
+        raise fail(output, "give a folder for the outputs of several files")
+    argv = [_arguments(ctx, command, target, output) for target in targets]
+    for name, why in skipped:
+        typer.echo(f"trfconv: {name}: skipped: {why}", err=True)
+    runs = list(_progress(_runs(argv, targets, jobs), len(targets), enabled=not as_json and sys.stderr.isatty()))
+    worst = max([r.code for r in runs] + ([EXIT_UNREADABLE] if skipped and not runs else []), default=EXIT_UNREADABLE)
+    if as_json:
+        for r in runs:
+            typer.echo(json.dumps(_compact(r.stdout, r), ensure_ascii=False))
+        typer.echo(json.dumps({"summary": _summary(runs, skipped, worst)}, ensure_ascii=False))
+    else:
+        if details:
+            for r in runs:
+                typer.echo(f"== {r.file}")
+                if r.stdout:
+                    typer.echo(r.stdout, nl=not r.stdout.endswith("\n"))
+                if r.stderr:
+                    typer.echo(r.stderr, nl=not r.stderr.endswith("\n"), err=True)
+        else:
+            for r in runs:  # what made a file fail is said: its first lines, the rest counted
+                said = [line for line in r.stderr.splitlines() if line.startswith("trfconv: ")]
+                more = [f"trfconv: {r.file}: … and {len(said) - SAID} more (--details)"] if len(said) > SAID + 1 else []
+                if said:
+                    typer.echo("\n".join(said[:SAID] if more else said) + ("\n" + more[0] if more else ""), err=True)
+        _table(runs, skipped, worst)
+    return typer.Exit(worst)
+
+
+def _arguments(ctx: typer.Context, command: str, target: Path, output) -> list[str]:
+    """The command line of ``command`` on ``target`` alone, with the options given."""
+    args = [command, str(target)]
+    for param in ctx.command.params:
+        if param.param_type_name != "option" or param.name == "jobs":
+            continue
+        value = ctx.params.get(param.name)
+        if value is None or value is False or value == () or value == param.default:
+            continue
+        flag = param.opts[-1] if param.opts[-1].startswith("--") else param.opts[0]
+        if param.name in OUTPUT_OPTIONS:
+            value = Path(output) / _output_name(ctx, command, target)
+        if param.is_flag:
+            args.append(flag)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                args += [flag, str(getattr(item, "value", item))]
+        else:
+            args += [flag, str(getattr(value, "value", value))]
+    return args
+
+
+def _output_name(ctx: typer.Context, command: str, target: Path) -> str:
+    if command == "convert":
+        from ..io.registry import DEFAULT_OUTPUT, outputs
+
+        fmt = ctx.params.get("to")
+        out = outputs()[getattr(fmt, "value", fmt) or DEFAULT_OUTPUT]
+        return target.stem + (out.suffixes[0] if out.suffixes else ".trf")
+    option, names = OUTPUT_NAMES[command]
+    fmt = ctx.params.get(option)
+    return target.stem + names[getattr(fmt, "value", fmt) or "text"]
+
+
+def _runs(argv: list[list[str]], targets: list[Path], jobs: int | None) -> Iterator[FileRun]:
+    if (jobs or os.cpu_count() or 1) <= 1 or len(argv) <= 1:
+        yield from map(run_one, argv)
+        return
+    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
+        yield from pool.map(run_one, argv, chunksize=1)
+
+
+def run_one(args: list[str]) -> FileRun:
+    """``trfconv ARGS`` in this process, its output captured (a worker's job)."""
+    from . import app
+
+    saved = sys.stdout, sys.stderr
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="replace", write_through=True)
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="replace", write_through=True)
+    sys.stdout, sys.stderr = out, err
+    FACTS.clear()
+    try:
+        code = typer.main.get_command(app).main(args=args, prog_name="trfconv", standalone_mode=False)
+    finally:
+        sys.stdout, sys.stderr = saved
+    printed = [stream.detach().getvalue().decode("utf-8", "replace") for stream in (out, err)]
+    return FileRun(args[1], code if isinstance(code, int) else 0, *printed, dict(FACTS))
+
+
+def _progress(runs: Iterator[FileRun], total: int, *, enabled: bool) -> Iterator[FileRun]:
+    if not enabled:
+        yield from runs
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=_console()) as bar:
+        task = bar.add_task("files", total=total)
+        for r in runs:
+            bar.advance(task)
+            yield r
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def _compact(text: str, r: FileRun) -> dict:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return {"schema": 1, "file": r.file, "readable": False, "exit": r.code}
+
+
+def _summary(runs: list[FileRun], skipped, worst: int) -> dict:
+    return {"files": len(runs), "skipped": [{"file": f, "why": w} for f, w in skipped],
+            "exit": worst, "by_exit": {str(c): sum(1 for r in runs if r.code == c) for c in sorted({r.code for r in runs})},
+            "results": [{"file": r.file, "exit": r.code, **r.facts} for r in runs]}
+
+
+def _table(runs: list[FileRun], skipped, worst: int) -> None:
+    """The summary table, one line per file, columns as wide as their longest cell."""
+    header = ("file", "event", "players", "errors", "warnings", "verdict", "written")
+    rows = [header]
+    for r in runs:
+        f = r.facts
+        event = str(f.get("event") or "")
+        rows.append((r.file, event if len(event) <= EVENT_WIDTH else event[:EVENT_WIDTH - 1] + "…",
+                     _text(f.get("players")), _text(f.get("errors")), _text(f.get("warnings")),
+                     str(f.get("verdict") or ("unreadable" if r.code == EXIT_UNREADABLE else "")),
+                     Path(str(f["written"])).name if f.get("written") else ""))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    right = {2, 3, 4}
+    for row in rows:
+        typer.echo("  ".join(cell.rjust(w) if i in right else cell.ljust(w)
+                             for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    failed = sum(1 for r in runs if r.code)
+    typer.echo(f"{len(runs)} file(s): {len(runs) - failed} ok, {failed} with problems"
+               + (f", {len(skipped)} skipped" if skipped else "") + f"; exit {worst}")
+
+
+def _text(value) -> str:
+    return "" if value is None else str(value)
