@@ -210,6 +210,7 @@ CODES: dict[str, Code] = {
         Code("SWM007", I, "part of a Swiss-Manager file not understood (a section, flags of pairing records); not used"),
         Code("SWM008", I, "Swiss-Manager data the model has no place for (club, national title, organiser …); not kept"),
         Code("SWM009", W, "counts in a Swiss-Manager file disagree (rounds announced, scheduled and paired)"),
+        Code("SWM010", I, "absences entered for rounds not yet paired read as requested byes (TRF-2026 240)", caveat=True),
     )
 }
 

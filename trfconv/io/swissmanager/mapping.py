@@ -35,6 +35,7 @@ from ...model import (
     Forfeit,
     NationalRating,
     Player,
+    RequestedBye,
     Team,
     TeamPab,
     Tournament,
@@ -54,8 +55,13 @@ _RESULTS = {0: Result.PENDING, 1: Result.WHITE_WINS, 2: Result.DRAW, 3: Result.B
             7: Result.ADJOURNED}
 #: A "not paired" record's result code -> what the round is for the player (0: nothing entered).
 _ABSENCES = {0: NOT_PAIRED, 1: Bye(ByeKind.FULL), 2: Bye(ByeKind.HALF), 3: Bye(ByeKind.ZERO)}
+#: Result codes of a board one side left empty: White wins, Black wins by forfeit.
+_BOARD_FORFEITS = (4, 5)
 #: The free round's codes: 9 once its result is entered, 0 before.
 _FREE_ROUND_CODES = (0, 9)
+#: An absence entered for a round not yet paired: the requested bye it announces (0: nothing
+#: entered yet, which Swiss-Manager scores as a zero-point absence).
+_ANNOUNCED = {0: ByeKind.ZERO, 1: ByeKind.FULL, 2: ByeKind.HALF, 3: ByeKind.ZERO}
 _SEX = {0: "m", 1: "w"}
 
 
@@ -110,7 +116,8 @@ class _Reader:
                                     "the event type is left blank")
         name = " - ".join(part for part in (h(0), h(1)) if part)
         schedule = tuple(self.date(r.u32(0), f"round {n} date") for n, r in enumerate(f.schedule, 1))
-        deputies = tuple(d for d in (h(22), h(6), h(35)) if d)
+        deputies = tuple(d.strip() for d in ";".join((h(22), h(6), h(35))).split(";")
+                         if any(c.isalnum() for c in d))
         event = {
             "name": name or None, "city": h(10) or h(5) or None, "federation": h(20) or h(25) or None,
             "start_date": self.date(f.config_u32(75), "start date"),
@@ -162,13 +169,15 @@ class _Reader:
             if s(index) and s(index) != "*":
                 self.not_kept[what] += 1
         fide_id, national = r.u32(48), r.u16(34)
+        if s(5) and not national:
+            self.not_kept["national id without a national rating"] += 1
         federation = self.b.event.get("federation") or s(10)
         return Player(
             start_number=n, name=", ".join(part for part in (s(0), s(1)) if part), sex=_SEX.get(sex),
             title=title if title in FIDE_TITLES else None, rating=r.u16(32) or None, federation=s(10) or None,
             fide_id=str(fide_id) if fide_id else None, birth_date=self.birth_date(n, r.u32(38)),
-            national_ratings=(NationalRating(federation, rating=national or None, national_id=s(5) or None),)
-            if (national or s(5)) and federation else ())
+            national_ratings=(NationalRating(federation, rating=national, national_id=s(5) or None),)
+            if national and federation else ())
 
     def birth_date(self, n: int, value: int) -> PartialDate | str | None:
         if not value:
@@ -191,7 +200,8 @@ class _Reader:
             if team > len(self.f.teams):
                 self.b.report("SWM006", f"player {n} is in team {team}; the file has {len(self.f.teams)} teams")
         for n, r in enumerate(self.f.teams, 1):
-            self.b.teams.append(Team(number=n, name=r.string(0), nickname=r.string(1) or None,
+            short = r.string(1)
+            self.b.teams.append(Team(number=n, name=r.string(0), nickname=short if short != r.string(0) else None,
                                      members=tuple(p for _, p in sorted(members.get(n, [])))))
         byes: dict[int, tuple[int, int]] = {}
         for m in self.f.matches:
@@ -207,39 +217,55 @@ class _Reader:
     # -- pairings -------------------------------------------------------------------------------
     def games(self) -> None:
         b, round_robin = self.b, self.kind in _ROUND_ROBINS
+        paired = self.f.config_u16(21)
         free_rounds = 0
+        announced: dict[tuple[int, ByeKind], list[int]] = {}
         for g in self.f.games:
             where = f"round {g.round}, record at byte {g.offset}"
-            if g.white == 0:
+            if g.white == 0 and g.black in (0, BYE, ABSENT):
                 if g.black or g.code:
-                    self.unknown_code(g, where, "record without a White player")
+                    self.unknown_code(g, where, "a record without a player", "nothing")
                 continue
             if g.black == BYE:
                 if g.code not in _FREE_ROUND_CODES:
-                    self.unknown_code(g, where, f"free round of player {g.white}")
+                    self.unknown_code(g, where, f"the free round of player {g.white}",
+                                      "a round without a game" if round_robin else "a pairing-allocated bye")
                 free_rounds += 1
                 b.entry(g.round, g.white, NOT_PAIRED if round_robin else Bye(ByeKind.PAB))
             elif g.black == ABSENT:
                 if g.code not in _ABSENCES:
-                    self.unknown_code(g, where, f"absence of player {g.white}; read as not paired")
-                b.entry(g.round, g.white, _ABSENCES.get(g.code, NOT_PAIRED))
-            elif g.black == 0:
-                if g.code not in (4, 5):
-                    self.unknown_code(g, where, f"player {g.white} without an opponent; read as not paired")
-                b.entry(g.round, g.white, Forfeit(g.code == 4) if g.code in (4, 5) else NOT_PAIRED)
+                    self.unknown_code(g, where, f"the absence of player {g.white}", "not paired")
+                if g.round > paired and b.has_player(g.white):
+                    announced.setdefault((g.round, _ANNOUNCED.get(g.code, ByeKind.ZERO)), []).append(g.white)
+                else:
+                    b.entry(g.round, g.white, _ABSENCES.get(g.code, NOT_PAIRED))
+            elif 0 in (g.white, g.black):  # a board left empty (team files): a forfeit without opponent
+                player, white = (g.white, True) if g.white else (g.black, False)
+                if g.code not in _BOARD_FORFEITS:
+                    self.unknown_code(g, where, f"player {player} without an opponent", "not paired")
+                    b.entry(g.round, player, NOT_PAIRED)
+                else:
+                    b.entry(g.round, player, Forfeit((g.code == 4) == white))
             else:
                 result = _RESULTS.get(g.code)
                 if result is None:
-                    self.unknown_code(g, where, f"game {g.white} - {g.black}; read as an unknown result (X)")
+                    self.unknown_code(g, where, f"the game {g.white} - {g.black}", "an unknown result (X)")
                 b.pairing(g.round, g.white, g.black, result or Result.ADJOURNED)
+        if announced:
+            b.pairing_data["requested_byes"] = tuple(RequestedBye(kind, r, tuple(ids))
+                                                     for (r, kind), ids in sorted(announced.items(), key=lambda item: (item[0][0], item[0][1].value)))
+            b.report("SWM010", f"{sum(map(len, announced.values()))} absence(s) entered for round(s) not yet paired "
+                               f"({', '.join(str(r) for r in sorted({r for r, _ in announced}))}): read as requested "
+                               "byes (TRF-2026 240), zero-point unless Swiss-Manager's code says a half or full point")
         if free_rounds:
             b.report("SWM005", f"{free_rounds} free round(s) ('spielfrei'): " + (
                 "in a round robin, read as rounds without a game (0 points)" if round_robin else
                 "read as pairing-allocated byes, worth the score system's points (1 by default)")
                 + "; Swiss-Manager's own setting for them is not located in the file")
 
-    def unknown_code(self, g, where: str, what: str) -> None:
-        self.b.report("SWM003", f"{where}: result code {g.code} of a {what} is not one trfconv knows")
+    def unknown_code(self, g, where: str, what: str, reading: str) -> None:
+        self.b.report("SWM003", f"{where}: result code {g.code} of {what} is not one trfconv knows; read as "
+                                f"{reading}")
 
     # -- cross-checks and what was not understood -------------------------------------------------
     def counts(self) -> None:
@@ -247,7 +273,7 @@ class _Reader:
         announced, paired = f.config_u16(4), f.config_u16(21)
         if announced != len(f.schedule) and f.players:
             report("SWM009", f"the file announces {announced} rounds and schedules {len(f.schedule)}")
-        late = sorted({g.round for g in f.games if g.round > paired})
+        late = sorted({g.round for g in f.games if g.round > paired and g.black != ABSENT})
         if late:
             report("SWM009", f"the file says {paired} round(s) are paired, but holds pairings of round(s) "
                              + ", ".join(map(str, late)))
