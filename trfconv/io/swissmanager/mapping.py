@@ -33,6 +33,7 @@ from ...model import (
     ByeKind,
     Extra,
     Forfeit,
+    Lineup,
     NationalRating,
     Player,
     RequestedBye,
@@ -101,6 +102,7 @@ class _Reader:
             self.b.add_player(self.player(n, record))
         if self.kind in _TEAM_TYPES:
             self.teams()
+            self.lineups()
         self.games()
         self.counts()
         self.unknown()
@@ -213,6 +215,33 @@ class _Reader:
             points = {p for _, p in byes.values()}
             self.b.team_event["pab"] = TeamPab(None, None if len(points) > 1 else next(iter(points)) / 2,
                                                tuple(byes.get(r, (None,))[0] for r in range(1, len(self.f.schedule) + 1)))
+
+    def lineups(self) -> None:
+        """Who played on which board of each match (TRF-2026 300): a round's pairing records are
+        its matches' boards, match after match in the order of the match records, so that a board
+        left empty stays visible."""
+        f, boards = self.f, self.f.config_u16(53)
+        team_of = {n: r.u16(52) for n, r in enumerate(f.players, 1)}
+        games: dict[int, list] = {}
+        matches: dict[int, list] = {}
+        for g in f.games:
+            games.setdefault(g.round, []).append(g)
+        for m in f.matches:
+            if m.second not in (BYE, ABSENT):
+                matches.setdefault(m.round, []).append(m)
+        lineups = []
+        for r, played in sorted(matches.items()):
+            records = games.get(r, [])
+            if not boards or len(records) != boards * len(played):
+                self.b.report("SWM009", f"round {r}: {len(records)} pairing records for {len(played)} matches of "
+                                        f"{boards} boards; the line-ups are not read")
+                return
+            for k, m in enumerate(played):
+                chunk = records[k * boards:(k + 1) * boards]
+                for team, other in ((m.first, m.second), (m.second, m.first)):
+                    lineups.append(Lineup(r, team, other, tuple(
+                        next((p for p in (g.white, g.black) if p and team_of.get(p) == team), None) for g in chunk)))
+        self.b.team_event["lineups"] = tuple(lineups)
 
     # -- pairings -------------------------------------------------------------------------------
     def games(self) -> None:
