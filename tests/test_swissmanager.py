@@ -160,6 +160,9 @@ def test_team_swiss_teams_and_boards():
     lone = [(p.start_number, r) for p in t.players for r, e in enumerate(p.rounds, 1)
             if isinstance(e, Forfeit) and e.opponent is None]
     assert len(lone) == 5
+    lineups = t.team_event.lineups
+    assert len(lineups) == 6 * 16 and all(len(x.boards) == 4 for x in lineups)
+    assert sum(x.boards.count(None) for x in lineups) == len(lone)  # the boards the other team left empty
 
 
 def test_in_progress_event_pending_games_and_announced_absences():
