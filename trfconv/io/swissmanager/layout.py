@@ -128,12 +128,13 @@ class SwissManagerFile:
 class _Cursor:
     """Reads primitives from ``data[pos:end]``; never past ``end``."""
 
-    def __init__(self, data: bytes, pos: int, end: int):
-        self.data, self.pos, self.end = data, pos, end
+    def __init__(self, data: bytes, pos: int, end: int, name: str = "header"):
+        self.data, self.pos, self.end, self.name = data, pos, end, name
 
     def take(self, n: int) -> bytes:
         if n < 0 or self.pos + n > self.end:
-            raise LayoutError(f"a value runs past the end of its section (at byte {self.pos})", self.pos)
+            raise LayoutError(f"the {self.name} section ends before the values its counts announce (at byte "
+                              f"{self.pos})", self.pos)
         chunk = self.data[self.pos:self.pos + n]
         self.pos += n
         return chunk
@@ -222,7 +223,7 @@ def _directory(data: bytes) -> list[tuple[int, int, int]]:
 
 def _records(data: bytes, bounds: dict, name: int, count: int, shape: tuple[int, int]) -> tuple[Record, ...]:
     start, end = bounds[name]
-    cursor = _Cursor(data, start + 4, end)
+    cursor = _Cursor(data, start + 4, end, SECTIONS[name])
     records = tuple(cursor.record(shape) for _ in range(count))
     _filled(cursor, name, f"{count} records")
     return records
@@ -231,13 +232,13 @@ def _records(data: bytes, bounds: dict, name: int, count: int, shape: tuple[int,
 def _filled(cursor: _Cursor, name: int, what: str) -> None:
     if cursor.pos != cursor.end:
         raise LayoutError(f"the {SECTIONS[name]} section holds {cursor.end - cursor.pos} bytes more than its "
-                          f"{what}", cursor.pos)
+                          f"{what} (at byte {cursor.pos})", cursor.pos)
 
 
 def _games(data: bytes, bounds: dict, schedule: tuple[Record, ...]) -> tuple[GameRecord, ...]:
     """The pairing records, round by round: the schedule gives each round's count (+6)."""
     start, end = bounds[0xB3]
-    cursor = _Cursor(data, start + 4, end)
+    cursor = _Cursor(data, start + 4, end, SECTIONS[0xB3])
     games = []
     for r, entry in enumerate(schedule, 1):
         for _ in range(entry.u16(6)):
@@ -252,7 +253,7 @@ def _games(data: bytes, bounds: dict, schedule: tuple[Record, ...]) -> tuple[Gam
 def _matches(data: bytes, bounds: dict, schedule: tuple[Record, ...]) -> tuple[MatchRecord, ...]:
     """The team match records, round by round: the schedule gives each round's count (+8)."""
     start, end = bounds[0xC3]
-    cursor = _Cursor(data, start + 4, end)
+    cursor = _Cursor(data, start + 4, end, SECTIONS[0xC3])
     matches = []
     for r, entry in enumerate(schedule, 1):
         for _ in range(entry.u16(8)):

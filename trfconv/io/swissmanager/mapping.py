@@ -85,8 +85,7 @@ def read_swissmanager(data: bytes, path: str | None = None, encoding: str | None
     kind = f.config_u8(15)
     builder.version = _SUFFIXES.get(kind)
     for err in f.damaged:
-        builder.report("SWM002", f"{err} (byte {err.offset}): that section is not read; the players are, without "
-                                 "what it holds")
+        builder.report("SWM002", f"{err}: that section is not read; the players are, without what it holds")
     _Reader(builder, f, kind).read()
     return builder.build()
 
