@@ -201,6 +201,17 @@ CODES: dict[str, Code] = {
         Code("LST032", E, "zip archive damaged or refused (entries, size, compression ratio)"),
         Code("LST033", E, "month or rate of play of a list not told or contradictory (--date, --kind)"),
         Code("LST034", E, "FIDE ID repeated in a rating list; nothing imported"),
+        # Swiss-Manager's own files (.TUNX .TURX .TUMX .TUTX: trfconv.io.swissmanager)
+        Code("SWM001", E, "Swiss-Manager file damaged or in a layout trfconv does not know; not read"),
+        Code("SWM002", E, "section of a Swiss-Manager file damaged (pairings, teams or matches); the players are read without it"),
+        Code("SWM003", W, "Swiss-Manager result code not known; the game read as an unknown result (X), a bye or absence as not paired"),
+        Code("SWM004", I, "Swiss-Manager tie-break codes not mapped to FIDE names; kept as a comment"),
+        Code("SWM005", I, "free rounds ('spielfrei'): read as pairing-allocated byes (Swiss) or rounds without a game (round robin)", caveat=True),
+        Code("SWM006", W, "Swiss-Manager value cannot be read (date, sex, tournament type, team number)"),
+        Code("SWM007", I, "part of a Swiss-Manager file not understood (a section, flags of pairing records); not used"),
+        Code("SWM008", I, "Swiss-Manager data the model has no place for (club, national title, organiser …); not kept"),
+        Code("SWM009", W, "counts in a Swiss-Manager file disagree (rounds announced, scheduled and paired)"),
+        Code("SWM010", I, "absences entered for rounds not yet paired read as requested byes (TRF-2026 240)", caveat=True),
     )
 }
 

@@ -55,8 +55,9 @@ from .checks import check
 #: returns ``(path, line, column)`` (see :mod:`.checks`).
 Locate = Callable[..., tuple]
 
-#: FIDE's order of titles for the initial ranking (C.04.3 A.2 b): GM, IM, WGM, FM, WIM, CM, WFM, WCM.
-_TITLE_ORDER = {t: i for i, t in enumerate(("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"))}
+#: FIDE's titles, in FIDE's order for the initial ranking (C.04.3 A.2 b).
+FIDE_TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+_TITLE_ORDER = {t: i for i, t in enumerate(FIDE_TITLES)}
 
 
 @dataclass(frozen=True)

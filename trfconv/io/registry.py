@@ -75,6 +75,9 @@ class Format:
 #: Every format, in the order their sniffers are asked: binary signatures before text, the most
 #: specific text first (CSV, whose sniffer looks for a crosstable header anywhere, last).
 FORMATS = (
+    Format("swissmanager", "Swiss-Manager tournament file (.TUNX, .TURX, .TUMX, .TUTX)",
+           (".tunx", ".turx", ".tumx", ".tutx"), "trfconv.io.swissmanager:sniff",
+           "trfconv.io.swissmanager:read_swissmanager", (), frozenset({"SWM001"})),
     Format("json", "trfconv's JSON form of the model", (".json",), "trfconv.io.json_io:sniff",
            "trfconv.io.json_io:read_json",
            (Output("json", "trfconv's lossless JSON form of the model", "trfconv.io.json_io:write_json",
