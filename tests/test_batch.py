@@ -83,3 +83,16 @@ def test_a_pattern_that_matches_nothing_and_a_missing_file(cli, folder):
     assert result.exit_code == 2  # the missing file cannot be read
     assert "no file matches this pattern" in result.stderr
     assert "unreadable" in result.stdout
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_library_reads_many_files_in_order(folder, jobs):
+    import trfconv
+    from trfconv.io.many import expand
+
+    read = list(trfconv.read_many([folder], jobs=jobs))
+    assert [(p.name, len(t.players)) for p, t in read] == [
+        ("damaged.trf", 11), ("example1.trf", 283), ("roundrobin.xml", 8), ("valid.trf", 12)]
+    assert trfconv.has_errors(read[0][1].diagnostics) and not trfconv.has_errors(read[3][1].diagnostics)
+    _, skipped = expand([folder])
+    assert sorted(why for _, why in skipped) == ["not a tournament file"] * 2

@@ -21,8 +21,9 @@ __all__ = [
     "Tournament",
     "TrfconvError",
     "dumps",
-    "read",
     "rate",
+    "read",
+    "read_many",
     "reads",
     "standings",
     "validate",
@@ -53,6 +54,35 @@ def reads(data: bytes | str, *, path: str | None = None, encoding: str | None = 
     if strict and has_errors(tournament.diagnostics):
         raise TrfconvError(tournament.diagnostics)
     return tournament
+
+
+def read_many(paths, *, encoding: str | None = None, jobs: int | None = 1):
+    """Read many files: ``paths`` are files, folders (searched recursively, taking what a format
+    recognises by content) or glob patterns. Yields ``(path, tournament)`` in order, the
+    tournament of a file that cannot be read holding the diagnostics that say why (never
+    raising); ``jobs`` > 1 reads in that many worker processes. What was skipped is given by
+    :func:`trfconv.io.many.expand`."""
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    from .io.many import expand
+
+    files, _ = expand(paths)
+    one = partial(_read_or_say, encoding=encoding)
+    if (jobs or 1) <= 1 or len(files) <= 1:
+        yield from zip(files, map(one, files))
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from zip(files, pool.map(one, files, chunksize=1))
+
+
+def _read_or_say(path, *, encoding: str | None) -> Tournament:
+    try:
+        return read(path, encoding=encoding)
+    except TrfconvError as err:
+        from .model import Source
+
+        return Tournament(source=Source(path=str(path), diagnostics=tuple(err.diagnostics)))
 
 
 def dumps(tournament: Tournament, format: str = "trf26", *, line_ending: str = "\r\n",

@@ -15,7 +15,6 @@ in which each file's output is named after it."""
 
 from __future__ import annotations
 
-import glob
 import io
 import json
 import os
@@ -27,7 +26,8 @@ from pathlib import Path
 
 import typer
 
-from .common import FACTS, EXIT_UNREADABLE, fail
+from ..io.many import expand, is_pattern
+from .common import EXIT_UNREADABLE, FACTS, fail
 
 #: Options whose value names this file's output: in a batch, a folder.
 OUTPUT_OPTIONS = ("output",)
@@ -37,7 +37,6 @@ OUTPUT_NAMES = {
     "standings": ("fmt", {"text": "-standings.txt", "csv": "-standings.csv", "json": "-standings.json",
                           "html": "-standings.html"}),
 }
-_GLOB = set("*?[")
 #: A failing file's first lines of errors shown in the batch's default output.
 SAID = 3
 #: The event column's width in the summary table.
@@ -59,47 +58,9 @@ def single(ctx: typer.Context, files: list[Path], *, jobs: int | None = None, as
            details: bool = False) -> Path:
     """The one file the command was given; for several files, a folder or a pattern, the whole
     batch is run here and the exit raised."""
-    if len(files) == 1 and not files[0].is_dir() and (files[0].exists() or not _GLOB & set(str(files[0]))):
+    if len(files) == 1 and not files[0].is_dir() and not is_pattern(files[0]):
         return files[0]
     raise run(ctx, files, jobs=jobs, as_json=as_json, details=details)
-
-
-def expand(paths: list[Path]) -> tuple[list[Path], list[tuple[str, str]]]:
-    """The files to run on, and what was skipped with why: a folder's files that no format
-    recognises, hidden files, patterns matching nothing."""
-    from ..io.registry import SNIFF_BYTES, detect_format
-
-    files: list[Path] = []
-    skipped: list[tuple[str, str]] = []
-    for path in paths:
-        if not path.exists() and _GLOB & set(str(path)):
-            matches = sorted(Path(m) for m in glob.glob(str(path), recursive=True) if Path(m).is_file())
-            if not matches:
-                skipped.append((str(path), "no file matches this pattern"))
-            files.extend(matches)
-        elif path.is_dir():
-            for member in sorted(p for p in path.rglob("*") if p.is_file()):
-                if any(part.startswith(".") for part in member.relative_to(path).parts):
-                    continue
-                try:
-                    with open(member, "rb") as handle:
-                        head = handle.read(SNIFF_BYTES)
-                except OSError as err:
-                    skipped.append((str(member), err.strerror or str(err)))
-                    continue
-                if _recognised(head, detect_format):
-                    files.append(member)
-                else:
-                    skipped.append((str(member), "not a tournament file"))
-        else:
-            files.append(path)
-    return list(dict.fromkeys(files)), skipped
-
-
-def _recognised(head: bytes, detect) -> bool:
-    from ..io.registry import formats
-
-    return detect(head, identify=True) is not None and any(f.read and f.recognises(head) for f in formats())
 
 
 def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: bool, details: bool) -> typer.Exit:
