@@ -4,8 +4,9 @@ SPExport), as CSV or ``.xlsx``.
 
 A table is read in four steps. The delimiter is sniffed (``,`` ``;`` TAB ``|``: the one under
 which a header row is found). The header row is the row whose cells best match a column
-profile (``formats/csv/profiles/*.toml``: column names in English, German, French and Spanish,
-and round-column patterns such as ``1.Rd``, ``Rd1``, ``1.Runde``, ``Ronde 1``); rows above it
+profile (``formats/csv/profiles/*.toml``: column names in the languages the exports are written
+in, Latin or Cyrillic, and round-column patterns such as ``1.Rd``, ``Rd1``, ``1.Runde``,
+``Ronde 1``, ``Тур1``, ``1.kolo``); rows above it
 are metadata (``Chief Arbiter: …``). A round may span several cells (opponent, colour,
 result), as in the real chess-results export in ``fixtures/crosstables``. Round cells are read
 in the common spellings: ``12w1``, ``5b½``, ``5b1/2``, ``7b=``, ``7bx``, ``12w+``, ``+``, ``-``,
@@ -67,6 +68,7 @@ _SEX = {"m": "m", "w": "w", "f": "w", "male": "m", "female": "w"}
 class Profile:
     name: str
     columns: dict[str, tuple[str, ...]]  # role -> normalised names
+    shared: dict[str, tuple[str, ...]]  # role -> names another profile's program also writes
     rounds: tuple[re.Pattern, ...]
     metadata: dict[str, tuple[str, ...]]
     banners: tuple[re.Pattern, ...]  # lines above the header that are neither the name nor metadata
@@ -92,6 +94,7 @@ def profiles() -> tuple[Profile, ...]:
         out.append(Profile(
             name=data["name"],
             columns={role: tuple(normalise(n) for n in names) for role, names in data["columns"].items()},
+            shared={role: tuple(normalise(n) for n in names) for role, names in data.get("shared", {}).items()},
             rounds=tuple(re.compile(p) for p in data["rounds"]["headers"]),
             metadata={k: tuple(normalise(n) for n in v) for k, v in data.get("metadata", {}).items()},
             banners=tuple(re.compile(b, re.IGNORECASE) for b in data.get("banners", [])),
@@ -116,10 +119,11 @@ class Header:
     roles: dict[str, int]  # role -> column
     rounds: dict[int, list[int]]  # round -> its columns (a round may span several cells)
     ignored: list[str]
+    shared: int = 0  # roles named by a profile's shared names: read, but no evidence of the profile
 
     @property
     def score(self) -> int:
-        return len(self.roles) + len(self.rounds)
+        return len(self.roles) - self.shared + len(self.rounds)
 
 
 # -- entry points ----------------------------------------------------------------------------
@@ -180,6 +184,7 @@ def _match(i: int, cells: list[str], p: Profile) -> Header | None:
     roles: dict[str, int] = {}
     rounds: dict[int, list[int]] = {}
     ignored: list[str] = []
+    shared = 0
     current: list[int] | None = None
     for column, cell in enumerate(cells):
         if not cell:
@@ -190,6 +195,11 @@ def _match(i: int, cells: list[str], p: Profile) -> Header | None:
         role = next((r for r, names in p.columns.items() if cell in names and r not in roles), None)
         if role:
             roles[role] = column
+            continue
+        role = next((r for r, names in p.shared.items() if cell in names and r not in roles), None)
+        if role:
+            roles[role] = column
+            shared += 1
             continue
         number = next((int(m.group("n")) for m in (rx.fullmatch(cell) for rx in p.rounds)
                        if m and len(m.group("n")) <= 3), None)
@@ -204,7 +214,7 @@ def _match(i: int, cells: list[str], p: Profile) -> Header | None:
         return None
     if p.complete and len(roles) < len(p.columns):
         return None
-    return Header(i, p, roles, rounds, ignored)
+    return Header(i, p, roles, rounds, ignored, shared)
 
 
 # -- reading the rows ------------------------------------------------------------------------
