@@ -22,6 +22,7 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import typer
@@ -139,17 +140,23 @@ def _runs(argv: list[list[str]], targets: list[Path], jobs: int | None) -> Itera
         yield from pool.map(run_one, argv, chunksize=1)
 
 
-def run_one(args: list[str]) -> FileRun:
-    """``trfconv ARGS`` in this process, its output captured (a worker's job)."""
+@cache
+def _command():
+    """The ``trfconv`` command, built once per process (building it takes tens of milliseconds)."""
     from . import app
 
+    return typer.main.get_command(app)
+
+
+def run_one(args: list[str]) -> FileRun:
+    """``trfconv ARGS`` in this process, its output captured (a worker's job)."""
     saved = sys.stdout, sys.stderr
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="replace", write_through=True)
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="replace", write_through=True)
     sys.stdout, sys.stderr = out, err
     FACTS.clear()
     try:
-        code = typer.main.get_command(app).main(args=args, prog_name="trfconv", standalone_mode=False)
+        code = _command().main(args=args, prog_name="trfconv", standalone_mode=False)
     finally:
         sys.stdout, sys.stderr = saved
     printed = [stream.detach().getvalue().decode("utf-8", "replace") for stream in (out, err)]
