@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
+import subprocess
+import unicodedata
 from fractions import Fraction
+from pathlib import Path
 
 import paths
 import pytest
@@ -138,3 +142,49 @@ def test_rating_and_federation_columns_in_every_format(cli):
     assert text[2].split() == ["rank", "sno", "name", "fed", "rating", "PTS", "BH", "lots"]
     data = json.loads(cli("standings", DEMO, "-t", "BH", "--json").stdout)
     assert {(e["federation"], e["rating"]) for e in data["standings"][:1]} == {("ESP", 1661)}
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def printed_text(html: Path, tmp_path: Path) -> str:
+    """The text of the PDF headless Chromium prints of ``html`` (what an arbiter gets on paper),
+    read back with pypdf."""
+    from pypdf import PdfReader
+
+    pdf = tmp_path / (html.stem + ".pdf")
+    subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+                    html.as_uri()], capture_output=True, timeout=120, check=True)
+    text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+    return unicodedata.normalize("NFKC", text)  # the ligatures the fonts print (ﬀ)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (.ci/run installs it)")
+def test_html_standings_print_with_legend_and_lots_groups(cli, tmp_path):
+    html = tmp_path / "ex25.html"
+    result = cli("standings", EX25, "-t", "BH", "--after-round", "5", "--format", "html", "-o", html)
+    assert result.exit_code == 0 and "wrote" in result.stderr
+    page = html.read_text("utf-8")
+    assert page.count('<tr class="lots') == 4 and page.count('<tr class="lots even">') == 2  # groups 1 and 2
+    text = " ".join(printed_text(html, tmp_path).split())
+    for seen in ("Standings", "Rounds after round 5 of 9", "Rules tb-2023: FIDE C.07 Play-off and tie-break",
+                 "Caveats: what this result assumes", "the standings after round 5 of 9",
+                 "Tie-breaks, in the order applied", "1 PTS points C.07 2", "2 BH Buchholz C.07 8.1",
+                 "Standings after round 5", "group 1: drawing of lots needed", "group 2: drawing of lots needed"):
+        assert seen in text, seen
+    assert "Drawing of lots" not in text.replace("drawing of lots needed", "")
+    drawn = tmp_path / "drawn.html"
+    assert cli("standings", EX25, "-t", "PTS", "--draw-lots", "7", "--format", "html", "-o", drawn).exit_code == 0
+    text = " ".join(printed_text(drawn, tmp_path).split())
+    assert "Seed 7;" in text and "group 1: 4, 2, 1, 6" in text and "group 1: lot 2" in text
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (.ci/run installs it)")
+def test_html_team_standings_print_match_and_game_points(cli, tmp_path):
+    html = tmp_path / "team.html"
+    assert cli("standings", FIXTURES / "tiebreak" / "tec-team14.trf", "--format", "html", "-o", html).exit_code == 0
+    text = " ".join(printed_text(html, tmp_path).split())
+    assert "Ranked 14 teams" in text and "Rank No Team MP GP MPvGP EDE BH SB" in text
+    assert "1 5 Elephants 10 18 18 0 55 70" in text and "MPvGP match points versus game points C.07 13.1" in text

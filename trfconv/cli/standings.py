@@ -50,7 +50,7 @@ def standings(
                                     "outcome are printed); without it the ties stay marked."),
     fmt: StandingsFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                         help="Output format (csv: UTF-8 with the byte-order mark spreadsheets "
-                                             "want)."),
+                                             "want; html: one printable A4 page)."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
     encoding: str | None = EncodingOption, lenient: bool = LenientOption, as_json: bool = JsonOption,
 ) -> None:
@@ -80,7 +80,7 @@ def standings(
     located = tuple(d.located(str(file)) for d in result.diagnostics)
     basis = Basis(str(file), (*t.diagnostics, *located), lenient)
     form = "json" if as_json else StandingsFormat(fmt).value
-    emit(document("standings").render(StandingsReport(basis, result), form), output, file,
+    emit(document("standings").render(StandingsReport(basis, result, t), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
     lines = [f"trfconv: {d}" for d in basis.errors]
     if form != "json" and (output is not None or lines):

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..model import Tournament
 from ..numbers import short_text
 from ..rules.tiebreaks.standings import Row, Standings
 from ..tabular import write_rows
@@ -19,10 +20,11 @@ from .basis import Basis, csv_rows, json_fields, json_withheld, text_block
 @dataclass(frozen=True)
 class StandingsReport:
     """The standings of one file and what they rest on (the reader's and the standings'
-    diagnostics, in the basis)."""
+    diagnostics, in the basis); the tournament for the event's facts the HTML page heads with."""
 
     basis: Basis
     standings: Standings
+    tournament: Tournament | None = None
 
 
 def exact_text(value) -> str:

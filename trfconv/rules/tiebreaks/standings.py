@@ -176,8 +176,9 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
         t = cut_after(t, after_round)
         if after_round < held:
             cut = diagnostic("STD001", f"the standings after round {after_round} of {held}: the tie-breaks are "
-                                       f"computed on rounds 1-{after_round} only, the later rounds do not exist yet "
-                                       "(a bye or an absence in the last of them is one of the last round)")
+                                       f"computed on rounds 1-{after_round} only; the later rounds do not exist yet, so "
+                                       f"a bye or an absence in round {after_round} is one of the last round "
+                                       "(C.07 16.2.5)")
         else:
             cut = None
     else:
