@@ -179,7 +179,7 @@ def test_validate_json_schema(cli):
     data = json.loads(cli("validate", VALID, "--json").stdout)
     assert set(data) == {"schema", "file", "rules", "rules_title", "decision", "rateable", "event_kind",
                          "round_robin", "rating_list", "minutes_for_60_moves", "findings", "games_not_rated",
-                         "players", "diagnostics", "defective", "lenient", "withheld", "errors", "caveats"}
+                         "players", "diagnostics", "defective", "lenient", "withheld", "note", "errors", "caveats"}
     assert (data["rules"], data["decision"], data["minutes_for_60_moves"]) == ("b02-2005", "not rateable", "120")
     assert data["findings"] == [{"code": "VAL040", "article": "5.1", "fatal": True, "rounds": [], "players": [],
                                  "message": "no game of the event can be rated (0 of 12 players rated)"}]

@@ -169,22 +169,18 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     round robin or Swiss nature of the event is judged on the whole file). ``lots_seed``: the
     ties left after the whole list are broken by the reproducible drawing of lots of
     :mod:`.lots` (Art. 4.2); without it they share a rank and stay marked."""
+    extra = []
     if after_round is not None:
-        held = t.rounds
+        held = max(t.rounds, t.event.declared_rounds or 0)  # a file in progress declares the rounds to come
         if round_robin is None:
             round_robin = is_round_robin(t)
         t = cut_after(t, after_round)
         if after_round < held:
-            cut = diagnostic("STD001", f"the standings after round {after_round} of {held}: the tie-breaks are "
-                                       f"computed on rounds 1-{after_round} only; the later rounds do not exist yet, so "
-                                       f"a bye or an absence in round {after_round} is one of the last round "
-                                       "(C.07 16.2.5)")
-        else:
-            cut = None
-    else:
-        cut = None
+            extra.append(diagnostic("STD001", f"the standings after round {after_round} of {held}: the tie-breaks "
+                                              f"are computed on rounds 1-{after_round} only; the later rounds do not "
+                                              f"exist yet, so a bye or an absence in round {after_round} is one of the "
+                                              "last round (C.07 16.2.5)"))
     result = _standings(t, tiebreaks, rules=rules, unrated=unrated, round_robin=round_robin)
-    extra = [cut] if cut else []
     if lots_seed is not None:
         result, said = _draw_lots(result, lots_seed)
         extra += said
