@@ -89,14 +89,18 @@ def test_cli_standings_text_csv_json(cli):
     lines = text.stdout.splitlines()
     assert lines[0].startswith("Caveats (1)") and "ranked under tb-2023" in lines[1]  # what the result assumes
     lines = lines[2:]
-    assert lines[0].split() == ["rank", "sno", "name", "PTS", "BH/C1", "BH", "SB", "lots"]
-    assert lines[1].split()[:2] == ["1", "2"] and lines[1].split()[-3:] == ["12", "13", "9.5"]
+    # the file has ratings, no titles or federations: the empty columns are left out of the text
+    assert lines[0].split() == ["rank", "sno", "name", "rating", "PTS", "BH/C1", "BH", "SB", "lots"]
+    assert lines[1].split()[:2] == ["1", "2"] and lines[1].split()[-5:] == ["2150", "4", "12", "13", "9.5"]
     csv = cli("standings", TEC, "-t", "BH", "--format", "csv").stdout_bytes.decode("utf-8-sig").splitlines()
-    assert csv[0].startswith('"Caveat: ranked under tb-2023') and csv[2] == "1,2,\"Bruno, TEC-Ex\",4,13,"
+    assert csv[0].startswith('"Caveat: ranked under tb-2023')
+    assert csv[1:3] == ["rank,sno,title,name,fed,rating,PTS,BH,lots", "1,2,,\"Bruno, TEC-Ex\",,2150,4,13,"]
     data = json.loads(cli("standings", TEC, "-t", "AOB", "--json").stdout)
     assert data["schema"] == 1 and data["rules"] == "tb-2023" and data["tiebreaks"] == ["PTS", "AOB"]
-    assert data["standings"][0] == {"rank": 1, "start_number": 2, "name": "Bruno, TEC-Ex",
-                                    "values": {"PTS": "4", "AOB": "13.6"}, "lots": False}
+    assert data["standings"][0] == {"rank": 1, "start_number": 2, "title": None, "name": "Bruno, TEC-Ex",
+                                    "federation": None, "rating": 2150, "values": {"PTS": "4", "AOB": "13.6"},
+                                    "lots": False, "lots_group": None}
+    assert data["after_round"] is None and data["rounds"] == 5 and data["drawing_of_lots"] is None
     assert data["standings"][2]["values"]["AOB"] == "13.375"
 
 

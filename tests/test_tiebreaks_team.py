@@ -212,7 +212,8 @@ def test_cli_team_standings():
     data = json.loads(CliRunner().invoke(app, ["standings", str(TEC_TEAM), "-t", "SSSC", "--json"]).stdout)
     assert data["participants"] == "teams"
     assert data["standings"][0] == {"rank": 1, "team": 1, "name": "Antelopes", "match_points": "10",
-                                    "game_points": "17.5", "values": {"PTS": "10", "SSSC": "233/6"}, "lots": False}
+                                    "game_points": "17.5", "values": {"PTS": "10", "SSSC": "233/6"}, "lots": False,
+                                    "lots_group": None}
 
 
 # --- C.07 Art. 15.2: forfeits in a round robin, per edition ----------------------------------

@@ -131,11 +131,13 @@ def rate(tournament: Tournament, verdict=None, *, rules=None, k: dict[str, int] 
 
 
 def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, *, rules: str | None = None,
-              unrated: int | None = None):
+              unrated: int | None = None, after_round: int | None = None, lots_seed: str | None = None):
     """The standings (:class:`~trfconv.rules.tiebreaks.Standings`): points, then ``tiebreaks``
     (names such as ``"BH/C1,BH,SB,DE"``; default: the file's 212/202 list) under the C.07
     edition ``rules`` (default: the one in force on the start date); ``unrated`` is the rating
-    the rating-based tie-breaks give unrated players."""
+    the rating-based tie-breaks give unrated players; ``after_round`` gives the standings as
+    they stood after that round; ``lots_seed`` breaks the ties left by a reproducible drawing of
+    lots with that seed."""
     from .rules.tiebreaks import standings as rank
 
-    return rank(tournament, tiebreaks, rules=rules, unrated=unrated)
+    return rank(tournament, tiebreaks, rules=rules, unrated=unrated, after_round=after_round, lots_seed=lots_seed)

@@ -177,6 +177,11 @@ CODES: dict[str, Code] = {
         Code("TB014", I, "tie-break rules edition chosen, and why", caveat=True),
         Code("TB015", W, "games against players without a line counted in the player's own score; their values unknown"),
         Code("TB016", W, "no round results: ranked on the points and ranks the file declares", caveat=True),
+        # standings as arbiters run them: after a round, drawing of lots, play-off, tie-break lists in files
+        Code("STD001", I, "standings after round N: the later rounds are left out, as they did not exist yet", caveat=True),
+        Code("STD002", I, "ties left after the whole list broken by a seeded drawing of lots; seed and outcome said",
+             caveat=True),
+        Code("STD003", W, "chess-results tie-break id without a C.07 counterpart: left out of the tie-break list"),
         # FIDE rating lists: cross-check, fill and import (trfconv.ratinglists)
         Code("LST001", E, "FIDE ID not in the FIDE list in force", "FIDE rating server"),
         Code("LST002", E, "FIDE ID used by two players of the file", "FIDE rating server"),

@@ -18,7 +18,7 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from .. import __version__
-from . import files, lists, rating, standings
+from . import files, lists, playoff, rating, standings
 from .common import list_month_argument
 
 EXIT_USAGE, EXIT_INTERRUPTED, EXIT_INTERNAL = 2, 130, 3
@@ -91,6 +91,7 @@ app.command()(files.convert)
 app.command()(rating.validate)
 app.command()(rating.report)
 app.command()(standings.standings)
+app.command()(playoff.playoff)
 app.command()(files.formats)
 app.add_typer(lists.app, name="list")
 app.command("fill")(lists.fill_command)

@@ -101,6 +101,9 @@ def convert(
     line_ending: LineEnding = typer.Option("crlf", "--line-ending", case_sensitive=False,  # type: ignore[valid-type]
                                            help="Line ending of TRF and CSV output."),
     strict: bool = typer.Option(False, "--strict", help="Fail (exit 1, nothing written) on any error."),
+    tiebreaks: list[str] | None = typer.Option(
+        None, "--tiebreaks", "-t", help="The event's ordered tie-break list, written in its place (TRF-2026 202 "
+        "and 212, the chess-results tie-break ids); names as for trfconv standings. Default: the source's list."),
     jobs: int | None = JobsOption, details: bool = DetailsOption,
 ) -> None:
     """Convert a tournament file to another format (trfconv formats lists them). What the output
@@ -109,6 +112,8 @@ def convert(
     source = single(ctx, sources, jobs=jobs, details=details)
     check_output(output)
     t = readable(source, encoding)
+    if tiebreaks:
+        t = _with_tiebreaks(t, tiebreaks)
     fmt = to.value if to else (output_for(output.suffix) if output else DEFAULT_OUTPUT)
     print_diagnostics(t.diagnostics, details=details, notes=False)
     if strict and has_errors(t.diagnostics):
@@ -137,6 +142,21 @@ def convert(
     except LookupError:
         raise fail("--output-encoding", f"unknown encoding {output_encoding!r}") from None
     raise typer.Exit(EXIT_OK)
+
+
+def _with_tiebreaks(t, names: list[str]):
+    """``t`` with the tie-break list given on the command line as its 202/212 records (a name
+    that is no tie-break stops the command, exit 2)."""
+    from dataclasses import replace
+
+    from ..rules.tiebreaks import parse_list, resolve
+    from ..rules.tiebreaks.spec import record_lists
+
+    specs, problems = parse_list(names, aliases=resolve(None, t.event.start_date).aliases)
+    if problems:
+        raise fail("-t", "; ".join(d.message for d in problems))
+    after, full = record_lists(specs)
+    return replace(t, event=replace(t.event, tiebreaks=after, standings_tiebreaks=full))
 
 
 def formats(as_json: bool = JsonOption) -> None:

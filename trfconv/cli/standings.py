@@ -43,9 +43,14 @@ def standings(
                                      "one in force on the start date)."),
     unrated: int | None = typer.Option(None, "--unrated", min=1, help="Rating given to unrated players by "
                                        "the rating-based tie-breaks (otherwise they are undefined)."),
+    after: int | None = typer.Option(None, "--after-round", min=1, help="The standings as they stood after this "
+                                     "round: the tie-breaks on rounds 1..N only, the later rounds not existing yet."),
+    seed: str | None = typer.Option(None, "--draw-lots", metavar="SEED", help="Break the ties left after the "
+                                    "whole list by a drawing of lots with this seed (reproducible: the seed and the "
+                                    "outcome are printed); without it the ties stay marked."),
     fmt: StandingsFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                         help="Output format (csv: UTF-8 with the byte-order mark spreadsheets "
-                                             "want)."),
+                                             "want; html: one printable A4 page)."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
     encoding: str | None = EncodingOption, lenient: bool = LenientOption, as_json: bool = JsonOption,
 ) -> None:
@@ -65,21 +70,24 @@ def standings(
             raise fail("--rules", str(err)) from None
     check_output(output)
     t = readable(file, encoding, as_json)
+    if after is not None and after > t.rounds:
+        raise fail("--after-round", f"the file holds {t.rounds} round(s); round {after} is not one of them")
     if tiebreaks:
         _, problems = parse_list(tiebreaks, aliases=resolve(rules, t.event.start_date).aliases)
         if problems:
             raise fail("-t", "; ".join(d.message for d in problems))
-    result = rank(t, tiebreaks or None, rules=rules, unrated=unrated)
+    result = rank(t, tiebreaks or None, rules=rules, unrated=unrated, after_round=after, lots_seed=seed)
     located = tuple(d.located(str(file)) for d in result.diagnostics)
     basis = Basis(str(file), (*t.diagnostics, *located), lenient)
     form = "json" if as_json else StandingsFormat(fmt).value
-    emit(document("standings").render(StandingsReport(basis, result), form), output, file,
+    emit(document("standings").render(StandingsReport(basis, result, t), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
     lines = [f"trfconv: {d}" for d in basis.errors]
     if form != "json" and (output is not None or lines):
-        lots = [r for r in result.rows if r.lots]
+        lots = [r for r in result.rows if r.lots and r.drawn is None]
         lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the standings"
-                     + (f"; {len(lots)} still tied for a drawing of lots" if lots else ""))
+                     + (f"; {len(lots)} still tied for a drawing of lots" if lots else "")
+                     + (f"; lots drawn with seed {result.draw.seed}" if result.draw else ""))
         if output is not None and str(output) != "-" and not basis.withheld:
             lines.append(f"wrote {output}: standings ({form}), {len(result.rows)} "
                          f"{'teams' if result.teams else 'players'}")

@@ -42,7 +42,9 @@ DOCUMENTS = {d.name: d for d in (
     Document("rating-report", "FIDE rating report: Ro, K, Rc, n, W, We, change, new rating, initial ratings",
              {f: f"trfconv.documents.rating_report.{f}:render_{f}" for f in ("text", "csv", "json", "html")}),
     Document("standings", "standings: rank, points and the ordered tie-breaks, ties left for lots marked",
-             _forms("standings", "text", "csv", "json")),
+             {**_forms("standings", "text", "csv", "json"), "html": "trfconv.documents.standings_html:render_html"}),
+    Document("playoff", "on-board play-off plan of seed 000 §1: stages, games, colours by lot, timing, places and "
+                        "prizes, a result grid", _forms("playoff", "text", "json", "html")),
 )}
 
 

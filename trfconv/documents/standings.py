@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..model import Tournament
 from ..numbers import short_text
 from ..rules.tiebreaks.standings import Row, Standings
 from ..tabular import write_rows
@@ -19,10 +20,11 @@ from .basis import Basis, csv_rows, json_fields, json_withheld, text_block
 @dataclass(frozen=True)
 class StandingsReport:
     """The standings of one file and what they rest on (the reader's and the standings'
-    diagnostics, in the basis)."""
+    diagnostics, in the basis); the tournament for the event's facts the HTML page heads with."""
 
     basis: Basis
     standings: Standings
+    tournament: Tournament | None = None
 
 
 def exact_text(value) -> str:
@@ -56,15 +58,21 @@ def titles(result: Standings) -> list[str]:
 
 
 def table(result: Standings) -> list[list[str]]:
-    """Header and one row per participant. Team standings (C.07 Art. 11-13) show both scores,
-    MP and GP, in place of the primary score column."""
+    """Header and one row per participant: rank, start number, title, name, federation and
+    rating (as the lists of the pairing programs have them), points and each tie-break, and the
+    tie left for lots. Team standings (C.07 Art. 11-13) show both scores, MP and GP, in place of
+    the primary score column."""
     text = _Texts()
     skip = 1 if result.teams else 0
     shown = titles(result)[skip:]
-    header = (["rank", "team", "name", "MP", "GP", *shown, "lots"] if result.teams
-              else ["rank", "sno", "name", *shown, "lots"])
-    rows = [[str(r.rank), str(r.number), r.name, *(text(v) for v in (r.scores or ())),
-             *(text(v) for v in r.values[skip:]), LOTS if r.lots else ""] for r in result.rows]
+    if result.teams:
+        header = ["rank", "team", "name", "MP", "GP", *shown, "lots"]
+        rows = [[str(r.rank), str(r.number), r.name, *(text(v) for v in r.scores), *(text(v) for v in r.values[1:]),
+                 lots_text(r)] for r in result.rows]
+    else:
+        header = ["rank", "sno", "title", "name", "fed", "rating", *shown, "lots"]
+        rows = [[str(r.rank), str(r.number), r.player.title or "", r.name, r.player.federation or "",
+                 str(r.player.rating or ""), *(text(v) for v in r.values), lots_text(r)] for r in result.rows]
     return [header, *rows]
 
 
@@ -73,16 +81,45 @@ def table(result: Standings) -> list[list[str]]:
 LOTS = "drawing of lots needed"
 
 
+def lots_text(row: Row) -> str:
+    """The tie a row is in: ``drawing of lots needed (group 1)``, or ``group 1, lot 2`` when the
+    drawing of lots placed it 2nd of its group; empty when not tied."""
+    if not row.lots:
+        return ""
+    if row.drawn is not None:
+        return f"group {row.group}, lot {row.drawn}"
+    return f"{LOTS} (group {row.group})"
+
+
+def header_lines(result: Standings) -> list[str]:
+    """What the standings are: after which round, and the drawing of lots made."""
+    lines = []
+    if result.after_round is not None:
+        lines.append(f"Standings after round {result.after_round}")
+    if result.draw is not None:
+        outcome = "; ".join(", ".join(map(str, g)) for g in result.draw.groups)
+        lines.append(f"Drawing of lots, seed {result.draw.seed}: {outcome}")
+    return lines
+
+
 def render_text(report: StandingsReport) -> str:
     result = report.standings
     block = text_block(report.basis)
     if report.basis.withheld:
         return "\n".join(block) + "\n"
-    lines = table(result)
+    lines = _without_empty(table(result), ("title", "fed", "rating"))
     widths = [max(len(row[k]) for row in lines) for k in range(len(lines[0]))]
-    out = ["  ".join(c.ljust(w) if k in (2, len(row) - 1) else c.rjust(w)
+    left = {lines[0].index(h) for h in ("title", "name", "fed", "lots") if h in lines[0]}
+    out = ["  ".join(c.ljust(w) if k in left else c.rjust(w)
                      for k, (c, w) in enumerate(zip(row, widths))).rstrip() for row in lines]
-    return "\n".join([*block, *out, f"rules {result.rules.name}"]) + "\n"
+    return "\n".join([*block, *header_lines(result), *out, f"rules {result.rules.name}"]) + "\n"
+
+
+def _without_empty(lines: list[list[str]], optional: tuple[str, ...]) -> list[list[str]]:
+    """The table without the ``optional`` columns that are empty in every row (a file without
+    titles or federations)."""
+    drop = {k for k, h in enumerate(lines[0]) if h in optional and not any(row[k] for row in lines[1:])}
+    return [[c for k, c in enumerate(row) if k not in drop] for row in lines]
 
 
 def render_csv(report: StandingsReport) -> str:
@@ -106,11 +143,23 @@ def as_dict(result: Standings) -> dict:
 
     def entry(r: Row) -> dict:
         if r.team is None:
-            head = {"rank": r.rank, "start_number": r.number, "name": r.name}
+            p = r.player
+            head = {"rank": r.rank, "start_number": r.number, "title": p.title, "name": r.name,
+                    "federation": p.federation, "rating": p.rating}
         else:
             head = {"rank": r.rank, "team": r.number, "name": r.name,
                     "match_points": text(r.scores[0]), "game_points": text(r.scores[1])}
-        return {**head, "values": dict(zip(names, (text(v) for v in r.values))), "lots": r.lots}
+        lots = {"lots": r.lots, "lots_group": r.group or None}
+        if r.drawn is not None:
+            lots["drawn"] = r.drawn
+        return {**head, "values": dict(zip(names, (text(v) for v in r.values))), **lots}
 
+    draw = None if result.draw is None else {"seed": result.draw.seed, "method": DRAW_METHOD,
+                                             "groups": [list(g) for g in result.draw.groups]}
     return {"rules": result.rules.name, "participants": "teams" if result.teams else "players",
-            "tiebreaks": names, "standings": [entry(r) for r in result.rows]}
+            "after_round": result.after_round, "rounds": result.rounds, "tiebreaks": names,
+            "drawing_of_lots": draw, "standings": [entry(r) for r in result.rows]}
+
+
+#: How the drawing of lots orders a group, said in the JSON so that anyone can redo it.
+DRAW_METHOD = "each group ordered by the SHA-256 (hex) of '<seed>:<start number>', smallest first"

@@ -9,7 +9,8 @@ tie-breaks with a decimal comma (``pts="3,5"``) while results use a dot (``reswh
 dates as ``yyyymmdd`` or ``dd.mm.yyyy``; ``blackno="-1"`` for the pairing-allocated bye and
 ``-2`` for "not paired" (with points: a requested bye); ``forfeit`` codes ``K`` (forfeit),
 ``D`` (0-0 forfeit), ``U`` (unrated game), ``H`` (adjourned); the whole name in ``lastname``.
-The ``<security>`` block and tie-break values are not part of the model and are ignored.
+The tie-break ids ``tb1no``…``tb5no`` become the event's 202/212 list (:mod:`.xml_tiebreaks`);
+the ``<security>`` block and the tie-break values are not part of the model and are ignored.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from ..model import (
 from ..numbers import ascii_digits
 from ..pairings import Result
 from .build import Codes, TournamentBuilder
+from .xml_tiebreaks import SLOTS, lists_of
 
 _CODES = Codes(unknown_player="XML005", second_entry="XML005")
 
@@ -181,7 +183,22 @@ class _Reader:
             time_control_text=self.text(e, "timecontrol"),
             round_dates=round_dates if any(d is not None for d in round_dates) else (),
             declared_rounds=self.rounds(e),
+            **dict(zip(("tiebreaks", "standings_tiebreaks"), self.tiebreaks(e, kind in ("2", "3")))),
         )
+
+    def tiebreaks(self, e, team: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The 202 and 212 lists of ``tb1no``…``tb5no`` (:mod:`.xml_tiebreaks`); an id that has
+        no C.07 counterpart is reported (STD003) and left out."""
+        slots = []
+        for k in range(1, SLOTS + 1):
+            number = self.integer(e, f"tb{k}no")
+            if number:
+                slots.append((number, self.text(e, f"tb{k}_detail") or ""))
+        tiebreaks, standings, unknown = lists_of(slots, team)
+        for number in unknown:
+            self.report("STD003", f"tie-break id {number} (tb{[n for n, _ in slots].index(number) + 1}no) has no "
+                                  "C.07 counterpart trfconv knows; left out of the tie-break list", e)
+        return tiebreaks, standings
 
     def rounds(self, e) -> int | None:
         value = self.integer(e, "rounds")

@@ -4,8 +4,9 @@
 time-control text, round dates and number of rounds; each player's start number, name (whole,
 in ``lastname`` as Swiss-Manager writes it), sex, title, FIDE rating, federation, FIDE id, birth
 date (year, or full date), points, rank and games, forfeits and byes; teams with their name,
-short name, members in board order, match points and rank; team pairing-allocated byes.
-Everything else (score system, engine data, national ratings, tie-break lists, point
+short name, members in board order, match points and rank; team pairing-allocated byes; the
+tie-break list, as chess-results ids (:mod:`.xml_tiebreaks`: the names it has an id for, five
+at most). Everything else (score system, engine data, national ratings, point
 adjustments, lines kept verbatim…) is reported as ``WRT004``, item by item. The ``<security>``
 block is left out: it needs a key issued by chess-results.
 
@@ -46,6 +47,7 @@ from ..numbers import ascii_digits, decimal_text
 from ..pairings import agree
 from .lossy import lossy_diagnostics
 from .xml_read import EVENT_TYPES
+from .xml_tiebreaks import SLOTS, lists_of, slots_of
 
 LABEL = "chess-results XML"
 _INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -112,6 +114,9 @@ def project(t: Tournament) -> Tournament:
         time_control_text=text(e.time_control_text),
         round_dates=tuple(dates) if any(dates) else (), declared_rounds=rounds,
     )
+    team = event_type(t) in ("2", "3")
+    tiebreaks, standings, _ = lists_of(slots_of(e.tiebreaks, e.standings_tiebreaks, team), team)
+    event = dataclasses.replace(event, tiebreaks=tiebreaks, standings_tiebreaks=standings)
     numbers = {p.start_number for p in t.players}
     teams = _teams(t, numbers)
     team_event = _team_event(t, rounds)
@@ -249,7 +254,7 @@ def _document(t: Tournament, encoding_name: str) -> list[str]:
         location=e.city, arbiter=", ".join(x for x in (e.chief_arbiter, *e.deputy_arbiters) if x),
         rounds=_int(e.declared_rounds), currentround=_int(t.rounds), rankinground=_int(t.rounds),
         sortstartrank="", **{"from": _date(e.start_date), "to": _date(e.end_date)},
-        ratedfide="-", ratednational="-", timecontrol=e.time_control_text,
+        ratedfide="-", ratednational="-", **_tiebreak_slots(e, team), timecontrol=e.time_control_text,
         homecolor="w" if team else "", samecolor="N" if team else "",
         playerperteam=_int(_boards(t)) if team else "", endstatus="",
         chiefarbiter=e.chief_arbiter, deputyarbiter="; ".join(e.deputy_arbiters), federation=e.federation,
@@ -279,6 +284,15 @@ def _document(t: Tournament, encoding_name: str) -> list[str]:
         out += _container(1, "teampairings", _team_pairings(t, board))
     out.append("</chessresults>\n")
     return out
+
+
+def _tiebreak_slots(e: Event, team: bool) -> dict[str, str]:
+    """``tb1no``…``tb5no`` and ``tb1_detail``…``tb5_detail`` of the event's tie-break list (0
+    and empty for the slots left free, as Swiss-Manager writes them)."""
+    slots = slots_of(e.tiebreaks, e.standings_tiebreaks, team)
+    slots += [(0, "")] * (SLOTS - len(slots))
+    return {**{f"tb{k}no": str(n) for k, (n, _) in enumerate(slots, 1)},
+            **{f"tb{k}_detail": d for k, (_, d) in enumerate(slots, 1)}}
 
 
 def _int(value: int | None) -> str:

@@ -122,3 +122,12 @@ def parse_list(items, *, aliases: dict[str, str] | None = None) -> tuple[list[Sp
             result = parse(text, aliases=aliases)
             (problems if isinstance(result, Diagnostic) else specs).append(result)
     return specs, problems
+
+
+def record_lists(specs: list[Spec]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The TRF-2026 202 and 212 records of an ordered list: 212 the whole order starting with
+    the primary score (``PTS`` put first when the list does not start with it), 202 the
+    tie-breaks after it."""
+    texts = [s.text for s in specs]
+    full = texts if specs and specs[0].code == "PTS" else ["PTS", *texts]
+    return tuple(full[1:]), tuple(full)

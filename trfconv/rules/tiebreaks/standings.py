@@ -4,7 +4,8 @@ still tied after the list share a rank and are marked ``lots``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic
@@ -12,7 +13,9 @@ from ...eventkind import is_team_event as declared_or_found
 from ...model import Player, Team, Tournament
 from ...numbers import short_text
 from .context import Column, Context, TeamData, runs
+from .after_round import after_round as cut_after
 from .field import build, is_round_robin
+from .lots import Draw, drawn
 from .registry import column
 from .rules import TieBreakRules, resolve, why
 from .spec import Spec, parse_list
@@ -30,6 +33,8 @@ class Row:
     lots: bool  #: still tied after the whole list: to be decided by drawing of lots
     team: Team | None = None  #: the team (team standings)
     scores: tuple | None = None  #: team standings: (MP, GP), exact
+    group: int = 0  #: the group of ties left for lots the row is in (1, 2 …; 0 = not tied)
+    drawn: int | None = None  #: the row's place in its group by the drawing of lots, when drawn
 
     @property
     def number(self) -> int:
@@ -47,6 +52,9 @@ class Standings:
     rows: tuple[Row, ...]
     diagnostics: tuple[Diagnostic, ...]
     teams: bool = False  #: the rows rank teams (C.07 Art. 11-13)
+    after_round: int | None = None  #: the standings after this round (None: after the last)
+    rounds: int = 0  #: the rounds the standings rest on
+    draw: Draw | None = None  #: the drawing of lots made for the ties left, when asked for
 
 
 def is_team_event(t: Tournament) -> bool:
@@ -149,12 +157,67 @@ def _primary(specs: list[Spec]) -> str | None:
 
 def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
               rules: str | TieBreakRules | None = None, unrated: int | None = None,
-              round_robin: bool | None = None) -> Standings:
+              round_robin: bool | None = None, after_round: int | None = None,
+              lots_seed: str | None = None) -> Standings:
     """The standings of a tournament: of its players, or of its teams when the file declares
     teams (TRF-2026 310, TRF16 013; C.07 Art. 11-13, ranked by match points unless the list
     starts with ``PTS:GP``). ``rules`` is a tb edition name (default: the edition in force on the
     event's start date); ``unrated`` the rating given to unrated players for the rating-based
-    tie-breaks; ``round_robin`` forces Art. 15.2 on or off (default: from the event type)."""
+    tie-breaks; ``round_robin`` forces Art. 15.2 on or off (default: from the event type).
+
+    ``after_round``: the standings as they stood after that round (:mod:`.after_round`; the
+    round robin or Swiss nature of the event is judged on the whole file). ``lots_seed``: the
+    ties left after the whole list are broken by the reproducible drawing of lots of
+    :mod:`.lots` (Art. 4.2); without it they share a rank and stay marked."""
+    extra = []
+    if after_round is not None:
+        held = max(t.rounds, t.event.declared_rounds or 0)  # a file in progress declares the rounds to come
+        if round_robin is None:
+            round_robin = is_round_robin(t)
+        t = cut_after(t, after_round)
+        if after_round < held:
+            extra.append(diagnostic("STD001", f"the standings after round {after_round} of {held}: the tie-breaks "
+                                              f"are computed on rounds 1-{after_round} only; the later rounds do not "
+                                              f"exist yet, so a bye or an absence in round {after_round} is one of the "
+                                              "last round (C.07 16.2.5)"))
+    result = _standings(t, tiebreaks, rules=rules, unrated=unrated, round_robin=round_robin)
+    if lots_seed is not None:
+        result, said = _draw_lots(result, lots_seed)
+        extra += said
+    return replace(result, after_round=after_round, rounds=t.rounds,
+                   diagnostics=(*result.diagnostics[:1], *extra, *result.diagnostics[1:]))
+
+
+def _draw_lots(result: Standings, seed: str) -> tuple[Standings, list[Diagnostic]]:
+    """The standings with each group still tied ordered by the drawing of lots made with
+    ``seed`` (the rows get distinct ranks; ``lots`` and ``group`` still say they were tied)."""
+    rows = list(result.rows)
+    groups = []
+    k = 0
+    while k < len(rows):
+        g = rows[k].group
+        if not g:
+            k += 1
+            continue
+        end = k
+        while end < len(rows) and rows[end].group == g:
+            end += 1
+        by_number = {r.number: r for r in rows[k:end]}
+        order = drawn(seed, by_number)
+        rows[k:end] = [replace(by_number[x], rank=rows[k].rank + i, drawn=i + 1) for i, x in enumerate(order)]
+        groups.append(order)
+        k = end
+    if not groups:
+        return result, []
+    outcome = "; ".join(", ".join(map(str, g)) for g in groups)
+    said = diagnostic("STD002", f"the ties left after the whole list were broken by a drawing of lots with seed "
+                                f"{seed!r} (C.07 Art. 4.2; each group ordered by the SHA-256 of 'seed:number'): "
+                                f"{outcome}")
+    return replace(result, rows=tuple(rows), draw=Draw(seed, tuple(groups))), [said]
+
+
+def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Standings:
+    """The standings of ``t`` as it is (see :func:`standings`)."""
     tb_rules = resolve(rules, t.event.start_date)
     ranking_list = bool(t.players) and not t.rounds and any(p.points is not None or p.rank is not None
                                                              for p in t.players)
@@ -210,15 +273,17 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     team = ctx.team
     if team is not None:
         (mp, mp_scores), (gp, gp_scores) = ((c.f, c.f.standings_scores()) for c in (team.contexts["MP"], team.contexts["GP"]))
-    rows, position = [], 1
+    rows, position, tied = [], 1, 0
     for g in groups:
+        tied += len(g) > 1
         for p in sorted(g, key=lambda i: f.numbers[i]):
             values = tuple(column[p] for column in exact)
+            group = tied if len(g) > 1 else 0
             if team is None:
-                rows.append(Row(t.players[p], position, values, len(g) > 1))
+                rows.append(Row(t.players[p], position, values, len(g) > 1, group=group))
             else:
                 rows.append(Row(None, position, values, len(g) > 1, team.matches.teams[p],
-                                (Fraction(mp_scores[p], mp.unit), Fraction(gp_scores[p], gp.unit))))
+                                (Fraction(mp_scores[p], mp.unit), Fraction(gp_scores[p], gp.unit)), group))
         position += len(g)
     lots = [g for g in groups if len(g) > 1]
     if lots:
@@ -236,13 +301,15 @@ def declared_standings(t: Tournament, rules: TieBreakRules, specs: list[Spec],
         return (p.rank if p.rank is not None else 10**9, -(p.points or 0), p.start_number)
 
     ordered = sorted(t.players, key=key)
-    rows, position = [], 0
+    sizes = Counter(key(p)[:2] for p in ordered)
+    rows, position, group = [], 0, 0
     for i, p in enumerate(ordered):
         if i == 0 or key(p)[:2] != key(ordered[i - 1])[:2]:
             position = i + 1
+            group += sizes[key(p)[:2]] > 1
         values = (p.points, *(None for _ in specs[1:]))
-        tied = sum(1 for q in ordered if key(q)[:2] == key(p)[:2]) > 1
-        rows.append(Row(p, p.rank or position, values, tied))
+        tied = sizes[key(p)[:2]] > 1
+        rows.append(Row(p, p.rank or position, values, tied, group=group if tied else 0))
     problems.append(diagnostic("TB016", f"the file holds no round results: the {len(rows)} players are ranked on the "
                                         "points and ranks it declares; no tie-break can be computed without the games"))
     return Standings(rules, tuple(specs), tuple(rows), tuple(problems))

@@ -1,0 +1,125 @@
+"""``playoff``: the on-board play-off plan of seed 000 §1 for players tied for a place."""
+
+from __future__ import annotations
+
+import re
+import sys
+from datetime import time
+from pathlib import Path
+
+import typer
+
+from ..documents.basis import Basis
+from ..documents.registry import document
+from .common import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    EncodingOption,
+    JsonOption,
+    LenientOption,
+    check_output,
+    choices,
+    emit,
+    fail,
+    readable,
+)
+
+PlayoffFormat = choices("PlayoffFormat", document("playoff").formats)
+_RATE = re.compile(r"(\d{1,3})(?:/(\d{1,3}))?(?:\+(\d{1,3}))?")
+_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
+
+
+def _rate(text: str, option: str):
+    """``3+2`` (minutes + seconds per move) or ``6/5+0`` (White's / Black's minutes + seconds)."""
+    from ..rules.tiebreaks.playoff import Rate
+
+    m = _RATE.fullmatch(text.strip())
+    if m is None or int(m.group(1)) == 0:
+        raise fail(option, f"{text!r} is not a rate of play: minutes[/Black's minutes][+seconds per move], "
+                           "e.g. 3+2 or 6/5+0")
+    white = int(m.group(1))
+    black = int(m.group(2)) if m.group(2) else white
+    return Rate(white, black, int(m.group(3) or 0))
+
+
+def playoff(
+    file: Path | None = typer.Argument(None, help="Tournament file (the tied players and the event's "
+                                                  "tie-breaks come from its standings)."),
+    places: int = typer.Option(1, "--places", min=1, help="The place the play-off decides: the players tied on "
+                                                         "points with the one standing there (default 1)."),
+    players: str | None = typer.Option(None, "--players", help="The tied players, comma-separated: start numbers "
+                                       "or names of the file, or without a file names in the event's tie-break "
+                                       "order."),
+    tiebreaks: list[str] | None = typer.Option(None, "--tiebreaks", "-t", help="The event's tie-breaks (default: "
+                                               "the file's list, as for trfconv standings)."),
+    seed: str | None = typer.Option(None, "--seed", help="Seed of the drawings of lots (pairs, colours); default: "
+                                    "a new one, printed."),
+    last_game_end: str | None = typer.Option(None, "--last-game-end", metavar="HH:MM", help="When the last game "
+                                             "of a tied player ended: the stages get clock times."),
+    rate: str | None = typer.Option(None, "--rate", help="Rate of the play-off games (default 3+2, seed 000 §1 "
+                                    "k) 1.a)."),
+    armageddon_after: int | None = typer.Option(None, "--armageddon-after", min=1, help="End a run of games "
+                                                "until the first win with an Armageddon game after N games."),
+    armageddon: str | None = typer.Option(None, "--armageddon", help="Armageddon rate, White/Black minutes + "
+                                          "seconds (default 6/5+0, seed 000)."),
+    fmt: PlayoffFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
+                                      help="Output format (html: one printable page with result grids)."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    encoding: str | None = EncodingOption, lenient: bool = LenientOption, as_json: bool = JsonOption,
+) -> None:
+    """The on-board play-off of seed 000 §1 for the players tied for a place: the stages (2
+    players: a two-game mini-match, then games until the first win; 3: a round robin; 4: a
+    knock-out; 5 or more: the first four by the event's tie-breaks play the knock-out), the
+    games with colours drawn by lot (seed printed), the earliest start of each stage (30 minutes
+    after the last game, 10 between stages), the places and prizes. Exit 0 ok, 1 when the file
+    has errors, 2 when it cannot be read or the players are not tied."""
+    from .. import standings as rank
+    from ..documents.playoff import PlayoffReport
+    from ..rules.tiebreaks.lots import new_seed
+    from ..rules.tiebreaks.playoff import Entrant, chosen, plan, tied_for
+
+    check_output(output)
+    clock = None
+    if last_game_end is not None:
+        m = _CLOCK.fullmatch(last_game_end.strip())
+        if m is None:
+            raise fail("--last-game-end", f"{last_game_end!r} is not a time of day (HH:MM)")
+        clock = time(int(m.group(1)), int(m.group(2)))
+    play_rate = _rate(rate, "--rate") if rate else None
+    sudden = _rate(armageddon, "--armageddon") if armageddon else None
+    seed = seed if seed is not None else new_seed()
+    names = [x.strip() for x in (players or "").split(",") if x.strip()]
+    diagnostics: tuple = ()
+    event = None
+    if file is None:
+        if len(names) < 2:
+            raise fail("playoff", "give a tournament file, or the tied players with --players \"A,B,…\"")
+        if len(set(names)) < len(names):
+            raise fail("--players", "a player is named twice")
+        entrants, first = [Entrant(None, n, k) for k, n in enumerate(names, 1)], places
+        source = None
+    else:
+        t = readable(file, encoding, as_json)
+        s = rank(t, tiebreaks or None, lots_seed=seed)
+        diagnostics = (*t.diagnostics, *(d.located(str(file)) for d in s.diagnostics))
+        event = t.event.name
+        try:
+            entrants, first = chosen(s, names) if names else tied_for(s, places)
+        except ValueError as err:
+            raise fail("--players" if names else "--places", str(err)) from None
+        if len(entrants) < 2:
+            raise fail("--players", "a play-off needs two or more players")
+        source = file
+    basis = Basis(str(file) if file else None, diagnostics, lenient)
+    result = plan(entrants, first=first, seed=seed, rate=play_rate, armageddon=sudden,
+                  armageddon_after=armageddon_after)
+    form = "json" if as_json else PlayoffFormat(fmt).value
+    emit(document("playoff").render(PlayoffReport(basis, result, event, clock), form), output, source,
+         form=form)
+    lines = [f"trfconv: {d}" for d in basis.errors]
+    lines.append(f"play-off: {len(entrants)} players, places {first}-{first + len(entrants) - 1}, {len(result.stages)} "
+                 f"stage(s), seed {seed}")
+    if output is not None and str(output) != "-" and not basis.withheld:
+        lines.append(f"wrote {output}: play-off plan ({form})")
+    typer.echo("\n".join(lines), file=sys.stderr)
+    raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)
