@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
-import subprocess
 import unicodedata
 from fractions import Fraction
 from pathlib import Path
 
 import paths
 import pytest
+from browser import needs_chromium, pages, print_to_pdf
 from gacrux_oracle import COMPARED, gacrux, same
 
 import trfconv
@@ -144,24 +143,14 @@ def test_rating_and_federation_columns_in_every_format(cli):
     assert {(e["federation"], e["rating"]) for e in data["standings"][:1]} == {("ESP", 1661)}
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
 def printed_text(html: Path, tmp_path: Path) -> str:
-    """The text of the PDF headless Chromium prints of ``html`` (what an arbiter gets on paper),
-    read back with pypdf."""
-    from pypdf import PdfReader
-
+    """The text of the PDF headless Chromium prints of ``html`` (what an arbiter gets on paper)."""
     pdf = tmp_path / (html.stem + ".pdf")
-    subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
-                    html.as_uri()], capture_output=True, timeout=120, check=True)
-    text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
-    return unicodedata.normalize("NFKC", text)  # the ligatures the fonts print (ﬀ)
+    print_to_pdf(html, pdf)
+    return unicodedata.normalize("NFKC", "\n".join(pages(pdf)))  # the ligatures the fonts print (ﬀ)
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (.ci/run installs it)")
+@needs_chromium
 def test_html_standings_print_with_legend_and_lots_groups(cli, tmp_path):
     html = tmp_path / "ex25.html"
     result = cli("standings", EX25, "-t", "BH", "--after-round", "5", "--format", "html", "-o", html)
@@ -181,7 +170,7 @@ def test_html_standings_print_with_legend_and_lots_groups(cli, tmp_path):
     assert "Seed 7;" in text and "group 1: 4, 2, 1, 6" in text and "group 1: lot 2" in text
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (.ci/run installs it)")
+@needs_chromium
 def test_html_team_standings_print_match_and_game_points(cli, tmp_path):
     html = tmp_path / "team.html"
     assert cli("standings", FIXTURES / "tiebreak" / "tec-team14.trf", "--format", "html", "-o", html).exit_code == 0
