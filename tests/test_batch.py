@@ -74,6 +74,12 @@ def test_outputs_go_to_a_folder_named_after_each_file(cli, folder, tmp_path):
     assert f"trfconv: {folder}/damaged.trf:12:1: error TRF013" in report.stderr  # a failing file's first errors
     assert f"trfconv: {folder}/damaged.trf: … and 3 more (--details)" in report.stderr
     assert {"damaged-report.html", "valid-report.html"} <= {p.name for p in out.iterdir()}
+    standings = cli("standings", folder, "-o", out, "--format", "csv", "-t", "BH", "--json")
+    summary = json.loads(standings.stdout.splitlines()[-1])["summary"]
+    assert [(r["verdict"], r.get("written", "").rsplit("/", 1)[-1]) for r in summary["results"]] == [
+        ("not produced", ""), ("ranked", "example1-standings.json"), ("ranked", "roundrobin-standings.json"),
+        ("ranked", "valid-standings.json")]
+    assert json.loads(standings.stdout.splitlines()[1])["written"] == str(out / "example1-standings.json")
     refused = cli("convert", folder, "-o", out / "one.trf")
     assert refused.exit_code == 2 and "give a folder for the outputs of several files" in refused.stderr
 

@@ -128,7 +128,7 @@ def _output_name(ctx: typer.Context, command: str, target: Path) -> str:
         out = outputs()[getattr(fmt, "value", fmt) or DEFAULT_OUTPUT]
         return target.stem + (out.suffixes[0] if out.suffixes else ".trf")
     option, names = OUTPUT_NAMES[command]
-    fmt = ctx.params.get(option)
+    fmt = "json" if ctx.params.get("as_json") else ctx.params.get(option)
     return target.stem + names[getattr(fmt, "value", fmt) or "text"]
 
 
@@ -183,10 +183,12 @@ def _console():
 
 
 def _compact(text: str, r: FileRun) -> dict:
+    """A file's JSON document; when it printed none (its document went to a file, or it could
+    not be read), what is known of it."""
     try:
         return json.loads(text)
     except ValueError:
-        return {"schema": 1, "file": r.file, "readable": False, "exit": r.code}
+        return {"schema": 1, "file": r.file, "readable": r.code != EXIT_UNREADABLE, "exit": r.code, **r.facts}
 
 
 def _summary(runs: list[FileRun], skipped, worst: int) -> dict:

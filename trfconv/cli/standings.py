@@ -10,13 +10,17 @@ import typer
 from ..documents.basis import Basis
 from ..documents.registry import document
 from ..rules.editions import UnknownEdition, edition
+from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
+    FACTS,
     EncodingOption,
+    FilesArgument,
+    JobsOption,
     JsonOption,
-    check_output,
     LenientOption,
+    check_output,
     choices,
     edition_names,
     emit,
@@ -34,7 +38,7 @@ def _tiebreak_names() -> str:
 
 
 def standings(
-    file: Path = typer.Argument(..., help="Tournament file."),
+    ctx: typer.Context, files: list[Path] = FilesArgument,
     tiebreaks: list[str] | None = typer.Option(
         None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. 'BH/C1,BH,SB,DE'); "
         "default: the file's 212 or 202 record, else FIDE's recommended list for the kind of event. Names: "
@@ -51,8 +55,10 @@ def standings(
     fmt: StandingsFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                         help="Output format (csv: UTF-8 with the byte-order mark spreadsheets "
                                              "want; html: one printable A4 page)."),
-    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
-    encoding: str | None = EncodingOption, lenient: bool = LenientOption, as_json: bool = JsonOption,
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
+                                       "for several files, a folder."),
+    encoding: str | None = EncodingOption, lenient: bool = LenientOption, jobs: int | None = JobsOption,
+    as_json: bool = JsonOption,
 ) -> None:
     """The standings: points, the ordered tie-breaks (exact values), and the ties left for a
     drawing of lots; in a team file (310/013) the teams, by match points (-t PTS:GP,... for game
@@ -68,6 +74,7 @@ def standings(
             edition(rules)
         except UnknownEdition as err:
             raise fail("--rules", str(err)) from None
+    file = single(ctx, files, jobs=jobs, as_json=as_json)
     check_output(output)
     t = readable(file, encoding, as_json)
     if after is not None and after > t.rounds:
@@ -83,14 +90,18 @@ def standings(
     emit(document("standings").render(StandingsReport(basis, result, t), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
     lines = [f"trfconv: {d}" for d in basis.errors]
+    written = output is not None and str(output) != "-" and not basis.withheld
     if form != "json" and (output is not None or lines):
         lots = [r for r in result.rows if r.lots and r.drawn is None]
         lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the standings"
                      + (f"; {len(lots)} still tied for a drawing of lots" if lots else "")
                      + (f"; lots drawn with seed {result.draw.seed}" if result.draw else ""))
-        if output is not None and str(output) != "-" and not basis.withheld:
+        if written:
             lines.append(f"wrote {output}: standings ({form}), {len(result.rows)} "
                          f"{'teams' if result.teams else 'players'}")
+    if written:
+        FACTS["written"] = str(output)
+    FACTS["verdict"] = "not produced" if basis.withheld else "ranked"
     if lines:
         typer.echo("\n".join(lines), file=sys.stderr)
     raise typer.Exit(EXIT_ERRORS if basis.defective or any(d.severity.value == "error" for d in located)
