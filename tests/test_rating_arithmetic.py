@@ -18,7 +18,7 @@ from trfconv.dates import PartialDate
 from trfconv.rules.editions import edition
 from trfconv.rules.rating.change import performance, rating_change
 from trfconv.rules.rating.initial import initial_2005, initial_2024, weighted_rating
-from trfconv.rules.rating.k import KChoice, games_cap, infer_k
+from trfconv.rules.rating.k import K_FILE, KChoice, games_cap, infer_k
 from trfconv.rules.rating.rounding import half_away_from_zero, half_up
 from trfconv.rules.rating.roundrobin2005 import competition_average, provisional_ratings
 from trfconv.rules.rating.rules import rules_of
@@ -96,7 +96,7 @@ F_P05 = [  # five events of period 2026-10, Ro 2054: (opponent rating used, scor
 def test_f_p05_k_times_n_at_most_700():
     games = [g for event in F_P05 for g in event]
     assert len(games) == 39
-    k = games_cap(KChoice(20, "file"), len(games), R2024)
+    k = games_cap(KChoice(20, K_FILE), len(games), R2024)
     assert (k.k, k.before_cap) == (17, 20)
     events = [rating_change(2054, k.k, e, R2024, date(2026, 9, 1)) for e in F_P05]
     assert [e.exact for e in events] == [F("24.48"), F("19.38"), F("39.78"), F("13.43"), F("-4.59")]
@@ -114,7 +114,7 @@ def test_f_p05_k_times_n_at_most_700():
 ])
 def test_k_inferred_from_the_rules(rules, rating, birth, year, k):
     choice = infer_k(rating, rules, birth=birth, year=year)
-    assert (choice.k, choice.source, choice.inferred) == (k, "rules", True)
+    assert (choice.k, choice.source, choice.inferred) == (k, "the rules", True)
     assert choice.assumptions  # every inference says what it assumed
 
 
@@ -124,7 +124,7 @@ def test_k_inference_says_what_it_assumed():
 
 
 def test_games_cap_is_not_in_2005():
-    assert games_cap(KChoice(25, "file"), 39, R2005).k == 25
+    assert games_cap(KChoice(25, K_FILE), 39, R2005).k == 25
 
 
 def test_june_2017_fide_calculation():

@@ -28,7 +28,7 @@ import trfconv
 from trfconv import rate, validate
 from trfconv.rules.editions import edition
 from trfconv.rules.rating.change import rating_change
-from trfconv.rules.rating.k import KChoice, games_cap
+from trfconv.rules.rating.k import K_FILE, KChoice, games_cap
 from trfconv.rules.rating.rounding import rounder
 from trfconv.rules.rating.rules import rules_of
 
@@ -174,7 +174,7 @@ def test_period_total_and_k(c):
     # FIDE's "Total change" is the sum of the events' K*chg, unrounded; K is the list's K for
     # every event (at most 26 games in a period here: K x n stays under 700, 8.3.3)
     assert sum(e.row["Kchg"] for e in c.events) == c.total
-    assert {e.k for e in c.events} == {games_cap(KChoice(c.k, "file"), c.list_games, R2024).k}
+    assert {e.k for e in c.events} == {games_cap(KChoice(c.k, K_FILE), c.list_games, R2024).k}
 
 
 # Periods whose list change neither reading gives. Base corrections: an event's Ro differs from the
