@@ -85,6 +85,9 @@ FORMATS = (
            (Output("xml", "chess-results.com upload XML (individual and team, Swiss and round robin; no "
                           "<security> block)", "trfconv.io.xml_write:write_xml", (".xml",)),),
            frozenset({"XML001", "XML002", "XML003"})),
+    Format("swisschess", "Swiss-Chess tournament file (.SWT, Swiss-Chess for Windows 8.xx), individual and team",
+           (".swt",), "trfconv.io.swisschess:sniff", "trfconv.io.swisschess:read_swisschess", (),
+           frozenset({"SWT001", "SWT002"})),
     Format("xlsx", "crosstable workbook (.xlsx), as chess-results serves its exports", (".xlsx",),
            "trfconv.io.xlsx_read:sniff", "trfconv.io.xlsx_read:read_xlsx", (), frozenset({"CSV007"})),
     Format("trf", "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports",
