@@ -88,6 +88,11 @@ FORMATS = (
     Format("swisschess", "Swiss-Chess tournament file (.SWT, Swiss-Chess for Windows 8.xx), individual and team",
            (".swt",), "trfconv.io.swisschess:sniff", "trfconv.io.swisschess:read_swisschess", (),
            frozenset({"SWT001", "SWT002"})),
+    Format("vega", "Vega: its text crosstable (Cross Table … sorted by score); its .vegz file is recognised and "
+                   "refused (no public layout)", (".vegz", ".bakz"), "trfconv.io.vega:sniff", "trfconv.io.vega:read_vega",
+           (), frozenset({"VEG001", "VEG002"})),
+    Format("pgn", "PGN game collection: the crosstable from the games' tags (Round, White, Black, Result, Elo, "
+                  "FIDE ids)", (".pgn",), "trfconv.io.pgn:sniff", "trfconv.io.pgn:read_pgn", (), frozenset({"PGN001"})),
     Format("xlsx", "crosstable workbook (.xlsx), as chess-results serves its exports", (".xlsx",),
            "trfconv.io.xlsx_read:sniff", "trfconv.io.xlsx_read:read_xlsx", (), frozenset({"CSV007"})),
     Format("trf", "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports",

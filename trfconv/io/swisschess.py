@@ -49,6 +49,7 @@ from ..model import (
     Tournament,
     Unreadable,
 )
+from ..names import fide_name
 from .build import TournamentBuilder
 from .xml_read import EVENT_TYPES
 
@@ -253,7 +254,7 @@ class _Reader:
         nationals = ((NationalRating(federation=country or "", rating=int(national)),)
                      if national.isdigit() and int(national) else ())
         return Player(
-            start_number=number, name=_fide_name(self.text(at, _P_NAME)), sex=_SEX.get(sex, sex or None),
+            start_number=number, name=fide_name(self.text(at, _P_NAME)), sex=_SEX.get(sex, sex or None),
             title=self.text(at, _P_TITLE) or None, rating=int(elo) if elo.isdigit() and int(elo) else None,
             federation=country, fide_id=fide_id if fide_id.isdigit() and int(fide_id) else None,
             birth_date=self.birth_date(birth, number), points=Fraction(d[at + _P_POINTS2], 2),
@@ -339,12 +340,6 @@ class _Reader:
                 game_points=Fraction(self.data[start + _T_BOARD_POINTS2], 2),
                 rank=self.data[start + _T_RANK] or None))
 
-
-def _fide_name(name: str) -> str:
-    """``Surname,Firstname`` as Swiss-Chess stores it, written as FIDE writes names
-    (``Surname, Firstname``)."""
-    surname, comma, first = name.partition(",")
-    return f"{surname.strip()}, {first.strip()}" if comma and first.strip() else name
 
 
 def _u16(data: bytes, at: int) -> int:
