@@ -187,7 +187,7 @@ CODES: dict[str, Code] = {
         Code("SWT007", W, "Swiss-Chess player record without a start number; numbered by its position"),
         Code("SWT008", W, "Swiss-Chess pairing record with an unknown colour, status or result"),
         Code("VEG001", E, "Vega .vegz/.bakz file: compressed or enciphered, no public layout; export the TRF from Vega"),
-        Code("VEG002", E, "Vega crosstable without the header line Pos NAME … Pts | 1 2 3 …"),
+        Code("VEG002", E, "Vega crosstable without its header line (Pos NAME … Pts, then the round numbers)"),
         Code("VEG003", W, "Vega crosstable row or round cell cannot be read"),
         Code("VEG004", I, "Vega crosstable forfeit printed without a colour"),
         Code("VEG005", I, "Vega crosstable prints no start numbers: players numbered by position (their rank)"),
