@@ -158,6 +158,10 @@ class _Crosstable:
                                     f"({self.listed(self.forfeits)})")
         self.absences(max((r for _, r, _ in placed), default=0))
         self.event(games, placed)
+        for g in games:
+            if g.errors:
+                self.b.report("PGN006", f"the movetext of the game {self.name(g, 'White')!r} - {self.name(g, 'Black')!r} "
+                                        f"could not all be read ({g.errors[0]}); its tags are used", line=g.line)
 
     def listed(self, items: list[str]) -> str:
         return ", ".join(items[:_LISTED]) + (" …" if len(items) > _LISTED else "")

@@ -34,6 +34,7 @@ no crosstable can be read from it; it is not read.
 from __future__ import annotations
 
 import re
+from datetime import date
 from fractions import Fraction
 
 from ..encoding import decode
@@ -111,8 +112,7 @@ class _Crosstable:
                              end_date=self.date(m["end"]) if m["end"] else None)
         self.b.event.update(event)
 
-    def date(self, text: str):
-        from datetime import date
+    def date(self, text: str) -> date | str:
         day, month, year = (int(x) for x in text.split("/"))
         try:
             return date(year, month, day)
