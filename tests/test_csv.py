@@ -403,7 +403,7 @@ def test_cli_converts_by_extension_and_lists_formats(tmp_path):
     assert len(back.players) == 21 and back.player(17).rounds[0] == Bye(ByeKind.PAB)
     listing = json.loads(runner.invoke(app, ["formats", "--json"]).stdout)
     assert listing["schema"] == 1
-    assert set(listing["read"]) == {"trf", "json", "xml", "csv", "xlsx", "swissmanager"}
+    assert set(listing["read"]) == {"trf", "json", "xml", "csv", "xlsx", "swissmanager", "swisschess", "vega", "pgn"}
     assert set(listing["write"]) == {"trf26", "trf16", "json", "xml", "csv"}
     assert "xlsx" in runner.invoke(app, ["formats"]).stdout
 

@@ -64,7 +64,7 @@ def test_a_format_registered_in_one_line_is_read_by_every_command(dummy, cli, tm
 
 def test_registry_derivations():
     names = [f.name for f in formats()]
-    assert names[:6] == ["swissmanager", "json", "xml", "xlsx", "trf", "csv"]
+    assert names[:9] == ["swissmanager", "json", "xml", "xlsx", "swisschess", "vega", "pgn", "trf", "csv"]
     assert (output_for(".XML"), output_for(".csv"), output_for(".json"), output_for(".txt")) == (
         "xml", "csv", "json", "trf26")
     assert {"IO001", "IO002", "JSN001", "XML001", "XML002", "XML003", "CSV001", "CSV007", "SWM001"} <= unreadable_codes()

@@ -68,10 +68,11 @@ def test_report_withheld_in_every_format(cli, tmp_path):
 
 
 def test_not_a_trf_file_is_unreadable_and_says_what_it_looks_like(cli, tmp_path):
-    """A Vega text crosstable (no reader knows it here: a text table) was read as an empty TRF-2026
-    whose rows 102/122/142 became the chief arbiter, time control and rounds."""
+    """A text table no reader knows (a Vega crosstable without its header line, which the Vega
+    reader needs) was read as an empty TRF-2026 whose rows 102/122/142 became the chief arbiter,
+    time control and rounds."""
     vega = tmp_path / "vega.txt"
-    vega.write_text("Open 2026\nCross Table at round 3 sorted by score\n\nPos NAME Rtg T Fed Pts | 1 2 3\n"
+    vega.write_text("Open 2026\nCross Table at round 3 sorted by score\n\n"
                     "  1 Zheng,Tony 2125 NSW 3.0 | +W3 +B2 +W4\n102 Smith,Jo 2000 AUS 2.0 | -W1 +B4 +W3\n"
                     "122 Doe,Ann 1900 AUS 1.0 | -B1 +W2 -B4\n142 Roe,Kim 1800 AUS 0.0 | -W2 -B3 -W1\n", "utf-8")
     for command in ("check", "info", "validate", "standings"):

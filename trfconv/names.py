@@ -33,6 +33,13 @@ def key(name: str) -> str:
     return " ".join(sorted(words(name)))
 
 
+def fide_name(name: str) -> str:
+    """``Surname,Firstname`` as pairing programs store it (Swiss-Chess, Vega) written as FIDE
+    writes names, ``Surname, Firstname``; any other name as it is."""
+    surname, comma, first = name.partition(",")
+    return f"{surname.strip()}, {first.strip()}" if comma and surname.strip() and first.strip() else name
+
+
 def closeness(a: str, b: str) -> int:
     """How close two names are, 0-100 (100: same key). Whole numbers, as a person reads them."""
     from rapidfuzz import fuzz

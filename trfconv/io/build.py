@@ -127,6 +127,14 @@ class TournamentBuilder:
     def has_player(self, key: Hashable) -> bool:
         return key in self._people
 
+    def keys(self) -> list[Hashable]:
+        """The keys of the players added, in file order (a key used twice once)."""
+        return list(self._people)
+
+    def has_entry(self, key: Hashable, round: int) -> bool:
+        """Whether the player known by ``key`` has an entry in ``round`` yet."""
+        return (key, round) in self._entries
+
     def player_of(self, key: Hashable) -> Player | None:
         person = self._people.get(key)
         return person.player if person else None

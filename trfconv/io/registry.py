@@ -90,6 +90,14 @@ FORMATS = (
            frozenset({"XML001", "XML002", "XML003"})),
     Format("xlsx", "crosstable workbook (.xlsx), as chess-results serves its exports", (".xlsx",),
            "trfconv.io.xlsx_read:sniff", "trfconv.io.xlsx_read:read_xlsx", (), frozenset({"CSV007"})),
+    Format("swisschess", "Swiss-Chess tournament file (.SWT, Swiss-Chess for Windows 8.xx), individual and team",
+           (".swt",), "trfconv.io.swisschess:sniff", "trfconv.io.swisschess:read_swisschess", (),
+           frozenset({"SWT001", "SWT002"})),
+    Format("vega", "Vega: its text crosstable (Cross Table … sorted by score); its .vegz file is recognised and "
+                   "refused (no public layout)", (".vegz", ".bakz"), "trfconv.io.vega:sniff", "trfconv.io.vega:read_vega",
+           (), frozenset({"VEG001", "VEG002"})),
+    Format("pgn", "PGN game collection: the crosstable from the games' tags (Round, White, Black, Result, Elo, "
+                  "FIDE ids)", (".pgn",), "trfconv.io.pgn:sniff", "trfconv.io.pgn:read_pgn", (), frozenset({"PGN001"})),
     Format("trf", "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports",
            (".trf", ".trfx"), "trfconv.io.trf_read:sniff", "trfconv.io.trf_read:read_trf",
            (Output("trf26", "FIDE TRF-2026 (C.02.03 Annex A), the default", "trfconv.io.trf_write:write_trf26",
