@@ -147,14 +147,14 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
         raise TrfconvError([*found, diagnostic(
             "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
                       "March 2024); trfconv computes periods from April 2024")])
-    judged, kinds = [], set()
+    judged, kinds, noticed = [], set(), []
     for t in tournaments:
-        found.extend(t.diagnostics)
         event, said = judge_event(t, month, rules, lists, file_ratings=file_ratings)
-        found.extend(said)
+        noticed.extend((*t.diagnostics, *said))
         if event is not None:
             judged.append(event)
             kinds.add(event.verdict.rating_list)
+    found.extend(_said_once(noticed))
     if not judged:
         found.append(diagnostic("PER001", f"no event of the period of {month} (games of the month before) among "
                                           f"the {len(tournaments)} event(s) given"))
@@ -204,6 +204,35 @@ def _events(events, encoding: str | None) -> tuple[list[Tournament], list[Diagno
             seen.add(key)
             out.append(one)
     return out, said
+
+
+def _said_once(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The events' diagnostics, each caveat that several events share (the same words but for
+    numbers and dates) once, with in how many more events it was said."""
+    import re
+    from dataclasses import replace
+
+    from .diagnostics import CODES
+
+    groups: dict[tuple[str, str], list[Diagnostic]] = {}
+    out: list[Diagnostic | tuple[str, str]] = []
+    for d in diagnostics:
+        if not CODES[d.code].caveat:
+            out.append(d)
+            continue
+        key = (d.code, re.sub(r"\d+", "#", d.message))
+        if key not in groups:
+            groups[key] = []
+            out.append(key)
+        groups[key].append(d)
+    said = []
+    for item in out:
+        if isinstance(item, Diagnostic):
+            said.append(item)
+            continue
+        first, *more = groups[item]
+        said.append(replace(first, message=f"{first.message} (and in {len(more)} more event(s))") if more else first)
+    return said
 
 
 def _skipped(path, problems) -> Diagnostic:

@@ -314,7 +314,9 @@ def rate_period(events: Sequence[PeriodEvent], month: str, rules: PeriodRules, l
     """The period's arithmetic over ``events`` (each judged and rated by :func:`judge_event`):
     per player (by FIDE ID) the games of every event, one K, the total rounded once, the new
     rating; unrated players' results pooled. With ``lookup``, the rating before the period and K
-    are those of the ``kind`` list in force before the period's list (the previous list)."""
+    are those of the ``kind`` list in force before the period's list (the previous list). The
+    events are kept in the order they started."""
+    events = sorted(events, key=lambda e: (e.start or date.max, e.path or "", e.name))  # in the order played
     found: dict[str, list[tuple[PlayerEvent, Player, PlayerRating]]] = {}
     no_id = 0
     for index, event in enumerate(events):
