@@ -132,7 +132,7 @@ def test_k_from_file_and_inferred(tmp_path):
     k, problems = read_k_file(k_file)
     r = rate(t, validate(t, "b02-2005"), k=k)
     a, b = r.players[0], r.players[1]
-    assert (a.k.k, a.k.source) == (25, "file") and (b.k.k, b.k.source) == (10, "rules")
+    assert (a.k.k, a.k.source) == (25, "the K file") and (b.k.k, b.k.source) == (10, "the rules")
     codes = [(d.code, d.location.line) for d in [*problems, *r.diagnostics] if d.code != "RAT001"]
     assert codes == [("RAT002", 5), ("RAT003", 6), ("RAT002", 8), ("RAT004", None)]
     inferred = [d for d in r.diagnostics if d.code == "RAT001"]  # one for the event
@@ -167,7 +167,7 @@ def test_k_file_with_unreadable_lines_is_diagnosed(tmp_path):
     k_file.write_text("FIDE id,K\n1001,²\n" + "9" * 200_000 + ",15\n1000,15\n", "utf-8")
     k, problems = read_k_file(k_file)
     r = rate(t, validate(t, "b02-2005"), k=k)
-    assert (r.players[0].k.k, r.players[0].k.source) == (15, "file")
+    assert (r.players[0].k.k, r.players[0].k.source) == (15, "the K file")
     codes = [(d.code, d.location.line) for d in [*problems, *r.diagnostics] if d.code != "RAT001"]
     assert codes == [("RAT002", 3), ("RAT002", 2)]
 
