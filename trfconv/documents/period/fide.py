@@ -26,7 +26,7 @@ def _line(p: PlayerPeriod) -> str:
     born = player.birth_date.year if isinstance(player.birth_date, PartialDate) else ""
     k = p.k.before_cap or p.k.k if p.k is not None else ""
     return (f"{p.key:<15}{player.name[:60]:<61}{(player.federation or '')[:3]:<4}{sex:<4}{open_title:<5}"
-            f"{women:<5}{'':<15}{'':<4}{p.new_rating:<6}{p.n:<4}{k:<3}{born:<6}{'':<4}").rstrip()
+            f"{women:<5}{'':<15}{'':<4}{p.new_rating:<6}{p.n:<4}{k:<3}{born:<6}{'':<4}")
 
 
 def render_fide(report: PeriodReport) -> str:

@@ -16,7 +16,9 @@ def _events(report: PeriodReport) -> str:
                Column("Dates", report.dates, text=True), Column("File", lambda x: x.path, text=True),
                Column("Rules", lambda x: x.verdict.edition.name, text=True)]
     events: list[PeriodEvent] = list(report.period.events)
-    return f'<section id="events"><h2>Events ({len(events)})</h2>{table(columns, events)}</section>'
+    left = "".join(f"<li>{e(d)}</li>" for d in report.left_out)
+    return (f'<section id="events"><h2>Events ({len(events)})</h2>{table(columns, events)}'
+            + (f"<h3>Left out ({len(report.left_out)})</h3><ul>{left}</ul>" if left else "") + "</section>")
 
 
 def _rated(report: PeriodReport) -> str:

@@ -49,5 +49,6 @@ def render_json(report: PeriodReport) -> str:
         data["events"] = [{"name": e.name, "path": e.path, "start": as_text(e.tournament.event.start_date),
                            "end": as_text(e.tournament.event.end_date),
                            "rounds": None if e.rounds is None else sorted(e.rounds)} for e in period.events]
+        data["left_out"] = [d.as_dict() for d in report.left_out]
         data["players"] = [_player(report, p) for p in report.players]
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"

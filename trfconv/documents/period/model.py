@@ -8,12 +8,17 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ...dates import as_text
+from ...diagnostics import Diagnostic
 from ...rules.rateability.verdict import Gets
 from ...rules.rating.period import PeriodEvent, PeriodRating, PlayerEvent, PlayerPeriod
 from ..basis import Basis
 from ..rating_report.model import fixed, signed
 
 __all__ = ["PeriodReport", "fixed", "signed"]
+
+#: What says that an input is not in the period: not rateable, another period, too late, not a
+#: tournament file, a copy.
+LEFT_OUT = frozenset({"PER002", "PER003", "PER004", "PER014", "PER016"})
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,11 @@ class PeriodReport:
     @property
     def unrated(self) -> list[PlayerPeriod]:
         return [p for p in self.players if p.gets is Gets.INITIAL]
+
+    @property
+    def left_out(self) -> list[Diagnostic]:
+        """The inputs not rated in the period, each with why."""
+        return [d for d in self.period.diagnostics if d.code in LEFT_OUT]
 
     @property
     def listed(self) -> list[PlayerPeriod]:

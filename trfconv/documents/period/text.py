@@ -49,6 +49,8 @@ def render_text(report: PeriodReport) -> str:
         return "\n".join(out) + "\n"
     out += ["", f"Events ({len(period.events)})"]
     out += [f"  {event.name}, {report.dates(event)}  [{event.path or ''}]" for event in period.events]
+    if report.left_out:
+        out += ["", f"Left out ({len(report.left_out)})", *(f"  {d}" for d in report.left_out)]
     rated = report.rated
     out += ["", f"Rated players ({len(rated)}): the changes of all events added, rounded once", COLUMNS]
     out += [f"{_who(p)} {p.rating:>6} {p.k.k:>3} {p.n:>3} {short_text(p.score):>5} {signed(p.change_exact):>8} "
