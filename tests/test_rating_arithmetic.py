@@ -114,7 +114,7 @@ def test_f_p05_k_times_n_at_most_700():
 ])
 def test_k_inferred_from_the_rules(rules, rating, birth, year, k):
     choice = infer_k(rating, rules, birth=birth, year=year)
-    assert (choice.k, choice.source, choice.inferred) == (k, "rules", True)
+    assert (choice.k, choice.source, choice.inferred) == (k, "the rules", True)
     assert choice.assumptions  # every inference says what it assumed
 
 

@@ -380,12 +380,15 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
              kind: str, r: RatingRules) -> list[Diagnostic]:
     out = []
     rated = sum(1 for p in players if p.gets is Gets.CHANGE)
-    if rated:
-        where = (f"the FIDE {kind} list of {before} (or the latest list held before it)" if with_list
-                 else "no list (--list not given)")
+    if rated and with_list:
         out.append(diagnostic(
-            "PER009", f"rating before the period and K: from {where} for {listed} of {rated} rated player(s); "
-                      "the others start from the Ro of the event they started last, with the K that event used"))
+            "PER009", f"rating before the period and K: from the FIDE {kind} list of {before} (or the latest list "
+                      f"held before it) for {listed} of {rated} rated player(s); the others start from the Ro of "
+                      "the event they started last, with the K that event used"))
+    elif rated:
+        out.append(diagnostic(
+            "PER009", "rating before the period and K: no list given (--list), so each rated player starts from "
+                      "the Ro of the event he started last, with the K that event used"))
     if inferred:
         out.append(diagnostic(
             "PER012", f"K inferred from the {r.edition} rules for {inferred} player(s): their earlier rated games "
