@@ -30,7 +30,7 @@ def test_report_json_and_k_file(cli, tmp_path):
     data = json.loads(result.stdout)
     assert data["schema"] == 1 and data["rules"]["edition"] == "b02-2024"
     assert data["players"][0]["k"] == {"value": 30, "source": "the K file", "before_cap": None, "assumptions": []}
-    assert data["players"][1]["k"]["source"] == "rules"
+    assert data["players"][1]["k"]["source"] == "the rules"
     assert "RAT006" in result.stderr  # the terminal's summary names it; the report says it
     assert any("(40, 20, 10)" in c for c in data["caveats"])  # 30 is no K of 8.3.3: used, and said so
 
