@@ -42,7 +42,8 @@ def test_check_on_a_folder_summarises_every_file(cli, folder, jobs):
     assert rows["damaged.trf"].split()[-5:] == ["11", "6", "3", "errors", "found"]
     assert rows["valid.trf"].split()[-5:] == ["12", "0", "1", "no", "error"]
     assert lines[-1] == "4 file(s): 3 ok, 1 with problems, 2 skipped; exit 1"
-    assert result.stderr.count("skipped: not a tournament file") == 2
+    assert result.stderr.count("skipped: not a tournament file") == 1  # the note
+    assert f"{folder}/photo.png: skipped: a PNG picture, not a tournament file" in result.stderr
     details = cli("check", folder, "--details")  # each file's own output, file by file
     assert f"== {folder}/damaged.trf\n{folder}/damaged.trf:" in details.stdout
 
@@ -101,4 +102,4 @@ def test_the_library_reads_many_files_in_order(folder, jobs):
         ("damaged.trf", 11), ("example1.trf", 283), ("roundrobin.xml", 8), ("valid.trf", 12)]
     assert trfconv.has_errors(read[0][1].diagnostics) and not trfconv.has_errors(read[3][1].diagnostics)
     _, skipped = expand([folder])
-    assert sorted(why for _, why in skipped) == ["not a tournament file"] * 2
+    assert sorted(why for _, why in skipped) == ["a PNG picture, not a tournament file", "not a tournament file"]

@@ -21,6 +21,7 @@ __all__ = [
     "Tournament",
     "TrfconvError",
     "dumps",
+    "period",
     "rate",
     "read",
     "read_many",
@@ -141,3 +142,132 @@ def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, 
     from .rules.tiebreaks import standings as rank
 
     return rank(tournament, tiebreaks, rules=rules, unrated=unrated, after_round=after_round, lots_seed=lots_seed)
+
+
+def period(events, *, lists=None, month: str | None = None, file_ratings: bool = False,
+           encoding: str | None = None):
+    """The rating period of the FIDE list of ``month`` (``YYYY-MM``; default: the month after the
+    latest end among the events) as FIDE computes it
+    (:class:`~trfconv.rules.rating.period.PeriodRating`): per player every event's games and
+    unrounded change, one K (the list's, capped so that K x n <= 700 over the period), the total
+    rounded once, the new rating; unrated players' results pooled into Ru.
+
+    ``events``: tournaments, files or folders (read recursively, by content: a file that is no
+    tournament file is skipped with a ``PER014`` warning). ``lists``: a rating lists look-up
+    (:func:`trfconv.ratinglists.open_lists`, or a ``Pinned`` month): each event is rated on the
+    list in force at its start, and the rating before the period and K come from the previous
+    list; with ``file_ratings`` each event keeps the ratings its file gives (the list still gives
+    the rating before the period and K). Every problem is in the result's ``diagnostics``; when
+    there is no period to compute (no event has a date and no ``month``, or the rules of the
+    month have no monthly period) :class:`TrfconvError` says why."""
+    from .rules.rating.period import (
+        PeriodRating,
+        default_month,
+        judge_event,
+        period_rules,
+        rate_period,
+    )
+
+    tournaments, found = _events(events, encoding)
+    month = month or default_month(tournaments)
+    if month is None:
+        raise TrfconvError([*found, diagnostic(
+            "PER001", "no event has a date: give the period (--period YYYY-MM)" if tournaments else
+                      "no tournament file among the inputs")])
+    rules = period_rules(month)
+    if rules is None:
+        raise TrfconvError([*found, diagnostic(
+            "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
+                      "March 2024); trfconv computes periods from April 2024")])
+    judged, kinds, noticed = [], set(), []
+    for t in tournaments:
+        event, said = judge_event(t, month, rules, lists, file_ratings=file_ratings)
+        noticed.extend((*t.diagnostics, *said))
+        if event is not None:
+            judged.append(event)
+            kinds.add(event.verdict.rating_list)
+    found.extend(_said_once(noticed))
+    if not judged:
+        found.append(diagnostic("PER001", f"no event of the period of {month} (games of the month before) among "
+                                          f"the {len(tournaments)} event(s) given"))
+    kind = kinds.pop() if len(kinds) == 1 else "standard"
+    result = rate_period(judged, month, rules, lists, kind)
+    return PeriodRating(result.month, result.rules, result.events, result.players,
+                        (*found, *result.diagnostics))
+
+
+def _events(events, encoding: str | None) -> tuple[list[Tournament], list[Diagnostic]]:
+    """The tournaments given, and the files read, in order (folders recursively, by content:
+    :func:`trfconv.io.many.expand`); files that are no tournament file give one ``PER014`` each;
+    an event given twice, one ``PER016``."""
+    from .io.many import expand
+    from .io.registry import unreadable_codes
+
+    if isinstance(events, (str, os.PathLike, Tournament)):
+        events = [events]
+    out: list[Tournament] = []
+    said: list[Diagnostic] = []
+    seen: set = set()
+    codes = unreadable_codes()
+    for item in events:
+        if isinstance(item, Tournament):
+            found = [item]
+        else:
+            found, skipped = expand([item])
+            said.extend(diagnostic("PER014", f"not a tournament file, skipped: {why}", path=name)
+                        for name, why in skipped)
+        for one in found:
+            if not isinstance(one, Tournament):
+                try:
+                    t = read(one, encoding=encoding)
+                except TrfconvError as err:
+                    said.append(_skipped(one, err.diagnostics))
+                    continue
+                problems = [d for d in t.diagnostics if d.code in codes]
+                if problems or not t.players:
+                    said.append(_skipped(one, problems))
+                    continue
+                one = t
+            key = (one.event.name, one.event.start_date, one.event.end_date, one.rounds,
+                   tuple((p.fide_id, p.name, p.rating) for p in one.players))
+            if key in seen:
+                said.append(diagnostic("PER016", f"{one.event.name or 'the event'} is given twice; this copy is left "
+                                                 "out", path=one.source.path))
+                continue
+            seen.add(key)
+            out.append(one)
+    return out, said
+
+
+def _said_once(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The events' diagnostics, each caveat that several events share (the same words but for
+    numbers and dates) once, with in how many more events it was said."""
+    import re
+    from dataclasses import replace
+
+    from .diagnostics import CODES
+
+    groups: dict[tuple[str, str], list[Diagnostic]] = {}
+    out: list[Diagnostic | tuple[str, str]] = []
+    for d in diagnostics:
+        if not CODES[d.code].caveat:
+            out.append(d)
+            continue
+        key = (d.code, re.sub(r"\d+", "#", d.message))
+        if key not in groups:
+            groups[key] = []
+            out.append(key)
+        groups[key].append(d)
+    said = []
+    for item in out:
+        if isinstance(item, Diagnostic):
+            said.append(item)
+            continue
+        first, *more = groups[item]
+        said.append(replace(first, message=f"{first.message} (and in {len(more)} more event(s))") if more else first)
+    return said
+
+
+def _skipped(path, problems) -> Diagnostic:
+    why = "; ".join(f"{d.message} ({d.code})" for d in problems) or "no player in it"
+    return diagnostic("PER014", f"not a tournament file, skipped: {why}", path=str(path))

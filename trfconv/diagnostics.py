@@ -238,6 +238,23 @@ CODES: dict[str, Code] = {
         Code("SWM008", I, "Swiss-Manager data the model has no place for (club, national title, organiser …); not kept"),
         Code("SWM009", W, "counts in a Swiss-Manager file disagree (rounds announced, scheduled and paired)"),
         Code("SWM010", I, "absences entered for rounds not yet paired read as requested byes (TRF-2026 240)", caveat=True),
+        # the rating period (trfconv period)
+        Code("PER001", E, "no event to rate in the period (no tournament file given or read, or none in the period)"),
+        Code("PER002", W, "event not rateable; left out of the period"),
+        Code("PER003", W, "event not in this rating period (ended later, or no round played in the period's month); left out"),
+        Code("PER004", W, "event ended before the third list preceding the period (B.02 9.1); not rated, left out"),
+        Code("PER005", I, "event ended before the period's month: rated late, in this period", caveat=True),
+        Code("PER006", I, "event longer than 30 days: only the rounds played in the period's month are rated (article 4)", caveat=True),
+        Code("PER007", W, "event longer than 30 days without every round date: taken whole by its end date", caveat=True),
+        Code("PER008", W, "event dates unknown: taken whole into the period", caveat=True),
+        Code("PER009", I, "where the rating before the period and K come from (the previous list, or the events)", caveat=True),
+        Code("PER010", I, "event over two months: rated whole after its end, on the list in force at its start", caveat=True),
+        Code("PER011", W, "players without FIDE ID: their results are not joined across events", caveat=True),
+        Code("PER012", W, "K inferred from the rules for some players (no list K)", caveat=True),
+        Code("PER013", I, "unrated players: earlier unrated results (26 months, 7.1.4) are not held; this period's pooled only", caveat=True),
+        Code("PER014", W, "file skipped: not a tournament file"),
+        Code("PER015", E, "the rules in force have no monthly rating period (before March 2024); not computed"),
+        Code("PER016", W, "the same event given twice; the second copy is left out"),
     )
 }
 

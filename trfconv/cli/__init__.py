@@ -18,7 +18,7 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from .. import __version__
-from . import files, lists, playoff, rating, standings
+from . import files, lists, period, playoff, rating, standings
 from .common import list_month_argument
 
 EXIT_USAGE, EXIT_INTERRUPTED, EXIT_INTERNAL = 2, 130, 3
@@ -95,6 +95,7 @@ app.command()(playoff.playoff)
 app.command()(files.formats)
 app.add_typer(lists.app, name="list")
 app.command("fill")(lists.fill_command)
+app.command()(period.period)
 
 
 def main() -> None:

@@ -41,6 +41,9 @@ DOCUMENTS = {d.name: d for d in (
                         "player gets", _forms("verdict", "text", "json")),
     Document("rating-report", "FIDE rating report: Ro, K, Rc, n, W, We, change, new rating, initial ratings",
              {f: f"trfconv.documents.rating_report.{f}:render_{f}" for f in ("text", "csv", "json", "html")}),
+    Document("period", "rating period: per player every event's games and unrounded change, K for the period, "
+                       "the total rounded once, the new rating; initial ratings pooled; FIDE's list layout",
+             {f: f"trfconv.documents.period.{f}:render_{f}" for f in ("text", "csv", "json", "html", "fide")}),
     Document("standings", "standings: rank, points and the ordered tie-breaks, ties left for lots marked",
              {**_forms("standings", "text", "csv", "json"), "html": "trfconv.documents.standings_html:render_html"}),
     Document("playoff", "on-board play-off plan of seed 000 §1: stages, games, colours by lot, timing, places and "

@@ -7,6 +7,7 @@ import glob
 import os
 from pathlib import Path
 
+from .identify import what_it_is
 from .registry import SNIFF_BYTES, detect_format, formats
 
 _GLOB = set("*?[")
@@ -52,4 +53,4 @@ def _why_not(path: Path) -> str | None:
         return err.strerror or str(err)
     if detect_format(head, identify=True) is not None and any(f.read and f.recognises(head) for f in formats()):
         return None
-    return "not a tournament file"
+    return what_it_is(head) or "not a tournament file"

@@ -1,0 +1,90 @@
+"""``period``: the rating period of a FIDE list as FIDE computes it, over many event files.
+
+The document rests on every event it read: their errors come first and withhold it unless
+``--lenient``; the caveats say what it assumes. A file that is no tournament file is skipped,
+one line each on standard error. Exit 0 when no event has an error, 1 otherwise, 2 when there is
+nothing to compute (no tournament file, no date) or an option is wrong."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import typer
+
+from .. import TrfconvError
+from ..documents.basis import Basis
+from ..documents.registry import document
+from .common import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    DbOption,
+    EncodingOption,
+    LenientOption,
+    ListMonthOption,
+    ListOption,
+    check_output,
+    choices,
+    emit,
+    fail,
+    rating_lists,
+)
+
+PeriodFormat = choices("PeriodFormat", document("period").formats)
+_MONTH = re.compile(r"\d{4}-(0[1-9]|1[0-2])")
+
+
+def period(
+    events: list[Path] = typer.Argument(..., help="Tournament files or folders (read recursively, by content)."),
+    month: str | None = typer.Option(None, "--period", help="The list whose rating period to compute, YYYY-MM: "
+                                     "its games are those of the month before (default: the month after the "
+                                     "latest end among the events)."),
+    fmt: PeriodFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
+                                     help="text and html: per player every event and change; csv and json: the "
+                                          "new ratings (json with the detail); fide: FIDE's TXT list layout."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
+    file_ratings: bool = typer.Option(False, "--file-ratings", help="Rate each event on the ratings its file "
+                                      "gives; the list (--list) then gives only the rating before the period "
+                                      "and K."),
+    encoding: str | None = EncodingOption, lenient: bool = LenientOption,
+) -> None:
+    """The rating period of a FIDE list: per player every event's rated games and unrounded change,
+    K for the period (the list's, K x n <= 700 over the period's games), the total rounded once
+    and the new rating; unrated players' results pooled into an initial rating. With --list, the
+    events are rated on the list in force at their start and the rating before the period and K
+    come from the previous list. Exit 0 no event has an error, 1 errors, 2 nothing to compute."""
+    from .. import period as compute
+    from ..documents.period import PeriodReport
+
+    if month is not None and not _MONTH.fullmatch(month):
+        raise fail("--period", f"{month!r} is not a month YYYY-MM")
+    check_output(output)
+    lookup = rating_lists(use_list, list_month, db)
+    try:
+        result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding)
+    except TrfconvError as err:
+        for d in err.diagnostics:
+            typer.echo(f"trfconv: {d}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    skipped = [d for d in result.diagnostics if d.code == "PER014"]
+    basis = Basis(str(events[0]) if len(events) == 1 else f"{len(events)} inputs", result.diagnostics, lenient)
+    form = PeriodFormat(fmt).value
+    lines = [f"trfconv: {d}" for d in (*skipped, *basis.errors)]
+    if form == "fide" and basis.withheld:
+        lines.append("nothing written: the FIDE list layout has no place for the errors above (--lenient to "
+                     "write it anyway)")
+    else:
+        emit(document("period").render(PeriodReport(basis, result), form), output, events[0],
+             encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
+    report = PeriodReport(basis, result)
+    lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the document")
+    lines.append(f"period: list of {result.month} (games of {result.played}): {len(result.events)} event(s), "
+                 f"{len(report.rated)} rated player(s), {len(report.unrated)} unrated"
+                 + (f", {len(skipped)} file(s) skipped" if skipped else ""))
+    if output is not None and str(output) != "-" and not (form == "fide" and basis.withheld):
+        lines.append(f"wrote {output}: rating period ({form})")
+    typer.echo("\n".join(lines), file=sys.stderr)
+    raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)

@@ -1,0 +1,71 @@
+"""What the period documents show: the period the rules computed
+(:class:`~trfconv.rules.rating.period.PeriodRating`) and what it rests on. Nothing here computes
+a rating number; the writers only format them (two decimals, halves up, as FIDE prints them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...dates import as_text
+from ...diagnostics import Diagnostic
+from ...rules.rateability.verdict import Gets
+from ...rules.rating.period import PeriodEvent, PeriodRating, PlayerEvent, PlayerPeriod
+from ..basis import Basis
+from ..rating_report.model import fixed, signed
+
+__all__ = ["PeriodReport", "fixed", "signed"]
+
+#: What says that an input is not in the period: not rateable, another period, too late, not a
+#: tournament file, a copy.
+LEFT_OUT = frozenset({"PER002", "PER003", "PER004", "PER014", "PER016"})
+
+
+@dataclass(frozen=True)
+class PeriodReport:
+    """One rating period and its basis (the errors of every event first, then the caveats)."""
+
+    basis: Basis
+    period: PeriodRating
+
+    @cached_property
+    def players(self) -> list[PlayerPeriod]:
+        """Every player with a game in the period, by name."""
+        return sorted(self.period.players, key=lambda p: (p.player.name.casefold(), p.key))
+
+    @property
+    def rated(self) -> list[PlayerPeriod]:
+        return [p for p in self.players if p.gets is Gets.CHANGE]
+
+    @property
+    def unrated(self) -> list[PlayerPeriod]:
+        return [p for p in self.players if p.gets is Gets.INITIAL]
+
+    @property
+    def left_out(self) -> list[Diagnostic]:
+        """The inputs not rated in the period, each with why."""
+        return [d for d in self.period.diagnostics if d.code in LEFT_OUT]
+
+    @property
+    def listed(self) -> list[PlayerPeriod]:
+        """The players the next list shows with a rating from this period (a FIDE ID and a new
+        rating)."""
+        return [p for p in self.players if p.new_rating is not None and p.key.isdigit()]
+
+    def event(self, part: PlayerEvent) -> PeriodEvent:
+        return self.period.events[part.event]
+
+    def facts(self) -> list[tuple[str, object]]:
+        p = self.period
+        return [("Rating period", f"list of {p.month}: games of {p.played}"),
+                ("Rules", f"{p.rules.edition.name}: {p.rules.edition.title}"),
+                ("Events", len(p.events)),
+                ("Players", f"{len(self.rated)} rated ({p.games} games), {len(self.unrated)} unrated")]
+
+    @staticmethod
+    def dates(event: PeriodEvent) -> str:
+        e = event.tournament.event
+        text = " to ".join(x for x in (as_text(e.start_date), as_text(e.end_date)) if x)
+        if event.rounds is not None:
+            text += f" (rounds {', '.join(map(str, sorted(event.rounds)))} in this period)"
+        return text

@@ -1,0 +1,69 @@
+"""The rating period as plain text: the events, the rated players (rating before the period, K,
+games, the unrounded total and the change rounded once, the new rating), the unrated players'
+pooled Ru, then each player's events with their games and unrounded changes."""
+
+from __future__ import annotations
+
+from ...numbers import short_text
+from ...rules.rating.period import PlayerPeriod
+from ..basis import text_block
+from .model import PeriodReport, fixed, signed
+
+COLUMNS = (f"{'FIDE id':>11} {'Name':<28} {'Fed':<3} {'Before':>6} {'K':>3} {'n':>3} {'W':>5} "
+           f"{'K(W-We)':>8} {'Chg':>4} {'New':>5}")
+
+
+def _who(p: PlayerPeriod) -> str:
+    return f"{p.player.fide_id or '':>11} {p.player.name[:28]:<28} {p.player.federation or '':<3}"
+
+
+def _detail(report: PeriodReport, p: PlayerPeriod) -> list[str]:
+    lines = [f"{p.player.name} ({p.player.fide_id or 'no FIDE ID'})"]
+    if p.k is not None:
+        lines.append(f"  rating before the period {p.rating} ({p.rating_source}); {p.k.note}")
+    for part in p.events:
+        event = report.event(part)
+        head = f"  {event.name}, {report.dates(event)}: "
+        if part.rating is None:
+            head += f"unrated, n {part.n}, W {short_text(part.score)}"
+            head += "" if part.counted else " (not counted: rated in another event of the period)"
+        else:
+            head += (f"Ro {part.rating}, n {part.n}, W {short_text(part.score)}, We {fixed(part.expected)}, "
+                     f"W-We {signed(part.delta)}, K(W-We) {signed(part.change_exact)}")
+        lines.append(head)
+    if p.change is not None:
+        lines.append(f"  period: n {p.n}, total {signed(p.change_exact)} rounded once {p.change:+d}: "
+                     f"{p.rating} -> {p.new_rating}")
+    elif p.initial is not None:
+        ini = p.initial
+        lines.append(f"  pooled: n {p.n}, W {short_text(p.score)}, Ra {fixed(ini.average)}, Ru "
+                     f"{'-' if ini.value is None else ini.value}: {ini.why}")
+    return lines
+
+
+def render_text(report: PeriodReport) -> str:
+    period = report.period
+    out = [f"FIDE RATING PERIOD: list of {period.month} (games of {period.played})",
+           f"Rules:   {period.rules.edition.name} ({period.rules.edition.title})", *text_block(report.basis)]
+    if report.basis.withheld:
+        return "\n".join(out) + "\n"
+    out += ["", f"Events ({len(period.events)})"]
+    out += [f"  {event.name}, {report.dates(event)}  [{event.path or ''}]" for event in period.events]
+    if report.left_out:
+        out += ["", f"Left out ({len(report.left_out)})", *(f"  {d}" for d in report.left_out)]
+    rated = report.rated
+    out += ["", f"Rated players ({len(rated)}): the changes of all events added, rounded once", COLUMNS]
+    out += [f"{_who(p)} {p.rating:>6} {p.k.k:>3} {p.n:>3} {short_text(p.score):>5} {signed(p.change_exact):>8} "
+            f"{p.change:>+4} {p.new_rating:>5}" for p in rated]
+    unrated = report.unrated
+    if unrated:
+        out += ["", f"Unrated players ({len(unrated)}): results pooled over the period's events"]
+        for p in unrated:
+            ini = p.initial
+            ru = "-" if ini.value is None else str(ini.value)
+            out.append(f"{_who(p)} n {p.n:>3} W {short_text(p.score):>5} Ra {fixed(ini.average):>8} Ru {ru:>5}: "
+                       f"{ini.why}")
+    out += ["", "Per-player detail"]
+    for p in report.players:
+        out.extend(_detail(report, p))
+    return "\n".join(out) + "\n"

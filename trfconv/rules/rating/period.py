@@ -1,0 +1,406 @@
+"""A rating period as FIDE computes it: :func:`rate_period`.
+
+FIDE publishes a list on the first day of each month (B.02 2024 7.1); the list of month M rates
+the events that ended in month M-1, or earlier when they were sent late, but not after the third
+list following their end (9.1). For each rated player the changes K x (W - We) of all his events
+of the period are added unrounded and the total is rounded once (8.3.4: "the Rating Change for a
+Rating Period"; FIDE's calculations for 58 multi-event periods, tests/test_rating_fide_periods.py),
+with one K for the period, lowered so that K x n <= 700 over the period's games (8.3.3). The new
+rating is the rating of the previous list plus that change (not the Ro of each event: FIDE's list
+moves from the previous list). An unrated player's results against rated opponents in the
+period's events are pooled into one Ru (8.2.2-8.2.3, 7.1.4).
+
+Events longer than 30 days are reported month by month (4, interim reports): only the rounds
+played in the period's month are rated here, on the list in force when they were played (Title
+Regulations 1.1.4). A shorter event over two months is rated whole in the period after it ended,
+on the list in force at its start, as FIDE's calculations do (event of 21 Oct - 1 Nov 2025 rated
+in the list of December 2025 with the October ratings).
+
+Each event is judged (:func:`~trfconv.rules.rateability.validate`) and rated
+(:func:`~trfconv.rules.rating.event.rate`) on its own; this module then keeps the games of the
+period and does the period's arithmetic. It reads models and a rating list look-up, never a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from fractions import Fraction
+
+from ...diagnostics import Diagnostic, diagnostic
+from ...list_entry import Rating
+from ...model import Player, Tournament
+from ...numbers import exact_sum
+from ..editions import Edition, edition_for
+from ..rateability import validate
+from ..rateability.verdict import Gets, Verdict
+from ..ratinglist.inforce import Lookup, k_and_rating, rated_from_list
+from .change import RatedGame
+from .event import EventRating, PlayerRating, rate
+from .initial import Initial, initial_rating
+from .k import GivenK, KChoice, games_cap
+from .rounding import rounder
+from .rules import RatingRules, rules_of
+
+#: Event diagnostics the period states once for all its events (K inferred, list used).
+_SUMMED_UP = frozenset({"RAT001", "LST024"})
+
+
+@dataclass(frozen=True)
+class PeriodRules:
+    """The rating-period numbers of an edition (its ``[rating.period]`` data) and its rating rules."""
+
+    edition: Edition
+    lists_after_end: int  #: 9.1: rated at the latest in the third list after the end
+    monthly_after_days: int  #: 4: an event longer than this is reported month by month
+    rating: RatingRules
+
+
+def period_rules(month: str) -> PeriodRules | None:
+    """The rules of the period of the list of ``month`` (``YYYY-MM``): those of the edition in
+    force on the first day of the month played; None when that edition has no rating period
+    (B.02 2005 and its amendments rated periods of several months)."""
+    edition = edition_for("b02", first_day(shift(month, -1)))
+    data = edition.data()["rating"].get("period")
+    if data is None:
+        return None
+    return PeriodRules(edition, data["lists_after_end"], data["monthly_after_days"], rules_of(edition))
+
+
+def month_of(day: date) -> str:
+    return f"{day.year:04d}-{day.month:02d}"
+
+
+def shift(month: str, months: int) -> str:
+    """``month`` (``YYYY-MM``) moved by ``months``."""
+    index = int(month[:4]) * 12 + int(month[5:7]) - 1 + months
+    return f"{index // 12:04d}-{index % 12 + 1:02d}"
+
+
+def first_day(month: str) -> date:
+    return date(int(month[:4]), int(month[5:7]), 1)
+
+
+def _dates(t: Tournament) -> tuple[date | None, date | None, list[date | None]]:
+    """Start, end (else the last round date, else the start) and the round dates, as dates."""
+    rounds = [d if isinstance(d, date) else None for d in t.event.round_dates]
+    start = t.event.start_date if isinstance(t.event.start_date, date) else None
+    end = t.event.end_date if isinstance(t.event.end_date, date) else None
+    if end is None:
+        end = max((d for d in rounds if d is not None), default=start)
+    return start or end, end, rounds
+
+
+def default_month(tournaments: Iterable[Tournament]) -> str | None:
+    """The list whose period the events make: the month after the latest end (None when no
+    event has a date)."""
+    ends = [end for end in (_dates(t)[1] for t in tournaments) if end is not None]
+    return shift(month_of(max(ends)), 1) if ends else None
+
+
+@dataclass(frozen=True)
+class Place:
+    """Whether an event is rated in the period and how: ``rounds`` None is the whole event,
+    else the rounds played in the period's month; ``start`` is the date whose list in force
+    rates it (the first of those rounds for a part)."""
+
+    included: bool
+    start: date | None = None
+    rounds: frozenset[int] | None = None
+    note: Diagnostic | None = None
+
+
+def place(t: Tournament, month: str, rules: PeriodRules) -> Place:
+    """Where ``t`` stands in the period of the list of ``month`` (see the module docstring)."""
+    path, played = t.source.path, shift(month, -1)
+    name = t.event.name or path or "the event"
+    start, end, rounds = _dates(t)
+    if end is None:
+        return Place(True, None, None, diagnostic(
+            "PER008", f"{name}: the dates are unknown; taken whole into the period of {month}", path=path))
+    days = (end - start).days + 1
+    if days > rules.monthly_after_days:
+        if not rounds or None in rounds:
+            return _by_end(t, month, start, end, rules, diagnostic(
+                "PER007", f"{name} lasted {days} days (more than {rules.monthly_after_days}: reported month by month, "
+                          f"article 4) but its round dates are not all known: taken whole by its end date", path=path))
+        part = frozenset(i + 1 for i, d in enumerate(rounds) if month_of(d) == played)
+        if not part:
+            return Place(False, note=diagnostic(
+                "PER003", f"{name}: no round of this event was played in {played}; not in the period of {month}",
+                path=path))
+        first = min(d for d in rounds if month_of(d) == played)
+        return Place(True, first, part, diagnostic(
+            "PER006", f"{name} lasted {days} days (more than {rules.monthly_after_days}): only rounds "
+                      f"{_span(part)}, played in {played}, are rated in this period, on the list in force on "
+                      f"{first.isoformat()} (article 4, interim reports; Title Regulations 1.1.4)", path=path))
+    return _by_end(t, month, start, end, rules, None)
+
+
+def _by_end(t: Tournament, month: str, start: date, end: date, rules: PeriodRules, note: Diagnostic | None) -> Place:
+    path, ended = t.source.path, month_of(end)
+    name = t.event.name or path or "the event"
+    if ended >= month:
+        return Place(False, note=diagnostic(
+            "PER003", f"{name} ended on {end.isoformat()}: rated in the list of {shift(ended, 1)} or later, not in "
+                      f"the period of {month}", path=path))
+    if shift(ended, rules.lists_after_end) < month:
+        return Place(False, note=diagnostic(
+            "PER004", f"{name} ended on {end.isoformat()}: a tournament not sent in time for the third list after "
+                      f"its end ({shift(ended, rules.lists_after_end)}) is not rated (9.1); left out", path=path))
+    if note is None and ended < shift(month, -1):
+        note = diagnostic("PER005", f"{name} ended on {end.isoformat()}, before {shift(month, -1)}: rated late, "
+                                    f"in the period of {month}", path=path)
+    elif note is None and month_of(start) != ended:
+        note = diagnostic("PER010", f"{name} ran from {start.isoformat()} to {end.isoformat()}: rated whole in the "
+                                    f"period after its end, on the list in force at its start, as FIDE's own "
+                                    "calculations do", path=path)
+    return Place(True, start, None, note)
+
+
+def _span(rounds: frozenset[int]) -> str:
+    ordered = sorted(rounds)
+    return f"{ordered[0]}-{ordered[-1]}" if ordered == list(range(ordered[0], ordered[-1] + 1)) else \
+        ", ".join(map(str, ordered))
+
+
+@dataclass(frozen=True)
+class PeriodEvent:
+    """One event of the period (or its part played in the period's month), judged and rated."""
+
+    tournament: Tournament
+    verdict: Verdict
+    rating: EventRating
+    rounds: frozenset[int] | None  #: None: every round
+    start: date | None  #: the date whose list in force gave the ratings
+
+    @property
+    def name(self) -> str:
+        return self.tournament.event.name or self.tournament.source.path or "event"
+
+    @property
+    def path(self) -> str | None:
+        return self.tournament.source.path
+
+
+def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | None = None, *,
+                file_ratings: bool = False) -> tuple[PeriodEvent | None, list[Diagnostic]]:
+    """``t`` placed in the period of ``month``, judged and rated: on the ratings and K of the
+    FIDE list in force at its start (or at its part's first round) when ``lookup`` is given and
+    not ``file_ratings``, else on the file's ratings. None (with why) when it is not rated here."""
+    where = place(t, month, rules)
+    out = [where.note] if where.note else []
+    if not where.included:
+        return None, out
+    dated = t if where.start is None or where.rounds is None else \
+        replace(t, event=replace(t.event, start_date=where.start))
+    k: dict[str, GivenK] = {}
+    if lookup is not None and not file_ratings:
+        kind = validate(dated).rating_list
+        dated, k, said = rated_from_list(dated, lookup, kind)
+        out.extend(d for d in said if d.code not in _SUMMED_UP)
+    verdict = validate(dated)
+    out.extend(verdict.diagnostics)
+    if not verdict.rateable:
+        out.append(diagnostic("PER002", f"{dated.event.name or dated.source.path or 'the event'} is not rateable "
+                                        "(trfconv validate says why); left out of the period", path=dated.source.path))
+        return None, out
+    rating = rate(dated, verdict, k=k)
+    out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
+    return PeriodEvent(dated, verdict, rating, where.rounds, where.start), out
+
+
+@dataclass(frozen=True)
+class PlayerEvent:
+    """A player's games of one event of the period: ``counted`` False when they do not count
+    (games as an unrated player while rated in another event of the period)."""
+
+    event: int  #: index in :attr:`PeriodRating.events`
+    start_number: int
+    rating: int | None  #: Ro in this event; None when unrated in it
+    games: tuple[RatedGame, ...]
+    counted: bool = True
+    change_exact: Fraction | None = None  #: the period's K x (W - We)
+
+    @property
+    def n(self) -> int:
+        return len(self.games)
+
+    @property
+    def score(self) -> Fraction:
+        return exact_sum(g.score for g in self.games)
+
+    @property
+    def expected(self) -> Fraction | None:
+        """We, the sum of PD (a rated player's games only)."""
+        if self.rating is None:
+            return None
+        return Fraction(sum(g.expected for g in self.games), 100)
+
+    @property
+    def delta(self) -> Fraction | None:
+        expected = self.expected
+        return None if expected is None else self.score - expected
+
+
+@dataclass(frozen=True)
+class PlayerPeriod:
+    """What the period gives one player: a change (``change``, from ``rating``, the rating before
+    the period), an initial rating (``initial``) or nothing (``reason``)."""
+
+    key: str  #: the FIDE ID, or ``file#start number`` for a player without one
+    player: Player  #: as his first event of the period gives him
+    gets: Gets
+    events: tuple[PlayerEvent, ...]
+    rating: int | None = None
+    rating_source: str = ""
+    k: KChoice | None = None
+    change_exact: Fraction | None = None
+    change: int | None = None
+    initial: Initial | None = None
+    reason: str | None = None
+
+    @property
+    def counted(self) -> tuple[PlayerEvent, ...]:
+        return tuple(e for e in self.events if e.counted)
+
+    @property
+    def n(self) -> int:
+        return sum(e.n for e in self.counted)
+
+    @property
+    def score(self) -> Fraction:
+        return exact_sum(e.score for e in self.counted)
+
+    @property
+    def new_rating(self) -> int | None:
+        if self.gets is Gets.CHANGE and self.rating is not None and self.change is not None:
+            return self.rating + self.change
+        if self.gets is Gets.INITIAL and self.initial is not None and self.initial.published:
+            return self.initial.value
+        return None
+
+
+@dataclass(frozen=True)
+class PeriodRating:
+    """The rating period of the list of ``month``: the games of ``played``."""
+
+    month: str
+    rules: PeriodRules
+    events: tuple[PeriodEvent, ...]
+    players: tuple[PlayerPeriod, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def played(self) -> str:
+        return shift(self.month, -1)
+
+    @property
+    def rated(self) -> tuple[PlayerPeriod, ...]:
+        return tuple(p for p in self.players if p.change is not None)
+
+    @property
+    def initial(self) -> tuple[PlayerPeriod, ...]:
+        return tuple(p for p in self.players if p.gets is Gets.INITIAL)
+
+    @property
+    def games(self) -> int:
+        return sum(p.n for p in self.rated)
+
+
+def rate_period(events: Sequence[PeriodEvent], month: str, rules: PeriodRules, lookup: Lookup | None = None,
+                kind: str = "standard") -> PeriodRating:
+    """The period's arithmetic over ``events`` (each judged and rated by :func:`judge_event`):
+    per player (by FIDE ID) the games of every event, one K, the total rounded once, the new
+    rating; unrated players' results pooled. With ``lookup``, the rating before the period and K
+    are those of the ``kind`` list in force before the period's list (the previous list). The
+    events are kept in the order they started."""
+    events = sorted(events, key=lambda e: (e.start or date.max, e.path or "", e.name))  # in the order played
+    found: dict[str, list[tuple[PlayerEvent, Player, PlayerRating]]] = {}
+    no_id = 0
+    for index, event in enumerate(events):
+        for player, result in zip(event.tournament.players, event.rating.players):
+            games = tuple(g for g in result.games if event.rounds is None or g.round in event.rounds)
+            if result.gets is Gets.NOTHING or not games:
+                continue
+            fide_id = (player.fide_id or "").lstrip("0")
+            if not fide_id.isdigit():
+                no_id += 1
+            key = fide_id if fide_id.isdigit() else f"{event.path or index}#{player.start_number}"
+            rating = result.rating if result.gets is Gets.CHANGE else None
+            found.setdefault(key, []).append((PlayerEvent(index, player.start_number, rating, games), player, result))
+    before = shift(month, -1)
+    diagnostics: list[Diagnostic] = []
+    players, listed, inferred = [], 0, 0
+    for key, entries in found.items():
+        base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
+        line = _player(key, entries, events, base, rules.rating, before, kind)
+        listed += base is not None and base.rating is not None
+        inferred += line.k is not None and line.k.inferred
+        players.append(line)
+    diagnostics.extend(_caveats(players, listed, inferred, no_id, lookup is not None, before, kind, rules.rating))
+    return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics))
+
+
+def _player(key: str, entries: list[tuple[PlayerEvent, Player, PlayerRating]], events: Sequence[PeriodEvent],
+            base: Rating | None, r: RatingRules, before: str, kind: str) -> PlayerPeriod:
+    player = entries[0][1]
+    rated = [(e, result) for e, _, result in entries if e.rating is not None]
+    if not rated:
+        pooled = [e for e, _, _ in entries]
+        games = [g for e in pooled for g in e.games]
+        initial = initial_rating([g.used_rating for g in games], exact_sum(g.score for g in games), r)
+        return PlayerPeriod(key, player, Gets.INITIAL, tuple(pooled), initial=initial)
+    n = sum(e.n for e, _ in rated)
+    choice = _k(base, rated[0][1], before, kind)
+    k = games_cap(choice, n, r)
+    parts = tuple(replace(e, change_exact=k.k * e.delta) if e.rating is not None else replace(e, counted=False)
+                  for e, _, _ in entries)
+    total = sum((e.change_exact for e in parts if e.change_exact is not None), Fraction(0))
+    if base is not None and base.rating is not None:
+        rating, source = base.rating, f"the FIDE {kind} list of {base.month}"
+    else:
+        last = max(rated, key=lambda item: (events[item[0].event].start or date.min, item[0].event))[0]
+        rating, source = last.rating, f"Ro of {events[last.event].name}, the event that started last"
+    return PlayerPeriod(key, player, Gets.CHANGE, parts, rating, source, k, total, rounder(r.change_rounding)(total))
+
+
+def _k(base: Rating | None, first: PlayerRating, before: str, kind: str) -> KChoice:
+    """K for the period: the previous list's, else the K the player's first event used (before
+    that event's own K x n cap)."""
+    if base is not None and base.k is not None:
+        return KChoice(base.k, f"the FIDE {kind} list of {base.month}")
+    used = first.k
+    assert used is not None  # a rated player's event line always has K
+    return KChoice(used.before_cap or used.k, used.source, used.assumptions)
+
+
+def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int, with_list: bool, before: str,
+             kind: str, r: RatingRules) -> list[Diagnostic]:
+    out = []
+    rated = sum(1 for p in players if p.gets is Gets.CHANGE)
+    if rated and with_list:
+        out.append(diagnostic(
+            "PER009", f"rating before the period and K: from the FIDE {kind} list of {before} (or the latest list "
+                      f"held before it) for {listed} of {rated} rated player(s); the others start from the Ro of "
+                      "the event they started last, with the K that event used"))
+    elif rated:
+        out.append(diagnostic(
+            "PER009", "rating before the period and K: no list given (--list), so each rated player starts from "
+                      "the Ro of the event he started last, with the K that event used"))
+    if inferred:
+        out.append(diagnostic(
+            "PER012", f"K inferred from the {r.edition} rules for {inferred} player(s): their earlier rated games "
+                      f"and highest rating are unknown, so at least {r.k_new_games} games are assumed, and "
+                      f"{r.k_top_rating} reached only by those rated {r.k_top_rating} or more; give the list "
+                      "(--list) for the list's K"))
+    if no_id:
+        out.append(diagnostic(
+            "PER011", f"{no_id} player line(s) without a FIDE ID: their results cannot be joined across events and "
+                      "are counted event by event"))
+    if any(p.gets is Gets.INITIAL for p in players):
+        out.append(diagnostic(
+            "PER013", f"unrated players: only this period's results are pooled into Ru; their earlier unrated "
+                      f"results ({r.initial.pool}, 7.1.4) are not held by trfconv"))
+    return out
