@@ -282,3 +282,11 @@ class TrfconvError(Exception):
         self.diagnostics = tuple(diagnostics)
         first = next((d for d in self.diagnostics if d.severity is Severity.ERROR), None)
         super().__init__(str(first) if first else "trfconv error")
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters with the length said (a
+    4,000-digit field would otherwise make a 4,000-character message)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..dates import read_birth_date, resolve_dates
-from ..diagnostics import Diagnostic, Severity, diagnostic
+from ..diagnostics import Diagnostic, Severity, diagnostic, shown
 from ..encoding import decode
 from ..model import (
     MAX_ROUNDS,
@@ -49,7 +49,7 @@ from ..model import (
     Tournament,
     Unreadable,
 )
-from ..numbers import ascii_digits
+from ..numbers import ascii_digits, exact_number, not_a_number
 from ..timecontrol import parse_code
 from .build import TournamentBuilder
 from .layout import formats_dir, layouts, round_block
@@ -186,7 +186,7 @@ class _Reader:
         if ascii_digits(text):
             return int(text)
         self.report("TRF045" if what.endswith("id") else "TRF039",
-                    f"{what} {text!r} is not a number", column)
+                    f"{what} {shown(text)} {not_a_number(text)}", column)
         return None
 
     def points(self, text: str, what: str, column: int, code: str = "TRF039") -> Fraction | None:
@@ -194,10 +194,11 @@ class _Reader:
             return None
         value = self.fractions.get(text)
         if value is None:
-            try:
-                value = self.fractions[text] = Fraction(text.replace(",", "."))
-            except (ValueError, ZeroDivisionError):
-                self.report(code, f"{what} {text!r} is not a number", column)
+            value = exact_number(text)
+            if value is None:
+                self.report(code, f"{what} {shown(text)} {not_a_number(text)}", column)
+            else:
+                self.fractions[text] = value
         return value
 
     # -- the file ---------------------------------------------------------------------------
@@ -267,7 +268,7 @@ class _Reader:
         elif code in _COUNTS:
             self.event[_COUNTS[code]] = int(value) if ascii_digits(value) else value
             if not ascii_digits(value):
-                self.report("TRF039", f"{code} count {value!r} is not a number", 5)
+                self.report("TRF039", f"{code} count {shown(value)} {not_a_number(value)}", 5)
         elif code in ("042", "052"):
             self.dates[code] = value
         elif code == "142":
@@ -515,14 +516,14 @@ class _Reader:
             return None
         if ascii_digits(text):
             return int(text)
-        self.report("TRF016", f"{what} {text!r} is not a number", column)
+        self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}", column)
         return None
 
     def identifier(self, text: str, what: str, column: int) -> str | None:
         if not text or text.strip("0") == "":
             return None
         if not ascii_digits(text):
-            self.report("TRF016", f"{what} {text!r} is not a number; kept as written", column)
+            self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}; kept as written", column)
         return text
 
     def birth(self, text: str, column: int):
