@@ -200,6 +200,9 @@ CODES: dict[str, Code] = {
         Code("LST032", E, "zip archive damaged or refused (entries, size, compression ratio)"),
         Code("LST033", E, "month or rate of play of a list not told or contradictory (--date, --kind)"),
         Code("LST034", E, "FIDE ID repeated in a rating list; nothing imported"),
+        # hostile input: limits, text that cannot be written
+        Code("LIM001", E, "file beyond the limits read (more lines than a tournament file has); refused"),
+        Code("ENC007", W, "control character or unpaired surrogate in a text; replaced by U+FFFD"),
     )
 }
 

@@ -18,7 +18,7 @@ import typer
 from .. import TrfconvError, read
 from ..diagnostics import Diagnostic, Severity
 from ..documents.basis import Basis
-from ..io.files import OutputError, writable, write_output
+from ..io.files import MAX_INPUT_BYTES, OutputError, writable, write_output
 from ..io.registry import unreadable_codes
 from ..model import Tournament
 from ..rules.editions import editions
@@ -51,10 +51,14 @@ def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
     return typer.Exit(code)
 
 
+#: The largest input the command run reads (``trfconv --max-size``; set by the root callback).
+input_limit = {"max_bytes": MAX_INPUT_BYTES}
+
+
 def load(path: Path, encoding: str | None) -> Tournament | TrfconvError:
     """The tournament, or the error that says why the file could not be opened."""
     try:
-        return read(path, encoding=encoding)
+        return read(path, encoding=encoding, max_bytes=input_limit["max_bytes"])
     except TrfconvError as err:
         return err
 

@@ -21,8 +21,12 @@ import stat
 import tempfile
 from pathlib import Path
 
-#: Largest input read, in bytes (``--max-size`` overrides it).
+#: Largest input read, in bytes (``trfconv --max-size`` and ``read(max_bytes=…)`` override it).
 MAX_INPUT_BYTES = 64 * 1024 * 1024
+#: Most lines a line-based input (TRF, CSV) is read to. A 10,000-player Swiss is about 10,000
+#: lines; the bound keeps the memory of a file of tiny lines (each kept line costs a few hundred
+#: bytes of model and diagnostics) within about 100 MB.
+MAX_LINES = 200_000
 
 
 class InputError(Exception):
@@ -36,7 +40,10 @@ class OutputError(Exception):
 def read_input(path: str | os.PathLike, *, max_bytes: int = MAX_INPUT_BYTES) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``."""
     try:
-        with open(path, "rb", buffering=0) as fh:
+        # O_NONBLOCK: opening a FIFO that no program writes to returns at once instead of
+        # waiting for a writer; it changes nothing for a regular file.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb", buffering=0) as fh:
             info = os.fstat(fh.fileno())
             if stat.S_ISDIR(info.st_mode):
                 raise InputError("is a folder, not a file")
@@ -44,7 +51,7 @@ def read_input(path: str | os.PathLike, *, max_bytes: int = MAX_INPUT_BYTES) -> 
                 raise InputError("is not a regular file (a device, a pipe or a socket); copy it to a file first")
             if info.st_size > max_bytes:
                 raise InputError(f"is {info.st_size:,} bytes, more than the {max_bytes:,} read at most "
-                                 "(give a larger limit with --max-size)")
+                                 "(give a larger limit with trfconv --max-size BYTES)")
             data = fh.read(max_bytes + 1)
     except IsADirectoryError:
         raise InputError("is a folder, not a file") from None
@@ -53,6 +60,14 @@ def read_input(path: str | os.PathLike, *, max_bytes: int = MAX_INPUT_BYTES) -> 
     if len(data) > max_bytes:  # it grew while being read
         raise InputError(f"is more than the {max_bytes:,} bytes read at most")
     return data
+
+
+def too_many_lines(text: str) -> str | None:
+    """The LIM001 message when ``text`` has more than :data:`MAX_LINES` lines, else None."""
+    count = max(text.count("\n"), text.count("\r"))
+    if count <= MAX_LINES:
+        return None
+    return f"the file has {count:,} lines, more than the {MAX_LINES:,} read at most; only the first are read"
 
 
 def same_file(a: str | os.PathLike, b: str | os.PathLike | None) -> bool:

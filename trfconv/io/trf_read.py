@@ -52,6 +52,7 @@ from ..model import (
 from ..numbers import ascii_digits, exact_number, not_a_number
 from ..timecontrol import parse_code
 from .build import TournamentBuilder
+from .files import MAX_LINES, too_many_lines
 from .layout import formats_dir, layouts, round_block
 
 _FIRST_BLOCK = round_block()["first"] - 1  # 0-based start of round 1's block (column 92)
@@ -92,6 +93,10 @@ def misaligned_lines(text: str) -> int:
         if line.startswith("001") and any(line[i] not in "wbWB- " for i in range(96, len(line), 10)):
             bad += 1
     return bad
+
+
+#: Lines read before a file none of whose lines is a TRF record is said to be no TRF file.
+_SURE_AFTER = 1000
 
 
 def read_trf(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
@@ -204,6 +209,9 @@ class _Reader:
     # -- the file ---------------------------------------------------------------------------
     def read(self, text: str) -> Tournament:
         lines, endings = _split_lines(text)
+        if too_many := too_many_lines(text):
+            self.report("LIM001", too_many, line=MAX_LINES + 1)
+            del lines[MAX_LINES:]
         if len(endings) > 1:
             self.report("LIN001", "line endings mixed: " + ", ".join(
                 sorted(repr(e) for e in endings)), line=1)
@@ -229,8 +237,10 @@ class _Reader:
                 self.engine(code, line)
             else:
                 self.other(code, line)
+            if self.lineno == _SURE_AFTER and not self.players and len(self.extras) == self.lineno:
+                break  # none of the first lines is a TRF record: no need to read on to say so
         if not self.players:
-            self.report("IO002", self.no_player(lines), line=1)
+            self.report("IO002", self.no_player(lines[:self.lineno]), line=1)
         return self.build(endings)
 
     def no_player(self, lines: list[str]) -> str:
