@@ -14,7 +14,6 @@ import zlib
 
 from ..model import Tournament
 from .build import TournamentBuilder
-from .xml_safe import declaration
 
 MAX_XLSX_BYTES = 64 * 1024 * 1024  # uncompressed size of a workbook's parts
 MAX_XLSX_CELLS = 4_000_000  # cells of a workbook's rows (10,000 players x 400 columns)
@@ -57,6 +56,8 @@ def _workbook_rows(data: bytes) -> list[list[list[str]]]:
     bounded (:data:`MAX_XLSX_CELLS`)."""
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
+
+    from .xml_safe import declaration
 
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
