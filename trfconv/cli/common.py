@@ -17,6 +17,7 @@ import typer
 
 from .. import TrfconvError, read
 from ..diagnostics import Diagnostic, Severity
+from ..encoding import text_encoding
 from ..documents.basis import Basis
 from ..io.files import MAX_INPUT_BYTES, OutputError, writable, write_output
 from ..io.registry import unreadable_codes
@@ -38,7 +39,17 @@ def edition_names(family: str) -> str:
     return ", ".join(e.name for e in editions(family))
 
 
-EncodingOption = typer.Option(None, "--encoding", "-e", help="Input encoding (default: detected).")
+def checked_encoding(name: str | None) -> str | None:
+    """An ``--encoding``/``--output-encoding`` value, or a usage error (one line, exit 2) when it
+    is no text encoding (base64, rot13, punycode …)."""
+    refused = None if name is None else text_encoding(name)
+    if refused:
+        raise typer.BadParameter(refused)
+    return name
+
+
+EncodingOption = typer.Option(None, "--encoding", "-e", callback=checked_encoding,
+                              help="Input encoding (default: detected).")
 JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema in the README).")
 DetailsOption = typer.Option(False, "--details", help="Everything: every diagnostic, player and game.")
 LenientOption = typer.Option(False, "--lenient", help="Produce the document even when the file has errors; "
