@@ -8,7 +8,10 @@ read.
 Writing: a regular file (or a new one) is replaced atomically: the data goes to a temporary
 file in the same folder, which then takes the target's name, so that a crash leaves either the
 old file or the new one, never half of one. The replacement keeps the old file's mode, and a
-new file gets the mode any program's new file gets (0666 less the umask). A symbolic link is
+new file gets the mode any program's new file gets (0666 less the umask); the old file's owner
+and group are kept where the process may set them. On Linux the data is written to a file
+without a name (``O_TMPFILE``) that is named only when complete, so that even a kill leaves no
+temporary file behind. A symbolic link is
 followed and its target written; a character device or a FIFO (``/dev/null``, a pipe) is
 written directly, never replaced by a regular file. The file a tournament was read from is
 never written. Every failure is an :class:`OutputError` with one plain sentence.
@@ -16,6 +19,7 @@ never written. Every failure is an :class:`OutputError` with one plain sentence.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -108,39 +112,105 @@ def write_output(target: str | os.PathLike, data: bytes, *, source: str | os.Pat
     if info is not None and not stat.S_ISREG(info.st_mode):
         _write_directly(real, data)
         return
-    _replace(real, data, None if info is None else stat.S_IMODE(info.st_mode))
+    _replace(real, data, info)
 
 
 def _write_directly(path: Path, data: bytes) -> None:
     try:
         with open(path, "wb", buffering=0) as fh:
-            view = memoryview(data)
-            while view:
-                view = view[fh.write(view):]
+            _write_all(fh.fileno(), data)
     except OSError as err:
         raise OutputError(_reason(err)) from None
 
 
-def _replace(path: Path, data: bytes, mode: int | None) -> None:
-    """Atomic replacement of a regular file (or creation of a new one)."""
-    temporary = None
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _replace(path: Path, data: bytes, info: os.stat_result | None) -> None:
+    """Atomic replacement of a regular file (or creation of a new one), keeping the old file's
+    mode, and its owner and group where the process may set them. Where the system has
+    ``O_TMPFILE`` (Linux) the data is written to a file without a name, which a kill at any
+    moment takes away with the process; it is given a name only when complete (directly the
+    target's for a new file). Elsewhere a hidden temporary file is used and removed on every
+    exit path but a kill."""
+    fd, temporary = None, None
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(temporary, mode if mode is not None else 0o666 & ~_umask())
+        fd = _unnamed_file(path.parent)
+        if fd is None:
+            fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        _write_all(fd, data)
+        os.fsync(fd)
+        os.fchmod(fd, stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask())
+        if info is not None:
+            _keep_owner(fd, info)
+        if temporary is None:
+            temporary = _name(fd, path, new=info is None)
+            if temporary is None:
+                return
         os.replace(temporary, path)
         temporary = None
     except OSError as err:
         raise OutputError(_reason(err)) from None
     finally:
+        if fd is not None:
+            os.close(fd)
         if temporary is not None:
             try:
                 os.unlink(temporary)
             except OSError:
                 pass
+
+
+def _unnamed_file(folder: Path) -> int | None:
+    """A file without a name in ``folder`` (``O_TMPFILE``), or None where there is none."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if not flag or not os.path.isdir("/proc/self/fd"):
+        return None
+    try:
+        return os.open(folder, flag | os.O_WRONLY, 0o600)
+    except OSError as err:
+        if err.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL, errno.ENOENT):
+            return None  # the file system or the kernel has no O_TMPFILE
+        raise
+
+
+def _name(fd: int, path: Path, *, new: bool) -> str | None:
+    """Give the unnamed file ``fd`` a name: ``path`` itself when nothing is there yet (then None
+    is returned: nothing left to do), else a hidden temporary name in its folder, returned."""
+    # linkat(AT_SYMLINK_FOLLOW) on /proc/self/fd/N: os.link uses link(2), which does not follow
+    # that link, unless a directory descriptor is given
+    proc = os.open("/proc/self/fd", os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        if new:
+            try:
+                os.link(str(fd), path, src_dir_fd=proc, follow_symlinks=True)
+                return None
+            except FileExistsError:
+                pass  # created meanwhile: replaced like any existing file
+        for _ in range(100):
+            temporary = str(path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp")
+            try:
+                os.link(str(fd), temporary, src_dir_fd=proc, follow_symlinks=True)
+                return temporary
+            except FileExistsError:
+                continue
+        raise OSError(errno.EEXIST, "no free temporary name")
+    finally:
+        os.close(proc)
+
+
+def _keep_owner(fd: int, info: os.stat_result) -> None:
+    """The replaced file's owner and group on the new one, as far as the process may set them
+    (a user may give a file any group they belong to; only root may give it another owner)."""
+    for uid, gid in ((info.st_uid, info.st_gid), (-1, info.st_gid)):
+        try:
+            os.fchown(fd, uid, gid)
+            return
+        except OSError:
+            continue
 
 
 def _umask() -> int:
