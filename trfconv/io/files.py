@@ -89,6 +89,11 @@ def writable(target: str | os.PathLike) -> tuple[Path, os.stat_result | None]:
     :class:`OutputError` when it can plainly not be written: a folder, or a folder that is
     missing or a file."""
     try:
+        info = os.stat(target) if os.path.exists(target) else None
+        if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+            # a device or a pipe, maybe reached through /proc (/dev/stdout -> pipe:[…], which
+            # has no real path): written through the name given
+            return Path(target), info
         real = Path(os.path.realpath(target))
         info = os.stat(real) if real.exists() else None
     except OSError as err:
