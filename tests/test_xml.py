@@ -305,17 +305,16 @@ def test_start_number_used_twice_still_writes():
 
 
 def test_control_character_in_sex_column_is_replaced_and_reported():
-    """A NUL byte in a player's sex column (hypothesis's find in a corrupted lichess export) is
-    kept by the lenient reader; XML cannot carry it, so the writer puts '?' there and says so
-    (WRT004) instead of failing inside lxml."""
+    """A NUL byte in a player's sex column (hypothesis's find in a corrupted lichess export):
+    XML cannot carry it, so the reader replaces it by U+FFFD and says so (ENC007, issue 15:
+    replaced at reading, whatever the format written), and the XML writer writes it as it is."""
     path = paths.FIXTURES / "trf" / "GrzegorzKi__CompetiChess__testLargeFile.trf"
     data = path.read_bytes().replace(b"001    1       sherwin", b"001    1 \x00      sherwin", 1)
     t = trfconv.reads(data)
-    assert t.player(1).sex == "\x00"
+    assert t.player(1).sex == "\ufffd"
+    assert any(d.code == "ENC007" and d.message.startswith("player 1 sex: character U+0000") for d in t.diagnostics)
     xml, diagnostics = trfconv.dumps(t, "xml")
-    back = trfconv.reads(xml)
-    assert back.player(1).sex == "?"
-    assert any(d.code == "WRT004" and "sex" in d.message for d in diagnostics)
+    assert trfconv.reads(xml).player(1).sex == "\ufffd"
 
 
 @pytest.mark.parametrize("encoding, declared", [("latin-1", b"ISO-8859-1"), ("cp1252", b"windows-1252"),

@@ -255,6 +255,9 @@ CODES: dict[str, Code] = {
         Code("PER014", W, "file skipped: not a tournament file"),
         Code("PER015", E, "the rules in force have no monthly rating period (before March 2024); not computed"),
         Code("PER016", W, "the same event given twice; the second copy is left out"),
+        # hostile input: limits, text that cannot be written
+        Code("LIM001", E, "file beyond the limits read (more lines than a tournament file has); refused"),
+        Code("ENC007", W, "control character or unpaired surrogate in a text; replaced by U+FFFD"),
     )
 }
 
@@ -337,3 +340,11 @@ class TrfconvError(Exception):
         self.diagnostics = tuple(diagnostics)
         first = next((d for d in self.diagnostics if d.severity is Severity.ERROR), None)
         super().__init__(str(first) if first else "trfconv error")
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters with the length said (a
+    4,000-digit field would otherwise make a 4,000-character message)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"

@@ -100,13 +100,29 @@ def decode(
     return _check_mojibake(out, path) if doubtful else out
 
 
-def _forced(data: bytes, encoding: str, path, misaligned) -> Decoded:
+#: Codecs Python counts as text encodings that are no character set a file is written in: they
+#: transform text (IDNA, Punycode) or read backslash escapes, and raise other errors than
+#: UnicodeDecodeError on ordinary bytes.
+_NOT_CHARSETS = frozenset({"idna", "punycode", "unicode-escape", "raw-unicode-escape", "undefined"})
+
+
+def text_encoding(name: str) -> str | None:
+    """Why ``name`` cannot be a file's encoding (unknown, or a codec that is no character set:
+    ``base64``, ``hex``, ``rot13``, ``zlib``, ``uu``, ``punycode`` …), or None when it can."""
     try:
-        codecs.lookup(encoding)
-    except LookupError:
+        info = codecs.lookup(name)
+    except (LookupError, ValueError, TypeError):
+        return f"unknown encoding {name!r}"
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
+        return f"{name!r} is no text encoding (give a character set such as utf-8, latin-1, cp1252)"
+    return None
+
+
+def _forced(data: bytes, encoding: str, path, misaligned) -> Decoded:
+    refused = text_encoding(encoding)
+    if refused:
         out = Decoded(data.decode("utf-8", errors="replace"), "utf-8")
-        out.diagnostics.append(diagnostic(
-            "ENC005", f"unknown encoding {encoding!r}; read as UTF-8", path=path))
+        out.diagnostics.append(diagnostic("ENC005", f"{refused}; read as UTF-8", path=path))
         return out
     try:
         out = Decoded(data.decode(encoding), encoding)

@@ -1,11 +1,28 @@
-"""Exact numbers as text: points and other fractional values are written without ever going
-through float."""
+"""Exact numbers as text, both ways: points and other fractional values are written without
+ever going through float, and numbers in files are read from a bounded grammar.
+
+Reading is bounded because a file comes from anyone: Python refuses to convert more than 4,300
+digits to an int (ValueError), and ``Fraction("1e99999999")`` builds a number of a hundred
+million digits (minutes of work). Every number trfconv reads from text is therefore plain
+ASCII digits, at most :data:`MAX_DIGITS` of them, with at most :data:`MAX_DECIMALS` decimals;
+anything longer is not a number to the readers, which say so.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from fractions import Fraction
 from math import lcm
+
+#: The most digits a whole number in a file may have (a FIDE id has 9 at most, a count or a
+#: rating a handful; 18 digits still fit a 64-bit integer for the programs that read our output).
+MAX_DIGITS = 18
+#: The most decimals a number in a file may have (points are written with one or two).
+MAX_DECIMALS = 6
+
+_DECIMAL = re.compile(rf"(?P<sign>[+-]?)(?P<whole>[0-9]{{1,{MAX_DIGITS}}})?"
+                      rf"(?:[.,](?P<frac>[0-9]{{1,{MAX_DECIMALS}}}))?")
 
 
 def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
@@ -23,9 +40,45 @@ def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
 
 
 def ascii_digits(text: str) -> bool:
-    """ASCII digits only: what ``int`` reads as a number in a file (``str.isdigit`` also accepts
-    ``²``, which ``int`` refuses, and other scripts' digits, which it takes)."""
-    return text.isascii() and text.isdigit()
+    """ASCII digits only, at most :data:`MAX_DIGITS` of them: what is read as a whole number in
+    a file (``str.isdigit`` also accepts ``²``, which ``int`` refuses, and other scripts'
+    digits, which it takes; a longer run of digits is no number, see the module docstring)."""
+    return len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+
+
+def decimal_number(text: str) -> Fraction | None:
+    """The exact value of a plain decimal (``3``, ``-2.5``, ``0,5``, ``.5``) within the bounds
+    of the module docstring, or None: never an exponent, never more digits than the bounds."""
+    if len(text) > MAX_DIGITS + MAX_DECIMALS + 2:
+        return None
+    m = _DECIMAL.fullmatch(text)
+    if m is None or not (m["whole"] or m["frac"]):
+        return None
+    frac = m["frac"] or ""
+    value = Fraction(int((m["whole"] or "0") + frac), 10 ** len(frac))
+    return -value if m["sign"] == "-" else value
+
+
+def exact_number(text: str) -> Fraction | None:
+    """A :func:`decimal_number`, or a fraction ``n/d`` of whole numbers (how trfconv writes a
+    value with no finite decimal form, ``1/3``), or None; same bounds."""
+    numerator, slash, denominator = text.partition("/")
+    if not slash:
+        return decimal_number(text)
+    sign = numerator[:1] if numerator[:1] in "+-" else ""
+    digits = numerator[len(sign):]
+    if not (ascii_digits(digits) and ascii_digits(denominator)) or not int(denominator):
+        return None
+    value = Fraction(int(digits), int(denominator))
+    return -value if sign == "-" else value
+
+
+def not_a_number(text: str) -> str:
+    """Why ``text`` was not read as a number, for a message: too many digits, or not one."""
+    digits = sum(c in "0123456789" for c in text)
+    if digits > MAX_DIGITS:
+        return f"has {digits:,} digits, more than the {MAX_DIGITS} a number is read with"
+    return "is not a number"
 
 
 def decimal_text(value: Fraction, places: int = 1) -> str | None:

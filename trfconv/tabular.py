@@ -57,10 +57,25 @@ def unguard(text: str) -> str:
     return text[1:] if text[:1] == "'" and needs_guard(text[1:]) else text
 
 
-def write_rows(rows: Iterable[Iterable[object]], *, line_ending: str = "\n") -> str:
-    """``rows`` as CSV text, every cell through :func:`guard` (``None`` is an empty cell)."""
+def write_rows(rows: Iterable[Iterable[object]], *, line_ending: str = "\n",
+               guarded: list[tuple[int, str]] | None = None) -> str:
+    """``rows`` as CSV text, every cell through :func:`guard` (``None`` is an empty cell): the one
+    writer of every CSV trfconv writes. A cell holding a CR or LF is quoted whatever
+    ``line_ending`` is (the csv module quotes only the characters of its own line terminator,
+    and a bare CR starts a new row in a spreadsheet). ``guarded`` collects (row index, text) of
+    each cell given an apostrophe."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator=line_ending)
-    for row in rows:
-        writer.writerow([guard("" if cell is None else str(cell)) for cell in row])
+    writer = csv.writer(out, lineterminator="\r\n")  # CR and LF are then both quoted
+    for index, row in enumerate(rows):
+        cells = []
+        for cell in row:
+            text = "" if cell is None else str(cell)
+            safe = guard(text)
+            if guarded is not None and safe is not text:
+                guarded.append((index, text))
+            cells.append(safe)
+        writer.writerow(cells)
+        out.seek(out.tell() - 2)  # the row's CRLF, replaced by the ending asked for
+        out.truncate()
+        out.write(line_ending)
     return out.getvalue()

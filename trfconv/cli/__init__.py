@@ -18,8 +18,9 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from .. import __version__
+from ..io.files import MAX_INPUT_BYTES
 from . import files, lists, period, playoff, rating, standings
-from .common import list_month_argument
+from .common import input_limit, list_month_argument
 
 EXIT_USAGE, EXIT_INTERRUPTED, EXIT_INTERNAL = 2, 130, 3
 
@@ -81,8 +82,13 @@ app = typer.Typer(
 
 @app.callback()
 def root(version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
-                                      help="Show the version and exit.")) -> None:
-    """The options every command shares are its own; this only answers --version."""
+                                      help="Show the version and exit."),
+         max_size: int = typer.Option(MAX_INPUT_BYTES, "--max-size", min=1, metavar="BYTES",
+                                      help="Largest input file read, in bytes (before the command: "
+                                           "trfconv --max-size 200000000 check big.trf).")) -> None:
+    """The options every command shares are its own; this answers --version and sets the input
+    size limit of the command run."""
+    input_limit["max_bytes"] = max_size
 
 
 app.command()(files.info)

@@ -17,8 +17,9 @@ import typer
 
 from .. import TrfconvError, read
 from ..diagnostics import Diagnostic, Severity
+from ..encoding import text_encoding
 from ..documents.basis import Basis
-from ..io.files import OutputError, writable, write_output
+from ..io.files import MAX_INPUT_BYTES, OutputError, writable, write_output
 from ..io.registry import unreadable_codes
 from ..model import Tournament
 from ..rules.editions import editions
@@ -41,7 +42,17 @@ def edition_names(family: str) -> str:
     return ", ".join(e.name for e in editions(family))
 
 
-EncodingOption = typer.Option(None, "--encoding", "-e", help="Input encoding (default: detected).")
+def checked_encoding(name: str | None) -> str | None:
+    """An ``--encoding``/``--output-encoding`` value, or a usage error (one line, exit 2) when it
+    is no text encoding (base64, rot13, punycode …)."""
+    refused = None if name is None else text_encoding(name)
+    if refused:
+        raise typer.BadParameter(refused)
+    return name
+
+
+EncodingOption = typer.Option(None, "--encoding", "-e", callback=checked_encoding,
+                              help="Input encoding (default: detected).")
 JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema in the README).")
 DetailsOption = typer.Option(False, "--details", help="Everything: every diagnostic, player and game.")
 LenientOption = typer.Option(False, "--lenient", help="Produce the document even when the file has errors; "
@@ -124,10 +135,14 @@ def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
     return typer.Exit(code)
 
 
+#: The largest input the command run reads (``trfconv --max-size``; set by the root callback).
+input_limit = {"max_bytes": MAX_INPUT_BYTES}
+
+
 def load(path: Path, encoding: str | None) -> Tournament | TrfconvError:
     """The tournament, or the error that says why the file could not be opened."""
     try:
-        return read(path, encoding=encoding)
+        return read(path, encoding=encoding, max_bytes=input_limit["max_bytes"])
     except TrfconvError as err:
         return err
 

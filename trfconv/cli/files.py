@@ -28,6 +28,7 @@ from .common import (
     FACTS,
     against_list,
     check_output,
+    checked_encoding,
     choices,
     echo_json,
     fail,
@@ -94,7 +95,7 @@ def convert(
              + ", ".join(f"{s} gives {o.name}" for o in outputs().values() for s in o.suffixes)
              + f"; otherwise {DEFAULT_OUTPUT})."),
     encoding: str | None = EncodingOption,
-    output_encoding: str = typer.Option("utf-8", "--output-encoding",
+    output_encoding: str = typer.Option("utf-8", "--output-encoding", callback=checked_encoding,
                                         help="utf-8 (default), utf-8-sig (with the byte-order mark a "
                                              "spreadsheet wants for a CSV), latin-1, cp1252 or ascii "
                                              "(characters folded, each change reported)."),

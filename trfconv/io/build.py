@@ -50,6 +50,7 @@ from ..model import (
 )
 from ..pairings import Result, sides
 from .checks import check
+from .control_chars import cleaned
 
 #: Where a finding is: ``locate("player", start_number, round)`` or ``locate(record_key)``
 #: returns ``(path, line, column)`` (see :mod:`.checks`).
@@ -218,10 +219,14 @@ class TournamentBuilder:
 
     def finish(self, tournament: Tournament, *, locate: Locate | None = None,
                fold: Callable[[list[Diagnostic]], list[Diagnostic]] | None = None) -> Tournament:
-        """``tournament`` checked (:func:`.checks.check`) and with its :class:`Source`, a pairing
+        """``tournament`` with its texts made writable (:func:`.control_chars.cleaned`), checked
+        (:func:`.checks.check`) and with its :class:`Source`, a pairing
         program's bye dummy taken out (:func:`without_bye_dummies`). ``fold`` may rewrite the
         diagnostics last (a reader's grouping of repeated notes)."""
         locate = locate or self._locator({}, {})
+        replaced: list[Diagnostic] = []
+        tournament = cleaned(tournament, replaced)
+        self.diagnostics.extend(d.located(self.path) for d in replaced)
         self.diagnostics.extend(check(tournament, locate))  # the file as it is, the dummy included
         tournament, found = without_bye_dummies(tournament, locate)
         self.diagnostics.extend(found)

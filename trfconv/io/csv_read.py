@@ -47,6 +47,7 @@ from ..model import (
 from ..numbers import ascii_digits
 from ..tabular import split_rows, unguard
 from .build import TournamentBuilder
+from .files import too_many_lines
 from .layout import formats_dir
 
 DELIMITERS = (",", ";", "\t", "|")
@@ -129,8 +130,11 @@ class Header:
 # -- entry points ----------------------------------------------------------------------------
 def read_csv(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
     decoded = decode(data, path=path, encoding=encoding)
-    _, rows, header, unsplit = _table(decoded.text)
     builder = TournamentBuilder(path, "csv", encoding=decoded.encoding, diagnostics=decoded.diagnostics)
+    if too_many := too_many_lines(decoded.text):
+        builder.report("LIM001", too_many.replace("; only the first are read", ""))
+        return builder.unreadable()
+    _, rows, header, unsplit = _table(decoded.text)
     return read_rows(builder, rows, header, unsplit)
 
 

@@ -19,9 +19,7 @@ removes again.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
 from datetime import date
 
 from ..dates import PartialDate
@@ -41,7 +39,7 @@ from ..model import (
     Tournament,
 )
 from ..numbers import ascii_digits, decimal_text
-from ..tabular import guard
+from ..tabular import write_rows
 from .csv_read import profile, sex_code
 from .lossy import lossy_diagnostics
 
@@ -56,20 +54,18 @@ def write_csv(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-
     diagnostics = lossy_diagnostics(LABEL, t, kept)
     canonical = profile("trfconv")
     names = canonical.writes
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator=line_ending)
-    writer.writerows([f"{canonical.labels[field]}: {value}"] for field, value in _metadata(kept.event))
-    writer.writerow([names[c] for c in COLUMNS] + [f"{r}.Rd" for r in range(1, kept.rounds + 1)])
-    guarded: list[str] = []
+    rows = [[f"{canonical.labels[field]}: {value}"] for field, value in _metadata(kept.event)]
+    rows.append([names[c] for c in COLUMNS] + [f"{r}.Rd" for r in range(1, kept.rounds + 1)])
     for p in kept.players:
-        cells = [str(p.start_number), p.name, p.federation, p.fide_id, _int(p.rating), _birth_date(p.birth_date),
-                 p.sex, p.title, decimal_text(p.points, 1) if p.points is not None else "", _int(p.rank)]
-        cells = [_guard(c or "", p.start_number, guarded) for c in cells]
-        writer.writerow(cells + [round_cell(e) for e in p.rounds])
+        rows.append([str(p.start_number), p.name, p.federation, p.fide_id, _int(p.rating), _birth_date(p.birth_date),
+                     p.sex, p.title, decimal_text(p.points, 1) if p.points is not None else "", _int(p.rank),
+                     *(round_cell(e) for e in p.rounds)])
+    guarded: list[tuple[int, str]] = []
+    text = write_rows(rows, line_ending=line_ending, guarded=guarded)
     if guarded:
+        shown = ", ".join(f"player {rows[i][0]} {cell[:20]!r}" for i, cell in guarded[:5])
         diagnostics.append(diagnostic("CSV009", f"{len(guarded)} text cell(s) start with = + - @ and were written "
-                                                f"with a leading apostrophe: {', '.join(guarded[:5])}"))
-    text = out.getvalue()
+                                                f"with a leading apostrophe: {shown}"))
     data = text.encode(encoding, errors="replace")
     lost = sorted(ch for ch in set(text) if not encodable(ch, encoding))
     if lost:
@@ -160,9 +156,3 @@ def _birth_date(value) -> str:
         return f"{value.year:04d}-{value.month or 0:02d}-{value.day or 0:02d}"
     return value or ""
 
-
-def _guard(text: str, player: int, guarded: list[str]) -> str:
-    safe = guard(text)
-    if safe != text:
-        guarded.append(f"player {player} {text[:20]!r}")
-    return safe

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 import types
 import typing
 from datetime import date
@@ -20,7 +19,8 @@ from functools import cache
 
 from .. import model
 from ..dates import PartialDate
-from ..numbers import decimal_text
+from ..diagnostics import shown
+from ..numbers import ascii_digits, decimal_text, exact_number, not_a_number
 from ..timecontrol import TimeControl, format_code, parse_code
 from .build import TournamentBuilder
 
@@ -32,11 +32,16 @@ _ENTRY_TYPES = {tag: cls for cls, tag in _ENTRY_TAGS.items()}
 #: An exact number as the encoder writes it: a decimal (``3.5``, ``-0.25``) or a fraction
 #: (``1/3``), ASCII digits only: not ``1e400``, ``1_000``, `` 1`` or other scripts' digits,
 #: which :class:`~fractions.Fraction` would also take.
-_EXACT = re.compile(r"-?[0-9]+(?:\.[0-9]+|/[0-9]+)?")
-
-
 class _Invalid(ValueError):
     """The document does not describe a tournament; the message says where."""
+
+
+def _whole(text: str) -> int:
+    """A JSON integer literal within the bounds of :mod:`trfconv.numbers` (the json module
+    would raise a bare ValueError beyond 4,300 digits)."""
+    if not ascii_digits(text.removeprefix("-")):
+        raise _Invalid(f"integer {shown(text)} {not_a_number(text.removeprefix('-'))}")
+    return int(text)
 
 
 def dumps(t: model.Tournament) -> str:
@@ -54,7 +59,7 @@ def read_json(data: bytes, path: str | None = None, encoding: str | None = None)
     """The tournament of a document :func:`dumps` wrote (UTF-8 always: ``encoding`` is not used)."""
     builder = TournamentBuilder(path, "json")
     try:
-        document = json.loads(data.decode("utf-8-sig"))
+        document = json.loads(data.decode("utf-8-sig"), parse_int=_whole)
         if not isinstance(document, dict) or document.get("format") != FORMAT:
             raise _Invalid(f"top-level object with \"format\": \"{FORMAT}\" expected")
         if document.get("version") != VERSION:
@@ -138,12 +143,10 @@ def _decode(value, tp, where: str):
             raise _Invalid(f"{where}: {value!r} is not one of {[m.value for m in tp]}") from None
     if tp is Fraction:
         _expect(value, str, where)
-        try:
-            if _EXACT.fullmatch(value):
-                return Fraction(value)
-        except ZeroDivisionError:
-            pass
-        raise _Invalid(f"{where}: {value!r} is not an exact number (like 3.5 or 1/3)")
+        number = exact_number(value)
+        if number is None or value.startswith(("+", ".")) or "," in value:
+            raise _Invalid(f"{where}: {shown(value)} is not an exact number (like 3.5 or 1/3)")
+        return number
     if tp is bool:
         return _expect(value, bool, where)
     if tp is int:
@@ -161,7 +164,10 @@ def _decode(value, tp, where: str):
     if tp is PartialDate:
         _expect(value, str, where)
         try:
-            return PartialDate(*(int(x) for x in value.split("-")))
+            parts = value.split("-")
+            if not all(ascii_digits(x) for x in parts):
+                raise ValueError(value)
+            return PartialDate(*(int(x) for x in parts))
         except (ValueError, TypeError):
             raise _Invalid(f"{where}: {value!r} is not a date like 1978, 1978-05 or 1978-05-03") from None
     if tp is TimeControl:

@@ -31,6 +31,8 @@ SNIFF_BYTES = 65536
 CANNOT_OPEN = "IO001"
 #: What makes any file unreadable, whatever its format: it is plainly something else.
 NOT_A_TOURNAMENT = "IO004"
+#: What makes any file unreadable, whatever its format: it is beyond the limits read.
+TOO_LARGE = "LIM001"
 
 
 
@@ -142,7 +144,7 @@ def outputs() -> dict[str, Output]:
 
 def unreadable_codes() -> frozenset[str]:
     """The diagnostic codes after which a file counts as not read (exit 2)."""
-    return frozenset({CANNOT_OPEN, NOT_A_TOURNAMENT}.union(*(f.unreadable for f in formats())))
+    return frozenset({CANNOT_OPEN, NOT_A_TOURNAMENT, TOO_LARGE}.union(*(f.unreadable for f in formats())))
 
 
 def output_for(suffix: str) -> str:

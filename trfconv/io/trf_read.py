@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..dates import read_birth_date, resolve_dates
-from ..diagnostics import Diagnostic, Severity, diagnostic
+from ..diagnostics import Diagnostic, Severity, diagnostic, shown
 from ..encoding import decode
 from ..model import (
     MAX_ROUNDS,
@@ -49,9 +49,10 @@ from ..model import (
     Tournament,
     Unreadable,
 )
-from ..numbers import ascii_digits
+from ..numbers import ascii_digits, exact_number, not_a_number
 from ..timecontrol import parse_code
 from .build import TournamentBuilder
+from .files import MAX_LINES, too_many_lines
 from .layout import formats_dir, layouts, round_block
 
 _FIRST_BLOCK = round_block()["first"] - 1  # 0-based start of round 1's block (column 92)
@@ -92,6 +93,10 @@ def misaligned_lines(text: str) -> int:
         if line.startswith("001") and any(line[i] not in "wbWB- " for i in range(96, len(line), 10)):
             bad += 1
     return bad
+
+
+#: Lines read before a file none of whose lines is a TRF record is said to be no TRF file.
+_SURE_AFTER = 1000
 
 
 def read_trf(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
@@ -186,7 +191,7 @@ class _Reader:
         if ascii_digits(text):
             return int(text)
         self.report("TRF045" if what.endswith("id") else "TRF039",
-                    f"{what} {text!r} is not a number", column)
+                    f"{what} {shown(text)} {not_a_number(text)}", column)
         return None
 
     def points(self, text: str, what: str, column: int, code: str = "TRF039") -> Fraction | None:
@@ -194,15 +199,19 @@ class _Reader:
             return None
         value = self.fractions.get(text)
         if value is None:
-            try:
-                value = self.fractions[text] = Fraction(text.replace(",", "."))
-            except (ValueError, ZeroDivisionError):
-                self.report(code, f"{what} {text!r} is not a number", column)
+            value = exact_number(text)
+            if value is None:
+                self.report(code, f"{what} {shown(text)} {not_a_number(text)}", column)
+            else:
+                self.fractions[text] = value
         return value
 
     # -- the file ---------------------------------------------------------------------------
     def read(self, text: str) -> Tournament:
         lines, endings = _split_lines(text)
+        if too_many := too_many_lines(text):
+            self.report("LIM001", too_many, line=MAX_LINES + 1)
+            del lines[MAX_LINES:]
         if len(endings) > 1:
             self.report("LIN001", "line endings mixed: " + ", ".join(
                 sorted(repr(e) for e in endings)), line=1)
@@ -228,8 +237,10 @@ class _Reader:
                 self.engine(code, line)
             else:
                 self.other(code, line)
+            if self.lineno == _SURE_AFTER and not self.players and len(self.extras) == self.lineno:
+                break  # none of the first lines is a TRF record: no need to read on to say so
         if not self.players:
-            self.report("IO002", self.no_player(lines), line=1)
+            self.report("IO002", self.no_player(lines[:self.lineno]), line=1)
         return self.build(endings)
 
     def no_player(self, lines: list[str]) -> str:
@@ -267,7 +278,7 @@ class _Reader:
         elif code in _COUNTS:
             self.event[_COUNTS[code]] = int(value) if ascii_digits(value) else value
             if not ascii_digits(value):
-                self.report("TRF039", f"{code} count {value!r} is not a number", 5)
+                self.report("TRF039", f"{code} count {shown(value)} {not_a_number(value)}", 5)
         elif code in ("042", "052"):
             self.dates[code] = value
         elif code == "142":
@@ -515,14 +526,14 @@ class _Reader:
             return None
         if ascii_digits(text):
             return int(text)
-        self.report("TRF016", f"{what} {text!r} is not a number", column)
+        self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}", column)
         return None
 
     def identifier(self, text: str, what: str, column: int) -> str | None:
         if not text or text.strip("0") == "":
             return None
         if not ascii_digits(text):
-            self.report("TRF016", f"{what} {text!r} is not a number; kept as written", column)
+            self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}; kept as written", column)
         return text
 
     def birth(self, text: str, column: int):

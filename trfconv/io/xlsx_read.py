@@ -8,7 +8,6 @@ uncompressed size, no DTD or entity declaration in any XML part, bounded cells.
 from __future__ import annotations
 
 import io
-import re
 import warnings
 import zipfile
 import zlib
@@ -51,10 +50,14 @@ _DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, Runti
 
 def _workbook_rows(data: bytes) -> list[list[list[str]]]:
     """Every worksheet as rows of text. The package is checked first: bounded uncompressed
-    size, and no DTD or entity declaration in any part (openpyxl parses with the standard
-    library, which would expand them); then the cells are bounded (:data:`MAX_XLSX_CELLS`)."""
+    size, and no DTD or entity declaration in any part, whatever its name (``sheet1.XML`` is
+    XML too) and its encoding (:func:`~trfconv.io.xml_safe.declaration`); openpyxl then parses
+    with defusedxml, which refuses them again (two guards, as for XML files). Then the cells are
+    bounded (:data:`MAX_XLSX_CELLS`)."""
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
+
+    from .xml_safe import declaration
 
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
@@ -62,8 +65,7 @@ def _workbook_rows(data: bytes) -> list[list[list[str]]]:
         if sum(p.file_size for p in parts) > MAX_XLSX_BYTES:
             raise _Refused(f"the workbook unpacks to more than {MAX_XLSX_BYTES:,} bytes; refused")
         for part in parts:
-            if part.filename.endswith((".xml", ".rels")) and re.search(rb"<!\s*(DOCTYPE|ENTITY)",
-                                                                         archive.read(part), re.IGNORECASE):
+            if declaration(archive.read(part)):
                 raise _Refused(f"{part.filename} declares a DTD or entities; refused")
         with warnings.catch_warnings():  # openpyxl warns about parts it skips; the cells are what counts
             warnings.simplefilter("ignore")

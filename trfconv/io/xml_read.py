@@ -34,7 +34,8 @@ from ..model import (
     Tournament,
     Unreadable,
 )
-from ..numbers import ascii_digits
+from ..diagnostics import shown
+from ..numbers import ascii_digits, decimal_number, not_a_number
 from ..pairings import Result
 from .build import Codes, TournamentBuilder
 from .xml_tiebreaks import SLOTS, lists_of
@@ -53,7 +54,6 @@ _NO_SEX = {"", "*", "-"}
 _COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})")
 _DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-_DECIMAL = re.compile(r"-?\d+(\.\d+)?|-?\.\d+", re.ASCII)
 _INTEGER = re.compile(r"-?\d{1,12}", re.ASCII)
 
 
@@ -89,16 +89,17 @@ def parse_date(text: str) -> date | None:
 
 def parse_number(text: str) -> Fraction | None:
     """A points value with a decimal comma or dot (``3,5``, ``1.0``, ``½``); None if blank.
-    Raises ValueError when the text is not a plain decimal (no exponent: ``1e999999999``
-    would be a very large number to build)."""
-    text = text.strip().replace(",", ".")
+    Raises ValueError when the text is not a plain decimal within the bounds of
+    :mod:`trfconv.numbers` (no exponent: ``1e999999999`` would be a very large number to build)."""
+    text = text.strip()
     if not text:
         return None
     half = text.endswith("½")
     text = text[:-1] if half else text
-    if (text or not half) and (not _DECIMAL.fullmatch(text) or len(text) > 20):
+    value = decimal_number(text) if text else Fraction(0)
+    if value is None or text.startswith("+"):
         raise ValueError(text)
-    return Fraction(text or 0) + (Fraction(1, 2) if half else 0)
+    return value + (Fraction(1, 2) if half else 0)
 
 
 class _Reader:
@@ -216,7 +217,7 @@ class _Reader:
         sex = (self.text(e, "sex") or "")
         fide_id = self.text(e, "fideid")
         if fide_id is not None and not ascii_digits(fide_id):
-            self.report("XML004", f"fideid={fide_id!r} is not a number", e)
+            self.report("XML004", f"fideid={shown(fide_id)} {not_a_number(fide_id)}", e)
             fide_id = None
         rating = self.integer(e, "rtgfide")
         rank = self.integer(e, "rank")

@@ -17,15 +17,19 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...diagnostics import Diagnostic, diagnostic
+from ...diagnostics import Diagnostic, diagnostic, shown
+from ...numbers import MAX_DIGITS
 from .registry import Definition, definitions
 
 #: Names of the seed systems that are FIDE tie-breaks under another name.
 SEED_ALIASES = {"SOLKOFF": "BH", "CUM": "PS", "CUMULATIVE": "PS", "KOYA": "KS", "NEUSTADT": "SB",
                 "MEDIAN": "OTHER_HARKNESS", "SNO": "TPN", "GE": "REP"}
 
-_TOKEN = r"[/-](L[+-]?\d+(?:\.\d+)?|[A-Z][A-Z0-9]*)"
-_SYNTAX = re.compile(r"^(?P<name>[A-Z_]+?)(?::(?P<score>MP|GP|MM|MG|GM|GG))?(?P<mods>(?:" + _TOKEN + r")*)$")
+_NAME = re.compile(r"[A-Z_]+")
+_SCORES = ("MP", "GP", "MM", "MG", "GM", "GG")
+_LIMIT = re.compile(r"L[+-]?[0-9]+(?:\.[0-9]+)?")
+_WORD = re.compile(r"[A-Z][A-Z0-9]*")
+_SEPARATORS = "/-"
 _MODIFIER = re.compile(r"^(?:(?P<kind>[CM])(?P<n>\d+)|L(?P<sign>[+-]?)(?P<lim>\d+(?:\.\d+)?)"
                        r"|U(?P<rating>\d+)|K(?P<factor>\d+)|(?P<flag>[PFRD]))$")
 
@@ -60,10 +64,10 @@ class Spec:
 def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnostic:
     """Parse one tie-break name; a :class:`Diagnostic` (TB001/TB002) when it is not one."""
     raw = text.strip()
-    m = _SYNTAX.match(raw.upper().replace(" ", ""))
-    if not m:
-        return diagnostic("TB001", f"tie-break {raw!r} cannot be read (NAME[:MP|:GP][/modifier…])")
-    name, score = m["name"], m["score"]
+    scanned = _scan(raw.upper().replace(" ", ""))
+    if scanned is None:
+        return diagnostic("TB001", f"tie-break {shown(raw)} cannot be read (NAME[:MP|:GP][/modifier…])")
+    name, score, tokens = scanned
     if name in ("MPTS", "GPTS") and not score:  # FIDE's checker: PTS on match or game points
         name, score = "PTS", name[0] + "P"
     name = (aliases or {}).get(name, name)
@@ -78,12 +82,15 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
     definition = known[name]
     fields: dict = {}
     parts = [definition.name + (":" + score if score else "")]
-    for token in re.findall(_TOKEN, m["mods"] or ""):
+    for token in tokens:
         mm = _MODIFIER.match(token)
-        letter = token[0]
+        letter, label = token[0], (token if len(token) <= 40 else shown(token))
         if not mm or letter not in definition.modifiers:
-            return diagnostic("TB002", f"modifier /{token} is not allowed with {name} "
+            return diagnostic("TB002", f"modifier /{label} is not allowed with {name} "
                                        f"(allowed: {', '.join(definition.modifiers) or 'none'})")
+        if any(len(run) > MAX_DIGITS for run in re.findall(r"[0-9]+", token)):
+            return diagnostic("TB002", f"modifier /{label} of {name}: its number has more than "
+                                       f"{MAX_DIGITS} digits")
         if mm["kind"] == "C":
             fields["cut_low"] = int(mm["n"])
         elif mm["kind"] == "M":
@@ -108,6 +115,35 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
             fields[{"P": "played_forfeits", "F": "fore", "R": "reverse", "D": "draws"}[mm["flag"]]] = True
         parts.append(token)
     return Spec(name, "/".join(parts), score, **fields)
+
+
+def _scan(text: str) -> tuple[str, str | None, list[str]] | None:
+    """``NAME[:SCORE]`` and the modifier tokens of an upper-cased spec, or None when it does not
+    have that shape. A scanner that reads each character once (the regular expression it
+    replaces backtracked exponentially on ``BH/L5/L5…!``, since ``L5`` matched two of its
+    alternatives); a token after ``/`` or ``-`` is a Koya limit (``L+1.5``, ``L-1``, ``L60``)
+    when one ends there, else a word (``C1``, ``U1400``, ``P``)."""
+    name = _NAME.match(text)
+    if name is None:
+        return None
+    at, score = name.end(), None
+    if text.startswith(":", at):
+        score = text[at + 1:at + 3]
+        if score not in _SCORES:
+            return None
+        at += 3
+    tokens = []
+    while at < len(text):
+        if text[at] not in _SEPARATORS:
+            return None
+        token = _LIMIT.match(text, at + 1)
+        if token is None or (token.end() < len(text) and text[token.end()] not in _SEPARATORS):
+            token = _WORD.match(text, at + 1)
+        if token is None:
+            return None
+        tokens.append(token.group())
+        at = token.end()
+    return name.group(), score, tokens
 
 
 def parse_list(items, *, aliases: dict[str, str] | None = None) -> tuple[list[Spec], list[Diagnostic]]:
