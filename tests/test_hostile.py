@@ -428,3 +428,71 @@ def test_output_to_dev_stdout(tmp_path):
     run = subprocess.run([sys.executable, "-m", "trfconv", "convert", str(path), "-o", "/dev/stdout"],
                          capture_output=True)
     assert run.returncode == 0 and run.stdout.startswith(b"012 Test Open")
+
+
+# -- round trips that lose data: never silently (issue 15, last class) ---------------------------
+
+CANONICAL = Path(__file__).resolve().parent.parent / "fixtures" / "canonical" / "trf26-individual.trf"
+ROUND_ROBIN_XML = Path(__file__).resolve().parent.parent / "fixtures" / "crosstables" / \
+    "chess-results-upload_Single_RoundRobin.xml"
+
+
+def test_trailing_rounds_nobody_is_paired_in_are_said_when_a_trf_cannot_hold_them():
+    import dataclasses
+
+    from trfconv.model import NOT_PAIRED
+
+    t = trfconv.read(ROUND_ROBIN_XML)
+    longer = dataclasses.replace(t, players=tuple(dataclasses.replace(p, rounds=p.rounds + (NOT_PAIRED,) * 2)
+                                                  for p in t.players))
+    for fmt in ("trf26", "trf16"):
+        data, said = trfconv.dumps(longer, fmt)
+        assert trfconv.reads(data).rounds == 7
+        assert [d.message for d in said if "no player is paired" in d.message] == [
+            f"{fmt.upper()} cannot hold rounds 8-9, in which no player is paired (a player line ends with its last "
+            "round written); left out"]
+    assert not any("no player is paired" in d.message for d in trfconv.dumps(t, "trf26")[1])
+    assert trfconv.reads(trfconv.dumps(longer, "json")[0]).rounds == 9  # JSON and XML hold them
+
+
+def test_the_canonical_csv_never_renumbers_opponents():
+    """A file with a pairing error (player 1 names 3 in round 1, 3 names 2) written to the
+    canonical CSV read back with its opponents as written: its round cells name start numbers,
+    the ranking-row guess (CSV010) is for exports."""
+    import dataclasses
+
+    t = trfconv.read(CANONICAL)
+    first = t.player(1)
+    wrong = dataclasses.replace(first.rounds[0], opponent=3 if first.rounds[0].opponent != 3 else 4)
+    broken = dataclasses.replace(t, players=tuple(
+        dataclasses.replace(p, rounds=(wrong, *p.rounds[1:])) if p.start_number == 1 else p for p in t.players))
+    back = trfconv.reads(trfconv.dumps(broken, "csv")[0])
+    assert [p.rounds for p in back.players] == [p.rounds for p in broken.players]
+    assert "CSV010" not in {d.code for d in back.diagnostics}
+
+
+def test_a_round_date_that_reads_back_as_another_is_said():
+    """132 writes two-digit years; an ambiguous one is read as the date nearest the file's other
+    dates. Round 5 in 2029 of an event of 2025 is written 29/10/25 and reads back as 2025-10-29."""
+    import dataclasses
+    from datetime import date
+
+    t = trfconv.read(CANONICAL)
+    odd = dataclasses.replace(t, event=dataclasses.replace(t.event, round_dates=(
+        *t.event.round_dates[:4], date(2029, 10, 25))))
+    data, said = trfconv.dumps(odd, "trf26")
+    assert trfconv.reads(data).event.round_dates[4] == date(2025, 10, 29)
+    assert [d.message for d in said if d.code == "WRT004"] == [
+        "TRF26 cannot hold round 5's date 2029-10-25 as such: written '29/10/25' (132, two-digit year), it reads "
+        "back as 2025-10-29 beside the file's other dates; left out"]
+    assert not [d for d in trfconv.dumps(t, "trf26")[1] if "reads back" in d.message]
+
+
+def test_a_team_bye_in_a_file_without_teams_is_said_at_reading_and_writing():
+    text = CANONICAL.read_text("utf-8").rstrip("\n") + "\n320  2.0  5.0   5   3\n"
+    t = trfconv.reads(text.encode())
+    assert [d.message for d in t.diagnostics if d.code == "TRF047"] == [
+        "a team pairing-allocated bye (320: teams 5, 3) in a file without teams (no 310/013 record): kept, not used"]
+    for fmt, words in (("trf16", "the team PAB record 320"), ("xml", "team event pab"), ("csv", "team event pab")):
+        assert any(words in d.message for d in trfconv.dumps(t, fmt)[1] if d.code == "WRT004"), fmt
+    assert trfconv.reads(trfconv.dumps(t, "trf26")[0]).team_event.pab == t.team_event.pab

@@ -293,6 +293,11 @@ def _teams(t: Tournament, players, report, locate) -> None:
     if t.teams and declared is False:
         report("TRF047", f"{len(t.teams)} team record(s) in an individual event ({why}): kept, not used; the "
                          "players are ranked and rated as individuals", locate("team", t.teams[0].number))
+    pab = t.team_event.pab
+    if pab is not None and not t.teams:
+        named = [n for n in pab.teams if n is not None]
+        report("TRF047", f"a team pairing-allocated bye (320{': teams ' + ', '.join(map(str, named)) if named else ''})"
+                         " in a file without teams (no 310/013 record): kept, not used", locate("320"))
     owner: dict[int, int] = {}
     for team in t.teams:
         for member in team.members:

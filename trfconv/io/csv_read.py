@@ -75,6 +75,7 @@ class Profile:
     banners: tuple[re.Pattern, ...]  # lines above the header that are neither the name nor metadata
     blank_rank_is_tie: bool
     complete: bool  # the header must name every column of the profile
+    by_row: bool  # round cells may name opponents by their row in the ranking (CSV010)
     writes: dict[str, str]  # role -> the name the writer uses (first of each list)
     labels: dict[str, str]  # metadata field -> the key the writer uses (first of each list)
     separator: str | None  # a round cell is "opponent<separator>result" (SwissPerfect "3:W")
@@ -101,6 +102,7 @@ def profiles() -> tuple[Profile, ...]:
             banners=tuple(re.compile(b, re.IGNORECASE) for b in data.get("banners", [])),
             blank_rank_is_tie=data.get("blank_rank_is_tie", False),
             complete=data.get("complete", False),
+            by_row=data.get("opponents_by_row", True),
             writes={role: names[0] for role, names in data["columns"].items()},
             labels={field: names[0] for field, names in data.get("metadata", {}).items()},
             separator=data.get("cells", {}).get("separator"),
@@ -304,7 +306,8 @@ class _Table:
                                         colours, r, columns[0] + 1)
                              for r, columns in sorted(header.rounds.items())),
             ))
-        players = self.opponent_numbering(players, positions)
+        if header.profile.by_row:
+            players = self.opponent_numbering(players, positions)
         length = max(header.rounds, default=0)
         if header.rounds and sorted(header.rounds) != list(range(1, length + 1)):
             players = [dataclasses.replace(p, rounds=_by_round(p.rounds, sorted(header.rounds), length))

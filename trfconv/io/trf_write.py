@@ -14,7 +14,7 @@ from collections import defaultdict
 from datetime import date
 from fractions import Fraction
 
-from ..dates import format_date, format_round_date
+from ..dates import format_date, format_round_date, resolve_dates
 from ..diagnostics import Diagnostic, diagnostic
 from ..encoding import encodable
 from ..model import (
@@ -50,6 +50,8 @@ def write_trf(t: Tournament, version: str = "trf26", *, line_ending: str = "\r\n
         raise ValueError(f"unknown TRF version {version!r}; use one of {', '.join(VERSIONS)}")
     writer = _Writer(t, version, encoding)
     records = writer.records()
+    writer.unpaired_rounds()
+    writer.dates_read_back()
     return line_ending.join(writer.place_extras(records)) + line_ending, writer.diagnostics
 
 
@@ -300,6 +302,32 @@ class _Writer:
         head = self.layouts["player"].write("001", values).ljust(89)
         blocks = "".join("  " + self.block(e, p.start_number, r) for r, e in enumerate(p.rounds, 1))
         return (head + blocks).rstrip()
+
+    def dates_read_back(self) -> None:
+        """A 132 round date has two-digit years; a reader takes an ambiguous one as the reading
+        closest to the file's other dates (:func:`~trfconv.dates.resolve_dates`). A date whose
+        written form reads back as another date is said, not lost silently."""
+        e = self.t.event
+        values = [e.start_date, e.end_date, *e.round_dates]
+        texts = [format_date(v) if isinstance(v, date) else (v or "") for v in values[:2]]
+        for v in values[2:]:
+            try:
+                texts.append(format_round_date(v) if isinstance(v, date) else (v or ""))
+            except ValueError:
+                texts.append("")  # said by round_date (WRT003)
+        for r, (value, text, reading) in enumerate(zip(values[2:], texts[2:], resolve_dates(texts)[2:]), 1):
+            if isinstance(value, date) and text and reading.value != value:
+                self.dropped(f"round {r}'s date {value.isoformat()} as such: written {text!r} (132, two-digit "
+                             f"year), it reads back as {reading.value} beside the file's other dates")
+
+    def unpaired_rounds(self) -> None:
+        """A player line ends with its last round block that is not blank: the last rounds in
+        which nobody is paired cannot be written (a reader sees fewer rounds); said once."""
+        last = max((r for p in self.t.players for r, e in enumerate(p.rounds, 1) if not isinstance(e, NotPaired)),
+                   default=0)
+        if self.t.rounds > last:
+            rounds = f"round {last + 1}" if self.t.rounds == last + 1 else f"rounds {last + 1}-{self.t.rounds}"
+            self.dropped(f"{rounds}, in which no player is paired (a player line ends with its last round written)")
 
     def colourless_games(self) -> None:
         """One warning for the played games the model holds without a colour (a crosstable that
