@@ -263,3 +263,56 @@ def test_printed_forms(periods):
     (row,) = [dict(zip(rows[header], r)) for r in rows[header + 1:] if r[0] == c.fide_id]
     assert [row[k] for k in ("events", "rating_before", "K", "n", "W", "K(W-We)", "change", "new_rating")] == \
         ["3", "2264", "20", "25", "14", "17.00", "17", "2281"]
+
+
+def test_unrated_results_are_kept_for_a_later_period(tmp_path):
+    """7.1.4: a newcomer's 3 games of February (3 < 5: no rating in the March list) are kept in the
+    database and pooled with his 3 games of March: Ru 1800 published in the April list. A period
+    computed again replaces what it kept, and gives the same result."""
+    store = ratinglists.open_lists(tmp_path / "lists.sqlite")
+    ids = {1: "5001", 2: "6001", 3: "6002", 4: "6003"}
+    february = _one_against_three("Winter", "2026/02/02", [None, 1800, 1800, 1800], ids, ("1-0", "0-1", "="))
+    march = _one_against_three("Spring", "2026/03/02", [None, 1800, 1800, 1800],
+                               {**ids, 2: "6004", 3: "6005", 4: "6006"}, ("0-1", "=", "1-0"))
+    for _ in range(2):  # computing the period again keeps the same games once
+        first = trfconv.period([february], month="2026-03", keep=store)
+    newcomer = next(p for p in first.players if p.key == "5001")
+    assert (newcomer.n, newcomer.initial.published) == (3, False)
+    assert [d.message for d in first.diagnostics if d.code == "PER017"] == [
+        f"games of 1 player(s) still unrated kept in {store.path} for later periods (7.1.4)"]
+    assert [(g.month, g.event, g.opponent_rating, g.score) for g in store.kept_games(5001, "standard", "2024-03",
+                                                                                       "2026-04")] == [
+        ("2026-03", "Winter", 1800, F(1)), ("2026-03", "Winter", 1800, F(0)), ("2026-03", "Winter", 1800, F(1, 2))]
+    second = trfconv.period([march], month="2026-04", keep=store)
+    pooled = next(p for p in second.players if p.key == "5001")
+    assert (len(pooled.earlier), pooled.n, pooled.initial.average, pooled.initial.value, pooled.initial.published,
+            pooled.new_rating) == (3, 3, F(1800), 1800, True, 1800)
+    caveat = next(d.message for d in second.diagnostics if d.code == "PER013")
+    assert "the lists of 2024-03 on" in caveat and "for 1 player(s)" in caveat
+    again = trfconv.period([march], month="2026-04", keep=store)
+    assert next(p for p in again.players if p.key == "5001").new_rating == 1800  # the same, computed again
+    assert [g.month for g in store.kept_games(5001, "standard", "2024-03", "2026-05")] == ["2026-03"] * 3
+    alone = trfconv.period([march], month="2026-04")  # without the database: 3 games only
+    assert next(p for p in alone.players if p.key == "5001").initial.published is False
+
+
+def test_the_documents_say_the_earlier_games_pooled(tmp_path, cli):
+    store_path = tmp_path / "lists.sqlite"
+    store = ratinglists.open_lists(store_path)
+    ids = {1: "5001", 2: "6001", 3: "6002", 4: "6003"}
+    february = _one_against_three("Winter", "2026/02/02", [None, 1800, 1800, 1800], ids, ("1-0", "0-1", "="))
+    march = _one_against_three("Spring", "2026/03/02", [None, 1800, 1800, 1800],
+                               {**ids, 2: "6004", 3: "6005", 4: "6006"}, ("0-1", "=", "1-0"))
+    trfconv.write(february, tmp_path / "winter.trf")
+    trfconv.write(march, tmp_path / "spring.trf")
+    first = cli("period", tmp_path / "winter.trf", "--period", "2026-03", "--db", store_path, "--keep-unrated")
+    assert first.exit_code == 0, first.stderr
+    data = json.loads(cli("period", tmp_path / "spring.trf", "--period", "2026-04", "--db", store_path,
+                          "--keep-unrated", "--format", "json").stdout)
+    newcomer = next(p for p in data["players"] if p["key"] == "5001")
+    assert newcomer["initial"]["published"] is True and newcomer["initial"]["ru"] == 1800
+    assert [(g["list"], g["event"], g["score"]) for g in newcomer["earlier"]] == [
+        ("2026-03", "Winter", "1"), ("2026-03", "Winter", "0"), ("2026-03", "Winter", "0.5")]
+    text = cli("period", tmp_path / "spring.trf", "--period", "2026-04", "--db", store_path, "--keep-unrated").stdout
+    assert "pooled: n 3, W 1.5 with 3 game(s) of earlier periods (list 2026-03: Winter), Ra 1800.00, Ru 1800" in text
+    del store

@@ -145,7 +145,7 @@ def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, 
 
 
 def period(events, *, lists=None, month: str | None = None, file_ratings: bool = False,
-           encoding: str | None = None):
+           encoding: str | None = None, keep=None):
     """The rating period of the FIDE list of ``month`` (``YYYY-MM``; default: the month after the
     latest end among the events) as FIDE computes it
     (:class:`~trfconv.rules.rating.period.PeriodRating`): per player every event's games and
@@ -159,7 +159,10 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     list; with ``file_ratings`` each event keeps the ratings its file gives (the list still gives
     the rating before the period and K). Every problem is in the result's ``diagnostics``; when
     there is no period to compute (no event has a date and no ``month``, or the rules of the
-    month have no monthly period) :class:`TrfconvError` says why."""
+    month have no monthly period) :class:`TrfconvError` says why. ``keep``: the rating lists
+    database (:func:`trfconv.ratinglists.open_lists`) whose kept games of earlier periods the
+    unrated players' results are pooled with, and in which the games of those still unrated
+    after this period are kept for a later one (B.02 2024 7.1.4)."""
     from .rules.rating.period import (
         PeriodRating,
         default_month,
@@ -191,9 +194,25 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
         found.append(diagnostic("PER001", f"no event of the period of {month} (games of the month before) among "
                                           f"the {len(tournaments)} event(s) given"))
     kind = kinds.pop() if len(kinds) == 1 else "standard"
-    result = rate_period(judged, month, rules, lists, kind)
+    result = rate_period(judged, month, rules, lists, kind, keep)
+    if keep is not None:
+        found.append(_keep(keep, result, kind, (*found, *result.diagnostics)))
     return PeriodRating(result.month, result.rules, result.events, result.players,
                         (*found, *result.diagnostics))
+
+
+def _keep(store, result, kind: str, said) -> Diagnostic:
+    """Keep the games of the players still unrated after ``result`` in ``store``, unless the
+    period rests on files with errors."""
+    from .rules.rating.period import kept
+
+    if has_errors(said):
+        return diagnostic("PER018", "unrated players' games not kept for later periods: the period rests on files "
+                                    "with errors")
+    games = kept(result)
+    store.keep_games(result.month, kind, games)
+    return diagnostic("PER017", f"games of {len(games)} player(s) still unrated kept in {store.path} for later "
+                                "periods (7.1.4)")
 
 
 def _events(events, encoding: str | None) -> tuple[list[Tournament], list[Diagnostic]]:

@@ -251,10 +251,12 @@ CODES: dict[str, Code] = {
         Code("PER010", I, "event over two months: rated whole after its end, on the list in force at its start", caveat=True),
         Code("PER011", W, "players without FIDE ID: their results are not joined across events", caveat=True),
         Code("PER012", W, "K inferred from the rules for some players (no list K)", caveat=True),
-        Code("PER013", I, "unrated players: earlier unrated results (26 months, 7.1.4) are not held; this period's pooled only", caveat=True),
+        Code("PER013", I, "unrated players: which earlier results (26 months, 7.1.4) were pooled with this period's", caveat=True),
         Code("PER014", W, "file skipped: not a tournament file"),
         Code("PER015", E, "the rules in force have no monthly rating period (before March 2024); not computed"),
         Code("PER016", W, "the same event given twice; the second copy is left out"),
+        Code("PER017", I, "unrated players' games kept in the database for later periods (7.1.4)"),
+        Code("PER018", W, "unrated players' games not kept: the period rests on files with errors"),
         # hostile input: limits, text that cannot be written
         Code("LIM001", E, "file beyond the limits read (more lines than a tournament file has); refused"),
         Code("ENC007", W, "control character or unpaired surrogate in a text; replaced by U+FFFD"),

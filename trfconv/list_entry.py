@@ -14,6 +14,7 @@ used anywhere can name its source.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 #: The rates of play FIDE publishes a list for, in the order of the combined list's columns.
 KINDS = ("standard", "rapid", "blitz")
@@ -81,3 +82,15 @@ class ListEntry:
     def rating(self, kind: str) -> Rating | None:
         """The entry in the list of ``kind``; None when that list is not held for the month."""
         return next((r for r in self.ratings if r.kind == kind), None)
+
+
+@dataclass(frozen=True, slots=True)
+class KeptGame:
+    """A game of a player still unrated, kept in the rating lists database after the period of
+    the list of ``month`` (``YYYY-MM``) so that a later period pools it (B.02 2024 7.1.4: results
+    within 26 months): the event, the opponent's rating used and the score."""
+
+    month: str
+    event: str
+    opponent_rating: int
+    score: Fraction

@@ -69,7 +69,7 @@ ListOption = typer.Option(False, "--list", help="Hold the players against the FI
 #: ``--list 2026-10`` is rewritten to ``--list --list-month 2026-10`` (:func:`list_month_argument`):
 #: typer has no option with an optional value.
 ListMonthOption = typer.Option(None, "--list-month", hidden=True)
-_MONTH = re.compile(r"\d{4}-(0[1-9]|1[0-2])")
+MONTH = re.compile(r"\d{4}-(0[1-9]|1[0-2])")  #: YYYY-MM
 
 
 def list_month_argument(args: list[str]) -> list[str]:
@@ -77,7 +77,7 @@ def list_month_argument(args: list[str]) -> list[str]:
     out: list[str] = []
     for i, arg in enumerate(args):
         out.append(arg)
-        if arg == "--list" and i + 1 < len(args) and _MONTH.fullmatch(args[i + 1]):
+        if arg == "--list" and i + 1 < len(args) and MONTH.fullmatch(args[i + 1]):
             out.append("--list-month")
     return out
 

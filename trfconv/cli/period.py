@@ -7,7 +7,6 @@ nothing to compute (no tournament file, no date) or an option is wrong."""
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     EXIT_UNREADABLE,
+    MONTH,
     DbOption,
     EncodingOption,
     LenientOption,
@@ -29,11 +29,11 @@ from .common import (
     choices,
     emit,
     fail,
+    open_rating_lists,
     rating_lists,
 )
 
 PeriodFormat = choices("PeriodFormat", document("period").formats)
-_MONTH = re.compile(r"\d{4}-(0[1-9]|1[0-2])")
 
 
 def period(
@@ -49,6 +49,10 @@ def period(
     file_ratings: bool = typer.Option(False, "--file-ratings", help="Rate each event on the ratings its file "
                                       "gives; the list (--list) then gives only the rating before the period "
                                       "and K."),
+    keep_unrated: bool = typer.Option(False, "--keep-unrated", help="Pool unrated players' results with their "
+                                      "games of earlier periods kept in the rating lists database (--db), and keep "
+                                      "the games of those still unrated for a later period (B.02 7.1.4: events "
+                                      "within 26 months)."),
     encoding: str | None = EncodingOption, lenient: bool = LenientOption,
 ) -> None:
     """The rating period of a FIDE list: per player every event's rated games and unrounded change,
@@ -59,12 +63,13 @@ def period(
     from .. import period as compute
     from ..documents.period import PeriodReport
 
-    if month is not None and not _MONTH.fullmatch(month):
+    if month is not None and not MONTH.fullmatch(month):
         raise fail("--period", f"{month!r} is not a month YYYY-MM")
     check_output(output)
     lookup = rating_lists(use_list, list_month, db)
+    keep = open_rating_lists(db) if keep_unrated else None
     try:
-        result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding)
+        result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding, keep=keep)
     except TrfconvError as err:
         for d in err.diagnostics:
             typer.echo(f"trfconv: {d}", err=True)

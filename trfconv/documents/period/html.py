@@ -69,7 +69,9 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> str:
         note = (f"Before the period {p.rating} ({p.rating_source}); {p.k.note}. Period: n {p.n}, total "
                 f"{signed(p.change_exact)}, rounded once {p.change:+d}: new rating {p.new_rating}.")
     else:
-        note = f"Pooled: n {p.n}, W {short_text(p.score)}, Ra {fixed(p.initial.average)}: {p.initial.why}."
+        earlier = report.earlier(p)
+        note = (f"Pooled: n {p.n}, W {short_text(p.score)}{' ' + earlier if earlier else ''}, Ra "
+                f"{fixed(p.initial.average)}: {p.initial.why}.")
     title = f"{p.player.name} ({p.player.fide_id or 'no FIDE ID'})"
     return f'<div class="player keep"><h3>{e(title)}</h3>{table(columns, parts)}<p class="note">{e(note)}</p></div>'
 

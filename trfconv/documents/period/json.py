@@ -38,6 +38,8 @@ def _player(report: PeriodReport, p: PlayerPeriod) -> dict:
             "new_rating": p.new_rating,
             "initial": None if ini is None else {"average": fixed(ini.average), "ru": ini.value,
                                                  "published": ini.published, "why": ini.why},
+            "earlier": [{"list": g.month, "event": g.event, "used_rating": g.opponent_rating,
+                         "score": short_text(g.score)} for g in p.earlier],
             "events": [_part(report, part) for part in p.events]}
 
 

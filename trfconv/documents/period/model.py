@@ -69,3 +69,12 @@ class PeriodReport:
         if event.rounds is not None:
             text += f" (rounds {', '.join(map(str, sorted(event.rounds)))} in this period)"
         return text
+
+    @staticmethod
+    def earlier(p: PlayerPeriod) -> str:
+        """An unrated player's games of earlier periods pooled with this one's, in words ("" when
+        none): "with 3 games of earlier periods (list 2026-03: Winter)"."""
+        if not p.earlier:
+            return ""
+        where = ", ".join(dict.fromkeys(f"list {g.month}: {g.event}" for g in p.earlier))
+        return f"with {len(p.earlier)} game(s) of earlier periods ({where})"

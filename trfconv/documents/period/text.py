@@ -36,8 +36,9 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> list[str]:
                      f"{p.rating} -> {p.new_rating}")
     elif p.initial is not None:
         ini = p.initial
-        lines.append(f"  pooled: n {p.n}, W {short_text(p.score)}, Ra {fixed(ini.average)}, Ru "
-                     f"{'-' if ini.value is None else ini.value}: {ini.why}")
+        earlier = report.earlier(p)
+        lines.append(f"  pooled: n {p.n}, W {short_text(p.score)}{' ' + earlier if earlier else ''}, Ra "
+                     f"{fixed(ini.average)}, Ru {'-' if ini.value is None else ini.value}: {ini.why}")
     return lines
 
 

@@ -12,7 +12,9 @@ looked up, which keeps the import to a copy of the file and two index sorts. Tab
 source gives each month's standard, rapid and blitz list: a combined list serves all three, a
 single-type list one, so the standard, rapid and blitz files of one month make one month side
 by side. Importing a source replaces, for its month, the kinds it brings; a source left serving
-nothing is dropped.
+nothing is dropped. Table ``unrated`` keeps the games of players still unrated after a rating
+period (``trfconv period --keep-unrated``), one row a game, so that a later period pools them
+(B.02 2024 7.1.4); computing a period again replaces its month's rows.
 
 An import is one transaction: the new table is filled, checked and indexed, the catalogue
 updated and the replaced tables dropped, then everything is committed at once; any problem (a
@@ -29,11 +31,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from fractions import Fraction
 from pathlib import Path
 
 from ... import names
 from ...diagnostics import diagnostic
-from ...list_entry import KINDS, ListEntry, Rating, title_code
+from ...list_entry import KINDS, KeptGame, ListEntry, Rating, title_code
 from .layouts import Column, layout
 from .parse import XML_LAYOUT, ListError, ListFile, Reader
 
@@ -49,6 +52,10 @@ CREATE TABLE IF NOT EXISTS sources(
     players INTEGER NOT NULL DEFAULT 0, rated TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS serves(
     month TEXT NOT NULL, kind TEXT NOT NULL, source INTEGER NOT NULL, PRIMARY KEY(month, kind)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS unrated(
+    fide_id INTEGER NOT NULL, kind TEXT NOT NULL, month TEXT NOT NULL, event TEXT NOT NULL,
+    opponent_rating INTEGER NOT NULL, score TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS unrated_player ON unrated(fide_id, kind, month);
 """
 
 
@@ -144,6 +151,31 @@ class Store:
     def months(self) -> dict[str, dict[str, SourceInfo]]:
         """Each month held (oldest first) and, per kind, the source that serves it."""
         return self._load()[1]
+
+    def kept_games(self, fide_id: int | str, kind: str, since: str, before: str) -> list[KeptGame]:
+        """The games kept for an unrated player from the periods of the lists ``since`` to
+        ``before`` (``YYYY-MM``; ``before`` excluded), oldest first."""
+        con = self._connect(create=False)
+        if con is None:
+            return []
+        rows = con.execute("SELECT month, event, opponent_rating, score FROM unrated WHERE fide_id = ? AND kind = ? "
+                           "AND month >= ? AND month < ? ORDER BY month, rowid", (int(fide_id), kind, since, before))
+        return [KeptGame(month, event, rating, Fraction(score)) for month, event, rating, score in rows]
+
+    def keep_games(self, month: str, kind: str, games: dict[int, list[KeptGame]]) -> None:
+        """Keep the games of the players still unrated after the period of the list of ``month``
+        (by FIDE ID), replacing what that period kept before, in one transaction."""
+        con = self._connect(create=True)
+        con.execute("BEGIN")
+        try:
+            con.execute("DELETE FROM unrated WHERE month = ? AND kind = ?", (month, kind))
+            con.executemany("INSERT INTO unrated VALUES (?, ?, ?, ?, ?, ?)",
+                            [(fide_id, kind, month, g.event, g.opponent_rating, str(g.score))
+                             for fide_id, kept in games.items() for g in kept])
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
 
     def in_force(self, on: date | str, kind: str | None = None) -> str | None:
         """The month of the list in force on ``on`` (a date, or ``YYYY-MM``): the latest month

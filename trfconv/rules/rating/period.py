@@ -27,9 +27,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from typing import Protocol
 
 from ...diagnostics import Diagnostic, diagnostic
-from ...list_entry import Rating
+from ...list_entry import KeptGame, Rating
 from ...model import Player, Tournament
 from ...numbers import exact_sum
 from ..editions import Edition, edition_for
@@ -54,6 +55,7 @@ class PeriodRules:
     edition: Edition
     lists_after_end: int  #: 9.1: rated at the latest in the third list after the end
     monthly_after_days: int  #: 4: an event longer than this is reported month by month
+    pool_months: int  #: 7.1.4: a newcomer's results are pooled over the lists of this many months
     rating: RatingRules
 
 
@@ -65,7 +67,8 @@ def period_rules(month: str) -> PeriodRules | None:
     data = edition.data()["rating"].get("period")
     if data is None:
         return None
-    return PeriodRules(edition, data["lists_after_end"], data["monthly_after_days"], rules_of(edition))
+    return PeriodRules(edition, data["lists_after_end"], data["monthly_after_days"], data["pool_months"],
+                       rules_of(edition))
 
 
 def month_of(day: date) -> str:
@@ -260,6 +263,7 @@ class PlayerPeriod:
     change: int | None = None
     initial: Initial | None = None
     reason: str | None = None
+    earlier: tuple[KeptGame, ...] = ()  #: an unrated player's games of earlier periods, pooled (7.1.4)
 
     @property
     def counted(self) -> tuple[PlayerEvent, ...]:
@@ -309,13 +313,19 @@ class PeriodRating:
         return sum(p.n for p in self.rated)
 
 
+class Kept(Protocol):
+    """Where unrated players' games of earlier periods are kept (the rating lists database)."""
+
+    def kept_games(self, fide_id: int | str, kind: str, since: str, before: str) -> list[KeptGame]: ...
+
+
 def rate_period(events: Sequence[PeriodEvent], month: str, rules: PeriodRules, lookup: Lookup | None = None,
-                kind: str = "standard") -> PeriodRating:
+                kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
     """The period's arithmetic over ``events`` (each judged and rated by :func:`judge_event`):
     per player (by FIDE ID) the games of every event, one K, the total rounded once, the new
-    rating; unrated players' results pooled. With ``lookup``, the rating before the period and K
-    are those of the ``kind`` list in force before the period's list (the previous list). The
-    events are kept in the order they started."""
+    rating; unrated players' results pooled, with their games of earlier periods ``kept`` (7.1.4).
+    With ``lookup``, the rating before the period and K are those of the ``kind`` list in force
+    before the period's list (the previous list). The events are kept in the order they started."""
     events = sorted(events, key=lambda e: (e.start or date.max, e.path or "", e.name))  # in the order played
     found: dict[str, list[tuple[PlayerEvent, Player, PlayerRating]]] = {}
     no_id = 0
@@ -333,25 +343,32 @@ def rate_period(events: Sequence[PeriodEvent], month: str, rules: PeriodRules, l
     before = shift(month, -1)
     diagnostics: list[Diagnostic] = []
     players, listed, inferred = [], 0, 0
+    since = shift(month, 1 - rules.pool_months)
+    pooled = 0
     for key, entries in found.items():
         base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
-        line = _player(key, entries, events, base, rules.rating, before, kind)
+        earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
+        line = _player(key, entries, events, base, rules.rating, before, kind, earlier)
+        pooled += bool(line.earlier)
         listed += base is not None and base.rating is not None
         inferred += line.k is not None and line.k.inferred
         players.append(line)
-    diagnostics.extend(_caveats(players, listed, inferred, no_id, lookup is not None, before, kind, rules.rating))
+    diagnostics.extend(_caveats(players, listed, inferred, no_id, lookup is not None, before, kind, rules.rating,
+                                pooled if kept is not None else None, since))
     return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics))
 
 
 def _player(key: str, entries: list[tuple[PlayerEvent, Player, PlayerRating]], events: Sequence[PeriodEvent],
-            base: Rating | None, r: RatingRules, before: str, kind: str) -> PlayerPeriod:
+            base: Rating | None, r: RatingRules, before: str, kind: str,
+            earlier: tuple[KeptGame, ...] = ()) -> PlayerPeriod:
     player = entries[0][1]
     rated = [(e, result) for e, _, result in entries if e.rating is not None]
     if not rated:
         pooled = [e for e, _, _ in entries]
-        games = [g for e in pooled for g in e.games]
-        initial = initial_rating([g.used_rating for g in games], exact_sum(g.score for g in games), r)
-        return PlayerPeriod(key, player, Gets.INITIAL, tuple(pooled), initial=initial)
+        games = [(g.used_rating, g.score) for e in pooled for g in e.games]
+        games = [(g.opponent_rating, g.score) for g in earlier] + games
+        initial = initial_rating([rating for rating, _ in games], exact_sum(score for _, score in games), r)
+        return PlayerPeriod(key, player, Gets.INITIAL, tuple(pooled), initial=initial, earlier=earlier)
     n = sum(e.n for e, _ in rated)
     choice = _k(base, rated[0][1], before, kind)
     k = games_cap(choice, n, r)
@@ -377,7 +394,7 @@ def _k(base: Rating | None, first: PlayerRating, before: str, kind: str) -> KCho
 
 
 def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int, with_list: bool, before: str,
-             kind: str, r: RatingRules) -> list[Diagnostic]:
+             kind: str, r: RatingRules, pooled: int | None, since: str) -> list[Diagnostic]:
     out = []
     rated = sum(1 for p in players if p.gets is Gets.CHANGE)
     if rated and with_list:
@@ -401,6 +418,20 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
                       "are counted event by event"))
     if any(p.gets is Gets.INITIAL for p in players):
         out.append(diagnostic(
-            "PER013", f"unrated players: only this period's results are pooled into Ru; their earlier unrated "
-                      f"results ({r.initial.pool}, 7.1.4) are not held by trfconv"))
+            "PER013", f"unrated players: the games of earlier periods kept in the database (the lists of {since} "
+                      f"on, {r.initial.pool}, 7.1.4) pooled with this period's for {pooled} player(s); games never "
+                      "kept (period computed without --keep-unrated) are not known" if pooled is not None else
+                      f"unrated players: only this period's results are pooled into Ru; their earlier unrated "
+                      f"results ({r.initial.pool}, 7.1.4) are pooled only from the database (--keep-unrated)"))
     return out
+
+
+def kept(period: PeriodRating) -> dict[int, list[KeptGame]]:
+    """What the rating lists database keeps after ``period`` (:meth:`Store.keep_games`): the
+    games of this period of each player with a FIDE ID still unrated after it (his Ru not
+    published). A player rated now keeps what earlier periods kept, so that computing this
+    period again gives the same result; later periods see him rated."""
+    return {int(p.key): [KeptGame(period.month, period.events[e.event].name, g.used_rating, g.score)
+                         for e in p.events for g in e.games]
+            for p in period.players
+            if p.gets is Gets.INITIAL and p.key.isdigit() and not (p.initial is not None and p.initial.published)}
