@@ -15,6 +15,7 @@ in which each file's output is named after it."""
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import os
@@ -155,6 +156,7 @@ def run_one(args: list[str]) -> FileRun:
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="replace", write_through=True)
     sys.stdout, sys.stderr = out, err
     FACTS.clear()
+    gc.enable()  # paused for one command (cli.main); a batch of them would keep every cycle they leave
     try:
         code = _command().main(args=args, prog_name="trfconv", standalone_mode=False)
     finally:

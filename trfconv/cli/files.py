@@ -63,14 +63,14 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
     is shown once with how many more; --details shows each); with --list, also each player held
     against the FIDE rating list in force. Exit 0 no error (warnings allowed), 1 errors found,
     2 the file (or the rating lists) cannot be read."""
-    from .. import validate
+    from ..rules.rateability import rating_list
 
     file = single(ctx, files, jobs=jobs, as_json=as_json, details=details)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     diagnostics = t.diagnostics
     if lookup is not None:
-        diagnostics = (*diagnostics, *against_list(t, lookup, validate(t).rating_list))
+        diagnostics = (*diagnostics, *against_list(t, lookup, rating_list(t)))
     sev = severity_counts(diagnostics)
     FACTS.update(errors=sev["error"], warnings=sev["warning"], verdict="errors found" if sev["error"] else "no error")
     if as_json:

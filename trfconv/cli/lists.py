@@ -180,12 +180,13 @@ def fill_command(
 
     from ..diagnostics import Severity
     from ..ratinglists import KINDS, fill
+    from ..rules.rateability import rating_list
 
     if kind is not None and kind not in KINDS:
         raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
     t = readable(file, None)
     lookup = rating_lists(True, list_month, db)
-    kind = kind or trfconv.validate(t).rating_list
+    kind = kind or rating_list(t)
     filled, diagnostics = fill(t, lookup, kind)
     print_diagnostics(diagnostics, sys.stdout)
     if any(d.code == "LST012" for d in diagnostics):

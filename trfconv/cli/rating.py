@@ -71,8 +71,12 @@ def _listed(t: Tournament, lookup, rules: str | None, clock, national: bool):
     if lookup is None:
         return t, {}, []
     from ..ratinglists import rated_from_list
+    from ..rules.rateability import rating_list
 
-    kind = _verdict(t, rules, clock, national).rating_list
+    try:
+        kind = rating_list(t, rules, clock)
+    except UnknownEdition as err:
+        raise fail("--rules", str(err)) from None
     listed, k, said = rated_from_list(t, lookup, kind)
     return listed, k, [*against_list(t, lookup, kind), *(d for d in said if d.code == "LST024")]
 

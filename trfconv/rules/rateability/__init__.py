@@ -45,6 +45,26 @@ __all__ = [
 ]
 
 
+def rating_list(tournament: Tournament, rules: str | Edition | None = None,
+                time_control: str | TimeControl | None = None) -> str:
+    """The FIDE list (``standard``, ``rapid``, ``blitz``) the event's games belong to by its rate
+    of play, without judging the event (:attr:`Verdict.rating_list` is the same): what holding
+    the players against a list needs first. ``standard`` when the rate of play is unknown."""
+    notes: list[Diagnostic] = []
+    path = tournament.source.path
+    r = rules_of(_edition(rules, _start_date(tournament, round_days(tournament)), notes, path))
+    _, _, speed = _rate_of_play(tournament, r, time_control, notes, path)
+    return speed.name if speed else "standard"
+
+
+def _rate_of_play(t: Tournament, r, time_control, notes: list[Diagnostic], path):
+    """The time control (the file's, or the one given), the minutes for the edition's basis of
+    moves, and the rate of play they make (None when unknown)."""
+    clock = _clock(t, time_control, notes, path)
+    minutes = clock.minutes_for(r.time_basis_moves) if clock else None
+    return clock, minutes, speed_of(r, minutes) if minutes is not None else None
+
+
 def validate(tournament: Tournament, rules: str | Edition | None = None,
              time_control: str | TimeControl | None = None, *,
              national_championship: bool = False) -> Verdict:
@@ -60,7 +80,7 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     start = _start_date(t, days)
     ed = _edition(rules, start, notes, path)
     r = rules_of(ed)
-    clock = _clock(t, time_control, notes, path)
+    clock, minutes, speed = _rate_of_play(t, r, time_control, notes, path)
     ratings = _ratings(t, r, notes, path)
     shape = shape_of(t)
     if shape.declared_by is None and len(t.players) > 1:
@@ -69,8 +89,6 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     if not days:
         notes.append(diagnostic("VAL002", "no round dates (132): rounds and hours of play a day not checked",
                                 path=path))
-    minutes = clock.minutes_for(r.time_basis_moves) if clock else None
-    speed = speed_of(r, minutes) if minutes is not None else None
     findings: list[Finding] = []
     if clock:
         findings += clock_findings(r, clock, ratings, speed)

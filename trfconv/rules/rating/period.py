@@ -34,7 +34,7 @@ from ...list_entry import KeptGame, Rating
 from ...model import Player, Tournament
 from ...numbers import exact_sum
 from ..editions import Edition, edition_for
-from ..rateability import validate
+from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets, Verdict
 from ..ratinglist.inforce import Lookup, k_and_rating, rated_from_list
 from .change import RatedGame
@@ -200,7 +200,7 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
         replace(t, event=replace(t.event, start_date=where.start))
     k: dict[str, GivenK] = {}
     if lookup is not None and not file_ratings:
-        kind = validate(dated).rating_list
+        kind = rating_list(dated)
         dated, k, said = rated_from_list(dated, lookup, kind)
         out.extend(d for d in said if d.code not in _SUMMED_UP)
     verdict = validate(dated)
