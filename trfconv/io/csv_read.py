@@ -171,11 +171,18 @@ def _table(text: str) -> tuple[str, list[list[str]], Header | None, dict[int, st
     return best
 
 
+#: The longest cell a header row has: column names are short; a longer cell is text that merely
+#: quotes a header (documentation next to the files), not a crosstable.
+HEADER_CELL = 60
+
+
 def find_header(rows: list[list[str]]) -> Header | None:
     """The row and profile that name the most columns; a header needs a name column and a
     points, round or number column."""
     best = None
     for i, row in enumerate(rows[:HEADER_SEARCH]):
+        if any(len(str(c)) > HEADER_CELL for c in row):
+            continue  # prose that quotes a header (a README line), not a header row
         cells = [normalise(str(c)) for c in row]
         if sum(1 for c in cells if c) < 2:
             continue

@@ -248,7 +248,7 @@ class _Reader:
         text = [line for line in lines if line.strip()]
         if not text:
             return "the file is empty"
-        kept = sum(1 for e in self.extras if not e.text.startswith("###"))  # lines that are no known record
+        kept = sum(1 for e in self.extras if e.text.strip() and not e.text.startswith("###"))  # no known record
         first = text[0].strip()[:60]
         if kept * 2 > len(text):
             return (f"no player line (001) and {kept} of {len(text)} lines are no TRF record: this is not a TRF "
