@@ -248,10 +248,10 @@ class _Reader:
         text = [line for line in lines if line.strip()]
         if not text:
             return "the file is empty"
-        kept = sum(1 for e in self.extras if e.text.strip() and not e.text.startswith("###"))  # no known record
+        kept = [e.text for e in self.extras if e.text.strip() and not e.text.startswith("###")]  # no known record
         first = text[0].strip()[:60]
-        if kept * 2 > len(text):
-            return (f"no player line (001) and {kept} of {len(text)} lines are no TRF record: this is not a TRF "
+        if len(kept) * 2 > len(text) or (kept and kept[0] == text[0]):  # mostly, or from its first line, no TRF
+            return (f"no player line (001) and {len(kept)} of {len(text)} lines are no TRF record: this is not a TRF "
                     f"file (it starts {first!r})")
         return "no player line (001): the file holds only header records"
 
