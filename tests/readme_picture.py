@@ -1,5 +1,5 @@
-"""The picture of the rating report in the README (``fixtures/readme/rating-report.png``): a
-generated 40-player Swiss with invented names (no real person's data), its HTML report printed
+"""The picture of the rating report in the README (``fixtures/readme/rating-report.png``): the
+generated 40-player Swiss with invented names of ``fixtures/examples`` (no real person's data), its HTML report printed
 by headless Chromium to an A4 PDF, the first page turned into a PNG by pdftoppm (Debian's
 poppler-utils). Run by hand after a change to the report's look::
 
@@ -15,7 +15,6 @@ from pathlib import Path
 
 from browser import print_to_pdf
 from paths import FIXTURES
-from swissbuild import generate_swiss_trf
 
 PICTURE = FIXTURES / "readme" / "rating-report.png"
 
@@ -23,9 +22,7 @@ PICTURE = FIXTURES / "readme" / "rating-report.png"
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        event = work / "example.trf"
-        event.write_text(generate_swiss_trf(40, 7, seed=3).replace("trfconv benchmark Open", "Example Open"),
-                         "utf-8")
+        event = FIXTURES / "examples" / "example-open-2026.trf"
         page = work / "report.html"
         subprocess.run([sys.executable, "-m", "trfconv", "report", str(event), "--format", "html", "-o", str(page)],
                        check=True)

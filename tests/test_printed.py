@@ -77,17 +77,14 @@ def test_the_report_csv_reads_in_a_spreadsheet_as_written(cli, tmp_path):
     import csv
     import io
 
-    from swissbuild import generate_swiss_trf
-
-    event = tmp_path / "open.trf"
-    event.write_text(generate_swiss_trf(40, 7, seed=3), "utf-8")
+    event = FIXTURES / "examples" / "example-open-2026.trf"
     out = tmp_path / "report.csv"
     assert cli("report", event, "--format", "csv", "-o", out).exit_code == 0
     data = out.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(data[3:].decode("utf-8"), newline="")))
     top = next(i for i, row in enumerate(rows) if row[:2] == ["start_no", "name"])
-    assert rows[0] == ["Event: trfconv benchmark Open 2026"] and any(r[0].startswith("Caveat: ") for r in rows[:top])
+    assert rows[0] == ["Event: Example Open 2026"] and any(r[0].startswith("Caveat: ") for r in rows[:top])
     table = [row for row in rows[top + 1:] if row and row[0].isdigit()]
     assert all(len(row) == len(rows[top]) for row in table[:33])
     names = {row[1] for row in table}
