@@ -135,7 +135,7 @@ def test_readme_info_example_is_real(cli):
 
     readme = (FIXTURES.parent / "README.md").read_text("utf-8")
     shown = json.loads(re.search(r'```json\n(\{"schema": 1, "file": "fixtures.*?)\n```', readme, re.DOTALL).group(1))
-    path = FIXTURES / "trf" / "erral__fidetournament__test_demo.trf"
+    path = FIXTURES / "examples" / "example-open-2026.trf"
     actual = json.loads(cli("info", path, "--json").stdout)
     assert {k: v for k, v in actual.items() if k != "file"} == {k: v for k, v in shown.items() if k != "file"}
 

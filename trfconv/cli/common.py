@@ -18,7 +18,6 @@ import typer
 from .. import TrfconvError, read
 from ..diagnostics import Diagnostic, Severity
 from ..encoding import text_encoding
-from ..documents.basis import Basis
 from ..io.files import MAX_INPUT_BYTES, OutputError, writable, write_output
 from ..io.registry import unreadable_codes
 from ..model import Tournament

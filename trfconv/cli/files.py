@@ -16,6 +16,7 @@ from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
+    FACTS,
     JSON_SCHEMA_VERSION,
     DbOption,
     DetailsOption,
@@ -25,7 +26,6 @@ from .common import (
     JsonOption,
     ListMonthOption,
     ListOption,
-    FACTS,
     against_list,
     check_output,
     checked_encoding,

@@ -19,6 +19,7 @@ from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
+    FACTS,
     DbOption,
     DetailsOption,
     EncodingOption,
@@ -28,7 +29,6 @@ from .common import (
     LenientOption,
     ListMonthOption,
     ListOption,
-    FACTS,
     against_list,
     check_output,
     choices,

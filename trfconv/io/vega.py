@@ -38,7 +38,19 @@ from datetime import date
 from fractions import Fraction
 
 from ..encoding import decode
-from ..model import NOT_PAIRED, Bye, ByeKind, Colour, Forfeit, Game, Outcome, Pending, Player, Tournament, Unreadable
+from ..model import (
+    NOT_PAIRED,
+    Bye,
+    ByeKind,
+    Colour,
+    Forfeit,
+    Game,
+    Outcome,
+    Pending,
+    Player,
+    Tournament,
+    Unreadable,
+)
 from ..names import fide_name
 from .build import TournamentBuilder
 

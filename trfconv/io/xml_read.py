@@ -21,6 +21,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..dates import PartialDate, read_birth_date
+from ..diagnostics import shown
 from ..model import (
     MAX_ROUNDS,
     NOT_PAIRED,
@@ -34,7 +35,6 @@ from ..model import (
     Tournament,
     Unreadable,
 )
-from ..diagnostics import shown
 from ..numbers import ascii_digits, decimal_number, not_a_number
 from ..pairings import Result
 from .build import Codes, TournamentBuilder

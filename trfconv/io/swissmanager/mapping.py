@@ -44,7 +44,8 @@ from ...model import (
 from ...pairings import Result
 from ..build import FIDE_TITLES, TournamentBuilder
 from ..xml_read import EVENT_TYPES
-from .layout import BYE, NOT_PAIRED as ABSENT, LayoutError, SwissManagerFile, decode
+from .layout import BYE, LayoutError, SwissManagerFile, decode
+from .layout import NOT_PAIRED as ABSENT
 
 #: Tournament type (configuration +15) -> the file suffix Swiss-Manager gives it.
 _SUFFIXES = {0: "TUNX", 1: "TURX", 2: "TUTX", 3: "TUMX"}

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from ...dates import PartialDate
 from .rules import RatingRules
 
-
 #: Where an inferred K comes from.
 RULES = "the rules"
 #: Where a K given as a bare number comes from.

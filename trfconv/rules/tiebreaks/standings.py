@@ -12,8 +12,8 @@ from ...diagnostics import Diagnostic, diagnostic
 from ...eventkind import is_team_event as declared_or_found
 from ...model import Player, Team, Tournament
 from ...numbers import short_text
-from .context import Column, Context, TeamData, runs
 from .after_round import after_round as cut_after
+from .context import Column, Context, TeamData, runs
 from .field import build, is_round_robin
 from .lots import Draw, drawn
 from .registry import column
