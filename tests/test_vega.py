@@ -116,3 +116,21 @@ def test_truncated_and_flipped_copies_give_diagnostics_never_exceptions(which, d
         raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
     t = read_vega(bytes(raw[:cut]), which.name)
     assert all(d.code in trfconv.diagnostics.CODES for d in t.diagnostics)
+
+
+def test_the_crosstable_ranks_as_its_trfx_an_undeclared_event_with_rematches_is_a_swiss():
+    """A Vega crosstable names no event type. 6 players and 5 rounds are a round robin's counts,
+    but players 1 and 6 meet twice within the cycle, so it is a Swiss: judged as one, the
+    Buchholz of the two players of round 2's double forfeit equals the TRFx's (and FIDE's
+    checker's on it: 10 and 12), where the round robin's forfeit rules gave 9.5 and 12.5."""
+    from trfconv.rules.rateability.shape import shape_of
+
+    crosstable, trfx = trfconv.read(SAMPLE), trfconv.read(TRFX)
+    assert not shape_of(crosstable).round_robin
+
+    def bh(t):
+        return {" ".join(sorted(r.player.name.replace(",", " ").split())): r.values[1]
+                for r in trfconv.standings(t, "BH").rows}
+
+    assert bh(crosstable) == bh(trfx)
+    assert bh(crosstable)["Devinci Leona"] == 10 and bh(crosstable)["Nguyen Truong"] == 12

@@ -32,6 +32,22 @@ def opponent(entry) -> int | None:
     return getattr(entry, "opponent", None)
 
 
+def met_twice(players, within: int | None = None) -> bool:
+    """Whether some two of ``players`` were paired twice in the first ``within`` rounds (all
+    rounds: None). Within one cycle of a round robin nobody meets anyone twice: an event whose
+    type is not declared and whose pairings repeat within a cycle is no round robin, whatever
+    its counts of players and rounds."""
+    for p in players:
+        seen: set[int] = set()
+        for entry in p.rounds[:within]:
+            o = opponent(entry)
+            if o is not None:
+                if o in seen:
+                    return True
+                seen.add(o)
+    return False
+
+
 def agree(a, b) -> bool:
     """Whether ``a`` and ``b`` (two players' entries of one round, each naming the other) are the
     two sides of one pairing: not the same colour, and complementary results."""

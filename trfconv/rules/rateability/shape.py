@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass
 
 from ...eventkind import is_team_event
-from ...model import Forfeit, Game, Pending, Tournament
+from ...model import Tournament
+from ...pairings import met_twice
 
 _ROUND_ROBIN = re.compile(
     r"round[\s-]*robin|berger|rundenturnier|toutes[\s-]*rondes|all[\s-]*play[\s-]*all|"
@@ -54,23 +55,13 @@ def shape_of(t: Tournament) -> Shape:
         round_robin, declared = False, text
     else:
         # players = rounds (odd, with a bye each round) or rounds + 1 means a round robin; twice
-        # that many rounds a double round robin.
-        round_robin = not match and players > 2 and rounds in (players - 1, players, 2 * (players - 1), 2 * players)
+        # that many rounds a double round robin; unless two players met twice within a cycle.
+        round_robin = (not match and players > 2 and rounds in (players - 1, players, 2 * (players - 1), 2 * players)
+                       and not met_twice(t.players, players if players % 2 else players - 1))
         declared = None
     double = round_robin and (
         "DOUBLE" in system or bool(_DOUBLE.search(text)) or (players > 2 and rounds >= 2 * (players - 1))
-        or _meets_twice(t))
+        or met_twice(t.players))
     return Shape(team, round_robin, double, match, scheveningen, league, declared)
 
 
-def _meets_twice(t: Tournament) -> bool:
-    """Some pair of players met twice (a double round robin played with fewer rounds so far)."""
-    for p in t.players:
-        seen: set[int] = set()
-        for entry in p.rounds:
-            opponent = entry.opponent if isinstance(entry, (Game, Pending, Forfeit)) else None
-            if opponent is not None:
-                if opponent in seen:
-                    return True
-                seen.add(opponent)
-    return False

@@ -31,6 +31,7 @@ from ...model import (
     ScoreSystem,
     Tournament,
 )
+from ...pairings import met_twice
 
 # Kinds of round entry, as C.07 Art. 15-16 need them.
 PLAYED = 0  #: a game over the board (also an unrated W/D/L game and a paired, unfinished one)
@@ -105,7 +106,7 @@ def unit_of(s: ScoreSystem, extra: list[Fraction] | tuple = ()) -> int:
 def is_round_robin(t: Tournament, participants: int | None = None) -> bool:
     """Art. 15.2 applies: the event type (092) or system (192) names a round robin; when neither
     says Swiss or round robin, as many participants (players, or ``participants`` teams) as
-    rounds (or one more) means a round robin."""
+    rounds (or one more) means a round robin, unless two players met twice within one cycle."""
     text = " ".join(x for x in (t.event.type, t.pairing.system) if x).upper()
     if "SWISS" in text or "DUTCH" in text or "DUBOV" in text or "BURSTEIN" in text:
         return False
@@ -113,7 +114,8 @@ def is_round_robin(t: Tournament, participants: int | None = None) -> bool:
         return True
     players = len(t.players) if participants is None else participants
     rounds = event_rounds(t)
-    return players in (rounds, rounds + 1) or 2 * players in (rounds, rounds + 1)
+    by_count = players in (rounds, rounds + 1) or 2 * players in (rounds, rounds + 1)
+    return by_count and not met_twice(t.players, players if players % 2 else players - 1)
 
 
 def event_rounds(t: Tournament) -> int:
