@@ -398,3 +398,30 @@ def test_2005_scheveningen_with_at_most_one_unrated_player(ratings, ok):
     if not ok:
         assert codes(v)[0] == ("VAL036", "6.4")
     assert validate(swiss(ratings, rounds, kind="Scheveningen"), NEW).rateable
+
+
+def test_an_undeclared_event_is_a_round_robin_by_its_counts_unless_players_meet_twice_in_a_cycle():
+    """One predicate for the rateability and the tie-breaks (eventkind.round_robin_by_counts): a
+    single or double round robin by its counts (6 players: 5 or 10 rounds; 5 players with a bye
+    each round: 5 or 10), never when two players met twice within one cycle."""
+    import dataclasses
+
+    from eventbuild import round_robin
+
+    from trfconv.eventkind import round_robin_by_counts
+    from trfconv.rules.rateability.shape import shape_of
+    from trfconv.rules.tiebreaks.field import is_round_robin
+
+    for ratings, cycles in (([2000] * 6, 1), ([2000] * 6, 2), ([2000] * 5, 1), ([2000] * 5, 2)):
+        t = round_robin(ratings, cycles=cycles)
+        t = dataclasses.replace(t, event=dataclasses.replace(t.event, type=None))
+        assert round_robin_by_counts(t, len(t.players), t.rounds), (len(ratings), cycles)
+        assert shape_of(t).round_robin and is_round_robin(t)
+        assert shape_of(t).double == (cycles == 2)
+    t = round_robin([2000] * 6)
+    t = dataclasses.replace(t, event=dataclasses.replace(t.event, type=None))
+    rematch = dataclasses.replace(t, players=tuple(  # round 2 against round 1's opponent again
+        dataclasses.replace(p, rounds=(p.rounds[0], dataclasses.replace(p.rounds[1], opponent=p.rounds[0].opponent),
+                                       *p.rounds[2:]))
+        for p in t.players))
+    assert not shape_of(rematch).round_robin and not is_round_robin(rematch)

@@ -1,4 +1,5 @@
-"""Whether an event is a team event, from what the file declares, before the records it holds.
+"""Whether an event is a team event, from what the file declares, before the records it holds;
+and whether an event that declares no system looks like a round robin.
 
 A team record (TRF 013, TRF-2026 310) does not make an event a team competition: one stray 013
 line in a 52-player individual Swiss (092 "Individual", 082 0) would turn it into a team event
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 
 from .model import Tournament
+from .pairings import met_twice
 
 _TEAM = re.compile(r"team|[ée]quipe|mannschaft|equipo|olympiad", re.IGNORECASE)
 _INDIVIDUAL = re.compile(r"individu|einzel|personal", re.IGNORECASE)
@@ -40,3 +42,14 @@ def is_team_event(t: Tournament) -> bool:
     if declared is not None:
         return declared
     return bool(t.teams) and any(p.rounds for p in t.players)
+
+
+def round_robin_by_counts(t: Tournament, participants: int, rounds: int) -> bool:
+    """An event whose type says neither Swiss nor round robin: a round robin when its
+    ``participants`` (players, or teams) and ``rounds`` are those of one (``n`` participants:
+    ``n - 1`` or ``n`` rounds, one bye a round when ``n`` is odd; twice that, or one round less,
+    for a double round robin), and no two players met twice within one cycle (a Swiss with
+    rematches has such counts too)."""
+    n = participants
+    return (rounds in (n - 1, n, 2 * (n - 1), 2 * n - 1, 2 * n)
+            and not met_twice(t.players, n if n % 2 else n - 1))

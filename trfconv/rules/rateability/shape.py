@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...eventkind import is_team_event
+from ...eventkind import is_team_event, round_robin_by_counts
 from ...model import Tournament
 from ...pairings import met_twice
 
@@ -54,10 +54,7 @@ def shape_of(t: Tournament) -> Shape:
     elif _SWISS.search(text) or scheveningen:
         round_robin, declared = False, text
     else:
-        # players = rounds (odd, with a bye each round) or rounds + 1 means a round robin; twice
-        # that many rounds a double round robin; unless two players met twice within a cycle.
-        round_robin = (not match and players > 2 and rounds in (players - 1, players, 2 * (players - 1), 2 * players)
-                       and not met_twice(t.players, players if players % 2 else players - 1))
+        round_robin = not match and players > 2 and round_robin_by_counts(t, players, rounds)
         declared = None
     double = round_robin and (
         "DOUBLE" in system or bool(_DOUBLE.search(text)) or (players > 2 and rounds >= 2 * (players - 1))

@@ -20,6 +20,7 @@ from ...adjustments import (
     resolve,
     scores_with_defaults,
 )
+from ...eventkind import round_robin_by_counts
 from ...model import (
     Bye,
     ByeKind,
@@ -31,7 +32,6 @@ from ...model import (
     ScoreSystem,
     Tournament,
 )
-from ...pairings import met_twice
 
 # Kinds of round entry, as C.07 Art. 15-16 need them.
 PLAYED = 0  #: a game over the board (also an unrated W/D/L game and a paired, unfinished one)
@@ -105,17 +105,14 @@ def unit_of(s: ScoreSystem, extra: list[Fraction] | tuple = ()) -> int:
 
 def is_round_robin(t: Tournament, participants: int | None = None) -> bool:
     """Art. 15.2 applies: the event type (092) or system (192) names a round robin; when neither
-    says Swiss or round robin, as many participants (players, or ``participants`` teams) as
-    rounds (or one more) means a round robin, unless two players met twice within one cycle."""
+    says Swiss or round robin, the counts of participants (players, or ``participants`` teams)
+    and rounds decide (:func:`~trfconv.eventkind.round_robin_by_counts`)."""
     text = " ".join(x for x in (t.event.type, t.pairing.system) if x).upper()
     if "SWISS" in text or "DUTCH" in text or "DUBOV" in text or "BURSTEIN" in text:
         return False
     if any(word in text for word in _ROUND_ROBIN_WORDS):
         return True
-    players = len(t.players) if participants is None else participants
-    rounds = event_rounds(t)
-    by_count = players in (rounds, rounds + 1) or 2 * players in (rounds, rounds + 1)
-    return by_count and not met_twice(t.players, players if players % 2 else players - 1)
+    return round_robin_by_counts(t, len(t.players) if participants is None else participants, event_rounds(t))
 
 
 def event_rounds(t: Tournament) -> int:
