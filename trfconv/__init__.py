@@ -188,7 +188,7 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
         noticed.extend((*t.diagnostics, *said))
         if event is not None:
             judged.append(event)
-            kinds.add(event.verdict.rating_list)
+            kinds.add(event.rating_list)
     found.extend(_said_once(noticed))
     if not judged:
         found.append(diagnostic("PER001", f"no event of the period of {month} (games of the month before) among "

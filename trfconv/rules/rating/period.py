@@ -35,7 +35,7 @@ from ...model import Player, Tournament
 from ...numbers import exact_sum
 from ..editions import Edition, edition_for
 from ..rateability import rating_list, validate
-from ..rateability.verdict import Gets, Verdict
+from ..rateability.verdict import Gets
 from ..ratinglist.inforce import Lookup, k_and_rating, rated_from_list
 from .change import RatedGame
 from .event import EventRating, PlayerRating, rate
@@ -173,8 +173,8 @@ class PeriodEvent:
     """One event of the period (or its part played in the period's month), judged and rated."""
 
     tournament: Tournament
-    verdict: Verdict
-    rating: EventRating
+    rating_list: str  #: the FIDE list its games belong to, by its rate of play
+    rating: EventRating  #: under the edition the verdict was decided under (``rating.edition``)
     rounds: frozenset[int] | None  #: None: every round
     start: date | None  #: the date whose list in force gave the ratings
 
@@ -211,7 +211,7 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
         return None, out
     rating = rate(dated, verdict, k=k)
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
-    return PeriodEvent(dated, verdict, rating, where.rounds, where.start), out
+    return PeriodEvent(dated, verdict.rating_list, rating, where.rounds, where.start), out
 
 
 @dataclass(frozen=True)
