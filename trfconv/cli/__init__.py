@@ -74,10 +74,11 @@ app = typer.Typer(
     name="trfconv", cls=Command, add_completion=False, no_args_is_help=True, rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
     help="Read, check and convert chess tournament files (FIDE TRF in every dialect, chess-results XML, CSV "
-         "and .xlsx crosstables, its own JSON) and do a rating officer's work on them: would FIDE rate the "
-         "event, the FIDE rating report, standings and tie-breaks, FIDE rating lists. "
+         "and .xlsx crosstables, Swiss-Manager, Swiss-Chess, Vega and PGN files, its own JSON), one or many at "
+         "once, and do a rating officer's work on them: would FIDE rate the event, the FIDE rating report, the "
+         "rating period, standings, tie-breaks and play-offs, FIDE rating lists. "
          "Errors are one line, 'trfconv: <what>: <why>'; exit 0 ok, 1 problems found, 2 usage or unreadable "
-         "input.")
+         "input, 3 an internal error.")
 
 
 @app.callback()
