@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from trfbuild import HEADER, player_line, trf
 
 import trfconv
+from trfconv.diagnostics import CODES
 
 FORMATS = ("trf26", "trf16", "json", "xml", "csv")
 
@@ -66,10 +67,21 @@ def hostile_inputs(draw) -> bytes:
 
 
 def exercise(data: bytes) -> None:
-    """Read ``data`` and write it in every format, with standings; any exception is a finding."""
+    """Read ``data`` and write it in every format, with standings; an exception or a failed
+    assertion is a finding. What must hold whatever the bytes: every diagnostic has a registered
+    code, a place and a one-line message; what was not read is said (no player: a diagnostic says
+    why); the JSON form is lossless (it reads back as the same model) and the TRF-2026 a writer
+    gives reads back and writes again byte for byte."""
     t = trfconv.reads(data)
-    for fmt in FORMATS:
-        trfconv.dumps(t, fmt)
+    for d in t.diagnostics:
+        assert d.code in CODES and d.message and "\n" not in d.message, d
+    if not t.players:
+        assert t.diagnostics, "a file read as no player with nothing said"
+    written = {fmt: trfconv.dumps(t, fmt)[0] for fmt in FORMATS}
+    assert trfconv.reads(written["json"], format="json") == t
+    again = trfconv.reads(written["trf26"], format="trf")
+    assert trfconv.dumps(again, "trf26")[0] == trfconv.dumps(trfconv.reads(trfconv.dumps(again, "trf26")[0],
+                                                                           format="trf"), "trf26")[0]
     if t.players:
         trfconv.standings(t)
         json.dumps([d.as_dict() for d in t.diagnostics])

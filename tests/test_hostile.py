@@ -498,3 +498,13 @@ def test_a_team_bye_in_a_file_without_teams_is_said_at_reading_and_writing():
     for fmt, words in (("trf16", "the team PAB record 320"), ("xml", "team event pab"), ("csv", "team event pab")):
         assert any(words in d.message for d in trfconv.dumps(t, fmt)[1] if d.code == "WRT004"), fmt
     assert trfconv.reads(trfconv.dumps(t, "trf26")[0]).team_event.pab == t.team_event.pab
+
+
+def test_what_the_fuzz_target_found_when_it_began_to_assert():
+    """A canonical CSV cut after its header was read as no player with nothing said; lxml's
+    message for a NUL in an XML prolog spanned two lines."""
+    cut = b"Event: Test Open\r\nSNo,Name,FED,FIDE-ID,Rtg,Born,Sex,Title,Pts,Rk,1"
+    assert [d.code for d in trfconv.reads(cut).diagnostics] == ["CSV012"]
+    nul = b"<?\x00\x00xml version='1.0' encoding='UTF-8'?>\n<chessresults/>"
+    said = trfconv.reads(nul, format="xml").diagnostics
+    assert said and all("\n" not in d.message for d in said)

@@ -170,6 +170,7 @@ CODES: dict[str, Code] = {
         Code("CSV009", I, "text cell starting with = + - @ written with a leading apostrophe (formula guard)"),
         Code("CSV010", I, "round cells name opponents by ranking row; read as start numbers"),
         Code("CSV011", E, "round-robin crosstable: opponents in columns, no rounds; games not read"),
+        Code("CSV012", E, "crosstable header without any player row under it"),
         # input limits and undefined values found by fuzzing (readers and tie-breaks)
         Code("TRF046", E, "player line holds more round blocks than the 999 rounds any format numbers; the rest not read"),
         Code("TB012", W, "SSSC undefined: its factor F rounds down to 0 (give it with /Kx)"),
@@ -324,10 +325,11 @@ def diagnostic(
     column: int | None = None,
     severity: Severity | None = None,
 ) -> Diagnostic:
-    """Build a diagnostic from the registry: severity and consumer default to the code's."""
+    """Build a diagnostic from the registry: severity and consumer default to the code's; the
+    message is one line (a library's message, lxml's for one, may span several)."""
     spec = CODES[code]
     return Diagnostic(
-        code, severity or spec.severity, message, Location(path, line, column), spec.consumer
+        code, severity or spec.severity, " ".join(message.split()), Location(path, line, column), spec.consumer
     )
 
 

@@ -313,6 +313,10 @@ class _Table:
                                         colours, r, columns[0] + 1)
                              for r, columns in sorted(header.rounds.items())),
             ))
+        if not players:
+            self.line = header.row + 1
+            self.report("CSV012", "the crosstable's header row has no player row under it (the file is cut short, "
+                                  "or holds only the table's head)")
         if header.profile.by_row:
             players = self.opponent_numbering(players, positions)
         length = max(header.rounds, default=0)

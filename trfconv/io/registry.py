@@ -111,7 +111,7 @@ FORMATS = (
                   "SwissPerfect SPExport", (".csv",), "trfconv.io.csv_read:sniff", "trfconv.io.csv_read:read_csv",
            (Output("csv", "trfconv's canonical crosstable CSV (one row per player, one cell per round)",
                    "trfconv.io.csv_write:write_csv", (".csv",)),),
-           frozenset({"CSV001"})),
+           frozenset({"CSV001", "CSV012"})),
 )
 
 
