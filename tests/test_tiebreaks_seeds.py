@@ -1,4 +1,4 @@
-"""Worked examples of the seed documents (/work/shared/seeds), each with its printed numbers.
+"""Worked examples of the seed documents (the project's shared `seeds/` folder), each with its printed numbers.
 
 Tournaments are built directly in the model. Players outside the example ("fillers") only carry
 the results that give them the final or adjusted score the seed prints: tie-breaks read each
