@@ -29,7 +29,7 @@ def _rated(report: PeriodReport) -> str:
         Column("FIDE id", lambda p: p.player.fide_id), Column("Title", lambda p: p.player.title, text=True),
         Column("Name", lambda p: p.player.name, text=True, name=True),
         Column("Fed", lambda p: p.player.federation, text=True), Column("Events", lambda p: len(p.counted)),
-        Column("Before", lambda p: p.rating), Column("K", lambda p: f"{p.k.k}?" if p.k.inferred else p.k.k),
+        Column("Before", lambda p: p.rating), Column("K", lambda p: p.k.marked),
         Column("n", lambda p: p.n), Column("W", lambda p: short_text(p.score)),
         Column("K(W-We)", lambda p: signed(p.change_exact)), Column("Change", lambda p: f"{p.change:+d}"),
         Column("New", lambda p: p.new_rating)]

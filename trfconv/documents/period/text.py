@@ -54,7 +54,7 @@ def render_text(report: PeriodReport) -> str:
         out += ["", f"Left out ({len(report.left_out)})", *(f"  {d}" for d in report.left_out)]
     rated = report.rated
     out += ["", f"Rated players ({len(rated)}): the changes of all events added, rounded once", COLUMNS]
-    out += [f"{_who(p)} {p.rating:>6} {p.k.k:>3} {p.n:>3} {short_text(p.score):>5} {signed(p.change_exact):>8} "
+    out += [f"{_who(p)} {p.rating:>6} {p.k.marked:>3} {p.n:>3} {short_text(p.score):>5} {signed(p.change_exact):>8} "
             f"{p.change:>+4} {p.new_rating:>5}" for p in rated]
     unrated = report.unrated
     if unrated:

@@ -43,7 +43,7 @@ def _rated(report: RatingReport) -> str:
         Column("Name", lambda x: x.player.name, text=True, name=True),
         Column("FIDE id", lambda x: x.player.fide_id), Column("Fed", lambda x: x.player.federation, text=True),
         Column("Ro", lambda x: x.result.rating),
-        Column("K", lambda x: f"{x.result.k.k}?" if x.result.k.inferred else x.result.k.k),
+        Column("K", lambda x: x.result.k.marked),
         Column("Rc", lambda x: x.result.rc), Column("n", lambda x: x.result.n),
         Column("W", lambda x: short_text(x.result.score)), Column("We", lambda x: fixed(x.result.expected)),
         Column("W-We", lambda x: signed(x.result.delta)), Column("K(W-We)", lambda x: signed(x.result.change_exact)),

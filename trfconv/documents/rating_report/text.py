@@ -72,7 +72,7 @@ def _who(line: Line) -> str:
 def _rated(report: RatingReport, line: Line, texts: dict) -> list[str]:
     r = line.result
     assert r.k is not None and r.delta is not None and r.change_exact is not None
-    k = f"{r.k.k}{'?' if r.k.inferred else ''}"
+    k = r.k.marked
     lines = [(f"{_who(line)} {r.rating:>5} {k:>3} {r.rc:>5} {r.n:>3} {short_text(r.score):>4} {fixed(r.expected):>6} "
               f"{signed(r.delta):>6} {signed(r.change_exact):>8} {r.change:>+4} {r.new_rating:>5} {r.performance:>5}")]
     lines.extend(_game(report, g, texts) for g in r.games)

@@ -46,6 +46,11 @@ class KChoice:
         return self.source == RULES
 
     @property
+    def marked(self) -> str:
+        """K as the documents print it: ``20?`` when inferred from the rules."""
+        return f"{self.k}?" if self.inferred else str(self.k)
+
+    @property
     def note(self) -> str:
         parts = [f"K {self.k} from {self.source}"]
         if self.before_cap is not None:
