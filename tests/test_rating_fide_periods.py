@@ -138,8 +138,10 @@ def test_the_transcription_is_whole():
             assert (len(e.games), sum(g.score for g in e.games)) == (e.row["n"], e.row["w"]), (c.case, e.event_id)
 
 
-def event_tournament(e: Event) -> trfconv.Tournament:
-    """The event as a TRF: the player (start number 1) against one opponent per round."""
+def event_trf(e: Event, *, player_id: str = "1", opponent_id=lambda i: 900001 + i, end: date | None = None) -> bytes:
+    """The event as a TRF: the player (start number 1, FIDE ID ``player_id``) against one opponent
+    per round (FIDE ID ``opponent_id(round index)``), rated as FIDE used him; it ends on ``end``
+    (default: the day it started)."""
     results = {F(1): ("1", "0"), F(1, 2): ("=", "="), F(0): ("0", "1")}
     mine, lines = [], []
     for i, g in enumerate(e.games):
@@ -148,11 +150,14 @@ def event_tournament(e: Event) -> trfconv.Tournament:
         mine.append(f"{i + 2:>4} {colour} {own}")
         blocks = ["0000 - -"] * len(e.games)
         blocks[i] = f"   1 {other} {theirs}"
-        lines.append(player_line(i + 2, f"Opponent {i + 1}", rating=str(g.opponent), fide_id=str(900001 + i),
+        lines.append(player_line(i + 2, f"Opponent {i + 1}", rating=str(g.opponent), fide_id=str(opponent_id(i)),
                                  rounds=tuple(blocks)))
-    day = e.start.strftime("%Y/%m/%d")
-    return trfconv.reads(trf(f"012 FIDE event {e.event_id}", f"042 {day}", f"052 {day}",
-                             player_line(1, "Player", rating=str(e.ro), fide_id="1", rounds=tuple(mine)), *lines))
+    return trf(f"012 FIDE event {e.event_id}", f"042 {e.start:%Y/%m/%d}", f"052 {end or e.start:%Y/%m/%d}",
+               player_line(1, "Player", rating=str(e.ro), fide_id=player_id, rounds=tuple(mine)), *lines)
+
+
+def event_tournament(e: Event) -> trfconv.Tournament:
+    return trfconv.reads(event_trf(e))
 
 
 @pytest.mark.parametrize("e", EVENTS, ids=[f"{e.case}-{e.event_id}" for e in EVENTS])

@@ -21,8 +21,7 @@ import pytest
 from eventbuild import swiss
 from lxml import etree
 from ratinglist_build import HEADER_SINGLE, P, single_line, txt
-from test_rating_fide_periods import BASE_CORRECTED, CASES, FIXTURE, UNEXPLAINED, Case, Event
-from trfbuild import player_line, trf
+from test_rating_fide_periods import BASE_CORRECTED, CASES, FIXTURE, UNEXPLAINED, Case, Event, event_trf
 
 import trfconv
 from trfconv import ratinglists
@@ -36,23 +35,11 @@ _MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT",
 
 
 def event_file(c: Case, number: int, e: Event, end: date | None = None) -> bytes:
-    """The event as a TRF: the player (start number 1, his FIDE ID) against one opponent per
-    round, each opponent a FIDE ID of his own (900,000,000 + case, event, round), rated as FIDE
-    used him (a capped opponent 500 points away, as in test_rating_fide_periods.py)."""
-    results = {F(1): ("1", "0"), F(1, 2): ("=", "="), F(0): ("0", "1")}
-    mine, lines = [], []
-    for i, g in enumerate(e.games):
-        own, theirs = results[g.score]
-        colour, other = ("w", "b") if i % 2 == 0 else ("b", "w")
-        mine.append(f"{i + 2:>4} {colour} {own}")
-        blocks = ["0000 - -"] * len(e.games)
-        blocks[i] = f"   1 {other} {theirs}"
-        opponent = 900_000_000 + int(c.case[3:]) * 10_000 + number * 100 + i
-        lines.append(player_line(i + 2, f"Opponent {i + 1}", rating=str(g.opponent), fide_id=str(opponent),
-                                 rounds=tuple(blocks)))
-    end = end or ENDS[(e.event_id, e.start.isoformat())]
-    return trf(f"012 FIDE event {e.event_id}", f"042 {e.start:%Y/%m/%d}", f"052 {end:%Y/%m/%d}",
-               player_line(1, "Player", rating=str(e.ro), fide_id=c.fide_id, rounds=tuple(mine)), *lines)
+    """The event as a TRF (test_rating_fide_periods.event_trf): the case's player by his FIDE ID,
+    each opponent a FIDE ID of his own (900,000,000 + case, event, round)."""
+    first = 900_000_000 + int(c.case[3:]) * 10_000 + number * 100
+    return event_trf(e, player_id=c.fide_id, opponent_id=lambda i: first + i,
+                     end=end or ENDS[(e.event_id, e.start.isoformat())])
 
 
 def previous_lists(tmp) -> ratinglists.Store:
