@@ -235,31 +235,34 @@ def _filled(cursor: _Cursor, name: int, what: str) -> None:
                           f"{what} (at byte {cursor.pos})", cursor.pos)
 
 
+def _per_round(data: bytes, bounds: dict, schedule: tuple[Record, ...], section: int, count_at: int, size: int,
+               what: str) -> list[tuple[int, bytes, int]]:
+    """The fixed-size records of ``section``, round by round, as (round, bytes, offset): the
+    schedule gives each round's count (its u16 at ``count_at``); the section holds no more."""
+    start, end = bounds[section]
+    cursor = _Cursor(data, start + 4, end, SECTIONS[section])
+    out = []
+    for r, entry in enumerate(schedule, 1):
+        for _ in range(entry.u16(count_at)):
+            at = cursor.pos
+            out.append((r, cursor.take(size), at))
+    _filled(cursor, section, what)
+    return out
+
+
 def _games(data: bytes, bounds: dict, schedule: tuple[Record, ...]) -> tuple[GameRecord, ...]:
     """The pairing records, round by round: the schedule gives each round's count (+6)."""
-    start, end = bounds[0xB3]
-    cursor = _Cursor(data, start + 4, end, SECTIONS[0xB3])
-    games = []
-    for r, entry in enumerate(schedule, 1):
-        for _ in range(entry.u16(6)):
-            at = cursor.pos
-            raw = cursor.take(GAME_BYTES)
-            games.append(GameRecord(r, int.from_bytes(raw[0:2], "little"), int.from_bytes(raw[2:4], "little"),
-                                    raw[4], raw[5:], at))
-    _filled(cursor, 0xB3, "pairing records the round schedule counts")
-    return tuple(games)
+    return tuple(GameRecord(r, int.from_bytes(raw[0:2], "little"), int.from_bytes(raw[2:4], "little"), raw[4],
+                            raw[5:], at)
+                 for r, raw, at in _per_round(data, bounds, schedule, 0xB3, 6, GAME_BYTES,
+                                              "pairing records the round schedule counts"))
 
 
 def _matches(data: bytes, bounds: dict, schedule: tuple[Record, ...]) -> tuple[MatchRecord, ...]:
     """The team match records, round by round: the schedule gives each round's count (+8)."""
-    start, end = bounds[0xC3]
-    cursor = _Cursor(data, start + 4, end, SECTIONS[0xC3])
     matches = []
-    for r, entry in enumerate(schedule, 1):
-        for _ in range(entry.u16(8)):
-            at = cursor.pos
-            raw = cursor.take(MATCH_BYTES)
-            first, second, p1, p2 = struct.unpack_from("<4H", raw)
-            matches.append(MatchRecord(r, first, second, (p1, p2), raw[8:], at))
-    _filled(cursor, 0xC3, "match records the round schedule counts")
+    for r, raw, at in _per_round(data, bounds, schedule, 0xC3, 8, MATCH_BYTES,
+                                 "match records the round schedule counts"):
+        first, second, p1, p2 = struct.unpack_from("<4H", raw)
+        matches.append(MatchRecord(r, first, second, (p1, p2), raw[8:], at))
     return tuple(matches)
