@@ -398,7 +398,11 @@ class Source:
 
     def player_at(self, start_number: int) -> tuple[str | None, int | None, None]:
         """Where player ``start_number`` is in the file: (path, line, column)."""
-        return self.path, dict(self.player_lines).get(start_number), None
+        return self.path, self._lines.get(start_number), None
+
+    @cached_property
+    def _lines(self) -> dict[int, int]:
+        return dict(self.player_lines)
 
 
 @dataclass(frozen=True)

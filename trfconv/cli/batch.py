@@ -33,12 +33,6 @@ from .common import EXIT_UNREADABLE, FACTS, fail
 
 #: Options whose value names this file's output: in a batch, a folder.
 OUTPUT_OPTIONS = ("output",)
-#: What each command's output file is called in a batch, by the value of its format option.
-OUTPUT_NAMES = {
-    "report": ("fmt", {"text": "-report.txt", "csv": "-report.csv", "json": "-report.json", "html": "-report.html"}),
-    "standings": ("fmt", {"text": "-standings.txt", "csv": "-standings.csv", "json": "-standings.json",
-                          "html": "-standings.html"}),
-}
 #: A failing file's first lines of errors shown in the batch's default output.
 SAID = 3
 #: The event column's width in the summary table.
@@ -128,9 +122,9 @@ def _output_name(ctx: typer.Context, command: str, target: Path) -> str:
         fmt = ctx.params.get("to")
         out = outputs()[getattr(fmt, "value", fmt) or DEFAULT_OUTPUT]
         return target.stem + (out.suffixes[0] if out.suffixes else ".trf")
-    option, names = OUTPUT_NAMES[command]
-    fmt = "json" if ctx.params.get("as_json") else ctx.params.get(option)
-    return target.stem + names[getattr(fmt, "value", fmt) or "text"]
+    given = ctx.params.get("fmt")
+    fmt = "json" if ctx.params.get("as_json") else getattr(given, "value", given) or "text"
+    return f"{target.stem}-{command}.{'txt' if fmt == 'text' else fmt}"  # a document: out/event-report.html
 
 
 def _runs(argv: list[list[str]], targets: list[Path], jobs: int | None) -> Iterator[FileRun]:

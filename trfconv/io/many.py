@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from .identify import what_it_is
-from .registry import SNIFF_BYTES, detect_format, formats
+from .registry import SNIFF_BYTES, recognised
 
 _GLOB = set("*?[")
 
@@ -51,6 +51,4 @@ def _why_not(path: Path) -> str | None:
             head = handle.read(SNIFF_BYTES)
     except OSError as err:
         return err.strerror or str(err)
-    if detect_format(head, identify=True) is not None and any(f.read and f.recognises(head) for f in formats()):
-        return None
-    return what_it_is(head) or "not a tournament file"
+    return None if recognised(head) else what_it_is(head) or "not a tournament file"

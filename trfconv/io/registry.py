@@ -159,20 +159,25 @@ def detect_format(data: bytes, path: str | None = None, *, identify: bool = Fals
     :data:`FALLBACK` (whose reader says that it holds no record). A UTF-16 or UTF-32 file with its
     byte-order mark (Excel's "Unicode text") is sniffed on its text. With ``identify``, None
     when no format recognises the content and it is plainly no text (:mod:`.identify`)."""
+    found = recognised(data)
+    if found:
+        return found
+    if identify and what_it_is(data) is not None:
+        return None
+    name = (path or "").lower()
+    return next((f.name for f in formats() if f.read and name.endswith(f.suffixes or ("\0",))), FALLBACK)
+
+
+def recognised(data: bytes) -> str | None:
+    """The first format whose sniffer recognises the content (UTF-16/32 text with its byte-order
+    mark sniffed as UTF-8), else None: no fallback on the name."""
     head = data[:4 * SNIFF_BYTES]
     mark = byte_order_mark(head)
     if mark and mark[1] != "utf-8":
         bom, name = mark
         head = head[len(bom):].decode(name, errors="replace").encode("utf-8")
     head = head[:SNIFF_BYTES]
-    every = formats()
-    found = next((f.name for f in every if f.read and f.recognises(head)), None)
-    if found:
-        return found
-    if identify and what_it_is(data) is not None:
-        return None
-    name = (path or "").lower()
-    return next((f.name for f in every if f.read and name.endswith(f.suffixes or ("\0",))), FALLBACK)
+    return next((f.name for f in formats() if f.read and f.recognises(head)), None)
 
 
 def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = None,
