@@ -60,7 +60,7 @@ def test_json_lines_one_document_per_file_then_the_summary(cli, folder, jobs):
     summary = documents[-1]["summary"]
     assert (summary["files"], summary["exit"], summary["by_exit"]) == (4, 1, {"0": 1, "1": 3})
     assert [r["verdict"] for r in summary["results"]] == [
-        "not rateable", "rateable with exclusions", "not rateable", "defective file"]
+        "not rateable", "rateable with exclusions", "not rateable", "not produced"]
     assert result.exit_code == 1
 
 

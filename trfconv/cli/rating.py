@@ -111,7 +111,7 @@ def validate(
     t, _, found = _listed(t, lookup, rules, clock, national)
     verdict = _verdict(t, rules, clock, national)
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient)
-    FACTS["verdict"] = "defective file" if basis.withheld else verdict.decision.value
+    FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
     report = VerdictReport(basis, t, verdict, details)
     typer.echo(document("verdict").render(report, "json" if as_json else "text"), nl=False)
     raise typer.Exit(EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS)
