@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 
 import trfconv
 from trfconv.dates import PartialDate
+from trfconv.diagnostics import CODES
 from trfconv.io.registry import detect_format
-from trfconv.io.swisschess import read_swisschess
+from trfconv.io.swisschess import FIXTURES_AT, PAIRING_BYTES, PLAYER_BYTES, read_swisschess
 from trfconv.model import Colour, Forfeit, Game, NotPaired, Outcome, Pending
+from trfconv.rules.tiebreaks import compute_columns, parse_list
 
 SWT = paths.FIXTURES / "native" / "swt"
 INDIVIDUAL = SWT / "fnogatz__swtparser.js__SwissIndividual.SWT"
@@ -116,9 +118,46 @@ def test_team_players_1_20_and_55_the_forfeit_and_the_stored_statistics_it_contr
     # sample file was edited after Swiss-Chess last computed the standings. TRF033 says so.
     assert sorted(d.message.split()[1] for d in t.diagnostics if d.code == "TRF033") == [
         "20", "21", "22", "24", "26", "55", "56"]
-    assert {d.code for d in t.diagnostics} == {"TRF033"}
+    assert {d.code for d in t.diagnostics} == {"TRF033", "SWT009"}
     assert (t.player(20).points, sum(map(t.scores.points, t.player(20).rounds))) == (5, Fraction(11, 2))
     assert t.player(55).rounds[5] == Game(71, Colour.BLACK, Outcome.WIN)
+
+
+def _stored(path, record: int, at: int) -> Fraction:
+    """A value Swiss-Chess stored doubled in the ``record``-th player or team record (file order)."""
+    data = path.read_bytes()
+    count, teams, rounds = int.from_bytes(data[7:9], "little"), data[0x534] if data[0x25E] else 0, data[1]
+    start = FIXTURES_AT + (count + teams) * rounds * PAIRING_BYTES + record * PLAYER_BYTES + at
+    return Fraction(int.from_bytes(data[start:start + 2], "little"), 2)
+
+
+def test_individual_tie_break_list_equals_the_values_swiss_chess_stored():
+    """The selection Buchholz, Buchholz sum, wins last, with one result cut: BH/C1, and the
+    list stops before the Buchholz sum. Swiss-Chess stores each player's first tie-break
+    (doubled, at 0x128): it equals trfconv's BH/C1 for all 24 players."""
+    t = trfconv.read(INDIVIDUAL)
+    assert (t.event.tiebreaks, t.event.standings_tiebreaks) == (("BH/C1",), ())
+    [said] = [d for d in t.diagnostics if d.code == "SWT009"]
+    assert "stops before Buchholz sum" in said.message and CODES["SWT009"].caveat
+    specs, _ = parse_list(["BH/C1"])
+    _, [column] = compute_columns(t, specs)
+    keys = [record["2021"] for record in golden(INDIVIDUAL)["players"]]
+    assert len(keys) == 24
+    for i, p in enumerate(t.players):
+        assert column.exact(i) == _stored(INDIVIDUAL, keys.index(p.start_number), 0x128), p.start_number
+
+
+def test_team_tie_break_list_equals_the_values_swiss_chess_stored():
+    """Match points, board points, Buchholz: PTS:MP, PTS:GP, BH:MP (Swiss-Chess's team Buchholz
+    sums the opponents' match points: its stored values, at 0x12C, are BH:MP's, not BH:GP's)."""
+    t = trfconv.read(TEAM)
+    assert (t.event.tiebreaks, t.event.standings_tiebreaks) == ((), ("PTS:MP", "PTS:GP", "BH:MP"))
+    specs, _ = parse_list(["PTS:GP", "BH:MP", "BH:GP"])
+    _, (game_points, bh_mp, bh_gp) = compute_columns(t, specs)
+    players = len(t.players)
+    for i, team in enumerate(t.teams):
+        assert game_points.exact(i) == _stored(TEAM, players + i, 0x128) == team.game_points
+        assert bh_mp.exact(i) == _stored(TEAM, players + i, 0x12C) != bh_gp.exact(i)
 
 
 @pytest.mark.parametrize("path", [INDIVIDUAL, TEAM], ids=["individual", "team"])

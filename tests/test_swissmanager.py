@@ -8,6 +8,7 @@ written for it reads back to the same model; PTS, BH and SB agree with FIDE's re
 from __future__ import annotations
 
 import dataclasses
+import json
 from datetime import date
 from fractions import Fraction
 
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 import trfconv
 from trfconv.dates import PartialDate
 from trfconv.diagnostics import Severity
+from trfconv.io.build import FIDE_TITLES
 from trfconv.io.registry import detect_format, read_bytes
 from trfconv.io.swissmanager.layout import decode
 from trfconv.model import Bye, ByeKind, Colour, Forfeit, Game, NotPaired, Outcome, Pending
@@ -307,3 +309,35 @@ def test_damaged_pairings_keep_the_players():
     assert len(t.players) == 29 and t.rounds == 0
     assert [d.code for d in t.diagnostics if d.severity is Severity.ERROR] == ["SWM002"]
     assert next(d.message for d in t.diagnostics if d.code == "SWM002").startswith("the games section ends before")
+
+
+# -- three players of every file, against the corpus' independent decoding ----------------------
+SUMMARY = {f["file"].rsplit("/", 1)[-1]: f for f in
+           json.loads((FOLDER / "SWISS-MANAGER.decoded-summary.json").read_text("utf-8"))["files"]}
+
+
+@pytest.mark.parametrize("path", WITH_PLAYERS, ids=lambda p: p.name)
+def test_first_middle_and_last_players_agree_with_the_corpus_decoding(path):
+    """Players 1, n/2 and n of every file: name, title, federation, FIDE id, ratings and sex as
+    the decoding made while collecting the corpus reads them (``SWISS-MANAGER.decoded-summary.json``),
+    and their points where that decoding could sum them (it ignores unknown result codes and
+    gives the free round a point, which a round robin does not)."""
+    summary = SUMMARY[path.name]
+    t = trfconv.read(path)
+    assert summary["players"] == len(t.players)
+    n = len(t.players)
+    for number in sorted({1, n // 2 + 1, n}):
+        theirs = summary["players_list"][number - 1]
+        p = t.player(number)
+        assert theirs["start_rank"] == number
+        assert p.name == ", ".join(x for x in (theirs["surname"], theirs["first_name"]) if x)
+        # national titles (Brazil's CNM, Croatia's MK, Romania's II …) are not kept (SWM008)
+        title = theirs["title"] if theirs["title"] in FIDE_TITLES else None
+        assert (p.title, p.federation) == (title, theirs["federation"] or None)
+        assert (p.fide_id, p.rating) == (str(theirs["fide_id"]) if theirs["fide_id"] else None,
+                                         theirs["fide_rating"] or None)
+        assert [r.rating for r in p.national_ratings if r.rating] == (
+            [theirs["national_rating"]] if theirs["national_rating"] else [])
+        assert p.sex == ("w" if theirs["sex_code"] == 1 else "m")
+        if theirs["derived_points"] is not None and path.name not in ROUND_ROBINS and path.name != UNKNOWN_CODES:
+            assert sum(t.scores.points(e) for e in p.rounds) == Fraction(str(theirs["derived_points"]))

@@ -10,6 +10,7 @@ import paths
 import pytest
 
 import trfconv
+from trfconv.diagnostics import CODES
 from trfconv.io.xml_tiebreaks import code_of, name_of
 
 CROSSTABLES = paths.FIXTURES / "crosstables"
@@ -63,7 +64,21 @@ def test_an_id_without_c07_counterpart_is_reported(tmp_path):
     t = trfconv.read(path)
     assert t.event.tiebreaks == ("SB",)
     said = [d for d in t.diagnostics if d.code == "STD003"]
-    assert len(said) == 1 and "tie-break id 61 (tb2no)" in said[0].message and said[0].location.line is not None
+    assert len(said) == 1 and "tie-break id 61 (tb2no, Arranz system)" in said[0].message
+    assert said[0].location.line is not None
+
+
+def test_the_list_stops_at_an_id_without_c07_counterpart(tmp_path):
+    """Ranking by the next tie-break in the place of one trfconv cannot compute would order
+    players by a criterion the organiser put later: the list stops, and the caveat says so."""
+    text = (CROSSTABLES / "chess-results-upload_Single_SwissSystem.xml").read_text("utf-8")
+    path = tmp_path / "arranz-first.xml"
+    path.write_text(text.replace('tb1no="37"', 'tb1no="61"'), "utf-8")
+    t = trfconv.read(path)
+    assert t.event.tiebreaks == ()  # not ("SB",)
+    said = [d for d in t.diagnostics if d.code == "STD003"]
+    assert len(said) == 1 and "stops before it (and the 1 after it)" in said[0].message
+    assert CODES["STD003"].caveat
 
 
 @pytest.mark.parametrize("name", ["BH/C1", "BH/M1", "FB", "SB/C1", "SB/P", "PS/C1", "KS", "WON", "BWG", "BPG", "TPR",

@@ -19,8 +19,17 @@ NUL-terminated inside a fixed-width field, read as Windows-1252):
 - the player records (655 bytes each), then the team records (655 bytes each).
 
 A player record holds the standings Swiss-Chess computed (rank, points): they are kept as the
-file's declared values, which the read-time checks compare with the results. Not read: the
-tie-break selection (its table does not map one to one onto FIDE's C.07 names), the team
+file's declared values, which the read-time checks compare with the results.
+
+The tie-break list is the mode's selection fields (Swiss: ``0x26D``, ``0x23C``; round robin:
+``0x26E``, ``0x23D``; teams: ``0x263``, ``0x265``/``0x266``, ``0x267``/``0x268``), each a choice
+of fnogatz's table 84, with the number of results cut (``0x09``) and "wins as the last
+tie-break" (``0x251``). Buchholz is named with its cuts, on match points in a team event: the
+first two values Swiss-Chess stores in each record (``0x128``, ``0x12C``) equal trfconv's
+``BH/C1`` in the individual sample and ``PTS:GP`` and ``BH:MP`` in the team one. The list stops
+at a choice whose C.07 counterpart is not sure (``SWT009``, a caveat), as Swiss-Manager's does.
+
+Not read: the team
 pairing records (match results follow from the boards; a team's bye is seen in its players'
 records), Keizer/knock-out settings, files of Swiss-Chess 7.xx (another layout) and Swiss-Chess's
 own scoring systems (``SWT005``).
@@ -52,6 +61,7 @@ from ..model import (
 from ..names import fide_name
 from .build import TournamentBuilder
 from .xml_read import EVENT_TYPES
+from .xml_tiebreaks import Name, split
 
 #: Where the pairing records start in an 8.xx file (the end of the general block).
 FIXTURES_AT = 13384
@@ -106,6 +116,18 @@ _SCORING = {
                    draw_black=Fraction(3, 2), forfeit_win=Fraction(3), pab=Fraction(3), full_bye=Fraction(3),
                    half_bye=Fraction(1)),
 }
+#: Tie-break selection fields by (team event, mode): rank order; a byte of fnogatz's table 84.
+_TIEBREAK_FIELDS = {(False, _SWISS): (0x26D, 0x23C), (False, _ROUND_ROBIN): (0x26E, 0x23D),
+                    (True, _SWISS): (0x263, 0x265, 0x267), (True, _ROUND_ROBIN): (0x263, 0x266, 0x268)}
+_CUTS, _WINS_LAST = 0x09, 0x251
+#: Table 84's bytes that are not its numbers (the rest are): 0x0C → 11 … 0x13 → 14.
+_SELECTION = {0x0C: 11, 0x0D: 12, 0x0E: 15, 0x0F: 16, 0x10: 13, 0x13: 14}
+#: Table 84 (fnogatz/SWT-structure-files, field-names/de.csv), in English.
+_TIEBREAK_NAMES = {1: "match points", 2: "board points", 3: "Buchholz", 4: "cumulative score", 5: "Sonneborn-Berger",
+                   6: "median Buchholz", 7: "Buchholz sum", 8: "average rating of the opponents",
+                   9: "rating performance", 10: "rating difference", 11: "three-point scoring",
+                   12: "three-point colour scoring", 13: "Berlin tie-break", 14: "Schmuljan tie-break",
+                   15: "number of wins", 16: "direct encounter"}
 _TEAM_SCORING = {0: None, 1: MatchPointSystem(win=Fraction(3), draw=Fraction(1), loss=Fraction(0))}
 _SEX = {"m": "m", "w": "w", "f": "w"}
 
@@ -206,6 +228,48 @@ class _Reader:
             time_control_text=rate or None, declared_rounds=self.rounds, declared_players=self.count,
             declared_teams=self.teams if self.team_event else None,
             type=EVENT_TYPES.get(kind or ""), round_dates=self.round_dates())
+        self.tiebreaks(mode)
+
+    def tiebreaks(self, mode: int) -> None:
+        """The tie-break list (module docstring); what could not be named ends it, said in a caveat."""
+        fields = _TIEBREAK_FIELDS.get((self.team_event, mode), ())
+        chosen = [_SELECTION.get(self.data[at], self.data[at]) for at in fields]
+        chosen = chosen[:chosen.index(0)] if 0 in chosen else chosen
+        if chosen and mode == _SWISS and self.data[_WINS_LAST]:
+            chosen.append(15)
+        if not chosen:
+            return
+        names: list[str] = []
+        stop = ""
+        for choice in chosen:
+            name = self.tiebreak_name(choice)
+            if name is None:
+                stop = (f"; it stops before {_TIEBREAK_NAMES.get(choice, f'choice {choice}')}, whose C.07 "
+                        "counterpart is not sure, and ties it would break are left tied")
+                break
+            names.append(name)
+        listed = ", ".join(_TIEBREAK_NAMES.get(c, f"choice {c}") for c in chosen)
+        if names:
+            tiebreaks, standings = split(names, self.team_event)
+            self.b.event.update(tiebreaks=tiebreaks, standings_tiebreaks=standings)
+            said = f"tie-break list read from Swiss-Chess's selection ({listed}) as {', '.join(names)}{stop}"
+        else:
+            said = (f"no tie-break of Swiss-Chess's selection ({listed}) could be read{stop}; the standings use "
+                    "FIDE's recommended list unless the event's is given with -t")
+        self.b.report("SWT009", said)
+
+    def tiebreak_name(self, choice: int) -> str | None:
+        """The C.07 name of a choice of table 84, None when its counterpart is not sure."""
+        team, cuts = self.team_event, self.data[_CUTS]
+        if choice in (1, 2):
+            return ("PTS:MP" if choice == 1 else "PTS:GP") if team else None
+        if choice == 3:
+            return Name("BH", "MP" if team else None, low=cuts).text
+        if choice == 5 and not team and not cuts:
+            return "SB"
+        if choice == 16 and not team:
+            return "DE"
+        return None
 
     def date(self, text: str) -> date | str | None:
         """A date written ``dd.mm.yyyy`` (Swiss-Chess's form); other text is kept as written."""

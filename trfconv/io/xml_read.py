@@ -38,7 +38,7 @@ from ..model import (
 from ..numbers import ascii_digits, decimal_number, not_a_number
 from ..pairings import Result
 from .build import Codes, TournamentBuilder
-from .xml_tiebreaks import SLOTS, lists_of
+from .xml_tiebreaks import DESCRIPTIONS, SLOTS, lists_of
 
 _CODES = Codes(unknown_player="XML005", second_entry="XML005")
 
@@ -188,17 +188,21 @@ class _Reader:
         )
 
     def tiebreaks(self, e, team: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The 202 and 212 lists of ``tb1no``…``tb5no`` (:mod:`.xml_tiebreaks`); an id that has
-        no C.07 counterpart is reported (STD003) and left out."""
+        """The 202 and 212 lists of ``tb1no``…``tb5no`` (:mod:`.xml_tiebreaks`); the list stops
+        at an id that has no C.07 counterpart, which is reported (STD003)."""
         slots = []
         for k in range(1, SLOTS + 1):
             number = self.integer(e, f"tb{k}no")
             if number:
                 slots.append((number, self.text(e, f"tb{k}_detail") or ""))
-        tiebreaks, standings, unknown = lists_of(slots, team)
-        for number in unknown:
-            self.report("STD003", f"tie-break id {number} (tb{[n for n, _ in slots].index(number) + 1}no) has no "
-                                  "C.07 counterpart trfconv knows; left out of the tie-break list", e)
+        tiebreaks, standings, unused = lists_of(slots, team)
+        if unused:
+            slot = len(slots) - len(unused) + 1
+            after = f" (and the {len(unused) - 1} after it)" if len(unused) > 1 else ""
+            known = f", {DESCRIPTIONS[unused[0]]}" if unused[0] in DESCRIPTIONS else ""
+            self.report("STD003", f"tie-break id {unused[0]} (tb{slot}no{known}) has no C.07 counterpart trfconv "
+                                  f"knows: the tie-break list stops before it{after}; ties it would break are left "
+                                  "tied", e)
         return tiebreaks, standings
 
     def rounds(self, e) -> int | None:

@@ -35,6 +35,19 @@ WRITTEN = {"DE": 81, "AOB": 77, "BC": 78, "REP": 79, "TBR": 89, "BBE": 90, "SSSC
            "OTHER_BHSUM": 25, "OTHER_KASHDAN": 92, "PS": 86, "EDE": 83,
            **{n: 68 for n in WINS}, **{n: 88 for n in PERFORMANCE}, **{n: 82 for n in EXTENDED_SB}}
 
+#: What the id table calls some ids without a C.07 name (for the diagnostic that says a list
+#: stops before one).
+DESCRIPTIONS = {
+    5: "manual input after tie-break games", 6: "manual input after tie-break games", 8: "FIDE tie-break, old",
+    9: "FIDE tie-break fine, old", 10: "average rating of the opponents, old",
+    14: "results of the teams in the same point group", 21: "performance, old", 53: "most games with Black, old",
+    54: "recursive rating performance", 57: "Olympiad Sonneborn-Berger without the lowest result",
+    61: "Arranz system", 68: "number of wins, variable", 69: "Koya fine, old",
+    74: "Olympiad Sonneborn-Berger without the lowest result", 75: "Olympiad adjusted match points",
+    82: "extended Sonneborn-Berger for teams", 83: "extended direct encounter for teams",
+    84: "Buchholz", 86: "progressive score", 87: "Koya system", 88: "performance tie-breaks",
+}
+
 
 @dataclass(frozen=True)
 class Name:
@@ -151,20 +164,26 @@ def _int(text: str) -> int | None:
 
 
 def lists_of(slots: list[tuple[int, str]], team: bool) -> tuple[tuple[str, ...], tuple[str, ...], list[int]]:
-    """(202 list, 212 list, ids without a C.07 name) of the slots read, in order: a list starting
-    with a score is a 212 list (a team event's, whose primary score comes first), else a 202."""
-    names, unknown = [], []
-    for number, detail in slots:
+    """(202 list, 212 list, ids not used) of the slots read, in order. The list stops at the
+    first id without a C.07 name: ranking by the next one in its place would order players by
+    a criterion the organiser put later, so that id and those after it are returned unused."""
+    names: list[str] = []
+    for k, (number, detail) in enumerate(slots):
         name = name_of(number, detail, team)
         if name is None:
-            unknown.append(number)
-        else:
-            names.append(name)
+            return (*split(names, team), [n for n, _ in slots[k:]])
+        names.append(name)
+    return (*split(names, team), [])
+
+
+def split(names: list[str], team: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(202, 212) of a whole order: a list starting with a score is a 212 list (a team event's,
+    whose primary score comes first), else a 202; an individual event's leading PTS is dropped."""
     if not team and names[:1] == ["PTS"]:
         names = names[1:]
     if names[:1] and names[0].startswith("PTS:"):
-        return (), tuple(names), unknown
-    return tuple(names), (), unknown
+        return (), tuple(names)
+    return tuple(names), ()
 
 
 def slots_of(tiebreaks: tuple[str, ...], standings: tuple[str, ...], team: bool) -> list[tuple[int, str]]:

@@ -40,6 +40,10 @@ PLAYER_RECORD = (18, 134)
 TEAM_RECORD = (5, 96)
 GAME_BYTES = 21
 MATCH_BYTES = 15
+#: The tie-break list in the configuration: the number of ids (u16), the ids (u16 each) and,
+#: for each slot, a record of its settings.
+TIEBREAK_COUNT_AT, TIEBREAK_IDS_AT, TIEBREAK_SLOTS = 31, 33, 9
+TIEBREAK_SETTINGS_AT, TIEBREAK_SETTINGS_BYTES = 650, 19
 #: Opponent numbers that are no player: the free round ("spielfrei") and "not paired".
 BYE, NOT_PAIRED = 0xFFFF, 0xFFFE
 
@@ -123,6 +127,14 @@ class SwissManagerFile:
 
     def config_u32(self, at: int) -> int:
         return int.from_bytes(self.config[at:at + 4], "little")
+
+    def tiebreak_slots(self) -> tuple[tuple[int, bytes], ...]:
+        """The tie-break list as (id, settings record) in rank order."""
+        count = min(self.config_u16(TIEBREAK_COUNT_AT), TIEBREAK_SLOTS)
+        return tuple((self.config_u16(TIEBREAK_IDS_AT + 2 * k),
+                      self.config[TIEBREAK_SETTINGS_AT + TIEBREAK_SETTINGS_BYTES * k:
+                                  TIEBREAK_SETTINGS_AT + TIEBREAK_SETTINGS_BYTES * (k + 1)])
+                     for k in range(count))
 
 
 class _Cursor:

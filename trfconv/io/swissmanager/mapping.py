@@ -13,9 +13,9 @@ What is decided here, and said in a diagnostic whenever a file depends on it:
 - The points of the free round ("spielfrei", opponent ``0xFFFF``) are a setting whose place in
   the file is unknown: in a Swiss it is read as the pairing-allocated bye (worth what the score
   system gives it, 1 by default), in a round robin as a round without a game (``SWM005``).
-- Tie-break codes are Swiss-Manager's own numbers, whose published tables contradict each other
-  and whose parameters (cuts, variants) are stored elsewhere: they are kept as a comment and not
-  turned into C.07 names (``SWM004``).
+- Tie-break ids are chess-results' numbers; of each one's settings only the cuts (and Koya's
+  limit) are read, so the list stops at a tie-break whose name depends on other settings
+  (:mod:`.tiebreaks`, ``SWM004``).
 - Result codes outside the documented keys are read as an unknown result, TRF-2026 ``X``
   (``SWM003``).
 """
@@ -46,6 +46,7 @@ from ..build import FIDE_TITLES, TournamentBuilder
 from ..xml_read import EVENT_TYPES
 from .layout import BYE, LayoutError, SwissManagerFile, decode
 from .layout import NOT_PAIRED as ABSENT
+from .tiebreaks import read_list
 
 #: Tournament type (configuration +15) -> the file suffix Swiss-Manager gives it.
 _SUFFIXES = {0: "TUNX", 1: "TURX", 2: "TUTX", 3: "TUMX"}
@@ -140,14 +141,13 @@ class _Reader:
         self.tiebreaks()
 
     def tiebreaks(self) -> None:
-        count = min(self.f.config_u16(31), 9)
-        codes = [self.f.config_u16(33 + 2 * i) for i in range(count)]
-        if codes:
-            text = " ".join(map(str, codes))
-            self.b.extras.append(Extra(f"### Swiss-Manager tie-break codes: {text}"))
-            self.b.report("SWM004", f"tie-break codes {text} are Swiss-Manager's own numbers, not mapped to FIDE "
-                                    "names (their published meanings disagree and their cuts are stored elsewhere); "
-                                    "kept as a comment: give the list with --tiebreaks")
+        """The tie-break list (:mod:`.tiebreaks`); the ids themselves are kept as a comment."""
+        slots = self.f.tiebreak_slots()
+        if slots:
+            self.b.extras.append(Extra("### Swiss-Manager tie-break codes: " + " ".join(str(n) for n, _ in slots)))
+            tiebreaks, standings, caveat = read_list(slots, self.kind in _TEAM_TYPES)
+            self.b.event.update(tiebreaks=tiebreaks, standings_tiebreaks=standings)
+            self.b.report("SWM004", caveat)
 
     def date(self, value: int, what: str) -> date | str | None:
         if not value:

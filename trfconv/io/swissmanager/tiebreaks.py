@@ -1,0 +1,83 @@
+"""Swiss-Manager's tie-break list: which tie-breaks, in which order, with which settings, read
+into the C.07 names of TRF-2026 202/212.
+
+**The ids.** Swiss-Manager numbers its tie-breaks as chess-results' upload format does (both are
+H. Herzog's programs; the table is :mod:`..xml_tiebreaks`'s). Every id of the 35 sample files is
+one that this table offers for the file's tournament type (Koya and its fine variant only in
+round robins, the old Buchholz 37 only in Swiss events, the Olympiad ids only in team events),
+and the Olympiad's 13, 74, 1, 75 are match points, its Sonneborn-Berger, game points and
+adjusted match points, as chess-results prints them. The two single-code tables published by
+people reading the files (the corpus' ``LAYOUTS.md``) contradict this on several ids (87 as a
+Buchholz cut 3 in a round robin, for one); they are not used.
+
+**The settings.** Each slot has a 19-byte record at configuration offset 650 + 19 × slot. Two
+of its bytes are read, from what the samples show:
+
+- byte 5, the cuts of Buchholz and Sonneborn-Berger (ids 37, 52, 84, 85): the number of lowest
+  results cut in the low four bits, of highest results in the high four. In every sample with
+  two Buchholz ids one of them has 1 there and the other 0, the "Buchholz cut 1, Buchholz" pair
+  of FIDE's recommendations; ``0x11`` (one cut at each end) is the median Buchholz.
+- byte 7, the Koya limit (id 87), in per cent: 50 in every sample, the C.07 value.
+
+The other settings (whether forfeits count as played games, game or match points in a team
+event, the variant of "number of wins" or of the performance) are in bytes whose meaning is
+not known. So an id whose name depends on them ends the list, as does an id with no C.07
+counterpart: ranking by the next tie-break in its place would order players by a criterion the
+organiser put later. What was read, and where the list stops, is a caveat of every document.
+"""
+
+from __future__ import annotations
+
+from ..xml_tiebreaks import DESCRIPTIONS, name_of, split
+
+#: The older "variable" Buchholz and Sonneborn-Berger ids and the C.07 ids whose parameters
+#: they share (cuts at each end).
+_CUT_IDS = {37: 84, 84: 84, 52: 85, 85: 85}
+#: Ids whose C.07 name depends on settings whose bytes are not known: what they vary.
+_UNREAD = {68: "which wins it counts", 82: "which variant it is", 83: "whether it counts game or match points",
+           88: "which performance it is"}
+#: Bytes of a settings record that are read.
+CUTS_AT, KOYA_LIMIT_AT = 5, 7
+
+
+def slot_name(number: int, settings: bytes, team: bool) -> tuple[str | None, str]:
+    """(C.07 name, '') of one slot, or (None, why it cannot be named: a relative clause)."""
+    if number in _UNREAD:
+        return None, f"whose settings say {_UNREAD[number]}, in bytes trfconv cannot read"
+    if number in _CUT_IDS:
+        if team and _CUT_IDS[number] == 84:
+            return None, "whose settings say whether it sums game or match points, in bytes trfconv cannot read"
+        cuts = settings[CUTS_AT]
+        name = name_of(_CUT_IDS[number], f"0,{cuts >> 4},{cuts & 15}", team)
+        return (name, "") if name else (None, f"which cuts {cuts >> 4} highest and {cuts & 15} lowest results, "
+                                              "which C.07 cannot say")
+    if number == 86 and settings[CUTS_AT]:
+        return None, "whose cut is stored in bytes trfconv cannot read"
+    if number == 87:
+        name = name_of(87, f"0,{settings[KOYA_LIMIT_AT] or 50}", team)
+        return (name, "") if name else (None, f"whose limit of {settings[KOYA_LIMIT_AT]}% C.07 cannot say")
+    name = name_of(number, "", team)
+    return (name, "") if name else (None, "which has no C.07 counterpart")
+
+
+def read_list(slots: tuple[tuple[int, bytes], ...], team: bool) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """(202 list, 212 list, the caveat saying how the list was read and where it stops)."""
+    ids = " ".join(str(n) for n, _ in slots)
+    names: list[str] = []
+    stop = ""
+    for number, settings in slots:
+        name, why = slot_name(number, settings, team)
+        if name is None:
+            what = f"id {number}" + (f" ({DESCRIPTIONS[number]})" if number in DESCRIPTIONS else "")
+            stop = f"; it stops before {what}, {why}"
+            break
+        names.append(name)
+    tiebreaks, standings = split(names, team)
+    if not names:
+        return (), (), (f"no tie-break of Swiss-Manager's list (ids {ids}) could be read{stop}; the standings use "
+                        "FIDE's recommended list unless the event's is given with -t")
+    left = "; ties it would break are left tied" if stop else ""
+    return tiebreaks, standings, (f"tie-break list read from Swiss-Manager's ids {ids} as "
+                                  f"{', '.join(standings or tiebreaks)}, with the cuts read from each tie-break's "
+                                  f"settings and its other settings not read{stop}{left}; check it against the "
+                                  "event's own list, or give that with -t")
