@@ -91,6 +91,14 @@ def test_the_list_is_a_caveat_of_the_documents(cli, tmp_path):
     assert result.exit_code in (0, 1)
 
 
+def test_the_list_is_no_caveat_of_a_rating_document(cli):
+    """A tie-break list is not what a rating verdict rests on: validate does not print it."""
+    path = _file("swiss_system_18players.TUNX")
+    assert CODES["SWM004"].scope == "ranking"
+    assert "Swiss-Manager's ids" not in cli("validate", path).stdout
+    assert "Swiss-Manager's ids" in cli("standings", path).stdout
+
+
 def test_the_list_goes_into_trf26_202():
     t = trfconv.read(_file("swiss_system_18players.TUNX"))
     text = trfconv.dumps(t, "trf26")[0].decode("utf-8")

@@ -5,6 +5,7 @@ and hostile documents end in a diagnostic."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import tracemalloc
 from datetime import date
 from fractions import Fraction
@@ -31,6 +32,7 @@ from trfconv.model import (
     Player,
     Tournament,
 )
+from trfconv.rules.tiebreaks import compute_columns, parse_list
 
 FIXTURES = paths.FIXTURES
 XML = FIXTURES / "crosstables"
@@ -104,6 +106,12 @@ def test_team_swiss_values_and_team_bye():
     assert t.teams[0].members == (1, 2, 3, 4, 5)
     pab = t.team_event.pab
     assert pab.teams == (11, 9, 6, 10, 8, 7, 5) and pab.game_points == 4
+    # the bye's 4.0-0.0 is a won match: 2 match points, as every team's declared points count it
+    # (teams 5-11 each had a bye; with a drawn match's 1 point their standing was one short)
+    assert pab.match_points == 2
+    specs, _ = parse_list(["PTS:MP"])
+    _, [match_points] = compute_columns(t, specs)
+    assert [match_points.exact(i) for i in range(len(t.teams))] == [x.match_points for x in t.teams]
     # the team bye is a bye for the 4 players on the boards (playerperteam="4"): their pts count it
     assert [t.player(n).rounds[2] for n in (23, 24, 25, 26, 27)] == [Bye(ByeKind.PAB)] * 4 + [NOT_PAIRED]
     assert (t.player(23).points, computed(t, t.player(23))) == (Fraction(5, 2), Fraction(5, 2))
@@ -211,10 +219,15 @@ def test_team_file_lossy_warnings_include_team_records():
     data, diagnostics = trfconv.dumps(t, "xml")
     messages = [d.message for d in diagnostics]
     assert "chess-results XML cannot hold team event lineups (141 item(s)); left out" in messages
-    assert "chess-results XML cannot hold team event pab match points (1); left out" in messages
     assert "chess-results XML cannot hold event time control ('40/6000+30:20/3000+30:1500+30'); left out" in messages
     back = trfconv.reads(data)
     assert len(back.teams) == 50 and back.team_event.pab.teams[2] == 50
+    # the team bye worth a drawn match (320: 1 match point, 2 game points) is written as a drawn
+    # result, 2.0-2.0, which reads back as the same match points
+    assert (t.team_event.pab.match_points, t.team_event.pab.game_points) == (1, 2)
+    assert not [m for m in messages if "pab match points" in m]
+    assert (back.team_event.pab.match_points, back.team_event.pab.game_points) == (1, 2)
+    assert re.search(rb'no2="-1"\s+res1="2.0"\s+res2="2.0"', data)
 
 
 def test_games_the_two_lines_disagree_on_are_reported_not_written():

@@ -21,13 +21,16 @@ class Severity(Enum):
 class Code:
     """A registered code: its default severity, the title the README table shows, the consumer
     that would reject such input, and whether it states an assumption a result rests on (a
-    caveat: such diagnostics are printed in the caveats block of every document a person files)."""
+    caveat: such diagnostics are printed in the caveats block of every document a person files
+    whose kind of result it concerns)."""
 
     code: str
     severity: Severity
     title: str
     consumer: str | None = None
     caveat: bool = False
+    #: The kind of result the caveat concerns ("ranking": standings and play-offs); None: every kind.
+    scope: str | None = None
 
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -182,7 +185,7 @@ CODES: dict[str, Code] = {
         Code("STD001", I, "standings after round N: the later rounds are left out, as they did not exist yet", caveat=True),
         Code("STD002", I, "ties left after the whole list broken by a seeded drawing of lots; seed and outcome said",
              caveat=True),
-        Code("STD003", W, "chess-results tie-break id without a C.07 counterpart: the tie-break list stops before it", caveat=True),
+        Code("STD003", W, "chess-results tie-break id without a C.07 counterpart: the tie-break list stops before it", caveat=True, scope="ranking"),
         # the pairing programs' own files: Swiss-Chess .SWT, Vega, PGN game collections
         Code("SWT001", E, "Swiss-Chess file shorter than its general block; nothing read"),
         Code("SWT002", E, "Swiss-Chess file of a version whose layout is not known (before 8.xx); nothing read"),
@@ -192,7 +195,7 @@ CODES: dict[str, Code] = {
         Code("SWT006", W, "Swiss-Chess date or birth date cannot be read; kept as text"),
         Code("SWT007", W, "Swiss-Chess player record without a start number; numbered by its position"),
         Code("SWT008", W, "Swiss-Chess pairing record with an unknown colour, status or result"),
-        Code("SWT009", I, "Swiss-Chess tie-break list: how its selection was read, and where the list stops", caveat=True),
+        Code("SWT009", I, "Swiss-Chess tie-break list: how its selection was read, and where the list stops", caveat=True, scope="ranking"),
         Code("VEG001", E, "Vega .vegz/.bakz file: compressed or enciphered, no public layout; export the TRF from Vega"),
         Code("VEG002", E, "Vega crosstable without its header line (Pos NAME … Pts, then the round numbers)"),
         Code("VEG003", W, "Vega crosstable row or round cell cannot be read"),
@@ -233,7 +236,7 @@ CODES: dict[str, Code] = {
         Code("SWM001", E, "Swiss-Manager file damaged or in a layout trfconv does not know; not read"),
         Code("SWM002", E, "section of a Swiss-Manager file damaged (pairings, teams or matches); the players are read without it"),
         Code("SWM003", W, "Swiss-Manager result code not known; the game read as an unknown result (X), a bye or absence as not paired"),
-        Code("SWM004", I, "Swiss-Manager tie-break list: how its ids and settings were read, and where the list stops", caveat=True),
+        Code("SWM004", I, "Swiss-Manager tie-break list: how its ids and settings were read, and where the list stops", caveat=True, scope="ranking"),
         Code("SWM005", I, "free rounds ('spielfrei'): read as pairing-allocated byes (Swiss) or rounds without a game (round robin)", caveat=True),
         Code("SWM006", W, "Swiss-Manager value cannot be read (date, sex, tournament type, team number)"),
         Code("SWM007", I, "part of a Swiss-Manager file not understood (a section, flags of pairing records); not used"),

@@ -75,7 +75,8 @@ def period(
             typer.echo(f"trfconv: {d}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     skipped = [d for d in result.diagnostics if d.code == "PER014"]
-    basis = Basis(str(events[0]) if len(events) == 1 else f"{len(events)} inputs", result.diagnostics, lenient)
+    basis = Basis(str(events[0]) if len(events) == 1 else f"{len(events)} inputs", result.diagnostics, lenient,
+                  scope="rating")
     form = PeriodFormat(fmt).value
     lines = [f"trfconv: {d}" for d in (*skipped, *basis.errors)]
     if form == "fide" and basis.withheld:

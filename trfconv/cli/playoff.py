@@ -110,7 +110,7 @@ def playoff(
         if len(entrants) < 2:
             raise fail("--players", "a play-off needs two or more players")
         source = file
-    basis = Basis(str(file) if file else None, diagnostics, lenient)
+    basis = Basis(str(file) if file else None, diagnostics, lenient, scope="ranking")
     result = plan(entrants, first=first, seed=seed, rate=play_rate, armageddon=sudden,
                   armageddon_after=armageddon_after)
     form = "json" if as_json else PlayoffFormat(fmt).value

@@ -110,7 +110,7 @@ def validate(
     t = readable(file, encoding, as_json)
     t, _, found = _listed(t, lookup, rules, clock, national)
     verdict = _verdict(t, rules, clock, national)
-    basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient)
+    basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient, scope="rating")
     FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
     report = VerdictReport(basis, t, verdict, details)
     typer.echo(document("verdict").render(report, "json" if as_json else "text"), nl=False)
@@ -153,7 +153,8 @@ def report(
     verdict = _verdict(t, rules, clock, national)
     rating = rate(t, verdict, k={**k, **listed_k})
     located = [d.located(str(k_file)) if d.code == "RAT004" else d for d in rating.diagnostics]
-    basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics, *k_problems, *located), lenient)
+    basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics, *k_problems, *located), lenient,
+                  scope="rating")
     form = ReportFormat(fmt).value
     emit(document("rating-report").render(RatingReport(basis, t, verdict, rating), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)

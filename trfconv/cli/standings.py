@@ -85,7 +85,7 @@ def standings(
             raise fail("-t", "; ".join(d.message for d in problems))
     result = rank(t, tiebreaks or None, rules=rules, unrated=unrated, after_round=after, lots_seed=seed)
     located = tuple(d.located(str(file)) for d in result.diagnostics)
-    basis = Basis(str(file), (*t.diagnostics, *located), lenient)
+    basis = Basis(str(file), (*t.diagnostics, *located), lenient, scope="ranking")
     form = "json" if as_json else StandingsFormat(fmt).value
     emit(document("standings").render(StandingsReport(basis, result, t), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 from html import escape
 
-from ..diagnostics import CODES, Diagnostic, Severity
+from ..diagnostics import CODES, Code, Diagnostic, Severity
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,9 @@ class Basis:
     file: str | None
     diagnostics: tuple[Diagnostic, ...]
     lenient: bool = False
+    #: The kind of result the document gives ("rating", "ranking"): a caveat about another kind
+    #: (a tie-break list in a rating report) is not one of its assumptions. None: every caveat.
+    scope: str | None = None
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:
@@ -42,8 +45,12 @@ class Basis:
     @property
     def caveats(self) -> tuple[str, ...]:
         """The assumptions, each once, in the order they were noticed."""
-        seen = dict.fromkeys(d.message for d in self.diagnostics if CODES[d.code].caveat)
+        seen = dict.fromkeys(d.message for d in self.diagnostics if self.assumes(CODES[d.code]))
         return tuple(seen)
+
+    def assumes(self, code: Code) -> bool:
+        """Whether diagnostics of ``code`` are assumptions of this document's kind of result."""
+        return code.caveat and (code.scope is None or self.scope is None or code.scope == self.scope)
 
     @property
     def defective(self) -> bool:

@@ -29,6 +29,7 @@ from ..model import (
     ByeKind,
     Event,
     Forfeit,
+    MatchPointSystem,
     Player,
     Team,
     TeamPab,
@@ -332,19 +333,33 @@ class _Reader:
 
     def team_event(self, root, rounds: int) -> dict:
         """The team pairing-allocated byes (``no2="-1"``), as :class:`TeamEvent` fields; match
-        results follow from the boards."""
+        results follow from the boards. The bye's result (``res1``–``res2``, 4.0–0.0 in
+        chess-results' files) gives its game points and its match points: those of a won, drawn
+        or lost match (2, 1, 0), as the file's team ``points`` count them; without a result the
+        edition's values apply."""
         byes: dict[int, int] = {}
-        points = None
+        points = against = None
         for row in root.iterfind("teampairings/teampairing"):
             if self.integer(row, "no2") == -1:
                 r, team = self.integer(row, "round"), self.integer(row, "no1")
                 if r and 0 < r <= MAX_ROUNDS and team:
                     byes[r] = team
-                    points = points if points is not None else self.number(row, "res1")
+                    if points is None and against is None:
+                        points, against = self.number(row, "res1"), self.number(row, "res2")
         if not byes:
             return {}
         length = max(rounds, max(byes))
-        return {"pab": TeamPab(None, points, tuple(byes.get(r) for r in range(1, length + 1)))}
+        return {"pab": TeamPab(bye_match_points(points, against), points,
+                               tuple(byes.get(r) for r in range(1, length + 1)))}
+
+
+def bye_match_points(points: Fraction | None, against: Fraction | None) -> Fraction | None:
+    """The match points a team bye's result ``res1``–``res2`` states: a won, drawn or lost match
+    (2, 1, 0); None when the result is not given whole (the event's rules decide)."""
+    if points is None or against is None:
+        return None
+    system = MatchPointSystem()
+    return system.win if points > against else system.draw if points == against else system.loss
 
 
 def sniff(head: bytes) -> bool:

@@ -34,6 +34,7 @@ from ..model import (
     Event,
     Forfeit,
     Game,
+    MatchPointSystem,
     NotPaired,
     Outcome,
     Pending,
@@ -46,7 +47,7 @@ from ..model import (
 from ..numbers import ascii_digits, decimal_text
 from ..pairings import agree
 from .lossy import lossy_diagnostics
-from .xml_read import EVENT_TYPES
+from .xml_read import EVENT_TYPES, bye_match_points
 from .xml_tiebreaks import SLOTS, lists_of, slots_of
 
 LABEL = "chess-results XML"
@@ -205,13 +206,29 @@ def _teams(t: Tournament, numbers: set[int]) -> tuple[Team, ...]:
 
 
 def _team_event(t: Tournament, rounds: int | None) -> TeamEvent:
+    """The team byes, the one team-event fact the format holds (in a team event only: the team
+    pairings are written for one)."""
     pab = t.team_event.pab
-    if pab is None or not any(pab.teams):
+    if pab is None or not any(pab.teams) or event_type(t) not in ("2", "3"):
         return TeamEvent()
     last = max(r for r, team in enumerate(pab.teams, 1) if team)
     length = max(rounds or 0, last)
     teams = tuple(pab.teams[i] if i < len(pab.teams) else None for i in range(length))
-    return TeamEvent(pab=TeamPab(None, _decimal(pab.game_points), teams))
+    return TeamEvent(pab=TeamPab(bye_match_points(*_bye_result(pab)), _decimal(pab.game_points), teams))
+
+
+def _bye_result(pab: TeamPab) -> tuple[Fraction | None, Fraction | None]:
+    """``res1``, ``res2`` of a team bye: its game points, and a second number that makes the
+    result state its match points as the reader reads them (:func:`.xml_read.bye_match_points`):
+    0 for a won match, the same for a drawn one, one more for a lost one; no second number when
+    the model leaves the match points to the event's rules."""
+    points = _decimal(pab.game_points)
+    if points is None or pab.match_points is None:
+        return points, None
+    system = MatchPointSystem()
+    if pab.match_points > system.draw and points > 0:
+        return points, Fraction(0)
+    return points, points if pab.match_points >= system.draw else points + 1
 
 
 def _pad_team_byes(players: tuple[Player, ...], teams, pab: TeamPab, boards: int | None) -> tuple[Player, ...]:
@@ -381,7 +398,8 @@ def _team_pairings(t: Tournament, board: dict) -> list[str]:
                                 res2=decimal_text(b)))
         if r <= len(byes) and byes[r - 1]:
             pab = t.team_event.pab
+            res1, res2 = _bye_result(pab)
             out.append(_element(2, "teampairing", round=r, pairing=i + 1, no1=byes[r - 1], no2="-1",
-                                res1=decimal_text(pab.game_points) if pab.game_points is not None else "",
-                                res2="0.0"))
+                                res1=decimal_text(res1) if res1 is not None else "",
+                                res2=decimal_text(res2) if res2 is not None else ""))
     return out

@@ -2,11 +2,12 @@
 into the C.07 names of TRF-2026 202/212.
 
 **The ids.** Swiss-Manager numbers its tie-breaks as chess-results' upload format does (both are
-H. Herzog's programs; the table is :mod:`..xml_tiebreaks`'s). Every id of the 35 sample files is
-one that this table offers for the file's tournament type (Koya and its fine variant only in
-round robins, the old Buchholz 37 only in Swiss events, the Olympiad ids only in team events),
-and the Olympiad's 13, 74, 1, 75 are match points, its Sonneborn-Berger, game points and
-adjusted match points, as chess-results prints them. The two single-code tables published by
+H. Herzog's programs; the table is :mod:`..xml_tiebreaks`'s). Of the 141 ids in the 35 sample
+files, 139 are ids this table offers for the file's tournament type (Koya and its fine variant
+only in round robins, the old Buchholz 37 only in Swiss events, the Olympiad ids only in team
+events) and the other two are team ids offered for the other kind of team event; the
+Olympiad's 13, 74, 1, 75 are match points, its Sonneborn-Berger, game points and adjusted match
+points, as chess-results prints them. The two single-code tables published by
 people reading the files (the corpus' ``LAYOUTS.md``) contradict this on several ids (87 as a
 Buchholz cut 3 in a round robin, for one); they are not used.
 
@@ -14,9 +15,10 @@ Buchholz cut 3 in a round robin, for one); they are not used.
 of its bytes are read, from what the samples show:
 
 - byte 5, the cuts of Buchholz and Sonneborn-Berger (ids 37, 52, 84, 85): the number of lowest
-  results cut in the low four bits, of highest results in the high four. In every sample with
-  two Buchholz ids one of them has 1 there and the other 0, the "Buchholz cut 1, Buchholz" pair
-  of FIDE's recommendations; ``0x11`` (one cut at each end) is the median Buchholz.
+  results cut in the low four bits, of highest results in the high four. Of the 21 samples with
+  two Buchholz ids, 18 have 1 in one and 0 in the other, the "Buchholz cut 1, Buchholz" pair of
+  FIDE's recommendations; one has 1 and 2 (cut 1, cut 2) and two have 0 and ``0x11``, one
+  result cut at each end: Buchholz and median Buchholz.
 - byte 7, the Koya limit (id 87), in per cent: 50 in every sample, the C.07 value.
 
 The other settings (whether forfeits count as played games, game or match points in a team
