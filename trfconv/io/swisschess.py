@@ -29,10 +29,9 @@ first two values Swiss-Chess stores in each record (``0x128``, ``0x12C``) equal 
 ``BH/C1`` in the individual sample and ``PTS:GP`` and ``BH:MP`` in the team one. The list stops
 at a choice whose C.07 counterpart is not sure (``SWT009``, a caveat), as Swiss-Manager's does.
 
-Not read: the team
-pairing records (match results follow from the boards; a team's bye is seen in its players'
-records), Keizer/knock-out settings, files of Swiss-Chess 7.xx (another layout) and Swiss-Chess's
-own scoring systems (``SWT005``).
+Not read: the team pairing records (match results follow from the boards; a team's bye is seen
+in its players' records), Keizer/knock-out settings, files of Swiss-Chess 7.xx (another layout)
+and Swiss-Chess's own scoring systems (``SWT005``).
 """
 
 from __future__ import annotations
@@ -263,7 +262,7 @@ class _Reader:
         team, cuts = self.team_event, self.data[_CUTS]
         if choice in (1, 2):
             return ("PTS:MP" if choice == 1 else "PTS:GP") if team else None
-        if choice == 3:
+        if choice == 3 and cuts < max(self.rounds, 1):  # more cuts than rounds: a damaged byte
             return Name("BH", "MP" if team else None, low=cuts).text
         if choice == 5 and not team and not cuts:
             return "SB"
