@@ -118,6 +118,7 @@ def _settings(**at: int) -> bytes:
     (37, _settings(cuts=0x02), False, "BH/C2"),  # the older "variable" Buchholz, same settings
     (84, _settings(cuts=0x11), False, "BH/M1"),  # one result cut at each end: median
     (84, _settings(cuts=0x21), False, None),  # 2 highest and 1 lowest: no C.07 name
+    (84, _settings(cuts=0x09), False, None),  # 9 results cut in a 9-round event: a damaged byte
     (85, _settings(cuts=0x01), False, "SB/C1"),
     (52, _settings(), False, "SB"),
     (84, _settings(), True, None),  # game or match points: not read
@@ -133,6 +134,6 @@ def _settings(**at: int) -> bytes:
     (61, _settings(), False, None),  # Arranz: no C.07 counterpart
 ])
 def test_slot_names(number, settings, team, expected):
-    name, why = slot_name(number, settings, team)
+    name, why = slot_name(number, settings, team, 9)
     assert name == expected
     assert bool(why) == (expected is None)

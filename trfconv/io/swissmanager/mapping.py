@@ -145,7 +145,7 @@ class _Reader:
         slots = self.f.tiebreak_slots()
         if slots:
             self.b.extras.append(Extra("### Swiss-Manager tie-break codes: " + " ".join(str(n) for n, _ in slots)))
-            tiebreaks, standings, caveat = read_list(slots, self.kind in _TEAM_TYPES)
+            tiebreaks, standings, caveat = read_list(slots, self.kind in _TEAM_TYPES, len(self.f.schedule))
             self.b.event.update(tiebreaks=tiebreaks, standings_tiebreaks=standings)
             self.b.report("SWM004", caveat)
 

@@ -42,14 +42,17 @@ _UNREAD = {68: "which wins it counts", 82: "which variant it is", 83: "whether i
 CUTS_AT, KOYA_LIMIT_AT = 5, 7
 
 
-def slot_name(number: int, settings: bytes, team: bool) -> tuple[str | None, str]:
-    """(C.07 name, '') of one slot, or (None, why it cannot be named: a relative clause)."""
+def slot_name(number: int, settings: bytes, team: bool, rounds: int) -> tuple[str | None, str]:
+    """(C.07 name, '') of one slot of an event of ``rounds`` rounds, or (None, why it cannot be
+    named: a relative clause)."""
     if number in _UNREAD:
         return None, f"whose settings say {_UNREAD[number]}, in bytes trfconv cannot read"
     if number in _CUT_IDS:
         if team and _CUT_IDS[number] == 84:
             return None, "whose settings say whether it sums game or match points, in bytes trfconv cannot read"
         cuts = settings[CUTS_AT]
+        if (cuts >> 4) + (cuts & 15) >= max(rounds, 1):
+            return None, f"whose settings cut {(cuts >> 4) + (cuts & 15)} results of {rounds} rounds"
         name = name_of(_CUT_IDS[number], f"0,{cuts >> 4},{cuts & 15}", team)
         return (name, "") if name else (None, f"which cuts {cuts >> 4} highest and {cuts & 15} lowest results, "
                                               "which C.07 cannot say")
@@ -62,13 +65,14 @@ def slot_name(number: int, settings: bytes, team: bool) -> tuple[str | None, str
     return (name, "") if name else (None, "which has no C.07 counterpart")
 
 
-def read_list(slots: tuple[tuple[int, bytes], ...], team: bool) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+def read_list(slots: tuple[tuple[int, bytes], ...], team: bool,
+              rounds: int) -> tuple[tuple[str, ...], tuple[str, ...], str]:
     """(202 list, 212 list, the caveat saying how the list was read and where it stops)."""
     ids = " ".join(str(n) for n, _ in slots)
     names: list[str] = []
     stop = ""
     for number, settings in slots:
-        name, why = slot_name(number, settings, team)
+        name, why = slot_name(number, settings, team, rounds)
         if name is None:
             what = f"id {number}" + (f" ({DESCRIPTIONS[number]})" if number in DESCRIPTIONS else "")
             stop = f"; it stops before {what}, {why}"
