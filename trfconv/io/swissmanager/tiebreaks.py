@@ -25,7 +25,8 @@ The other settings (whether forfeits count as played games, game or match points
 event, the variant of "number of wins" or of the performance) are in bytes whose meaning is
 not known. So an id whose name depends on them ends the list, as does an id with no C.07
 counterpart: ranking by the next tie-break in its place would order players by a criterion the
-organiser put later. What was read, and where the list stops, is a caveat of every document.
+organiser put later. What was read, and where the list stops, is a caveat of the standings and
+play-off plans (not of rating documents, which do not rest on it).
 """
 
 from __future__ import annotations
