@@ -60,7 +60,7 @@ from ..model import (
 from ..names import fide_name
 from .build import TournamentBuilder
 from .xml_read import EVENT_TYPES
-from .xml_tiebreaks import Name, split
+from .xml_tiebreaks import Name, list_caveat, split, until_unnamed
 
 #: Where the pairing records start in an 8.xx file (the end of the general block).
 FIXTURES_AT = 13384
@@ -238,24 +238,13 @@ class _Reader:
             chosen.append(15)
         if not chosen:
             return
-        names: list[str] = []
-        stop = ""
-        for choice in chosen:
-            name = self.tiebreak_name(choice)
-            if name is None:
-                stop = (f"; it stops before {_TIEBREAK_NAMES.get(choice, f'choice {choice}')}, whose C.07 "
-                        "counterpart is not sure, and ties it would break are left tied")
-                break
-            names.append(name)
-        listed = ", ".join(_TIEBREAK_NAMES.get(c, f"choice {c}") for c in chosen)
-        if names:
-            tiebreaks, standings = split(names, self.team_event)
-            self.b.event.update(tiebreaks=tiebreaks, standings_tiebreaks=standings)
-            said = f"tie-break list read from Swiss-Chess's selection ({listed}) as {', '.join(names)}{stop}"
-        else:
-            said = (f"no tie-break of Swiss-Chess's selection ({listed}) could be read{stop}; the standings use "
-                    "FIDE's recommended list unless the event's is given with -t")
-        self.b.report("SWT009", said)
+        names, stop = until_unnamed(self.tiebreak_name(choice) for choice in chosen)
+        tiebreaks, standings = split(names, self.team_event)
+        self.b.event.update(tiebreaks=tiebreaks, standings_tiebreaks=standings)
+        described = [_TIEBREAK_NAMES.get(c, f"choice {c}") for c in chosen]
+        said = "" if stop is None else f"; it stops before {described[stop]}, whose C.07 counterpart is not sure"
+        self.b.report("SWT009", list_caveat(f"Swiss-Chess's selection ({', '.join(described)})",
+                                            standings or tiebreaks, said))
 
     def tiebreak_name(self, choice: int) -> str | None:
         """The C.07 name of a choice of table 84, None when its counterpart is not sure."""

@@ -13,6 +13,7 @@ out of the written file, and the writer's projection says so.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 #: Slots of the format: tb1no … tb5no.
@@ -164,16 +165,33 @@ def _int(text: str) -> int | None:
 
 
 def lists_of(slots: list[tuple[int, str]], team: bool) -> tuple[tuple[str, ...], tuple[str, ...], list[int]]:
-    """(202 list, 212 list, ids not used) of the slots read, in order. The list stops at the
-    first id without a C.07 name: ranking by the next one in its place would order players by
-    a criterion the organiser put later, so that id and those after it are returned unused."""
-    names: list[str] = []
-    for k, (number, detail) in enumerate(slots):
-        name = name_of(number, detail, team)
+    """(202 list, 212 list, ids not used) of the slots read, in order; the list stops at the
+    first id without a C.07 name (:func:`until_unnamed`), returned unused with those after it."""
+    names, stop = until_unnamed(name_of(number, detail, team) for number, detail in slots)
+    return (*split(names, team), [] if stop is None else [n for n, _ in slots[stop:]])
+
+
+def until_unnamed(names: Iterable[str | None]) -> tuple[list[str], int | None]:
+    """A pairing program's tie-breaks, named in order, up to the first one without a C.07 name
+    (None), and its position (None when every one is named). The list stops there: ranking by
+    the next tie-break in its place would order players by a criterion the organiser put later."""
+    named: list[str] = []
+    for k, name in enumerate(names):
         if name is None:
-            return (*split(names, team), [n for n, _ in slots[k:]])
-        names.append(name)
-    return (*split(names, team), [])
+            return named, k
+        named.append(name)
+    return named, None
+
+
+def list_caveat(source: str, names: Sequence[str], stop: str, how: str = "") -> str:
+    """The caveat of a tie-break list read from a pairing program's settings: ``source`` names
+    them, ``names`` is what was read (``how``), ``stop`` says before what it stopped and why."""
+    if not names:
+        return (f"no tie-break of {source} could be read{stop}; the standings use FIDE's recommended list unless "
+                "the event's is given with -t")
+    return (f"tie-break list read from {source} as {', '.join(names)}{how}{stop}"
+            + ("; ties it would break are left tied" if stop else "")
+            + "; check it against the event's own list, or give that with -t")
 
 
 def split(names: list[str], team: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -108,7 +108,7 @@ class SwissManagerFile:
     """The file decoded into its sections' records; nothing is interpreted yet."""
 
     header: Record  #: the 108 fixed bytes and the 132 strings
-    config: bytes  #: the configuration section, its marker included (offsets count from it)
+    config: Record  #: the configuration section: no strings, its bytes from its marker (offsets count from it)
     schedule: tuple[Record, ...]
     players: tuple[Record, ...]
     games: tuple[GameRecord, ...]
@@ -119,21 +119,12 @@ class SwissManagerFile:
     #: players are still usable.
     damaged: tuple[LayoutError, ...] = ()
 
-    def config_u8(self, at: int) -> int:
-        return self.config[at]
-
-    def config_u16(self, at: int) -> int:
-        return int.from_bytes(self.config[at:at + 2], "little")
-
-    def config_u32(self, at: int) -> int:
-        return int.from_bytes(self.config[at:at + 4], "little")
-
     def tiebreak_slots(self) -> tuple[tuple[int, bytes], ...]:
         """The tie-break list as (id, settings record) in rank order."""
-        count = min(self.config_u16(TIEBREAK_COUNT_AT), TIEBREAK_SLOTS)
-        return tuple((self.config_u16(TIEBREAK_IDS_AT + 2 * k),
-                      self.config[TIEBREAK_SETTINGS_AT + TIEBREAK_SETTINGS_BYTES * k:
-                                  TIEBREAK_SETTINGS_AT + TIEBREAK_SETTINGS_BYTES * (k + 1)])
+        count = min(self.config.u16(TIEBREAK_COUNT_AT), TIEBREAK_SLOTS)
+        return tuple((self.config.u16(TIEBREAK_IDS_AT + 2 * k),
+                      self.config.block[TIEBREAK_SETTINGS_AT + TIEBREAK_SETTINGS_BYTES * k:
+                                        TIEBREAK_SETTINGS_AT + TIEBREAK_SETTINGS_BYTES * (k + 1)])
                      for k in range(count))
 
 
@@ -187,9 +178,9 @@ def decode(data: bytes) -> SwissManagerFile:
     if header_end - config_start != CONFIG_BYTES:
         raise LayoutError(f"the configuration section has {header_end - config_start} bytes, not the "
                           f"{CONFIG_BYTES} of the known layout", config_start)
-    config = data[config_start:header_end]
+    config = Record((), data[config_start:header_end], config_start)
     bounds = {name: (start, end) for name, start, end in sections}
-    rounds, players, teams = (int.from_bytes(config[at:at + 2], "little") for at in (27, 23, 51))
+    rounds, players, teams = (config.u16(at) for at in (27, 23, 51))
     schedule = _records(data, bounds, 0xA3, rounds, SCHEDULE_RECORD)
     player_records = _records(data, bounds, 0xA5, players, PLAYER_RECORD)
     damaged: list[LayoutError] = []

@@ -79,12 +79,12 @@ def read_swissmanager(data: bytes, path: str | None = None, encoding: str | None
         builder.report("SWM001", f"{err}; the file is damaged or was written by a Swiss-Manager version whose "
                                  "layout trfconv does not know: not read (export a TRF from Swiss-Manager instead)")
         return builder.unreadable()
-    rounds = f.config_u16(27)
+    rounds = f.config.u16(27)
     if rounds > MAX_ROUNDS:
         builder.report("SWM001", f"the file announces {rounds} rounds, more than the {MAX_ROUNDS} any format "
                                  "numbers: not read")
         return builder.unreadable()
-    kind = f.config_u8(15)
+    kind = f.config.u8(15)
     builder.version = _SUFFIXES.get(kind)
     for err in f.damaged:
         builder.report("SWM002", f"{err}: that section is not read; the players are, without what it holds")
@@ -123,8 +123,8 @@ class _Reader:
                          if any(c.isalnum() for c in d))
         event = {
             "name": name or None, "city": h(10) or h(5) or None, "federation": h(20) or h(25) or None,
-            "start_date": self.date(f.config_u32(75), "start date"),
-            "end_date": self.date(f.config_u32(79), "end date"),
+            "start_date": self.date(f.config.u32(75), "start date"),
+            "end_date": self.date(f.config.u32(79), "end date"),
             "declared_players": len(f.players), "type": EVENT_TYPES.get(str(self.kind)),
             "chief_arbiter": h(21) or None, "deputy_arbiters": deputies, "time_control_text": h(14) or None,
             "round_dates": schedule if any(schedule) else (), "declared_rounds": len(f.schedule),
@@ -136,7 +136,7 @@ class _Reader:
                             ("e-mail", 23), ("website", 24), ("remarks", 2)):
             if index is not None and h(index):
                 self.not_kept[what] += 1
-        if f.config_u32(1275):
+        if f.config.u32(1275):
             self.not_kept["FIDE event id"] += 1
         self.tiebreaks()
 
@@ -220,7 +220,7 @@ class _Reader:
         """Who played on which board of each match (TRF-2026 300): a round's pairing records are
         its matches' boards, match after match in the order of the match records, so that a board
         left empty stays visible."""
-        f, boards = self.f, self.f.config_u16(53)
+        f, boards = self.f, self.f.config.u16(53)
         team_of = {n: r.u16(52) for n, r in enumerate(f.players, 1)}
         games: dict[int, list] = {}
         matches: dict[int, list] = {}
@@ -246,7 +246,7 @@ class _Reader:
     # -- pairings -------------------------------------------------------------------------------
     def games(self) -> None:
         b, round_robin = self.b, self.kind in _ROUND_ROBINS
-        paired = self.f.config_u16(21)
+        paired = self.f.config.u16(21)
         free_rounds = 0
         announced: dict[tuple[int, ByeKind], list[int]] = {}
         for g in self.f.games:
@@ -299,7 +299,7 @@ class _Reader:
     # -- cross-checks and what was not understood -------------------------------------------------
     def counts(self) -> None:
         f, report = self.f, self.b.report
-        announced, paired = f.config_u16(4), f.config_u16(21)
+        announced, paired = f.config.u16(4), f.config.u16(21)
         if announced != len(f.schedule) and f.players:
             report("SWM009", f"the file announces {announced} rounds and schedules {len(f.schedule)}")
         late = sorted({g.round for g in f.games if g.round > paired and g.black != ABSENT})

@@ -31,7 +31,7 @@ play-off plans (not of rating documents, which do not rest on it).
 
 from __future__ import annotations
 
-from ..xml_tiebreaks import DESCRIPTIONS, name_of, split
+from ..xml_tiebreaks import DESCRIPTIONS, list_caveat, name_of, split, until_unnamed
 
 #: The older "variable" Buchholz and Sonneborn-Berger ids and the C.07 ids whose parameters
 #: they share (cuts at each end).
@@ -69,22 +69,14 @@ def slot_name(number: int, settings: bytes, team: bool, rounds: int) -> tuple[st
 def read_list(slots: tuple[tuple[int, bytes], ...], team: bool,
               rounds: int) -> tuple[tuple[str, ...], tuple[str, ...], str]:
     """(202 list, 212 list, the caveat saying how the list was read and where it stops)."""
-    ids = " ".join(str(n) for n, _ in slots)
-    names: list[str] = []
-    stop = ""
-    for number, settings in slots:
-        name, why = slot_name(number, settings, team, rounds)
-        if name is None:
-            what = f"id {number}" + (f" ({DESCRIPTIONS[number]})" if number in DESCRIPTIONS else "")
-            stop = f"; it stops before {what}, {why}"
-            break
-        names.append(name)
+    read = [slot_name(number, settings, team, rounds) for number, settings in slots]
+    names, stop = until_unnamed(name for name, _ in read)
     tiebreaks, standings = split(names, team)
-    if not names:
-        return (), (), (f"no tie-break of Swiss-Manager's list (ids {ids}) could be read{stop}; the standings use "
-                        "FIDE's recommended list unless the event's is given with -t")
-    left = "; ties it would break are left tied" if stop else ""
-    return tiebreaks, standings, (f"tie-break list read from Swiss-Manager's ids {ids} as "
-                                  f"{', '.join(standings or tiebreaks)}, with the cuts read from each tie-break's "
-                                  f"settings and its other settings not read{stop}{left}; check it against the "
-                                  "event's own list, or give that with -t")
+    said = ""
+    if stop is not None:
+        number = slots[stop][0]
+        said = (f"; it stops before id {number}" + (f" ({DESCRIPTIONS[number]})" if number in DESCRIPTIONS else "")
+                + f", {read[stop][1]}")
+    return tiebreaks, standings, list_caveat(
+        "Swiss-Manager's ids " + " ".join(str(n) for n, _ in slots), standings or tiebreaks, said,
+        ", with the cuts read from each tie-break's settings and its other settings not read")
