@@ -395,14 +395,25 @@ class Source:
     #: (start number, line) of each player's line in the file, for findings made after reading
     #: (the rating list cross-check)
     player_lines: tuple[tuple[int, int], ...] = ()
+    #: (record, line) of each header record read from a TRF (``012`` … ``212``; the deputy
+    #: arbiters as ``112#1``, ``112#2`` …), for findings made after reading (``check --upload``)
+    record_lines: tuple[tuple[str, int], ...] = ()
 
     def player_at(self, start_number: int) -> tuple[str | None, int | None, None]:
         """Where player ``start_number`` is in the file: (path, line, column)."""
         return self.path, self._lines.get(start_number), None
 
+    def record_at(self, record: str) -> tuple[str | None, int | None, None]:
+        """Where header record ``record`` (``012``, ``112#2`` …) is in the file: (path, line, column)."""
+        return self.path, self._records.get(record), None
+
     @cached_property
     def _lines(self) -> dict[int, int]:
         return dict(self.player_lines)
+
+    @cached_property
+    def _records(self) -> dict[str, int]:
+        return dict(self.record_lines)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import json
 import re
 import sys
 from collections import Counter
+from datetime import date
 from enum import Enum
 from pathlib import Path
 
@@ -69,6 +70,14 @@ ListOption = typer.Option(False, "--list", help="Hold the players against the FI
 #: typer has no option with an optional value.
 ListMonthOption = typer.Option(None, "--list-month", hidden=True)
 MONTH = re.compile(r"\d{4}-(0[1-9]|1[0-2])")  #: YYYY-MM
+
+
+def iso_date(text: str) -> date:
+    """A ``YYYY-MM-DD`` option value, or a usage error (exit 2)."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a date YYYY-MM-DD") from None
 
 
 def list_month_argument(args: list[str]) -> list[str]:

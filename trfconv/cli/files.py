@@ -4,6 +4,7 @@ same tournament in another format."""
 from __future__ import annotations
 
 import sys
+from datetime import date
 from pathlib import Path
 
 import typer
@@ -32,6 +33,7 @@ from .common import (
     choices,
     echo_json,
     fail,
+    iso_date,
     print_diagnostics,
     rating_lists,
     readable,
@@ -58,29 +60,62 @@ def info(ctx: typer.Context, files: list[Path] = FilesArgument,
 
 def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str | None = EncodingOption,
           use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
+          upload: bool = typer.Option(False, "--upload", help="Also every check a rating officer makes before "
+                                      "uploading to FIDE's rating server (UPL codes: TRF-2026 R■/R□/◙ fields, new "
+                                      "players, arbiters, deadlines, the ### trail, the Swiss pairings), and a last "
+                                      "line that says whether the file is ready to upload and by when."),
+          today: date | None = typer.Option(None, "--today", parser=iso_date, metavar="YYYY-MM-DD",
+                                            help="With --upload: the day the deadlines are held against "
+                                                 "(default: today)."),
           jobs: int | None = JobsOption, details: bool = DetailsOption, as_json: bool = JsonOption) -> None:
     """Every problem found in the file, sorted by line, with file:line:column (a problem repeated
     is shown once with how many more; --details shows each); with --list, also each player held
-    against the FIDE rating list in force. Exit 0 no error (warnings allowed), 1 errors found,
-    2 the file (or the rating lists) cannot be read."""
+    against the FIDE rating list in force; with --upload, what FIDE's rating server needs. Exit 0
+    no error (warnings allowed), 1 errors found, 2 the file (or the rating lists) cannot be read."""
     from ..rules.rateability import rating_list
 
     file = single(ctx, files, jobs=jobs, as_json=as_json, details=details)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     diagnostics = t.diagnostics
+    kind = rating_list(t) if lookup is not None or upload else None
     if lookup is not None:
-        diagnostics = (*diagnostics, *against_list(t, lookup, rating_list(t)))
+        diagnostics = (*diagnostics, *against_list(t, lookup, kind))
+    ready = None
+    if upload:
+        diagnostics, ready = _upload(t, diagnostics, lookup, kind, today or date.today())
     sev = severity_counts(diagnostics)
-    FACTS.update(errors=sev["error"], warnings=sev["warning"], verdict="errors found" if sev["error"] else "no error")
+    verdict = "errors found" if sev["error"] else "no error"
+    if ready is not None:
+        verdict = "ready to upload" if ready[0] else "not ready to upload"
+    FACTS.update(errors=sev["error"], warnings=sev["warning"], verdict=verdict)
     if as_json:
+        extra = {"upload": {"ready": ready[0], "summary": ready[1]}} if ready is not None else {}
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": True, **sev,
-                   "diagnostics": [d.as_dict() for d in diagnostics]})
+                   "diagnostics": [d.as_dict() for d in diagnostics], **extra})
     else:
         print_diagnostics(diagnostics, sys.stdout, details=details)
-        verdict = "errors found" if sev["error"] else "no error"
         typer.echo(f"{file}: {sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} note(s): {verdict}")
+        if ready is not None:
+            typer.echo(f"{file}: {ready[1]}")
     raise typer.Exit(EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK)
+
+
+def _upload(t, diagnostics, lookup, kind: str, today: date) -> tuple[tuple, tuple[bool, str]]:
+    """The diagnostics with the upload findings added (LST011 gives way to UPL010/UPL011, which
+    say the same more exactly) and (ready, the summary line)."""
+    from ..io.pairing_checker import finding
+    from ..rules.ratinglist.inforce import event_list
+    from ..rules.upload import summary, upload_check
+
+    month = event_list(t, lookup, kind)[0] if lookup is not None else None
+    result = upload_check(t, today, lookup, month)
+    found = [d for d in diagnostics if d.code != "LST011"] + list(result.diagnostics)
+    verdict = finding(t.source.path) if t.source.format == "trf" and t.source.path else None
+    if verdict is not None:
+        found.append(verdict)
+    line = summary(found, result.deadlines)
+    return tuple(found), (line.startswith("READY"), line)
 
 
 def convert(

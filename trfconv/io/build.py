@@ -233,10 +233,12 @@ class TournamentBuilder:
         diagnostics = fold(self.diagnostics) if fold else self.diagnostics
         lines = tuple((p.start_number, line) for p in tournament.players
                       if (line := locate("player", p.start_number)[1]) is not None)
+        deputies = tuple(f"112#{n}" for n in range(1, len(tournament.event.deputy_arbiters) + 1))
+        records = tuple((code, line) for code in (*HEADER_RECORDS, *deputies) if (line := locate(code)[1]) is not None)
         return replace(tournament, source=Source(
             path=self.path, format=self.format, version=self.version, dialects=self.dialects,
             encoding=self.encoding, line_ending=self.line_ending, diagnostics=tuple(diagnostics),
-            player_lines=lines))
+            player_lines=lines, record_lines=records))
 
     def unreadable(self) -> Tournament:
         """The empty tournament of a file that could not be read, with the diagnostics that say why."""
@@ -265,6 +267,12 @@ class TournamentBuilder:
                 return path, line, None
             return path, None, None
         return locate
+
+
+#: The TRF header records whose lines a tournament's :class:`Source` keeps (the deputy arbiters'
+#: 112 records are numbered: ``112#1`` …).
+HEADER_RECORDS = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "122", "132", "142",
+                  "152", "162", "172", "182", "192", "202", "212", "222")
 
 
 #: The names pairing programs give the dummy player an odd round's bye is paired against

@@ -262,6 +262,7 @@ class _Reader:
             if value:
                 self.event.setdefault("deputy_arbiters", []).append(value)
                 self.record(f"112#{len(self.event['deputy_arbiters'])}")
+                self.seen[f"112#{len(self.event['deputy_arbiters'])}"] = self.lineno
             return
         if code in self.seen:
             self.keep(line, "TRF003", f"second {code} record (first on line {self.seen[code]}); "

@@ -1,0 +1,66 @@
+"""Ready for FIDE's rating server: the checks a rating officer makes before uploading a
+tournament report (``trfconv check --upload``), each a diagnostic (``UPL001``-``UPL053``) at its
+line, naming the rule it comes from: a TRF-2026 field mark (:mod:`.fields`), the new players and
+arbiters (:mod:`.people`), the deadlines of B.02 9.1 (:mod:`.deadlines`), the ``###`` trail and
+the tie-break list (:mod:`.trail`), the Swiss pairings' absolute criteria of C.04.3
+(:mod:`.swiss`), and a one-line summary (:func:`summary`).
+
+Pure: it reads the tournament model, an optional rating-list look-up and the day asked about.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date
+
+from ...diagnostics import CODES, Diagnostic, Severity
+from ...eventkind import is_team_event
+from ...model import Tournament
+from ..ratinglist.inforce import Lookup
+from .deadlines import Deadlines, deadlines
+from .fields import claims_norms, date_findings, player_findings, rank_findings, record_findings
+from .people import arbiter_findings, new_player_findings
+from .swiss import swiss_findings
+from .trail import points_findings, tiebreak_findings
+
+__all__ = ["Upload", "upload_check", "summary"]
+
+
+@dataclass(frozen=True)
+class Upload:
+    """The findings of ``check --upload`` on one file and its deadlines."""
+
+    diagnostics: tuple[Diagnostic, ...]
+    deadlines: Deadlines
+
+
+def upload_check(t: Tournament, today: date, lookup: Lookup | None = None, month: str | None = None) -> Upload:
+    """Every upload finding on ``t`` against ``today``; with ``lookup`` and ``month`` (the list
+    in force at the start), the new players and arbiters are held against that list too."""
+    team = is_team_event(t)
+    due = deadlines(t, today)
+    found = [*record_findings(t), *date_findings(t), *player_findings(t), *rank_findings(t, team),
+             *new_player_findings(t, lookup, month), *arbiter_findings(t, lookup, month, claims_norms(t)),
+             *due.diagnostics, *points_findings(t, team), *tiebreak_findings(t, team), *swiss_findings(t, team)]
+    return Upload(tuple(found), due)
+
+
+def summary(diagnostics, due: Deadlines) -> str:
+    """One line: whether the file is ready to upload, what must be fixed first (the error codes,
+    most frequent first, with their titles) and by when it must be uploaded."""
+    errors = Counter(d.code for d in diagnostics if d.severity is Severity.ERROR and d.code != "UPL032")
+    warnings = sum(1 for d in diagnostics if d.severity is Severity.WARNING)
+    by = due.upload_by
+    when = f"upload by {by.isoformat()}" if by else "no date to upload by (the end date is unknown)"
+    if due.too_late:
+        when = "too late: the third list after its end is past, it will not be rated (B.02 9.1)"
+        if by:
+            when = f"part of it is too late (B.02 9.1); upload the rest by {by.isoformat()}"
+    if not errors and not due.too_late:
+        review = f" ({warnings} warning(s) to review)" if warnings else ""
+        return f"READY to upload{review}; {when}"
+    fix = "; ".join(f"{n} x {code} {CODES[code].title.split(' (')[0]}" for code, n in errors.most_common(4))
+    more = f"; and {len(errors) - 4} other kind(s)" if len(errors) > 4 else ""
+    first = f"fix first: {fix}{more}; then " if errors else ""
+    return f"NOT READY to upload: {first}{when}"
