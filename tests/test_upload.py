@@ -1,0 +1,421 @@
+"""``check --upload``: each finding from a file that triggers it and from one that does not (a
+generated six-player Swiss with invented names, changed one record at a time), the deadline
+arithmetic around month ends and the 3-day closing date, the corpus' real files, and the
+command line (summary line, JSON, batch)."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+import ratinglist_build as build
+from trfbuild import player_line, trf
+
+import trfconv
+from trfconv.diagnostics import Severity
+from trfconv.ratinglists import import_list, open_lists
+from trfconv.rules.upload import summary, upload_check
+from trfconv.rules.upload.deadlines import deadline_rules, part_for
+from trfconv.rules.upload.fields import RATING_RECORDS
+
+TODAY = date(2026, 10, 20)
+MONTH = "2026-10"
+
+
+def round_dates(*dates: str) -> str:
+    """A 132 record: round r's date at columns 92+10(r-1) (TRF16)."""
+    return "132" + " " * 88 + "  ".join(dates)
+
+
+HEADER = {
+    "012": "012 Autumn Open", "022": "022 Ghent", "032": "032 BEL", "042": "042 2026/10/03",
+    "052": "052 2026/10/05", "092": "092 Individual: Swiss-System", "102": "102 IA Brenzola, Ilario 90100070",
+    "112": "112 FA Nunez Garcia, Jose Maria 90100046", "122": "122 90 min + 30 sec", "202": "202 SB",
+    "132": round_dates("26/10/03", "26/10/04", "26/10/05"),
+}
+#: The players of the list fixture (invented), as the 2026-10 list has them, in a Swiss of three
+#: rounds that meets every absolute criterion: number -> (player_line keywords, rounds).
+PLAYERS = {
+    1: (dict(name="Brenzola, Ilario", title="IM", rating="2401", fed="ITA", fide_id="90100070", birth="1969/00/00",
+             points="2.5", rank="1"), ("   4 w 1", "   2 b =", "   3 w 1")),
+    2: (dict(name="Vardanel, Toren", title="GM", rating="2612", fed="NED", fide_id="90100011", birth="1991/00/00",
+             points="2.0", rank="3"), ("   5 b 1", "   1 w =", "   6 b =")),
+    3: (dict(name="Nunez Garcia, Jose Maria", title="FM", rating="2305", fed="ESP", fide_id="90100046",
+             birth="1985/00/00", points="1.5", rank="4"), ("   6 w =", "   5 b 1", "   1 b 0")),
+    4: (dict(name="Ostrakova, Mirela", title="WGM", rating="2288", fed="SVK", fide_id="90100020", sex="w",
+             birth="1999/00/00", points="1.0", rank="5"), ("   1 b 0", "   6 b 0", "   5 w 1")),
+    5: (dict(name="Morlan, Pel", rating="1620", fed="FRA", fide_id="90100119", birth="1990/00/00", points="0.0",
+             rank="6"), ("   2 w 0", "   3 w 0", "   4 b 0")),
+    6: (dict(name="Sorvina, Kaisa", rating="1688", fed="FIN", fide_id="90100127", sex="w", birth="2009/00/00",
+             points="2.0", rank="2"), ("   3 b =", "   4 w 1", "   2 w =")),
+}
+
+
+def event_text(header: dict | None = None, players: dict | None = None, extra: tuple[str, ...] = ()) -> bytes:
+    """The generated event with some header records and players changed (a value None drops it)."""
+    h = {**HEADER, **(header or {})}
+    p = {**PLAYERS, **(players or {})}
+    lines = [v for v in h.values() if v is not None] + list(extra)
+    lines += [player_line(n, **kw, rounds=rounds) for n, (kw, rounds) in sorted(p.items()) if kw is not None]
+    return trf(*lines)
+
+
+def player(n: int, rounds: tuple[str, ...] | None = None, **changes) -> dict:
+    kw, own = PLAYERS[n]
+    return {n: ({**kw, **changes}, own if rounds is None else rounds)}
+
+
+def upload(text: bytes, lookup=None, today: date = TODAY):
+    t = trfconv.reads(text, path="event.trf")
+    return t, upload_check(t, today, lookup, MONTH if lookup is not None else None)
+
+
+def codes(text: bytes, lookup=None, today: date = TODAY) -> list[str]:
+    return sorted(d.code for d in upload(text, lookup, today)[1].diagnostics)
+
+
+def lines_of(text: bytes, code: str, lookup=None) -> list[int | None]:
+    return [d.location.line for d in upload(text, lookup)[1].diagnostics if d.code == code]
+
+
+@pytest.fixture(scope="module")
+def lists(tmp_path_factory):
+    db = tmp_path_factory.mktemp("lists") / "lists.sqlite"
+    import_list(build.FIXTURES / "players_list_foa.txt", db=db, month=MONTH)
+    return open_lists(db)
+
+
+# -- the clean event -------------------------------------------------------------------------
+
+def test_the_generated_event_is_ready(lists):
+    t, result = upload(event_text(), lists)
+    assert [d.code for d in result.diagnostics] == ["UPL030"]
+    assert result.diagnostics[0].message.startswith(
+        "the event, ending 2026-10-05, goes to the list of 2026-11 (9.1; closing date 2026-10-29, 7.1.3): upload by "
+        "2026-10-31; the last list it can reach is 2027-01")
+    assert summary(t.diagnostics + result.diagnostics, result.deadlines) == "READY to upload; upload by 2026-10-31"
+
+
+# -- TRF-2026 R■ / R□ / ◙ fields -------------------------------------------------------------
+
+@pytest.mark.parametrize("record", ["012", "022", "032", "042", "052", "102", "132"])
+def test_each_record_mandatory_for_rating(record):
+    found = upload(event_text({record: None}))[1].diagnostics
+    what = {code: words for code, _, words in RATING_RECORDS}[record]
+    assert [d.message.split(":")[0] for d in found if d.code == "UPL001"] == [f"{record} {what}"]
+    assert "UPL001" not in codes(event_text())
+
+
+def test_unreadable_dates_and_a_round_without_date():
+    text = event_text({"042": "042 sometime", "132": round_dates("26/10/03", "26/10/04")})
+    messages = [d.message for d in upload(text)[1].diagnostics if d.code == "UPL001"]
+    assert messages == ["042 start date: unreadable ('sometime') (TRF-2026 R■)",
+                        "132 round dates: no readable date for round(s) 3 (TRF-2026 R■)"]
+
+
+def test_player_without_fide_id_and_without_rank():
+    text = event_text(players={**player(5, fide_id="", birth="1990/04/17"), **player(6, rank="")})
+    assert lines_of(text, "UPL002") == [16]  # 11 header lines: player n is on line 11 + n
+    assert lines_of(text, "UPL003") == [17]
+    assert "UPL002" not in codes(event_text()) and "UPL003" not in codes(event_text())
+
+
+def test_round_without_result_colour_or_readable_block():
+    text = event_text(players={**player(1, ("   4 w 1", "   2 b =", "   3 w  ")),
+                               **player(3, ("   6 w =", "   5 b 1", "   1 b  "))})
+    found = [d for d in upload(text)[1].diagnostics if d.code == "UPL004"]
+    assert [(d.location.line, d.location.column) for d in found] == [(12, 112), (14, 112)]
+    assert "UPL004" not in codes(event_text())
+
+
+def test_round_dates_outside_the_event():
+    text = event_text({"132": round_dates("26/10/03", "26/10/04", "26/10/06")})
+    found = [d for d in upload(text)[1].diagnostics if d.code == "UPL005"]
+    assert [d.message for d in found] == ["round 3 dated 2026-10-06, outside the event's dates 2026-10-03 - "
+                                          "2026-10-05 (TRF-2026 R■)"]
+    assert codes(event_text({"052": "052 2026/10/02"})).count("UPL005") == 1  # the start after the end
+    assert "UPL005" not in codes(event_text())
+
+
+def test_final_ranks_a_permutation_in_the_order_of_the_points():
+    skipped = event_text(players={**player(4, rank="6"), **player(5, rank="7")})
+    assert [d.message.split(": ", 1)[1] for d in upload(skipped)[1].diagnostics if d.code == "UPL006"] == [
+        "rank 6 where the ranks 1..6 with ties give 5 (TRF-2026 R■)", "rank 7 where the ranks 1..6 with ties give 6 "
+        "(TRF-2026 R■)"]
+    against_points = event_text(players={**player(4, rank="6"), **player(5, rank="5")})
+    assert lines_of(against_points, "UPL006") == [15]
+    tied = event_text(players={**player(2, rank="2")})  # 2 and 6 share rank 2 with 2 points: allowed
+    assert "UPL006" not in codes(tied) and "UPL006" not in codes(event_text())
+
+
+def test_title_event_records():
+    norms = {"012": "012 Autumn Open (norm event)"}
+    assert codes(event_text(norms)).count("UPL007") == 2  # 182 and 192 missing; 202 is there
+    with_all = event_text({**norms, "182": "182 Tornelo 3.1", "192": "192 FIDE_DUTCH_2026"})
+    assert "UPL007" not in codes(with_all) and "UPL007" not in codes(event_text())
+
+
+def test_name_in_family_given_form():
+    text = event_text(players=player(4, name="Mirela Ostrakova"))
+    assert lines_of(text, "UPL012") == [15]
+    assert "UPL012" not in codes(event_text())
+
+
+# -- new players -----------------------------------------------------------------------------
+
+def test_new_player_needs_a_full_birth_date_and_sex(lists):
+    text = event_text(players={**player(5, fide_id="", birth="1990/00/00", sex=" ")})
+    found = {d.code: d for d in upload(text)[1].diagnostics if d.code in ("UPL010", "UPL011")}
+    assert set(found) == {"UPL010", "UPL011"} and found["UPL010"].location.line == 16
+    full = event_text(players=player(5, fide_id="", birth="1990/04/17"))
+    assert not {"UPL010", "UPL011"} & set(codes(full))
+
+
+def test_an_id_not_on_the_list_is_a_new_player(lists):
+    text = event_text(players=player(5, fide_id="90109999"))
+    assert "UPL010" in codes(text, lists)  # not on the 2026-10 list, birth date 1990/00/00
+    assert "UPL010" not in codes(text)  # without a list it cannot be known
+    assert "UPL010" not in codes(event_text(), lists)
+
+
+def test_differences_from_the_list_are_the_cross_check(lists):
+    """Sex, birth year and federation differing from the list: LST005, LST006, LST004."""
+    from trfconv.ratinglists import crosscheck
+
+    t = trfconv.reads(event_text(players=player(6, sex="m", birth="2008/00/00", fed="SWE")), path="event.trf")
+    assert sorted(d.code for d in crosscheck(t, lists, "standard")) == ["LST004", "LST005", "LST006"]
+    assert crosscheck(trfconv.reads(event_text(), path="event.trf"), lists, "standard") == []
+
+
+# -- arbiters --------------------------------------------------------------------------------
+
+def test_arbiters_licensed_on_the_list(lists):
+    assert "UPL021" not in codes(event_text(), lists)  # IA (OTit IA,FT,…) and FA
+    unlicensed = event_text({"112": "112 Vardanel, Toren 90100011"})  # a GM, no arbiter title
+    found = [d for d in upload(unlicensed, lists)[1].diagnostics if d.code == "UPL021"]
+    assert [d.location.line for d in found] == [8]
+    assert "(OTit: none)" in found[0].message
+    assert "UPL021" in codes(event_text({"102": "102 Someone, Else 90109999"}), lists)  # not on the list
+    no_id = event_text({"112": "112 Deputy, Dora"})
+    assert lines_of(no_id, "UPL020") == [8]
+    assert "UPL020" not in codes(event_text())
+
+
+def test_chief_arbiter_of_a_title_event(lists):
+    norms = {"012": "012 Autumn Open (norm event)", "182": "182 Tornelo", "192": "192 FIDE_DUTCH_2026"}
+    assert "UPL022" not in codes(event_text(norms), lists)  # 90100070 is an IA
+    national = event_text({**norms, "102": "102 Ekwueme, Chidi 90100135"})  # NA only
+    assert "UPL022" in codes(national, lists)
+    assert "UPL022" not in codes(event_text({"102": "102 Ekwueme, Chidi 90100135"}), lists)  # no norms claimed
+
+
+# -- deadlines -------------------------------------------------------------------------------
+
+RULES = deadline_rules(TODAY)
+
+
+def test_deadline_numbers_are_the_editions_data():
+    assert (RULES.edition.name, RULES.grace_days, RULES.closing_days, RULES.lists_after_end,
+            RULES.monthly_after_days) == ("b02-2024", 5, 3, 3, 30)
+
+
+@pytest.mark.parametrize(("ended", "target", "closing", "last"), [
+    (date(2026, 10, 25), "2026-11", date(2026, 10, 29), "2027-01"),  # six days to the month's end
+    (date(2026, 10, 26), "2026-12", date(2026, 11, 28), "2027-01"),  # five days or less: the following list
+    (date(2026, 10, 31), "2026-12", date(2026, 11, 28), "2027-01"),
+    (date(2026, 11, 1), "2026-12", date(2026, 11, 28), "2027-02"),
+    (date(2026, 2, 22), "2026-03", date(2026, 2, 26), "2026-05"),  # February: 28 days
+    (date(2026, 2, 23), "2026-04", date(2026, 3, 29), "2026-05"),
+    (date(2026, 12, 31), "2027-02", date(2027, 1, 29), "2027-03"),  # over the year's end
+])
+def test_the_list_of_registration_and_the_last_list(ended, target, closing, last):
+    p = part_for(ended, RULES)
+    assert (p.target, p.closing, p.last) == (target, closing, last)
+    assert p.ended <= p.closing  # 7.1.3: an event on a list ended by its closing date
+
+
+def test_in_time_late_and_too_late():
+    p = part_for(date(2026, 10, 5), RULES)
+    assert (p.upload_by, p.last_day) == (date(2026, 10, 31), date(2026, 12, 31))
+    assert [p.state(d) for d in (date(2026, 10, 31), date(2026, 11, 1), date(2026, 12, 31), date(2027, 1, 1))] == [
+        "in time", "late", "late", "too late"]
+    assert codes(event_text(), today=date(2026, 11, 2)) == ["UPL031"]
+    too_late = upload(event_text(), today=date(2027, 1, 1))[1]
+    assert [d.code for d in too_late.diagnostics] == ["UPL032"]
+    assert summary(too_late.diagnostics, too_late.deadlines) == (
+        "NOT READY to upload: too late: the third list after its end is past, it will not be rated (B.02 9.1)")
+
+
+def test_events_over_30_days_split_by_rating_period():
+    text = event_text({"042": "042 2026/09/20", "052": "052 2026/10/28",
+                       "132": round_dates("26/09/20", "26/10/04", "26/10/28")})
+    result = upload(text, today=date(2026, 10, 20))[1]
+    assert [p.rounds for p in result.deadlines.parts] == [(1,), (2, 3)]
+    assert [(p.target, p.last) for p in result.deadlines.parts] == [("2026-10", "2026-12"), ("2026-12", "2027-01")]
+    said = [d for d in result.diagnostics if d.code == "UPL033"]
+    assert said[0].message.endswith("round(s) 1 to the list of 2026-10; round(s) 2-3 to the list of 2026-12")
+    # round 1 missed the October list but reaches November or December
+    assert [d.code for d in result.diagnostics if d.code.startswith("UPL03")] == ["UPL033", "UPL031", "UPL030"]
+    assert result.deadlines.upload_by == date(2026, 11, 30)
+    assert "UPL033" not in codes(event_text())
+
+
+def test_unknown_end_date():
+    result = upload(event_text({"052": None, "132": None}))[1]
+    assert "UPL034" in [d.code for d in result.diagnostics] and result.deadlines.upload_by is None
+    assert "UPL034" not in codes(event_text())
+
+
+# -- the ### trail ---------------------------------------------------------------------------
+
+def test_points_differing_from_the_results_need_a_comment():
+    penalised = event_text(players=player(1, points="2.0", rank="2"))
+    assert "UPL040" in codes(penalised)
+    commented = event_text(players=player(1, points="2.0", rank="2"),
+                           extra=("### player 1: half-point penalty for a mobile phone, points adjusted",))
+    assert "UPL040" not in codes(commented)
+    unrelated = event_text(players=player(1, points="2.0", rank="2"), extra=("### player 4 points adjusted",))
+    assert "UPL040" in codes(unrelated)
+    assert "UPL040" not in codes(event_text())
+
+
+def test_the_tiebreak_list_reproduces_the_ranks():
+    swapped = event_text(players={**player(2, rank="2"), **player(6, rank="3")})
+    found = [d for d in upload(swapped)[1].diagnostics if d.code == "UPL041"]
+    assert sorted(d.location.line for d in found) == [13, 17]
+    assert any("player 2 (Vardanel, Toren) is ranked 2 in the file; its 202 list (SB) gives rank 3" in d.message
+               for d in found)
+    assert "UPL041" not in codes(event_text())
+    tied = event_text({"202": "202 BH"}, players={**player(2, rank="2"), **player(6, rank="3")})
+    assert "UPL041" not in codes(tied)  # BH leaves 2 and 6 tied: either order is a drawing of lots
+
+
+def test_a_tiebreak_change_after_the_start():
+    changed = event_text(extra=("### Round 2: tie-breaks changed, previous list BH,SB",))
+    assert "UPL042" in codes(changed)
+    assert "UPL042" not in codes(event_text(extra=("### tie-breaks as announced",)))
+
+
+# -- the pairings ----------------------------------------------------------------------------
+
+def test_players_meeting_twice():
+    text = event_text(players={**player(1, ("   4 w 1", "   2 b =", "   2 w 1")),
+                               **player(2, ("   5 b 1", "   1 w =", "   1 b 0"), points="1.5", rank="4"),
+                               **player(3, ("   6 w =", "   5 b 1", "0000 - Z"), points="1.5", rank="3"),
+                               **player(6, ("   3 b =", "   4 w 1", "0000 - Z"), points="1.5", rank="2")})
+    found = [d for d in upload(text)[1].diagnostics if d.code == "UPL050"]
+    assert [(d.location.line, d.location.column) for d in found] == [(12, 112)]
+    assert "UPL050" not in codes(event_text())
+
+
+def test_second_pairing_allocated_bye():
+    text = event_text(players={**player(5, ("0000 - U", "0000 - U", "   4 b 0"), points="2.0", rank="2"),
+                               **player(2, ("0000 - Z", "   1 w =", "   6 b =")),
+                               **player(3, ("   6 w =", "0000 - Z", "   1 b 0"))})
+    assert lines_of(text, "UPL051") == [16]
+    assert "UPL051" not in codes(event_text())
+
+
+def test_forbidden_colour_sequences():
+    three = event_text(players={**player(4, ("   1 b 0", "   6 b 0", "   5 b 1")),
+                                **player(5, ("   2 w 0", "   3 w 0", "   4 w 0"))})
+    found = [d.message for d in upload(three)[1].diagnostics if d.code == "UPL052"]
+    assert [m.split(": ", 1)[1].split(" (")[0] for m in found] == ["Black three times in a row",
+                                                                    "White three times in a row"]
+    assert "UPL052" not in codes(event_text())
+
+
+def test_the_last_round_exception_for_topscorers():
+    """C.04.3 A.7: a topscorer (over 50 % when the last round is paired) may get a third colour in a row."""
+    top = event_text(players={**player(1, ("   4 w 1", "   2 w =", "   3 w 1")),
+                              **player(2, ("   5 b 1", "   1 b =", "   6 b =")),
+                              **player(3, ("   6 w =", "   5 b 1", "   1 b 0"))})
+    assert [d.location.line for d in upload(top)[1].diagnostics if d.code == "UPL052"] == []
+    low = event_text(players={**player(4, ("   1 b 0", "   6 b 0", "   5 b 1")),
+                              **player(5, ("   2 w 0", "   3 w 0", "   4 w 0"))})
+    assert len([d for d in upload(low)[1].diagnostics if d.code == "UPL052"]) == 2  # 0 and 0.5 points: no exception
+
+
+def test_round_robins_are_not_held_to_the_swiss_criteria():
+    double = event_text({"092": "092 Individual: Double Round Robin"},
+                        players={**player(1, ("   4 w 1", "   2 b =", "   4 b 1"))})
+    assert "UPL050" not in codes(double)
+
+
+# -- the command line ------------------------------------------------------------------------
+
+def test_cli_summary_line_and_exit(cli, tmp_path):
+    path = tmp_path / "autumn.trf"
+    path.write_bytes(event_text())
+    result = cli("check", path, "--upload", "--today", "2026-10-20")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1].startswith(f"{path}: READY to upload")
+    assert result.output.splitlines()[-1].endswith("upload by 2026-10-31")
+    bad = tmp_path / "bad.trf"
+    bad.write_bytes(event_text({"022": None}, players=player(5, fide_id="", birth="1990/00/00")))
+    result = cli("check", bad, "--upload", "--today", "2026-10-20", "--json")
+    assert result.exit_code == 1
+    doc = json.loads(result.output)
+    assert doc["upload"]["ready"] is False
+    assert doc["upload"]["summary"].startswith("NOT READY to upload: fix first: 1 x UPL001 record mandatory for rating "
+                                               "missing or unreadable; 1 x UPL010 new player without a full birth date")
+    assert doc["upload"]["summary"].endswith("then upload by 2026-10-31")
+    assert cli("check", path, "--upload", "--today", "2026-13-01").exit_code == 2
+
+
+def test_cli_with_the_list(cli, tmp_path):
+    db = tmp_path / "lists.sqlite"
+    import_list(build.FIXTURES / "players_list_foa.txt", db=db, month=MONTH)
+    path = tmp_path / "autumn.trf"
+    path.write_bytes(event_text({"112": "112 Vardanel, Toren 90100011"}))
+    result = cli("check", path, "--upload", "--list", "--db", db, "--today", "2026-10-20")
+    assert result.exit_code == 1
+    assert "UPL021" in result.output and result.output.splitlines()[-1].endswith(
+        "NOT READY to upload: fix first: 1 x UPL021 arbiter not licensed: FIDE ID not on the list, or no arbiter title "
+        "there; then upload by 2026-10-31")
+
+
+def test_gacrux_verdict_beside_trfconvs(cli, tmp_path):
+    pytest.importorskip("gacrux")
+    path = tmp_path / "autumn.trf"
+    path.write_bytes(event_text())
+    result = cli("check", path, "--upload", "--today", "2026-10-20", "--json")
+    said = [d for d in json.loads(result.output)["diagnostics"] if d["code"] == "UPL053"]
+    assert len(said) == 1 and said[0]["message"].startswith("gacrux pairing checker")
+
+
+def test_batch_runs_the_preset_on_each_file(cli, tmp_path):
+    (tmp_path / "a.trf").write_bytes(event_text())
+    (tmp_path / "b.trf").write_bytes(event_text({"022": None}))
+    result = cli("check", tmp_path, "--upload", "--today", "2026-10-20", "--jobs", "1", "--json")
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["upload"]["ready"] for r in rows[:-1]] == [True, False]
+    assert result.exit_code == 1
+
+
+# -- the corpus' real files ------------------------------------------------------------------
+
+def test_a_real_file_that_passes(fixtures):
+    """Sharly-Chess's TRF-2026 example: every R■ field, FIDE IDs, ranks its 202 list reproduces;
+    ready when it is checked within its deadlines (it ended on 2024-01-14)."""
+    t = trfconv.read(fixtures / "trf" / "Sharly-Chess__sharly-chess__example_trf26.trf")
+    result = upload_check(t, date(2024, 1, 20))
+    errors = [d for d in (*t.diagnostics, *result.diagnostics) if d.severity is Severity.ERROR]
+    assert errors == []
+    assert summary((*t.diagnostics, *result.diagnostics), result.deadlines).endswith("upload by 2024-01-31")
+    assert [d.code for d in upload_check(t, date(2024, 5, 1)).diagnostics if d.severity is Severity.ERROR] == [
+        "UPL032"]  # the third list after its end (April 2024) is past
+
+
+def test_a_real_file_that_fails(fixtures):
+    """FIDE's own TRF16 example (a 2005 Swiss): no 032 federation nor 132 round dates, seven
+    players withdrawn with rank 0, and 129 players without FIDE ID and without sex, which FIDE
+    would register as new players."""
+    t = trfconv.read(fixtures / "trf" / "pypi__fidereport__example1.trf")
+    result = upload_check(t, date(2005, 8, 10))
+    counts: dict[str, int] = {}
+    for d in result.diagnostics:
+        if d.severity is Severity.ERROR:
+            counts[d.code] = counts.get(d.code, 0) + 1
+    assert counts == {"UPL001": 2, "UPL003": 7, "UPL011": 129}
