@@ -9,8 +9,8 @@ federation differ from the list are the list cross-check's (LST004-LST006).
 Arbiters: the 102 (chief) and 112 (deputy) records carry the arbiters, and federations ask for
 their FIDE IDs so that the arbiters get credit, "all arbiters listed must hold a FIDE arbiter
 licence" (KNSB rating page, ``docs/fide-upload.md`` §4.1): on the list, an arbiter has IA, FA or
-NA in the OTit column. The chief arbiter of a title event is an IA or FA (``docs/fide-upload.md``
-§4.3 item 6, the 1.1 administration checks of the Title Regulations).
+NA in the OTit column. The chief arbiter of a title event is an IA or FA (Title Regulations
+1.1, ``docs/title-regulations.md``).
 """
 
 from __future__ import annotations
@@ -92,5 +92,5 @@ def arbiter_findings(t: Tournament, lookup: Lookup | None, month: str | None,
             if not set(held) & set(TITLE_EVENT_CHIEF):
                 out.append(diagnostic("UPL022", f"102 chief arbiter {text.strip()!r}: {'/'.join(held) or 'no arbiter title'} "
                                                 f"in {source}; the event claims norms ({title_event}) and its chief "
-                                                "arbiter must be an IA or FA", path=path, line=line))
+                                                "arbiter must be an IA or FA (Title Regulations 1.1)", path=path, line=line))
     return out
