@@ -78,7 +78,7 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     diagnostics = t.diagnostics
-    kind = rating_list(t) if lookup is not None or upload else None
+    kind = rating_list(t) if lookup is not None else None
     if lookup is not None:
         diagnostics = (*diagnostics, *against_list(t, lookup, kind))
     ready = None
@@ -101,7 +101,7 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
     raise typer.Exit(EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK)
 
 
-def _upload(t, diagnostics, lookup, kind: str, today: date) -> tuple[tuple, tuple[bool, str]]:
+def _upload(t, diagnostics, lookup, kind: str | None, today: date) -> tuple[tuple, tuple[bool, str]]:
     """The diagnostics with the upload findings added (LST011 gives way to UPL010/UPL011, which
     say the same more exactly) and (ready, the summary line)."""
     from ..io.pairing_checker import finding

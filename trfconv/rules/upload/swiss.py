@@ -12,7 +12,8 @@ From the FIDE Dutch system (C.04.3) and the basic rules of Swiss systems (C.04.1
   consequence a file shows is a colour sequence C.04.1 forbids: the same colour three times in a
   row, or a colour difference beyond ±2. C.04.3 allows it only when pairing the last round and
   only for topscorers (A.7: a score of over 50 % of the maximum possible when pairing the final
-  round), so in the last round a topscorer's sequence is not reported.
+  round), so in the last round a sequence is not reported when the player or the opponent is a
+  topscorer (C3 forbids the meeting of two non-topscorers only).
 
 Colours count games played (A.6: unplayed games do not count for colours). Round robins, team
 events and files without a Swiss system are not checked: C1 does not hold in a double round robin.
@@ -57,7 +58,9 @@ def swiss_findings(t: Tournament, team: bool) -> list[Diagnostic]:
                 if e.colour is not None:
                     colours.append(e.colour)
                     problem = _colour_problem(colours)
-                    if problem and not (r == last and _topscorer(t, p, r)):
+                    opponent = t.player(e.opponent)
+                    if problem and not (r == last and (_topscorer(t, p, r) or (opponent is not None
+                                                                              and _topscorer(t, opponent, r)))):
                         report("UPL052", r, f"{problem} (C.04.1; C.04.3 C3, A.6: allowed only to topscorers "
                                             "in the last round)")
             elif isinstance(e, Bye) and e.kind is ByeKind.PAB:
