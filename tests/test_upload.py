@@ -94,7 +94,7 @@ def test_the_generated_event_is_ready(lists):
     assert result.diagnostics[0].message.startswith(
         "the event, ending 2026-10-05, goes to the list of 2026-11 (9.1; closing date 2026-10-29, 7.1.3): upload by "
         "2026-10-31; the last list it can reach is 2027-01")
-    assert summary(t.diagnostics + result.diagnostics, result.deadlines) == "READY to upload; upload by 2026-10-31"
+    assert summary(t.diagnostics + result.diagnostics, result.deadlines) == "READY to upload; upload by 2026-10-31 for the list of 2026-11"
 
 
 # -- TRF-2026 R■ / R□ / ◙ fields -------------------------------------------------------------
@@ -258,6 +258,8 @@ def test_events_over_30_days_split_by_rating_period():
     # round 1 missed the October list but reaches November or December
     assert [d.code for d in result.diagnostics if d.code.startswith("UPL03")] == ["UPL033", "UPL031", "UPL030"]
     assert result.deadlines.upload_by == date(2026, 11, 30)
+    assert result.deadlines.advice() == ("upload by 2026-11-30 at the latest (the list of 2026-10 is missed; 2026-12 "
+                                         "is the last it can reach)")
     assert "UPL033" not in codes(event_text())
 
 
@@ -354,7 +356,7 @@ def test_cli_summary_line_and_exit(cli, tmp_path, monkeypatch):
     result = cli("check", path, "--upload", "--today", "2026-10-20")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1].startswith(f"{path}: READY to upload")
-    assert result.output.splitlines()[-1].endswith("upload by 2026-10-31")
+    assert result.output.splitlines()[-1].endswith("upload by 2026-10-31 for the list of 2026-11")
     bad = tmp_path / "bad.trf"
     bad.write_bytes(event_text({"022": None}, players=player(5, fide_id="", birth="1990/00/00")))
     result = cli("check", bad, "--upload", "--today", "2026-10-20", "--json")
@@ -363,7 +365,7 @@ def test_cli_summary_line_and_exit(cli, tmp_path, monkeypatch):
     assert doc["upload"]["ready"] is False
     assert doc["upload"]["summary"].startswith("NOT READY to upload: fix first: 1 x UPL001 record mandatory for rating "
                                                "missing or unreadable; 1 x UPL010 new player without a full birth date")
-    assert doc["upload"]["summary"].endswith("then upload by 2026-10-31")
+    assert doc["upload"]["summary"].endswith("then upload by 2026-10-31 for the list of 2026-11")
     assert cli("check", path, "--upload", "--today", "2026-13-01").exit_code == 2
 
 
@@ -379,7 +381,7 @@ def test_cli_with_the_list(cli, tmp_path, monkeypatch):
     assert result.exit_code == 1
     assert "UPL021" in result.output and result.output.splitlines()[-1].endswith(
         "NOT READY to upload: fix first: 1 x UPL021 arbiter not licensed: FIDE ID not on the list, or no arbiter title "
-        "there; then upload by 2026-10-31")
+        "there; then upload by 2026-10-31 for the list of 2026-11")
 
 
 def test_gacrux_verdict_beside_trfconvs(cli, tmp_path):
@@ -410,7 +412,7 @@ def test_a_real_file_that_passes(fixtures):
     result = upload_check(t, date(2024, 1, 20))
     errors = [d for d in (*t.diagnostics, *result.diagnostics) if d.severity is Severity.ERROR]
     assert errors == []
-    assert summary((*t.diagnostics, *result.diagnostics), result.deadlines).endswith("upload by 2024-01-31")
+    assert summary((*t.diagnostics, *result.diagnostics), result.deadlines).endswith("upload by 2024-01-31 for the list of 2024-02")
     assert [d.code for d in upload_check(t, date(2024, 5, 1)).diagnostics if d.severity is Severity.ERROR] == [
         "UPL032"]  # the third list after its end (April 2024) is past
 

@@ -51,12 +51,7 @@ def summary(diagnostics, due: Deadlines) -> str:
     most frequent first, with their titles) and by when it must be uploaded."""
     errors = Counter(d.code for d in diagnostics if d.severity is Severity.ERROR and d.code != "UPL032")
     warnings = sum(1 for d in diagnostics if d.severity is Severity.WARNING)
-    by = due.upload_by
-    when = f"upload by {by.isoformat()}" if by else "no date to upload by (the end date is unknown)"
-    if due.too_late:
-        when = "too late: the third list after its end is past, it will not be rated (B.02 9.1)"
-        if by:
-            when = f"part of it is too late (B.02 9.1); upload the rest by {by.isoformat()}"
+    when = due.advice()
     if not errors and not due.too_late:
         review = f" ({warnings} warning(s) to review)" if warnings else ""
         return f"READY to upload{review}; {when}"

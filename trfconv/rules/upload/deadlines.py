@@ -101,9 +101,25 @@ class Deadlines:
     def upload_by(self) -> date | None:
         """The earliest day by which a part still to be rated must be uploaded: its list of
         registration's, else its last list's (None: nothing can be rated any more)."""
-        days = [p.upload_by if p.state(self.today) == "in time" else p.last_day
+        return min((day for day, _ in self._pending()), default=None)
+
+    def _pending(self) -> list[tuple[date, Part]]:
+        return [(p.upload_by if p.state(self.today) == "in time" else p.last_day, p)
                 for p in self.parts if p.state(self.today) != "too late"]
-        return min(days, default=None)
+
+    def advice(self) -> str:
+        """By when to upload, in words, for the summary line."""
+        if not self.parts:
+            return "no date to upload by (the end date is unknown)"
+        pending = self._pending()
+        if not pending:
+            return "too late: the third list after its end is past, it will not be rated (B.02 9.1)"
+        day, p = min(pending, key=lambda x: x[0])
+        if p.state(self.today) == "in time":
+            when = f"upload by {day.isoformat()} for the list of {p.target}"
+        else:
+            when = f"upload by {day.isoformat()} at the latest (the list of {p.target} is missed; {p.last} is the last it can reach)"
+        return ("part of it is too late (B.02 9.1); " if self.too_late else "") + when
 
 
 def deadlines(t: Tournament, today: date) -> Deadlines:
