@@ -92,7 +92,8 @@ def test_the_generated_event_is_ready(lists):
     t, result = upload(event_text(), lists)
     assert [d.code for d in result.diagnostics] == ["UPL030"]
     assert result.diagnostics[0].message.startswith(
-        "the event, ending 2026-10-05, goes to the list of 2026-11 (9.1; closing date 2026-10-29, 7.1.3): upload by "
+        "the event, ending 2026-10-05, goes to the list of 2026-11 (9.1, by its end date: a file does not record its "
+        "registration; closing date 2026-10-29, 7.1.3): upload by "
         "2026-10-31; the last list it can reach is 2027-01")
     assert summary(t.diagnostics + result.diagnostics, result.deadlines) == "READY to upload; upload by 2026-10-31 for the list of 2026-11"
 

@@ -151,7 +151,8 @@ def deadlines(t: Tournament, today: date) -> Deadlines:
                                             "are not all known: taken whole by its end date", path=path))
     for p in parts:
         what = "the event, ending" if p.rounds is None else f"round(s) {_span(p.rounds)}, the last on"
-        facts = (f"{what} {p.ended.isoformat()}, {'goes' if p.rounds is None else 'go'} to the list of {p.target} ({a['registration']}; "
+        facts = (f"{what} {p.ended.isoformat()}, {'goes' if p.rounds is None else 'go'} to the list of {p.target} ({a['registration']}, by its end "
+                 f"date: a file does not record its registration; "
                  f"closing date {p.closing.isoformat()}, {a['closing']}): upload by {p.upload_by.isoformat()}; the "
                  f"last list it can reach is {p.last} (the third after its end, {a['last_list']}): upload by "
                  f"{p.last_day.isoformat()} at the latest")
