@@ -106,7 +106,7 @@ def _upload(t, diagnostics, lookup, kind: str | None, today: date) -> tuple[tupl
     say the same more exactly) and (ready, the summary line)."""
     from ..io.pairing_checker import finding
     from ..rules.ratinglist.inforce import event_list
-    from ..rules.upload import summary, upload_check
+    from ..rules.upload import ready, summary, upload_check
 
     month = event_list(t, lookup, kind)[0] if lookup is not None else None
     result = upload_check(t, today, lookup, month)
@@ -114,8 +114,7 @@ def _upload(t, diagnostics, lookup, kind: str | None, today: date) -> tuple[tupl
     verdict = finding(t.source.path) if t.source.format == "trf" and t.source.path else None
     if verdict is not None:
         found.append(verdict)
-    line = summary(found, result.deadlines)
-    return tuple(found), (line.startswith("READY"), line)
+    return tuple(found), (ready(found, result.deadlines), summary(found, result.deadlines))
 
 
 def convert(

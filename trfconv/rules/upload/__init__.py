@@ -24,7 +24,7 @@ from .people import arbiter_findings, new_player_findings
 from .swiss import swiss_findings
 from .trail import points_findings, tiebreak_findings
 
-__all__ = ["Upload", "upload_check", "summary"]
+__all__ = ["Upload", "ready", "summary", "upload_check"]
 
 
 @dataclass(frozen=True)
@@ -46,13 +46,18 @@ def upload_check(t: Tournament, today: date, lookup: Lookup | None = None, month
     return Upload(tuple(found), due)
 
 
+def ready(diagnostics, due: Deadlines) -> bool:
+    """Ready to upload: no error among ``diagnostics`` and no part of the event too late."""
+    return not due.too_late and not any(d.severity is Severity.ERROR for d in diagnostics)
+
+
 def summary(diagnostics, due: Deadlines) -> str:
     """One line: whether the file is ready to upload, what must be fixed first (the error codes,
     most frequent first, with their titles) and by when it must be uploaded."""
     errors = Counter(d.code for d in diagnostics if d.severity is Severity.ERROR and d.code != "UPL032")
     warnings = sum(1 for d in diagnostics if d.severity is Severity.WARNING)
     when = due.advice()
-    if not errors and not due.too_late:
+    if ready(diagnostics, due):
         review = f" ({warnings} warning(s) to review)" if warnings else ""
         return f"READY to upload{review}; {when}"
     fix = "; ".join(f"{n} x {code} {CODES[code].title.split(' (')[0]}" for code, n in errors.most_common(4))
