@@ -470,3 +470,21 @@ def test_every_real_file_of_the_corpus(fixtures):
         line = summary((*t.diagnostics, *result.diagnostics), result.deadlines)
         assert line.startswith("NOT READY to upload"), (path.name, line)
         assert all(d.code.startswith("UPL") for d in result.diagnostics)
+
+
+def test_the_readme_example_is_what_the_command_prints(cli, tmp_path, monkeypatch):
+    import re
+    from pathlib import Path
+
+    import trfconv.io.pairing_checker as checker
+
+    monkeypatch.setattr(checker, "installed", lambda: False)
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    shown = re.search(r"\$ trfconv check autumn.trf --upload --today 2026-10-20\n(.*?)\n```", readme, re.DOTALL)[1]
+    monkeypatch.chdir(tmp_path)
+    Path("autumn.trf").write_bytes(event_text({"022": None, "112": "112 Deputy, Dora"},
+                                              players={**player(5, fide_id="", birth="1990/00/00"),
+                                                       **player(2, rank="2"), **player(6, rank="3")}))
+    result = cli("check", "autumn.trf", "--upload", "--today", "2026-10-20")
+    assert result.exit_code == 1
+    assert result.output.strip() == shown
