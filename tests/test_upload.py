@@ -392,6 +392,7 @@ def test_gacrux_verdict_beside_trfconvs(cli, tmp_path):
     result = cli("check", path, "--upload", "--today", "2026-10-20", "--json")
     said = [d for d in json.loads(result.output)["diagnostics"] if d["code"] == "UPL053"]
     assert len(said) == 1 and said[0]["message"].startswith("gacrux pairing checker")
+    assert "UPL053" not in cli("check", path, "--upload", "--no-gacrux", "--today", "2026-10-20").output
 
 
 @pytest.mark.slow

@@ -67,6 +67,10 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
           today: date | None = typer.Option(None, "--today", parser=iso_date, metavar="YYYY-MM-DD",
                                             help="With --upload: the day the deadlines are held against "
                                                  "(default: today)."),
+          gacrux: bool = typer.Option(True, "--gacrux/--no-gacrux",
+                                      help="With --upload: the gacrux pairing checker's verdict beside trfconv's, "
+                                           "when it is installed (default; it may take tens of seconds on a large "
+                                           "Swiss)."),
           jobs: int | None = JobsOption, details: bool = DetailsOption, as_json: bool = JsonOption) -> None:
     """Every problem found in the file, sorted by line, with file:line:column (a problem repeated
     is shown once with how many more; --details shows each); with --list, also each player held
@@ -83,7 +87,7 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
         diagnostics = (*diagnostics, *against_list(t, lookup, kind))
     ready = None
     if upload:
-        diagnostics, ready = _upload(t, diagnostics, lookup, kind, today or date.today())
+        diagnostics, ready = _upload(t, diagnostics, lookup, kind, today or date.today(), gacrux)
     sev = severity_counts(diagnostics)
     verdict = "errors found" if sev["error"] else "no error"
     if ready is not None:
@@ -101,9 +105,11 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
     raise typer.Exit(EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK)
 
 
-def _upload(t, diagnostics, lookup, kind: str | None, today: date) -> tuple[tuple, tuple[bool, str]]:
+def _upload(t, diagnostics, lookup, kind: str | None, today: date,
+            gacrux: bool) -> tuple[tuple, tuple[bool, str]]:
     """The diagnostics with the upload findings added (LST011 gives way to UPL010/UPL011, which
-    say the same more exactly) and (ready, the summary line)."""
+    say the same more exactly; ``gacrux``: its verdict too, when installed) and (ready, the
+    summary line)."""
     from ..io.pairing_checker import finding
     from ..rules.ratinglist.inforce import event_list
     from ..rules.upload import ready, summary, upload_check
@@ -111,7 +117,7 @@ def _upload(t, diagnostics, lookup, kind: str | None, today: date) -> tuple[tupl
     month = event_list(t, lookup, kind)[0] if lookup is not None else None
     result = upload_check(t, today, lookup, month)
     found = [d for d in diagnostics if d.code != "LST011"] + list(result.diagnostics)
-    verdict = finding(t.source.path) if t.source.format == "trf" and t.source.path else None
+    verdict = finding(t.source.path) if gacrux and t.source.format == "trf" and t.source.path else None
     if verdict is not None:
         found.append(verdict)
     return tuple(found), (ready(found, result.deadlines), summary(found, result.deadlines))
