@@ -292,6 +292,10 @@ def test_the_tiebreak_list_reproduces_the_ranks():
     assert "UPL041" not in codes(event_text())
     tied = event_text({"202": "202 BH"}, players={**player(2, rank="2"), **player(6, rank="3")})
     assert "UPL041" not in codes(tied)  # BH leaves 2 and 6 tied: either order is a drawing of lots
+    by_212 = event_text({"202": None, "212": "212 PTS,SB"}, players={**player(2, rank="2"), **player(6, rank="3")})
+    assert codes(by_212).count("UPL041") == 2
+    unknown = [d for d in upload(event_text({"202": "202 XYZ"}))[1].diagnostics if d.code == "UPL041"]
+    assert [(d.severity, d.location.line) for d in unknown] == [(Severity.WARNING, 10)]
 
 
 def test_a_tiebreak_change_after_the_start():

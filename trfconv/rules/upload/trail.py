@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ...diagnostics import Diagnostic, diagnostic
+from ...diagnostics import Diagnostic, Severity, diagnostic
 from ...model import Tournament
 from ..tiebreaks import standings
 
@@ -67,8 +67,11 @@ def tiebreak_findings(t: Tournament, team: bool) -> list[Diagnostic]:
         return out
     record = "212" if t.event.standings_tiebreaks else "202"
     computed = standings(t, list(listed))
-    if any(d.code in ("TB001", "TB002") for d in computed.diagnostics):
-        return out  # the list cannot be read: the tie-break findings say why
+    unread = [d.message for d in computed.diagnostics if d.code in ("TB001", "TB002")]
+    if unread:
+        return [*out, diagnostic("UPL041", f"its {record} list ({','.join(listed)}) cannot be computed ("
+                                           f"{'; '.join(unread)}): the final ranks are not checked against it",
+                                 path=t.source.path, line=t.source.record_at(record)[1], severity=Severity.WARNING)]
     size: dict[int, int] = {}
     for row in computed.rows:
         size[row.rank] = size.get(row.rank, 0) + 1
