@@ -280,6 +280,8 @@ def test_points_differing_from_the_results_need_a_comment():
     assert "UPL040" not in codes(commented)
     unrelated = event_text(players=player(1, points="2.0", rank="2"), extra=("### player 4 points adjusted",))
     assert "UPL040" in codes(unrelated)
+    dated = event_text(players=player(1, points="2.0", rank="2"), extra=("### 2026/10/01: player 4 points adjusted",))
+    assert "UPL040" in codes(dated)  # the 1 of a date names no player
     assert "UPL040" not in codes(event_text())
 
 

@@ -53,7 +53,10 @@ def points_findings(t: Tournament, team: bool) -> list[Diagnostic]:
 
 
 def _names(comment: str, number: int, name: str) -> bool:
-    return bool(re.search(rf"(?<!\d){number}(?!\d)", comment)) or bool(name and name.casefold() in comment.casefold())
+    """``comment`` names the player: his start number standing alone (not part of a date, a
+    score or another number) or his name."""
+    alone = rf"(?<![\w/.:-]){number}(?!\w)(?![/.:-]\d)"
+    return bool(re.search(alone, comment)) or bool(name and name.casefold() in comment.casefold())
 
 
 def tiebreak_findings(t: Tournament, team: bool) -> list[Diagnostic]:
