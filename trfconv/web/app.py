@@ -53,10 +53,6 @@ def message_fragment(text: str, kind: str = "error") -> str:
     return f'<p class="message {kind}" role="alert">{html.escape(text)}</p>'
 
 
-class TooLarge(Exception):
-    """The request's body went past its bound."""
-
-
 class Guard:
     """The ASGI middleware of the module docstring."""
 
@@ -86,16 +82,21 @@ class Guard:
         if length.isdigit() and int(length) > limit:
             await _plain(413, _too_large(limit))(scope, receive, send)
             return
-        seen = {"bytes": 0, "started": False}
+        seen = {"bytes": 0, "started": False, "over": False}
 
         async def bounded():
+            if seen["over"]:
+                return {"type": "http.disconnect"}
             message = await receive()
             seen["bytes"] += len(message.get("body", b""))
-            if seen["bytes"] > limit:
-                raise TooLarge
+            if seen["bytes"] > limit:  # a body without a length, or longer than it said: cut short
+                seen["over"] = True
+                return {"type": "http.disconnect"}
             return message
 
         async def sending(message):
+            if seen["over"]:  # the application's answer to a body cut short is replaced by the 413
+                return
             if message["type"] == "http.response.start":
                 seen["started"] = True
                 if scope["path"] == "/":
@@ -105,9 +106,11 @@ class Guard:
 
         try:
             await self.app(scope, bounded, sending)
-        except TooLarge:
-            if not seen["started"]:
-                await _plain(413, _too_large(limit))(scope, receive, send)
+        except Exception:
+            if not seen["over"]:
+                raise
+        if seen["over"] and not seen["started"]:
+            await _plain(413, _too_large(limit))(scope, receive, send)
 
     def _token_given(self, scope, headers) -> bool:
         given = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
@@ -205,8 +208,6 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
         except Refusal as r:
             return _page(_ENV.get_template("refused.html").render(name=locals().get("name"), message=r.message),
                          r.status)
-        except TooLarge:
-            raise
         except Exception as err:  # noqa: BLE001 - a bug or a multipart body the parser refuses: said
             return _page(message_fragment(f"the upload could not be read: {type(err).__name__}: {err}"), 400)
         return _page(_ENV.get_template("card.html").render(file=added, s=summary, choices=choices,
