@@ -30,6 +30,7 @@ def serve(port: int = typer.Option(0, "--port", min=0, max=65535, help="Port on 
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind(("127.0.0.1", port))
+        listener.listen(128)  # connections wait from now on: the address printed answers at once
     except OSError as err:
         listener.close()
         raise fail(f"--port {port}", f"cannot listen on 127.0.0.1:{port}: {err.strerror or err}") from None
