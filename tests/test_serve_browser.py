@@ -16,6 +16,7 @@ from paths import FIXTURES
 from served import browser, server
 
 EXAMPLE = FIXTURES / "examples" / "example-open-2026.trf"
+SECOND = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
 
 try:
     from playwright.sync_api import expect
@@ -106,3 +107,13 @@ def test_the_page_fits_a_phones_width_and_is_reached_by_keyboard():
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.id") == "files"  # the file picker comes first
+        # a second file: the table of all files and their rating period
+        page.set_input_files("#files", str(SECOND))
+        page.locator("#all").wait_for()
+        page.get_by_role("button", name="Show the table of all files").click()
+        rows = page.locator("#batch-table tbody tr")
+        rows.nth(1).wait_for()
+        assert rows.count() == 2
+        page.get_by_role("button", name="Rating period", exact=True).click()
+        page.frame(name="period-frame").wait_for_selector("h1")
+        assert page.locator("#status-period-frame").inner_text() == ""

@@ -203,7 +203,7 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
             if len(data) > MAX_INPUT_BYTES:
                 raise Refusal(_too_large(MAX_INPUT_BYTES + FORM_OVERHEAD), 413)
             t = await run_in_threadpool(engine.read_upload, name, data)
-            added = held.add(name, len(data), t)
+            added = await run_in_threadpool(held.add, name, len(data), t)
             summary = await run_in_threadpool(engine.summary, added)
         except Refusal as r:
             return _page(_ENV.get_template("refused.html").render(name=locals().get("name"), message=r.message),

@@ -9,6 +9,7 @@ Every function takes what the page sent as plain values (never a path) and answe
 
 from __future__ import annotations
 
+import gc
 import re
 import secrets
 import threading
@@ -28,6 +29,7 @@ from ..documents.registry import document
 from ..documents.verdict import VerdictReport
 from ..io.registry import outputs
 from ..model import Tournament
+from ..rules.rateability import Verdict
 
 #: How many uploaded files the server keeps (the oldest is let go first): a 10,000-player event
 #: takes some 100 MB of model.
@@ -46,12 +48,15 @@ class Refusal(Exception):
 
 @dataclass(frozen=True)
 class Upload:
-    """A file read from the page: its sanitised name and its tournament."""
+    """A file read from the page: its sanitised name, its tournament and its rateability
+    verdict (judged once, when it was read: the page shows it, the rating report and the batch's
+    table rest on it)."""
 
     id: str
     name: str
     size: int
     tournament: Tournament
+    verdict: Verdict
 
 
 class Uploads:
@@ -61,11 +66,16 @@ class Uploads:
         self.limit, self._files, self._lock = limit, OrderedDict(), threading.Lock()
 
     def add(self, name: str, size: int, tournament: Tournament) -> Upload:
-        upload = Upload(secrets.token_hex(8), name, size, tournament)
+        """Hold ``tournament`` (judged now). The objects made so far are moved out of the cycle
+        collector's reach (``gc.freeze``), as :func:`trfconv.cli.main` does for one command: the
+        model holds no reference cycles, and each collection would otherwise walk every file held
+        (a second for a 10,000-player event's rating report)."""
+        upload = Upload(secrets.token_hex(8), name, size, tournament, validate(tournament))
         with self._lock:
             self._files[upload.id] = upload
             while len(self._files) > self.limit:
                 self._files.popitem(last=False)
+        gc.freeze()
         return upload
 
     def get(self, key: str) -> Upload:
@@ -143,15 +153,14 @@ def findings(diagnostics) -> list[Finding]:
             for (first, _), line in zip(grouped(diagnostics), diagnostic_lines(diagnostics))]
 
 
-def judged(t: Tournament, name: str, lenient: bool = False):
-    """The verdict and its basis, as ``trfconv validate`` makes them."""
-    verdict = validate(t)
-    return verdict, Basis(name, (*t.diagnostics, *verdict.diagnostics), lenient, scope="rating")
+def judged(upload: Upload) -> Basis:
+    """What the verdict rests on, as ``trfconv validate`` says it."""
+    return Basis(upload.name, (*upload.tournament.diagnostics, *upload.verdict.diagnostics), scope="rating")
 
 
 def summary(upload: Upload) -> Summary:
-    t = upload.tournament
-    verdict, basis = judged(t, upload.name)
+    t, verdict = upload.tournament, upload.verdict
+    basis = judged(upload)
     return Summary(
         info=document("info").render(InfoReport(upload.name, t), "text"),
         counts=severity_counts(t.diagnostics),
@@ -167,8 +176,7 @@ def rating_report(upload: Upload, lenient: bool = False) -> str:
     """The rating report's HTML, as ``trfconv report --format html`` writes it."""
     from ..documents.rating_report import RatingReport
 
-    t = upload.tournament
-    verdict = validate(t)
+    t, verdict = upload.tournament, upload.verdict
     rating = rate(t, verdict)
     basis = Basis(upload.name, (*t.diagnostics, *verdict.diagnostics, *rating.diagnostics), lenient,
                   scope="rating")
@@ -257,10 +265,9 @@ def batch(uploads: list[Upload]) -> list[BatchRow]:
     rows = []
     for u in uploads:
         t = u.tournament
-        verdict, basis = judged(t, u.name)
         counts = severity_counts(t.diagnostics)
         rows.append(BatchRow(u.name, t.event.name or "", len(t.players), counts["error"], counts["warning"],
-                             "not produced" if basis.withheld else verdict.decision.value))
+                             "not produced" if judged(u).withheld else u.verdict.decision.value))
     return rows
 
 

@@ -108,6 +108,18 @@ function wire() {
     }
   });
 
+  // a document being prepared in a frame: said until the frame has loaded it
+  document.addEventListener("submit", (e) => {
+    const target = (e.submitter && e.submitter.getAttribute("formtarget")) || e.target.target;
+    const status = target && $("status-" + target);
+    if (status) status.textContent = "Preparing the document…";
+  });
+  document.addEventListener("load", (e) => {
+    if (e.target.tagName !== "IFRAME") return;
+    const status = $("status-" + e.target.name);
+    if (status) status.textContent = "";
+  }, true);
+
   // forms that answer into the page rather than into a frame
   document.addEventListener("submit", async (e) => {
     const form = e.target;
