@@ -40,7 +40,7 @@ def serve(port: int = typer.Option(0, "--port", min=0, max=65535, help="Port on 
     server = uvicorn.Server(uvicorn.Config(create_app(token, port, db), log_level="warning", access_log=False,
                                            lifespan="off", server_header=False))
     typer.echo(f"trfconv serve: open {address} (Ctrl-C stops it)")
-    if not no_browser:
+    if not no_browser and _has_display():
         import webbrowser
 
         webbrowser.open(address)
@@ -51,3 +51,13 @@ def serve(port: int = typer.Option(0, "--port", min=0, max=65535, help="Port on 
     finally:
         listener.close()
     typer.echo("trfconv serve: stopped")
+
+
+def _has_display() -> bool:
+    """Whether a graphical browser can be opened: on Linux and the BSDs only with a display
+    (otherwise Python's webbrowser would start a text browser in this very terminal)."""
+    import os
+    import sys
+
+    return not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) or \
+        bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
