@@ -363,3 +363,23 @@ def test_a_bug_is_a_message_not_a_traceback(served, monkeypatch):
 
 def test_the_templates_escape():
     assert web._ENV.autoescape is True
+
+
+def test_a_list_upload_without_a_file_or_past_its_bound_is_refused(monkeypatch, tmp_path):
+    c = client(tmp_path / "lists.sqlite")
+    assert c.post("/lists", data={"month": "2026-10"}).status_code == 400
+    monkeypatch.setattr(web, "MAX_LIST_BYTES", 1000)
+    big = c.post("/lists", files={"file": ("players_list.txt", b"x" * 100_000)})
+    assert big.status_code == 413
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(cli):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = cli("serve", "--no-browser", "--port", port)
+    assert result.exit_code == 2
+    assert result.stderr == f"trfconv: --port {port}: cannot listen on 127.0.0.1:{port}: Address already in use\n"

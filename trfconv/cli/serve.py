@@ -5,8 +5,6 @@ other commands start as fast as before."""
 
 from __future__ import annotations
 
-import secrets
-import socket
 from pathlib import Path
 
 import typer
@@ -22,6 +20,9 @@ def serve(port: int = typer.Option(0, "--port", min=0, max=65535, help="Port on 
     check, validate, report, standings, playoff and period give, print the documents, download the
     conversions, import and search FIDE rating lists. It prints its address with a secret token;
     Ctrl-C stops it."""
+    import secrets
+    import socket
+
     import uvicorn
 
     from ..web.app import create_app

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import secrets
+import shutil
 import tempfile
 import threading
 from functools import wraps
@@ -165,6 +166,13 @@ def _answers(kind: str):
     return wrap
 
 
+def _file_in(form) -> UploadFile:
+    item = form.get("file")
+    if not isinstance(item, UploadFile):
+        raise Refusal("no file in the request", 400)
+    return item
+
+
 def _number(request: Request, name: str, default: int | None = None) -> int | None:
     text = request.query_params.get(name, "").strip()
     if not text:
@@ -195,9 +203,7 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
     async def upload(request: Request):
         try:
             async with request.form(max_files=1, max_fields=2) as form:
-                item = form.get("file")
-                if not isinstance(item, UploadFile):
-                    raise Refusal("no file in the request", 400)
+                item = _file_in(form)
                 name = engine.safe_name(item.filename)
                 data = await item.read(MAX_INPUT_BYTES + 1)
             if len(data) > MAX_INPUT_BYTES:
@@ -264,19 +270,22 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
         return _page(_ENV.get_template("players.html").render(month=month, entries=entries))
 
     async def import_list(request: Request):
+        folder = None
         try:
             async with request.form(max_files=1, max_fields=4) as form:
-                item = form.get("file")
-                if not isinstance(item, UploadFile):
-                    raise Refusal("no file in the request", 400)
+                item = _file_in(form)
                 month, kind = str(form.get("month") or ""), str(form.get("kind") or "")
                 folder = Path(tempfile.mkdtemp(prefix="trfconv-list-"))
                 path = folder / engine.safe_name(item.filename, "list.txt")  # its name tells month and kind
                 with path.open("wb") as out:
                     while chunk := await item.read(1 << 20):
                         out.write(chunk)
-        except Refusal as r:
-            return _page(message_fragment(r.message), r.status)
+        except Exception as err:  # noqa: BLE001 - a refusal, or a body the parser refuses: said
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)
+            if isinstance(err, Refusal):
+                return _page(message_fragment(err.message), err.status)
+            return _page(message_fragment(f"the upload could not be read: {type(err).__name__}: {err}"), 400)
         job = engine.Import(path.name)
         key = secrets.token_hex(8)
         imports[key] = job
@@ -285,8 +294,7 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
             try:
                 engine.import_list(job, path, db, month.strip(), kind.strip())
             finally:
-                path.unlink(missing_ok=True)
-                folder.rmdir()
+                shutil.rmtree(folder, ignore_errors=True)
         threading.Thread(target=work, name=f"import-{key}", daemon=True).start()
         return JSONResponse({"job": key}, status_code=202)
 
