@@ -383,3 +383,24 @@ def test_a_port_in_use_is_one_line_and_exit_2(cli):
         result = cli("serve", "--no-browser", "--port", port)
     assert result.exit_code == 2
     assert result.stderr == f"trfconv: --port {port}: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+def test_a_file_with_errors_has_them_first_and_its_documents_withheld_unless_asked(cli, monkeypatch):
+    path = FIXTURES / "trf" / "pierotofy__CPPDubovSystem__baku_test.trf"
+    monkeypatch.chdir(path.parent)
+    check = cli("check", path.name).stdout.splitlines()[:-1]
+    assert any("(and 19 more like it, lines " in line for line in check)  # TRF016, said once
+    c = client()
+    card = upload(c, path.name, path.read_bytes())
+    doc = html.fragment_fromstring(card.text)
+    assert doc.xpath("string(.//strong[@class='decision'])") == "NOT PRODUCED: THE FILE HAS ERRORS"
+    errors = doc.xpath(".//ul[@class='findings error']/li/text()")
+    assert errors and all(" error TRF016: " in line for line in errors)
+    assert len(doc.xpath(".//details[2][@open]")) == 1  # the findings are open when there are errors
+    shown = doc.xpath(".//details[2]//li/text()")
+    assert sorted(shown) == sorted(check)  # the lines of trfconv check, grouped by severity
+    key = key_of(card)
+    withheld = c.get(f"/files/{key}/report").text
+    assert "not produced: the file has" in withheld and "RESTS ON A DEFECTIVE FILE" not in withheld
+    assert "RESTS ON A DEFECTIVE FILE" in c.get(f"/files/{key}/report", params={"lenient": "1"}).text
+    assert "RESTS ON A DEFECTIVE FILE" in c.get(f"/files/{key}/standings", params={"lenient": "on"}).text

@@ -232,7 +232,7 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
     @_answers("document")
     def playoff(request: Request):
         q = request.query_params
-        return _document(engine.playoff(upload_of(request), _number(request, "place", 1) or 1, q.get("tiebreaks"),
+        return _document(engine.playoff(upload_of(request), _number(request, "place", 1) or 1,
                                         q.get("seed", "").strip(), _flag(request, "lenient")))
 
     @_answers("document")

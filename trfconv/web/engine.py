@@ -210,17 +210,17 @@ def standings(upload: Upload, tiebreaks: str | None = None, after: int | None = 
     return document("standings").render(StandingsReport(basis, result, t), "html")
 
 
-def playoff(upload: Upload, place: int = 1, tiebreaks: str | None = None, seed: str | None = None,
-            lenient: bool = False) -> str:
-    """The play-off plan's HTML for the players tied for ``place``, as ``trfconv playoff
-    --format html`` writes it (a new seed when none is given, printed in the plan)."""
+def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bool = False) -> str:
+    """The play-off plan's HTML for the players tied for ``place``, in the order of the event's
+    tie-breaks (the file's list, else the recommended one), as ``trfconv playoff --format html``
+    writes it (a new seed when none is given, printed in the plan)."""
     from ..documents.playoff import PlayoffReport
     from ..rules.tiebreaks.lots import new_seed
     from ..rules.tiebreaks.playoff import plan, tied_for
 
     t = upload.tournament
     seed = seed or new_seed()
-    s = rank(t, _tiebreaks(t, tiebreaks), lots_seed=seed)
+    s = rank(t, lots_seed=seed)
     try:
         entrants, first = tied_for(s, place)
     except ValueError as err:
