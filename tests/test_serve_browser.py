@@ -117,3 +117,26 @@ def test_the_page_fits_a_phones_width_and_is_reached_by_keyboard():
         page.get_by_role("button", name="Rating period", exact=True).click()
         page.frame(name="period-frame").wait_for_selector("h1")
         assert page.locator("#status-period-frame").inner_text() == ""
+
+
+@needs_browser
+def test_a_rating_list_is_imported_searched_and_checked_against_from_the_page(tmp_path):
+    from test_ratinglists_cli import listed_round_robin
+
+    event = listed_round_robin(tmp_path / "rr.trf")
+    with server("--db", str(tmp_path / "lists.sqlite")) as (address, _), browser() as chromium:
+        page = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(address)
+        expect(page.locator("#held")).to_contain_text("No rating list is held yet")
+        page.set_input_files("#import input[type=file]", str(FIXTURES / "ratinglists" / "players_list.zip"))
+        page.get_by_label("Month").first.fill("2026-10")
+        page.get_by_role("button", name="Import").click()
+        expect(page.locator("#import-state")).to_contain_text("imported: list of 2026-10", timeout=30_000)
+        expect(page.locator("#held")).to_contain_text("Lists held: 2026-10.")
+        page.get_by_label("Find a player by name or FIDE id").fill("Jose Nunez")
+        page.get_by_role("button", name="Find").click()
+        expect(page.locator("#players tbody tr").first).to_contain_text("Nunez Garcia, Jose Maria")
+        page.set_input_files("#files", str(event))
+        card = page.locator(".card").first
+        card.get_by_role("button", name="Check the players against the list in force").click()
+        expect(card.locator("ul.findings.warning")).to_contain_text("LST008: player 4 (Morlan, Pel): 1610 in the file")
