@@ -38,7 +38,7 @@ def test_the_command_listens_on_loopback_with_a_token_and_stops_on_ctrl_c():
         assert refused.value.code == 403
     out, err, code = said
     assert out.splitlines()[-1] == "trfconv serve: stopped" and code == 0
-    assert "Traceback" not in err
+    assert err == ""  # uvicorn says nothing of its own
 
 
 @needs_browser
