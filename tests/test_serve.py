@@ -404,3 +404,15 @@ def test_a_file_with_errors_has_them_first_and_its_documents_withheld_unless_ask
     assert "not produced: the file has" in withheld and "RESTS ON A DEFECTIVE FILE" not in withheld
     assert "RESTS ON A DEFECTIVE FILE" in c.get(f"/files/{key}/report", params={"lenient": "1"}).text
     assert "RESTS ON A DEFECTIVE FILE" in c.get(f"/files/{key}/standings", params={"lenient": "on"}).text
+
+
+def test_what_each_format_cannot_hold_is_said_as_convert_says_it(served, cli, tmp_path, here):
+    c, key = served
+    doc = html.fragment_fromstring(f"<div>{c.get(f'/files/{key}/losses').text}</div>")
+    said = {h.text: [li.text for li in h.xpath("following-sibling::*[1]//li")] for h in doc.xpath("//h4")}
+    assert said["FIDE TRF-2026"] == [] and "Nothing of the file is left out." in doc.text_content()
+    convert = cli("convert", here, "-o", tmp_path / "example-open-2026.xml")
+    written = [line.replace(str(tmp_path) + "/", "") for line in convert.stderr.splitlines() if "WRT004" in line]
+    assert said["chess-results.com upload XML"] == written
+    assert said["chess-results.com upload XML"][0] == ("example-open-2026.xml: warning WRT004: chess-results XML cannot "
+                                                        "hold event declared players (40); left out")

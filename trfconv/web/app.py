@@ -209,7 +209,7 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
             if len(data) > MAX_INPUT_BYTES:
                 raise Refusal(_too_large(MAX_INPUT_BYTES + FORM_OVERHEAD), 413)
             t = await run_in_threadpool(engine.read_upload, name, data)
-            added = await run_in_threadpool(held.add, name, len(data), t)
+            added = await run_in_threadpool(held.add, name, t)
             summary = await run_in_threadpool(engine.summary, added)
         except Refusal as r:
             return _page(_ENV.get_template("refused.html").render(name=locals().get("name"), message=r.message),
@@ -242,10 +242,14 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
 
     @_answers("fragment")
     def download(request: Request):
-        data, name, _ = engine.conversion(upload_of(request), request.path_params["fmt"])
+        data, name = engine.conversion(upload_of(request), request.path_params["fmt"])
         return Response(data, media_type="application/octet-stream", headers={
             "Content-Disposition": f"attachment; filename=\"{name}\"; filename*=UTF-8''{quote(name)}",
             "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"})
+
+    @_answers("fragment")
+    def losses(request: Request):
+        return _page(_ENV.get_template("losses.html").render(formats=engine.losses(upload_of(request))))
 
     @_answers("fragment")
     def remove(request: Request):
@@ -312,6 +316,7 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
         Route("/files/{key:str}/standings", standings),
         Route("/files/{key:str}/playoff", playoff),
         Route("/files/{key:str}/download/{fmt:str}", download),
+        Route("/files/{key:str}/losses", losses),
         Route("/files/{key:str}/listcheck", list_check),
         Route("/files/{key:str}/remove", remove, methods=["POST"]),
         Route("/batch", batch),

@@ -22,7 +22,6 @@ from .. import TrfconvError, dumps, rate, reads, validate
 from .. import period as rating_period
 from .. import standings as rank
 from ..cli.common import against_list, diagnostic_lines, grouped, severity_counts, why_unreadable
-from ..diagnostics import Diagnostic
 from ..documents.basis import Basis
 from ..documents.info import InfoReport
 from ..documents.registry import document
@@ -54,7 +53,6 @@ class Upload:
 
     id: str
     name: str
-    size: int
     tournament: Tournament
     verdict: Verdict
 
@@ -65,12 +63,12 @@ class Uploads:
     def __init__(self, limit: int = KEPT_FILES):
         self.limit, self._files, self._lock = limit, OrderedDict(), threading.Lock()
 
-    def add(self, name: str, size: int, tournament: Tournament) -> Upload:
+    def add(self, name: str, tournament: Tournament) -> Upload:
         """Hold ``tournament`` (judged now). The objects made so far are moved out of the cycle
         collector's reach (``gc.freeze``), as :func:`trfconv.cli.main` does for one command: the
         model holds no reference cycles, and each collection would otherwise walk every file held
         (a second for a 10,000-player event's rating report)."""
-        upload = Upload(secrets.token_hex(8), name, size, tournament, validate(tournament))
+        upload = Upload(secrets.token_hex(8), name, tournament, validate(tournament))
         with self._lock:
             self._files[upload.id] = upload
             while len(self._files) > self.limit:
@@ -231,14 +229,28 @@ def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bo
     return document("playoff").render(PlayoffReport(basis, result, t.event.name), "html")
 
 
-def conversion(upload: Upload, fmt: str) -> tuple[bytes, str, list[Diagnostic]]:
+def conversion(upload: Upload, fmt: str) -> tuple[bytes, str]:
     """The file in ``fmt`` as ``trfconv convert --to FMT`` writes it, and its download name."""
     if fmt not in CONVERSIONS:
         raise Refusal(f"no conversion {fmt!r}; there are {', '.join(CONVERSIONS)}", 404)
+    data, _ = dumps(upload.tournament, fmt)
+    return data, _download_name(upload, fmt)
+
+
+def _download_name(upload: Upload, fmt: str) -> str:
     out = outputs()[fmt]
-    data, said = dumps(upload.tournament, fmt)
-    stem = Path(upload.name).stem or "tournament"
-    return data, safe_name(stem + (out.suffixes[0] if out.suffixes else ".trf")), said
+    return safe_name((Path(upload.name).stem or "tournament") + (out.suffixes[0] if out.suffixes else ".trf"))
+
+
+def losses(upload: Upload) -> list[tuple[str, list[Finding]]]:
+    """For each conversion, what its writer said (what the format cannot hold, item by item:
+    ``WRT004``; characters replaced), as ``trfconv convert -o FILE`` prints it."""
+    out = []
+    for fmt in CONVERSIONS:
+        _, said = dumps(upload.tournament, fmt)
+        name = _download_name(upload, fmt)
+        out.append((outputs()[fmt].description.split(" (")[0], findings([d.located(name) for d in said])))
+    return out
 
 
 def tiebreak_choices() -> list[tuple[str, str]]:
