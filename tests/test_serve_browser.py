@@ -98,7 +98,7 @@ def test_a_person_checks_a_file_prints_the_report_and_downloads_the_xml(tmp_path
 
 
 @needs_browser
-def test_the_page_fits_a_phones_width_and_is_reached_by_keyboard():
+def test_the_page_fits_a_phones_width_is_reached_by_keyboard_and_takes_a_dropped_file():
     with server() as (address, _), browser() as chromium:
         page = chromium.new_page(viewport={"width": 375, "height": 740})
         page.goto(address)
@@ -107,8 +107,13 @@ def test_the_page_fits_a_phones_width_and_is_reached_by_keyboard():
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.id") == "files"  # the file picker comes first
-        # a second file: the table of all files and their rating period
-        page.set_input_files("#files", str(SECOND))
+        # a second file, dropped on the zone: the table of all files and their rating period
+        dropped = page.evaluate_handle("""([name, text]) => {
+            const data = new DataTransfer();
+            data.items.add(new File([text], name));
+            return data;
+        }""", [SECOND.name, SECOND.read_text("latin-1")])
+        page.dispatch_event("#zone", "drop", {"dataTransfer": dropped})
         page.locator("#all").wait_for()
         page.get_by_role("button", name="Show the table of all files").click()
         rows = page.locator("#batch-table tbody tr")
