@@ -1,14 +1,15 @@
 """Benchmark of ``trfconv serve`` (issue 27): the command run for real on 127.0.0.1, timed as a
 browser meets it, over HTTP.
 
-    python tests/bench/serve_bench.py [--players 9999] [--rounds 9] [--repeat 5]
+    python tests/bench/serve_bench.py [--players 9999] [--rounds 9] [--repeat 5] [--list-players 200000]
 
 It times (best and median of ``--repeat``): the upload of the bundled example
 (``fixtures/examples/example-open-2026.trf``) to its answer holding the verdict (issue: at most
 1 s); the rating report page of a generated Swiss of ``--players`` players (tests/swissbuild.py;
 issue: at most 3 s for 9,999), its upload too; while that report is being made, how long the
-page itself takes to answer (the server stays responsive); and the CPU time of the same work in
-this process, which is what a machine busy with nothing else takes. Nothing is written into the
+page itself takes to answer (the server stays responsive); the import from the page of a
+generated FIDE list of ``--list-players`` players and the page's answers meanwhile; and the CPU
+time of the report's work in this process, which is what a machine busy with nothing else takes. Nothing is written into the
 repository, and pytest does not collect this file.
 """
 
@@ -25,6 +26,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
 from served import server  # noqa: E402
 from swissbuild import generate_swiss_trf  # noqa: E402
@@ -45,14 +47,45 @@ class Client:
         with urllib.request.urlopen(request, timeout=120) as answer:
             return answer.read()
 
-    def upload(self, name: str, data: bytes) -> bytes:
+    def upload(self, name: str, data: bytes, path: str = "/files", **fields: str) -> bytes:
         boundary = "trfconvbench"
-        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n"
-                f"Content-Type: application/octet-stream\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
-        request = urllib.request.Request(self.base + "/files", data=body, method="POST", headers={
+        body = b"".join(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n".encode()
+                        for k, v in fields.items())
+        body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n"
+                 f"Content-Type: application/octet-stream\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+        request = urllib.request.Request(self.base + path, data=body, method="POST", headers={
             "Cookie": self.cookie, "Content-Type": f"multipart/form-data; boundary={boundary}"})
-        with urllib.request.urlopen(request, timeout=120) as answer:
+        with urllib.request.urlopen(request, timeout=300) as answer:
             return answer.read()
+
+
+def list_import(players: int, folder: Path) -> list[tuple[str, float, float]]:  # float ok: timings
+    """A generated FIDE list of ``players`` (tests/bench/ratinglist_bench.py), zipped, imported
+    from the page: its whole time, and the page's answers meanwhile (fastest, slowest)."""
+    import json
+
+    from ratinglist_bench import players as generated
+    from ratinglist_bench import write_lists
+
+    archive = write_lists(folder, generated(players), xml=False)["zip"]
+    data = archive.read_bytes()
+    with server("--db", str(folder / "lists.sqlite")) as (address, _):
+        c = Client(address)
+        started = time.perf_counter()
+        job = json.loads(c.upload(archive.name, data, "/lists", month="2026-10"))["job"]
+        waits = []
+        while True:
+            asked = time.perf_counter()
+            state = json.loads(c.get(f"/lists/jobs/{job}"))
+            c.get("/lists/held")
+            waits.append((time.perf_counter() - asked) / 2)
+            if state["result"] or state["error"]:
+                break
+            time.sleep(0.1)
+        took = time.perf_counter() - started
+        assert state["result"], state["error"]
+    return [(f"list import from the page, {players:,} players ({len(data) / 1e6:.1f} MB zip)", took, took),
+            (f"a page request while that list is imported (n={len(waits)})", min(waits), max(waits))]
 
 
 def timed(run, repeat: int) -> tuple[float, float, object]:  # float ok: timings
@@ -73,6 +106,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=9999)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--list-players", type=int, default=200_000, help="players of the list imported (0: none)")
     args = parser.parse_args()
     big = generate_swiss_trf(args.players, args.rounds, 1).encode("utf-8")
     rows = []
@@ -101,13 +135,16 @@ def main() -> None:
             time.sleep(0.05)
         worker.join()
         rows.append((f"a page request while that report is made (n={len(waits)})", min(waits), max(waits)))
+    if args.list_players:
+        with tempfile.TemporaryDirectory() as folder:
+            rows.extend(list_import(args.list_players, Path(folder)))
     # the same work in this process, in CPU time: what a machine not shared with other work takes
     from trfconv import reads
     from trfconv.web import engine
 
     held = engine.Uploads()
     started = time.process_time()
-    upload = held.add("big.trf", len(big), reads(big, path="big.trf"))
+    upload = held.add("big.trf", reads(big, path="big.trf"))
     engine.summary(upload)
     read = time.process_time() - started
     started = time.process_time()
@@ -119,9 +156,8 @@ def main() -> None:
     print(f"{'measure':<{width}}  {'best s':>7}  {'median s':>8}")
     for name, best, median in rows:
         print(f"{name:<{width}}  {best:7.3f}  {median:8.3f}")
-    print("(last row: fastest and slowest answer instead of best and median)")
+    print("(rows 'a page request while …': fastest and slowest answer instead of best and median)")
 
 
 if __name__ == "__main__":
-    with tempfile.TemporaryDirectory():
-        main()
+    main()
