@@ -142,7 +142,6 @@ class Summary:
     verdict: str
     decision: str
     caveats: tuple[str, ...]
-    rounds: int
 
 
 def findings(diagnostics) -> list[Finding]:
@@ -166,7 +165,6 @@ def summary(upload: Upload) -> Summary:
         verdict=document("verdict").render(VerdictReport(basis, t, verdict), "text"),
         decision="not produced: the file has errors" if basis.withheld else verdict.decision.value,
         caveats=basis.caveats,
-        rounds=t.rounds,
     )
 
 
