@@ -416,3 +416,14 @@ def test_what_each_format_cannot_hold_is_said_as_convert_says_it(served, cli, tm
     assert said["chess-results.com upload XML"] == written
     assert said["chess-results.com upload XML"][0] == ("example-open-2026.xml: warning WRT004: chess-results XML cannot "
                                                         "hold event declared players (40); left out")
+
+
+def test_an_xlsx_crosstable_uploads():
+    from test_csv import export_rows, workbook
+
+    data = workbook(export_rows())
+    players = len(trfconv.reads(data).players)
+    answer = upload(client(), "crosstable.xlsx", data)
+    assert answer.status_code == 200, answer.text
+    meta = " ".join(html.fragment_fromstring(answer.text).xpath("string(.//p[@class='meta'])").split())
+    assert meta.startswith("xlsx") and f"· {players} players ·" in meta
