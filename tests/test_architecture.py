@@ -22,7 +22,9 @@ api                   ``trfconv`` itself (``__init__``, ``__main__``) and      b
                       ``ratinglists`` (the rating lists' public functions)
                                                                                documents, cli (only
                                                                                ``__main__``)
-cli                   ``cli.*``: the command line, thin                        everything
+cli                   ``cli.*``: the command line, thin; ``web.*``: the local  everything
+                      web page of ``trfconv serve``, as thin: the same library
+                      calls and documents as the commands
 ====================  =======================================================  =====================
 
 Also checked: no module imports a private name (``_name``) from another module, and every
@@ -47,7 +49,7 @@ LAYERS = {
     "rules": "rules",
     "documents": "documents",
     "": "api", "__main__": "api",
-    "cli": "cli",
+    "cli": "cli", "web": "cli",
 }
 ALLOWED = {
     "base": {"base"},
@@ -165,12 +167,14 @@ def test_the_check_finds_a_forbidden_import_at_any_depth():
 
 def test_registries_import_no_heavy_library():
     """Detecting a format, listing the formats and documents, and starting the command line import
-    no XML, spreadsheet or PGN library: each is imported by the function that needs it."""
+    no XML, spreadsheet or PGN library, nor the web stack of ``trfconv serve``: each is imported by
+    the function that needs it."""
     import subprocess
     import sys
 
     code = ("import sys, trfconv, trfconv.cli; from trfconv.io.registry import detect_format; "
             "detect_format(b'012 x\\n001    1'); "
-            "print(sorted(m for m in ('lxml', 'openpyxl', 'chess', 'rapidfuzz') if m in sys.modules))")
+            "print(sorted(m for m in ('lxml', 'openpyxl', 'chess', 'rapidfuzz', 'starlette', 'uvicorn', 'jinja2', "
+            "'multipart', 'python_multipart') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
