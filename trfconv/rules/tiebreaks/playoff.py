@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from ...numbers import short_text
 from ..editions import load_data
 from .lots import drawn
 from .standings import Standings
@@ -274,7 +275,8 @@ def tied_for(s: Standings, place: int) -> tuple[list[Entrant], int]:
 def chosen(s: Standings, wanted: list[str]) -> tuple[list[Entrant], int]:
     """The players of ``s`` named in ``wanted`` (start numbers or names, as written in the
     file, case ignored), in the event's order, and the best place among them. ValueError for a
-    name that is no player's, or one given twice."""
+    name that is no player's, one given twice, or players not tied on points (C.07 Art. 4: a
+    play-off decides between players on the same points; some of them may be named, not all)."""
     found: list[int] = []
     for item in wanted:
         text = item.strip()
@@ -286,4 +288,9 @@ def chosen(s: Standings, wanted: list[str]) -> tuple[list[Entrant], int]:
             raise ValueError(f"{text!r} is named twice")
         found.append(matches[0])
     found.sort()
+    points = {s.rows[k].values[0] for k in found}
+    if len(points) > 1:
+        held = "; ".join(f"{s.rows[k].name}: {short_text(s.rows[k].values[0])}" for k in found)
+        raise ValueError(f"the players are not tied on points ({held}); a play-off is for players on the same "
+                         "points")
     return [Entrant(s.rows[k].number, s.rows[k].name, n) for n, k in enumerate(found, 1)], found[0] + 1
