@@ -22,6 +22,9 @@ from ..io.files import MAX_INPUT_BYTES
 from . import files, lists, period, playoff, rating, standings
 from .common import input_limit, list_month_argument
 
+#: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
+MAX_SIZE_OPTION = 1 << 32
+
 EXIT_USAGE, EXIT_INTERRUPTED, EXIT_INTERNAL = 2, 130, 3
 
 
@@ -84,7 +87,7 @@ app = typer.Typer(
 @app.callback()
 def root(version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
                                       help="Show the version and exit."),
-         max_size: int = typer.Option(MAX_INPUT_BYTES, "--max-size", min=1, metavar="BYTES",
+         max_size: int = typer.Option(MAX_INPUT_BYTES, "--max-size", min=1, max=MAX_SIZE_OPTION, metavar="BYTES",
                                       help="Largest input file read, in bytes (before the command: "
                                            "trfconv --max-size 200000000 check big.trf).")) -> None:
     """The options every command shares are its own; this answers --version and sets the input

@@ -25,6 +25,13 @@ from ..rules.editions import editions
 from .hints import with_hint
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
+#: Bounds of the numeric options (every one has a least and a greatest value: an option such as
+#: ``--armageddon-after 99999999999`` would otherwise run without end). Worker processes of a
+#: batch; a rating (four digits, as every list and file writes it); a place or a count of players
+#: (a TRF start number has at most 5 digits in any dialect).
+MAX_JOBS = 256
+MAX_RATING = 9999
+MAX_PLACE = 99_999
 JSON_SCHEMA_VERSION = 1
 #: What the command running now found out, for a batch's summary table (:mod:`.batch`): event,
 #: players, errors, warnings (:func:`readable`), verdict and written (the commands).
@@ -58,8 +65,8 @@ LenientOption = typer.Option(False, "--lenient", help="Produce the document even
                                                       "it then says that it rests on a defective file.")
 FilesArgument = typer.Argument(..., help="Tournament file(s), folders (searched recursively, by content) or "
                                     "patterns such as 'events/*.trf'.")
-JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Several files: worker processes (default: one per "
-                                                              "core).")
+JobsOption = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS,
+                          help="Several files: worker processes (default: one per core).")
 DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else the user data "
                                            "folder, e.g. ~/.local/share/trfconv/ratinglists.sqlite).")
 ListOption = typer.Option(False, "--list", help="Hold the players against the FIDE rating list in force at the "

@@ -117,6 +117,11 @@ class Plan:
     armageddon_after: int | None
 
 
+#: The most games until the first win before an Armageddon game that ``plan`` lists: each is a
+#: line of the plan (and of its result grid), and no play-off plays more.
+MAX_SUDDEN_DEATH = 20
+
+
 @cache
 def numbers() -> dict:
     """The seed's numbers (``playoff-seed000.toml``)."""
@@ -208,6 +213,8 @@ def plan(entrants: list[Entrant], *, first: int = 1, seed: str, rate: Rate | Non
     the first win with an Armageddon game after that many games."""
     if len(entrants) < 2:
         raise ValueError("a play-off needs two or more tied players")
+    if armageddon_after is not None and not 1 <= armageddon_after <= MAX_SUDDEN_DEATH:
+        raise ValueError(f"an Armageddon game comes after 1 to {MAX_SUDDEN_DEATH} games, not {armageddon_after}")
     rate = rate or default_rate()
     armageddon = armageddon or default_armageddon()
     s = _Schedule(rate, armageddon, armageddon_after, seed)
