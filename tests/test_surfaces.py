@@ -4,11 +4,27 @@ of the issue, and where a class is named, a test over the class."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 import typer
+from paths import FIXTURES
 from typer._click import types as click_types
 
 from trfconv.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+VALID = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
+EXAMPLE = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
+LARGE = FIXTURES / "trf" / "GrzegorzKi__CompetiChess__testLargeFile.trf"
+TUNX = FIXTURES / "native" / "swissmanager" / "echecsjs__tunx__abs_fem_1378181.TUNX"
 
 
 def _options(command, path=()):
@@ -50,3 +66,147 @@ def test_the_library_refuses_an_endless_sudden_death():
     assert len(plan(two, seed="s", armageddon_after=MAX_SUDDEN_DEATH).stages[1].games) == MAX_SUDDEN_DEATH + 1
     with pytest.raises(ValueError, match="after 1 to 20 games"):
         plan(two, seed="s", armageddon_after=99999999999)
+
+
+# -- batch outputs: never on an input, never on each other, never on a special file -----------
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_two_events_of_one_name_in_two_subfolders_keep_their_subfolders(cli, tmp_path):
+    """``report dup/ -o out/`` with ``dup/a/event.trf`` and ``dup/b/event.trf`` wrote one file
+    (which event survived was a race) and said both were written."""
+    dup, out = tmp_path / "dup", tmp_path / "out"
+    (dup / "a").mkdir(parents=True)
+    (dup / "b").mkdir()
+    out.mkdir()
+    shutil.copy(VALID, dup / "a" / "event.trf")
+    shutil.copy(EXAMPLE, dup / "b" / "event.trf")
+    result = cli("report", dup, "-o", out, "--jobs", "2")
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()) == [
+        "a/event-report.txt", "b/event-report.txt"]
+    assert (out / "a" / "event-report.txt").read_text("utf-8") != (out / "b" / "event-report.txt").read_text("utf-8")
+    assert result.exit_code in (0, 1)
+
+
+def test_two_files_named_alike_given_explicitly_are_refused_before_anything_is_written(cli, tmp_path):
+    for part, source in (("a", VALID), ("b", EXAMPLE)):
+        (tmp_path / part).mkdir()
+        shutil.copy(source, tmp_path / part / "event.trf")
+    out = tmp_path / "out"
+    out.mkdir()
+    result = cli("report", tmp_path / "a" / "event.trf", tmp_path / "b" / "event.trf", "-o", out)
+    assert result.exit_code == 2 and list(out.iterdir()) == []
+    assert (f"trfconv: {out}/event-report.txt: is the output of both {tmp_path}/a/event.trf and "
+            f"{tmp_path}/b/event.trf") in result.stderr
+    assert result.stdout == ""
+
+
+def test_convert_a_folder_into_itself_never_writes_over_an_input(cli, tmp_path):
+    """``convert FOLDER -o FOLDER`` refused to write over a.trf, then wrote sub/a.TUNX and
+    sub/a.txt over it."""
+    folder = tmp_path / "month"
+    (folder / "sub").mkdir(parents=True)
+    shutil.copy(VALID, folder / "a.trf")
+    shutil.copy(TUNX, folder / "sub" / "a.TUNX")
+    shutil.copy(EXAMPLE, folder / "sub" / "a.txt")
+    before = _snapshot(folder)
+    result = cli("convert", folder, "-o", folder)
+    assert result.exit_code == 2
+    assert _snapshot(folder) == before  # nothing written, nothing made
+    lines = result.stderr.splitlines()
+    assert f"trfconv: {folder}/a.trf: would overwrite {folder}/a.trf, an input of this batch" in lines
+    assert (f"trfconv: {folder}/sub/a.trf: is the output of both {folder}/sub/a.TUNX and {folder}/sub/a.txt"
+            in lines)
+    assert lines[-1].startswith(f"trfconv: {folder}: 2 output(s) cannot be written; nothing written")
+    # names kept apart and an output folder of its own: every file converted, each in its place
+    (folder / "sub" / "a.txt").rename(folder / "sub" / "b.txt")
+    out = tmp_path / "out"
+    out.mkdir()
+    assert cli("convert", folder, "-o", out).exit_code == 0
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*.trf")) == ["a.trf", "sub/a.trf", "sub/b.trf"]
+
+
+def test_a_fifo_at_an_output_name_is_refused_up_front(tmp_path):
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    out.mkdir()
+    shutil.copy(VALID, folder / "valid.trf")
+    shutil.copy(EXAMPLE, folder / "example.trf")
+    os.mkfifo(out / "valid.trf")
+    result = _run_trfconv("convert", folder, "-o", out, timeout=60)
+    assert result.returncode == 2
+    assert f"trfconv: {out}/valid.trf: is not a regular file (a FIFO, a device or a socket)" in result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["valid.trf"]  # the other file not written either
+
+
+def test_a_folder_names_what_is_no_regular_file_in_a_skipped_line(cli, tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(VALID, folder / "valid.trf")
+    os.mkfifo(folder / "pipe.trf")
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(folder / "sock.trf"))
+    (folder / "device.trf").symlink_to("/dev/null")
+    (folder / "gone.trf").symlink_to(folder / "nothing.trf")
+    try:
+        result = _run_trfconv("check", folder, timeout=60)
+        pattern = _run_trfconv("check", f"{folder}/*.trf", timeout=60)
+    finally:
+        server.close()
+    for found in (result, pattern):
+        assert found.returncode == 0
+        assert sorted(line for line in found.stderr.splitlines() if "skipped" in line) == [
+            f"trfconv: {folder}/device.trf: skipped: a character device, not a file",
+            f"trfconv: {folder}/gone.trf: skipped: a symbolic link to nothing",
+            f"trfconv: {folder}/pipe.trf: skipped: a FIFO (named pipe), not a file",
+            f"trfconv: {folder}/sock.trf: skipped: a socket, not a file"]
+        assert found.stdout.splitlines()[-1] == "1 file(s): 1 ok, 0 with problems, 4 skipped; exit 0"
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc")
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_batch_killed_leaves_no_worker_behind(tmp_path, how):
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for k in range(40):
+        shutil.copy(LARGE, folder / f"event{k:02d}.trf")
+    process = subprocess.Popen([sys.executable, "-m", "trfconv", "report", folder, "--jobs", "2"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    deadline = time.monotonic() + 60
+    workers = set()
+    while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.1)
+        workers = _children(process.pid)
+    assert len(workers) >= 2, "the batch never started its workers"
+    process.send_signal(how)
+    process.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while any(map(_alive, workers)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(map(_alive, workers))
+    if how == signal.SIGTERM:  # ended as Ctrl-C ends it
+        assert process.returncode == 130
+    process.stderr.close()
+
+
+def _run_trfconv(*args, timeout: float) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "trfconv", *map(str, args)], capture_output=True, text=True,
+                          timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)})
