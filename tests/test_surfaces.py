@@ -4,6 +4,7 @@ of the issue, and where a class is named, a test over the class."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -210,3 +211,45 @@ def test_a_batch_killed_leaves_no_worker_behind(tmp_path, how):
 def _run_trfconv(*args, timeout: float) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "trfconv", *map(str, args)], capture_output=True, text=True,
                           timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+# -- file names that are not UTF-8 -----------------------------------------------------------------
+@pytest.fixture
+def latin1_named(tmp_path):
+    """A tournament file whose name is Latin-1 bytes (``café.trf`` written on an old system)."""
+    folder = tmp_path / "events"
+    folder.mkdir()
+    name = os.fsdecode(b"caf\xe9.trf")
+    shutil.copy(VALID, folder / name)
+    return folder, folder / name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [("info", "--json"), ("check", "--json"), ("validate", "--json"),
+                                  ("report", "--format", "json"), ("standings", "--format", "json"),
+                                  ("standings", "--json"), ("playoff", "--places", "3", "--json")])
+def test_a_name_that_is_not_utf8_is_kept_in_json(latin1_named, args):
+    """Such names showed as ``?`` in batch JSON (and a JSON document to a file was an internal
+    error): each byte that is not UTF-8 is written ``\\xNN``, in valid JSON."""
+    folder, path = latin1_named
+    shown = f"{folder}/caf\\xe9.trf"
+    one = _run_trfconv(args[0], path, *args[1:], timeout=60)
+    assert json.loads(one.stdout)["file"] == shown
+    if args[0] != "playoff" and "--json" in args:  # a batch's JSON Lines
+        batch = _run_trfconv(args[0], folder, *args[1:], timeout=60)
+        documents = [json.loads(line) for line in batch.stdout.splitlines()]
+        assert documents[-1]["summary"]["results"][0]["file"] == shown
+        assert "caf?" not in batch.stdout + batch.stderr
+
+
+@pytest.mark.slow
+def test_a_name_that_is_not_utf8_in_text_and_in_a_written_document(latin1_named, tmp_path):
+    folder, path = latin1_named
+    text = _run_trfconv("check", path, timeout=60)
+    assert f"{folder}/caf\\xe9.trf: 0 error(s)" in text.stdout
+    out = tmp_path / "standings.json"
+    written = _run_trfconv("standings", path, "--format", "json", "-o", out, timeout=60)
+    assert written.returncode == 0, written.stderr
+    assert f"{folder}/caf\\xe9.trf" in json.loads(out.read_text("utf-8"))["file"]
+    table = _run_trfconv("check", folder, timeout=60)
+    assert table.stdout.startswith("file") and f"{folder}/caf\\xe9.trf " in table.stdout

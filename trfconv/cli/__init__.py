@@ -18,6 +18,7 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from .. import __version__
+from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
 from . import files, lists, period, playoff, rating, standings
 from .common import input_limit, list_month_argument
@@ -34,7 +35,7 @@ class Command(TyperGroup):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         for stream in (sys.stdout, sys.stderr):
             if hasattr(stream, "reconfigure"):
-                stream.reconfigure(errors="replace")
+                stream.reconfigure(errors=SHOWN_ERRORS)
         args = list_month_argument(list(sys.argv[1:] if args is None else args))
         try:
             code = super().main(args, prog_name or "trfconv", complete_var, standalone_mode=False, **extra)

@@ -34,6 +34,7 @@ from pathlib import Path
 
 import typer
 
+from ..encoding import SHOWN_ERRORS, shown
 from ..io.files import OutputError, writable
 from ..io.many import expand, is_pattern, place, workers
 from .common import EXIT_UNREADABLE, FACTS, fail
@@ -81,8 +82,8 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
     worst = max([r.code for r in runs] + ([EXIT_UNREADABLE] if skipped and not runs else []), default=EXIT_UNREADABLE)
     if as_json:
         for r in runs:
-            typer.echo(json.dumps(_compact(r.stdout, r), ensure_ascii=False))
-        typer.echo(json.dumps({"summary": _summary(runs, skipped, worst)}, ensure_ascii=False))
+            typer.echo(shown(json.dumps(_compact(r.stdout, r), ensure_ascii=False), json=True))
+        typer.echo(shown(json.dumps({"summary": _summary(runs, skipped, worst)}, ensure_ascii=False), json=True))
     else:
         if details:
             for r in runs:
@@ -235,8 +236,8 @@ def _command():
 def run_one(args: list[str]) -> FileRun:
     """``trfconv ARGS`` in this process, its output captured (a worker's job)."""
     saved = sys.stdout, sys.stderr
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="replace", write_through=True)
-    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="replace", write_through=True)
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True)
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True)
     sys.stdout, sys.stderr = out, err
     FACTS.clear()
     gc.enable()  # paused for one command (cli.main); a batch of them would keep every cycle they leave

@@ -17,7 +17,7 @@ import typer
 
 from .. import TrfconvError, read
 from ..diagnostics import Diagnostic, Severity
-from ..encoding import text_encoding
+from ..encoding import shown, text_encoding
 from ..io.files import MAX_INPUT_BYTES, OutputError, writable, write_output
 from ..io.registry import unreadable_codes
 from ..model import Tournament
@@ -235,7 +235,7 @@ def severity_counts(diagnostics) -> dict[str, int]:
 
 def echo_json(data: dict) -> None:
     """Print ``data`` as the ``--json`` output (UTF-8, one key per line)."""
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+    typer.echo(shown(json.dumps(data, ensure_ascii=False, indent=1), json=True))
 
 
 def check_output(output: Path | None) -> None:
@@ -253,7 +253,9 @@ def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8
     """A document to standard output, or to ``output`` (never over ``source``; exit 2 when it
     cannot be written). ``encoding`` ``utf-8-sig`` writes the byte-order mark spreadsheets want.
     A text document on standard output takes the terminal's encoding (a character it cannot
-    show is replaced); the other forms are files for programs: UTF-8."""
+    show is replaced); the other forms are files for programs: UTF-8. A file name's bytes that are
+    not UTF-8 are written ``\\xNN`` (:func:`~trfconv.encoding.shown`)."""
+    text = shown(text, json=form == "json")
     if output is None or str(output) == "-":
         if form == "text":
             typer.echo(text, nl=False)

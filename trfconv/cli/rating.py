@@ -13,6 +13,7 @@ import typer
 
 from ..documents.basis import Basis
 from ..documents.registry import document
+from ..encoding import shown
 from ..model import Tournament
 from ..rules.editions import UnknownEdition
 from .batch import single
@@ -113,7 +114,7 @@ def validate(
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient, scope="rating")
     FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
     report = VerdictReport(basis, t, verdict, details)
-    typer.echo(document("verdict").render(report, "json" if as_json else "text"), nl=False)
+    typer.echo(shown(document("verdict").render(report, "json" if as_json else "text"), json=as_json), nl=False)
     raise typer.Exit(EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS)
 
 
