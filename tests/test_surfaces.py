@@ -4,6 +4,7 @@ of the issue, and where a class is named, a test over the class."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VALID = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
 EXAMPLE = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
 LARGE = FIXTURES / "trf" / "GrzegorzKi__CompetiChess__testLargeFile.trf"
+LISTS = FIXTURES / "ratinglists"
 TUNX = FIXTURES / "native" / "swissmanager" / "echecsjs__tunx__abs_fem_1378181.TUNX"
 
 
@@ -253,3 +255,120 @@ def test_a_name_that_is_not_utf8_in_text_and_in_a_written_document(latin1_named,
     assert f"{folder}/caf\\xe9.trf" in json.loads(out.read_text("utf-8"))["file"]
     table = _run_trfconv("check", folder, timeout=60)
     assert table.stdout.startswith("file") and f"{folder}/caf\\xe9.trf " in table.stdout
+
+
+# -- the rating lists' XML: the fast path takes exactly what lxml takes --------------------------
+_XML_PIECES = ("\x00", "\x1f", "\x1b[31m", "\x7f", "\x9b", "\ufffe", "\uffff", "]]>", "<", "&", "&#31;", "&#x1F;",
+               "&amp;", "\u00a0", "\u2028", "\t", "\n", "\r", " ", "A" * 5000, "<!-- c -->", "<!-- a -- b -->",
+               "<![CDATA[x]]>", "<?pi x?>", "</player>", "<player>", '"', "'", ">", "/", "=", "\x0c", "\x1c", "é",
+               "x", "<?xml version='1.0'?>")
+
+
+def _xml_outcome(data: bytes, *, careful: bool, monkeypatch):
+    """The stored lines and rated counts of an XML list, or the code of its refusal; ``careful``:
+    every block through lxml."""
+    from trfconv.io.ratinglist import parse
+
+    with monkeypatch.context() as patch:
+        if careful:
+            patch.setattr(parse._XmlBlocks, "_learn", lambda self, text: None)
+        try:
+            source = parse._header(io.BufferedReader(io.BytesIO(data)), "x.xml", "x.xml", len(data))
+            return [line for chunk in source.lines() for line in chunk], dict(source.rated)
+        except parse.ListError as err:
+            return err.diagnostic.code
+
+
+def _well_formed(data: bytes) -> bool:
+    from lxml import etree
+
+    from trfconv.io.xml_safe import parser
+
+    try:
+        etree.fromstring(data, parser())
+        return True
+    except etree.XMLSyntaxError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", [1 << 20, 700])
+def test_mutated_xml_lists_the_fast_path_and_lxml_agree(monkeypatch, chunk):
+    """381 of 7,200 mutated lists that lxml rejects were imported (a U+001F in a name stored,
+    and every later look-up exited 3). Over seeded mutations of the combined XML fixture: the
+    fast path and the lxml path give the same stored lines and counts or the same refusal, and
+    a list lxml finds not well-formed is never imported."""
+    import random
+
+    from trfconv.io.ratinglist import parse
+
+    monkeypatch.setattr(parse, "CHUNK", chunk)
+    base = (LISTS / "players_list_xml_foa.xml").read_text("utf-8")
+    rng = random.Random(24)
+    refused = 0
+    for _ in range(1500):
+        text = base
+        for _ in range(rng.randint(1, 2)):
+            at = rng.randrange(len(text))
+            choice = rng.random()
+            if choice < 0.7:
+                text = text[:at] + rng.choice(_XML_PIECES) + text[at:]
+            elif choice < 0.85:
+                text = text[:at] + text[at + rng.randint(1, 20):]
+            else:
+                end = at + rng.randint(1, 40)
+                text = text[:end] + text[at:end] + text[end:]
+        data = text.encode("utf-8", "surrogatepass")
+        fast = _xml_outcome(data, careful=False, monkeypatch=monkeypatch)
+        assert fast == _xml_outcome(data, careful=True, monkeypatch=monkeypatch), text
+        if not _well_formed(data):
+            assert isinstance(fast, str), text
+            refused += 1
+    assert refused > 300  # the mutations reach what XML forbids
+
+
+@pytest.mark.parametrize("value, code", [("Vardanel\x1f, Toren", "XML001"), ("Vardanel\x00", "XML001"),
+                                         ("\x1b[2J\x1b[31mVardanel", "XML001"), ("Var\x9bdanel", "LST031"),
+                                         ("Var\x7fdanel", "LST031"),
+                                         ("Var\ufffedanel", "XML001"), ("Var]]>danel", "XML001"),
+                                         ("V" * 4100, "LST031"), ("Var&#x1F;danel", "XML001"),
+                                         ("Var&#x9b;danel", "LST031")])
+def test_what_xml_or_the_list_forbids_in_a_name_is_refused(tmp_path, value, code):
+    from trfconv.ratinglists import ListError, import_list, open_lists
+
+    path = tmp_path / "players_list_xml_foa.xml"
+    xml = (LISTS / "players_list_xml_foa.xml").read_text("utf-8")
+    path.write_bytes(xml.replace("Vardanel, Toren", value).encode("utf-8", "surrogatepass"))
+    with pytest.raises(ListError) as refused:
+        import_list(path, db=tmp_path / "lists.sqlite", month="2026-10")
+    assert refused.value.diagnostic.code == code
+    assert not open_lists(tmp_path / "lists.sqlite").months()
+
+
+def test_a_c1_control_in_a_txt_list_is_refused(tmp_path):
+    from trfconv.ratinglists import ListError, import_list
+
+    path = tmp_path / "players_list_foa.txt"
+    path.write_text((LISTS / "players_list_foa.txt").read_text("utf-8").replace("Vardanel, Toren",
+                                                                                "Vardanel, Tor\x9b2J"), "utf-8")
+    with pytest.raises(ListError) as refused:
+        import_list(path, db=tmp_path / "lists.sqlite", month="2026-10")
+    assert (refused.value.diagnostic.code, refused.value.diagnostic.message) == ("LST031", "control character in the line")
+
+
+def test_list_show_never_echoes_a_raw_control_character(cli, tmp_path):
+    """A database written before the lists refused them may hold a name with terminal escapes:
+    ``list show`` and ``list find`` write them ``\\xNN``."""
+    import sqlite3
+
+    from trfconv.ratinglists import import_list
+
+    db = tmp_path / "lists.sqlite"
+    import_list(LISTS / "players_list_xml_foa.xml", db=db, month="2026-10")
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE p1 SET line = replace(line, 'Vardanel', 'Var' || char(27) || '[2J' || char(155) || 'danel')")
+    shown = cli("list", "show", "90100011", "--db", db)
+    assert shown.exit_code == 0
+    assert "name        Var\\x1b[2J\\x9bdanel, Toren" in shown.stdout and "\x1b" not in shown.stdout
+    found = cli("list", "find", "Var Toren", "--db", db)
+    assert "Var\\x1b[2J\\x9bdanel, Toren" in found.stdout and "\x9b" not in found.stdout

@@ -17,7 +17,7 @@ import typer
 
 from .. import TrfconvError, read
 from ..diagnostics import Diagnostic, Severity
-from ..encoding import shown, text_encoding
+from ..encoding import printable, shown, text_encoding
 from ..io.files import MAX_INPUT_BYTES, OutputError, writable, write_output
 from ..io.registry import unreadable_codes
 from ..model import Tournament
@@ -201,8 +201,8 @@ def grouped(diagnostics) -> list[tuple[Diagnostic, list[Diagnostic]]]:
 def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
     """Every diagnostic as a line, sorted by position; without ``details`` a repeated one is
     shown once with how many more there are and where."""
-    if details:
-        return [with_hint(d) for d, more in grouped(diagnostics) for d in (d, *more)]
+    if details:  # a message may quote a file or a list: never a raw control character
+        return [printable(with_hint(d)) for d, more in grouped(diagnostics) for d in (d, *more)]
     lines = []
     for first, more in grouped(diagnostics):
         line = with_hint(first)
@@ -210,7 +210,7 @@ def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
             where = [str(d.location.line) for d in more if d.location.line is not None][:8]
             line += f" (and {len(more)} more like it" + (f", lines {', '.join(where)}" if where else "") + \
                     (" …" if len(more) > len(where) and where else "") + ")"
-        lines.append(line)
+        lines.append(printable(line))
     return lines
 
 

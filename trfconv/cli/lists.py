@@ -10,6 +10,7 @@ from pathlib import Path
 
 import typer
 
+from ..encoding import printable
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
@@ -121,8 +122,8 @@ def show(fide_id: str = typer.Argument(..., help="FIDE ID."), month: str | None 
             ("flag", {"i": "i (inactive)", "w": "w (woman)", "wi": "wi (woman, inactive)"}.get(e.flag, "-")),
             *((r.kind, f"{_rating_text(r)}  [{r.source}]") for r in e.ratings),
             ("list", f"{e.month}")]
-    for label, value in rows:
-        typer.echo(f"{label:<12}{value}")
+    for label, value in rows:  # values from the database: never a raw control character
+        typer.echo(f"{label:<12}{printable(value)}")
     raise typer.Exit(EXIT_OK)
 
 
@@ -140,7 +141,8 @@ def find(name: str = typer.Argument(..., help="Name, in any order, with or witho
     for m in matches:
         e = m.entry
         ratings = "  ".join(f"{_SHORT[r.kind]} {r.rating or '-'}" for r in e.ratings)
-        typer.echo(f"{e.fide_id:>10}  {e.name:<40} {e.federation:<3} {e.birth_year or '?':>4}  {ratings}  ({m.score})")
+        typer.echo(printable(f"{e.fide_id:>10}  {e.name:<40} {e.federation:<3} {e.birth_year or '?':>4}  {ratings}  "
+                             f"({m.score})"))
     typer.echo(f"{len(matches)} player(s) found in the list of {chosen}")
     raise typer.Exit(EXIT_OK if matches else EXIT_ERRORS)
 
@@ -155,8 +157,8 @@ def info(db: Path | None = DbOption) -> None:
         for source in dict.fromkeys(kinds.values()):
             served = [k for k, s in kinds.items() if s is source]
             rated = ", ".join(f"{k} {n:,}" for k, n in source.rated.items() if k in served)
-            typer.echo(f"{month}  {'/'.join(served):<22} {source.file} ({source.layout}): {source.players:,} players, "
-                       f"rated {rated}; imported {source.imported}")
+            typer.echo(printable(f"{month}  {'/'.join(served):<22} {source.file} ({source.layout}): "
+                                 f"{source.players:,} players, rated {rated}; imported {source.imported}"))
     typer.echo(f"{len(held)} month(s) held" if held else "no list held; import one with 'trfconv list import FILE'")
     raise typer.Exit(EXIT_OK)
 
