@@ -372,3 +372,151 @@ def test_list_show_never_echoes_a_raw_control_character(cli, tmp_path):
     assert "name        Var\\x1b[2J\\x9bdanel, Toren" in shown.stdout and "\x1b" not in shown.stdout
     found = cli("list", "find", "Var Toren", "--db", db)
     assert "Var\\x1b[2J\\x9bdanel, Toren" in found.stdout and "\x9b" not in found.stdout
+
+
+# -- the rating lists database: every failure one line and exit 2 ---------------------------------
+@pytest.fixture
+def lists_db(tmp_path):
+    from trfconv.ratinglists import import_list
+
+    db = tmp_path / "lists.sqlite"
+    import_list(LISTS / "players_list_xml_foa.xml", db=db, month="2026-10")
+    return db
+
+
+def _damage(db: Path, table: str) -> None:
+    """Overwrite the first page of ``table`` (a data page or an index page) with garbage."""
+    import sqlite3
+
+    with sqlite3.connect(db) as con:
+        size = con.execute("PRAGMA page_size").fetchone()[0]
+        root = con.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+    data = bytearray(db.read_bytes())
+    data[size * (root - 1):size * root] = (b"\x05AAAAAA" * size)[:size]
+    db.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("table", ["p1", "p1_id", "p1_name", "header"])
+def test_a_damaged_database_is_one_line_and_exit_2(cli, lists_db, tmp_path, table):
+    if table == "header":
+        data = bytearray(lists_db.read_bytes())
+        data[:16] = b"not a database!!"
+        lists_db.write_bytes(bytes(data))
+    else:
+        _damage(lists_db, table)
+    commands = [("list", "show", "90100011"), ("list", "find", "Vardanel Toren")]
+    if table == "header":  # a damaged page is met when it is read; a damaged header, always
+        commands += [("list", "info"), ("list", "import", LISTS / "players_list_foa.txt", "--date", "2026-11")]
+    elif table == "p1_name":
+        commands = commands[1:]  # the name index is not read to find an ID
+    for args in commands:
+        result = cli(*args, "--db", lists_db)
+        lines = result.stderr.splitlines()
+        assert result.exit_code == 2, (args, result.stderr)
+        assert lines[0].startswith(f"trfconv: {lists_db}: ") and "internal error" not in result.stderr
+        assert ("damaged" in lines[0]) if table != "header" else ("not a rating lists database" in lines[0])
+
+
+def test_the_library_says_a_damaged_database_in_one_sentence(lists_db):
+    from trfconv.ratinglists import StoreError, open_lists
+
+    _damage(lists_db, "p1")
+    with pytest.raises(StoreError) as caught:
+        open_lists(lists_db).player(90100011)
+    assert caught.value.why == ("the database is damaged (database disk image is malformed); import the lists again "
+                                "into a new database")
+
+
+def _connect_then(monkeypatch, pragma):
+    """Every SQLite connection made from now on runs ``pragma`` first (a read-only or a full
+    database, as SQLite itself reports them)."""
+    import sqlite3
+
+    real = sqlite3.connect
+
+    def connect(*args, **kwargs):
+        con = real(*args, **kwargs)
+        con.execute(pragma(con))
+        return con
+    monkeypatch.setattr(sqlite3, "connect", connect)
+
+
+def test_keep_unrated_on_a_read_only_database(cli, lists_db, tmp_path, monkeypatch):
+    import sqlite3
+
+    before = lists_db.read_bytes()
+    _connect_then(monkeypatch, lambda con: "PRAGMA query_only = ON")
+    from dataclasses import replace
+
+    from eventbuild import swiss
+
+    import trfconv
+
+    # an unrated player against three rated 1800 in February 2026: his games are to be kept
+    others = {2: (3, 4), 3: (2, 4), 4: (2, 3)}
+    t = swiss([None, 1800, 1800, 1800], [[(1, o, r), (*others[o], "=")] for o, r in zip((2, 3, 4), ("1-0", "0-1", "="))],
+              start="2026/02/02", name="Winter")
+    t = replace(t, players=tuple(replace(p, fide_id=str(5000 + p.start_number)) for p in t.players))
+    event = tmp_path / "winter.trf"
+    trfconv.write(t, event)
+    result = cli("period", event, "--period", "2026-03", "--db", lists_db, "--keep-unrated")
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.splitlines()[-1] == (f"trfconv: {lists_db}: the database is read-only (its file or folder "
+                                              "cannot be written)")
+    monkeypatch.undo()
+    assert lists_db.read_bytes() == before
+    assert sqlite3.connect(lists_db).execute("SELECT count(*) FROM unrated").fetchone() == (0,)
+
+
+def test_a_full_disk_says_disk_full_and_changes_nothing(cli, lists_db, monkeypatch):
+    """SQLite rolls the transaction back itself when the disk is full; a second ROLLBACK said
+    "cannot rollback" instead of why. The limit of pages is SQLite's own SQLITE_FULL."""
+    from trfconv.ratinglists import open_lists
+
+    _connect_then(monkeypatch, lambda con: "PRAGMA max_page_count = "
+                                           f"{con.execute('PRAGMA page_count').fetchone()[0] or 1}")
+    result = cli("list", "import", LISTS / "players_list_foa.txt", "--date", "2026-11", "--db", lists_db)
+    assert result.exit_code == 2
+    assert result.stderr == (f"trfconv: {lists_db}: disk full: the database could not grow; nothing was changed "
+                             "(free some space and try again)\n")
+    monkeypatch.undo()
+    assert list(open_lists(lists_db).months()) == ["2026-10"]
+
+
+def test_a_database_locked_by_another_import_is_waited_for_then_refused(cli, lists_db, monkeypatch):
+    import sqlite3
+
+    from trfconv.io.ratinglist import store
+
+    monkeypatch.setattr(store, "BUSY_SECONDS", 0.5)
+    other = sqlite3.connect(lists_db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another import, writing
+    try:
+        started = time.monotonic()
+        result = cli("list", "import", LISTS / "players_list_foa.txt", "--date", "2026-11", "--db", lists_db)
+        waited = time.monotonic() - started
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert result.exit_code == 2 and waited >= 0.5
+    assert result.stderr == (f"trfconv: {lists_db}: the database is in use by another program (an import?) and "
+                             "stayed so for 0.5 seconds; try again when it has ended\n")
+    assert store.BUSY_SECONDS == 0.5 and cli("list", "show", "90100011", "--db", lists_db).exit_code == 0
+
+
+def test_no_folder_is_made_for_a_database_named_and_another_programs_file_is_refused(cli, tmp_path):
+    import sqlite3
+
+    missing = tmp_path / "typo" / "lists.sqlite"
+    result = cli("list", "import", LISTS / "players_list_foa.txt", "--date", "2026-10", "--db", missing)
+    assert result.exit_code == 2 and not (tmp_path / "typo").exists()
+    assert result.stderr.startswith(f"trfconv: {missing}: folder '{tmp_path}/typo' does not exist; make it first")
+    other = tmp_path / "accounts.sqlite"
+    with sqlite3.connect(other) as con:
+        con.execute("CREATE TABLE invoices(id INTEGER, amount TEXT)")
+    before = other.read_bytes()
+    for args in (("list", "import", LISTS / "players_list_foa.txt", "--date", "2026-10"), ("list", "info")):
+        refused = cli(*args, "--db", other)
+        assert refused.exit_code == 2
+        assert f"trfconv: {other}: another program's SQLite database (it holds table(s) invoices)" in refused.stderr
+    assert other.read_bytes() == before

@@ -54,9 +54,15 @@ class Command(TyperGroup):
         except BrokenPipeError:  # the reader of our output went away (| head): nothing to say
             code = 0
         except Exception as err:  # noqa: BLE001 - a bug: one line, never a traceback
-            typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it "
-                       "with the command and the file)", err=True)
-            code = EXIT_INTERNAL
+            from ..io.ratinglist.store import StoreError
+
+            if isinstance(err, StoreError):  # the rating lists database, met in the middle of a command
+                typer.echo(f"trfconv: {err}", err=True)
+                code = EXIT_USAGE
+            else:
+                typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report "
+                           "it with the command and the file)", err=True)
+                code = EXIT_INTERNAL
         if standalone_mode:
             sys.exit(code)
         return code

@@ -90,15 +90,13 @@ def list_month_argument(args: list[str]) -> list[str]:
 
 def open_rating_lists(db: Path | None):
     """The rating lists database, or exit 2 when it cannot be opened."""
-    import sqlite3
-
-    from ..ratinglists import open_lists
+    from ..ratinglists import StoreError, open_lists
 
     lists = open_lists(db)
     try:
         lists.months()
-    except sqlite3.Error as err:
-        raise fail(str(lists.path), f"cannot read the database: {err}") from None
+    except StoreError as err:
+        raise fail(str(err.path), err.why) from None
     return lists
 
 

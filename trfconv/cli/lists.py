@@ -48,9 +48,7 @@ def import_(files: list[Path] = typer.Argument(..., help="List files: TXT (any F
             db: Path | None = DbOption) -> None:
     """Import FIDE rating lists, one month each, side by side; importing a month again replaces
     it (all or nothing). Exit 0 when every file was imported, 2 otherwise."""
-    import sqlite3
-
-    from ..ratinglists import ListError, default_path, import_list
+    from ..ratinglists import ListError, StoreError, import_list
 
     failed = 0
     for path in files:
@@ -62,8 +60,8 @@ def import_(files: list[Path] = typer.Argument(..., help="List files: TXT (any F
             typer.echo(f"trfconv: {err.diagnostic}", err=True)
             failed += 1
             continue
-        except (OSError, sqlite3.Error) as err:
-            typer.echo(f"trfconv: {db or default_path()}: cannot write the database: {err}", err=True)
+        except StoreError as err:
+            typer.echo(f"trfconv: {err}", err=True)
             failed += 1
             continue
         rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
