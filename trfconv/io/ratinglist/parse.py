@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KINDS
+from ..files import InputError, open_regular
 from .layouts import NUMERIC, Column, HeaderError, Layout, layout, month_code
 
 #: Bytes read at a time.
@@ -164,9 +165,9 @@ def open_list_file(path: str | os.PathLike) -> ListFile:
     :class:`ListError` when it cannot be read or is not a FIDE list."""
     path = str(path)
     try:
-        raw = open(path, "rb", buffering=CHUNK)
-    except OSError as err:
-        raise ListError(diagnostic("IO001", f"cannot read: {err.strerror or err}", path=path)) from None
+        raw = open_regular(path, buffering=CHUNK)
+    except InputError as err:  # a device or a FIFO is refused at once: it may never end, or block
+        raise ListError(diagnostic("IO001", f"cannot read: {err}", path=path)) from None
     try:
         if zipfile.is_zipfile(raw):
             raw.seek(0)
