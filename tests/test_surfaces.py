@@ -541,3 +541,31 @@ def test_list_import_refuses_a_device_and_a_fifo_at_once(tmp_path):
         writer.wait()
     assert (result.returncode, result.stderr) == (2, f"trfconv: {fifo}: {why}\n")
     assert "seekable" not in result.stderr and not db.exists()
+
+
+# -- the period in FIDE's list layout ------------------------------------------------------------
+def test_the_fide_layout_says_what_it_cuts(cli, tmp_path):
+    """The period's ``fide`` layout cut names (60 characters) and federations (3) without a word."""
+    from dataclasses import replace
+
+    from eventbuild import swiss
+
+    import trfconv
+
+    long_name = "Wolfeschlegelsteinhausenbergerdorff-Oberschwabenland, Hubert Blaine Maximilian"
+    t = swiss([1800, 1800], [[(1, 2, "1-0")], [(2, 1, "=")]], start="2026/02/02", name="Winter")
+    players = {1: (long_name, "GERX"), 2: ("Short, Anna", "NED")}
+    t = replace(t, players=tuple(replace(p, fide_id=str(90000000 + p.start_number), name=players[p.start_number][0],
+                                         federation=players[p.start_number][1]) for p in t.players))
+    event = tmp_path / "winter.json"  # trfconv's JSON holds names of any length (a TRF, 33 characters)
+    trfconv.write(t, event, format="json")
+    out = tmp_path / "list.txt"
+    result = cli("period", event, "--period", "2026-03", "--format", "fide", "-o", out, "--lenient")
+    warnings = [line for line in result.stderr.splitlines() if "WRT001" in line]
+    assert warnings == [
+        f"trfconv: {out}: warning WRT001: FIDE list layout, FIDE ID 90000001: name {long_name!r} is {len(long_name)} "
+        f"characters, the column holds 60; written as {long_name[:60]!r}",
+        f"trfconv: {out}: warning WRT001: FIDE list layout, FIDE ID 90000001: federation 'GERX' is 4 characters, "
+        "the column holds 3; written as 'GER'"]
+    line = next(x for x in out.read_text("ascii").splitlines() if x.startswith("90000001"))
+    assert line[15:76] == long_name[:60] + " " and line[76:80] == "GER "
