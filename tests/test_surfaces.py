@@ -184,8 +184,9 @@ def _alive(pid: int) -> bool:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc")
-@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL, signal.SIGINT])
 def test_a_batch_killed_leaves_no_worker_behind(tmp_path, how):
+    """SIGINT goes to the whole process group, as Ctrl-C on a terminal sends it."""
     folder = tmp_path / "many"
     folder.mkdir()
     for k in range(40):
@@ -199,13 +200,16 @@ def test_a_batch_killed_leaves_no_worker_behind(tmp_path, how):
         time.sleep(0.1)
         workers = _children(process.pid)
     assert len(workers) >= 2, "the batch never started its workers"
-    process.send_signal(how)
+    if how == signal.SIGINT:
+        os.killpg(process.pid, how)
+    else:
+        process.send_signal(how)
     process.wait(timeout=30)
     deadline = time.monotonic() + 10
     while any(map(_alive, workers)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(map(_alive, workers))
-    if how == signal.SIGTERM:  # ended as Ctrl-C ends it
+    if how != signal.SIGKILL:  # ended as Ctrl-C ends it
         assert process.returncode == 130
     process.stderr.close()
 

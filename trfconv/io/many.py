@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import glob
 import os
+import signal
 import stat
 import threading
 import time
@@ -99,14 +100,18 @@ def _not_regular(path: Path) -> str | None:
 def workers(jobs: int) -> ProcessPoolExecutor:
     """``jobs`` worker processes that end by themselves when the process that started them
     ends (a batch killed with SIGTERM or SIGKILL leaves none behind: each watches its parent)."""
-    return ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent, initargs=(os.getpid(),))
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
 
 
 #: How often a worker looks whether its parent is still there, in seconds.
 _WATCH_SECONDS = 0.5
 
 
-def _watch_parent(parent: int) -> None:
+def _worker_start(parent: int) -> None:
+    """A worker's first act: SIGTERM ends it outright (a handler its parent had is not kept), and
+    a thread ends it when ``parent`` is gone."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(_WATCH_SECONDS)
