@@ -432,6 +432,22 @@ def test_the_library_says_a_damaged_database_in_one_sentence(lists_db):
                                 "into a new database")
 
 
+def test_a_separator_stored_by_an_earlier_version_is_one_line_and_exit_2(cli, lists_db):
+    """A U+001F in a name, stored before the lists refused it, made every later look-up of that
+    player exit 3 until the month was imported again."""
+    import sqlite3
+
+    with sqlite3.connect(lists_db) as con:
+        con.execute("UPDATE p1 SET line = replace(line, 'Vardanel, Toren', 'Vardanel' || char(31) || ' Toren')")
+    for args in (("list", "show", "90100011"), ("list", "find", "Vardanel")):
+        result = cli(*args, "--db", lists_db)
+        assert result.exit_code == 2
+        assert result.stderr == (f"trfconv: {lists_db}: a player's stored line from players_list_xml_foa.xml does not "
+                                 "read (a control character in a value, stored by an earlier trfconv); import that "
+                                 "list again\n")
+    assert cli("list", "show", "90100020", "--db", lists_db).exit_code == 0  # the others read
+
+
 def _connect_then(monkeypatch, pragma):
     """Every SQLite connection made from now on runs ``pragma`` first (a read-only or a full
     database, as SQLite itself reports them)."""

@@ -280,10 +280,9 @@ class Store:
             return None
         rows = {}
         for source in dict.fromkeys(served.values()):
-            reader = self._readers[source.id]
             row = self._con.execute(self._by_id[source.id], (number,)).fetchone()
             if row is not None:
-                rows[source] = reader.values(row[0])
+                rows[source] = self._values(source.id, row[0])
         return self._entry(rows, served, month) if rows else None
 
     @_said
@@ -328,9 +327,8 @@ class Store:
         out: list[Match] = []
         seen: set[int] = set()
         for (source, rowid), (score, _) in sorted(scored.items(), key=lambda item: (-item[1][0], -item[1][1], item[0])):
-            reader = self._readers[source]
             (line,) = self._con.execute(f"SELECT line FROM p{source} WHERE rowid = ?", (rowid,)).fetchone()
-            values = reader.values(line)
+            values = self._values(source, line)
             number = int(values["fide_id"])
             if number in seen or (fed and values.get("federation", "").upper() != fed.upper()):
                 continue
@@ -339,6 +337,19 @@ class Store:
             if len(out) == limit:
                 break
         return out
+
+    def _values(self, source: int, line: str) -> dict[str, str]:
+        """The values of a stored line of ``source``; a :class:`StoreError` when they do not read
+        (a value holding the separator U+001F, which lists imported by trfconv before it refused
+        control characters could store)."""
+        reader = self._readers[source]
+        values = reader.values(line)
+        if len(values) != len(reader.fields) or not values.get("fide_id", "").strip().isdigit():
+            sources = self._load()[0]
+            file = sources[source].file if source in sources else f"source {source}"
+            raise StoreError(self.path, f"a player's stored line from {file} does not read (a control character in "
+                                        "a value, stored by an earlier trfconv); import that list again")
+        return values
 
     def _candidates(self, source: SourceInfo, probes, cap: int):
         """(rowid, name) of the players whose names start with a probe, at most ``cap`` a probe,
