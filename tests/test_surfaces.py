@@ -358,7 +358,8 @@ def test_a_c1_control_in_a_txt_list_is_refused(tmp_path):
                                                                                 "Vardanel, Tor\x9b2J"), "utf-8")
     with pytest.raises(ListError) as refused:
         import_list(path, db=tmp_path / "lists.sqlite", month="2026-10")
-    assert (refused.value.diagnostic.code, refused.value.diagnostic.message) == ("LST031", "control character in the line")
+    found = refused.value.diagnostic
+    assert (found.code, found.message) == ("LST031", "control character in the line")
 
 
 def test_list_show_never_echoes_a_raw_control_character(cli, tmp_path):
@@ -371,7 +372,8 @@ def test_list_show_never_echoes_a_raw_control_character(cli, tmp_path):
     db = tmp_path / "lists.sqlite"
     import_list(LISTS / "players_list_xml_foa.xml", db=db, month="2026-10")
     with sqlite3.connect(db) as con:
-        con.execute("UPDATE p1 SET line = replace(line, 'Vardanel', 'Var' || char(27) || '[2J' || char(155) || 'danel')")
+        con.execute("UPDATE p1 SET line = replace(line, 'Vardanel', "
+                    "'Var' || char(27) || '[2J' || char(155) || 'danel')")
     shown = cli("list", "show", "90100011", "--db", db)
     assert shown.exit_code == 0
     assert "name        Var\\x1b[2J\\x9bdanel, Toren" in shown.stdout and "\x1b" not in shown.stdout
@@ -475,8 +477,8 @@ def test_keep_unrated_on_a_read_only_database(cli, lists_db, tmp_path, monkeypat
 
     # an unrated player against three rated 1800 in February 2026: his games are to be kept
     others = {2: (3, 4), 3: (2, 4), 4: (2, 3)}
-    t = swiss([None, 1800, 1800, 1800], [[(1, o, r), (*others[o], "=")] for o, r in zip((2, 3, 4), ("1-0", "0-1", "="))],
-              start="2026/02/02", name="Winter")
+    games = [[(1, o, r), (*others[o], "=")] for o, r in zip((2, 3, 4), ("1-0", "0-1", "="))]
+    t = swiss([None, 1800, 1800, 1800], games, start="2026/02/02", name="Winter")
     t = replace(t, players=tuple(replace(p, fide_id=str(5000 + p.start_number)) for p in t.players))
     event = tmp_path / "winter.trf"
     trfconv.write(t, event)
