@@ -23,10 +23,10 @@ import gc
 import io
 import json
 import os
+import signal
 import stat
 import sys
 from collections.abc import Iterator
-import signal
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
