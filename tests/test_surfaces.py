@@ -592,3 +592,23 @@ def test_the_fide_layout_says_what_it_cuts(cli, tmp_path):
         "the column holds 3; written as 'GER'"]
     line = next(x for x in out.read_text("ascii").splitlines() if x.startswith("90000001"))
     assert line[15:76] == long_name[:60] + " " and line[76:80] == "GER "
+
+
+def test_no_command_writes_over_any_of_its_inputs(cli, lists_db, tmp_path):
+    """The batch's class in the single commands: ``period a.trf b.trf -o b.trf`` wrote over the
+    second event, ``report --k-file k.csv -o k.csv`` over the K file, ``fill --db L -o L`` would
+    over the lists database. Every file a command reads is refused as its output, up front."""
+    event, other, k_file = tmp_path / "a.trf", tmp_path / "b.trf", tmp_path / "k.csv"
+    shutil.copy(VALID, event)
+    shutil.copy(EXAMPLE, other)
+    k_file.write_text("12345,20\n", "ascii")
+    before = _snapshot(tmp_path)
+    for args, output in ((("period", event, other, "--period", "2008-03"), other),
+                         (("period", tmp_path, "--period", "2008-03"), other),
+                         (("report", event, "--k-file", k_file), k_file),
+                         (("report", event, "--list", "--db", lists_db), lists_db),
+                         (("fill", event, "--list", "--db", lists_db), lists_db)):
+        result = cli(*args, "-o", output)
+        assert result.exit_code == 2, args
+        assert result.stderr == f"trfconv: {output}: is an input of this command ({output}); refusing to overwrite it\n"
+    assert _snapshot(tmp_path) == before

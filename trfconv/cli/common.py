@@ -18,7 +18,7 @@ import typer
 from .. import TrfconvError, read
 from ..diagnostics import Diagnostic, Severity
 from ..encoding import printable, shown, text_encoding
-from ..io.files import MAX_INPUT_BYTES, OutputError, writable, write_output
+from ..io.files import MAX_INPUT_BYTES, OutputError, same_file, writable, write_output
 from ..io.registry import unreadable_codes
 from ..model import Tournament
 from ..rules.editions import editions
@@ -236,15 +236,29 @@ def echo_json(data: dict) -> None:
     typer.echo(shown(json.dumps(data, ensure_ascii=False, indent=1), json=True))
 
 
-def check_output(output: Path | None) -> None:
+def check_output(output: Path | None, *inputs: Path | None) -> None:
     """Exit 2 before any work when ``output`` can plainly not be written (its folder is missing
-    or a file, it is a folder)."""
+    or a file, it is a folder) or is one of the command's ``inputs`` (any file it reads: the
+    events, a K file, the rating lists database), which are never overwritten."""
     if output is None or str(output) == "-":
         return
     try:
         writable(output)
     except OutputError as err:
         raise fail(output, str(err)) from None
+    for given in inputs:
+        if same_file(output, given):
+            raise fail(output, f"is an input of this command ({given}); refusing to overwrite it")
+
+
+def lists_file(use: bool, db: Path | None) -> Path | None:
+    """The rating lists database a command reads when ``use`` (``--list``, ``--keep-unrated``),
+    else None."""
+    if not use:
+        return None
+    from ..ratinglists import default_path
+
+    return Path(db) if db is not None else default_path()
 
 
 def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8", form: str = "text") -> None:

@@ -17,8 +17,10 @@ from .common import (
     EXIT_UNREADABLE,
     DbOption,
     ListMonthOption,
+    check_output,
     fail,
     held_month,
+    lists_file,
     open_rating_lists,
     print_diagnostics,
     rating_lists,
@@ -184,6 +186,7 @@ def fill_command(
 
     if kind is not None and kind not in KINDS:
         raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
+    check_output(output, file, lists_file(True, db))
     t = readable(file, None)
     lookup = rating_lists(True, list_month, db)
     kind = kind or rating_list(t)

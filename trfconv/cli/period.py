@@ -29,6 +29,7 @@ from .common import (
     choices,
     emit,
     fail,
+    lists_file,
     open_rating_lists,
     rating_lists,
 )
@@ -63,10 +64,11 @@ def period(
     from .. import period as compute
     from ..documents.period import PeriodReport
     from ..documents.period.fide import cut_values
+    from ..io.many import expand
 
     if month is not None and not MONTH.fullmatch(month):
         raise fail("--period", f"{month!r} is not a month YYYY-MM")
-    check_output(output)
+    check_output(output, *expand(events)[0], lists_file(use_list or list_month is not None or keep_unrated, db))
     lookup = rating_lists(use_list, list_month, db)
     keep = open_rating_lists(db) if keep_unrated else None
     try:

@@ -36,6 +36,7 @@ from .common import (
     edition_names,
     emit,
     fail,
+    lists_file,
     rating_lists,
     readable,
 )
@@ -147,7 +148,7 @@ def report(
         except KFileError as err:
             raise fail("--k-file", str(err)) from None
     clock = _clock(time_control)
-    check_output(output)
+    check_output(output, file, k_file, lists_file(use_list or list_month is not None, db))
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding)
     t, listed_k, found = _listed(t, lookup, rules, clock, national)
