@@ -411,11 +411,15 @@ def test_a_damaged_database_is_one_line_and_exit_2(cli, lists_db, tmp_path, tabl
         lists_db.write_bytes(bytes(data))
     else:
         _damage(lists_db, table)
-    commands = [("list", "show", "90100011"), ("list", "find", "Vardanel Toren")]
+    from test_ratinglists_cli import listed_round_robin
+
+    event = listed_round_robin(tmp_path / "event.trf")  # its players are in the list
+    commands = [("list", "show", "90100011"), ("list", "find", "Vardanel Toren"), ("check", event, "--list"),
+                ("report", event, "--list"), ("fill", event, "--list", "-o", tmp_path / "filled.trf")]
     if table == "header":  # a damaged page is met when it is read; a damaged header, always
         commands += [("list", "info"), ("list", "import", LISTS / "players_list_foa.txt", "--date", "2026-11")]
     elif table == "p1_name":
-        commands = commands[1:]  # the name index is not read to find an ID
+        commands = commands[1:2]  # the name index is read to find a name, not an ID
     for args in commands:
         result = cli(*args, "--db", lists_db)
         lines = result.stderr.splitlines()
