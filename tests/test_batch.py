@@ -80,7 +80,8 @@ def test_outputs_go_to_a_folder_named_after_each_file(cli, folder, tmp_path):
     assert [(r["verdict"], r.get("written", "").rsplit("/", 1)[-1]) for r in summary["results"]] == [
         ("not produced", ""), ("ranked", "example1-standings.json"), ("ranked", "roundrobin-standings.json"),
         ("ranked", "valid-standings.json")]
-    assert json.loads(standings.stdout.splitlines()[1])["written"] == str(out / "example1-standings.json")
+    # a file in a subfolder of the folder given keeps its subfolder in the output folder
+    assert json.loads(standings.stdout.splitlines()[1])["written"] == str(out / "sub" / "example1-standings.json")
     refused = cli("convert", folder, "-o", out / "one.trf")
     assert refused.exit_code == 2 and "give a folder for the outputs of several files" in refused.stderr
 

@@ -120,6 +120,16 @@ def test_cli_from_a_file(cli):
     assert "Stage 1: round robin (seed 000 §1 k) 2.a)" in chosen.stdout
 
 
+@pytest.mark.parametrize("named", ["3,6", "6,2,16", "3,6,2,4,1,16"])
+def test_players_not_tied_on_points_are_refused(cli, named):
+    """Issue 24: the README promises exit 2 when the players named are not tied (3 has 6.5
+    points, 6, 2, 4 and 1 have 6, 16 has 4.5), as --places already checks."""
+    result = cli("playoff", EX25, "--players", named, "--seed", "7")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "trfconv: --players: the players are not tied on points (" in result.stderr
+    assert "Charline, TEC-Ex25: 6.5" in result.stderr or "Stephan, TEC-Ex25: 4.5" in result.stderr
+
+
 def test_cli_errors_and_names_only(cli):
     assert cli("playoff", EX25, "--places", "1").exit_code == 2  # 6.5 points, alone
     assert "place 1 is not shared" in cli("playoff", EX25, "--places", "1").stderr

@@ -63,7 +63,7 @@ def test_import_errors_are_one_line_and_exit_2(tmp_path):
 def test_a_database_that_cannot_be_written(tmp_path):
     result = CliRunner().invoke(app, ["list", "import", str(FIXTURES / "standard_oct26frl.txt"), "--db", str(tmp_path)])
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"trfconv: {tmp_path}: cannot write the database: ")
+    assert result.stderr == f"trfconv: {tmp_path}: is a folder; give the database's file name\n"
 
 
 def test_show(db):
@@ -117,7 +117,8 @@ def test_database_from_the_environment_and_a_file_that_is_not_one(db, tmp_path, 
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"this is not a database" * 100)
     result = CliRunner().invoke(app, ["list", "info", "--db", str(junk)])
-    assert result.exit_code == 2 and result.stderr.startswith(f"trfconv: {junk}: cannot read the database")
+    assert result.exit_code == 2
+    assert result.stderr == f"trfconv: {junk}: not a rating lists database: not an SQLite file, or its header is damaged\n"
 
 
 def test_fill_writes_the_corrected_file(db, tmp_path):

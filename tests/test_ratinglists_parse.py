@@ -19,6 +19,7 @@ MONTH = "2026-10"
 
 
 def imported(tmp_path: Path, name: str, month: str | None = MONTH, **kwargs):
+    tmp_path.mkdir(parents=True, exist_ok=True)  # no folder is made for a database named
     db = tmp_path / "lists.sqlite"
     import_list(FIXTURES / name, db=db, month=month, **kwargs)
     return open_lists(db)

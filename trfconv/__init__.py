@@ -63,17 +63,16 @@ def read_many(paths, *, encoding: str | None = None, jobs: int | None = 1):
     tournament of a file that cannot be read holding the diagnostics that say why (never
     raising); ``jobs`` > 1 reads in that many worker processes. What was skipped is given by
     :func:`trfconv.io.many.expand`."""
-    from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    from .io.many import expand
+    from .io.many import expand, workers
 
     files, _ = expand(paths)
     one = partial(_read_or_say, encoding=encoding)
     if (jobs or 1) <= 1 or len(files) <= 1:
         yield from zip(files, map(one, files))
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with workers(jobs) as pool:
         yield from zip(files, pool.map(one, files, chunksize=1))
 
 

@@ -233,3 +233,42 @@ def encodable(text: str, encoding: str) -> bool:
         return True
     except UnicodeEncodeError:
         return False
+
+
+# -- file names that are not UTF-8 ---------------------------------------------------------------
+#
+# A file name's bytes that are not UTF-8 reach Python as lone surrogates U+DC80-U+DCFF (PEP 383,
+# "surrogateescape"). Shown, each is written ``\xNN``, the byte it stands for (``caf\xe9.trf`` for
+# the Latin-1 name), in text and in JSON alike (in JSON the backslash is escaped, so that the
+# string read back is ``caf\xe9.trf``), never as ``?`` nor as a crash.
+
+#: The error handler of the command line's output streams: a byte of a file name that is not
+#: UTF-8 is written ``\xNN``; any other character the stream cannot encode, ``?``.
+SHOWN_ERRORS = "trfconv-shown"
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
+
+
+def shown(text: str, *, json: bool = False) -> str:
+    """``text`` with each byte of a file name that is not UTF-8 written ``\\xNN``; ``json``:
+    ``text`` is JSON, in which the backslash is written escaped."""
+    slash = "\\\\" if json else "\\"
+    return _ESCAPED_BYTE.sub(lambda m: f"{slash}x{ord(m.group()) - 0xDC00:02x}", text)
+
+
+def _shown_errors(err: UnicodeError) -> tuple[str, int]:
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    return "".join(f"\\x{o - 0xDC00:02x}" if 0xDC80 <= o <= 0xDCFF else "?"
+                   for o in map(ord, err.object[err.start:err.end])), err.end
+
+
+codecs.register_error(SHOWN_ERRORS, _shown_errors)
+
+
+_CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character (C0, DEL, C1: a terminal takes them as commands)
+    written ``\\xNN``: for showing values read from a file or a database on a terminal."""
+    return _CONTROL_CHARACTER.sub(lambda m: f"\\x{ord(m.group()):02x}", text)

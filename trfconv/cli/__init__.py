@@ -18,9 +18,13 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from .. import __version__
+from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
 from . import files, lists, period, playoff, rating, serve, standings
 from .common import input_limit, list_month_argument
+
+#: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
+MAX_SIZE_OPTION = 1 << 32
 
 EXIT_USAGE, EXIT_INTERRUPTED, EXIT_INTERNAL = 2, 130, 3
 
@@ -31,7 +35,7 @@ class Command(TyperGroup):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         for stream in (sys.stdout, sys.stderr):
             if hasattr(stream, "reconfigure"):
-                stream.reconfigure(errors="replace")
+                stream.reconfigure(errors=SHOWN_ERRORS)
         args = list_month_argument(list(sys.argv[1:] if args is None else args))
         try:
             code = super().main(args, prog_name or "trfconv", complete_var, standalone_mode=False, **extra)
@@ -50,9 +54,15 @@ class Command(TyperGroup):
         except BrokenPipeError:  # the reader of our output went away (| head): nothing to say
             code = 0
         except Exception as err:  # noqa: BLE001 - a bug: one line, never a traceback
-            typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it "
-                       "with the command and the file)", err=True)
-            code = EXIT_INTERNAL
+            from ..io.ratinglist.store import StoreError
+
+            if isinstance(err, StoreError):  # the rating lists database, met in the middle of a command
+                typer.echo(f"trfconv: {err}", err=True)
+                code = EXIT_USAGE
+            else:
+                typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report "
+                           "it with the command and the file)", err=True)
+                code = EXIT_INTERNAL
         if standalone_mode:
             sys.exit(code)
         return code
@@ -84,7 +94,7 @@ app = typer.Typer(
 @app.callback()
 def root(version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
                                       help="Show the version and exit."),
-         max_size: int = typer.Option(MAX_INPUT_BYTES, "--max-size", min=1, metavar="BYTES",
+         max_size: int = typer.Option(MAX_INPUT_BYTES, "--max-size", min=1, max=MAX_SIZE_OPTION, metavar="BYTES",
                                       help="Largest input file read, in bytes (before the command: "
                                            "trfconv --max-size 200000000 check big.trf).")) -> None:
     """The options every command shares are its own; this answers --version and sets the input

@@ -11,7 +11,11 @@ bar shows on a terminal, never in a pipe nor with ``--json``.
 
 Each file is run by invoking the same command, with the same options, on that file alone, so a
 file gives the same result in a batch as on its own; an output option (``-o``) names a folder,
-in which each file's output is named after it."""
+in which each file's output is named after it, in the subfolder where the file sits below the
+folder or pattern given (``dup/a/event.trf`` -> ``out/a/event-report.txt``). Before any file is
+run, every output is checked: one that would land on an input of the batch, on another file's
+output, or on something else than a regular file (a FIFO would block) stops the batch with exit
+2, one line each, nothing written. A batch interrupted (Ctrl-C, SIGTERM) stops its workers."""
 
 from __future__ import annotations
 
@@ -19,16 +23,20 @@ import gc
 import io
 import json
 import os
+import signal
+import stat
 import sys
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 import typer
 
-from ..io.many import expand, is_pattern
+from ..encoding import SHOWN_ERRORS, shown
+from ..io.files import OutputError, writable
+from ..io.many import expand, is_pattern, place, workers
 from .common import EXIT_UNREADABLE, FACTS, fail
 
 #: Options whose value names this file's output: in a batch, a folder.
@@ -66,15 +74,16 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
     output = next((ctx.params[o] for o in OUTPUT_OPTIONS if ctx.params.get(o) is not None), None)
     if output is not None and not Path(output).is_dir():
         raise fail(output, "give a folder for the outputs of several files")
-    argv = [_arguments(ctx, command, target, output) for target in targets]
     for name, why in skipped:
         typer.echo(f"trfconv: {name}: skipped: {why}", err=True)
+    outputs = _outputs(ctx, command, targets, files, Path(output)) if output is not None else [None] * len(targets)
+    argv = [_arguments(ctx, command, target, written) for target, written in zip(targets, outputs)]
     runs = list(_progress(_runs(argv, targets, jobs), len(targets), enabled=not as_json and sys.stderr.isatty()))
     worst = max([r.code for r in runs] + ([EXIT_UNREADABLE] if skipped and not runs else []), default=EXIT_UNREADABLE)
     if as_json:
         for r in runs:
-            typer.echo(json.dumps(_compact(r.stdout, r), ensure_ascii=False))
-        typer.echo(json.dumps({"summary": _summary(runs, skipped, worst)}, ensure_ascii=False))
+            typer.echo(shown(json.dumps(_compact(r.stdout, r), ensure_ascii=False), json=True))
+        typer.echo(shown(json.dumps({"summary": _summary(runs, skipped, worst)}, ensure_ascii=False), json=True))
     else:
         if details:
             for r in runs:
@@ -93,8 +102,65 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
     return typer.Exit(worst)
 
 
-def _arguments(ctx: typer.Context, command: str, target: Path, output) -> list[str]:
-    """The command line of ``command`` on ``target`` alone, with the options given."""
+def _outputs(ctx: typer.Context, command: str, targets: list[Path], given: list[Path], folder: Path) -> list[Path]:
+    """Each target's output in ``folder``, in the place the target has below what found it
+    (:func:`~trfconv.io.many.place`); exit 2, one line per clash, when one lands on an input of
+    the batch, on another's output, or on something else than a regular file. The subfolders
+    are made once every output is known to be free."""
+    outputs = [folder / place(t, given).parent / _output_name(ctx, command, t) for t in targets]
+    inputs = {_identity(t): t for t in targets}
+    claimed: dict[tuple, Path] = {}
+    clashes = []
+    for target, out in zip(targets, outputs):
+        key = _identity(out)
+        if key in inputs:
+            clashes.append((out, f"would overwrite {inputs[key]}, an input of this batch"))
+        elif key in claimed:
+            clashes.append((out, f"is the output of both {claimed[key]} and {target}"))
+        else:
+            claimed[key] = target
+            why = _not_writable(out)
+            if why:
+                clashes.append((out, why))
+    if clashes:
+        for out, why in clashes:
+            typer.echo(f"trfconv: {out}: {why}", err=True)
+        raise fail(folder, f"{len(clashes)} output(s) cannot be written; nothing written (keep the files' "
+                           "names apart, or give another output folder)")
+    for out in outputs:
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise fail(out.parent, f"cannot make the folder: {err.strerror or err}") from None
+    return outputs
+
+
+def _identity(path: Path) -> tuple:
+    """What makes two paths one file: the device and inode of an existing file (hard links and
+    symbolic links included), else its real path (case folded on Windows)."""
+    try:
+        info = os.stat(path)
+        return info.st_dev, info.st_ino
+    except OSError:
+        return (os.path.normcase(os.path.realpath(path)),)
+
+
+def _not_writable(out: Path) -> str | None:
+    """Why ``out`` cannot take a batch output (a FIFO, a device, a folder ...), or None."""
+    if not out.parent.exists():
+        return None  # a subfolder made for it
+    try:
+        _, info = writable(out)
+    except OutputError as err:
+        return str(err)
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return "is not a regular file (a FIFO, a device or a socket); a batch writes regular files only"
+    return None
+
+
+def _arguments(ctx: typer.Context, command: str, target: Path, output: Path | None) -> list[str]:
+    """The command line of ``command`` on ``target`` alone, with the options given (``output``:
+    its output file)."""
     args = [command, str(target)]
     for param in ctx.command.params:
         if param.param_type_name != "option" or param.name == "jobs":
@@ -104,7 +170,7 @@ def _arguments(ctx: typer.Context, command: str, target: Path, output) -> list[s
             continue
         flag = param.opts[-1] if param.opts[-1].startswith("--") else param.opts[0]
         if param.name in OUTPUT_OPTIONS:
-            value = Path(output) / _output_name(ctx, command, target)
+            value = output
         if param.is_flag:
             args.append(flag)
         elif isinstance(value, (list, tuple)):
@@ -131,8 +197,32 @@ def _runs(argv: list[list[str]], targets: list[Path], jobs: int | None) -> Itera
     if (jobs or os.cpu_count() or 1) <= 1 or len(argv) <= 1:
         yield from map(run_one, argv)
         return
-    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
-        yield from pool.map(run_one, argv, chunksize=1)
+    pool = workers(jobs or os.cpu_count() or 1)
+    try:
+        with _terminated_as_interrupt():
+            yield from pool.map(run_one, argv, chunksize=1)
+    finally:  # interrupted or done: no worker is left running
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+
+
+@contextmanager
+def _terminated_as_interrupt():
+    """SIGTERM, while the workers run, ends the batch as Ctrl-C does (the workers stopped, the
+    command's "interrupted" line), instead of killing this process alone."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: left as it is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @cache
@@ -146,8 +236,8 @@ def _command():
 def run_one(args: list[str]) -> FileRun:
     """``trfconv ARGS`` in this process, its output captured (a worker's job)."""
     saved = sys.stdout, sys.stderr
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="replace", write_through=True)
-    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="replace", write_through=True)
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True)
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True)
     sys.stdout, sys.stderr = out, err
     FACTS.clear()
     gc.enable()  # paused for one command (cli.main); a batch of them would keep every cycle they leave

@@ -18,14 +18,21 @@ import typer
 
 from .. import TrfconvError, read
 from ..diagnostics import Diagnostic, Severity
-from ..encoding import text_encoding
-from ..io.files import MAX_INPUT_BYTES, OutputError, writable, write_output
+from ..encoding import printable, shown, text_encoding
+from ..io.files import MAX_INPUT_BYTES, OutputError, same_file, writable, write_output
 from ..io.registry import unreadable_codes
 from ..model import Tournament
 from ..rules.editions import editions
 from .hints import with_hint
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
+#: Bounds of the numeric options (every one has a least and a greatest value: an option such as
+#: ``--armageddon-after 99999999999`` would otherwise run without end). Worker processes of a
+#: batch; a rating (four digits, as every list and file writes it); a place or a count of players
+#: (a TRF start number has at most 5 digits in any dialect).
+MAX_JOBS = 256
+MAX_RATING = 9999
+MAX_PLACE = 99_999
 JSON_SCHEMA_VERSION = 1
 #: What the command running now found out, for a batch's summary table (:mod:`.batch`): event,
 #: players, errors, warnings (:func:`readable`), verdict and written (the commands).
@@ -59,8 +66,8 @@ LenientOption = typer.Option(False, "--lenient", help="Produce the document even
                                                       "it then says that it rests on a defective file.")
 FilesArgument = typer.Argument(..., help="Tournament file(s), folders (searched recursively, by content) or "
                                     "patterns such as 'events/*.trf'.")
-JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Several files: worker processes (default: one per "
-                                                              "core).")
+JobsOption = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS,
+                          help="Several files: worker processes (default: one per core).")
 DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else the user data "
                                            "folder, e.g. ~/.local/share/trfconv/ratinglists.sqlite).")
 ListOption = typer.Option(False, "--list", help="Hold the players against the FIDE rating list in force at the "
@@ -92,15 +99,13 @@ def list_month_argument(args: list[str]) -> list[str]:
 
 def open_rating_lists(db: Path | None):
     """The rating lists database, or exit 2 when it cannot be opened."""
-    import sqlite3
-
-    from ..ratinglists import open_lists
+    from ..ratinglists import StoreError, open_lists
 
     lists = open_lists(db)
     try:
         lists.months()
-    except sqlite3.Error as err:
-        raise fail(str(lists.path), f"cannot read the database: {err}") from None
+    except StoreError as err:
+        raise fail(str(err.path), err.why) from None
     return lists
 
 
@@ -203,8 +208,8 @@ def grouped(diagnostics) -> list[tuple[Diagnostic, list[Diagnostic]]]:
 def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
     """Every diagnostic as a line, sorted by position; without ``details`` a repeated one is
     shown once with how many more there are and where."""
-    if details:
-        return [with_hint(d) for d, more in grouped(diagnostics) for d in (d, *more)]
+    if details:  # a message may quote a file or a list: never a raw control character
+        return [printable(with_hint(d)) for d, more in grouped(diagnostics) for d in (d, *more)]
     lines = []
     for first, more in grouped(diagnostics):
         line = with_hint(first)
@@ -212,7 +217,7 @@ def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
             where = [str(d.location.line) for d in more if d.location.line is not None][:8]
             line += f" (and {len(more)} more like it" + (f", lines {', '.join(where)}" if where else "") + \
                     (" …" if len(more) > len(where) and where else "") + ")"
-        lines.append(line)
+        lines.append(printable(line))
     return lines
 
 
@@ -237,25 +242,41 @@ def severity_counts(diagnostics) -> dict[str, int]:
 
 def echo_json(data: dict) -> None:
     """Print ``data`` as the ``--json`` output (UTF-8, one key per line)."""
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+    typer.echo(shown(json.dumps(data, ensure_ascii=False, indent=1), json=True))
 
 
-def check_output(output: Path | None) -> None:
+def check_output(output: Path | None, *inputs: Path | None) -> None:
     """Exit 2 before any work when ``output`` can plainly not be written (its folder is missing
-    or a file, it is a folder)."""
+    or a file, it is a folder) or is one of the command's ``inputs`` (any file it reads: the
+    events, a K file, the rating lists database), which are never overwritten."""
     if output is None or str(output) == "-":
         return
     try:
         writable(output)
     except OutputError as err:
         raise fail(output, str(err)) from None
+    for given in inputs:
+        if same_file(output, given):
+            raise fail(output, f"is an input of this command ({given}); refusing to overwrite it")
+
+
+def lists_file(use: bool, db: Path | None) -> Path | None:
+    """The rating lists database a command reads when ``use`` (``--list``, ``--keep-unrated``),
+    else None."""
+    if not use:
+        return None
+    from ..ratinglists import default_path
+
+    return Path(db) if db is not None else default_path()
 
 
 def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8", form: str = "text") -> None:
     """A document to standard output, or to ``output`` (never over ``source``; exit 2 when it
     cannot be written). ``encoding`` ``utf-8-sig`` writes the byte-order mark spreadsheets want.
     A text document on standard output takes the terminal's encoding (a character it cannot
-    show is replaced); the other forms are files for programs: UTF-8."""
+    show is replaced); the other forms are files for programs: UTF-8. A file name's bytes that are
+    not UTF-8 are written ``\\xNN`` (:func:`~trfconv.encoding.shown`)."""
+    text = shown(text, json=form == "json")
     if output is None or str(output) == "-":
         if form == "text":
             typer.echo(text, nl=False)

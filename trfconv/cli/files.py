@@ -11,6 +11,7 @@ import typer
 
 from .. import TrfconvError, dumps, write
 from ..diagnostics import has_errors
+from ..encoding import shown
 from ..documents.registry import document
 from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, readers
 from .batch import single
@@ -54,7 +55,8 @@ def info(ctx: typer.Context, files: list[Path] = FilesArgument,
     file = single(ctx, files, jobs=jobs, as_json=as_json)
     t = readable(file, encoding, as_json)
     FACTS["verdict"] = t.source.format
-    typer.echo(document("info").render(InfoReport(str(file), t), "json" if as_json else "text"), nl=False)
+    typer.echo(shown(document("info").render(InfoReport(str(file), t), "json" if as_json else "text"), json=as_json),
+               nl=False)
     raise typer.Exit(EXIT_OK)
 
 

@@ -10,14 +10,17 @@ from pathlib import Path
 
 import typer
 
+from ..encoding import printable
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     EXIT_UNREADABLE,
     DbOption,
     ListMonthOption,
+    check_output,
     fail,
     held_month,
+    lists_file,
     open_rating_lists,
     print_diagnostics,
     rating_lists,
@@ -47,9 +50,7 @@ def import_(files: list[Path] = typer.Argument(..., help="List files: TXT (any F
             db: Path | None = DbOption) -> None:
     """Import FIDE rating lists, one month each, side by side; importing a month again replaces
     it (all or nothing). Exit 0 when every file was imported, 2 otherwise."""
-    import sqlite3
-
-    from ..ratinglists import ListError, default_path, import_list
+    from ..ratinglists import ListError, StoreError, import_list
 
     failed = 0
     for path in files:
@@ -61,8 +62,8 @@ def import_(files: list[Path] = typer.Argument(..., help="List files: TXT (any F
             typer.echo(f"trfconv: {err.diagnostic}", err=True)
             failed += 1
             continue
-        except (OSError, sqlite3.Error) as err:
-            typer.echo(f"trfconv: {db or default_path()}: cannot write the database: {err}", err=True)
+        except StoreError as err:
+            typer.echo(f"trfconv: {err}", err=True)
             failed += 1
             continue
         rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
@@ -121,8 +122,8 @@ def show(fide_id: str = typer.Argument(..., help="FIDE ID."), month: str | None 
             ("flag", {"i": "i (inactive)", "w": "w (woman)", "wi": "wi (woman, inactive)"}.get(e.flag, "-")),
             *((r.kind, f"{_rating_text(r)}  [{r.source}]") for r in e.ratings),
             ("list", f"{e.month}")]
-    for label, value in rows:
-        typer.echo(f"{label:<12}{value}")
+    for label, value in rows:  # values from the database: never a raw control character
+        typer.echo(f"{label:<12}{printable(value)}")
     raise typer.Exit(EXIT_OK)
 
 
@@ -140,7 +141,8 @@ def find(name: str = typer.Argument(..., help="Name, in any order, with or witho
     for m in matches:
         e = m.entry
         ratings = "  ".join(f"{_SHORT[r.kind]} {r.rating or '-'}" for r in e.ratings)
-        typer.echo(f"{e.fide_id:>10}  {e.name:<40} {e.federation:<3} {e.birth_year or '?':>4}  {ratings}  ({m.score})")
+        typer.echo(printable(f"{e.fide_id:>10}  {e.name:<40} {e.federation:<3} {e.birth_year or '?':>4}  {ratings}  "
+                             f"({m.score})"))
     typer.echo(f"{len(matches)} player(s) found in the list of {chosen}")
     raise typer.Exit(EXIT_OK if matches else EXIT_ERRORS)
 
@@ -155,8 +157,8 @@ def info(db: Path | None = DbOption) -> None:
         for source in dict.fromkeys(kinds.values()):
             served = [k for k, s in kinds.items() if s is source]
             rated = ", ".join(f"{k} {n:,}" for k, n in source.rated.items() if k in served)
-            typer.echo(f"{month}  {'/'.join(served):<22} {source.file} ({source.layout}): {source.players:,} players, "
-                       f"rated {rated}; imported {source.imported}")
+            typer.echo(printable(f"{month}  {'/'.join(served):<22} {source.file} ({source.layout}): "
+                                 f"{source.players:,} players, rated {rated}; imported {source.imported}"))
     typer.echo(f"{len(held)} month(s) held" if held else "no list held; import one with 'trfconv list import FILE'")
     raise typer.Exit(EXIT_OK)
 
@@ -184,6 +186,7 @@ def fill_command(
 
     if kind is not None and kind not in KINDS:
         raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
+    check_output(output, file, lists_file(True, db))
     t = readable(file, None)
     lookup = rating_lists(True, list_month, db)
     kind = kind or rating_list(t)

@@ -29,6 +29,7 @@ from .common import (
     choices,
     emit,
     fail,
+    lists_file,
     open_rating_lists,
     rating_lists,
 )
@@ -62,10 +63,12 @@ def period(
     come from the previous list. Exit 0 no event has an error, 1 errors, 2 nothing to compute."""
     from .. import period as compute
     from ..documents.period import PeriodReport
+    from ..documents.period.fide import cut_values
+    from ..io.many import expand
 
     if month is not None and not MONTH.fullmatch(month):
         raise fail("--period", f"{month!r} is not a month YYYY-MM")
-    check_output(output)
+    check_output(output, *expand(events)[0], lists_file(use_list or list_month is not None or keep_unrated, db))
     lookup = rating_lists(use_list, list_month, db)
     keep = open_rating_lists(db) if keep_unrated else None
     try:
@@ -85,6 +88,8 @@ def period(
     else:
         emit(document("period").render(PeriodReport(basis, result), form), output, events[0],
              encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
+        if form == "fide":  # the layout's columns are narrow: what did not fit is said
+            lines += [f"trfconv: {d}" for d in cut_values(PeriodReport(basis, result), str(output or "-"))]
     report = PeriodReport(basis, result)
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the document")
     lines.append(f"period: list of {result.month} (games of {result.played}): {len(result.events)} event(s), "

@@ -11,9 +11,11 @@ import typer
 
 from ..documents.basis import Basis
 from ..documents.registry import document
+from ..rules.tiebreaks.playoff import MAX_SUDDEN_DEATH
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
+    MAX_PLACE,
     EncodingOption,
     JsonOption,
     LenientOption,
@@ -45,8 +47,8 @@ def _rate(text: str, option: str):
 def playoff(
     file: Path | None = typer.Argument(None, help="Tournament file (the tied players and the event's "
                                                   "tie-breaks come from its standings)."),
-    places: int = typer.Option(1, "--places", min=1, help="The place the play-off decides: the players tied on "
-                                                         "points with the one standing there (default 1)."),
+    places: int = typer.Option(1, "--places", min=1, max=MAX_PLACE, help="The place the play-off decides: the "
+                               "players tied on points with the one standing there (default 1)."),
     players: str | None = typer.Option(None, "--players", help="The tied players, comma-separated: start numbers "
                                        "or names of the file, or without a file names in the event's tie-break "
                                        "order."),
@@ -58,8 +60,9 @@ def playoff(
                                              "of a tied player ended: the stages get clock times."),
     rate: str | None = typer.Option(None, "--rate", help="Rate of the play-off games (default 3+2, seed 000 §1 "
                                     "k) 1.a)."),
-    armageddon_after: int | None = typer.Option(None, "--armageddon-after", min=1, help="End a run of games "
-                                                "until the first win with an Armageddon game after N games."),
+    armageddon_after: int | None = typer.Option(None, "--armageddon-after", min=1, max=MAX_SUDDEN_DEATH,
+                                                help="End a run of games until the first win with an Armageddon "
+                                                     "game after N games."),
     armageddon: str | None = typer.Option(None, "--armageddon", help="Armageddon rate, White/Black minutes + "
                                           "seconds (default 6/5+0, seed 000)."),
     fmt: PlayoffFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]

@@ -13,6 +13,7 @@ import typer
 
 from ..documents.basis import Basis
 from ..documents.registry import document
+from ..encoding import shown
 from ..model import Tournament
 from ..rules.editions import UnknownEdition
 from .batch import single
@@ -35,6 +36,7 @@ from .common import (
     edition_names,
     emit,
     fail,
+    lists_file,
     rating_lists,
     readable,
 )
@@ -113,7 +115,7 @@ def validate(
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient, scope="rating")
     FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
     report = VerdictReport(basis, t, verdict, details)
-    typer.echo(document("verdict").render(report, "json" if as_json else "text"), nl=False)
+    typer.echo(shown(document("verdict").render(report, "json" if as_json else "text"), json=as_json), nl=False)
     raise typer.Exit(EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS)
 
 
@@ -146,7 +148,7 @@ def report(
         except KFileError as err:
             raise fail("--k-file", str(err)) from None
     clock = _clock(time_control)
-    check_output(output)
+    check_output(output, file, k_file, lists_file(use_list or list_month is not None, db))
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding)
     t, listed_k, found = _listed(t, lookup, rules, clock, national)

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from ..documents.basis import Basis
+from ..model import MAX_ROUNDS
 from ..documents.registry import document
 from ..rules.editions import UnknownEdition, edition
 from .batch import single
@@ -17,6 +18,7 @@ from .common import (
     FACTS,
     EncodingOption,
     FilesArgument,
+    MAX_RATING,
     JobsOption,
     JsonOption,
     LenientOption,
@@ -45,10 +47,11 @@ def standings(
         + _tiebreak_names() + ", and the OTHER_ systems of the seeds; modifiers /C1 /M1 /P /L±n /U1400 …"),
     rules: str | None = typer.Option(None, "--rules", help=f"C.07 edition: {edition_names('tb')} (default: the "
                                      "one in force on the start date)."),
-    unrated: int | None = typer.Option(None, "--unrated", min=1, help="Rating given to unrated players by "
-                                       "the rating-based tie-breaks (otherwise they are undefined)."),
-    after: int | None = typer.Option(None, "--after-round", min=1, help="The standings as they stood after this "
-                                     "round: the tie-breaks on rounds 1..N only, the later rounds not existing yet."),
+    unrated: int | None = typer.Option(None, "--unrated", min=1, max=MAX_RATING, help="Rating given to unrated "
+                                       "players by the rating-based tie-breaks (otherwise they are undefined)."),
+    after: int | None = typer.Option(None, "--after-round", min=1, max=MAX_ROUNDS, help="The standings as they stood "
+                                     "after this round: the tie-breaks on rounds 1..N only, the later rounds not "
+                                     "existing yet."),
     seed: str | None = typer.Option(None, "--draw-lots", metavar="SEED", help="Break the ties left after the "
                                     "whole list by a drawing of lots with this seed (reproducible: the seed and the "
                                     "outcome are printed); without it the ties stay marked."),

@@ -41,26 +41,41 @@ class OutputError(Exception):
     """An output that could not be written: why, in one sentence."""
 
 
-def read_input(path: str | os.PathLike, *, max_bytes: int = MAX_INPUT_BYTES) -> bytes:
-    """The bytes of a regular file of at most ``max_bytes``."""
+def open_regular(path: str | os.PathLike, *, buffering: int = -1):
+    """``path`` opened for reading in binary when it is a regular file (or a link to one); an
+    :class:`InputError` at once for a folder, a device (``/dev/zero`` never ends), a FIFO (with no
+    writer it would block; with one it cannot be read twice) or a socket."""
     try:
         # O_NONBLOCK: opening a FIFO that no program writes to returns at once instead of
         # waiting for a writer; it changes nothing for a regular file.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with open(fd, "rb", buffering=0) as fh:
-            info = os.fstat(fh.fileno())
-            if stat.S_ISDIR(info.st_mode):
-                raise InputError("is a folder, not a file")
-            if not stat.S_ISREG(info.st_mode):
-                raise InputError("is not a regular file (a device, a pipe or a socket); copy it to a file first")
-            if info.st_size > max_bytes:
-                raise InputError(f"is {info.st_size:,} bytes, more than the {max_bytes:,} read at most "
-                                 "(give a larger limit with trfconv --max-size BYTES)")
-            data = fh.read(max_bytes + 1)
     except IsADirectoryError:
         raise InputError("is a folder, not a file") from None
     except OSError as err:
         raise InputError(_reason(err)) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError("is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError("is not a regular file (a device, a pipe or a socket); copy it to a file first")
+        return open(fd, "rb", buffering=buffering)
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_input(path: str | os.PathLike, *, max_bytes: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of a regular file (:func:`open_regular`) of at most ``max_bytes``."""
+    with open_regular(path, buffering=0) as fh:
+        try:
+            size = os.fstat(fh.fileno()).st_size
+            if size > max_bytes:
+                raise InputError(f"is {size:,} bytes, more than the {max_bytes:,} read at most "
+                                 "(give a larger limit with trfconv --max-size BYTES)")
+            data = fh.read(max_bytes + 1)
+        except OSError as err:
+            raise InputError(_reason(err)) from None
     if len(data) > max_bytes:  # it grew while being read
         raise InputError(f"is more than the {max_bytes:,} bytes read at most")
     return data

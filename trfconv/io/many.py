@@ -1,10 +1,16 @@
 """Many tournament files at once: the files that arguments name (files, folders searched
-recursively by content, glob patterns), and what was skipped with why."""
+recursively by content, glob patterns), what was skipped with why, where each file sits below
+the folder or pattern that found it, and the worker processes that read them."""
 
 from __future__ import annotations
 
 import glob
 import os
+import signal
+import stat
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .identify import what_it_is
@@ -20,21 +26,28 @@ def is_pattern(path: str | os.PathLike) -> bool:
 
 def expand(paths) -> tuple[list[Path], list[tuple[str, str]]]:
     """The files to work on, in order and once each, and what was skipped with why: a folder's
-    files that no format recognises by content, hidden files and folders, patterns matching
-    nothing. A file named explicitly is always taken (its reader says what is wrong)."""
+    files that no format recognises by content, hidden files and folders, what a folder holds or
+    a pattern matches that is no regular file (a FIFO, a socket, a device, a symbolic link to
+    nothing: never opened, as a FIFO would block), patterns matching nothing. A file named
+    explicitly is always taken (its reader says what is wrong)."""
     files: list[Path] = []
     skipped: list[tuple[str, str]] = []
     for path in map(Path, paths):
         if is_pattern(path):
-            matches = sorted(Path(m) for m in glob.glob(str(path), recursive=True) if Path(m).is_file())
+            matches = sorted(Path(m) for m in glob.glob(str(path), recursive=True) if not os.path.isdir(m))
             if not matches:
                 skipped.append((str(path), "no file matches this pattern"))
-            files.extend(matches)
+            for member in matches:
+                why = _not_regular(member)
+                if why is None:
+                    files.append(member)
+                else:
+                    skipped.append((str(member), why))
         elif path.is_dir():
-            for member in sorted(p for p in path.rglob("*") if p.is_file()):
+            for member in sorted(p for p in path.rglob("*") if not p.is_dir()):
                 if any(part.startswith(".") for part in member.relative_to(path).parts):
                     continue
-                why = _why_not(member)
+                why = _not_regular(member) or _why_not(member)
                 if why is None:
                     files.append(member)
                 else:
@@ -42,6 +55,69 @@ def expand(paths) -> tuple[list[Path], list[tuple[str, str]]]:
         else:
             files.append(path)
     return list(dict.fromkeys(files)), skipped
+
+
+def place(target: Path, paths) -> Path:
+    """Where ``target`` sits below the first of ``paths`` (the arguments :func:`expand` was
+    given) that found it: its path below that folder, or below the folder part of that
+    pattern; for a file named explicitly, its name. A batch's outputs keep this place in
+    the output folder, so that ``a/event.trf`` and ``b/event.trf`` do not write one file."""
+    for path in map(Path, paths):
+        folder = _fixed_part(path) if is_pattern(path) else path if path.is_dir() else None
+        if folder is not None and target.is_relative_to(folder):
+            return target.relative_to(folder)
+    return Path(target.name)
+
+
+def _fixed_part(pattern: Path) -> Path:
+    """The folder part of a glob pattern: its parts before the first with a wildcard."""
+    fixed = []
+    for part in pattern.parts:
+        if _GLOB & set(part):
+            break
+        fixed.append(part)
+    return Path(*fixed)
+
+
+_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"))
+
+
+def _not_regular(path: Path) -> str | None:
+    """None for a regular file (or a symbolic link to one), else what it is, never opened."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "a symbolic link to nothing" if os.path.islink(path) else "does not exist"
+    except OSError as err:
+        return (err.strerror or str(err)).lower()
+    if stat.S_ISREG(mode):
+        return None
+    what = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return f"{what}, not a file"
+
+
+def workers(jobs: int) -> ProcessPoolExecutor:
+    """``jobs`` worker processes that end by themselves when the process that started them
+    ends (a batch killed with SIGTERM or SIGKILL leaves none behind: each watches its parent)."""
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
+
+
+#: How often a worker looks whether its parent is still there, in seconds.
+_WATCH_SECONDS = 0.5
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's first act: SIGTERM ends it outright (a handler its parent had is not kept), and
+    a thread ends it when ``parent`` is gone."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="trfconv-parent-watch", daemon=True).start()
 
 
 def _why_not(path: Path) -> str | None:

@@ -4,11 +4,17 @@ list's month, games, K, birth year, flag), one line per player with a FIDE ID an
 a rated player's rating after the period, an unrated player's published Ru. ``Gms`` is the
 games rated in the period; ``K`` the K used for it (blank for a first rating: the list's K of a
 new player is FIDE's to set). Name, federation, sex, title and birth year are as the player's
-first event of the period writes them; the columns that trfconv does not know are blank."""
+first event of the period writes them; the columns that trfconv does not know are blank.
+
+A text longer than its column (a name over 60 characters, a federation over 3) is cut to it, as
+FIDE's own TXT lists cut names, and said: :func:`cut_values` gives one WRT001 warning for each.
+A number never is: one wider than its column is written whole, and said, since it moves the
+columns after it."""
 
 from __future__ import annotations
 
 from ...dates import PartialDate
+from ...diagnostics import Diagnostic, diagnostic
 from ...rules.rating.period import PlayerPeriod
 from .model import PeriodReport
 
@@ -16,17 +22,43 @@ _MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT",
 _HEADER = ("ID Number      Name                                                         Fed Sex Tit  WTit OTit"
            "           FOA {code} Gms K  B-day Flag")
 _WOMEN_TITLES = {"WGM", "WIM", "WFM", "WCM"}
+#: The columns of a line: (label, width of the value, width with the blanks after it, a text).
+_COLUMNS = (("ID", 14, 15, False), ("name", 60, 61, True), ("federation", 3, 4, True), ("sex", 3, 4, True),
+            ("title", 4, 5, True), ("women's title", 4, 5, True), ("other titles", 14, 15, True),
+            ("FOA title", 3, 4, True), ("rating", 5, 6, False), ("games", 3, 4, False), ("K", 2, 3, False),
+            ("birth year", 5, 6, False), ("flag", 4, 4, True))
 
 
-def _line(p: PlayerPeriod) -> str:
+def _values(p: PlayerPeriod) -> tuple[str, ...]:
+    """The player's values, one per column of :data:`_COLUMNS`, uncut."""
     player = p.player
     sex = {"m": "M", "w": "F", "f": "F"}.get((player.sex or "").lower(), "")
     title = player.title or ""
     open_title, women = ("", title) if title in _WOMEN_TITLES else (title, "")
     born = player.birth_date.year if isinstance(player.birth_date, PartialDate) else ""
     k = p.k.before_cap or p.k.k if p.k is not None else ""
-    return (f"{p.key:<15}{player.name[:60]:<61}{(player.federation or '')[:3]:<4}{sex:<4}{open_title:<5}"
-            f"{women:<5}{'':<15}{'':<4}{p.new_rating:<6}{p.n:<4}{k:<3}{born:<6}{'':<4}")
+    return (p.key, player.name, player.federation or "", sex, open_title, women, "", "", str(p.new_rating),
+            str(p.n), str(k), str(born), "")
+
+
+def _line(p: PlayerPeriod) -> str:
+    return "".join((value[:width] if text else value).ljust(room)
+                   for value, (_, width, room, text) in zip(_values(p), _COLUMNS))
+
+
+def cut_values(report: PeriodReport, path: str | None = None) -> list[Diagnostic]:
+    """One WRT001 warning for each value of :func:`render_fide`'s lines wider than its column:
+    a text cut, or a number written whole (the later columns then moved); ``path``: where the
+    lines are written."""
+    found = []
+    for p in report.listed:
+        for value, (label, width, _, text) in zip(_values(p), _COLUMNS):
+            if len(value) > width:
+                fate = f"written as {value[:width]!r}" if text else "written whole: the columns after it move"
+                found.append(diagnostic("WRT001", f"FIDE list layout, FIDE ID {p.key}: {label} {value!r} is "
+                                                  f"{len(value)} characters, the column holds {width}; {fate}",
+                                        path=path))
+    return found
 
 
 def render_fide(report: PeriodReport) -> str:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KINDS
+from ..files import InputError, open_regular
 from .layouts import NUMERIC, Column, HeaderError, Layout, layout, month_code
 
 #: Bytes read at a time.
@@ -43,6 +44,9 @@ MAX_MEMBER_BYTES = 2 << 30
 MAX_RATIO = 200
 
 _CONTROL = re.compile(rb"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f]")
+#: A control character in a value (C0, DEL, C1): refused in every list, TXT or XML (a terminal
+#: takes them as commands, and U+001F is the stored lines' separator).
+_CONTROL_TEXT = re.compile("[\x00-\x1f\x7f-\x9f]")
 #: What a line of printable ASCII is made of; ``data.translate(None, _PRINTABLE)`` is the rest.
 _PRINTABLE = bytes(range(0x20, 0x7f)) + b"\r\n"
 #: Byte classes for :func:`_grid`: blank 0, ``0`` 1, ``1``-``9`` 3, anything else 4.
@@ -161,9 +165,9 @@ def open_list_file(path: str | os.PathLike) -> ListFile:
     :class:`ListError` when it cannot be read or is not a FIDE list."""
     path = str(path)
     try:
-        raw = open(path, "rb", buffering=CHUNK)
-    except OSError as err:
-        raise ListError(diagnostic("IO001", f"cannot read: {err.strerror or err}", path=path)) from None
+        raw = open_regular(path, buffering=CHUNK)
+    except InputError as err:  # a device or a FIFO is refused at once: it may never end, or block
+        raise ListError(diagnostic("IO001", f"cannot read: {err}", path=path)) from None
     try:
         if zipfile.is_zipfile(raw):
             raw.seek(0)
@@ -302,6 +306,9 @@ class _TxtReader:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as err:
                 raise self.source.error("LST031", "bytes that are not UTF-8", number, err.start + 1) from None
+            control = _CONTROL_TEXT.search(text)  # C1, written in UTF-8
+            if control:
+                raise self.source.error("LST031", "control character in the line", number, control.start() + 1)
             if not text.strip():
                 self.blank = number if self.blank is None else self.blank
                 number += 1
@@ -389,13 +396,25 @@ def _grid(data: bytes, count: int, length: int, numeric: list[Column], rated: di
 # elements, no markup, entity or comment in values) is read by one regular expression; any
 # other block is parsed by lxml with the safe settings of the tournament XML reader (no DTD, no
 # entity resolution, no network, libxml2's size limits), and a block that is not well-formed is
-# an error with its line. Both give the same stored lines (a test holds them to it).
+# an error with its line. The expression takes only what XML allows (XML whitespace between
+# elements; in values no markup, no control character, no U+FFFE/U+FFFF, no ``]]>``) and a
+# stored line within :data:`MAX_LINE`; anything else goes to lxml. What comes before the first
+# player (the declaration, comments, ``<playerslist>``) and after the last is checked by lxml
+# too. Both paths give the same stored lines and refuse the same lists, and refuse every list
+# lxml finds not well-formed (tests hold them to it, over thousands of mutated lists).
 
 _DECLARATION = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 _FIRST_ELEMENT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
 _PROLOG_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 _HEAD = re.compile(r"\s*(?:<\?xml[^>]*\?>)?(?:\s*<!--.*?-->)*\s*<playerslist(?:\s[^>]*)?>", re.S)
 _TAIL = re.compile(r"\s*</playerslist>(?:\s*<!--.*?-->)*\s*", re.S)
+#: The XML declaration (XML 1.0 §2.8), at the very start (after a byte-order mark).
+_DECLARATION_LINE = re.compile(r"\ufeff?<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(['\"])1\.[0-9]+\1"
+                               r"(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(['\"])[A-Za-z][A-Za-z0-9._-]*\2)?"
+                               r"(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(['\"])(?:yes|no)\3)?[ \t\r\n]*\?>")
+#: A value of a flat player, as the expression takes it: what XML allows, no control character.
+_FLAT_VALUE = "([^<&\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]*)"
+_XML_SPACE = "[ \t\r\n]*"
 _END = b"</player>"
 
 
@@ -475,6 +494,7 @@ class _XmlBlocks:
             if head is None:
                 raise self.source.error("XML001", "not well-formed XML: the document does not start with "
                                                   "<playerslist>", line)
+            self._well_formed_head(text[:head.end()], line)
             line += text.count("\n", 0, head.end())
             text = text[head.end():]
             self._learn(text)
@@ -483,13 +503,39 @@ class _XmlBlocks:
         return lines if lines is not None else self._parsed(text, line)
 
     def end(self, rest: bytes, line: int) -> None:
-        text = rest.decode(self.source.encoding, errors="replace")
+        try:
+            text = rest.decode(self.source.encoding)
+        except UnicodeDecodeError as err:
+            raise self.source.error("LST031", f"bytes that are not {self.source.encoding}",
+                                    line + rest.count(b"\n", 0, err.start)) from None
         head = _HEAD.match(text) if self.first else None
         if self.first and head:  # a list without any player (the store refuses it)
+            self._well_formed_head(text[:head.end()], line)
             text = text[head.end():]
         if not _TAIL.fullmatch(text):
             raise self.source.error("XML001", "not well-formed XML: the list does not end with </playerslist> "
                                               "after its last <player>", line + text.count("\n", 0, len(text)))
+        self._well_formed("<playerslist>" + text, line, "after the last <player>")
+
+    def _well_formed_head(self, head: str, line: int) -> None:
+        """What comes before the first player, checked by lxml: the declaration by its grammar,
+        the rest (comments, the root's start tag) closed by ``</playerslist>``."""
+        declaration = _DECLARATION_LINE.match(head)
+        if head.lstrip("\ufeff").startswith("<?xml") and declaration is None:
+            raise self.source.error("XML001", "not well-formed XML: the XML declaration", line)
+        self._well_formed(head[declaration.end() if declaration else 0:] + "</playerslist>", line,
+                          "before the first <player>")
+
+    def _well_formed(self, text: str, line: int, where: str) -> None:
+        from lxml import etree
+
+        from ..xml_safe import parser
+
+        try:
+            etree.fromstring(text.encode("utf-8"), parser())
+        except etree.XMLSyntaxError as err:
+            raise self.source.error("XML001", f"not well-formed XML {where}: {err.msg}",
+                                    line + (err.position[0] - 1 if err.position else 0)) from None
 
     def _learn(self, text: str) -> None:
         """The shape of the first player, when it is a flat list of known elements."""
@@ -500,18 +546,21 @@ class _XmlBlocks:
         fields = dict(zip(_XML_FIELDS, self.source.reader.fields))
         parts = []
         for tag in tags:
-            value = r"([0-9]{1,15})" if tag == "fideid" else r"([0-9]{0,9})" if fields[tag] in NUMERIC else r"([^<&]*)"
-            parts.append(rf"(?:<{tag}>{value}</{tag}>|<{tag}\s*/>)")
-        self.shape = re.compile(r"\s*<player>\s*" + r"\s*".join(parts) + r"\s*</player>")
+            value = r"([0-9]{1,15})" if tag == "fideid" else r"([0-9]{0,9})" if fields[tag] in NUMERIC else _FLAT_VALUE
+            parts.append(rf"(?:<{tag}>{value}</{tag}>|<{tag}{_XML_SPACE}/>)")
+        self.shape = re.compile(f"{_XML_SPACE}<player>{_XML_SPACE}" + _XML_SPACE.join(parts)
+                                + f"{_XML_SPACE}</player>")
         group = {fields[tag]: i for i, tag in enumerate(tags)}
         self.order = [group.get(f, -1) for f in self.source.reader.fields]
         self.ratings = [(name, group[name]) for name in self.source.rated if name in group]
 
     def _fast(self, text: str) -> list[str] | None:
         """The block's stored lines when every player has the first one's shape, else None."""
+        if "]]>" in text:
+            return None  # not allowed in XML text: lxml says where
         out = []
         position = 0
-        rated = self.source.rated
+        rated = dict.fromkeys(self.source.rated, 0)  # added to the source's once the block is read
         joined = self.source.reader.joined
         for match in self.shape.finditer(text):
             if match.start() != position:
@@ -521,11 +570,18 @@ class _XmlBlocks:
             values = [groups[i] if i >= 0 else "" for i in self.order]
             if not values[0]:
                 return None  # an empty <fideid/>: the careful reader says where
+            stored = joined(values)
+            if len(stored) > MAX_LINE:
+                return None
             for rating, group in self.ratings:
                 if groups[group].strip("0"):
                     rated[rating] += 1
-            out.append(joined(values))
-        return out if not text[position:].strip() else None
+            out.append(stored)
+        if text[position:].strip(" \t\r\n"):
+            return None
+        for rating, count in rated.items():
+            self.source.rated[rating] += count
+        return out
 
     def _parsed(self, text: str, line: int) -> list[str]:
         """The block's stored lines, parsed by lxml (any shape; errors with their line)."""
@@ -550,6 +606,10 @@ class _XmlBlocks:
             for child in element:
                 if child.tag in tags:
                     values[tags[child.tag]] = (child.text or "").strip()
+                    control = _CONTROL_TEXT.search(values[tags[child.tag]])
+                    if control:
+                        raise self.source.error("LST031", f"control character U+{ord(control.group()):04X} in "
+                                                          f"<{child.tag}>", where)
             for name in numeric:
                 if not _number(values[name], name) or len(values[name]) > (15 if name == "fide_id" else 9):
                     raise self.source.error("LST031", f"<player> {name.replace('_', ' ')} is not a number: "

@@ -21,11 +21,20 @@ updated and the replaced tables dropped, then everything is committed at once; a
 damaged line, a repeated ID, an interruption) rolls it all back, and the database is as it was.
 During the import SQLite does not wait for the disk (``synchronous=OFF``): an interrupted
 process cannot damage the database, a power failure during the import could (import again).
+
+What goes wrong with the database is a :class:`StoreError`, one sentence: damaged (a page or the
+header), not SQLite, another program's SQLite file (tables trfconv does not know: refused, never
+written into), read-only, disk full, in use by another import for more than
+:data:`BUSY_SECONDS`. A database named explicitly (``--db``, ``TRFCONV_DB``) in a folder that does
+not exist is refused (a mistyped path would otherwise make a new, empty database); only the
+default location's folder is made.
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Callable
@@ -41,6 +50,11 @@ from .layouts import Column, layout
 from .parse import XML_LAYOUT, ListError, ListFile, Reader
 
 ENVIRONMENT = "TRFCONV_DB"
+#: How long a command waits for a database another process is writing (an import) before refusing.
+BUSY_SECONDS = 5.0
+#: The tables of a rating lists database; ``p<id>`` hold the players of each source.
+_TABLES = frozenset({"sources", "serves", "unrated"})
+_PLAYERS = re.compile(r"p[0-9]+")
 #: The fields of each kind in a combined list (a single-type list has ``rating``, ``games``, ``k``).
 _KIND_FIELDS = {kind: (f"{kind}_rating", f"{kind}_games", f"{kind}_k") for kind in KINDS}
 #: Rows per INSERT statement: each statement run costs as much as binding many values.
@@ -66,6 +80,43 @@ def default_path() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path("trfconv") / "ratinglists.sqlite"
+
+
+class StoreError(Exception):
+    """The database cannot be used: ``why``, in one sentence; ``path`` is the database."""
+
+    def __init__(self, path: Path, why: str):
+        super().__init__(f"{path}: {why}")
+        self.path, self.why = path, why
+
+
+#: SQLite's primary result codes (https://sqlite.org/rescode.html) -> what they mean here.
+_WHY = {
+    3: "permission denied",
+    5: "the database is in use by another program (an import?) and stayed so for {seconds:g} seconds; "
+       "try again when it has ended",
+    6: "the database is locked by another program; try again when it has ended",
+    8: "the database is read-only (its file or folder cannot be written)",
+    10: "input/output error on the database file",
+    11: "the database is damaged ({detail}); import the lists again into a new database",
+    13: "disk full: the database could not grow; nothing was changed (free some space and try again)",
+    14: "cannot open the database file",
+    23: "permission denied",
+    26: "not a rating lists database: not an SQLite file, or its header is damaged",
+}
+
+
+def _said(method):
+    """``method`` with any SQLite error turned into a :class:`StoreError` saying what it means."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as err:
+            code = getattr(err, "sqlite_errorcode", None)
+            why = _WHY.get(code & 0xFF if code is not None else None, "the database cannot be used: {detail}")
+            raise StoreError(self.path, why.format(detail=err, seconds=BUSY_SECONDS)) from None
+    return wrapper
 
 
 @dataclass(frozen=True)
@@ -99,6 +150,7 @@ class Store:
 
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = Path(path) if path is not None else default_path()
+        self._named = path is not None or bool(os.environ.get(ENVIRONMENT))  # else its folder may be made
         self._con: sqlite3.Connection | None = None
         self._catalogue: tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]]] | None = None
         self._readers: dict[int, Reader] = {}
@@ -109,10 +161,32 @@ class Store:
         if self._con is None:
             if not create and not self.path.exists():
                 return None
-            if create:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._con = sqlite3.connect(self.path, isolation_level=None)
-            self._con.executescript(_SCHEMA)
+            if self.path.is_dir():
+                raise StoreError(self.path, "is a folder; give the database's file name")
+            folder = self.path.parent
+            if create and not folder.is_dir():
+                if self._named:
+                    raise StoreError(self.path, f"folder {str(folder)!r} does not exist; make it first, or give "
+                                                "another --db (no folder is made for a database named)")
+                try:
+                    folder.mkdir(parents=True, exist_ok=True)
+                except OSError as err:
+                    raise StoreError(self.path, f"cannot make its folder: {(err.strerror or str(err)).lower()}") \
+                        from None
+            con = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_SECONDS)
+            try:
+                tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                foreign = sorted(t for t in tables if t not in _TABLES and not _PLAYERS.fullmatch(t)
+                                 and not t.startswith("sqlite_"))
+                if foreign:
+                    raise StoreError(self.path, f"another program's SQLite database (it holds table(s) "
+                                                f"{', '.join(foreign[:5])}{' …' if len(foreign) > 5 else ''}), not "
+                                                "trfconv's rating lists; give another --db")
+                con.executescript(_SCHEMA)
+            except BaseException:
+                con.close()
+                raise
+            self._con = con
         return self._con
 
     def close(self) -> None:
@@ -127,6 +201,7 @@ class Store:
         self.close()
 
     # -- what is held -----------------------------------------------------------------------
+    @_said
     def _load(self) -> tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]]]:
         """The sources and, per month held (oldest first), the source serving each kind."""
         if self._catalogue is None:
@@ -152,6 +227,7 @@ class Store:
         """Each month held (oldest first) and, per kind, the source that serves it."""
         return self._load()[1]
 
+    @_said
     def kept_games(self, fide_id: int | str, kind: str, since: str, before: str) -> list[KeptGame]:
         """The games kept for an unrated player from the periods of the lists ``since`` to
         ``before`` (``YYYY-MM``; ``before`` excluded), oldest first."""
@@ -162,6 +238,7 @@ class Store:
                            "AND month >= ? AND month < ? ORDER BY month, rowid", (int(fide_id), kind, since, before))
         return [KeptGame(month, event, rating, Fraction(score)) for month, event, rating, score in rows]
 
+    @_said
     def keep_games(self, month: str, kind: str, games: dict[int, list[KeptGame]]) -> None:
         """Keep the games of the players still unrated after the period of the list of ``month``
         (by FIDE ID), replacing what that period kept before, in one transaction."""
@@ -174,7 +251,7 @@ class Store:
                              for fide_id, kept in games.items() for g in kept])
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            _roll_back(con)
             raise
 
     def in_force(self, on: date | str, kind: str | None = None) -> str | None:
@@ -190,6 +267,7 @@ class Store:
         return months[-1] if months else None
 
     # -- look-ups ---------------------------------------------------------------------------
+    @_said
     def player(self, fide_id: int | str, month: str | None = None) -> ListEntry | None:
         """The player with this FIDE ID in the list of ``month`` (default: the latest held)."""
         month = month or self.latest()
@@ -202,12 +280,12 @@ class Store:
             return None
         rows = {}
         for source in dict.fromkeys(served.values()):
-            reader = self._readers[source.id]
             row = self._con.execute(self._by_id[source.id], (number,)).fetchone()
             if row is not None:
-                rows[source] = reader.values(row[0])
+                rows[source] = self._values(source.id, row[0])
         return self._entry(rows, served, month) if rows else None
 
+    @_said
     def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list[Match]:
         """The entries whose names are closest to ``name`` (accents, case, punctuation and word
         order do not matter; see :mod:`.names`), best first, in ``fed`` when given.
@@ -249,9 +327,8 @@ class Store:
         out: list[Match] = []
         seen: set[int] = set()
         for (source, rowid), (score, _) in sorted(scored.items(), key=lambda item: (-item[1][0], -item[1][1], item[0])):
-            reader = self._readers[source]
             (line,) = self._con.execute(f"SELECT line FROM p{source} WHERE rowid = ?", (rowid,)).fetchone()
-            values = reader.values(line)
+            values = self._values(source, line)
             number = int(values["fide_id"])
             if number in seen or (fed and values.get("federation", "").upper() != fed.upper()):
                 continue
@@ -260,6 +337,19 @@ class Store:
             if len(out) == limit:
                 break
         return out
+
+    def _values(self, source: int, line: str) -> dict[str, str]:
+        """The values of a stored line of ``source``; a :class:`StoreError` when they do not read
+        (a value holding the separator U+001F, which lists imported by trfconv before it refused
+        control characters could store)."""
+        reader = self._readers[source]
+        values = reader.values(line)
+        if len(values) != len(reader.fields) or not values.get("fide_id", "").strip().isdigit():
+            sources = self._load()[0]
+            file = sources[source].file if source in sources else f"source {source}"
+            raise StoreError(self.path, f"a player's stored line from {file} does not read (a control character in "
+                                        "a value, stored by an earlier trfconv); import that list again")
+        return values
 
     def _candidates(self, source: SourceInfo, probes, cap: int):
         """(rowid, name) of the players whose names start with a probe, at most ``cap`` a probe,
@@ -298,6 +388,7 @@ class Store:
             flag=flag, month=month, source=first.file, ratings=tuple(ratings))
 
     # -- import -----------------------------------------------------------------------------
+    @_said
     def replace(self, source: ListFile, month: str, kinds: tuple[str, ...],
                 progress: Callable[[int], None] | None = None) -> SourceInfo:
         """Import ``source`` as the ``kinds`` lists of ``month``, in one transaction (see the
@@ -334,12 +425,19 @@ class Store:
                 con.execute("DELETE FROM sources WHERE id = ?", (orphan,))
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            _roll_back(con)
             raise
         finally:
             con.execute("PRAGMA synchronous = FULL")
             self._catalogue = None
         return self._load()[0][number]
+
+
+def _roll_back(con: sqlite3.Connection) -> None:
+    """Undo the transaction, when SQLite has not already (it does on a full disk, and a second
+    ROLLBACK would hide why with "cannot rollback")."""
+    if con.in_transaction:
+        con.execute("ROLLBACK")
 
 
 def _column_sql(column: Column) -> str:

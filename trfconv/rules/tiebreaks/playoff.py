@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from ...numbers import short_text
 from ..editions import load_data
 from .lots import drawn
 from .standings import Standings
@@ -114,6 +115,11 @@ class Plan:
     rate: Rate
     armageddon: Rate
     armageddon_after: int | None
+
+
+#: The most games until the first win before an Armageddon game that ``plan`` lists: each is a
+#: line of the plan (and of its result grid), and no play-off plays more.
+MAX_SUDDEN_DEATH = 20
 
 
 @cache
@@ -207,6 +213,8 @@ def plan(entrants: list[Entrant], *, first: int = 1, seed: str, rate: Rate | Non
     the first win with an Armageddon game after that many games."""
     if len(entrants) < 2:
         raise ValueError("a play-off needs two or more tied players")
+    if armageddon_after is not None and not 1 <= armageddon_after <= MAX_SUDDEN_DEATH:
+        raise ValueError(f"an Armageddon game comes after 1 to {MAX_SUDDEN_DEATH} games, not {armageddon_after}")
     rate = rate or default_rate()
     armageddon = armageddon or default_armageddon()
     s = _Schedule(rate, armageddon, armageddon_after, seed)
@@ -274,7 +282,8 @@ def tied_for(s: Standings, place: int) -> tuple[list[Entrant], int]:
 def chosen(s: Standings, wanted: list[str]) -> tuple[list[Entrant], int]:
     """The players of ``s`` named in ``wanted`` (start numbers or names, as written in the
     file, case ignored), in the event's order, and the best place among them. ValueError for a
-    name that is no player's, or one given twice."""
+    name that is no player's, one given twice, or players not tied on points (C.07 Art. 4: a
+    play-off decides between players on the same points; some of them may be named, not all)."""
     found: list[int] = []
     for item in wanted:
         text = item.strip()
@@ -286,4 +295,9 @@ def chosen(s: Standings, wanted: list[str]) -> tuple[list[Entrant], int]:
             raise ValueError(f"{text!r} is named twice")
         found.append(matches[0])
     found.sort()
+    points = {s.rows[k].values[0] for k in found}
+    if len(points) > 1:
+        held = "; ".join(f"{s.rows[k].name}: {short_text(s.rows[k].values[0])}" for k in found)
+        raise ValueError(f"the players are not tied on points ({held}); a play-off is for players on the same "
+                         "points")
     return [Entrant(s.rows[k].number, s.rows[k].name, n) for n, k in enumerate(found, 1)], found[0] + 1
