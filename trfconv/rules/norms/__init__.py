@@ -1,0 +1,197 @@
+"""Title norms (FIDE Title Regulations B.01): which players made a GM, IM, WGM or WIM norm in an
+event, on the best set of their games, with every requirement's article and numbers.
+
+    >>> from trfconv.rules.norms import norms
+    >>> result = norms(tournament)                  # the file's columns; lookup=: the FIDE list
+    >>> [(p.person.start_number, n.title) for p, n in result.achieved]
+
+The pieces: :mod:`.rules` (an edition's numbers), :mod:`.people` (the players as the list in
+force saw them), :mod:`.games` (what 1.4.2 counts), :mod:`.evaluate` (one set of games against
+one title), :mod:`.search` (the best set, 1.4.1e/f), :mod:`.annex` (the Annex tables derived from
+1.4.8/1.4.9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from ...diagnostics import Diagnostic, diagnostic
+from ...model import Game, Pending, Tournament
+from ..editions import Edition, UnknownEdition, edition, edition_for
+from ..rateability.shape import shape_of
+from ..ratinglist.inforce import Lookup
+from .evaluate import EVENT_TYPES, EXEMPTIONS, READINGS, Context, TitleNorm
+from .games import record, zero_against_rated
+from .people import Person, people
+from .rules import RANK, TITLES, NormRules, norm_rules
+from .search import best
+
+__all__ = ["EVENT_TYPES", "EXEMPTIONS", "READINGS", "TITLES", "EventNorms", "PlayerNorms", "norms"]
+
+
+@dataclass(frozen=True)
+class PlayerNorms:
+    """One player's results, one per title looked at (highest first)."""
+
+    person: Person
+    results: tuple[TitleNorm, ...]
+
+
+@dataclass(frozen=True)
+class EventNorms:
+    """Every player's norms in one event, under one edition, and what the result rests on."""
+
+    edition: Edition
+    rules: NormRules
+    context: Context
+    kind: str  #: the event type as the rules see it (``Swiss (declared: …)``)
+    opponents_from: str  #: where titles and ratings come from
+    players: tuple[PlayerNorms, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    possible: bool = True  #: False: no norm is possible in this event (too few rounds, a match)
+
+    @property
+    def achieved(self) -> list[tuple[PlayerNorms, TitleNorm]]:
+        return [(p, n) for p in self.players for n in p.results if n.achieved]
+
+
+def _edition(rules: str | Edition | None, start: date | None, path) -> tuple[Edition, Diagnostic]:
+    if rules:
+        chosen = rules if isinstance(rules, Edition) else edition(rules)
+        if chosen.family != "b01":
+            raise UnknownEdition(f"{chosen} is not an edition of the Title Regulations (b01-…)")
+        return chosen, diagnostic("NRM001", f"norms judged under {chosen} ({chosen.title}), as asked", path=path)
+    chosen = edition_for("b01", start)
+    if start is None:
+        why = "the start date is unknown: the newest edition"
+    elif start < chosen.effective:
+        why = (f"the event started on {start.isoformat()}, before the earliest modelled edition "
+               f"({chosen.effective.isoformat()}): judged under it")
+    else:
+        why = f"the edition in force on the event's start date, {start.isoformat()}"
+    return chosen, diagnostic("NRM001", f"norms judged under {chosen} ({chosen.title}), {why}", path=path)
+
+
+def _titles(person: Person, asked: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The titles to look at: those asked, else those above the best title held (women's titles
+    for women only)."""
+    if asked:
+        return asked
+    held = min((RANK.get(t, 9) for t in person.titles), default=9)
+    return tuple(t for t in TITLES if RANK[t] < held and (person.woman or t not in ("WGM", "WIM")))
+
+
+def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | Edition | None = None,
+          player: int | None = None, titles: tuple[str, ...] | None = None, exemption: str | None = None,
+          event_type: str | None = None, reading: str = "rounded") -> EventNorms:
+    """The title norms of ``tournament`` (see the module docstring). ``lookup``: the rating lists
+    (1.4.6a: titles, ratings, federations and sex from the standard list in force at the start);
+    ``player``: one start number; ``titles``: the titles to look at (default: every title above
+    the one held); ``exemption``: a 1.4.3 exemption the event has (``1.4.3a``–``1.4.3d``);
+    ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``reading``: 1.4.8b's 35 %
+    ``rounded`` as 1.4.9 says, or ``exact``."""
+    t = tournament
+    path = t.source.path
+    start = t.event.start_date if isinstance(t.event.start_date, date) else None
+    chosen, said = _edition(rules, start, path)
+    r = norm_rules(chosen)
+    found: list[Diagnostic] = [said]
+    known, listed = people(t, lookup)
+    found.extend(listed)
+    origin = next(iter({p.origin for p in known.values() if p.origin != "the file"}), "the file")
+    shape = shape_of(t)
+    rounds = max(t.rounds, t.event.declared_rounds or 0)
+    ctx = Context(r, rounds, shape.round_robin, shape.double, len(t.players), event_type, exemption,
+                  (t.event.federation or "").strip().upper() or None, reading)
+
+    def result(players, possible=True) -> EventNorms:
+        return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible)
+
+    if shape.match or shape.scheveningen:
+        found.append(diagnostic("NRM014", f"no norm possible: the event is a {'match' if shape.match else 'Scheveningen'}"
+                                          f" (1.4.2e: Swiss, round robin, double round robin or knock-out)", path=path))
+        return result((), False)
+    if rounds < ctx.least_games:
+        found.append(diagnostic("NRM005", f"no norm possible: {rounds} rounds (1.4.1a: at least {r.min_games} games; "
+                                          f"{r.short_event_games} with an overscore of one point, QC 2023)", path=path))
+        return result((), False)
+    found.extend(_event_notes(t, ctx, path))
+    excluded = zero_against_rated(t, known) if shape.round_robin else frozenset()
+    if excluded:
+        found.append(diagnostic("NRM012", "1.4.2b: unrated opponents who scored nothing against rated players are "
+                                          f"not counted: {', '.join(f'#{n}' for n in sorted(excluded))}", path=path))
+    players = _judge(t, ctx, known, excluded, player, titles)
+    if lookup is not None and origin != "the file":
+        found.extend(_differences(t, ctx, players, excluded, player, titles))
+    found.extend(_result_notes(ctx, players, path))
+    return result(players)
+
+
+def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player, titles) -> list[PlayerNorms]:
+    out = []
+    for p in t.players:
+        if player is not None and p.start_number != player:
+            continue
+        person = known[p.start_number]
+        looked = _titles(person, titles)
+        if not looked:
+            continue
+        rec = record(ctx.rules, p, known, ctx.rounds, excluded)
+        out.append(PlayerNorms(person, tuple(best(ctx, person, ctx.rules.titles[x], rec) for x in looked)))
+    return out
+
+
+def _differences(t: Tournament, ctx: Context, players: list[PlayerNorms], excluded, player, titles):
+    """``NRM009``: a norm the file's own columns would decide otherwise than the list."""
+    from .people import from_file
+
+    own = {p.start_number: from_file(p) for p in t.players}
+    by_file = {(p.person.start_number, n.title): n.achieved
+               for p in _judge(t, ctx, own, excluded, player, titles) for n in p.results}
+    out = []
+    for p in players:
+        for n in p.results:
+            if by_file.get((p.person.start_number, n.title), False) != n.achieved:
+                out.append(diagnostic("NRM009", f"#{p.person.start_number}: the {n.title} norm is "
+                                                f"{'achieved' if n.achieved else 'not achieved'} on the list's data "
+                                                f"but would {'not ' if n.achieved else ''}be on the file's columns",
+                                      path=t.source.path))
+    return out
+
+
+def _event_notes(t: Tournament, ctx: Context, path) -> list[Diagnostic]:
+    out = []
+    if any(isinstance(e, Pending) for p in t.players for e in p.rounds):
+        out.append(diagnostic("NRM010", "the event is not finished: games without a result are not counted", path=path))
+    if any(isinstance(e, Game) and not e.rated for p in t.players for e in p.rounds):
+        out.append(diagnostic("NRM013", "games that lasted less than one move (W D L) are counted as played (1.4.2 is "
+                                        "not about rating)", path=path))
+    if ctx.exemption:
+        scope = " (home players only)" if ctx.exemption == "1.4.3b" else ""
+        out.append(diagnostic("NRM008", f"exemption {ctx.exemption} declared{scope}: 1.4.3 and 1.4.4 are not applied "
+                                        "(every exemption lifts 1.4.4 as well: Sharly-Chess's reading, confirmed by "
+                                        "the QC in writing)", path=path))
+    if ctx.double:
+        out.append(diagnostic("NRM011", "double round robin: opponents counted once each for 1.4.3-1.4.5, against half "
+                                        "the required numbers, rounded up", path=path))
+    return out
+
+
+def _result_notes(ctx: Context, players: list[PlayerNorms], path) -> list[Diagnostic]:
+    out = []
+    results = [n for p in players for n in p.results]
+    if any(n.reading_decided for n in results):
+        other = "at least 35 % of the games, not rounded" if ctx.reading == "rounded" else "rounded as 1.4.9 says"
+        out.append(diagnostic("NRM006", f"1.4.8b read as {'the percentage rounded as 1.4.9 says' if ctx.reading == 'rounded' else 'the score at least 35 % of the games, not rounded'}"
+                                        f"; the other reading ({other}) gives another answer here (--score-reading)",
+                              path=path))
+    if any(n.achieved and n.route == ctx.rules.article("overscore") for n in results):
+        out.append(diagnostic("NRM007", "a norm in an event of fewer than 9 rounds counts its overscore as games "
+                                        "(1.4.1d as the QC applies it, 2023: 8 games and one point)", path=path))
+    for p in players:
+        if p.person.fide_id is None and any(n.achieved for n in p.results):
+            out.append(diagnostic("NRM003", f"#{p.person.start_number} made a norm but has no FIDE id in the file: "
+                                            "it cannot be registered", path=path))
+    return out
+
