@@ -19,7 +19,7 @@ from typer.exceptions import TyperException
 
 from .. import __version__
 from ..io.files import MAX_INPUT_BYTES
-from . import files, lists, period, playoff, rating, standings
+from . import files, lists, norms, period, playoff, rating, standings
 from .common import input_limit, list_month_argument
 
 EXIT_USAGE, EXIT_INTERRUPTED, EXIT_INTERNAL = 2, 130, 3
@@ -103,6 +103,7 @@ app.command()(files.formats)
 app.add_typer(lists.app, name="list")
 app.command("fill")(lists.fill_command)
 app.command()(period.period)
+app.command()(norms.norms)
 
 
 def main() -> None:

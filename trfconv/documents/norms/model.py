@@ -1,0 +1,74 @@
+"""What the norms document shows: the event's facts, where the opponents' data come from, and
+each player's results as :func:`trfconv.rules.norms.norms` computed them. Nothing here judges a
+norm; the writers (:mod:`.text`, :mod:`.json`, :mod:`.html`) only format."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...dates import as_text
+from ...model import Tournament
+from ...numbers import short_text
+from ...rules.norms import EventNorms, PlayerNorms
+from ...rules.norms.evaluate import TitleNorm
+from ..basis import Basis
+
+
+@dataclass(frozen=True)
+class NormsReport:
+    """The norms of one file, what they rest on, and whether every requirement is shown
+    (``details``: one player asked for, or ``--details``)."""
+
+    basis: Basis
+    tournament: Tournament
+    result: EventNorms
+    details: bool = False
+
+    def event_line(self) -> str:
+        e = self.tournament.event
+        place = ", ".join(x for x in (e.city, e.federation) if x)
+        dates = " to ".join(x for x in (as_text(e.start_date), as_text(e.end_date)) if x)
+        return "; ".join(x for x in (e.name or "(no name)", place, dates) if x)
+
+    def name_of(self, start_number: int) -> str:
+        p = self.tournament.player(start_number)
+        return p.name if p and p.name else f"#{start_number}"
+
+    def verdict(self) -> str:
+        """The last line: the norms made, or why there is none."""
+        if self.basis.withheld:
+            return "NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
+        r = self.result
+        if not r.possible:
+            said = [d.message for d in r.diagnostics if d.code in ("NRM005", "NRM014")]
+            return said[0] if said else "no norm possible"
+        made = r.achieved
+        if not made:
+            return f"no norm ({len(r.players)} player(s) looked at)"
+        return f"{len(made)} norm(s): " + ", ".join(
+            f"#{p.person.start_number} {n.title} ({n.credited_games} credited games)" for p, n in made)
+
+
+def person_line(p: PlayerNorms) -> str:
+    """``#12 Name (IM, ESP, 2431)``."""
+    x = p.person
+    facts = [", ".join(sorted(x.titles)), x.federation or "", str(x.rating) if x.rating else "unrated"]
+    return f"#{x.start_number} {x.name or '(no name)'} ({', '.join(f for f in facts if f)})"
+
+
+def summary(n: TitleNorm) -> str:
+    """One result in a line: ``GM norm ACHIEVED: 6.5/9, Ra 2468, Rp 2612; 9 games, credited 9``."""
+    head = f"{n.title} norm {'ACHIEVED' if n.achieved else 'not achieved'}"
+    if not n.games:
+        return f"{head}: no counted game"
+    numbers = f"{short_text(n.score)}/{n.games}, Ra {n.ra}, Rp {n.rp} (p {n.p} %, dp {n.dp})"
+    if n.achieved:
+        return f"{head}: {numbers}; {n.games} games, credited {n.credited_games} ({n.route})"
+    return f"{head}: {numbers}; fails " + ", ".join(r.article for r in n.failed)
+
+
+def dropped_line(report: NormsReport, n: TitleNorm) -> str:
+    if not n.dropped:
+        return "all counted games kept"
+    return "dropped: " + "; ".join(f"round {d.round} against #{d.opponent} {report.name_of(d.opponent)} ({d.article})"
+                                   for d in n.dropped)

@@ -1,0 +1,37 @@
+"""The norms document as text: the event, what it rests on, the norms made (with every
+requirement when one player is asked for, or with details), and the verdict last."""
+
+from __future__ import annotations
+
+from ..basis import text_block
+from .model import NormsReport, dropped_line, person_line, summary
+
+
+def render_text(report: NormsReport) -> str:
+    r = report.result
+    lines = [f"{'file':<12}{report.basis.file}", f"{'event':<12}{report.event_line()}",
+             f"{'judged as':<12}{r.context.rounds} rounds, {r.kind}",
+             f"{'rules':<12}{r.edition.name}: {r.edition.title}",
+             f"{'opponents':<12}titles, ratings, federations and sex from {r.opponents_from}"]
+    lines += text_block(report.basis)
+    if not report.basis.withheld and r.possible:
+        lines += _players(report)
+    lines.append(f"{'verdict':<12}{report.verdict()}")
+    return "\n".join(lines) + "\n"
+
+
+def _players(report: NormsReport) -> list[str]:
+    out = []
+    for p in report.result.players:
+        shown = p.results if report.details else tuple(n for n in p.results if n.achieved)
+        if not shown:
+            continue
+        out.append(person_line(p))
+        for n in shown:
+            out.append(f"  {summary(n)}")
+            out.append(f"    {dropped_line(report, n)}")
+            if report.details:
+                width = max(len(q.rule) for q in n.requirements)
+                out += [f"    {q.article:<9}{q.rule:<{width}}  {q.value:>12}  {'ok' if q.ok else 'FAILS'}"
+                        for q in n.requirements]
+    return out
