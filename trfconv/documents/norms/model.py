@@ -4,14 +4,18 @@ norm; the writers (:mod:`.text`, :mod:`.json`, :mod:`.html`) only format."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ...dates import as_text
 from ...model import Tournament
 from ...numbers import short_text
-from ...rules.norms import EventNorms, PlayerNorms
+from ...rules.norms import TITLES, EventNorms, PlayerNorms
 from ...rules.norms.evaluate import TitleNorm
 from ..basis import Basis
+
+#: The most norms the verdict names one by one (more: counted by title).
+LISTED = 6
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,11 @@ class NormsReport:
             return said[0] if said else "no norm possible"
         made = r.achieved
         if not made:
-            return f"no norm ({len(r.players)} player(s) looked at)"
+            return f"no norm ({len(r.players) + r.ruled_out} player(s) looked at)"
+        if len(made) > LISTED:
+            by_title = Counter(n.title for _, n in made)
+            return f"{len(made)} norm(s): " + ", ".join(f"{by_title[x]} {x}" for x in TITLES if by_title[x]) + \
+                " (listed above)"
         return f"{len(made)} norm(s): " + ", ".join(
             f"#{p.person.start_number} {n.title} ({n.credited_games} credited games)" for p, n in made)
 

@@ -16,6 +16,9 @@ def render_text(report: NormsReport) -> str:
     lines += text_block(report.basis)
     if not report.basis.withheld and r.possible:
         lines += _players(report)
+        if r.ruled_out:
+            lines.append(f"{'others':<12}{r.ruled_out} player(s) cannot reach any norm: too few title holders met, "
+                         "or no set of games averages the Ra needed (1.4.5b-e, 1.4.8a)")
     lines.append(f"{'verdict':<12}{report.verdict()}")
     return "\n".join(lines) + "\n"
 

@@ -22,10 +22,10 @@ from ..editions import Edition, UnknownEdition, edition, edition_for
 from ..rateability.shape import shape_of
 from ..ratinglist.inforce import Lookup
 from .evaluate import EVENT_TYPES, EXEMPTIONS, READINGS, Context, TitleNorm
-from .games import record, zero_against_rated
+from .games import opponents, record, zero_against_rated
 from .people import Person, people
 from .rules import RANK, TITLES, NormRules, norm_rules
-from .search import best
+from .search import best, least_holders, possible
 
 __all__ = ["EVENT_TYPES", "EXEMPTIONS", "READINGS", "TITLES", "EventNorms", "PlayerNorms", "norms"]
 
@@ -50,6 +50,10 @@ class EventNorms:
     players: tuple[PlayerNorms, ...]
     diagnostics: tuple[Diagnostic, ...]
     possible: bool = True  #: False: no norm is possible in this event (too few rounds, a match)
+    #: Players left out because no set of their games can reach any looked-at title's Ra (1.4.8a)
+    #: or number of title holders (1.4.5b-e) (:func:`.search.possible`); a player asked for by
+    #: number is always judged.
+    ruled_out: int = 0
 
     @property
     def achieved(self) -> list[tuple[PlayerNorms, TitleNorm]]:
@@ -105,8 +109,9 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     ctx = Context(r, rounds, shape.round_robin, shape.double, len(t.players), event_type, exemption,
                   (t.event.federation or "").strip().upper() or None, reading)
 
-    def result(players, possible=True) -> EventNorms:
-        return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible)
+    def result(players, possible=True, ruled_out=0) -> EventNorms:
+        return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible,
+                          ruled_out)
 
     if shape.match or shape.scheveningen:
         found.append(diagnostic("NRM014", f"no norm possible: the event is a {'match' if shape.match else 'Scheveningen'}"
@@ -121,25 +126,39 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     if excluded:
         found.append(diagnostic("NRM012", "1.4.2b: unrated opponents who scored nothing against rated players are "
                                           f"not counted: {', '.join(f'#{n}' for n in sorted(excluded))}", path=path))
-    players = _judge(t, ctx, known, excluded, player, titles)
+    players, ruled_out = _judge(t, ctx, known, excluded, player, titles)
     if lookup is not None and origin != "the file":
         found.extend(_differences(t, ctx, players, excluded, player, titles))
     found.extend(_result_notes(ctx, players, path))
-    return result(players)
+    return result(players, ruled_out=ruled_out)
 
 
-def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player, titles) -> list[PlayerNorms]:
-    out = []
+def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player,
+           titles) -> tuple[list[PlayerNorms], int]:
+    """The players judged, and how many were ruled out (see :attr:`EventNorms.ruled_out`)."""
+    out, ruled_out = [], 0
+    facts = opponents(ctx.rules, known)
+    holding = {x: frozenset(n for n, o in known.items() if not o.titles.isdisjoint(rule.holders))
+               for x, rule in ctx.rules.titles.items()}
+    fewest = least_holders(ctx)
     for p in t.players:
         if player is not None and p.start_number != player:
             continue
         person = known[p.start_number]
-        looked = _titles(person, titles)
+        looked = [ctx.rules.titles[x] for x in _titles(person, titles)]
         if not looked:
             continue
-        rec = record(ctx.rules, p, known, ctx.rounds, excluded)
-        out.append(PlayerNorms(person, tuple(best(ctx, person, ctx.rules.titles[x], rec) for x in looked)))
-    return out
+        if player is None:  # too few title holders met for any title looked at: no record needed
+            met = frozenset(e.opponent for e in p.rounds if type(e) is Game)
+            if all(len(met & holding[x.title]) < fewest for x in looked):
+                ruled_out += 1
+                continue
+        rec = record(p, facts, ctx.rounds, excluded)
+        if player is None and not any(possible(ctx, x, rec) for x in looked):
+            ruled_out += 1
+            continue
+        out.append(PlayerNorms(person, tuple(best(ctx, person, x, rec) for x in looked)))
+    return out, ruled_out
 
 
 def _differences(t: Tournament, ctx: Context, players: list[PlayerNorms], excluded, player, titles):
@@ -148,7 +167,7 @@ def _differences(t: Tournament, ctx: Context, players: list[PlayerNorms], exclud
 
     own = {p.start_number: from_file(p) for p in t.players}
     by_file = {(p.person.start_number, n.title): n.achieved
-               for p in _judge(t, ctx, own, excluded, player, titles) for n in p.results}
+               for p in _judge(t, ctx, own, excluded, player, titles)[0] for n in p.results}
     out = []
     for p in players:
         for n in p.results:

@@ -8,10 +8,8 @@ halves up), p once (1.4.9, halves up); minimum counts are rounded up and maximum
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from math import ceil, floor
 
 from .games import Missing, NormGame
 from .people import Person
@@ -155,19 +153,44 @@ def _score_ok(ctx: Context, half_points: int, n: int) -> bool:
 
 
 def required_half_points(ctx: Context, title: TitleRule, ra: int, n: int) -> int | None:
-    """The least score (in half points) that meets 1.4.8 and 1.4.8b on ``n`` games against ``ra``."""
+    """The least score (in half points) that meets 1.4.8 and 1.4.8b on ``n`` games against ``ra``:
+    the least percentage whose dp reaches ``title.rp - ra``, turned into the least score that rounds
+    to it (1.4.9: ``percent(s, n) >= p`` is ``100 s + n >= 2 n p``); None when no score does."""
     r = ctx.rules
-    for s in range(2 * n + 1):
-        if ra + r.dp(percent(s, n)) >= title.rp and _score_ok(ctx, s, n):
-            return s
-    return None
+    p = r.least_percent(title.rp - ra)
+    if p is None:
+        return None
+    if ctx.reading == "rounded":
+        p = max(p, r.min_score_percent)
+    s = max(0, -(-(2 * n * p - n) // 100))
+    if ctx.reading == "exact":
+        s = max(s, -(-(2 * r.min_score_percent * n) // 100))
+    return s if s <= 2 * n else None
+
+
+def promising(ctx: Context, title: TitleRule, kept: tuple[NormGame, ...]) -> bool:
+    """Whether ``kept`` meets 1.4.8 and 1.4.8a (the numbers most sets fail): computed as
+    :func:`evaluate` does, without the rest, so that the search judges most sets cheaply."""
+    n = len(kept)
+    if not n:
+        return False
+    low = title.floor
+    total = 0
+    half_points = 0
+    for g in kept:
+        total += g.rating
+        half_points += g.half_points
+        if g.rating < low:
+            low = g.rating
+    ra = half_up(total + title.floor - low, n)
+    return ra >= title.ra and ra + ctx.rules.dp(percent(half_points, n)) >= title.rp
 
 
 def _count(fraction: Fraction, n: int, double: bool, minimum: int = 0) -> int:
     """A minimum count: ``fraction`` of ``n`` rounded up (at least ``minimum``); in a double round
     robin half of it, rounded up, over different opponents (1.4.5)."""
-    need = max(minimum, ceil(fraction * n))
-    return ceil(Fraction(need, 2)) if double else need
+    need = max(minimum, -(-fraction.numerator * n // fraction.denominator))
+    return -(-need // 2) if double else need
 
 
 def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[NormGame, ...],
@@ -193,7 +216,10 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
                          tuple(reqs), route.article)
     population = tuple({g.opponent: g for g in kept}.values()) if ctx.double else kept
     m = len(population)
-    feds = Counter(g.federation for g in population if g.federation)
+    feds: dict[str, int] = {}
+    for g in population:
+        if g.federation:
+            feds[g.federation] = feds.get(g.federation, 0) + 1
     own_fed = candidate.federation if candidate.federation not in r.disregarded_federations else None
     own = feds.get(own_fed, 0) if own_fed else 0
     foreign = sum(1 for f in feds if f != own_fed)
@@ -205,12 +231,12 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
         add(Requirement(r.article("foreign"), f"opponents from at least {r.foreign_federations} federations other "
                                               f"than {own_fed or 'the player’s'}", str(foreign),
                         foreign >= r.foreign_federations))
-        own_max = floor(r.own_federation_max * m)
+        own_max = r.own_federation_max.numerator * m // r.own_federation_max.denominator
         add(Requirement(r.article("own_federation"), f"at most {r.own_federation_max} of {m} opponents from "
                                                      f"{own_fed or 'the player’s federation'}: {own_max}",
                         str(own), own <= own_max))
-        one_max = floor(r.one_federation_max * m)
-        top_fed, top = feds.most_common(1)[0] if feds else ("-", 0)
+        one_max = r.one_federation_max.numerator * m // r.one_federation_max.denominator
+        top_fed, top = max(feds.items(), key=lambda kv: kv[1]) if feds else ("-", 0)
         add(Requirement(r.article("one_federation"), f"at most {r.one_federation_max} of {m} opponents from one "
                                                      f"federation: {one_max}", f"{top} ({top_fed})", top <= one_max))
     titled = sum(1 for g in population if g.titled)

@@ -65,33 +65,38 @@ def zero_against_rated(t: Tournament, people: dict[int, Person]) -> frozenset[in
     return frozenset(out)
 
 
-def record(rules: NormRules, player: Player, people: dict[int, Person], rounds: int,
-           excluded: frozenset[int]) -> Record:
+def opponents(rules: NormRules, people: dict[int, Person]) -> dict[int, tuple]:
+    """What a game needs of each player as an opponent, once per event: rating for the average
+    (unrated: 1400, 1.4.6d), unrated, federation (None: FID or unknown), titled (1.4.5a), titles."""
+    return {n: (o.rating if o.rating is not None else rules.unrated_rating, o.rating is None,
+                o.federation if o.federation not in rules.disregarded_federations else None,
+                not o.titles.isdisjoint(rules.titled), o.titles) for n, o in people.items()}
+
+
+#: Why a round without a game has none, by the entry's kind.
+_BYES = {ByeKind.PAB: "pab"}
+
+
+def record(player: Player, facts: dict[int, tuple], rounds: int, excluded: frozenset[int]) -> Record:
     """The counted games of ``player`` over the event's ``rounds`` (1.4.2c: forfeits, byes and
-    unfinished games are not games; 1.4.2b: ``excluded`` opponents)."""
+    unfinished games are not games; 1.4.2b: ``excluded`` opponents); ``facts``: :func:`opponents`."""
     games, missing = [], []
+    entries = player.rounds
     for number in range(1, rounds + 1):
-        entry = player.rounds[number - 1] if number <= len(player.rounds) else None
-        match entry:
-            case Game(opponent=o) if o in excluded:
+        entry = entries[number - 1] if number <= len(entries) else None
+        kind = type(entry)
+        if kind is Game:
+            o = entry.opponent
+            if o in excluded or o not in facts:
                 missing.append(Missing(number, "excluded"))
-            case Game(opponent=o, outcome=outcome, rated=rated) if o in people:
-                opp = people[o]
-                fed = opp.federation if opp.federation not in rules.disregarded_federations else None
-                games.append(NormGame(number, o, HALF[outcome],
-                                      opp.rating if opp.rating is not None else rules.unrated_rating,
-                                      opp.rating is None, fed, not opp.titles.isdisjoint(rules.titled),
-                                      opp.titles, not rated))
-            case Forfeit(won=True):
-                missing.append(Missing(number, "forfeit-win"))
-            case Forfeit():
-                missing.append(Missing(number, "forfeit-loss"))
-            case Bye(kind=ByeKind.PAB):
-                missing.append(Missing(number, "pab"))
-            case Bye():
-                missing.append(Missing(number, "bye"))
-            case Pending():
-                missing.append(Missing(number, "not finished"))
-            case _:  # not paired, past the player's last round, unreadable
-                missing.append(Missing(number, "absent"))
+            else:
+                games.append(NormGame(number, o, HALF[entry.outcome], *facts[o], not entry.rated))
+        elif kind is Forfeit:
+            missing.append(Missing(number, "forfeit-win" if entry.won else "forfeit-loss"))
+        elif kind is Bye:
+            missing.append(Missing(number, _BYES.get(entry.kind, "bye")))
+        elif kind is Pending:
+            missing.append(Missing(number, "not finished"))
+        else:  # not paired, past the player's last round, unreadable
+            missing.append(Missing(number, "absent"))
     return Record(tuple(games), tuple(missing))

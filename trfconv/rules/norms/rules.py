@@ -3,9 +3,10 @@ each requirement cites."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 
 from ..editions import Edition
 from ..rating.tables import Tables, tables
@@ -29,9 +30,10 @@ class TitleRule:
     women: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class NormRules:
-    """What an edition's ``[norms]`` section says (see the data file for each article)."""
+    """What an edition's ``[norms]`` section says (see the data file for each article); one object
+    per edition (:func:`norm_rules`), compared by identity."""
 
     edition: Edition
     titles: dict[str, TitleRule]
@@ -62,7 +64,17 @@ class NormRules:
 
     def dp(self, p: int) -> int:
         """1.4.9: dp for a percentage ``p`` (a whole number)."""
-        return self.tables.dp(p)
+        return self.tables.dp_by_p[p]
+
+    def least_percent(self, dp: int) -> int | None:
+        """The least percentage whose dp (1.4.9) is at least ``dp``; None when even 100 % is not."""
+        at = bisect_left(self._dps, dp)
+        return at if at < len(self._dps) else None
+
+    @cached_property
+    def _dps(self) -> tuple[int, ...]:
+        """dp of 0 % … 100 %, rising."""
+        return tuple(self.tables.dp_by_p[p] for p in range(101))
 
 
 def percent(half_points: int, games: int) -> int:

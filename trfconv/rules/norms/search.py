@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .evaluate import Context, Dropped, TitleNorm, evaluate
+from .evaluate import Context, Dropped, TitleNorm, evaluate, promising
 from .games import Record
 from .people import Person
 from .rules import TitleRule
@@ -36,7 +36,13 @@ def possible(ctx: Context, title: TitleRule, rec: Record) -> bool:
     if sum(best) < title.ra * least - least // 2:  # the half-up Ra of ``best`` is below title.ra
         return False
     holders = sum(1 for g in rec.games if not g.titles.isdisjoint(title.holders))
-    return holders >= (2 if ctx.double else ctx.rules.holders_minimum)
+    return holders >= least_holders(ctx)
+
+
+def least_holders(ctx: Context) -> int:
+    """The fewest opponents holding the title any norm needs (1.4.5b-e; a double round robin: half,
+    over different opponents)."""
+    return -(-ctx.rules.holders_minimum // 2) if ctx.double else ctx.rules.holders_minimum
 
 
 def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> TitleNorm:
@@ -61,6 +67,8 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> Titl
             for drop in combinations(wins, size):
                 out = set(drop)
                 kept = tuple(g for i, g in enumerate(prefix) if i not in out)
+                if not promising(ctx, title, kept):
+                    continue
                 dropped = tuple(sorted((*(Dropped(prefix[i].round, prefix[i].opponent, rules.article("beaten"))
                                           for i in drop), *dropped_tail), key=lambda d: d.round))
                 result = evaluate(ctx, candidate, title, kept, dropped, rec.missing)
