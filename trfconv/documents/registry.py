@@ -48,7 +48,8 @@ DOCUMENTS = {d.name: d for d in (
              {**_forms("standings", "text", "csv", "json"), "html": "trfconv.documents.standings_html:render_html"}),
     Document("norms", "title norms (B.01): per player and title every requirement with its article, the best set of "
                       "games (1.4.1e/f), credited games; the crosstable with dropped games struck through",
-             {f: f"trfconv.documents.norms.{f}:render_{f}" for f in ("text", "json")}),
+             {**{f: f"trfconv.documents.norms.{f}:render_{f}" for f in ("text", "json", "html")},
+              "it1": "trfconv.documents.norms.html:render_it1"}),
     Document("playoff", "on-board play-off plan of seed 000 §1: stages, games, colours by lot, timing, places and "
                         "prizes, a result grid", _forms("playoff", "text", "json", "html")),
 )}

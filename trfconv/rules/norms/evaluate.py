@@ -74,12 +74,19 @@ class Requirement:
 
 @dataclass(frozen=True)
 class Dropped:
-    """A game left out of the norm: its round, the opponent, and the article allowing it (1.4.1e
-    a later game in a Swiss, 1.4.1f a beaten opponent)."""
+    """A game left out of the norm, and the article allowing it (1.4.1e a later game in a Swiss,
+    1.4.1f a beaten opponent)."""
 
-    round: int
-    opponent: int
+    game: NormGame
     article: str
+
+    @property
+    def round(self) -> int:
+        return self.game.round
+
+    @property
+    def opponent(self) -> int:
+        return self.game.opponent
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> Titl
     least = ctx.least_games
     for cut in range(len(games), least - 1, -1):
         prefix, tail = games[:cut], games[cut:]
-        dropped_tail = tuple(Dropped(g.round, g.opponent, rules.article("later_games")) for g in tail)
+        dropped_tail = tuple(Dropped(g, rules.article("later_games")) for g in tail)
         wins = [i for i, g in enumerate(prefix) if g.won]
         for size in range(0, min(len(wins), cut - least) + 1):
             if not cut < len(games) and size == 0:
@@ -69,7 +69,7 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> Titl
                 kept = tuple(g for i, g in enumerate(prefix) if i not in out)
                 if not promising(ctx, title, kept):
                     continue
-                dropped = tuple(sorted((*(Dropped(prefix[i].round, prefix[i].opponent, rules.article("beaten"))
+                dropped = tuple(sorted((*(Dropped(prefix[i], rules.article("beaten"))
                                           for i in drop), *dropped_tail), key=lambda d: d.round))
                 result = evaluate(ctx, candidate, title, kept, dropped, rec.missing)
                 if result.achieved and (chosen is None or _better(result, chosen)):
