@@ -233,3 +233,28 @@ def test_double_round_robin():
     assert (n.achieved, n.games, n.score, n.ra, n.rp) == (True, 10, 6, 2550, 2622)
     assert any(r.article == "1.4.2e" and r.ok for r in n.requirements)
     assert "NRM011" in {d.code for d in result.diagnostics}
+
+
+def test_opponents_as_the_list_in_force_saw_them(tmp_path):
+    """1.4.6a: titles, ratings and federations of the standard list in force at the start. The
+    file says two GMs and seven IMs (1.4.5b-e fails: 2 < 3); the list makes the fourth opponent a
+    GM: the norm is made, and the difference is a finding (NRM009)."""
+    from ratinglist_build import HEADER_FOA, P, foa_line, txt
+
+    from trfconv import ratinglists
+
+    feds = ("GER", "FRA", "ITA", "NED", "GER", "FRA", "ITA", "NED", "ENG")
+    titles = ("GM", "GM", "IM", "IM", "IM", "IM", "IM", "IM", "IM")
+    t = norm_event("1=1=1=0=1", [opponent(2500, x, f) for x, f in zip(titles, feds)], start="2026/04/04")
+    listed = [P(1, "Candidate, One", "ESP", "M", std=(2400, 0, 10))] + [
+        P(100 + i, f"Opponent, {i}", f, "M", "GM" if i == 4 else x, std=(2500, 0, 10))
+        for i, (x, f) in enumerate(zip(titles, feds), start=2)]
+    path = tmp_path / "players_list_foa.txt"
+    path.write_bytes(txt(HEADER_FOA, [foa_line(p) for p in listed]))
+    ratinglists.import_list(path, db=tmp_path / "lists.sqlite", month="2026-04")
+    lists = ratinglists.open_lists(tmp_path / "lists.sqlite")
+    assert failing(norm(t)) == ["1.4.5b-e"]
+    result = trfconv.norms(t, lists, titles=("GM",), player=1)
+    assert result.opponents_from == "FIDE standard list 2026-04"
+    assert result.players[0].results[0].achieved
+    assert [d.code for d in result.diagnostics if d.code.startswith("NRM") and d.code != "NRM001"] == ["NRM009"]
