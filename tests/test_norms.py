@@ -258,3 +258,35 @@ def test_opponents_as_the_list_in_force_saw_them(tmp_path):
     assert result.opponents_from == "FIDE standard list 2026-04"
     assert result.players[0].results[0].achieved
     assert [d.code for d in result.diagnostics if d.code.startswith("NRM") and d.code != "NRM001"] == ["NRM009"]
+
+
+def forecast(t, title="GM", after_round=None):
+    result = trfconv.norms(t, titles=(title,), player=1, forecast=True, after_round=after_round)
+    (player,) = result.forecasts
+    (f,) = player.titles
+    return f
+
+
+def test_forecast_before_the_last_two_rounds():
+    """After 7 rounds, 4.5/7 against 2500s; round 8 paired with a 2500. With the last opponent at
+    2500: Ra 2500, 9 games need 6 (Annex), 1.5 more; at 2200: Ra 2467, 6.5 needed, 2 more. Every
+    game is needed: must play."""
+    f = forecast(norm_event("1=1=1=0=1", gm_field(9)), after_round=7)
+    assert (f.games, f.score, f.remaining, f.final_games, f.must_play) == (7, Fraction(9, 2), 2, 9, True)
+    assert [(g.round, g.rating) for g in f.paired] == [(8, 2500)]
+    assert {n.rating: n.points for n in f.needs} == {2200: 2, 2300: Fraction(3, 2), 2400: Fraction(3, 2),
+                                                     2500: Fraction(3, 2), 2600: Fraction(3, 2)}
+    assert f.made is None and f.reachable
+
+
+def test_forecast_a_swiss_norm_already_made_stays_made():
+    f = forecast(norm_event("1=1=1=1=000", gm_field(11)), after_round=9)
+    assert f.made is not None and f.made.achieved and f.remaining == 2
+
+
+def test_forecast_too_few_games_or_title_holders_left():
+    short = forecast(norm_event("1-=1=1=0=", gm_field(9)), after_round=3)  # a forfeit loss: 8 games at most
+    assert (short.final_games, short.needs, short.reachable) == (8, (), False)
+    ims = forecast(norm_event("1=1=1=0=1", [opponent(2550, "IM", f) for f in ("GER", "FRA", "ITA") * 3]),
+                   after_round=7)
+    assert ims.mix == ("cannot meet 3 more opponent(s) holding GM (1.4.5b-e: 3 of 9)",) and not ims.reachable

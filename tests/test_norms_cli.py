@@ -89,3 +89,16 @@ def test_real_event_from_the_files_columns():
     n = result.players[0].results[0]
     assert (n.achieved, n.games, n.score, n.ra, n.rp, n.p, n.dp) == (True, 9, 6.5, 2472, 2638, 72, 166)
     assert any("before the earliest modelled edition" in d.message for d in result.diagnostics)
+
+
+def test_forecast_text(cli, tmp_path):
+    path = event_file(tmp_path)
+    result = cli("norms", path, "--forecast", "--after-round", "7", "--title", "GM")
+    assert result.exit_code == 0, result.output
+    assert "must play every round left (a forfeit is not a game, 1.4.2c)" in result.stdout
+    assert "the 1 unknown opponent(s) averaging 2200: 2, 2300: 1.5" in result.stdout
+    assert result.stdout.splitlines()[-1] == ("verdict     forecast after round 7 of 9: 1 player(s) can still make a "
+                                              "norm or have made one")
+    data = json.loads(cli("norms", path, "--forecast", "--after-round", "7", "--json").stdout)
+    assert data["forecast"]["played"] == 7 and data["forecast"]["players"][0]["titles"][0]["must_play"]
+    assert cli("norms", path, "--after-round", "7").exit_code == 2  # without --forecast

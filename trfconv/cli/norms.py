@@ -68,6 +68,10 @@ def norms(
     event_type: str | None = typer.Option(None, "--event-type", help=f"1.4.1b: {' or '.join(EVENT_TYPES)}."),
     reading: str = typer.Option("rounded", "--score-reading", help="1.4.8b's 35 %: 'rounded' as 1.4.9 rounds "
                                 "percentages (4.5/13 passes) or 'exact' (it does not)."),
+    forecast: bool = typer.Option(False, "--forecast", help="What each candidate needs in the rounds left, per "
+                                  "title, against a range of opponents' ratings and the paired opponent."),
+    after_round: int | None = typer.Option(None, "--after-round", min=1, help="With --forecast: as after this round "
+                                           "(default: the last round with results)."),
     rules: str | None = typer.Option(None, "--rules", help=f"Title Regulations edition: {edition_names('b01')} "
                                                             "(default: the one in force on the start date)."),
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
@@ -93,12 +97,15 @@ def norms(
     check_output(output)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
+    if after_round is not None and (not forecast or after_round > max(t.rounds, t.event.declared_rounds or 0)):
+        raise fail(f"--after-round {after_round}", "give it with --forecast, and a round of the event")
     if player is not None and t.player(player) is None:
         raise fail(f"--player {player}", f"no player with that start number in {file}")
     try:
         result = judge(t, lookup, rules=rules, player=player, titles=titles,
                        exemption=exemption.strip().lower() if exemption else None,
-                       event_type=event_type.strip().lower() if event_type else None, reading=reading)
+                       event_type=event_type.strip().lower() if event_type else None, reading=reading,
+                       forecast=forecast, after_round=after_round)
     except UnknownEdition as err:
         raise fail("--rules", str(err)) from None
     basis = Basis(str(file), (*t.diagnostics, *result.diagnostics), lenient, scope="norms")

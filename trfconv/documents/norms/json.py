@@ -7,6 +7,7 @@ import json
 from ...dates import as_text
 from ...numbers import short_text
 from ...rules.norms.evaluate import TitleNorm
+from ...rules.norms.forecast import TitleForecast
 from ..basis import json_fields, json_withheld
 from .model import NormsReport
 
@@ -27,7 +28,19 @@ def render_json(report: NormsReport) -> str:
                     for p in r.players],
         "verdict": report.verdict(),
     }
+    if r.played is not None:
+        data["forecast"] = {"played": r.played, "players": [
+            {"start_number": f.person.start_number, "titles": [_forecast(x) for x in f.titles]} for f in r.forecasts]}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def _forecast(f: TitleForecast) -> dict:
+    return {"title": f.title, "made": f.made is not None, "games": f.games, "score": short_text(f.score),
+            "remaining": f.remaining, "final_games": f.final_games, "must_play": f.must_play,
+            "paired": [{"round": g.round, "opponent": g.opponent, "rating": g.rating} for g in f.paired],
+            "needs": [{"rating": n.rating, "points": None if n.points is None else short_text(n.points)}
+                      for n in f.needs],
+            "mix": list(f.mix), "reachable": f.reachable}
 
 
 def _norm(n: TitleNorm) -> dict:

@@ -12,6 +12,7 @@ from ...model import Tournament
 from ...numbers import short_text
 from ...rules.norms import TITLES, EventNorms, PlayerNorms
 from ...rules.norms.evaluate import TitleNorm
+from ...rules.norms.forecast import TitleForecast
 from ..basis import Basis
 
 #: The most norms the verdict names one by one (more: counted by title).
@@ -43,6 +44,10 @@ class NormsReport:
         if self.basis.withheld:
             return "NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
         r = self.result
+        if r.played is not None and r.possible:
+            can = sum(1 for f in r.forecasts if any(x.reachable for x in f.titles))
+            return (f"forecast after round {r.played} of {r.context.rounds}: {can} player(s) can still make a norm "
+                    f"or have made one")
         if not r.possible:
             said = [d.message for d in r.diagnostics if d.code in ("NRM005", "NRM014")]
             return said[0] if said else "no norm possible"
@@ -73,6 +78,32 @@ def summary(n: TitleNorm) -> str:
     if n.achieved:
         return f"{head}: {numbers}; {n.games} games, credited {n.credited_games} ({n.route})"
     return f"{head}: {numbers}; fails " + ", ".join(r.article for r in n.failed)
+
+
+def forecast_lines(report: NormsReport, f: TitleForecast) -> list[str]:
+    """One title's forecast: where the player stands, the paired opponent, the points needed, the
+    mix still needed."""
+    head = f"{f.title}: {short_text(f.score)}/{f.games} so far"
+    if f.made is not None:
+        return [f"{head}; norm already made ({summary(f.made)}); in a Swiss the later games may be ignored (1.4.1e)"]
+    if not f.remaining:
+        return [f"{head}; no round left"]
+    head += f"; {f.remaining} round(s) left, {f.final_games} games if all are played"
+    if f.must_play:
+        head += "; must play every round left (a forfeit is not a game, 1.4.2c)"
+    out = [head]
+    if not f.needs:
+        out.append(f"  not enough games left for a norm ({f.final_games} at most)")
+        return out
+    out += [f"  round {g.round} paired with #{g.opponent} {report.name_of(g.opponent)} "
+            f"({', '.join([*sorted(g.titles), g.federation or 'FID/none', 'unrated' if g.unrated else str(g.rating)])})"
+            for g in f.paired]
+    unknown = f.remaining - len(f.paired)
+    cells = ", ".join(f"{n.rating}: {'impossible' if n.points is None else short_text(n.points)}" for n in f.needs)
+    out.append(f"  points needed in the {f.remaining} round(s) left" +
+               (f", the {unknown} unknown opponent(s) averaging {cells}" if unknown else f": {cells.split(': ')[1]}"))
+    out += [f"  {m}" for m in f.mix]
+    return out
 
 
 def dropped_line(report: NormsReport, n: TitleNorm) -> str:

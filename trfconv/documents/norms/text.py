@@ -4,7 +4,7 @@ requirement when one player is asked for, or with details), and the verdict last
 from __future__ import annotations
 
 from ..basis import text_block
-from .model import NormsReport, dropped_line, person_line, summary
+from .model import NormsReport, dropped_line, forecast_lines, person_line, summary
 
 
 def render_text(report: NormsReport) -> str:
@@ -14,7 +14,12 @@ def render_text(report: NormsReport) -> str:
              f"{'rules':<12}{r.edition.name}: {r.edition.title}",
              f"{'opponents':<12}titles, ratings, federations and sex from {r.opponents_from}"]
     lines += text_block(report.basis)
-    if not report.basis.withheld and r.possible:
+    if not report.basis.withheld and r.possible and r.played is not None:
+        lines.append(f"{'forecast':<12}after round {r.played} of {r.context.rounds}; every round left played")
+        for f in r.forecasts:
+            lines.append(person_line(f))
+            lines += [f"  {x}" for t in f.titles for x in forecast_lines(report, t)]
+    elif not report.basis.withheld and r.possible:
         lines += _players(report)
         if r.ruled_out:
             lines.append(f"{'others':<12}{r.ruled_out} player(s) cannot reach any norm: too few title holders met, "

@@ -22,12 +22,14 @@ from ..editions import Edition, UnknownEdition, edition, edition_for
 from ..rateability.shape import shape_of
 from ..ratinglist.inforce import Lookup
 from .evaluate import EVENT_TYPES, EXEMPTIONS, READINGS, Context, TitleNorm
-from .games import opponents, record, zero_against_rated
+from .forecast import TitleForecast, played_rounds
+from .forecast import forecast as forecast_one
+from .games import NormGame, opponents, record, zero_against_rated
 from .people import Person, people
 from .rules import RANK, TITLES, NormRules, norm_rules
 from .search import best, least_holders, possible
 
-__all__ = ["EVENT_TYPES", "EXEMPTIONS", "READINGS", "TITLES", "EventNorms", "PlayerNorms", "norms"]
+__all__ = ["EVENT_TYPES", "EXEMPTIONS", "READINGS", "TITLES", "EventNorms", "PlayerForecast", "PlayerNorms", "norms"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,14 @@ class PlayerNorms:
 
     person: Person
     results: tuple[TitleNorm, ...]
+
+
+@dataclass(frozen=True)
+class PlayerForecast:
+    """One candidate's forecast, one per title looked at (highest first)."""
+
+    person: Person
+    titles: tuple[TitleForecast, ...]
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,10 @@ class EventNorms:
     #: or number of title holders (1.4.5b-e) (:func:`.search.possible`); a player asked for by
     #: number is always judged.
     ruled_out: int = 0
+    #: With a forecast: the rounds played (the rest are to come), and each candidate who can still
+    #: make a norm, or has made one (a player asked for by number is always there).
+    played: int | None = None
+    forecasts: tuple[PlayerForecast, ...] = ()
 
     @property
     def achieved(self) -> list[tuple[PlayerNorms, TitleNorm]]:
@@ -88,13 +102,15 @@ def _titles(person: Person, asked: tuple[str, ...] | None) -> tuple[str, ...]:
 
 def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | Edition | None = None,
           player: int | None = None, titles: tuple[str, ...] | None = None, exemption: str | None = None,
-          event_type: str | None = None, reading: str = "rounded") -> EventNorms:
+          event_type: str | None = None, reading: str = "rounded", forecast: bool = False,
+          after_round: int | None = None) -> EventNorms:
     """The title norms of ``tournament`` (see the module docstring). ``lookup``: the rating lists
     (1.4.6a: titles, ratings, federations and sex from the standard list in force at the start);
     ``player``: one start number; ``titles``: the titles to look at (default: every title above
     the one held); ``exemption``: a 1.4.3 exemption the event has (``1.4.3a``–``1.4.3d``);
     ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``reading``: 1.4.8b's 35 %
-    ``rounded`` as 1.4.9 says, or ``exact``."""
+    ``rounded`` as 1.4.9 says, or ``exact``; ``forecast``: also what each candidate needs in the
+    rounds left (:mod:`.forecast`) after the last round played, or after ``after_round``."""
     t = tournament
     path = t.source.path
     start = t.event.start_date if isinstance(t.event.start_date, date) else None
@@ -109,9 +125,9 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     ctx = Context(r, rounds, shape.round_robin, shape.double, len(t.players), event_type, exemption,
                   (t.event.federation or "").strip().upper() or None, reading)
 
-    def result(players, possible=True, ruled_out=0) -> EventNorms:
+    def result(players, possible=True, ruled_out=0, played=None, forecasts=()) -> EventNorms:
         return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible,
-                          ruled_out)
+                          ruled_out, played, tuple(forecasts))
 
     if shape.match or shape.scheveningen:
         found.append(diagnostic("NRM014", f"no norm possible: the event is a {'match' if shape.match else 'Scheveningen'}"
@@ -130,7 +146,11 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     if lookup is not None and origin != "the file":
         found.extend(_differences(t, ctx, players, excluded, player, titles))
     found.extend(_result_notes(ctx, players, path))
-    return result(players, ruled_out=ruled_out)
+    if not forecast:
+        return result(players, ruled_out=ruled_out)
+    played = after_round if after_round is not None else played_rounds((p.rounds for p in t.players), rounds)
+    return result(players, ruled_out=ruled_out, played=played,
+                  forecasts=_forecasts(t, ctx, known, excluded, player, titles, played))
 
 
 def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player,
@@ -159,6 +179,29 @@ def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, play
             continue
         out.append(PlayerNorms(person, tuple(best(ctx, person, x, rec) for x in looked)))
     return out, ruled_out
+
+
+def _forecasts(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player, titles,
+               played: int) -> list[PlayerForecast]:
+    """Each candidate's forecast after ``played`` rounds (see :mod:`.forecast`)."""
+    facts = opponents(ctx.rules, known)
+    out = []
+    for p in t.players:
+        if player is not None and p.start_number != player:
+            continue
+        person = known[p.start_number]
+        looked = [ctx.rules.titles[x] for x in _titles(person, titles)]
+        if not looked:
+            continue
+        rec = record(p, facts, played, excluded)
+        nxt = p.rounds[played] if played < len(p.rounds) else None
+        paired = ()
+        if isinstance(nxt, (Game, Pending)) and nxt.opponent in facts and nxt.opponent not in excluded:
+            paired = (NormGame(played + 1, nxt.opponent, 0, *facts[nxt.opponent], False),)
+        said = tuple(forecast_one(ctx, person, x, rec, played, paired) for x in looked)
+        if player is not None or any(f.reachable for f in said):
+            out.append(PlayerForecast(person, said))
+    return out
 
 
 def _differences(t: Tournament, ctx: Context, players: list[PlayerNorms], excluded, player, titles):

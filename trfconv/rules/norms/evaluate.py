@@ -128,7 +128,7 @@ class _Route:
     overscore_needed: int = 0
 
 
-def _route(ctx: Context, n: int, whole: bool, missing: tuple[Missing, ...]) -> _Route:
+def route_of(ctx: Context, n: int, whole: bool, missing: tuple[Missing, ...]) -> _Route:
     """Which article of 1.4.1 the number of games meets: ``whole`` when every counted game is kept."""
     r = ctx.rules
     if ctx.event_type == "world-cup" and n >= r.world_cup_games:
@@ -175,25 +175,31 @@ def required_half_points(ctx: Context, title: TitleRule, ra: int, n: int) -> int
     return s if s <= 2 * n else None
 
 
-def promising(ctx: Context, title: TitleRule, kept: tuple[NormGame, ...]) -> bool:
-    """Whether ``kept`` meets 1.4.8 and 1.4.8a (the numbers most sets fail): computed as
-    :func:`evaluate` does, without the rest, so that the search judges most sets cheaply."""
-    n = len(kept)
-    if not n:
-        return False
-    low = title.floor
+def average(title: TitleRule, kept: tuple[NormGame, ...]) -> tuple[int, int | None]:
+    """Ra (1.4.7, halves up) of ``kept`` with the lowest opponent below the title's floor raised to
+    it, the only one (1.4.6b-c; unrated opponents already count 1400, 1.4.6d), and that opponent's
+    start number (None: nobody was raised)."""
+    low = kept[0]
     total = 0
-    half_points = 0
     for g in kept:
         total += g.rating
-        half_points += g.half_points
-        if g.rating < low:
-            low = g.rating
-    ra = half_up(total + title.floor - low, n)
-    return ra >= title.ra and ra + ctx.rules.dp(percent(half_points, n)) >= title.rp
+        if g.rating < low.rating:
+            low = g
+    if low.rating >= title.floor:
+        return half_up(total, len(kept)), None
+    return half_up(total + title.floor - low.rating, len(kept)), low.opponent
 
 
-def _count(fraction: Fraction, n: int, double: bool, minimum: int = 0) -> int:
+def promising(ctx: Context, title: TitleRule, kept: tuple[NormGame, ...]) -> bool:
+    """Whether ``kept`` meets 1.4.8 and 1.4.8a (the numbers most sets fail), without the rest, so
+    that the search judges most sets cheaply."""
+    if not kept:
+        return False
+    ra, _ = average(title, kept)
+    return ra >= title.ra and ra + ctx.rules.dp(percent(sum(g.half_points for g in kept), len(kept))) >= title.rp
+
+
+def least_count(fraction: Fraction, n: int, double: bool, minimum: int = 0) -> int:
     """A minimum count: ``fraction`` of ``n`` rounded up (at least ``minimum``); in a double round
     robin half of it, rounded up, over different opponents (1.4.5)."""
     need = max(minimum, -(-fraction.numerator * n // fraction.denominator))
@@ -206,7 +212,7 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
     r = ctx.rules
     n = len(kept)
     half_points = sum(g.half_points for g in kept)
-    route = _route(ctx, n, not dropped, missing)
+    route = route_of(ctx, n, not dropped, missing)
     reqs: list[Requirement] = []
     add = reqs.append
     if title.women:
@@ -247,23 +253,17 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
         add(Requirement(r.article("one_federation"), f"at most {r.one_federation_max} of {m} opponents from one "
                                                      f"federation: {one_max}", f"{top} ({top_fed})", top <= one_max))
     titled = sum(1 for g in population if g.titled)
-    need_titled = _count(r.titled_fraction, n, ctx.double)
+    need_titled = least_count(r.titled_fraction, n, ctx.double)
     add(Requirement(r.article("titled"), f"at least {need_titled} titled opponents ({r.titled_fraction}"
                                          f"{', half, different opponents' if ctx.double else ''})",
                     str(titled), titled >= need_titled))
     holders = sum(1 for g in population if not g.titles.isdisjoint(title.holders))
-    need_holders = _count(r.holders_fraction, n, ctx.double, r.holders_minimum)
+    need_holders = least_count(r.holders_fraction, n, ctx.double, r.holders_minimum)
     add(Requirement(r.article("holders"), f"at least {need_holders} opponents holding {'/'.join(sorted(title.holders))}"
                                           f" ({r.holders_fraction}, at least {r.holders_minimum}"
                                           f"{', half, different opponents' if ctx.double else ''})",
                     str(holders), holders >= need_holders))
-    total = sum(g.rating for g in kept)
-    low = min(kept, key=lambda g: g.rating)
-    raised = None
-    if low.rating < title.floor:
-        total += title.floor - low.rating
-        raised = low.opponent
-    ra = half_up(total, n)
+    ra, raised = average(title, kept)
     p = percent(half_points, n)
     dp = r.dp(p)
     rp = ra + dp
