@@ -72,6 +72,8 @@ def norms(
                                   "title, against a range of opponents' ratings and the paired opponent."),
     after_round: int | None = typer.Option(None, "--after-round", min=1, help="With --forecast: as after this round "
                                            "(default: the last round with results)."),
+    applicant: str | None = typer.Option(None, "--application", metavar="FIDE_ID", help="The title application of "
+                                         "this FIDE id over all the files given (IT2 checks)."),
     rules: str | None = typer.Option(None, "--rules", help=f"Title Regulations edition: {edition_names('b01')} "
                                                             "(default: the one in force on the start date)."),
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
@@ -85,8 +87,11 @@ def norms(
     from .. import norms as judge
     from ..documents.norms import NormsReport
 
-    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details)
     titles = _upper(title, TITLES, "--title")
+    if applicant is not None:
+        raise _application(files, applicant, titles, exemption, event_type, reading, rules, use_list, list_month, db,
+                           encoding, lenient, as_json, output)
+    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details)
     if exemption is not None and exemption.strip().lower() not in EXEMPTIONS:
         raise fail(f"--exemption {exemption}", f"unknown; give one of {', '.join(EXEMPTIONS)}")
     if event_type is not None and event_type.strip().lower() not in EVENT_TYPES:
@@ -116,3 +121,38 @@ def norms(
         typer.echo(f"wrote {output}: title norms ({form}); {report.verdict()}", err=True)
         FACTS["written"] = str(output)
     raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)
+
+
+def _application(files, applicant, titles, exemption, event_type, reading, rules, use_list, list_month, db,
+                 encoding, lenient, as_json, output) -> typer.Exit:
+    """``--application FIDE_ID``: every file read (exit 2 when one cannot be), the IT2 checks."""
+    from ..documents.norms.application import ApplicationReport
+    from ..io.many import expand
+    from ..rules.norms import application
+
+    if not applicant.strip().isdigit():
+        return fail(f"--application {applicant}", "give the applicant's FIDE id (digits)")
+    if titles and len(titles) > 1:
+        return fail("--title", "an application is for one title")
+    targets, skipped = expand(files)
+    for name, why in skipped:
+        typer.echo(f"trfconv: {name}: skipped: {why}", err=True)
+    if not targets:
+        return fail("FILES", "no tournament file among the files given")
+    check_output(output)
+    lookup = rating_lists(use_list, list_month, db)
+    events = [(str(f), readable(f, encoding, as_json)) for f in targets]
+    try:
+        result, found = application(events, applicant.strip(), title=titles[0] if titles else None, lookup=lookup,
+                                    rules=rules, exemption=exemption.strip().lower() if exemption else None,
+                                    event_type=event_type.strip().lower() if event_type else None, reading=reading)
+    except UnknownEdition as err:
+        return fail("--rules", str(err))
+    if all(x.start_number is None for x in result.events):
+        return fail(f"--application {applicant}", "no file given holds a player with this FIDE id")
+    noticed = [d for _, t in events for d in t.diagnostics]
+    basis = Basis(", ".join(f for f, _ in events), (*noticed, *found), lenient, scope="norms")
+    report = ApplicationReport(basis, result)
+    form = "json" if as_json else "text"
+    emit(document("norms-application").render(report, form), output, targets[0], form=form)
+    return typer.Exit(EXIT_ERRORS if basis.defective or not result.ok else EXIT_OK)

@@ -50,6 +50,9 @@ DOCUMENTS = {d.name: d for d in (
                       "games (1.4.1e/f), credited games; the crosstable with dropped games struck through",
              {**{f: f"trfconv.documents.norms.{f}:render_{f}" for f in ("text", "json", "html")},
               "it1": "trfconv.documents.norms.html:render_it1"}),
+    Document("norms-application", "title application (IT2 checks) over several events: the applicant's norm in each, "
+                                  "1.5.1, 1.4.3e, 1.1.3a, 1.5.6, 1.4.1c, 1.5.3, each event rateable",
+             {f: f"trfconv.documents.norms.application:render_{f}" for f in ("text", "json")}),
     Document("playoff", "on-board play-off plan of seed 000 §1: stages, games, colours by lot, timing, places and "
                         "prizes, a result grid", _forms("playoff", "text", "json", "html")),
 )}

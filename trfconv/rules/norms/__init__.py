@@ -22,6 +22,7 @@ from ..editions import Edition, UnknownEdition, edition, edition_for
 from ..rateability.shape import shape_of
 from ..ratinglist.inforce import Lookup
 from .evaluate import EVENT_TYPES, EXEMPTIONS, READINGS, Context, TitleNorm
+from .application import Application, application_rules, check, entry
 from .forecast import TitleForecast, played_rounds
 from .forecast import forecast as forecast_one
 from .games import NormGame, opponents, record, zero_against_rated
@@ -29,7 +30,8 @@ from .people import Person, people
 from .rules import RANK, TITLES, NormRules, norm_rules
 from .search import best, least_holders, possible
 
-__all__ = ["EVENT_TYPES", "EXEMPTIONS", "READINGS", "TITLES", "EventNorms", "PlayerForecast", "PlayerNorms", "norms"]
+__all__ = ["EVENT_TYPES", "EXEMPTIONS", "READINGS", "TITLES", "Application", "EventNorms", "PlayerForecast",
+           "PlayerNorms", "application", "norms"]
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,58 @@ def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, play
             continue
         out.append(PlayerNorms(person, tuple(best(ctx, person, x, rec) for x in looked)))
     return out, ruled_out
+
+
+def application(events: list[tuple[str, Tournament]], fide_id: str, *, title: str | None = None,
+                lookup: Lookup | None = None, rules: str | Edition | None = None, exemption: str | None = None,
+                event_type: str | None = None, reading: str = "rounded") -> tuple[Application, list[Diagnostic]]:
+    """The title application of FIDE id ``fide_id`` over ``events`` (file name, tournament): each
+    event's norm for ``title`` (default: the highest title with a norm in the events) and the IT2
+    checks (:mod:`.application`), with what was noticed (``NRM015`` the applicant is not in an
+    event, ``NRM016`` the events name the applicant differently)."""
+    found: list[Diagnostic] = []
+    judged = []
+    for file, t in events:
+        number = next((p.start_number for p in t.players if p.fide_id == fide_id), None)
+        if number is None:
+            found.append(diagnostic("NRM015", f"FIDE id {fide_id} is not a player of this event", path=file))
+            judged.append((file, t, None, None))
+            continue
+        result = norms(t, lookup, rules=rules, player=number, titles=(title,) if title else None, exemption=exemption,
+                       event_type=event_type, reading=reading)
+        found.extend(d for d in result.diagnostics if d.code not in ("NRM001", "NRM002"))
+        judged.append((file, t, number, result))
+    names = {r.players[0].person.name for _, _, _, r in judged if r is not None and r.players}
+    if len(names) > 1:
+        found.append(diagnostic("NRM016", f"the events name FIDE id {fide_id} differently ({'; '.join(sorted(names))}): "
+                                          "is this one player's application?"))
+    made = [n.title for *_, r in judged if r is not None for p in r.players for n in p.results if n.achieved]
+    chosen = title or next((x for x in TITLES if x in made), None) or next(
+        (n.title for *_, r in judged if r is not None for p in r.players for n in p.results), "GM")
+    ends = [t.event.end_date for _, t, _, _ in judged if isinstance(t.event.end_date, date)]
+    top = application_rules(max(ends, default=None))["mandatory_participants"]
+    entries = []
+    for file, t, number, result in judged:
+        known, _ = people(t, lookup)
+        ratings = {n: x.rating for n, x in known.items()}
+        player = result.players[0] if result is not None and result.players else None
+        norm = next((n for n in player.results if n.title == chosen), None) if player else None
+        exempt = player is not None and result.context.exempt(player.person)
+        entries.append(entry(file, t, number, player.person if player else None, norm, exempt, ratings, top))
+    return check(fide_id, chosen, entries, _best_rating(lookup, fide_id), exemption), found
+
+
+def _best_rating(lookup: Lookup | None, fide_id: str) -> tuple[int, str] | None:
+    """1.5.3: the highest standard rating of ``fide_id`` in the lists held, and its month."""
+    if lookup is None or not fide_id.isdigit():
+        return None
+    best = None
+    for month in lookup.months():
+        entry_ = lookup.player(int(fide_id), month)
+        rating = entry_.rating("standard") if entry_ else None
+        if rating is not None and rating.rating is not None and (best is None or rating.rating > best[0]):
+            best = (rating.rating, month)
+    return best
 
 
 def _forecasts(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player, titles,
