@@ -290,3 +290,25 @@ def test_forecast_too_few_games_or_title_holders_left():
     ims = forecast(norm_event("1=1=1=0=1", [opponent(2550, "IM", f) for f in ("GER", "FRA", "ITA") * 3]),
                    after_round=7)
     assert ims.mix == ("cannot meet 3 more opponent(s) holding GM (1.4.5b-e: 3 of 9)",) and not ims.reachable
+
+
+def test_event_conditions_1_4_3d_and_1_5_6_round_by_round():
+    """24 rated players of GER/ITA/NED in an event of FRA, #1-#10 GMs. Round 1: #1-#22 play, #23
+    has the pairing-allocated bye (present), #24 is absent; round 2: only #1-#18 play. #24 missed
+    two rounds and is never counted; #19-#23 missed one. 1.4.3d: 23 counted in round 1, 18 in
+    round 2 (fewer than 20): not met, and declaring it is a finding."""
+    from eventbuild import swiss
+
+    people = {n: {"fed": ("GER", "ITA", "NED")[n % 3], "title": "GM" if n <= 10 else "", "fide_id": str(n)}
+              for n in range(1, 25)}
+    rounds = [[(n, n + 1, "=") for n in range(1, 22, 2)], [(n, n + 1, "=") for n in range(1, 18, 2)]]
+    t = swiss([2300] * 24, rounds, people=people, byes={(1, 23): "U"})
+    result = trfconv.norms(t, exemption="1.4.3d")
+    c = result.conditions
+    assert [(r.round, len(r.counted), r.federations, r.titled, r.ok) for r in c.foreign] == \
+        [(1, 23, 3, 10, True), (2, 18, 3, 10, False)]
+    assert 24 not in c.foreign[0].counted and 23 in c.foreign[0].counted
+    assert [(r.participants, r.average_all, r.average_top) for r in c.presence] == [(23, 2300, 2300), (18, 2300, 2300)]
+    assert "NRM017" in {d.code for d in result.diagnostics}
+    assert [(q.rule, q.value, q.ok) for q in c.requirements][:2] == [
+        ("at most 2 rounds a day", "1", True), ("at least 120 minutes per player for 60 moves", "120", True)]

@@ -102,3 +102,11 @@ def test_forecast_text(cli, tmp_path):
     data = json.loads(cli("norms", path, "--forecast", "--after-round", "7", "--json").stdout)
     assert data["forecast"]["played"] == 7 and data["forecast"]["players"][0]["titles"][0]["must_play"]
     assert cli("norms", path, "--after-round", "7").exit_code == 2  # without --forecast
+
+
+def test_real_event_conditions():
+    """The open's 102 record names an IA (its first word), one round a day (132)."""
+    c = trfconv.norms(trfconv.read(LLOBREGAT)).conditions
+    assert {q.rule: (q.value, q.ok) for q in c.requirements}["the Chief Arbiter holds IA or FA"] == ("IA", True)
+    assert {q.rule: (q.value, q.ok) for q in c.requirements}["at most 2 rounds a day"] == ("1", True)
+    assert len(c.foreign) == 9 and len(c.presence) == 9

@@ -121,11 +121,34 @@ def _crosstable(report: NormsReport) -> str:
             f"<th class=\"l\">Fed</th><th>Rtg</th>{head}<th>Pts</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
+def _conditions(report: NormsReport) -> str:
+    """The event's conditions: 1.1, and the 1.4.3d and 1.5.6 tables round by round."""
+    c = report.result.conditions
+    if c is None:
+        return ""
+    rows = "".join(f"<tr><td class=\"l\">{e(q.article)}</td><td class=\"l\">{e(q.rule)}</td><td>{e(q.value)}</td>"
+                   f"<td class=\"{'l' if q.ok else 'l fails'}\">{'ok' if q.ok else 'FAILS'}</td></tr>" for q in c.requirements)
+    out = ("<h2>The event (1.1)</h2><table><thead><tr><th class=\"l\">Article</th><th class=\"l\">Requirement</th>"
+           f"<th>Value</th><th class=\"l\">Met</th></tr></thead><tbody>{rows}</tbody></table>")
+    if c.foreign:
+        rows = "".join(f"<tr><td>{x.round}</td><td>{len(x.counted)}</td><td>{x.federations}</td><td>{x.titled}</td>"
+                       f"<td class=\"l\">{'yes' if x.ok else 'no'}</td></tr>" for x in c.foreign)
+        out += ("<h3>1.4.3d: rated players not of the host federation who missed at most one round (a pairing-"
+                "allocated bye is not missed)</h3><table><thead><tr><th>Round</th><th>Players</th><th>Federations</th>"
+                f"<th>GM/IM/WGM/WIM</th><th class=\"l\">Met</th></tr></thead><tbody>{rows}</tbody></table>")
+    rows = "".join(f"<tr><td>{x.round}</td><td>{x.participants}</td><td>{e(x.average_all)}</td><td>{e(x.average_top)}</td></tr>"
+                   for x in c.presence)
+    return out + ("<h3>1.5.6: participants and average rating each round (both readings)</h3><table><thead><tr>"
+                  "<th>Round</th><th>Participants</th><th>Average, all rated</th><th>Average, 40 highest</th></tr>"
+                  f"</thead><tbody>{rows}</tbody></table>")
+
+
 def render_html(report: NormsReport) -> str:
     r = report.result
     body = [f'<section class="box verdict"><p class="decision">{e(report.verdict())}</p></section>']
     if r.possible:
         body += [_player(report, p) for p in r.players]
+        body.append(_conditions(report))
         body.append("<h2>Crosstable</h2><p class=\"note\">Each round: opponent, colour, result (+ − forfeits, "
                     "U F H Z byes); struck through: games a norm leaves out (1.4.1e/f).</p>" + _crosstable(report))
     return page(f"Title norms: {report.tournament.event.name or report.basis.file}", "Title norms (FIDE B.01)",

@@ -28,6 +28,14 @@ def render_json(report: NormsReport) -> str:
                     for p in r.players],
         "verdict": report.verdict(),
     }
+    c = r.conditions
+    if c is not None:
+        data["conditions"] = {
+            "requirements": [{"article": q.article, "rule": q.rule, "value": q.value, "ok": q.ok} for q in c.requirements],
+            "foreign_swiss": [{"round": x.round, "counted": list(x.counted), "federations": x.federations,
+                               "titled": x.titled, "ok": x.ok} for x in c.foreign],
+            "presence": [{"round": x.round, "participants": x.participants, "average_all": x.average_all,
+                          "average_top": x.average_top} for x in c.presence]}
     if r.played is not None:
         data["forecast"] = {"played": r.played, "players": [
             {"start_number": f.person.start_number, "titles": [_forecast(x) for x in f.titles]} for f in r.forecasts]}

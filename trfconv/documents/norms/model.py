@@ -106,6 +106,32 @@ def forecast_lines(report: NormsReport, f: TitleForecast) -> list[str]:
     return out
 
 
+def condition_lines(report: NormsReport) -> list[str]:
+    """The event's conditions: 1.1 each on a line, 1.4.3d and 1.5.6 summed up by their worst
+    round (every round with ``details``)."""
+    c = report.result.conditions
+    if c is None:
+        return []
+    out = [f"{q.article:<7}{q.rule}: {q.value}  {'ok' if q.ok else 'FAILS'}" for q in c.requirements]
+    if c.foreign:
+        worst = min(c.foreign, key=lambda r: (r.ok, len(r.counted)))
+        out.append(f"1.4.3d {'met in every round' if c.foreign_ok else 'not met'} (20 rated players not of the host "
+                   f"federation, 3 federations, 10 GM/IM/WGM/WIM; fewest: round {worst.round}, {len(worst.counted)} "
+                   f"players, {worst.federations} federations, {worst.titled} titled)")
+    if c.presence:
+        fewest = min(c.presence, key=lambda r: r.participants)
+        low_all = min((r.average_all for r in c.presence if r.average_all is not None), default=None)
+        low_top = min((r.average_top for r in c.presence if r.average_top is not None), default=None)
+        out.append(f"1.5.6  fewest participants {fewest.participants} (round {fewest.round}); lowest round average "
+                   f"{low_all} (all rated) / {low_top} (the 40 highest): the text leaves open which")
+    if report.details:
+        out += [f"  round {r.round}: 1.4.3d {len(r.counted)} players, {r.federations} federations, {r.titled} titled "
+                f"{'ok' if r.ok else 'no'}" for r in c.foreign]
+        out += [f"  round {r.round}: 1.5.6 {r.participants} participants, average {r.average_all} / {r.average_top}"
+                for r in c.presence]
+    return out
+
+
 def dropped_line(report: NormsReport, n: TitleNorm) -> str:
     if not n.dropped:
         return "all counted games kept"

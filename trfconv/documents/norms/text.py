@@ -4,7 +4,7 @@ requirement when one player is asked for, or with details), and the verdict last
 from __future__ import annotations
 
 from ..basis import text_block
-from .model import NormsReport, dropped_line, forecast_lines, person_line, summary
+from .model import NormsReport, condition_lines, dropped_line, forecast_lines, person_line, summary
 
 
 def render_text(report: NormsReport) -> str:
@@ -24,6 +24,9 @@ def render_text(report: NormsReport) -> str:
         if r.ruled_out:
             lines.append(f"{'others':<12}{r.ruled_out} player(s) cannot reach any norm: too few title holders met, "
                          "or no set of games averages the Ra needed (1.4.5b-e, 1.4.8a)")
+    if not report.basis.withheld:
+        said = condition_lines(report)
+        lines += [f"{'event' if i == 0 else '':<12}{x}" for i, x in enumerate(said)]
     lines.append(f"{'verdict':<12}{report.verdict()}")
     return "\n".join(lines) + "\n"
 

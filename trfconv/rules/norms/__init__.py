@@ -19,10 +19,12 @@ from datetime import date
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Game, Pending, Tournament
 from ..editions import Edition, UnknownEdition, edition, edition_for
+from ..rateability import clock_of
 from ..rateability.shape import shape_of
 from ..ratinglist.inforce import Lookup
 from .evaluate import EVENT_TYPES, EXEMPTIONS, READINGS, Context, TitleNorm
 from .application import Application, application_rules, check, entry
+from .conditions import Conditions, conditions
 from .forecast import TitleForecast, played_rounds
 from .forecast import forecast as forecast_one
 from .games import NormGame, opponents, record, zero_against_rated
@@ -70,6 +72,7 @@ class EventNorms:
     #: make a norm, or has made one (a player asked for by number is always there).
     played: int | None = None
     forecasts: tuple[PlayerForecast, ...] = ()
+    conditions: Conditions | None = None  #: the event's own conditions (1.1, 1.4.3d, 1.5.6)
 
     @property
     def achieved(self) -> list[tuple[PlayerNorms, TitleNorm]]:
@@ -127,9 +130,14 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     ctx = Context(r, rounds, shape.round_robin, shape.double, len(t.players), event_type, exemption,
                   (t.event.federation or "").strip().upper() or None, reading)
 
+    said_conditions = _conditions(t, ctx, known, lookup, chosen, swiss=not (shape.round_robin or shape.team))
+    if exemption == "1.4.3d" and not said_conditions.foreign_ok:
+        found.append(diagnostic("NRM017", "1.4.3d declared, but not every round meets it (the per-round table: "
+                                          "--details)", path=path))
+
     def result(players, possible=True, ruled_out=0, played=None, forecasts=()) -> EventNorms:
         return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible,
-                          ruled_out, played, tuple(forecasts))
+                          ruled_out, played, tuple(forecasts), said_conditions)
 
     if shape.match or shape.scheveningen:
         found.append(diagnostic("NRM014", f"no norm possible: the event is a {'match' if shape.match else 'Scheveningen'}"
@@ -214,11 +222,10 @@ def application(events: list[tuple[str, Tournament]], fide_id: str, *, title: st
     entries = []
     for file, t, number, result in judged:
         known, _ = people(t, lookup)
-        ratings = {n: x.rating for n, x in known.items()}
         player = result.players[0] if result is not None and result.players else None
         norm = next((n for n in player.results if n.title == chosen), None) if player else None
         exempt = player is not None and result.context.exempt(player.person)
-        entries.append(entry(file, t, number, player.person if player else None, norm, exempt, ratings, top))
+        entries.append(entry(file, t, number, player.person if player else None, norm, exempt, known, top))
     return check(fide_id, chosen, entries, _best_rating(lookup, fide_id), exemption), found
 
 
@@ -233,6 +240,27 @@ def _best_rating(lookup: Lookup | None, fide_id: str) -> tuple[int, str] | None:
         if rating is not None and rating.rating is not None and (best is None or rating.rating > best[0]):
             best = (rating.rating, month)
     return best
+
+
+def _conditions(t: Tournament, ctx: Context, known: dict[int, Person], lookup: Lookup | None, chosen: Edition, *,
+                swiss: bool) -> Conditions:
+    """The event's conditions (:mod:`.conditions`): the rate of play from the file (222, else 122),
+    the Chief Arbiter's titles from the list's OTit column (the FIDE id ending the 102 record),
+    else from the record's first word."""
+    clock = clock_of(t.event)
+    text = (t.event.chief_arbiter or "").split()
+    titles = None
+    if text and lookup is not None and text[-1].isdigit():
+        start = t.event.start_date if isinstance(t.event.start_date, date) else "9999-12"
+        month = lookup.in_force(start, "standard")
+        listed = lookup.player(int(text[-1]), month) if month else None
+        titles = tuple(listed.other_titles) if listed else None
+    if titles is None and text:
+        titles = tuple(w for w in text[:1] if w.upper() in ("IA", "FA", "NA", "IO")) or None  # the 102 prefix
+    data = chosen.data()["norms"]
+    return conditions(t, known, data, swiss=swiss, minutes=clock.minutes_for(60) if clock else None,
+                      arbiter_titles=titles,
+                      top=data["application"]["mandatory_participants"])
 
 
 def _forecasts(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player, titles,

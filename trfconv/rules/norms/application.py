@@ -7,14 +7,15 @@ history) and each event rateable (B.02: trfconv's verdict; whether FIDE has rate
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 
-from ...model import Bye, ByeKind, Forfeit, Game, Tournament
+from ...model import Tournament
 from ..editions import edition_for
 from ..rateability import validate
+from ..rateability.schedule import round_days
 from ..rateability.shape import shape_of
+from .conditions import presence
 from .evaluate import Requirement, TitleNorm
 from .people import Person
 
@@ -69,27 +70,7 @@ class Application:
 
 def one_round_days(t: Tournament) -> int:
     """Days on which exactly one round was played (TRF 132 round dates)."""
-    per_day = Counter(d for d in t.event.round_dates if isinstance(d, date))
-    return sum(1 for n in per_day.values() if n == 1)
-
-
-def round_presence(t: Tournament, ratings: dict[int, int | None], top: int) -> tuple[int, int | None, int | None]:
-    """1.5.6 per round: the fewest participants of any round (a game, a forfeit or a
-    pairing-allocated bye), and the lowest round average rating read both ways: over every rated
-    participant, and over the ``top`` highest rated (halves up)."""
-    fewest, low_all, low_top = None, None, None
-    for r in range(t.rounds):
-        present = [p.start_number for p in t.players if r < len(p.rounds) and (
-            isinstance(p.rounds[r], (Game, Forfeit)) or (isinstance(p.rounds[r], Bye) and p.rounds[r].kind is ByeKind.PAB))]
-        rated = sorted((ratings[n] for n in present if ratings.get(n) is not None), reverse=True)
-        fewest = len(present) if fewest is None else min(fewest, len(present))
-        if rated:
-            every = (2 * sum(rated) + len(rated)) // (2 * len(rated))
-            best = rated[:top]
-            tops = (2 * sum(best) + len(best)) // (2 * len(best))
-            low_all = every if low_all is None else min(low_all, every)
-            low_top = tops if low_top is None else min(low_top, tops)
-    return fewest or 0, low_all, low_top
+    return sum(1 for rounds in round_days(t).values() if len(rounds) == 1)
 
 
 def application_rules(last: date | None) -> dict:
@@ -142,8 +123,11 @@ def check(fide_id: str, title: str, events: list[EventEntry], rating: tuple[int,
 
 
 def entry(file: str, t: Tournament, start_number: int | None, person: Person | None, norm: TitleNorm | None,
-          exempt: bool, ratings: dict[int, int | None], top: int) -> EventEntry:
-    """One event's facts for the application."""
-    fewest, low_all, low_top = round_presence(t, ratings, top)
+          exempt: bool, known: dict[int, Person], top: int) -> EventEntry:
+    """One event's facts for the application (1.5.6: the fewest participants of a round, the lowest
+    round averages read both ways)."""
+    rounds = presence(t, known, top)
+    low_all = min((r.average_all for r in rounds if r.average_all is not None), default=None)
+    low_top = min((r.average_top for r in rounds if r.average_top is not None), default=None)
     return EventEntry(file, t, start_number, person, norm, exempt, validate(t).rateable, one_round_days(t),
-                      fewest, low_all, low_top)
+                      min((r.participants for r in rounds), default=0), low_all, low_top)
