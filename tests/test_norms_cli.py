@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import paths
+import pytest
 from normbuild import gm_field, norm_event
 
 import trfconv
@@ -110,3 +111,30 @@ def test_real_event_conditions():
     assert {q.rule: (q.value, q.ok) for q in c.requirements}["the Chief Arbiter holds IA or FA"] == ("IA", True)
     assert {q.rule: (q.value, q.ok) for q in c.requirements}["at most 2 rounds a day"] == ("1", True)
     assert len(c.foreign) == 9 and len(c.presence) == 9
+
+
+@pytest.mark.slow
+def test_every_fixture_gets_norms_without_a_crash():
+    """Every file of fixtures/ the readers take: norms, the forecast and the documents, never an
+    exception; every finding is a registered code; every achieved norm meets every requirement."""
+    from trfconv.diagnostics import CODES
+    from trfconv.documents.basis import Basis
+    from trfconv.documents.norms import NormsReport
+    from trfconv.documents.registry import document
+
+    done = 0
+    for path in sorted(p for p in paths.FIXTURES.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".png")):
+        try:
+            t = trfconv.read(path)
+        except trfconv.TrfconvError:
+            continue
+        if not t.players:
+            continue
+        result = trfconv.norms(t, forecast=True)
+        assert all(d.code in CODES for d in result.diagnostics)
+        assert all(all(r.ok for r in n.requirements) for _, n in result.achieved)
+        report = NormsReport(Basis(str(path), result.diagnostics, lenient=True), t, result)
+        for form in ("text", "json", "html", "it1"):
+            assert document("norms").render(report, form)
+        done += 1
+    assert done >= 90  # 97 files of fixtures/ hold players today
