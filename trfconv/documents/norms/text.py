@@ -23,7 +23,7 @@ def render_text(report: NormsReport) -> str:
         lines += _players(report)
         if r.ruled_out:
             lines.append(f"{'others':<12}{r.ruled_out} player(s) cannot reach any norm: too few title holders met, "
-                         "or no set of games averages the Ra needed (1.4.5b-e, 1.4.8a)")
+                         "or no set of games can reach Ra or Rp (1.4.5b-e, 1.4.8a, 1.4.8)")
     if not report.basis.withheld:
         said = condition_lines(report)
         lines += [f"{'event' if i == 0 else '':<12}{x}" for i, x in enumerate(said)]

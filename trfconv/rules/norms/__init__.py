@@ -64,9 +64,9 @@ class EventNorms:
     players: tuple[PlayerNorms, ...]
     diagnostics: tuple[Diagnostic, ...]
     possible: bool = True  #: False: no norm is possible in this event (too few rounds, a match)
-    #: Players left out because no set of their games can reach any looked-at title's Ra (1.4.8a)
-    #: or number of title holders (1.4.5b-e) (:func:`.search.possible`); a player asked for by
-    #: number is always judged.
+    #: Players left out because no set of their games can reach any looked-at title's Ra (1.4.8a),
+    #: Rp (1.4.8) or number of title holders (1.4.5b-e) (:func:`.search.possible`); a player asked
+    #: for by number is always judged.
     ruled_out: int = 0
     #: With a forecast: the rounds played (the rest are to come), and each candidate who can still
     #: make a norm, or has made one (a player asked for by number is always there).

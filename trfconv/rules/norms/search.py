@@ -22,18 +22,23 @@ from itertools import combinations
 from .evaluate import Context, Dropped, TitleNorm, evaluate, promising
 from .games import Record
 from .people import Person
-from .rules import TitleRule
+from .rules import TitleRule, half_up, percent
 
 
 def possible(ctx: Context, title: TitleRule, rec: Record) -> bool:
-    """Whether some set of games could meet 1.4.8a and 1.4.5b-e at all: the average of the
-    highest ratings (each at least the floor) over the fewest games any route accepts reaches Ra,
-    and enough opponents hold the title. A quick bound that spares the search for most players."""
+    """Whether some set of games could meet 1.4.8a, 1.4.8 and 1.4.5b-e at all, by bounds over the
+    fewest games any route accepts: the average of the highest ratings (each at least the floor)
+    reaches Ra, that average plus the dp of the best results reaches Rp, and enough opponents hold
+    the title. A quick test that spares the search for most players."""
     least = ctx.least_games
     if len(rec.games) < least:
         return False
-    best = sorted((max(g.rating, title.floor) for g in rec.games), reverse=True)[:least]
-    if sum(best) < title.ra * least - least // 2:  # the half-up Ra of ``best`` is below title.ra
+    top = sorted((max(g.rating, title.floor) for g in rec.games), reverse=True)[:least]
+    ra = half_up(sum(top), least)
+    if ra < title.ra:
+        return False
+    results = sorted((g.half_points for g in rec.games), reverse=True)[:least]
+    if ra + ctx.rules.dp(percent(sum(results), least)) < title.rp:
         return False
     holders = sum(1 for g in rec.games if not g.titles.isdisjoint(title.holders))
     return holders >= least_holders(ctx)
