@@ -190,13 +190,22 @@ def average(title: TitleRule, kept: tuple[NormGame, ...]) -> tuple[int, int | No
     return half_up(total + title.floor - low.rating, len(kept)), low.opponent
 
 
-def promising(ctx: Context, title: TitleRule, kept: tuple[NormGame, ...]) -> bool:
-    """Whether ``kept`` meets 1.4.8 and 1.4.8a (the numbers most sets fail), without the rest, so
+def credit_bound(ctx: Context, title: TitleRule, kept: tuple[NormGame, ...]) -> int | None:
+    """None when ``kept`` fails 1.4.8, 1.4.8a or 1.4.8b (the numbers most sets fail); else an upper
+    bound of the games it would be credited with (the games, at least the 9 some routes credit,
+    plus the overscore, capped by 1.7). Computed as :func:`evaluate` does, without the rest, so
     that the search judges most sets cheaply."""
     if not kept:
-        return False
+        return None
+    n = len(kept)
     ra, _ = average(title, kept)
-    return ra >= title.ra and ra + ctx.rules.dp(percent(sum(g.half_points for g in kept), len(kept))) >= title.rp
+    half_points = sum(g.half_points for g in kept)
+    if ra < title.ra or ra + ctx.rules.dp(percent(half_points, n)) < title.rp:
+        return None
+    need = required_half_points(ctx, title, ra, n)
+    if need is None or half_points < need:
+        return None
+    return min(ctx.rules.credited_cap, max(n, ctx.rules.min_games) + (half_points - need) // 2)
 
 
 def least_count(fraction: Fraction, n: int, double: bool, minimum: int = 0) -> int:

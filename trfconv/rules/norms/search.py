@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .evaluate import Context, Dropped, TitleNorm, evaluate, promising
+from .evaluate import Context, Dropped, TitleNorm, credit_bound, evaluate
 from .games import Record
 from .people import Person
 from .rules import TitleRule, half_up, percent
@@ -72,8 +72,10 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> Titl
             for drop in combinations(wins, size):
                 out = set(drop)
                 kept = tuple(g for i, g in enumerate(prefix) if i not in out)
-                if not promising(ctx, title, kept):
-                    continue
+                bound = credit_bound(ctx, title, kept)
+                if bound is None or (chosen is not None and (bound, -(len(tail) + size))
+                                     < (chosen.credited_games, -len(chosen.dropped))):
+                    continue  # fails, or cannot be chosen over the set already chosen
                 dropped = tuple(sorted((*(Dropped(prefix[i], rules.article("beaten"))
                                           for i in drop), *dropped_tail), key=lambda d: d.round))
                 result = evaluate(ctx, candidate, title, kept, dropped, rec.missing)
