@@ -163,6 +163,17 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
                   forecasts=_forecasts(t, ctx, known, excluded, player, titles, played))
 
 
+def _candidates(t: Tournament, ctx: Context, known: dict[int, Person], player, titles):
+    """Each player looked at (``player``: that one only) with their facts and the titles looked at."""
+    for p in t.players:
+        if player is not None and p.start_number != player:
+            continue
+        person = known[p.start_number]
+        looked = [ctx.rules.titles[x] for x in _titles(person, titles)]
+        if looked:
+            yield p, person, looked
+
+
 def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player,
            titles) -> tuple[list[PlayerNorms], int]:
     """The players judged, and how many were ruled out (see :attr:`EventNorms.ruled_out`)."""
@@ -171,13 +182,7 @@ def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, play
     holding = {x: frozenset(n for n, o in known.items() if not o.titles.isdisjoint(rule.holders))
                for x, rule in ctx.rules.titles.items()}
     fewest = least_holders(ctx)
-    for p in t.players:
-        if player is not None and p.start_number != player:
-            continue
-        person = known[p.start_number]
-        looked = [ctx.rules.titles[x] for x in _titles(person, titles)]
-        if not looked:
-            continue
+    for p, person, looked in _candidates(t, ctx, known, player, titles):
         if player is None:  # too few title holders met for any title looked at: no record needed
             met = frozenset(e.opponent for e in p.rounds if type(e) is Game)
             if all(len(met & holding[x.title]) < fewest for x in looked):
@@ -268,13 +273,7 @@ def _forecasts(t: Tournament, ctx: Context, known: dict[int, Person], excluded, 
     """Each candidate's forecast after ``played`` rounds (see :mod:`.forecast`)."""
     facts = opponents(ctx.rules, known)
     out = []
-    for p in t.players:
-        if player is not None and p.start_number != player:
-            continue
-        person = known[p.start_number]
-        looked = [ctx.rules.titles[x] for x in _titles(person, titles)]
-        if not looked:
-            continue
+    for p, person, looked in _candidates(t, ctx, known, player, titles):
         rec = record(p, facts, played, excluded)
         nxt = p.rounds[played] if played < len(p.rounds) else None
         paired = ()
