@@ -312,3 +312,23 @@ def test_event_conditions_1_4_3d_and_1_5_6_round_by_round():
     assert "NRM017" in {d.code for d in result.diagnostics}
     assert [(q.rule, q.value, q.ok) for q in c.requirements][:2] == [
         ("at most 2 rounds a day", "1", True), ("at least 120 minutes per player for 60 moves", "120", True)]
+
+
+def test_at_most_two_thirds_from_one_federation_1_4_4():
+    field = [opponent(2500, "GM", "GER") for _ in range(7)] + gm_field(2, feds=("FRA",))
+    n = norm(norm_event("1=1=1=0=1", field))
+    assert failing(n) == ["1.4.4"]
+    assert [r.value for r in n.requirements if r.rule.startswith("at most 2/3")] == ["7 (GER)"]
+
+
+def test_round_robin_unrated_without_a_point_against_rated_is_not_counted_1_4_2b():
+    """Ten players, #10 unrated and losing every game: the others' games against #10 are not
+    counted (NRM012), so each has 8 games."""
+    people = {n: {"fed": ("GER", "FRA", "ITA", "NED")[n % 4], "title": "GM" if n > 1 else "", "fide_id": str(n)}
+              for n in range(1, 11)}
+    results = {pair: res for x in range(1, 10) for pair, res in (((x, 10), "1-0"), ((10, x), "0-1"))}
+    t = round_robin([2400] + [2550] * 8 + [None], results=results, people=people)
+    result = trfconv.norms(t, player=1, titles=("GM",))
+    n = result.players[0].results[0]
+    assert n.games == 8 and 10 not in {g.opponent for g in n.kept}
+    assert "NRM012" in {d.code for d in result.diagnostics}
