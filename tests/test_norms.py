@@ -332,3 +332,16 @@ def test_round_robin_unrated_without_a_point_against_rated_is_not_counted_1_4_2b
     n = result.players[0].results[0]
     assert n.games == 8 and 10 not in {g.opponent for g in n.kept}
     assert "NRM012" in {d.code for d in result.diagnostics}
+
+
+def test_event_types_of_1_4_1b():
+    """8 games at the World Cup count as 9; 7 games suffice in a 7-round team championship."""
+    cup = norm(norm_event("1=1=1=11", gm_field(8)), event_type="world-cup")
+    assert (cup.achieved, cup.route, cup.games) == (True, "1.4.1b", 8) and cup.credited_games >= 9
+    assert not norm(norm_event("1=1=1=1=", gm_field(8))).achieved  # without it: 8 games, no overscore
+    team = trfconv.norms(norm_event("1=1=111", gm_field(7)), titles=("GM",), player=1, event_type="team-championship")
+    n = team.players[0].results[0]
+    # 6/7 against 2500: the norm needs 4.5 (64 %, dp 102), one full point over: 8 credited games
+    assert team.possible and (n.achieved, n.route, n.games, n.required_score, n.credited_games) == \
+        (True, "1.4.1b", 7, Fraction(9, 2), 8)
+    assert not trfconv.norms(norm_event("1=1=111", gm_field(7))).possible
