@@ -345,3 +345,10 @@ def test_event_types_of_1_4_1b():
     assert team.possible and (n.achieved, n.route, n.games, n.required_score, n.credited_games) == \
         (True, "1.4.1b", 7, Fraction(9, 2), 8)
     assert not trfconv.norms(norm_event("1=1=111", gm_field(7))).possible
+
+
+def test_unknown_values_raise():
+    t = norm_event("1=1=1=0=1", gm_field(9))
+    for options in ({"titles": ("FM",)}, {"reading": "loose"}, {"exemption": "1.4.3z"}, {"event_type": "blitz"}):
+        with pytest.raises(ValueError, match="unknown"):
+            trfconv.norms(t, **options)

@@ -115,7 +115,13 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     the one held); ``exemption``: a 1.4.3 exemption the event has (``1.4.3a``–``1.4.3d``);
     ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``reading``: 1.4.8b's 35 %
     ``rounded`` as 1.4.9 says, or ``exact``; ``forecast``: also what each candidate needs in the
-    rounds left (:mod:`.forecast`) after the last round played, or after ``after_round``."""
+    rounds left (:mod:`.forecast`) after the last round played, or after ``after_round``. A value
+    that is none of those named raises :class:`ValueError`."""
+    for value, allowed, what in ((reading, READINGS, "reading"), (exemption, (None, *EXEMPTIONS), "exemption"),
+                                 (event_type, (None, *EVENT_TYPES), "event type"),
+                                 *((x, TITLES, "title") for x in titles or ())):
+        if value not in allowed:
+            raise ValueError(f"unknown {what} {value!r}; known: {', '.join(x for x in allowed if x)}")
     t = tournament
     path = t.source.path
     start = t.event.start_date if isinstance(t.event.start_date, date) else None
