@@ -110,6 +110,8 @@ def test_real_event_conditions():
     c = trfconv.norms(trfconv.read(LLOBREGAT)).conditions
     assert {q.rule: (q.value, q.ok) for q in c.requirements}["the Chief Arbiter holds IA or FA"] == ("IA", True)
     assert {q.rule: (q.value, q.ok) for q in c.requirements}["at most 2 rounds a day"] == ("1", True)
+    assert {q.rule: (q.value, q.ok) for q in c.requirements}[
+        "no appointed arbiter plays (FIDE ids of the 102/112 records)"] == ("none of 7", True)
     assert len(c.foreign) == 9 and len(c.presence) == 9
 
 

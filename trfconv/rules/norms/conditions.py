@@ -109,6 +109,12 @@ def conditions(t: Tournament, people: dict[int, Person], data: dict, *, swiss: b
     reqs.append(Requirement("1.1", f"the Chief Arbiter holds {' or '.join(wanted)}",
                             "not known" if arbiter_titles is None else ", ".join(arbiter_titles) or "none",
                             arbiter_titles is not None and any(x in wanted for x in arbiter_titles)))
+    ids = [w for w in (x.split()[-1] for x in (t.event.chief_arbiter, *t.event.deputy_arbiters) if x and x.split())
+           if w.isdigit()]
+    playing = sorted(p.start_number for p in t.players if p.fide_id and p.fide_id in ids)
+    reqs.append(Requirement("1.1", "no appointed arbiter plays (FIDE ids of the 102/112 records)",
+                            "no arbiter named with a FIDE id" if not ids else
+                            ", ".join(f"#{n}" for n in playing) or f"none of {len(ids)}", bool(ids) and not playing))
     foreign = foreign_swiss(t, people, data["foreign_swiss"], (t.event.federation or "").strip().upper() or None) \
         if swiss else ()
     return Conditions(tuple(reqs), foreign, presence(t, people, top))
