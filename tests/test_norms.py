@@ -352,3 +352,29 @@ def test_unknown_values_raise():
     for options in ({"titles": ("FM",)}, {"reading": "loose"}, {"exemption": "1.4.3z"}, {"event_type": "blitz"}):
         with pytest.raises(ValueError, match="unknown"):
             trfconv.norms(t, **options)
+
+
+def test_an_event_of_more_than_30_days_counts_each_games_list_1_1_4(tmp_path):
+    """Rounds 1-4 in March (the opponents 2450 in that list), 5-9 in April (2550): Ra = (4 x 2450 +
+    5 x 2550) / 9 = 2505.6 -> 2506; the list at the start alone would give 2450."""
+    from ratinglist_build import HEADER_FOA, P, foa_line, txt
+
+    from trfconv import ratinglists
+
+    dates = ["2025/03/20", "2025/03/22", "2025/03/24", "2025/03/26", "2025/04/18", "2025/04/20", "2025/04/22",
+             "2025/04/24", "2025/04/25"]
+    t = norm_event("1=1=1=0=1", gm_field(9), start="2025/03/20", dates=dates)
+    db = tmp_path / "lists.sqlite"
+    for month, rating in (("2025-03", 2450), ("2025-04", 2550)):
+        listed = [P(1, "Candidate, One", "ESP", "M", std=(2400, 0, 10))] + [
+            P(100 + i, f"Opponent, {i}", ("GER", "FRA", "ITA", "NED")[(i - 2) % 4], "M", "GM", std=(rating, 0, 10))
+            for i in range(2, 11)]
+        path = tmp_path / f"players_list_foa_{month}.txt"
+        path.write_bytes(txt(HEADER_FOA, [foa_line(p) for p in listed]))
+        ratinglists.import_list(path, db=db, month=month)
+    result = trfconv.norms(t, ratinglists.open_lists(db), titles=("GM",), player=1)
+    assert result.players[0].results[0].ra == 2506
+    assert any(d.code == "NRM018" and "lists 2025-03, 2025-04" in d.message for d in result.diagnostics)
+    alone = trfconv.norms(t, titles=("GM",), player=1)
+    assert alone.players[0].results[0].ra == 2500  # the file's ratings, one each
+    assert any(d.code == "NRM018" and "one rating each" in d.message for d in alone.diagnostics)

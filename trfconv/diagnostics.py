@@ -280,6 +280,7 @@ CODES: dict[str, Code] = {
         Code("NRM015", W, "title application: the applicant is not a player of an event given"),
         Code("NRM016", W, "title application: the events name the applicant differently"),
         Code("NRM017", W, "1.4.3d declared, but not every round of the event meets it"),
+        Code("NRM018", I, "an event of more than 30 days: whose ratings each game counts (1.1.4)", caveat=True, scope="norms"),
         # hostile input: limits, text that cannot be written
         Code("LIM001", E, "file beyond the limits read (more lines than a tournament file has); refused"),
         Code("ENC007", W, "control character or unpaired surrogate in a text; replaced by U+FFFD"),

@@ -28,7 +28,7 @@ from .conditions import Conditions, conditions
 from .forecast import TitleForecast, played_rounds
 from .forecast import forecast as forecast_one
 from .games import NormGame, opponents, record, zero_against_rated
-from .people import Person, people
+from .people import Person, in_list, people
 from .rules import RANK, TITLES, NormRules, norm_rules
 from .search import best, least_holders, possible
 
@@ -158,7 +158,8 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     if excluded:
         found.append(diagnostic("NRM012", "1.4.2b: unrated opponents who scored nothing against rated players are "
                                           f"not counted: {', '.join(f'#{n}' for n in sorted(excluded))}", path=path))
-    players, ruled_out = _judge(t, ctx, known, excluded, player, titles)
+    by_round = _long_event(t, ctx, lookup if origin != "the file" else None, found)
+    players, ruled_out = _judge(t, ctx, known, excluded, player, titles, by_round)
     if lookup is not None and origin != "the file":
         found.extend(_differences(t, ctx, players, excluded, player, titles))
     found.extend(_result_notes(ctx, players, path))
@@ -166,7 +167,7 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
         return result(players, ruled_out=ruled_out)
     played = after_round if after_round is not None else played_rounds((p.rounds for p in t.players), rounds)
     return result(players, ruled_out=ruled_out, played=played,
-                  forecasts=_forecasts(t, ctx, known, excluded, player, titles, played))
+                  forecasts=_forecasts(t, ctx, known, excluded, player, titles, played, by_round))
 
 
 def _candidates(t: Tournament, ctx: Context, known: dict[int, Person], player, titles):
@@ -180,8 +181,37 @@ def _candidates(t: Tournament, ctx: Context, known: dict[int, Person], player, t
             yield p, person, looked
 
 
+def _long_event(t: Tournament, ctx: Context, lookup: Lookup | None, found: list[Diagnostic]):
+    """1.1.4: in an event of more than 30 days, each round's opponents as the list in force on the
+    round's date saw them (by round, for :func:`.games.record`); without a list, or with round
+    dates missing, one rating each, said in ``NRM018``. None for a shorter event."""
+    dates = [d for d in (t.event.start_date, t.event.end_date, *t.event.round_dates) if isinstance(d, date)]
+    if not dates or (max(dates) - min(dates)).days <= ctx.rules.long_event_days:
+        return None
+    days = (max(dates) - min(dates)).days + 1
+    by_round, months = {}, {}
+    if lookup is not None:
+        for number, day in enumerate(t.event.round_dates[:ctx.rounds], start=1):
+            month = lookup.in_force(day, "standard") if isinstance(day, date) else None
+            if month is not None:
+                if month not in months:
+                    months[month] = opponents(ctx.rules, in_list(t, lookup, month)[0])
+                by_round[number] = months[month]
+    if by_round and len(by_round) == ctx.rounds:
+        found.append(diagnostic("NRM018", f"the event lasted {days} days: each game counts the opponent's rating and "
+                                          f"titles in force on its date (1.1.4; lists {', '.join(sorted(months))})",
+                                path=t.source.path))
+    else:
+        found.append(diagnostic("NRM018", f"the event lasted {days} days: 1.1.4 asks for the ratings and titles in "
+                                          "force when each game was played; "
+                                          + ("some rounds have no date or no list held: those rounds use one rating "
+                                             "each" if by_round else "one rating each is used (--list, with round "
+                                             "dates, gives each game's)"), path=t.source.path))
+    return by_round or None
+
+
 def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player,
-           titles) -> tuple[list[PlayerNorms], int]:
+           titles, by_round=None) -> tuple[list[PlayerNorms], int]:
     """The players judged, and how many were ruled out (see :attr:`EventNorms.ruled_out`)."""
     out, ruled_out = [], 0
     facts = opponents(ctx.rules, known)
@@ -189,12 +219,12 @@ def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, play
                for x, rule in ctx.rules.titles.items()}
     fewest = least_holders(ctx)
     for p, person, looked in _candidates(t, ctx, known, player, titles):
-        if player is None:  # too few title holders met for any title looked at: no record needed
+        if player is None and by_round is None:  # too few title holders met for any title: no record needed
             met = frozenset(e.opponent for e in p.rounds if type(e) is Game)
             if all(len(met & holding[x.title]) < fewest for x in looked):
                 ruled_out += 1
                 continue
-        rec = record(p, facts, ctx.rounds, excluded)
+        rec = record(p, facts, ctx.rounds, excluded, by_round)
         if player is None and not any(possible(ctx, x, rec) for x in looked):
             ruled_out += 1
             continue
@@ -275,12 +305,12 @@ def _conditions(t: Tournament, ctx: Context, known: dict[int, Person], lookup: L
 
 
 def _forecasts(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player, titles,
-               played: int) -> list[PlayerForecast]:
+               played: int, by_round=None) -> list[PlayerForecast]:
     """Each candidate's forecast after ``played`` rounds (see :mod:`.forecast`)."""
     facts = opponents(ctx.rules, known)
     out = []
     for p, person, looked in _candidates(t, ctx, known, player, titles):
-        rec = record(p, facts, played, excluded)
+        rec = record(p, facts, played, excluded, by_round)
         nxt = p.rounds[played] if played < len(p.rounds) else None
         paired = ()
         if isinstance(nxt, (Game, Pending)) and nxt.opponent in facts and nxt.opponent not in excluded:

@@ -77,9 +77,11 @@ def opponents(rules: NormRules, people: dict[int, Person]) -> dict[int, tuple]:
 _BYES = {ByeKind.PAB: "pab"}
 
 
-def record(player: Player, facts: dict[int, tuple], rounds: int, excluded: frozenset[int]) -> Record:
+def record(player: Player, facts: dict[int, tuple], rounds: int, excluded: frozenset[int],
+           by_round: dict[int, dict[int, tuple]] | None = None) -> Record:
     """The counted games of ``player`` over the event's ``rounds`` (1.4.2c: forfeits, byes and
-    unfinished games are not games; 1.4.2b: ``excluded`` opponents); ``facts``: :func:`opponents`."""
+    unfinished games are not games; 1.4.2b: ``excluded`` opponents); ``facts``: :func:`opponents`,
+    or ``by_round[round]`` where given (1.1.4: the list in force when the game was played)."""
     games, missing = [], []
     entries = player.rounds
     for number in range(1, rounds + 1):
@@ -87,10 +89,11 @@ def record(player: Player, facts: dict[int, tuple], rounds: int, excluded: froze
         kind = type(entry)
         if kind is Game:
             o = entry.opponent
-            if o in excluded or o not in facts:
+            known = by_round.get(number, facts) if by_round else facts
+            if o in excluded or o not in known:
                 missing.append(Missing(number, "excluded"))
             else:
-                games.append(NormGame(number, o, HALF[entry.outcome], *facts[o], not entry.rated))
+                games.append(NormGame(number, o, HALF[entry.outcome], *known[o], not entry.rated))
         elif kind is Forfeit:
             missing.append(Missing(number, "forfeit-win" if entry.won else "forfeit-loss"))
         elif kind is Bye:

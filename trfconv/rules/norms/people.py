@@ -50,6 +50,17 @@ def people(t: Tournament, lookup: Lookup | None) -> tuple[dict[int, Person], lis
         return file_people, [*said, diagnostic("NRM002", "no FIDE standard list is held for the event's start: "
                                                          "titles, ratings, federations and sex are the file's "
                                                          "columns (1.4.6a)", path=path)]
+    out, missing = in_list(t, lookup, month)
+    if missing:
+        shown = ", ".join(f"#{n}" for n in missing[:12]) + (" …" if len(missing) > 12 else "")
+        said.append(diagnostic("NRM004", f"{len(missing)} player(s) not in the FIDE standard list of {month} (no FIDE "
+                                         f"id, or not listed): {shown}; their file's columns are used", path=path))
+    return out, said
+
+
+def in_list(t: Tournament, lookup: Lookup, month: str) -> tuple[dict[int, Person], list[int]]:
+    """Every player's facts in the standard list of ``month`` (the file's columns for those it does
+    not hold), and the start numbers of those."""
     out: dict[int, Person] = {}
     missing: list[int] = []
     for p in t.players:
@@ -57,15 +68,11 @@ def people(t: Tournament, lookup: Lookup | None) -> tuple[dict[int, Person], lis
         entry = lookup.player(int(digits), month) if digits else None
         if entry is None:
             missing.append(p.start_number)
-            out[p.start_number] = file_people[p.start_number]
+            out[p.start_number] = from_file(p)
             continue
         rating = entry.rating("standard")
         out[p.start_number] = Person(
             p.start_number, p.name, p.fide_id, frozenset(entry.titles), rating.rating if rating else None,
             entry.federation.strip().upper() or None, (entry.sex or "").upper() == "F",
             f"FIDE standard list {month}")
-    if missing:
-        shown = ", ".join(f"#{n}" for n in missing[:12]) + (" …" if len(missing) > 12 else "")
-        said.append(diagnostic("NRM004", f"{len(missing)} player(s) not in the FIDE standard list of {month} (no FIDE "
-                                         f"id, or not listed): {shown}; their file's columns are used", path=path))
-    return out, said
+    return out, missing

@@ -57,6 +57,7 @@ class NormRules:
     one_federation_max: Fraction
     disregarded_federations: frozenset[str]
     double_round_robin_players: int
+    long_event_days: int
     articles: dict[str, str]
 
     def article(self, rule: str) -> str:
@@ -107,4 +108,5 @@ def norm_rules(edition: Edition) -> NormRules:
         own_federation_max=Fraction(data["own_federation_max"]),
         one_federation_max=Fraction(data["one_federation_max"]),
         disregarded_federations=frozenset(data["disregarded_federations"]),
-        double_round_robin_players=int(data["double_round_robin_players"]), articles=dict(data["articles"]))
+        double_round_robin_players=int(data["double_round_robin_players"]),
+        long_event_days=int(data["long_event_days"]), articles=dict(data["articles"]))
