@@ -52,6 +52,8 @@ class NormsReport:
             said = [d.message for d in r.diagnostics if d.code in ("NRM005", "NRM014")]
             return said[0] if said else "no norm possible"
         made = r.achieved
+        if not r.players and not r.ruled_out:
+            return "no player looked at: each already holds the titles a norm is for (--title asks for one)"
         if not made:
             return f"no norm ({len(r.players) + r.ruled_out} player(s) looked at)"
         if len(made) > LISTED:
