@@ -53,33 +53,41 @@ def present(entry) -> bool:
     return isinstance(entry, (Game, Forfeit)) or (isinstance(entry, Bye) and entry.kind is ByeKind.PAB)
 
 
-def presence(t: Tournament, people: dict[int, Person], top: int) -> tuple[PresenceRound, ...]:
-    """1.5.6 per round (see :class:`PresenceRound`)."""
+def attendance(t: Tournament) -> tuple[tuple[int, ...], ...]:
+    """The start numbers present (:func:`present`) in each round, round 1 first."""
+    return tuple(tuple(p.start_number for p in t.players if r < len(p.rounds) and present(p.rounds[r]))
+                 for r in range(t.rounds))
+
+
+def presence(t: Tournament, people: dict[int, Person], top: int,
+             here: tuple[tuple[int, ...], ...] | None = None) -> tuple[PresenceRound, ...]:
+    """1.5.6 per round (see :class:`PresenceRound`); ``here``: :func:`attendance`, when known."""
     out = []
-    for r in range(t.rounds):
-        here = [p.start_number for p in t.players if r < len(p.rounds) and present(p.rounds[r])]
-        rated = sorted((people[n].rating for n in here if people[n].rating is not None), reverse=True)
+    for r, present_ in enumerate(here if here is not None else attendance(t), start=1):
+        rated = sorted((people[n].rating for n in present_ if people[n].rating is not None), reverse=True)
         best = rated[:top]
-        out.append(PresenceRound(r + 1, len(here), (2 * sum(rated) + len(rated)) // (2 * len(rated)) if rated else None,
+        out.append(PresenceRound(r, len(present_), (2 * sum(rated) + len(rated)) // (2 * len(rated)) if rated else None,
                                  (2 * sum(best) + len(best)) // (2 * len(best)) if best else None))
     return tuple(out)
 
 
-def foreign_swiss(t: Tournament, people: dict[int, Person], data: dict, host: str | None) -> tuple[ForeignRound, ...]:
-    """1.4.3d per round (see :class:`ForeignRound`)."""
-    rounds = t.rounds
+def foreign_swiss(people: dict[int, Person], data: dict, host: str | None,
+                  here: tuple[tuple[int, ...], ...]) -> tuple[ForeignRound, ...]:
+    """1.4.3d per round (see :class:`ForeignRound`); ``here``: :func:`attendance`."""
     titles = frozenset(data["titles"])
-    eligible = {p.start_number for p in t.players
-                if people[p.start_number].rating is not None and people[p.start_number].federation not in (None, host)
-                and sum(1 for r in range(rounds) if not (r < len(p.rounds) and present(p.rounds[r])))
-                <= data["missed_max"]}
+    rounds = len(here)
+    seen: dict[int, int] = {}
+    for present_ in here:
+        for n in present_:
+            seen[n] = seen.get(n, 0) + 1
+    eligible = {n for n, x in people.items() if x.rating is not None and x.federation not in (None, host)
+                and rounds - seen.get(n, 0) <= data["missed_max"]}
     out = []
-    for r in range(rounds):
-        counted = tuple(p.start_number for p in t.players
-                        if p.start_number in eligible and r < len(p.rounds) and present(p.rounds[r]))
+    for r, present_ in enumerate(here, start=1):
+        counted = tuple(n for n in present_ if n in eligible)
         feds = len({people[n].federation for n in counted})
         titled = sum(1 for n in counted if not people[n].titles.isdisjoint(titles))
-        out.append(ForeignRound(r + 1, counted, feds, titled, len(counted) >= data["players"]
+        out.append(ForeignRound(r, counted, feds, titled, len(counted) >= data["players"]
                                 and feds >= data["federations"] and titled >= data["titled"]))
     return tuple(out)
 
@@ -115,6 +123,7 @@ def conditions(t: Tournament, people: dict[int, Person], data: dict, *, swiss: b
     reqs.append(Requirement("1.1", "no appointed arbiter plays (FIDE ids of the 102/112 records)",
                             "no arbiter named with a FIDE id" if not ids else
                             ", ".join(f"#{n}" for n in playing) or f"none of {len(ids)}", bool(ids) and not playing))
-    foreign = foreign_swiss(t, people, data["foreign_swiss"], (t.event.federation or "").strip().upper() or None) \
-        if swiss else ()
-    return Conditions(tuple(reqs), foreign, presence(t, people, top))
+    here = attendance(t)
+    foreign = foreign_swiss(people, data["foreign_swiss"], (t.event.federation or "").strip().upper() or None,
+                            here) if swiss else ()
+    return Conditions(tuple(reqs), foreign, presence(t, people, top, here))
