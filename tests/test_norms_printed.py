@@ -62,3 +62,13 @@ def test_one_it1_page_per_norm_with_every_field(printed):
                       "Chief Arbiter: name, signature, date", "Federation official"):
             assert field in flat, (title, field)
     assert "2410" in text[0] and "2630" in text[0] and "2416" in text[1] and "2518" in text[1]
+
+
+def test_the_forecast_in_html(cli, tmp_path):
+    out = tmp_path / "f.html"
+    assert cli("norms", EXAMPLE, "--forecast", "--after-round", "9", "--format", "html", "-o", out).exit_code == 0
+    tree = html.fromstring(out.read_bytes())
+    (heading,) = tree.xpath("//h2[starts-with(., 'Forecast')]")
+    assert heading.text == "Forecast after round 9 of 11 (every round left played)"
+    items = [li.text_content() for li in heading.xpath("following-sibling::ul[1]/li")]
+    assert items[0].startswith("GM: 7/9 so far; norm already made")

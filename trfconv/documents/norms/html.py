@@ -13,7 +13,7 @@ from ...rules.norms import PlayerNorms
 from ...rules.norms.evaluate import TitleNorm
 from ..basis import caveats_html
 from ..html import e, facts, page
-from .model import NormsReport, dropped_line, person_line, summary
+from .model import NormsReport, dropped_line, forecast_lines, person_line, summary
 
 EXTRA_STYLE = """
 <style>
@@ -146,6 +146,11 @@ def _conditions(report: NormsReport) -> str:
 def render_html(report: NormsReport) -> str:
     r = report.result
     body = [f'<section class="box verdict"><p class="decision">{e(report.verdict())}</p></section>']
+    if r.possible and r.played is not None:
+        body.append(f"<h2>Forecast after round {r.played} of {r.context.rounds} (every round left played)</h2>")
+        body += [f"<h3>{e(person_line(f))}</h3><ul>" + "".join(f"<li>{e(x)}</li>" for t in f.titles
+                                                         for x in forecast_lines(report, t)) + "</ul>"
+                 for f in r.forecasts]
     if r.possible:
         body += [_player(report, p) for p in r.players]
         body.append(_conditions(report))
