@@ -361,10 +361,10 @@ def _result_notes(ctx: Context, players: list[PlayerNorms], path) -> list[Diagno
     out = []
     results = [n for p in players for n in p.results]
     if any(n.reading_decided for n in results):
-        other = "at least 35 % of the games, not rounded" if ctx.reading == "rounded" else "rounded as 1.4.9 says"
-        out.append(diagnostic("NRM006", f"1.4.8b read as {'the percentage rounded as 1.4.9 says' if ctx.reading == 'rounded' else 'the score at least 35 % of the games, not rounded'}"
-                                        f"; the other reading ({other}) gives another answer here (--score-reading)",
-                              path=path))
+        readings = {"rounded": "the percentage rounded as 1.4.9 says", "exact": "the score at least 35 % of the games"}
+        other = next(x for x in READINGS if x != ctx.reading)
+        out.append(diagnostic("NRM006", f"1.4.8b read as {readings[ctx.reading]}; the other reading ({readings[other]}) "
+                                        "gives another answer here (--score-reading)", path=path))
     if any(n.achieved and n.route == ctx.rules.article("overscore") for n in results):
         out.append(diagnostic("NRM007", "a norm in an event of fewer than 9 rounds counts its overscore as games "
                                         "(1.4.1d as the QC applies it, 2023: 8 games and one point)", path=path))
