@@ -140,3 +140,20 @@ def test_every_fixture_gets_norms_without_a_crash():
             assert document("norms").render(report, form)
         done += 1
     assert done >= 90  # 97 files of fixtures/ hold players today
+
+
+def test_list_option(cli, tmp_path):
+    """--list --db: the opponents as the standard list in force at the start saw them."""
+    from ratinglist_build import HEADER_FOA, P, foa_line, txt
+
+    path = event_file(tmp_path)
+    listed = [P(1, "Candidate, One", "ESP", "M", std=(2400, 0, 10))] + [
+        P(100 + i, f"Opponent, {i}", "GER", "M", "GM", std=(2600, 0, 10)) for i in range(2, 11)]
+    (tmp_path / "players_list_foa.txt").write_bytes(txt(HEADER_FOA, [foa_line(p) for p in listed]))
+    db = tmp_path / "lists.sqlite"
+    assert cli("list", "import", tmp_path / "players_list_foa.txt", "--date", "2025-03", "--db", db).exit_code == 0
+    result = cli("norms", path, "--list", "--db", db, "--player", "1", "--title", "GM")
+    assert result.exit_code == 0, result.output
+    assert "opponents   titles, ratings, federations and sex from FIDE standard list 2025-03" in result.stdout
+    # every opponent GER in the list: 1.4.3 (one other federation) and 1.4.4 (9 of 9 from one) fail
+    assert "GM norm not achieved: 6/9, Ra 2600, Rp 2725 (p 67 %, dp 125); fails 1.4.3, 1.4.4" in result.stdout
