@@ -378,3 +378,9 @@ def test_an_event_of_more_than_30_days_counts_each_games_list_1_1_4(tmp_path):
     alone = trfconv.norms(t, titles=("GM",), player=1)
     assert alone.players[0].results[0].ra == 2500  # the file's ratings, one each
     assert any(d.code == "NRM018" and "one rating each" in d.message for d in alone.diagnostics)
+
+
+def test_a_norm_without_a_fide_id_is_a_finding():
+    result = trfconv.norms(norm_event("1=1=1=0=1", gm_field(9), candidate={"fide_id": ""}), player=1)
+    assert result.achieved and [d.message for d in result.diagnostics if d.code == "NRM003"] == [
+        "#1 made a norm but has no FIDE id in the file: it cannot be registered"]
