@@ -384,3 +384,10 @@ def test_a_norm_without_a_fide_id_is_a_finding():
     result = trfconv.norms(norm_event("1=1=1=0=1", gm_field(9), candidate={"fide_id": ""}), player=1)
     assert result.achieved and [d.message for d in result.diagnostics if d.code == "NRM003"] == [
         "#1 made a norm but has no FIDE id in the file: it cannot be registered"]
+
+
+def test_a_match_gives_no_norm_1_4_2e():
+    from eventbuild import swiss
+
+    result = trfconv.norms(swiss([2400, 2600], [[(1, 2, "=")]] * 10, kind="Match"))
+    assert not result.possible and [d.code for d in result.diagnostics if d.code == "NRM014"] == ["NRM014"]
