@@ -17,14 +17,20 @@ RESULTS = {
     "W-L": ("W", "L", 1, 0), "D-D": ("D", "D", Fraction(1, 2), Fraction(1, 2)),
 }
 
+#: Points of a bye code.
+BYE_POINTS = {"Z": 0, "U": 1, "F": 1, "H": Fraction(1, 2)}
+
 
 def swiss(ratings: list[int | None], rounds: list[list[tuple[int, int, str]]], *,
           time_control: str | None = "90 min + 30 sec", dates: list[str] | None = None,
           start: str = "2025/03/01", end: str | None = None, kind: str | None = "Individual: Swiss-System",
-          system: str | None = None, name: str = "Test Open") -> trfconv.Tournament:
+          system: str | None = None, name: str = "Test Open", people: dict[int, dict] | None = None,
+          byes: dict[tuple[int, int], str] | None = None) -> trfconv.Tournament:
     """A tournament of ``len(ratings)`` players (None: unrated) with ``rounds[r]`` the games
-    ``(white, black, result)`` of round r+1; players without a game get a zero-point bye. Round
-    dates default to one round a day from ``start``."""
+    ``(white, black, result)`` of round r+1; players without a game get a zero-point bye, or the
+    bye ``byes[(round, player)]`` (``U`` pairing-allocated, ``F`` full, ``H`` half). ``people``
+    gives a player's (by start number) other 001 columns (title, fed, sex, fide_id: :func:`trfbuild.player_line`).
+    Round dates default to one round a day from ``start``."""
     n = len(ratings)
     blocks = {p: [] for p in range(1, n + 1)}
     points = {p: Fraction(0) for p in range(1, n + 1)}
@@ -37,8 +43,10 @@ def swiss(ratings: list[int | None], rounds: list[list[tuple[int, int, str]]], *
             points[white] += pw
             points[black] += pb
             paired |= {white, black}
-        for p in set(blocks) - paired:
-            blocks[p].append("0000 - Z")
+        for p in sorted(set(blocks) - paired):
+            bye = (byes or {}).get((len(blocks[p]) + 1, p), "Z")
+            blocks[p].append(f"0000 - {bye}")
+            points[p] += BYE_POINTS[bye]
     first = date(*map(int, start.split("/")))
     if dates is None:
         dates = [(first + timedelta(days=i)).strftime("%Y/%m/%d") for i in range(len(rounds))]
@@ -55,7 +63,7 @@ def swiss(ratings: list[int | None], rounds: list[list[tuple[int, int, str]]], *
     for p in range(1, n + 1):
         rating = ratings[p - 1]
         lines.append(player_line(p, f"Player {p:03d}", rating=str(rating or ""),
-                                 points=_points(points[p]), rounds=tuple(blocks[p])))
+                                 points=_points(points[p]), rounds=tuple(blocks[p]), **(people or {}).get(p, {})))
     t = trfconv.reads(trf(*lines), path=f"{name}.trf")
     assert not [d for d in t.diagnostics if d.severity.value != "info"], t.diagnostics
     return t

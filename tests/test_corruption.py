@@ -1,5 +1,5 @@
-"""Issue 14, "Done means": for random corruptions of real files, ``validate``, ``report`` and
-``standings`` either exit 0 with no error-severity diagnostic, or exit non-zero; never 0 with an
+"""Issue 14, "Done means": for random corruptions of real files, ``validate``, ``report``,
+``standings`` and ``norms`` either exit 0 with no error-severity diagnostic, or exit non-zero; never 0 with an
 error, never an internal error (3). The corruptions are the ones files suffer on their way to a
 rating officer: a line lost, doubled or swapped, a line shifted by one column, a byte changed, a
 file cut short."""
@@ -26,6 +26,7 @@ COMMANDS = {
     "validate": ("validate", "--json"),
     "report": ("report", "--format", "json"),
     "standings": ("standings", "--json"),
+    "norms": ("norms", "--json"),
 }
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "Tournament",
     "TrfconvError",
     "dumps",
+    "norms",
     "period",
     "rate",
     "read",
@@ -128,6 +129,26 @@ def rate(tournament: Tournament, verdict=None, *, rules=None, k: dict[str, int] 
     from .rules.rating.event import rate as compute
 
     return compute(tournament, verdict if verdict is not None else validate(tournament, rules), k=k)
+
+
+def norms(tournament: Tournament, lists=None, *, rules=None, player: int | None = None, titles=None,
+          exemption: str | None = None, event_type: str | None = None, reading: str = "rounded",
+          forecast: bool = False, after_round: int | None = None):
+    """The title norms of the event (:class:`~trfconv.rules.norms.EventNorms`, FIDE Title
+    Regulations B.01 in force at its start, or ``rules``): for every player (or ``player``) and
+    every title above the one held (or ``titles``: ``("GM", "IM")``), every requirement with its
+    article and numbers, the best set of games (1.4.1e/f) and the games the norm is credited with.
+    ``lists``: a rating lists look-up (:func:`trfconv.ratinglists.open_lists`): opponents' titles,
+    ratings, federations and sex from the standard list in force at the start (1.4.6a); without
+    it, the file's columns (a caveat says so). ``exemption``: ``"1.4.3a"``…``"1.4.3d"``;
+    ``event_type``: ``"team-championship"`` or ``"world-cup"`` (1.4.1b); ``reading``: 1.4.8b's
+    35 % ``"rounded"`` (1.4.9) or ``"exact"``. ``forecast``: also ``forecasts``, what each candidate
+    needs in the rounds left after the last round played (or ``after_round``). Findings and caveats
+    are in ``diagnostics``."""
+    from .rules.norms import norms as judge
+
+    return judge(tournament, lists, rules=rules, player=player, titles=titles, exemption=exemption,
+                 event_type=event_type, reading=reading, forecast=forecast, after_round=after_round)
 
 
 def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, *, rules: str | None = None,

@@ -20,7 +20,7 @@ from typer.exceptions import TyperException
 from .. import __version__
 from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
-from . import files, lists, period, playoff, rating, serve, standings
+from . import files, lists, norms, period, playoff, rating, serve, standings
 from .common import input_limit, list_month_argument
 
 #: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
@@ -113,6 +113,7 @@ app.command()(files.formats)
 app.add_typer(lists.app, name="list")
 app.command("fill")(lists.fill_command)
 app.command()(period.period)
+app.command()(norms.norms)
 app.command()(serve.serve)
 
 

@@ -46,6 +46,13 @@ DOCUMENTS = {d.name: d for d in (
              {f: f"trfconv.documents.period.{f}:render_{f}" for f in ("text", "csv", "json", "html", "fide")}),
     Document("standings", "standings: rank, points and the ordered tie-breaks, ties left for lots marked",
              {**_forms("standings", "text", "csv", "json"), "html": "trfconv.documents.standings_html:render_html"}),
+    Document("norms", "title norms (B.01): per player and title every requirement with its article, the best set of "
+                      "games (1.4.1e/f), credited games; the crosstable with dropped games struck through",
+             {**{f: f"trfconv.documents.norms.{f}:render_{f}" for f in ("text", "json", "html")},
+              "it1": "trfconv.documents.norms.html:render_it1"}),
+    Document("norms-application", "title application (IT2 checks) over several events: the applicant's norm in each, "
+                                  "1.5.1, 1.4.3e, 1.1.3a, 1.5.6, 1.4.1c, 1.5.3, each event rateable",
+             {f: f"trfconv.documents.norms.application:render_{f}" for f in ("text", "json")}),
     Document("playoff", "on-board play-off plan of seed 000 §1: stages, games, colours by lot, timing, places and "
                         "prizes, a result grid", _forms("playoff", "text", "json", "html")),
 )}

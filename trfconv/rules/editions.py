@@ -19,8 +19,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-#: Families of regulations: ``b02`` (FIDE Rating Regulations), ``tb`` (C.07 tie-breaks).
-FAMILIES = ("b02", "tb")
+#: Families of regulations: ``b02`` (FIDE Rating Regulations), ``tb`` (C.07 tie-breaks), ``b01``
+#: (FIDE Title Regulations: the norms).
+FAMILIES = ("b02", "tb", "b01")
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ EDITIONS: tuple[Edition, ...] = (
             "FIDE C.07, edition applied 1 August 2024 to 28 February 2026"),
     Edition("tb-2026", "tb", date(2026, 3, 1),
             "FIDE C.07, approved 2 February 2026, applied from 1 March 2026"),
+    Edition("b01-2024", "b01", date(2024, 1, 1),
+            "FIDE Title Regulations B.01, applied from 1 January 2024"),
 )
 
 _BY_NAME = {e.name: e for e in EDITIONS}

@@ -29,6 +29,8 @@ class Lookup(Protocol):
 
     def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list: ...
 
+    def months(self) -> dict: ...
+
 
 def event_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[str | None, list[Diagnostic]]:
     """The month of the ``kind`` list to hold the event against, and what to say about it:
@@ -107,3 +109,7 @@ class Pinned:
 
     def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list:
         return self.lookup.find(name, fed, month, limit)
+
+    def months(self) -> dict:
+        """The one month taken, as :meth:`Store.months` gives it (month -> kind -> source)."""
+        return {m: kinds for m, kinds in self.lookup.months().items() if m == self.month}

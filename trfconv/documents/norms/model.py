@@ -1,0 +1,141 @@
+"""What the norms document shows: the event's facts, where the opponents' data come from, and
+each player's results as :func:`trfconv.rules.norms.norms` computed them. Nothing here judges a
+norm; the writers (:mod:`.text`, :mod:`.json`, :mod:`.html`) only format."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ...dates import as_text
+from ...model import Tournament
+from ...numbers import short_text
+from ...rules.norms import TITLES, EventNorms, PlayerNorms
+from ...rules.norms.evaluate import TitleNorm
+from ...rules.norms.forecast import TitleForecast
+from ..basis import Basis
+
+#: The most norms the verdict names one by one (more: counted by title).
+LISTED = 6
+
+
+@dataclass(frozen=True)
+class NormsReport:
+    """The norms of one file, what they rest on, and whether every requirement is shown
+    (``details``: one player asked for, or ``--details``)."""
+
+    basis: Basis
+    tournament: Tournament
+    result: EventNorms
+    details: bool = False
+
+    def event_line(self) -> str:
+        e = self.tournament.event
+        place = ", ".join(x for x in (e.city, e.federation) if x)
+        dates = " to ".join(x for x in (as_text(e.start_date), as_text(e.end_date)) if x)
+        return "; ".join(x for x in (e.name or "(no name)", place, dates) if x)
+
+    def name_of(self, start_number: int) -> str:
+        p = self.tournament.player(start_number)
+        return p.name if p and p.name else f"#{start_number}"
+
+    def verdict(self) -> str:
+        """The last line: the norms made, or why there is none."""
+        if self.basis.withheld:
+            return "NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
+        r = self.result
+        if r.played is not None and r.possible:
+            can = sum(1 for f in r.forecasts if any(x.reachable for x in f.titles))
+            return (f"forecast after round {r.played} of {r.context.rounds}: {can} player(s) can still make a norm "
+                    f"or have made one")
+        if not r.possible:
+            said = [d.message for d in r.diagnostics if d.code in ("NRM005", "NRM014")]
+            return said[0] if said else "no norm possible"
+        made = r.achieved
+        if not r.players and not r.ruled_out:
+            return "no player looked at: each already holds the titles a norm is for (--title asks for one)"
+        if not made:
+            return f"no norm ({len(r.players) + r.ruled_out} player(s) looked at)"
+        if len(made) > LISTED:
+            by_title = Counter(n.title for _, n in made)
+            return f"{len(made)} norm(s): " + ", ".join(f"{by_title[x]} {x}" for x in TITLES if by_title[x]) + \
+                " (listed above)"
+        return f"{len(made)} norm(s): " + ", ".join(
+            f"#{p.person.start_number} {n.title} ({n.credited_games} credited games)" for p, n in made)
+
+
+def person_line(p: PlayerNorms) -> str:
+    """``#12 Name (IM, ESP, 2431)``."""
+    x = p.person
+    facts = [", ".join(sorted(x.titles)), x.federation or "", str(x.rating) if x.rating else "unrated"]
+    return f"#{x.start_number} {x.name or '(no name)'} ({', '.join(f for f in facts if f)})"
+
+
+def summary(n: TitleNorm) -> str:
+    """One result in a line: ``GM norm ACHIEVED: 6.5/9, Ra 2468, Rp 2612; 9 games, credited 9``."""
+    head = f"{n.title} norm {'ACHIEVED' if n.achieved else 'not achieved'}"
+    if not n.games:
+        return f"{head}: no counted game"
+    numbers = f"{short_text(n.score)}/{n.games}, Ra {n.ra}, Rp {n.rp} (p {n.p} %, dp {n.dp})"
+    if n.achieved:
+        return f"{head}: {numbers}; {n.games} games, credited {n.credited_games} ({n.route})"
+    return f"{head}: {numbers}; fails " + ", ".join(r.article for r in n.failed)
+
+
+def forecast_lines(report: NormsReport, f: TitleForecast) -> list[str]:
+    """One title's forecast: where the player stands, the paired opponent, the points needed, the
+    mix still needed."""
+    head = f"{f.title}: {short_text(f.score)}/{f.games} so far"
+    if f.made is not None:
+        return [f"{head}; norm already made ({summary(f.made)}); in a Swiss the later games may be ignored (1.4.1e)"]
+    if not f.remaining:
+        return [f"{head}; no round left"]
+    head += f"; {f.remaining} round(s) left, {f.final_games} games if all are played"
+    if f.must_play:
+        head += "; must play every round left (a forfeit is not a game, 1.4.2c)"
+    out = [head]
+    if not f.needs:
+        out.append(f"  not enough games left for a norm ({f.final_games} at most)")
+        return out
+    out += [f"  round {g.round} paired with #{g.opponent} {report.name_of(g.opponent)} "
+            f"({', '.join([*sorted(g.titles), g.federation or 'FID/none', 'unrated' if g.unrated else str(g.rating)])})"
+            for g in f.paired]
+    unknown = f.remaining - len(f.paired)
+    cells = ", ".join(f"{n.rating}: {'impossible' if n.points is None else short_text(n.points)}" for n in f.needs)
+    out.append(f"  points needed in the {f.remaining} round(s) left" +
+               (f", the {unknown} unknown opponent(s) averaging {cells}" if unknown else f": {cells.split(': ')[1]}"))
+    out += [f"  {m}" for m in f.mix]
+    return out
+
+
+def condition_lines(report: NormsReport) -> list[str]:
+    """The event's conditions: 1.1 each on a line, 1.4.3d and 1.5.6 summed up by their worst
+    round (every round with ``details``)."""
+    c = report.result.conditions
+    if c is None:
+        return []
+    out = [f"{q.article:<7}{q.rule}: {q.value}  {'ok' if q.ok else 'FAILS'}" for q in c.requirements]
+    if c.foreign:
+        worst = min(c.foreign, key=lambda r: (r.ok, len(r.counted)))
+        out.append(f"1.4.3d {'met in every round' if c.foreign_ok else 'not met'} (20 rated players not of the host "
+                   f"federation, 3 federations, 10 GM/IM/WGM/WIM; fewest: round {worst.round}, {len(worst.counted)} "
+                   f"players, {worst.federations} federations, {worst.titled} titled)")
+    if c.presence:
+        fewest = min(c.presence, key=lambda r: r.participants)
+        low_all = min((r.average_all for r in c.presence if r.average_all is not None), default=None)
+        low_top = min((r.average_top for r in c.presence if r.average_top is not None), default=None)
+        out.append(f"1.5.6  fewest participants {fewest.participants} (round {fewest.round}); lowest round average "
+                   f"{low_all} (all rated) / {low_top} (the 40 highest): the text leaves open which")
+    if report.details:
+        out += [f"  round {r.round}: 1.4.3d {len(r.counted)} players, {r.federations} federations, {r.titled} titled "
+                f"{'ok' if r.ok else 'no'}" for r in c.foreign]
+        out += [f"  round {r.round}: 1.5.6 {r.participants} participants, average {r.average_all} / {r.average_top}"
+                for r in c.presence]
+    return out
+
+
+def dropped_line(report: NormsReport, n: TitleNorm) -> str:
+    if not n.dropped:
+        return "all counted games kept"
+    return "dropped: " + "; ".join(f"round {d.round} against #{d.opponent} {report.name_of(d.opponent)} ({d.article})"
+                                   for d in n.dropped)

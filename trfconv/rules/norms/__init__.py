@@ -1,0 +1,376 @@
+"""Title norms (FIDE Title Regulations B.01): which players made a GM, IM, WGM or WIM norm in an
+event, on the best set of their games, with every requirement's article and numbers.
+
+    >>> from trfconv.rules.norms import norms
+    >>> result = norms(tournament)                  # the file's columns; lookup=: the FIDE list
+    >>> [(p.person.start_number, n.title) for p, n in result.achieved]
+
+The pieces: :mod:`.rules` (an edition's numbers), :mod:`.people` (the players as the list in
+force saw them), :mod:`.games` (what 1.4.2 counts), :mod:`.evaluate` (one set of games against
+one title), :mod:`.search` (the best set, 1.4.1e/f), :mod:`.annex` (the Annex tables derived from
+1.4.8/1.4.9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from ...diagnostics import Diagnostic, diagnostic
+from ...model import Game, Pending, Tournament
+from ..editions import Edition, UnknownEdition, edition, edition_for
+from ..rateability import clock_of
+from ..rateability.shape import shape_of
+from ..ratinglist.inforce import Lookup
+from .evaluate import EVENT_TYPES, EXEMPTIONS, READINGS, Context, TitleNorm
+from .application import Application, application_rules, check, entry
+from .conditions import Conditions, conditions
+from .forecast import TitleForecast, played_rounds
+from .forecast import forecast as forecast_one
+from .games import NormGame, opponents, record, zero_against_rated
+from .people import Person, in_list, people
+from .rules import RANK, TITLES, NormRules, norm_rules
+from .search import best, least_holders, possible
+
+__all__ = ["EVENT_TYPES", "EXEMPTIONS", "READINGS", "TITLES", "Application", "EventNorms", "PlayerForecast",
+           "PlayerNorms", "application", "norms"]
+
+
+@dataclass(frozen=True)
+class PlayerNorms:
+    """One player's results, one per title looked at (highest first)."""
+
+    person: Person
+    results: tuple[TitleNorm, ...]
+
+
+@dataclass(frozen=True)
+class PlayerForecast:
+    """One candidate's forecast, one per title looked at (highest first)."""
+
+    person: Person
+    titles: tuple[TitleForecast, ...]
+
+
+@dataclass(frozen=True)
+class EventNorms:
+    """Every player's norms in one event, under one edition, and what the result rests on."""
+
+    edition: Edition
+    rules: NormRules
+    context: Context
+    kind: str  #: the event type as the rules see it (``Swiss (declared: …)``)
+    opponents_from: str  #: where titles and ratings come from
+    players: tuple[PlayerNorms, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    possible: bool = True  #: False: no norm is possible in this event (too few rounds, a match)
+    #: Players left out because no set of their games can reach any looked-at title's Ra (1.4.8a),
+    #: Rp (1.4.8) or number of title holders (1.4.5b-e) (:func:`.search.possible`); a player asked
+    #: for by number is always judged.
+    ruled_out: int = 0
+    #: With a forecast: the rounds played (the rest are to come), and each candidate who can still
+    #: make a norm, or has made one (a player asked for by number is always there).
+    played: int | None = None
+    forecasts: tuple[PlayerForecast, ...] = ()
+    conditions: Conditions | None = None  #: the event's own conditions (1.1, 1.4.3d, 1.5.6)
+
+    @property
+    def achieved(self) -> list[tuple[PlayerNorms, TitleNorm]]:
+        return [(p, n) for p in self.players for n in p.results if n.achieved]
+
+
+def _edition(rules: str | Edition | None, start: date | None, path) -> tuple[Edition, Diagnostic]:
+    if rules:
+        chosen = rules if isinstance(rules, Edition) else edition(rules)
+        if chosen.family != "b01":
+            raise UnknownEdition(f"{chosen} is not an edition of the Title Regulations (b01-…)")
+        return chosen, diagnostic("NRM001", f"norms judged under {chosen} ({chosen.title}), as asked", path=path)
+    chosen = edition_for("b01", start)
+    if start is None:
+        why = "the start date is unknown: the newest edition"
+    elif start < chosen.effective:
+        why = (f"the event started on {start.isoformat()}, before the earliest modelled edition "
+               f"({chosen.effective.isoformat()}): judged under it")
+    else:
+        why = f"the edition in force on the event's start date, {start.isoformat()}"
+    return chosen, diagnostic("NRM001", f"norms judged under {chosen} ({chosen.title}), {why}", path=path)
+
+
+def _titles(person: Person, asked: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The titles to look at: those asked, else those above the best title held (women's titles
+    for women only)."""
+    if asked:
+        return asked
+    held = min((RANK.get(t, 9) for t in person.titles), default=9)
+    return tuple(t for t in TITLES if RANK[t] < held and (person.woman or t not in ("WGM", "WIM")))
+
+
+def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | Edition | None = None,
+          player: int | None = None, titles: tuple[str, ...] | None = None, exemption: str | None = None,
+          event_type: str | None = None, reading: str = "rounded", forecast: bool = False,
+          after_round: int | None = None) -> EventNorms:
+    """The title norms of ``tournament`` (see the module docstring). ``lookup``: the rating lists
+    (1.4.6a: titles, ratings, federations and sex from the standard list in force at the start);
+    ``player``: one start number; ``titles``: the titles to look at (default: every title above
+    the one held); ``exemption``: a 1.4.3 exemption the event has (``1.4.3a``–``1.4.3d``);
+    ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``reading``: 1.4.8b's 35 %
+    ``rounded`` as 1.4.9 says, or ``exact``; ``forecast``: also what each candidate needs in the
+    rounds left (:mod:`.forecast`) after the last round played, or after ``after_round``. A value
+    that is none of those named raises :class:`ValueError`."""
+    for value, allowed, what in ((reading, READINGS, "reading"), (exemption, (None, *EXEMPTIONS), "exemption"),
+                                 (event_type, (None, *EVENT_TYPES), "event type"),
+                                 *((x, TITLES, "title") for x in titles or ())):
+        if value not in allowed:
+            raise ValueError(f"unknown {what} {value!r}; known: {', '.join(x for x in allowed if x)}")
+    t = tournament
+    path = t.source.path
+    start = t.event.start_date if isinstance(t.event.start_date, date) else None
+    chosen, said = _edition(rules, start, path)
+    r = norm_rules(chosen)
+    found: list[Diagnostic] = [said]
+    known, listed = people(t, lookup)
+    found.extend(listed)
+    origin = next(iter({p.origin for p in known.values() if p.origin != "the file"}), "the file")
+    shape = shape_of(t)
+    rounds = max(t.rounds, t.event.declared_rounds or 0)
+    ctx = Context(r, rounds, shape.round_robin, shape.double, len(t.players), event_type, exemption,
+                  (t.event.federation or "").strip().upper() or None, reading)
+
+    said_conditions = _conditions(t, ctx, known, lookup, chosen, swiss=not (shape.round_robin or shape.team))
+    if exemption == "1.4.3d" and not said_conditions.foreign_ok:
+        found.append(diagnostic("NRM017", "1.4.3d declared, but not every round meets it (the per-round table: "
+                                          "--details)", path=path))
+
+    def result(players, possible=True, ruled_out=0, played=None, forecasts=()) -> EventNorms:
+        return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible,
+                          ruled_out, played, tuple(forecasts), said_conditions)
+
+    if shape.match or shape.scheveningen:
+        found.append(diagnostic("NRM014", f"no norm possible: the event is a {'match' if shape.match else 'Scheveningen'}"
+                                          f" (1.4.2e: Swiss, round robin, double round robin or knock-out)", path=path))
+        return result((), False)
+    if rounds < ctx.least_games:
+        found.append(diagnostic("NRM005", f"no norm possible: {rounds} rounds (1.4.1a: at least {r.min_games} games; "
+                                          f"{r.short_event_games} with an overscore of one point, QC 2023)", path=path))
+        return result((), False)
+    found.extend(_event_notes(t, ctx, path))
+    excluded = zero_against_rated(t, known) if shape.round_robin else frozenset()
+    if excluded:
+        found.append(diagnostic("NRM012", "1.4.2b: unrated opponents who scored nothing against rated players are "
+                                          f"not counted: {', '.join(f'#{n}' for n in sorted(excluded))}", path=path))
+    by_round = _long_event(t, ctx, lookup if origin != "the file" else None, found)
+    players, ruled_out = _judge(t, ctx, known, excluded, player, titles, by_round)
+    if lookup is not None and origin != "the file":
+        found.extend(_differences(t, ctx, players, excluded, player, titles))
+    found.extend(_result_notes(ctx, players, path))
+    if not forecast:
+        return result(players, ruled_out=ruled_out)
+    played = after_round if after_round is not None else played_rounds((p.rounds for p in t.players), rounds)
+    return result(players, ruled_out=ruled_out, played=played,
+                  forecasts=_forecasts(t, ctx, known, excluded, player, titles, played, by_round))
+
+
+def _candidates(t: Tournament, ctx: Context, known: dict[int, Person], player, titles):
+    """Each player looked at (``player``: that one only) with their facts and the titles looked at."""
+    for p in t.players:
+        if player is not None and p.start_number != player:
+            continue
+        person = known[p.start_number]
+        looked = [ctx.rules.titles[x] for x in _titles(person, titles)]
+        if looked:
+            yield p, person, looked
+
+
+def _long_event(t: Tournament, ctx: Context, lookup: Lookup | None, found: list[Diagnostic]):
+    """1.1.4: in an event of more than 30 days, each round's opponents as the list in force on the
+    round's date saw them (by round, for :func:`.games.record`); without a list, or with round
+    dates missing, one rating each, said in ``NRM018``. None for a shorter event."""
+    dates = [d for d in (t.event.start_date, t.event.end_date, *t.event.round_dates) if isinstance(d, date)]
+    if not dates or (max(dates) - min(dates)).days <= ctx.rules.long_event_days:
+        return None
+    days = (max(dates) - min(dates)).days + 1
+    by_round, months = {}, {}
+    if lookup is not None:
+        for number, day in enumerate(t.event.round_dates[:ctx.rounds], start=1):
+            month = lookup.in_force(day, "standard") if isinstance(day, date) else None
+            if month is not None:
+                if month not in months:
+                    months[month] = opponents(ctx.rules, in_list(t, lookup, month)[0])
+                by_round[number] = months[month]
+    if by_round and len(by_round) == ctx.rounds:
+        found.append(diagnostic("NRM018", f"the event lasted {days} days: each game counts the opponent's rating and "
+                                          f"titles in force on its date (1.1.4; lists {', '.join(sorted(months))})",
+                                path=t.source.path))
+    else:
+        found.append(diagnostic("NRM018", f"the event lasted {days} days: 1.1.4 asks for the ratings and titles in "
+                                          "force when each game was played; "
+                                          + ("some rounds have no date or no list held: those rounds use one rating "
+                                             "each" if by_round else "one rating each is used (--list, with round "
+                                             "dates, gives each game's)"), path=t.source.path))
+    return by_round or None
+
+
+def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player,
+           titles, by_round=None) -> tuple[list[PlayerNorms], int]:
+    """The players judged, and how many were ruled out (see :attr:`EventNorms.ruled_out`)."""
+    out, ruled_out = [], 0
+    facts = opponents(ctx.rules, known)
+    holding = {x: frozenset(n for n, o in known.items() if not o.titles.isdisjoint(rule.holders))
+               for x, rule in ctx.rules.titles.items()}
+    fewest = least_holders(ctx)
+    for p, person, looked in _candidates(t, ctx, known, player, titles):
+        if player is None and by_round is None:  # too few title holders met for any title: no record needed
+            met = frozenset(e.opponent for e in p.rounds if type(e) is Game)
+            if all(len(met & holding[x.title]) < fewest for x in looked):
+                ruled_out += 1
+                continue
+        rec = record(p, facts, ctx.rounds, excluded, by_round)
+        if player is None and not any(possible(ctx, x, rec) for x in looked):
+            ruled_out += 1
+            continue
+        out.append(PlayerNorms(person, tuple(best(ctx, person, x, rec) for x in looked)))
+    return out, ruled_out
+
+
+def application(events: list[tuple[str, Tournament]], fide_id: str, *, title: str | None = None,
+                lookup: Lookup | None = None, rules: str | Edition | None = None, exemption: str | None = None,
+                event_type: str | None = None, reading: str = "rounded") -> tuple[Application, list[Diagnostic]]:
+    """The title application of FIDE id ``fide_id`` over ``events`` (file name, tournament): each
+    event's norm for ``title`` (default: the highest title with a norm in the events) and the IT2
+    checks (:mod:`.application`), with what was noticed (``NRM015`` the applicant is not in an
+    event, ``NRM016`` the events name the applicant differently)."""
+    found: list[Diagnostic] = []
+    judged = []
+    for file, t in events:
+        number = next((p.start_number for p in t.players if p.fide_id == fide_id), None)
+        if number is None:
+            found.append(diagnostic("NRM015", f"FIDE id {fide_id} is not a player of this event", path=file))
+            judged.append((file, t, None, None))
+            continue
+        result = norms(t, lookup, rules=rules, player=number, titles=(title,) if title else None, exemption=exemption,
+                       event_type=event_type, reading=reading)
+        found.extend(d for d in result.diagnostics if d.code not in ("NRM001", "NRM002"))
+        judged.append((file, t, number, result))
+    names = {r.players[0].person.name for _, _, _, r in judged if r is not None and r.players}
+    if len(names) > 1:
+        found.append(diagnostic("NRM016", f"the events name FIDE id {fide_id} differently ({'; '.join(sorted(names))}): "
+                                          "is this one player's application?"))
+    made = [n.title for *_, r in judged if r is not None for p in r.players for n in p.results if n.achieved]
+    chosen = title or next((x for x in TITLES if x in made), None) or next(
+        (n.title for *_, r in judged if r is not None for p in r.players for n in p.results), "GM")
+    ends = [t.event.end_date for _, t, _, _ in judged if isinstance(t.event.end_date, date)]
+    top = application_rules(max(ends, default=None))["mandatory_participants"]
+    entries = []
+    for file, t, number, result in judged:
+        known, _ = people(t, lookup)
+        player = result.players[0] if result is not None and result.players else None
+        norm = next((n for n in player.results if n.title == chosen), None) if player else None
+        exempt = player is not None and result.context.exempt(player.person)
+        entries.append(entry(file, t, number, player.person if player else None, norm, exempt, known, top))
+    return check(fide_id, chosen, entries, _best_rating(lookup, fide_id), exemption), found
+
+
+def _best_rating(lookup: Lookup | None, fide_id: str) -> tuple[int, str] | None:
+    """1.5.3: the highest standard rating of ``fide_id`` in the lists held, and its month."""
+    if lookup is None or not fide_id.isdigit():
+        return None
+    best = None
+    for month in lookup.months():
+        entry_ = lookup.player(int(fide_id), month)
+        rating = entry_.rating("standard") if entry_ else None
+        if rating is not None and rating.rating is not None and (best is None or rating.rating > best[0]):
+            best = (rating.rating, month)
+    return best
+
+
+def _conditions(t: Tournament, ctx: Context, known: dict[int, Person], lookup: Lookup | None, chosen: Edition, *,
+                swiss: bool) -> Conditions:
+    """The event's conditions (:mod:`.conditions`): the rate of play from the file (222, else 122),
+    the Chief Arbiter's titles from the list's OTit column (the FIDE id ending the 102 record),
+    else from the record's first word."""
+    clock = clock_of(t.event)
+    text = (t.event.chief_arbiter or "").split()
+    titles = None
+    if text and lookup is not None and text[-1].isdigit():
+        start = t.event.start_date if isinstance(t.event.start_date, date) else "9999-12"
+        month = lookup.in_force(start, "standard")
+        listed = lookup.player(int(text[-1]), month) if month else None
+        titles = tuple(listed.other_titles) if listed else None
+    if titles is None and text:
+        titles = tuple(w for w in text[:1] if w.upper() in ("IA", "FA", "NA", "IO")) or None  # the 102 prefix
+    data = chosen.data()["norms"]
+    return conditions(t, known, data, swiss=swiss, minutes=clock.minutes_for(60) if clock else None,
+                      arbiter_titles=titles,
+                      top=data["application"]["mandatory_participants"])
+
+
+def _forecasts(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player, titles,
+               played: int, by_round=None) -> list[PlayerForecast]:
+    """Each candidate's forecast after ``played`` rounds (see :mod:`.forecast`)."""
+    facts = opponents(ctx.rules, known)
+    out = []
+    for p, person, looked in _candidates(t, ctx, known, player, titles):
+        rec = record(p, facts, played, excluded, by_round)
+        nxt = p.rounds[played] if played < len(p.rounds) else None
+        paired = ()
+        if isinstance(nxt, (Game, Pending)) and nxt.opponent in facts and nxt.opponent not in excluded:
+            paired = (NormGame(played + 1, nxt.opponent, 0, *facts[nxt.opponent], False),)
+        said = tuple(forecast_one(ctx, person, x, rec, played, paired) for x in looked)
+        if player is not None or any(f.reachable for f in said):
+            out.append(PlayerForecast(person, said))
+    return out
+
+
+def _differences(t: Tournament, ctx: Context, players: list[PlayerNorms], excluded, player, titles):
+    """``NRM009``: a norm the file's own columns would decide otherwise than the list."""
+    from .people import from_file
+
+    own = {p.start_number: from_file(p) for p in t.players}
+    by_file = {(p.person.start_number, n.title): n.achieved
+               for p in _judge(t, ctx, own, excluded, player, titles)[0] for n in p.results}
+    out = []
+    for p in players:
+        for n in p.results:
+            if by_file.get((p.person.start_number, n.title), False) != n.achieved:
+                out.append(diagnostic("NRM009", f"#{p.person.start_number}: the {n.title} norm is "
+                                                f"{'achieved' if n.achieved else 'not achieved'} on the list's data "
+                                                f"but would {'not ' if n.achieved else ''}be on the file's columns",
+                                      path=t.source.path))
+    return out
+
+
+def _event_notes(t: Tournament, ctx: Context, path) -> list[Diagnostic]:
+    out = []
+    if any(isinstance(e, Pending) for p in t.players for e in p.rounds):
+        out.append(diagnostic("NRM010", "the event is not finished: games without a result are not counted", path=path))
+    if any(isinstance(e, Game) and not e.rated for p in t.players for e in p.rounds):
+        out.append(diagnostic("NRM013", "games that lasted less than one move (W D L) are counted as played (1.4.2 is "
+                                        "not about rating)", path=path))
+    if ctx.exemption:
+        scope = " (home players only)" if ctx.exemption == "1.4.3b" else ""
+        out.append(diagnostic("NRM008", f"exemption {ctx.exemption} declared{scope}: 1.4.3 and 1.4.4 are not applied "
+                                        "(every exemption lifts 1.4.4 as well: Sharly-Chess's reading, confirmed by "
+                                        "the QC in writing)", path=path))
+    if ctx.double:
+        out.append(diagnostic("NRM011", "double round robin: opponents counted once each for 1.4.3-1.4.5, against half "
+                                        "the required numbers, rounded up", path=path))
+    return out
+
+
+def _result_notes(ctx: Context, players: list[PlayerNorms], path) -> list[Diagnostic]:
+    out = []
+    results = [n for p in players for n in p.results]
+    if any(n.reading_decided for n in results):
+        readings = {"rounded": "the percentage rounded as 1.4.9 says", "exact": "the score at least 35 % of the games"}
+        other = next(x for x in READINGS if x != ctx.reading)
+        out.append(diagnostic("NRM006", f"1.4.8b read as {readings[ctx.reading]}; the other reading ({readings[other]}) "
+                                        "gives another answer here (--score-reading)", path=path))
+    if any(n.achieved and n.route == ctx.rules.article("overscore") for n in results):
+        out.append(diagnostic("NRM007", "a norm in an event of fewer than 9 rounds counts its overscore as games "
+                                        "(1.4.1d as the QC applies it, 2023: 8 games and one point)", path=path))
+    for p in players:
+        if p.person.fide_id is None and any(n.achieved for n in p.results):
+            out.append(diagnostic("NRM003", f"#{p.person.start_number} made a norm but has no FIDE id in the file: "
+                                            "it cannot be registered", path=path))
+    return out
+
