@@ -29,7 +29,7 @@ from pathlib import Path
 import typer
 
 from ..io.many import expand, is_pattern
-from .common import EXIT_UNREADABLE, FACTS, fail
+from .common import EXIT_UNREADABLE, FACTS, SAID_FACT, fail
 
 #: Options whose value names this file's output: in a batch, a folder.
 OUTPUT_OPTIONS = ("output",)
@@ -48,6 +48,9 @@ class FileRun:
     stdout: str
     stderr: str
     facts: dict = field(default_factory=dict)
+    #: The file's errors as the command recorded them (``check`` and ``validate`` print them on
+    #: standard output, in their document), for the batch's default output.
+    said: list[str] = field(default_factory=list)
 
 
 def single(ctx: typer.Context, files: list[Path], *, jobs: int | None = None, as_json: bool = False,
@@ -85,7 +88,7 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
                     typer.echo(r.stderr, nl=not r.stderr.endswith("\n"), err=True)
         else:
             for r in runs:  # what made a file fail is said: its first lines, the rest counted
-                said = [line for line in r.stderr.splitlines() if line.startswith("trfconv: ")]
+                said = [line for line in r.stderr.splitlines() if line.startswith("trfconv: ")] or r.said
                 more = [f"trfconv: {r.file}: … and {len(said) - SAID} more (--details)"] if len(said) > SAID + 1 else []
                 if said:
                     typer.echo("\n".join(said[:SAID] if more else said) + ("\n" + more[0] if more else ""), err=True)
@@ -156,7 +159,9 @@ def run_one(args: list[str]) -> FileRun:
     finally:
         sys.stdout, sys.stderr = saved
     printed = [stream.detach().getvalue().decode("utf-8", "replace") for stream in (out, err)]
-    return FileRun(args[1], code if isinstance(code, int) else 0, *printed, dict(FACTS))
+    facts = dict(FACTS)
+    said = facts.pop(SAID_FACT, [])
+    return FileRun(args[1], code if isinstance(code, int) else 0, *printed, facts, said)
 
 
 def _progress(runs: Iterator[FileRun], total: int, *, enabled: bool) -> Iterator[FileRun]:

@@ -16,7 +16,7 @@ from pathlib import Path
 import typer
 
 from .. import TrfconvError, read
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Severity, grouped, grouped_lines
 from ..encoding import text_encoding
 from ..io.files import MAX_INPUT_BYTES, OutputError, writable, write_output
 from ..io.registry import unreadable_codes
@@ -29,6 +29,9 @@ JSON_SCHEMA_VERSION = 1
 #: What the command running now found out, for a batch's summary table (:mod:`.batch`): event,
 #: players, errors, warnings (:func:`readable`), verdict and written (the commands).
 FACTS: dict[str, object] = {}
+#: The FACTS entry of the errors a command shows in its document or on standard output (the batch
+#: shows a failing file's first ones, as it does a command's error lines on standard error).
+SAID_FACT = "said"
 
 
 def choices(name: str, values) -> type[Enum]:
@@ -128,6 +131,17 @@ def against_list(t: Tournament, lookup, kind: str) -> list[Diagnostic]:
     return crosscheck(t, lookup, kind, locate=t.source.player_at)
 
 
+def tiebreak_list(names: list[str], rules: str | None, start):
+    """The tie-breaks named on the command line (``-t``), read under the edition ``rules`` (or
+    the one in force on ``start``); exit 2 when a name is none (the closest names suggested)."""
+    from ..rules.tiebreaks import parse_list, resolve
+
+    specs, problems = parse_list(names, aliases=resolve(rules, start).aliases)
+    if problems:
+        raise fail("-t", "; ".join(d.message for d in problems))
+    return specs
+
+
 def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
     """Print ``trfconv: what: why`` and return the exit to raise."""
     typer.echo(f"trfconv: {what}: {why}", err=True)
@@ -173,38 +187,24 @@ def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournam
     raise typer.Exit(EXIT_UNREADABLE)
 
 
-_NUMBERS = re.compile(r"\d+")
-
-
-def grouped(diagnostics) -> list[tuple[Diagnostic, list[Diagnostic]]]:
-    """Diagnostics sorted by file position, each with the later ones that say the same thing
-    (same code, same words but for the numbers): a repeated problem is shown once."""
-    ordered = sorted(diagnostics, key=lambda d: (d.location.path or "", d.location.line or 0,
-                                                 d.location.column or 0))
-    groups: dict[tuple, tuple[Diagnostic, list[Diagnostic]]] = {}
-    for d in ordered:
-        key = (d.code, _NUMBERS.sub("#", d.message))
-        if key in groups:
-            groups[key][1].append(d)
-        else:
-            groups[key] = (d, [])
-    return list(groups.values())
-
-
 def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
     """Every diagnostic as a line, sorted by position; without ``details`` a repeated one is
     shown once with how many more there are and where."""
     if details:
         return [with_hint(d) for d, more in grouped(diagnostics) for d in (d, *more)]
-    lines = []
-    for first, more in grouped(diagnostics):
-        line = with_hint(first)
-        if more:
-            where = [str(d.location.line) for d in more if d.location.line is not None][:8]
-            line += f" (and {len(more)} more like it" + (f", lines {', '.join(where)}" if where else "") + \
-                    (" …" if len(more) > len(where) and where else "") + ")"
-        lines.append(line)
-    return lines
+    return grouped_lines(diagnostics, with_hint)
+
+
+def error_lines(diagnostics) -> list[str]:
+    """The errors as the terminal shows them under a command's document: ``trfconv: …`` lines,
+    a repeated error once with how many more, in the order noticed (a cause before its consequences)."""
+    return grouped_lines([d for d in diagnostics if d.severity is Severity.ERROR], lambda d: f"trfconv: {d}",
+                         by_position=False)
+
+
+def record_errors(diagnostics) -> None:
+    """Record the errors the command shows elsewhere than on standard error, for a batch."""
+    FACTS[SAID_FACT] = error_lines(diagnostics)
 
 
 def print_diagnostics(diagnostics, stream=None, *, details: bool = False, notes: bool = True) -> None:

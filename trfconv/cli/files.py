@@ -35,7 +35,9 @@ from .common import (
     print_diagnostics,
     rating_lists,
     readable,
+    record_errors,
     severity_counts,
+    tiebreak_list,
 )
 
 OutputFormat = choices("OutputFormat", outputs())
@@ -73,6 +75,7 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
         diagnostics = (*diagnostics, *against_list(t, lookup, rating_list(t)))
     sev = severity_counts(diagnostics)
     FACTS.update(errors=sev["error"], warnings=sev["warning"], verdict="errors found" if sev["error"] else "no error")
+    record_errors(diagnostics)
     if as_json:
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": True, **sev,
                    "diagnostics": [d.as_dict() for d in diagnostics]})
@@ -150,13 +153,9 @@ def _with_tiebreaks(t, names: list[str]):
     that is no tie-break stops the command, exit 2)."""
     from dataclasses import replace
 
-    from ..rules.tiebreaks import parse_list, resolve
     from ..rules.tiebreaks.spec import record_lists
 
-    specs, problems = parse_list(names, aliases=resolve(None, t.event.start_date).aliases)
-    if problems:
-        raise fail("-t", "; ".join(d.message for d in problems))
-    after, full = record_lists(specs)
+    after, full = record_lists(tiebreak_list(names, None, t.event.start_date))
     return replace(t, event=replace(t.event, tiebreaks=after, standings_tiebreaks=full))
 
 

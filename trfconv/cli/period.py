@@ -28,6 +28,7 @@ from .common import (
     check_output,
     choices,
     emit,
+    error_lines,
     fail,
     open_rating_lists,
     rating_lists,
@@ -78,7 +79,7 @@ def period(
     basis = Basis(str(events[0]) if len(events) == 1 else f"{len(events)} inputs", result.diagnostics, lenient,
                   scope="rating")
     form = PeriodFormat(fmt).value
-    lines = [f"trfconv: {d}" for d in (*skipped, *basis.errors)]
+    lines = [f"trfconv: {d}" for d in skipped] + error_lines(basis.errors)
     if form == "fide" and basis.withheld:
         lines.append("nothing written: the FIDE list layout has no place for the errors above (--lenient to "
                      "write it anyway)")

@@ -20,8 +20,10 @@ from .common import (
     check_output,
     choices,
     emit,
+    error_lines,
     fail,
     readable,
+    tiebreak_list,
 )
 
 PlayoffFormat = choices("PlayoffFormat", document("playoff").formats)
@@ -100,6 +102,8 @@ def playoff(
         source = None
     else:
         t = readable(file, encoding, as_json)
+        if tiebreaks:
+            tiebreak_list(tiebreaks, None, t.event.start_date)
         s = rank(t, tiebreaks or None, lots_seed=seed)
         diagnostics = (*t.diagnostics, *(d.located(str(file)) for d in s.diagnostics))
         event = t.event.name
@@ -116,7 +120,7 @@ def playoff(
     form = "json" if as_json else PlayoffFormat(fmt).value
     emit(document("playoff").render(PlayoffReport(basis, result, event, clock), form), output, source,
          form=form)
-    lines = [f"trfconv: {d}" for d in basis.errors]
+    lines = error_lines(basis.errors)
     lines.append(f"play-off: {len(entrants)} players, places {first}-{first + len(entrants) - 1}, {len(result.stages)} "
                  f"stage(s), seed {seed}")
     if output is not None and str(output) != "-" and not basis.withheld:

@@ -34,9 +34,11 @@ from .common import (
     choices,
     edition_names,
     emit,
+    error_lines,
     fail,
     rating_lists,
     readable,
+    record_errors,
 )
 
 RulesOption = typer.Option(None, "--rules", help=f"Rating regulations edition: {edition_names('b02')} "
@@ -112,6 +114,7 @@ def validate(
     verdict = _verdict(t, rules, clock, national)
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient, scope="rating")
     FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
+    record_errors(basis.errors)
     report = VerdictReport(basis, t, verdict, details)
     typer.echo(document("verdict").render(report, "json" if as_json else "text"), nl=False)
     raise typer.Exit(EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS)
@@ -160,7 +163,7 @@ def report(
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
     rated = len(rating.rated)
     initial = sum(1 for p in rating.players if p.initial is not None and p.initial.value is not None)
-    lines = [f"trfconv: {d}" for d in basis.errors]
+    lines = error_lines(basis.errors)
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
     lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
                                 if basis.withheld else verdict.decision.value.upper()))

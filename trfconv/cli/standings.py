@@ -24,8 +24,10 @@ from .common import (
     choices,
     edition_names,
     emit,
+    error_lines,
     fail,
     readable,
+    tiebreak_list,
 )
 
 StandingsFormat = choices("StandingsFormat", document("standings").formats)
@@ -66,8 +68,6 @@ def standings(
     file cannot be read or a tie-break name is unknown."""
     from .. import standings as rank
     from ..documents.standings import StandingsReport
-    from ..rules.tiebreaks import parse_list
-    from ..rules.tiebreaks.rules import resolve
 
     if rules is not None:
         try:
@@ -80,16 +80,14 @@ def standings(
     if after is not None and after > t.rounds:
         raise fail("--after-round", f"the file holds {t.rounds} round(s); round {after} is not one of them")
     if tiebreaks:
-        _, problems = parse_list(tiebreaks, aliases=resolve(rules, t.event.start_date).aliases)
-        if problems:
-            raise fail("-t", "; ".join(d.message for d in problems))
+        tiebreak_list(tiebreaks, rules, t.event.start_date)
     result = rank(t, tiebreaks or None, rules=rules, unrated=unrated, after_round=after, lots_seed=seed)
     located = tuple(d.located(str(file)) for d in result.diagnostics)
     basis = Basis(str(file), (*t.diagnostics, *located), lenient, scope="ranking")
     form = "json" if as_json else StandingsFormat(fmt).value
     emit(document("standings").render(StandingsReport(basis, result, t), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
-    lines = [f"trfconv: {d}" for d in basis.errors]
+    lines = error_lines(basis.errors)
     written = output is not None and str(output) != "-" and not basis.withheld
     if form != "json" and (output is not None or lines):
         lots = [r for r in result.rows if r.lots and r.drawn is None]

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from ...numbers import short_text
 from ..editions import load_data
 from .lots import drawn
 from .standings import Standings
@@ -267,7 +268,7 @@ def tied_for(s: Standings, place: int) -> tuple[list[Entrant], int]:
     points = s.rows[place - 1].values[0]
     group = [k for k, r in enumerate(s.rows) if r.values[0] == points]
     if len(group) < 2:
-        raise ValueError(f"place {place} is not shared: no other player has its {points} points")
+        raise ValueError(f"place {place} is not shared: no other player has its {short_text(points)} points")
     return [Entrant(s.rows[k].number, s.rows[k].name, n) for n, k in enumerate(group, 1)], group[0] + 1
 
 

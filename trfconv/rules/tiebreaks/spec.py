@@ -8,11 +8,15 @@ Modifiers (C.07 Art. 14 and MTB26): ``Cn`` cut the n least significant values, `
 Buchholz), ``Kx`` the SSSC normalisation factor, ``R`` reverse order, ``U<rating>`` the rating given to unrated players, ``D``
 every unplayed game counts as a draw in the opponents' adjusted scores (the pre-2023 method of
 seed 001, "ancienne méthode de calcul du score ajusté"). Non-FIDE systems of the seeds carry the
-MTB26 prefix ``OTHER_`` (the prefix is optional on input).
+MTB26 prefix ``OTHER_`` (the prefix is optional on input). The common long names are accepted
+too, in any case and with or without spaces and hyphens (``Buchholz``, ``Sonneborn-Berger``,
+``direct encounter``: each tie-break's C.07 title, and the names of :data:`COMMON_NAMES`); an
+unknown name is answered with the closest known ones.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,6 +29,17 @@ from .registry import Definition, definitions
 SEED_ALIASES = {"SOLKOFF": "BH", "CUM": "PS", "CUMULATIVE": "PS", "KOYA": "KS", "NEUSTADT": "SB",
                 "MEDIAN": "OTHER_HARKNESS", "SNO": "TPN", "GE": "REP"}
 
+#: Long names people write for a tie-break, besides each tie-break's C.07 title (C.07 Art. 7-10
+#: and the names pairing programs print): letters only, upper case.
+COMMON_NAMES = {"SONNEBORN": "SB", "BERGER": "SB", "SONNEBORNBERGER": "SB", "SONNEBORNBERGERSCORE": "SB",
+                "BUCHHOLZ": "BH", "BUCHHOLZSCORE": "BH", "DIRECTENCOUNTER": "DE", "HEADTOHEAD": "DE",
+                "WINS": "WIN", "NUMBEROFWINS": "WIN", "GAMESWON": "WON", "BLACKGAMES": "BPG",
+                "GAMESWITHBLACK": "BPG", "PROGRESSIVE": "PS", "PROGRESSIVESCORE": "PS",
+                "PROGRESSIVESCORES": "PS", "PERFORMANCE": "TPR", "PERFORMANCERATING": "TPR",
+                "RATINGPERFORMANCE": "TPR", "AVERAGERATING": "ARO", "KOYASYSTEM": "KS",
+                "BOARDCOUNT": "BC", "RATING": "RTNG", "ELO": "RTNG", "FOREBUCHHOLZ": "FB",
+                "STARTNUMBER": "TPN", "PAIRINGNUMBER": "TPN"}
+_LETTERS = re.compile(r"[^A-Z]")
 _NAME = re.compile(r"[A-Z_]+")
 _SCORES = ("MP", "GP", "MM", "MG", "GM", "GG")
 _LIMIT = re.compile(r"L[+-]?[0-9]+(?:\.[0-9]+)?")
@@ -64,7 +79,7 @@ class Spec:
 def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnostic:
     """Parse one tie-break name; a :class:`Diagnostic` (TB001/TB002) when it is not one."""
     raw = text.strip()
-    scanned = _scan(raw.upper().replace(" ", ""))
+    scanned = _scan(_short_name(raw.upper().replace(" ", "")))
     if scanned is None:
         return diagnostic("TB001", f"tie-break {shown(raw)} cannot be read (NAME[:MP|:GP][/modifier…])")
     name, score, tokens = scanned
@@ -77,7 +92,10 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
         name = "OTHER_" + name
     if name not in known:
         fide = ", ".join(d.name for c, d in known.items() if not c.startswith("OTHER_"))
-        return diagnostic("TB001", f"unknown tie-break {raw!r}; known: {fide} and the OTHER_ "
+        close = closest(name)
+        return diagnostic("TB001", f"unknown tie-break {raw!r}"
+                                   + (f"; did you mean {' or '.join(close)}?" if close else "")
+                                   + f"; known: {fide} and the OTHER_ "
                                    f"seed systems ({', '.join(c[6:] for c in known if c.startswith('OTHER_'))})")
     definition = known[name]
     fields: dict = {}
@@ -115,6 +133,41 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
             fields[{"P": "played_forfeits", "F": "fore", "R": "reverse", "D": "draws"}[mm["flag"]]] = True
         parts.append(token)
     return Spec(name, "/".join(parts), score, **fields)
+
+
+def long_names() -> dict[str, str]:
+    """Every long name accepted (letters only, upper case) -> its code: the C.07 titles of the
+    tie-breaks and :data:`COMMON_NAMES`."""
+    titles = {_LETTERS.sub("", d.title.upper()): code for code, d in definitions().items()
+              if not code.startswith("OTHER_")}
+    return {**titles, **COMMON_NAMES}
+
+
+def _short_name(text: str) -> str:
+    """``text`` (upper case, no spaces) with a long name at its start replaced by the code:
+    ``SONNEBORN-BERGER/C1`` -> ``SB/C1``. The name runs to a ``/`` or ``:``, or over words
+    joined by ``-`` (the longest run that is a long name wins)."""
+    cut = min((i for i in (text.find("/"), text.find(":")) if i >= 0), default=len(text))
+    head, tail = text[:cut], text[cut:]
+    names = long_names()
+    words = head.split("-")
+    for k in range(len(words), 0, -1):
+        code = names.get(_LETTERS.sub("", "".join(words[:k])))
+        if code is not None and (k > 1 or _LETTERS.sub("", words[0]) != code):
+            rest = "-".join(words[k:])
+            return code + ("-" + rest if rest else "") + tail
+    return text
+
+
+def closest(name: str) -> list[str]:
+    """The known tie-breaks whose code, alias or long name is closest to ``name`` (upper case),
+    best first, each as ``CODE (title)``: what the person probably meant."""
+    known = definitions()
+    names = {**{c: c for c in known}, **{c[6:]: c for c in known if c.startswith("OTHER_")},
+             **SEED_ALIASES, **long_names()}
+    found = difflib.get_close_matches(_LETTERS.sub("", name) or name, list(names), n=6, cutoff=0.7)
+    codes = list(dict.fromkeys(names[f] for f in found))[:3]
+    return [f"{known[c].name} ({known[c].title})" for c in codes]
 
 
 def _scan(text: str) -> tuple[str, str | None, list[str]] | None:

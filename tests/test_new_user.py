@@ -1,0 +1,100 @@
+"""Issue 24, "Confusing, as a new user met it": what a person new to trfconv was told, and what
+it should have been. Each test failed before its fix."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from paths import FIXTURES
+
+EXAMPLE = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
+VALID = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
+
+
+def bad_ratings(path, n: int = 81):
+    """example1 with the rating of its first ``n`` players written as letters: ``n`` TRF016
+    errors that say the same thing."""
+    lines = EXAMPLE.read_text("utf-8").splitlines(keepends=True)
+    done = 0
+    for i, line in enumerate(lines):
+        if line.startswith("001") and done < n:
+            lines[i] = line[:48] + "abcd" + line[52:]
+            done += 1
+    path.write_text("".join(lines), "utf-8")
+    return path
+
+
+# 1. Batch validate/check show a failing file's first error lines
+
+
+@pytest.mark.parametrize("command", ["check", "validate", "report", "standings"])
+def test_a_batch_shows_the_first_errors_of_a_failing_file(cli, tmp_path, command):
+    folder = tmp_path / "month"
+    folder.mkdir()
+    shutil.copy(VALID, folder / "valid.trf")
+    bad_ratings(folder / "bad.trf", 5)
+    bad_ratings(folder / "worse.trf", 81)
+    result = cli(command, folder)
+    assert result.exit_code == 1
+    said = [line for line in result.output.splitlines() if "TRF016" in line]
+    assert len(said) == 2  # one grouped line per failing file
+    assert all("more like it" in line for line in said)
+
+
+# 2. Repeated errors grouped in validate, report and the documents, as check does
+
+
+@pytest.mark.parametrize("args", [("validate",), ("validate", "--lenient"), ("report",), ("report", "--lenient"),
+                                  ("report", "--format", "html"), ("report", "--format", "csv"),
+                                  ("standings",), ("standings", "--format", "html")])
+def test_repeated_errors_are_one_group_with_a_count_and_the_lines(cli, tmp_path, args):
+    result = cli(args[0], bad_ratings(tmp_path / "bad.trf"), *args[1:])
+    assert result.exit_code == 1
+    groups = re.findall(r"TRF016[^\n<]*?and (\d+) more like it, lines ([\d, ]+)", result.stdout)
+    assert groups and all(n == "80" for n, _ in groups)
+    assert all(len(lines.split(", ")) == 80 for _, lines in groups)  # every line, in the document
+    assert result.stdout.count("TRF016") == len(groups)
+
+
+def test_the_terminal_groups_a_reports_errors_too(cli, tmp_path):
+    result = cli("report", bad_ratings(tmp_path / "bad.trf"), "-o", tmp_path / "r.txt")
+    errors = [line for line in result.stderr.splitlines() if "TRF016" in line]
+    assert len(errors) == 1 and "(and 80 more like it, lines 17, 18, 19, 20, 21, 22, 23, 24 …)" in errors[0]
+
+
+# 3. Tie-break names: the closest ones suggested, the long names accepted
+
+
+@pytest.mark.parametrize("given,meant", [("BUCHOLZ", "BH (Buchholz)"), ("Sonnenborn", "SB (Sonneborn-Berger)"),
+                                         ("progresive", "PS (progressive scores)")])
+def test_an_unknown_tie_break_gets_the_closest_names(cli, given, meant):
+    result = cli("standings", EXAMPLE, "-t", given)
+    assert result.exit_code == 2
+    assert f"did you mean {meant}" in result.stderr
+
+
+@pytest.mark.parametrize("given,code", [("Buchholz", "BH"), ("buchholz", "BH"), ("Sonneborn-Berger", "SB"),
+                                        ("sonneborn berger", "SB"), ("Buchholz Cut 1", None),
+                                        ("Buchholz/C1", "BH/C1"), ("Buchholz-C1", "BH/C1"),
+                                        ("Direct encounter", "DE"), ("Koya system", "KS"),
+                                        ("Progressive scores", "PS"), ("Average rating of opponents", "ARO"),
+                                        ("Number of wins", "WIN"), ("Fore Buchholz", "FB"), ("BH-C1", "BH/C1")])
+def test_long_tie_break_names_are_read(given, code):
+    from trfconv.rules.tiebreaks import parse
+
+    found = parse(given)
+    assert (getattr(found, "text", None)) == code
+
+
+def test_long_names_everywhere_a_list_is_parsed(cli, tmp_path):
+    result = cli("standings", EXAMPLE, "-t", "Buchholz Cut1,Buchholz,Sonneborn-Berger")
+    assert result.exit_code == 2  # "Buchholz Cut1" is not a name: the cut is a modifier
+    result = cli("standings", EXAMPLE, "-t", "Buchholz/C1,Buchholz,Sonneborn-Berger,direct encounter")
+    assert result.exit_code == 0 and "BH/C1" in result.stdout and "SB" in result.stdout
+    out = tmp_path / "e.trf"
+    assert cli("convert", EXAMPLE, "-o", out, "-t", "Buchholz,Sonneborn-Berger").exit_code == 0
+    assert "BH" in out.read_text("utf-8") and "SB" in out.read_text("utf-8")
+    assert cli("playoff", EXAMPLE, "--places", "2", "-t", "Buchholz,Sonneborn-Berger", "--seed", "1").exit_code == 0
+    assert cli("playoff", EXAMPLE, "--places", "2", "-t", "Bucholz", "--seed", "1").exit_code == 2
