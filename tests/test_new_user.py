@@ -98,3 +98,43 @@ def test_long_names_everywhere_a_list_is_parsed(cli, tmp_path):
     assert "BH" in out.read_text("utf-8") and "SB" in out.read_text("utf-8")
     assert cli("playoff", EXAMPLE, "--places", "2", "-t", "Buchholz,Sonneborn-Berger", "--seed", "1").exit_code == 0
     assert cli("playoff", EXAMPLE, "--places", "2", "-t", "Bucholz", "--seed", "1").exit_code == 2
+
+
+# 4. A file that shows a tournament rather than holding it is named, with what to do instead
+
+PAGE = (b'<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" '
+        b'"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml">'
+        b"<head><title>Chess-Results Server Chess-results.com - Open</title></head><body>&nbsp;</body></html>")
+PDF = b"%PDF-1.1\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+
+
+def docx() -> bytes:
+    import io
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:  # as Word writes it: the content types, the relations, then word/
+        z.writestr("[Content_Types].xml", "<Types/>" * 600)
+        z.writestr("_rels/.rels", "<Relationships/>" * 600)
+        z.writestr("docProps/app.xml", "<Properties/>" * 600)
+        z.writestr("word/document.xml", "<w:document/>")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name,data,what", [
+    ("open.html", PAGE, "a web page (HTML) saved from chess-results.com, not a tournament file"),
+    ("open.htm", b"\xef\xbb\xbf\r\n<?xml version='1.0'?>\n<!-- saved -->\n<html><body>x</body></html>",
+     "a web page (HTML), not a tournament file"),
+    ("crosstable.pdf", PDF, "a PDF document, not a tournament file"),
+    ("crosstable.pdf", b"\xef\xbb\xbf\r\n" + PDF, "a PDF document, not a tournament file"),
+    ("crosstable.docx", None, "a Word document (.docx), not a tournament file"),
+])
+@pytest.mark.parametrize("command", ["info", "check", "validate", "standings"])
+def test_a_document_that_shows_a_tournament_is_named(cli, tmp_path, name, data, what, command):
+    path = tmp_path / name
+    path.write_bytes(data if data is not None else docx())
+    result = cli(command, path)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"trfconv: {path}: {what}: ") and result.stderr.endswith("(IO004)\n")
+    assert "export the tournament from the pairing program (TRF, or the chess-results XML)" in result.stderr
+    assert "DTD" not in result.stderr and "workbook" not in result.stderr

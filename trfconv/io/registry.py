@@ -19,7 +19,7 @@ from functools import cache
 from ..diagnostics import Diagnostic, diagnostic
 from ..encoding import byte_order_mark, utf16_without_mark
 from ..model import Source, Tournament
-from .identify import what_it_is
+from .identify import disguised, what_it_is
 
 #: The reader of content no sniffer recognises and whose name asks for no format.
 FALLBACK = "trf"
@@ -172,6 +172,8 @@ def recognised(data: bytes) -> str | None:
     """The first format whose sniffer recognises the content (UTF-16/32 text with its byte-order
     mark sniffed as UTF-8), else None: no fallback on the name."""
     head = data[:4 * SNIFF_BYTES]
+    if disguised(head):  # a web page starts like XML, a Word document like a workbook
+        return None
     mark = byte_order_mark(head)
     if mark and mark[1] != "utf-8":
         bom, name = mark
