@@ -138,3 +138,42 @@ def test_a_document_that_shows_a_tournament_is_named(cli, tmp_path, name, data, 
     assert result.stderr.startswith(f"trfconv: {path}: {what}: ") and result.stderr.endswith("(IO004)\n")
     assert "export the tournament from the pairing program (TRF, or the chess-results XML)" in result.stderr
     assert "DTD" not in result.stderr and "workbook" not in result.stderr
+
+
+# 5. Time controls: a doubtful reading is said; an increment or a delay after a space is read
+
+
+@pytest.mark.parametrize("text", ["G/90 inc30", "G/90 inc 30", "G/90;inc30", "90 min inc 30 s"])
+def test_an_increment_after_a_space_is_read(text):
+    from trfconv.timecontrol import Period, describe, parse_text
+
+    tc = parse_text(text)
+    assert tc.white == (Period(5400, None, 30),) and not tc.delay
+    assert describe(tc) == "90 min + 30 s a move from move 1 (120 min for 60 moves)"
+
+
+@pytest.mark.parametrize("text", ["G/90 d30", "G/90;d30", "G/90 delay 30", "G/90, d 30"])
+def test_a_delay_is_read_and_said_to_be_one(text):
+    from trfconv.timecontrol import Period, describe, parse_text
+
+    tc = parse_text(text)
+    assert tc.white == (Period(5400, None, 30),) and tc.delay
+    assert describe(tc) == ("90 min + a delay of 30 s a move (counted as an increment of 30 s, the most it gives) "
+                            "(120 min for 60 moves)")
+
+
+def test_minutes_and_moves_swapped_are_doubted_on_the_command_line(cli):
+    result = cli("validate", EXAMPLE, "--time-control", "90/40+30+30")
+    assert ("trfconv: --time-control: warning: '90/40' is read as 90 moves in 40 min (moves/minutes, as in 40/90); "
+            "if it means 90 min for 40 moves, write 40/90 or 90'/40") in result.stderr
+    assert "time control: '90/40' is read as 90 moves in 40 min" in result.stdout  # a caveat
+
+
+def test_minutes_and_moves_swapped_in_the_file_are_doubted(cli, tmp_path):
+    path = tmp_path / "swapped.trf"
+    path.write_text(EXAMPLE.read_text("utf-8").replace("122 40/120, 60", "122 90/40+30+30"), "utf-8")
+    result = cli("validate", path)
+    assert "time control (122): '90/40' is read as 90 moves in 40 min" in result.stdout  # a caveat
+    assert cli("validate", EXAMPLE).stdout.count("is read as") == 0  # 40/120: as FIDE writes it
+    found = cli("check", path).stdout
+    assert "VAL016" not in found  # a reading of the rules, not of the file: validate and report say it

@@ -266,6 +266,9 @@ CODES: dict[str, Code] = {
         # hostile input: limits, text that cannot be written
         Code("LIM001", E, "file beyond the limits read (more lines than a tournament file has); refused"),
         Code("ENC007", W, "control character or unpaired surrogate in a text; replaced by U+FFFD"),
+        # what a new user met (issue 24): a time control read as written but probably meant otherwise
+        Code("VAL016", W, "time control read as written, but probably meant otherwise (90/40: 90 moves in 40 min); "
+                          "check it", caveat=True),
     )
 }
 

@@ -56,13 +56,15 @@ def _clock(time_control: str | None):
     read is said on the terminal."""
     if time_control is None:
         return None
-    from ..timecontrol import describe, read
+    from ..timecontrol import describe, doubts, read
 
     clock = read(time_control)
     if clock is None:
         raise fail("--time-control", f"{time_control!r} is not a time control trfconv can read (e.g. 90+30, "
                                      "\"90'+30\\\"\", 40/90, 30, +30s)")
     typer.echo(f"time control {time_control!r} read as {describe(clock)}", err=True)
+    for doubt in doubts(time_control):
+        typer.echo(f"trfconv: --time-control: warning: {doubt}", err=True)
     return clock
 
 

@@ -10,7 +10,7 @@ from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Event, Forfeit, Game, Tournament
-from ...timecontrol import TimeControl, describe, read
+from ...timecontrol import TimeControl, describe, doubts, read
 from ..editions import Edition, UnknownEdition, edition, edition_for
 from .games import Judging, game_verdicts, not_rateable, player_verdicts
 from .rules import rules_of
@@ -169,8 +169,11 @@ def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl |
         else:
             notes.append(diagnostic("VAL009", f"time control given instead of the file's: {describe(clock)}",
                                     path=path))
+            notes.extend(_doubts(clock.written, path))
         return clock
     clock = clock_of(t.event)
+    if clock is not None:
+        notes.extend(_doubts(clock.written, path, " (122)"))
     if clock is None:
         written = t.event.time_control_text
         notes.append(diagnostic(
@@ -178,6 +181,13 @@ def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl |
                        else "no time control in the file (122/222)")
             + "; the rate of play was not checked", path=path))
     return clock
+
+
+def _doubts(text, path, where: str = "") -> list[Diagnostic]:
+    """VAL016 for each part of a time control text read as written but probably meant otherwise."""
+    if not isinstance(text, str):
+        return []
+    return [diagnostic("VAL016", f"time control{where}: {doubt}", path=path) for doubt in doubts(text)]
 
 
 def clock_of(event: Event) -> TimeControl | None:
