@@ -177,3 +177,36 @@ def test_minutes_and_moves_swapped_in_the_file_are_doubted(cli, tmp_path):
     assert cli("validate", EXAMPLE).stdout.count("is read as") == 0  # 40/120: as FIDE writes it
     found = cli("check", path).stdout
     assert "VAL016" not in found  # a reading of the rules, not of the file: validate and report say it
+
+
+# 6. A verdict under a text that is not modelled says so in the verdict line
+
+
+def event_of_2011(tmp_path):
+    path = tmp_path / "e2011.trf"
+    text = EXAMPLE.read_text("utf-8").replace("042 28. 07. 2005", "042 2011/03/05").replace("052 31. 07. 2005",
+                                                                                          "052 2011/03/08")
+    path.write_text(text, "utf-8")
+    return path
+
+
+NOT_MODELLED = ("under b02-2005, the nearest modelled text: the one in force on this date (from 2009-07-01) is "
+                "not modelled")
+
+
+def test_a_verdict_under_a_text_not_modelled_says_so_in_its_line(cli, tmp_path):
+    path = event_of_2011(tmp_path)
+    validate = cli("validate", path)
+    assert validate.stdout.splitlines()[-1] == f"verdict     RATEABLE WITH EXCLUSIONS {NOT_MODELLED}"
+    report = cli("report", path, "-o", tmp_path / "r.txt")
+    assert f"verdict: RATEABLE WITH EXCLUSIONS {NOT_MODELLED}" in report.stderr
+    assert f"Verdict: rateable with exclusions {NOT_MODELLED}" in (tmp_path / "r.txt").read_text("utf-8")
+    assert cli("report", path, "--format", "html", "-o", tmp_path / "r.html").exit_code == 0
+    assert f"RATEABLE WITH EXCLUSIONS {NOT_MODELLED}" in (tmp_path / "r.html").read_text("utf-8")
+    import json
+
+    data = json.loads(cli("validate", path, "--json").stdout)
+    assert data["text_in_force_modelled"] is False and data["decision_text"].endswith(NOT_MODELLED)
+    # in force and modelled, or asked for: the line is the decision alone
+    assert cli("validate", EXAMPLE).stdout.splitlines()[-1] == "verdict     RATEABLE WITH EXCLUSIONS"
+    assert cli("validate", path, "--rules", "b02-2005").stdout.splitlines()[-1] == "verdict     RATEABLE WITH EXCLUSIONS"

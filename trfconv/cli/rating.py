@@ -168,7 +168,7 @@ def report(
     lines = error_lines(basis.errors)
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
     lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
-                                if basis.withheld else verdict.decision.value.upper()))
+                                if basis.withheld else verdict.decision.value.upper() + verdict.not_modelled_note))
     FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
     if output is not None and str(output) != "-":
         lines.append(f"wrote {output}: rating report ({form}), {rated} rated players, {initial} initial ratings")

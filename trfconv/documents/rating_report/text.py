@@ -22,7 +22,7 @@ def header(report: RatingReport) -> list[str]:
     lines = [f"Event:   {name}" + (f", {place}" if place else "") + (f", {dates}" if dates else "")
              + f", {rounds} rounds",
              f"Rules:   {v.edition.name} ({v.edition.title})",
-             f"Verdict: {v.decision.value}" + (", judged as a round robin" if v.round_robin else "")]
+             f"Verdict: {v.decision_text}" + (", judged as a round robin" if v.round_robin else "")]
     for f in v.findings:
         lines.append(f"  {f.code}: {f.message}" + (" (event not rateable)" if f.fatal else ""))
     avg = report.rating.round_robin_average

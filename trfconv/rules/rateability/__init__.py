@@ -129,8 +129,10 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
         decision, players = Decision.NOT_RATEABLE, not_rateable(players)
     else:
         decision = Decision.WITH_EXCLUSIONS if findings else Decision.RATEABLE
+    unmodelled = ed.superseded if not rules and start is not None and ed.superseded and start >= ed.superseded \
+        else None
     return Verdict(ed, decision, as_rr, speed.name if speed else "standard", shape.description, minutes,
-                   tuple(findings), tuple(players), tuple(notes))
+                   tuple(findings), tuple(players), tuple(notes), unmodelled)
 
 
 def _start_date(t: Tournament, days) -> date | None:
