@@ -210,3 +210,44 @@ def test_a_verdict_under_a_text_not_modelled_says_so_in_its_line(cli, tmp_path):
     # in force and modelled, or asked for: the line is the decision alone
     assert cli("validate", EXAMPLE).stdout.splitlines()[-1] == "verdict     RATEABLE WITH EXCLUSIONS"
     assert cli("validate", path, "--rules", "b02-2005").stdout.splitlines()[-1] == "verdict     RATEABLE WITH EXCLUSIONS"
+
+
+# 7. report on a terminal is concise; --details gives every game
+
+
+def test_report_on_a_terminal_fits_a_screen(cli, tmp_path):
+    short = cli("report", EXAMPLE)
+    assert short.exit_code == 0
+    lines = short.stdout.splitlines()
+    assert len(lines) <= 25  # 283 players: the summary only, no player line
+    assert ("Rated players 144: sum change +1, sum K(W-We) +6.20; unrated players 51, 51 with an initial rating; "
+            "88 without a rated game") in lines
+    assert lines[-1] == "(--details: every player and every game; -o FILE writes the whole report)"
+    whole = cli("report", EXAMPLE, "--details")
+    assert len(whole.stdout.splitlines()) == 1277  # every player and every game, as -o writes it
+    cli("report", EXAMPLE, "-o", tmp_path / "r.txt")
+    assert (tmp_path / "r.txt").read_text("utf-8") == whole.stdout
+    assert cli("report", EXAMPLE, "--format", "csv").stdout.count("\n") > 280  # a form for programs: all of it
+
+
+def test_a_small_events_summary_lists_each_players_totals(cli):
+    small = FIXTURES / "trf" / "Sharly-Chess__sharly-chess__trf-import-test.trf"
+    lines = cli("report", small, "--time-control", "90+30").stdout.splitlines()
+    table = lines.index(next(line for line in lines if line.startswith("  No Name")))
+    players = lines[table + 1:-1]
+    assert players and all(re.match(r"\s+\d+ ", line) for line in players)  # totals, no game lines
+    assert not any(line.lstrip().startswith("r1 ") for line in lines)
+
+
+# 8. a withheld report's terminal line does not count what it does not hold
+
+
+@pytest.mark.parametrize("command,what", [("report", "rating report (text)"), ("standings", "standings (text)")])
+def test_a_withheld_documents_line_says_it_holds_the_errors(cli, tmp_path, command, what):
+    result = cli(command, bad_ratings(tmp_path / "bad.trf"), "-o", tmp_path / "out.txt")
+    assert result.exit_code == 1
+    wrote = next(line for line in result.stderr.splitlines() if line.startswith("wrote "))
+    assert wrote == (f"wrote {tmp_path / 'out.txt'}: {what}, not produced: it holds the file's 81 error(s) only "
+                     "(--lenient to produce it anyway)")
+    lenient = cli(command, tmp_path / "bad.trf", "-o", tmp_path / "out2.txt", "--lenient").stderr
+    assert re.search(r"wrote .*out2.txt: .*, \d+ (rated players|players)", lenient)

@@ -242,6 +242,16 @@ def check_output(output: Path | None) -> None:
         raise fail(output, str(err)) from None
 
 
+def wrote(output: Path, what: str, basis, counts: str = "") -> str:
+    """The terminal line of a document written to ``output``: what it holds (``counts``), or,
+    when its body was withheld, that it holds the errors only (never the counts of a document
+    that was not produced)."""
+    if basis.withheld:
+        return (f"wrote {output}: {what}, not produced: it holds the file's {len(basis.errors)} error(s) only "
+                "(--lenient to produce it anyway)")
+    return f"wrote {output}: {what}" + (f", {counts}" if counts else "")
+
+
 def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8", form: str = "text") -> None:
     """A document to standard output, or to ``output`` (never over ``source``; exit 2 when it
     cannot be written). ``encoding`` ``utf-8-sig`` writes the byte-order mark spreadsheets want.

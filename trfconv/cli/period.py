@@ -32,6 +32,7 @@ from .common import (
     fail,
     open_rating_lists,
     rating_lists,
+    wrote,
 )
 
 PeriodFormat = choices("PeriodFormat", document("period").formats)
@@ -92,6 +93,6 @@ def period(
                  f"{len(report.rated)} rated player(s), {len(report.unrated)} unrated"
                  + (f", {len(skipped)} file(s) skipped" if skipped else ""))
     if output is not None and str(output) != "-" and not (form == "fide" and basis.withheld):
-        lines.append(f"wrote {output}: rating period ({form})")
+        lines.append(wrote(output, f"rating period ({form})", basis))
     typer.echo("\n".join(lines), file=sys.stderr)
     raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)

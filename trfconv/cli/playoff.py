@@ -24,6 +24,7 @@ from .common import (
     fail,
     readable,
     tiebreak_list,
+    wrote,
 )
 
 PlayoffFormat = choices("PlayoffFormat", document("playoff").formats)
@@ -123,7 +124,7 @@ def playoff(
     lines = error_lines(basis.errors)
     lines.append(f"play-off: {len(entrants)} players, places {first}-{first + len(entrants) - 1}, {len(result.stages)} "
                  f"stage(s), seed {seed}")
-    if output is not None and str(output) != "-" and not basis.withheld:
-        lines.append(f"wrote {output}: play-off plan ({form})")
+    if output is not None and str(output) != "-":
+        lines.append(wrote(output, f"play-off plan ({form})", basis))
     typer.echo("\n".join(lines), file=sys.stderr)
     raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)

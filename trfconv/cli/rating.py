@@ -39,6 +39,7 @@ from .common import (
     rating_lists,
     readable,
     record_errors,
+    wrote,
 )
 
 RulesOption = typer.Option(None, "--rules", help=f"Rating regulations edition: {edition_names('b02')} "
@@ -135,15 +136,17 @@ def report(
     time_control: str | None = TimeControlOption, national: bool = NationalOption,
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
     encoding: str | None = EncodingOption, lenient: bool = LenientOption, jobs: int | None = JobsOption,
+    details: bool = DetailsOption,
 ) -> None:
     """The FIDE rating report: which games count (the rateability verdict), each player's Ro, K,
-    Rc, n, W, We, change and new rating, unrated players' Ru, and the caveats it rests on. Exit 0
+    Rc, n, W, We, change and new rating, unrated players' Ru, and the caveats it rests on (on a
+    terminal a summary: --details or -o FILE for every player and game). Exit 0
     when the event is rateable and the file has no error, 1 otherwise, 2 when unreadable."""
     from .. import rate
     from ..documents.rating_report import RatingReport
     from ..io.kfile import KFileError, read_k_file
 
-    file = single(ctx, files, jobs=jobs)
+    file = single(ctx, files, jobs=jobs, details=details)
     k, k_problems = {}, []
     if k_file is not None:
         try:
@@ -161,7 +164,8 @@ def report(
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics, *k_problems, *located), lenient,
                   scope="rating")
     form = ReportFormat(fmt).value
-    emit(document("rating-report").render(RatingReport(basis, t, verdict, rating), form), output, file,
+    whole = details or form != "text" or (output is not None and str(output) != "-")
+    emit(document("rating-report").render(RatingReport(basis, t, verdict, rating, whole), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
     rated = len(rating.rated)
     initial = sum(1 for p in rating.players if p.initial is not None and p.initial.value is not None)
@@ -171,7 +175,7 @@ def report(
                                 if basis.withheld else verdict.decision.value.upper() + verdict.not_modelled_note))
     FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
     if output is not None and str(output) != "-":
-        lines.append(f"wrote {output}: rating report ({form}), {rated} rated players, {initial} initial ratings")
+        lines.append(wrote(output, f"rating report ({form})", basis, f"{rated} rated players, {initial} initial ratings"))
         FACTS["written"] = str(output)
     typer.echo("\n".join(lines), file=sys.stderr)
     problem = not verdict.rateable or basis.defective

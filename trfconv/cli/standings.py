@@ -28,6 +28,7 @@ from .common import (
     fail,
     readable,
     tiebreak_list,
+    wrote,
 )
 
 StandingsFormat = choices("StandingsFormat", document("standings").formats)
@@ -88,15 +89,15 @@ def standings(
     emit(document("standings").render(StandingsReport(basis, result, t), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
     lines = error_lines(basis.errors)
-    written = output is not None and str(output) != "-" and not basis.withheld
+    written = output is not None and str(output) != "-"
     if form != "json" and (output is not None or lines):
         lots = [r for r in result.rows if r.lots and r.drawn is None]
         lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the standings"
                      + (f"; {len(lots)} still tied for a drawing of lots" if lots else "")
                      + (f"; lots drawn with seed {result.draw.seed}" if result.draw else ""))
         if written:
-            lines.append(f"wrote {output}: standings ({form}), {len(result.rows)} "
-                         f"{'teams' if result.teams else 'players'}")
+            lines.append(wrote(output, f"standings ({form})", basis,
+                               f"{len(result.rows)} {'teams' if result.teams else 'players'}"))
     if written:
         FACTS["written"] = str(output)
     FACTS["verdict"] = "not produced" if basis.withheld else "ranked"
