@@ -251,3 +251,81 @@ def test_a_withheld_documents_line_says_it_holds_the_errors(cli, tmp_path, comma
                      "(--lenient to produce it anyway)")
     lenient = cli(command, tmp_path / "bad.trf", "-o", tmp_path / "out2.txt", "--lenient").stderr
     assert re.search(r"wrote .*out2.txt: .*, \d+ (rated players|players)", lenient)
+
+
+# 9. info says what applies; an empty folder and an interrupted batch are said
+
+
+def test_info_says_what_applies_of_encoding_and_line_ending(cli, tmp_path):
+    from test_csv import export_rows, workbook
+
+    book = tmp_path / "crosstable.xlsx"
+    book.write_bytes(workbook(export_rows()))
+    rows = {line.split(None, 1)[0]: line.split(None, 1)[1] for line in cli("info", book).stdout.splitlines()}
+    assert rows["encoding"] == "none: a binary file"
+    tunx = FIXTURES / "native" / "swissmanager" / "echecsjs__tunx__sample.TUNX"
+    assert "encoding         a binary file, its texts in utf-16-le\n" in cli("info", tunx).stdout
+    xml = FIXTURES / "crosstables" / "chess-results-upload_Single_RoundRobin.xml"
+    assert re.search(r"^encoding +utf-8$", cli("info", xml).stdout, re.M)  # no line ending it goes by
+    assert re.search(r"^encoding +utf-8, line ending LF$", cli("info", EXAMPLE).stdout, re.M)
+    assert "None" not in cli("info", book).stdout and "line ending -" not in cli("info", tunx).stdout
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_info_names_the_utf16_it_read(cli, tmp_path, codec):
+    path = tmp_path / "wide.trf"
+    path.write_bytes(VALID.read_text("utf-8").encode(codec))  # no byte-order mark
+    assert re.search(rf"^encoding +{codec}, line ending", cli("info", path).stdout, re.M)
+
+
+def test_an_empty_folder_holds_no_tournament_file(cli, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for command in ("info", "check", "validate", "report", "standings", "convert"):
+        result = cli(command, empty)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == f"trfconv: {empty}: holds no tournament file\n"
+    (empty / "notes.txt").write_text("call the arbiter\n", "utf-8")
+    result = cli("check", empty)
+    assert result.stderr.splitlines()[-1] == f"trfconv: {empty}: holds no tournament file (the files skipped are " \
+                                             "said above)"
+    assert cli("check", tmp_path / "*.nothing").stderr.endswith("matches no tournament file (the files skipped are "
+                                                                 "said above)\n")
+
+
+def test_an_interrupted_batch_says_what_was_finished(cli, tmp_path, monkeypatch):
+    from trfconv.cli import batch
+
+    folder = tmp_path / "month"
+    folder.mkdir()
+    for name in ("a", "b", "c", "d"):
+        shutil.copy(VALID, folder / f"{name}.trf")
+    real = batch.run_one
+
+    def interrupted_at_c(args):
+        if args[1].endswith("c.trf"):
+            raise KeyboardInterrupt
+        return real(args)
+
+    monkeypatch.setattr(batch, "run_one", interrupted_at_c)
+    result = cli("info", folder, "--jobs", "1")
+    assert result.exit_code == 130
+    assert [line.split()[0].rsplit("/", 1)[-1] for line in result.stdout.splitlines()[1:-1]] == ["a.trf", "b.trf"]
+    assert result.stderr.splitlines()[-1] == (f"trfconv: interrupted: 2 of 4 file(s) finished (in the table above); "
+                                              f"not finished: 2 ({folder}/c.trf, {folder}/d.trf)")
+
+
+def test_a_run_that_ends_interrupted_stops_the_batch(cli, tmp_path, monkeypatch):
+    """In one process the interrupt reaches the command run on a file, which ends with 130: the
+    batch stops there instead of going on with the next file."""
+    from trfconv.cli import batch
+
+    folder = tmp_path / "month"
+    folder.mkdir()
+    for name in ("a", "b", "c"):
+        shutil.copy(VALID, folder / f"{name}.trf")
+    real = batch.run_one
+    monkeypatch.setattr(batch, "run_one", lambda args: batch.FileRun(args[1], 130, "", "trfconv: interrupted\n")
+                        if args[1].endswith("b.trf") else real(args))
+    result = cli("check", folder, "--jobs", "1")
+    assert result.exit_code == 130 and "interrupted: 1 of 3 file(s) finished" in result.stderr

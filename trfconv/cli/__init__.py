@@ -20,9 +20,9 @@ from typer.exceptions import TyperException
 from .. import __version__
 from ..io.files import MAX_INPUT_BYTES
 from . import files, lists, period, playoff, rating, standings
-from .common import input_limit, list_month_argument
+from .common import EXIT_INTERRUPTED, input_limit, list_month_argument
 
-EXIT_USAGE, EXIT_INTERRUPTED, EXIT_INTERNAL = 2, 130, 3
+EXIT_USAGE, EXIT_INTERNAL = 2, 3
 
 
 class Command(TyperGroup):

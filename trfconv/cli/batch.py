@@ -29,7 +29,7 @@ from pathlib import Path
 import typer
 
 from ..io.many import expand, is_pattern
-from .common import EXIT_UNREADABLE, FACTS, SAID_FACT, fail
+from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, FACTS, SAID_FACT, fail
 
 #: Options whose value names this file's output: in a batch, a folder.
 OUTPUT_OPTIONS = ("output",)
@@ -72,8 +72,15 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
     argv = [_arguments(ctx, command, target, output) for target in targets]
     for name, why in skipped:
         typer.echo(f"trfconv: {name}: skipped: {why}", err=True)
-    runs = list(_progress(_runs(argv, targets, jobs), len(targets), enabled=not as_json and sys.stderr.isatty()))
+    if not targets:
+        given = str(files[0]) if len(files) == 1 else f"{len(files)} inputs"
+        verb = "matches" if len(files) == 1 and is_pattern(files[0]) else "holds"
+        return fail(given, f"{verb} no tournament file" + (" (the files skipped are said above)" if skipped else ""))
+    runs, interrupted = _finished(_progress(_runs(argv, targets, jobs), len(targets),
+                                            enabled=not as_json and sys.stderr.isatty()))
     worst = max([r.code for r in runs] + ([EXIT_UNREADABLE] if skipped and not runs else []), default=EXIT_UNREADABLE)
+    if interrupted:
+        worst = EXIT_INTERRUPTED
     if as_json:
         for r in runs:
             typer.echo(json.dumps(_compact(r.stdout, r), ensure_ascii=False))
@@ -93,7 +100,28 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
                 if said:
                     typer.echo("\n".join(said[:SAID] if more else said) + ("\n" + more[0] if more else ""), err=True)
         _table(runs, skipped, worst)
+    if interrupted:
+        left = [str(t) for t in targets[len(runs):]]
+        typer.echo(f"trfconv: interrupted: {len(runs)} of {len(targets)} file(s) finished"
+                   + (" (in the table above)" if runs and not as_json else "") + f"; not finished: {len(left)} ("
+                   + ", ".join(left[:SAID]) + (f" and {len(left) - SAID} more" if len(left) > SAID else "") + ")",
+                   err=True)
     return typer.Exit(worst)
+
+
+def _finished(runs: Iterator[FileRun]) -> tuple[list[FileRun], bool]:
+    """The runs finished, in order, and whether the batch was interrupted (Ctrl-C: in this
+    process, or a run that ended interrupted, as each worker is told too); an interrupted run is
+    not one of those finished."""
+    done: list[FileRun] = []
+    try:
+        for r in runs:
+            if r.code == EXIT_INTERRUPTED:
+                return done, True
+            done.append(r)
+    except KeyboardInterrupt:
+        return done, True
+    return done, False
 
 
 def _arguments(ctx: typer.Context, command: str, target: Path, output) -> list[str]:

@@ -24,7 +24,7 @@ from ..model import Tournament
 from ..rules.editions import editions
 from .hints import with_hint
 
-EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
+EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
 JSON_SCHEMA_VERSION = 1
 #: What the command running now found out, for a batch's summary table (:mod:`.batch`): event,
 #: players, errors, warnings (:func:`readable`), verdict and written (the commands).

@@ -54,7 +54,9 @@ def info(ctx: typer.Context, files: list[Path] = FilesArgument,
     file = single(ctx, files, jobs=jobs, as_json=as_json)
     t = readable(file, encoding, as_json)
     FACTS["verdict"] = t.source.format
-    typer.echo(document("info").render(InfoReport(str(file), t), "json" if as_json else "text"), nl=False)
+    binary = readers().get(t.source.format or "")
+    typer.echo(document("info").render(InfoReport(str(file), t, bool(binary and binary.binary)),
+                                       "json" if as_json else "text"), nl=False)
     raise typer.Exit(EXIT_OK)
 
 
