@@ -329,3 +329,117 @@ def test_a_run_that_ends_interrupted_stops_the_batch(cli, tmp_path, monkeypatch)
                         if args[1].endswith("b.trf") else real(args))
     result = cli("check", folder, "--jobs", "1")
     assert result.exit_code == 130 and "interrupted: 1 of 3 file(s) finished" in result.stderr
+
+
+# 10. Users are cited what they can look up, never the project's source labels
+
+
+def every_help(cli) -> dict[str, str]:
+    """Every command's --help, at 80 columns (a terminal's usual width)."""
+    import typer
+
+    from trfconv.cli import app
+
+    def walk(command, path):
+        yield path, command
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, [*path, name])
+
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    return {" ".join(path): (command, runner.invoke(app, [*path, "--help"], env={"COLUMNS": "80"}).stdout)
+            for path, command in walk(typer.main.get_command(app), [])}
+
+
+def test_no_user_facing_text_cites_a_seed_label(cli, tmp_path):
+    texts = {f"help {name}": out for name, (_, out) in every_help(cli).items()}
+    texts["README"] = (FIXTURES.parent / "README.md").read_text("utf-8")
+    for form in ("text", "json", "html"):
+        texts[f"playoff {form}"] = cli("playoff", EXAMPLE, "--places", "2", "--seed", "1", "--armageddon-after", "2",
+                                       "--format", form).stdout
+        texts[f"playoff 3 {form}"] = cli("playoff", "--players", "A,B,C", "--seed", "1", "--format", form).stdout
+        texts[f"validate {form}"] = cli("validate", EXAMPLE, *(["--json"] if form == "json" else [])).stdout
+        texts[f"report {form}"] = cli("report", EXAMPLE, "--format", form).stdout
+        texts[f"standings {form}"] = cli("standings", EXAMPLE, "--format", form, "-t",
+                                         "KASHDAN,COONS,HARKNESS,BHSUM,YUGOSLAV,PERF,OCUM,KOYAX,CUMF").stdout
+    texts["formats"] = cli("formats").stdout
+    cited = {name: re.findall(r".{0,30}seed 0.{0,30}", text) for name, text in texts.items()}
+    assert {name: found for name, found in cited.items() if found} == {}
+    assert "C.05 Annex 3" in texts["playoff text"] and "restated in the French federation" in texts["playoff html"]
+    assert "effective 1 July 2005 (articles as numbered there)" in texts["validate text"]
+
+
+# 11. Help texts, legends, play-off numbering, points in messages, CSV key lines
+
+
+def test_every_help_is_whole(cli):
+    for name, (command, out) in every_help(cli).items():
+        assert "trfconv: : " not in out and "{" not in out, name  # markup ate <what>: <why>; typer's {files}
+        assert "…" not in out, name  # a name or a word cut by the width
+        for param in command.params:
+            if not param.hidden:
+                for option in (o for o in param.opts if o.startswith("--")):
+                    assert option in out, (name, option)
+    root = every_help(cli)[""][1]
+    assert "trfconv: <what>: <why>" in root
+    assert "Usage: trfconv check [OPTIONS] FILES..." in every_help(cli)["check"][1]
+
+
+@pytest.mark.parametrize("command", ["validate", "report"])
+def test_rules_offers_the_editions_of_the_command(cli, command):
+    result = cli(command, VALID, "--rules", "tb-2024")
+    assert result.exit_code == 2
+    assert result.stderr == ("trfconv: --rules: tb-2024 is an edition of the tie-break regulations (C.07), not of the "
+                             "Rating Regulations; known: b02-2005, b02-2024\n")
+    assert cli(command, VALID, "--rules", "xx").stderr.endswith("known: b02-2005, b02-2024\n")
+
+
+def test_standings_rules_offers_tie_break_editions(cli):
+    result = cli("standings", VALID, "--rules", "b02-2024")  # was an internal error
+    assert result.exit_code == 2 and result.stderr.endswith("known: tb-2009, tb-2023, tb-2024, tb-2026\n")
+
+
+def test_standings_end_with_the_table(cli):
+    team = FIXTURES / "trf" / "echecsjs__trf__trf26_team.trf"
+    for path in (team, VALID):
+        out = cli("standings", path, "--rules", "tb-2024").stdout
+        assert not out.splitlines()[-1].startswith("rules ")
+        assert "ranked under tb-2024" in out  # said once, among the caveats
+
+
+def test_the_legend_tells_a_cut_buchholz_from_the_whole(cli):
+    page = cli("standings", EXAMPLE, "-t", "BH/C1,BH,SB", "--format", "html").stdout
+    legend = page[page.index('id="tiebreaks"'):]
+    assert "Buchholz, cut 1 (the least significant value cut)" in legend
+    assert re.search(r"<td[^>]*>Buchholz</td>", legend)
+
+
+def test_a_play_offs_games_are_numbered_on(cli):
+    out = cli("playoff", "--players", "Anna,Boris", "--seed", "3").stdout
+    stage2 = out[out.index("Stage 2"):]
+    assert "game 3  " in stage2 and "game 1  " not in stage2
+    four = cli("playoff", "--players", "A,B,C,D", "--seed", "3").stdout
+    semi = four[four.index("Stage 2"):four.index("Stage 3")]  # each match numbers on from its own games
+    assert "semi-final 1 game 3 " in semi and "game 1 " not in semi
+    final = four[four.index("Stage 4"):]
+    assert "final game 3 " in final and "game 1 " not in final
+
+
+def test_points_in_a_play_off_message_are_written_as_the_documents_do(cli):
+    result = cli("playoff", EXAMPLE, "--seed", "1")
+    assert result.stderr == "trfconv: --places: place 1 is not shared: no other player has its 6.5 points\n"
+
+
+def test_a_csv_key_line_keeps_the_comma_of_its_value(tmp_path):
+    import trfconv
+
+    path = tmp_path / "open.csv"
+    path.write_text("Example Open 2026\nChief arbiter: Jansen, Piet (IA)\nRk.,SNo,Name,Pts.\n"
+                    '1,1,"Aa, Bb",1\n2,2,"Cc, Dd",0\n', "utf-8")
+    event = trfconv.read(path).event
+    assert (event.name, event.chief_arbiter) == ("Example Open 2026", "Jansen, Piet (IA)")
+    semi = tmp_path / "semi.csv"
+    semi.write_text("Example Open 2026\nChief arbiter:;Jansen, Piet (IA)\nRk.;SNo;Name;Pts.\n1;1;Aa, Bb;1\n"
+                    "2;2;Cc, Dd;0\n", "utf-8")
+    assert trfconv.read(semi).event.chief_arbiter == "Jansen, Piet (IA)"  # a key cell and a value cell

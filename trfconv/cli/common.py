@@ -14,6 +14,7 @@ from enum import Enum
 from pathlib import Path
 
 import typer
+from typer.core import TyperCommand
 
 from .. import TrfconvError, read
 from ..diagnostics import Diagnostic, Severity, grouped, grouped_lines
@@ -32,6 +33,14 @@ FACTS: dict[str, object] = {}
 #: The FACTS entry of the errors a command shows in its document or on standard output (the batch
 #: shows a failing file's first ones, as it does a command's error lines on standard error).
 SAID_FACT = "said"
+
+
+class PlainUsage(TyperCommand):
+    """A command whose usage line writes its arguments as people read them (``FILES...``), not
+    with the braces typer puts around a required one (``{files}...``)."""
+
+    def collect_usage_pieces(self, ctx) -> list[str]:
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in super().collect_usage_pieces(ctx)]
 
 
 def choices(name: str, values) -> type[Enum]:
@@ -59,12 +68,13 @@ JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema
 DetailsOption = typer.Option(False, "--details", help="Everything: every diagnostic, player and game.")
 LenientOption = typer.Option(False, "--lenient", help="Produce the document even when the file has errors; "
                                                       "it then says that it rests on a defective file.")
-FilesArgument = typer.Argument(..., help="Tournament file(s), folders (searched recursively, by content) or "
+FilesArgument = typer.Argument(..., metavar="FILES...", help="Tournament file(s), folders (searched recursively, by content) or "
                                     "patterns such as 'events/*.trf'.")
 JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Several files: worker processes (default: one per "
                                                               "core).")
-DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else the user data "
-                                           "folder, e.g. ~/.local/share/trfconv/ratinglists.sqlite).")
+DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else "
+                                           "ratinglists.sqlite in the user data folder: on Linux "
+                                           ".local/share/trfconv in the home folder).")
 ListOption = typer.Option(False, "--list", help="Hold the players against the FIDE rating list in force at the "
                                                 "event's start, for its rate of play (trfconv list import); "
                                                 "'--list YYYY-MM' takes the list of that month.")

@@ -127,8 +127,9 @@ def report(
     ctx: typer.Context, files: list[Path] = FilesArgument,
     rules: str | None = RulesOption,
     fmt: ReportFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
-                                     help="Report format (csv: UTF-8 with the byte-order mark spreadsheets "
-                                          "want)."),
+                                     metavar="FORMAT",  # the choices in the help: a narrower column of names
+                                     help=f"Report format: {', '.join(document('rating-report').formats)} (csv: "
+                                          "UTF-8 with the byte-order mark spreadsheets want)."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
                                        "for several files, a folder."),
     k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' lines: the K of players "

@@ -45,7 +45,9 @@ def standings(
     tiebreaks: list[str] | None = typer.Option(
         None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. 'BH/C1,BH,SB,DE'); "
         "default: the file's 212 or 202 record, else FIDE's recommended list for the kind of event. Names: "
-        + _tiebreak_names() + ", and the OTHER_ systems of the seeds; modifiers /C1 /M1 /P /L±n /U1400 …"),
+        + _tiebreak_names() + ", their long names (Buchholz, Sonneborn-Berger, direct encounter) and the "
+        "systems that are not FIDE's (OTHER_KASHDAN and the others the README lists); modifiers /C1 /M1 /P /L±n "
+        "/U1400 and the others the README lists."),
     rules: str | None = typer.Option(None, "--rules", help=f"C.07 edition: {edition_names('tb')} (default: the "
                                      "one in force on the start date)."),
     unrated: int | None = typer.Option(None, "--unrated", min=1, help="Rating given to unrated players by "
@@ -72,7 +74,7 @@ def standings(
 
     if rules is not None:
         try:
-            edition(rules)
+            edition(rules, "tb")
         except UnknownEdition as err:
             raise fail("--rules", str(err)) from None
     file = single(ctx, files, jobs=jobs, as_json=as_json)

@@ -11,7 +11,7 @@ from datetime import date
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Event, Forfeit, Game, Tournament
 from ...timecontrol import TimeControl, describe, doubts, read
-from ..editions import Edition, UnknownEdition, edition, edition_for
+from ..editions import Edition, edition, edition_for
 from .games import Judging, game_verdicts, not_rateable, player_verdicts
 from .rules import rules_of
 from .schedule import (
@@ -143,9 +143,7 @@ def _start_date(t: Tournament, days) -> date | None:
 
 def _edition(rules, start: date | None, notes: list[Diagnostic], path) -> Edition:
     if rules:
-        chosen = rules if isinstance(rules, Edition) else edition(rules)
-        if chosen.family != "b02":
-            raise UnknownEdition(f"{chosen} is not an edition of the Rating Regulations (b02-…)")
+        chosen = edition(rules.name if isinstance(rules, Edition) else rules, "b02")
         notes.append(diagnostic("VAL008", f"judged under {chosen} ({chosen.title}), as asked", path=path))
         return chosen
     chosen = edition_for("b02", start)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic, shown
-from ...numbers import MAX_DIGITS
+from ...numbers import MAX_DIGITS, short_text
 from .registry import Definition, definitions
 
 #: Names of the seed systems that are FIDE tie-breaks under another name.
@@ -75,6 +75,31 @@ class Spec:
     def higher_first(self) -> bool:
         return self.definition.higher_first != self.reverse
 
+    @property
+    def described(self) -> str:
+        """The tie-break in words, its modifiers included (C.07 Art. 14): ``Buchholz, cut 1`` for
+        BH/C1, ``Buchholz`` for BH; what tells two columns of one tie-break apart in a legend."""
+        words = []
+        if self.score:
+            words.append({"MP": "on match points", "GP": "on game points"}.get(self.score, f"on {self.score}"))
+        n = "the" if self.cut_low == 1 else f"the {self.cut_low}"
+        if self.cut_low and self.cut_low == self.cut_high:
+            words.append(f"median {self.cut_low} ({n} lowest and {n} highest cut)")
+        elif self.cut_low:
+            words.append(f"cut {self.cut_low} ({n} least significant value{'s' * (self.cut_low > 1)} cut)")
+        if self.limit_percent is not None:
+            words.append(f"limit {self.limit_percent} %")
+        elif self.limit_points:
+            words.append(f"limit moved by {short_text(self.limit_points)} point(s)")
+        flags = (("played_forfeits", "forfeits counted as played"), ("fore", "on Fore Buchholz"),
+                 ("reverse", "in reverse order"), ("draws", "unplayed games as draws for the opponents"))
+        words += [said for name, said in flags if getattr(self, name)]
+        if self.unrated is not None:
+            words.append(f"unrated players at {self.unrated}")
+        if self.factor is not None:
+            words.append(f"factor {self.factor}")
+        return ", ".join([self.definition.title, *words])
+
 
 def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnostic:
     """Parse one tie-break name; a :class:`Diagnostic` (TB001/TB002) when it is not one."""
@@ -95,8 +120,8 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
         close = closest(name)
         return diagnostic("TB001", f"unknown tie-break {raw!r}"
                                    + (f"; did you mean {' or '.join(close)}?" if close else "")
-                                   + f"; known: {fide} and the OTHER_ "
-                                   f"seed systems ({', '.join(c[6:] for c in known if c.startswith('OTHER_'))})")
+                                   + f"; known: {fide} and the systems "
+                                   f"that are not FIDE's, OTHER_ ({', '.join(c[6:] for c in known if c.startswith('OTHER_'))})")
     definition = known[name]
     fields: dict = {}
     parts = [definition.name + (":" + score if score else "")]
