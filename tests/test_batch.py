@@ -79,7 +79,8 @@ def test_outputs_go_to_a_folder_named_after_each_file(cli, folder, tmp_path):
     standings = cli("standings", folder, "-o", out, "--format", "csv", "-t", "BH", "--json")
     summary = json.loads(standings.stdout.splitlines()[-1])["summary"]
     assert [(r["verdict"], r.get("written", "").rsplit("/", 1)[-1]) for r in summary["results"]] == [
-        ("not produced", "damaged-standings.json"), ("ranked", "example1-standings.json"), ("ranked", "roundrobin-standings.json"),
+        ("not produced", "damaged-standings.json"), ("ranked", "example1-standings.json"),
+        ("ranked", "roundrobin-standings.json"),
         ("ranked", "valid-standings.json")]
     assert json.loads(standings.stdout.splitlines()[1])["written"] == str(out / "example1-standings.json")
     refused = cli("convert", folder, "-o", out / "one.trf")

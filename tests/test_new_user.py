@@ -209,7 +209,8 @@ def test_a_verdict_under_a_text_not_modelled_says_so_in_its_line(cli, tmp_path):
     assert data["text_in_force_modelled"] is False and data["decision_text"].endswith(NOT_MODELLED)
     # in force and modelled, or asked for: the line is the decision alone
     assert cli("validate", EXAMPLE).stdout.splitlines()[-1] == "verdict     RATEABLE WITH EXCLUSIONS"
-    assert cli("validate", path, "--rules", "b02-2005").stdout.splitlines()[-1] == "verdict     RATEABLE WITH EXCLUSIONS"
+    asked = cli("validate", path, "--rules", "b02-2005").stdout
+    assert asked.splitlines()[-1] == "verdict     RATEABLE WITH EXCLUSIONS"
 
 
 # 7. report on a terminal is concise; --details gives every game

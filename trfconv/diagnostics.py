@@ -44,7 +44,8 @@ CODES: dict[str, Code] = {
         Code("IO001", E, "file cannot be read"),
         Code("IO002", E, "file is empty or holds no TRF record"),
         Code("IO003", E, "output file cannot be written (the input file, a folder, no permission, disk full)"),
-        Code("IO004", E, "file is not a tournament file (a PDF, an archive, a picture, binary data); what it looks like is said"),
+        Code("IO004", E, "file is not a tournament file (a PDF, a web page, a Word document, an archive, a picture, "
+                         "binary data); what it is and what to do instead are said"),
         Code("ENC001", I, "file is not UTF-8; decoded with a single-byte code page", "bbpPairings"),
         Code("ENC002", I, "byte-order mark found and removed", "bbpPairings"),
         Code("ENC003", W, "text looks like mojibake (UTF-8 decoded as Latin-1 before it was saved)"),

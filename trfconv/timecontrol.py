@@ -155,7 +155,8 @@ def describe(tc: TimeControl) -> str:
         text = ", then ".join(parts)
         increment = periods[-1].increment_seconds
         if increment and tc.delay:
-            return text + f" + a delay of {increment} s a move (counted as an increment of {increment} s, the most it gives)"
+            return text + (f" + a delay of {increment} s a move (counted as an increment of {increment} s, the most "
+                           "it gives)")
         return text + (f" + {increment} s a move from move 1" if increment else "")
     minutes = short_text(tc.minutes_for(60))
     text = side(tc.white) if tc.symmetric else f"White {side(tc.white)}; Black {side(tc.black)}"

@@ -68,8 +68,8 @@ JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema
 DetailsOption = typer.Option(False, "--details", help="Everything: every diagnostic, player and game.")
 LenientOption = typer.Option(False, "--lenient", help="Produce the document even when the file has errors; "
                                                       "it then says that it rests on a defective file.")
-FilesArgument = typer.Argument(..., metavar="FILES...", help="Tournament file(s), folders (searched recursively, by content) or "
-                                    "patterns such as 'events/*.trf'.")
+FilesArgument = typer.Argument(..., metavar="FILES...", help="Tournament file(s), folders (searched recursively, "
+                                                              "by content) or patterns such as 'events/*.trf'.")
 JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Several files: worker processes (default: one per "
                                                               "core).")
 DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else "

@@ -90,7 +90,8 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
 
 def convert(
     ctx: typer.Context,
-    sources: list[Path] = typer.Argument(..., metavar="FILES...", help="Input file (format detected from the content: trfconv "
+    sources: list[Path] = typer.Argument(..., metavar="FILES...",
+                                         help="Input file (format detected from the content: trfconv "
                                          "formats); several files, folders or patterns with -o FOLDER."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
                                        "for several input files, a folder."),

@@ -40,7 +40,8 @@ def _rating_text(r) -> str:
 
 
 @app.command("import", cls=PlainUsage)
-def import_(files: list[Path] = typer.Argument(..., metavar="FILES...", help="List files: TXT (any FIDE layout) or XML, zipped or not."),
+def import_(files: list[Path] = typer.Argument(..., metavar="FILES...",
+                                               help="List files: TXT (any FIDE layout) or XML, zipped or not."),
             date: str | None = typer.Option(None, "--date", help="Month of the list, YYYY-MM, when the file "
                                                                  "does not tell (players_list.zip does not)."),
             kind: str | None = typer.Option(None, "--kind", help="standard, rapid or blitz, for a single-type "

@@ -39,7 +39,8 @@ PeriodFormat = choices("PeriodFormat", document("period").formats)
 
 
 def period(
-    events: list[Path] = typer.Argument(..., metavar="EVENTS...", help="Tournament files or folders (read recursively, by content)."),
+    events: list[Path] = typer.Argument(..., metavar="EVENTS...",
+                                        help="Tournament files or folders (read recursively, by content)."),
     month: str | None = typer.Option(None, "--period", help="The list whose rating period to compute, YYYY-MM: "
                                      "its games are those of the month before (default: the month after the "
                                      "latest end among the events)."),

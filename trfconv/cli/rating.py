@@ -176,7 +176,8 @@ def report(
                                 if basis.withheld else verdict.decision.value.upper() + verdict.not_modelled_note))
     FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
     if output is not None and str(output) != "-":
-        lines.append(wrote(output, f"rating report ({form})", basis, f"{rated} rated players, {initial} initial ratings"))
+        lines.append(wrote(output, f"rating report ({form})", basis,
+                           f"{rated} rated players, {initial} initial ratings"))
         FACTS["written"] = str(output)
     typer.echo("\n".join(lines), file=sys.stderr)
     problem = not verdict.rateable or basis.defective

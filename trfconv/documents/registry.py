@@ -46,8 +46,8 @@ DOCUMENTS = {d.name: d for d in (
              {f: f"trfconv.documents.period.{f}:render_{f}" for f in ("text", "csv", "json", "html", "fide")}),
     Document("standings", "standings: rank, points and the ordered tie-breaks, ties left for lots marked",
              {**_forms("standings", "text", "csv", "json"), "html": "trfconv.documents.standings_html:render_html"}),
-    Document("playoff", "on-board play-off plan of FIDE Handbook C.05 Annex 3: stages, games, colours by lot, timing, places and "
-                        "prizes, a result grid", _forms("playoff", "text", "json", "html")),
+    Document("playoff", "on-board play-off plan of FIDE Handbook C.05 Annex 3: stages, games, colours by lot, "
+                        "timing, places and prizes, a result grid", _forms("playoff", "text", "json", "html")),
 )}
 
 

@@ -121,7 +121,8 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
         return diagnostic("TB001", f"unknown tie-break {raw!r}"
                                    + (f"; did you mean {' or '.join(close)}?" if close else "")
                                    + f"; known: {fide} and the systems "
-                                   f"that are not FIDE's, OTHER_ ({', '.join(c[6:] for c in known if c.startswith('OTHER_'))})")
+                                   f"that are not FIDE's, OTHER_ ("
+                                   f"{', '.join(c[6:] for c in known if c.startswith('OTHER_'))})")
     definition = known[name]
     fields: dict = {}
     parts = [definition.name + (":" + score if score else "")]
