@@ -286,6 +286,9 @@ def test_an_empty_folder_holds_no_tournament_file(cli, tmp_path):
         result = cli(command, empty)
         assert result.exit_code == 2 and result.stdout == ""
         assert result.stderr == f"trfconv: {empty}: holds no tournament file\n"
+    period = cli("period", empty)  # not a batch: the period of what the folder holds
+    assert period.exit_code == 2 and period.stderr == f"trfconv: {empty}: error PER001: no tournament file among " \
+                                                      "the inputs\n"
     (empty / "notes.txt").write_text("call the arbiter\n", "utf-8")
     result = cli("check", empty)
     assert result.stderr.splitlines()[-1] == f"trfconv: {empty}: holds no tournament file (the files skipped are " \
