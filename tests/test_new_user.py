@@ -250,6 +250,7 @@ def test_a_withheld_documents_line_says_it_holds_the_errors(cli, tmp_path, comma
     wrote = next(line for line in result.stderr.splitlines() if line.startswith("wrote "))
     assert wrote == (f"wrote {tmp_path / 'out.txt'}: {what}, not produced: it holds the file's 81 error(s) only "
                      "(--lenient to produce it anyway)")
+    assert "drawing of lots" not in result.stderr  # nor the ties of a table not produced
     lenient = cli(command, tmp_path / "bad.trf", "-o", tmp_path / "out2.txt", "--lenient").stderr
     assert re.search(r"wrote .*out2.txt: .*, \d+ (rated players|players)", lenient)
 

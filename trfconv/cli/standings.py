@@ -93,10 +93,11 @@ def standings(
     lines = error_lines(basis.errors)
     written = output is not None and str(output) != "-"
     if form != "json" and (output is not None or lines):
-        lots = [r for r in result.rows if r.lots and r.drawn is None]
+        ranked = not basis.withheld  # a table not produced has no ties to speak of
+        lots = [r for r in result.rows if r.lots and r.drawn is None] if ranked else []
         lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the standings"
                      + (f"; {len(lots)} still tied for a drawing of lots" if lots else "")
-                     + (f"; lots drawn with seed {result.draw.seed}" if result.draw else ""))
+                     + (f"; lots drawn with seed {result.draw.seed}" if result.draw and ranked else ""))
         if written:
             lines.append(wrote(output, f"standings ({form})", basis,
                                f"{len(result.rows)} {'teams' if result.teams else 'players'}"))
