@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from functools import cache
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic, shown
@@ -161,6 +162,7 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
     return Spec(name, "/".join(parts), score, **fields)
 
 
+@cache
 def long_names() -> dict[str, str]:
     """Every long name accepted (letters only, upper case) -> its code: the C.07 titles of the
     tie-breaks and :data:`COMMON_NAMES`."""
