@@ -12,14 +12,15 @@ _UNCOMPRESS = "uncompress it first"
 #: What to do instead, for a document that shows a tournament rather than holding it.
 _EXPORT = ("export the tournament from the pairing program (TRF, or the chess-results XML), or download it from "
            "chess-results.com (the tournament's Excel export, .xlsx)")
-#: The parts of a ZIP package that name an office document (a workbook's ``xl/`` is read).
-_PACKAGES = (
-    (b"word/", f"a Word document (.docx): {_EXPORT}"),
-    (b"ppt/", f"a PowerPoint presentation (.pptx): {_EXPORT}"),
-    (b"mimetypeapplication/vnd.oasis.opendocument.text", f"an OpenDocument text (.odt): {_EXPORT}"),
-    (b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet",
+#: The parts of a ZIP package that name an office document (a workbook's ``xl/`` is read): a
+#: part name starts after a binary header or a line break, never after a letter (``password/``).
+_PACKAGES = tuple((re.compile(rb"(?<![A-Za-z0-9_.])" + part), what) for part, what in (
+    (rb"word/", f"a Word document (.docx): {_EXPORT}"),
+    (rb"ppt/", f"a PowerPoint presentation (.pptx): {_EXPORT}"),
+    (rb"mimetypeapplication/vnd\.oasis\.opendocument\.text", f"an OpenDocument text (.odt): {_EXPORT}"),
+    (rb"mimetypeapplication/vnd\.oasis\.opendocument\.spreadsheet",
      "an OpenDocument spreadsheet (.ods): save it as .xlsx or CSV"),
-)
+))
 #: A web page: its first tag, after an optional XML declaration, comments and a BOM.
 _HTML = re.compile(rb"(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--.{0,2000}?-->\s*)*"
                    rb"<(?:!doctype\s+html|html)[\s>]", re.IGNORECASE | re.DOTALL)
@@ -27,7 +28,6 @@ _WHITE = b"\xef\xbb\xbf \t\r\n"
 
 #: Signatures at the start of a file -> what it is (and what to do, after a colon).
 _SIGNATURES = (
-    (b"%PDF", f"a PDF document: {_EXPORT}"),
     (b"\x1f\x8b", f"a gzip-compressed file: {_UNCOMPRESS}"),
     (b"BZh", f"a bzip2-compressed file: {_UNCOMPRESS}"),
     (b"\xfd7zXZ", f"an xz-compressed file: {_UNCOMPRESS}"),
@@ -64,7 +64,7 @@ def disguised(data: bytes) -> str | None:
     head = data[:4096]
     if _HTML.match(head):
         site = " saved from chess-results.com" if b"chess-results" in data[:65536].lower() else ""
-        return (f"a web page (HTML){site}: it shows the tournament, it does not hold it; {_EXPORT}")
+        return f"a web page (HTML){site}: a page shows a tournament, it does not hold one; {_EXPORT}"
     if head.startswith(b"PK\x03\x04"):
         return package(head)
     if head.lstrip(_WHITE).startswith(b"%PDF"):
@@ -75,7 +75,7 @@ def disguised(data: bytes) -> str | None:
 def package(names: bytes) -> str | None:
     """What a ZIP package is from the names of its parts (``names``: its first bytes, or its
     part names joined): an office document other than a workbook, else None."""
-    return next((what for part, what in _PACKAGES if part in names), None)
+    return next((what for part, what in _PACKAGES if part.search(names)), None)
 
 
 def _looks_like(data: bytes) -> str | None:
