@@ -43,6 +43,18 @@ def test_a_batch_shows_the_first_errors_of_a_failing_file(cli, tmp_path, command
     assert all("more like it" in line for line in said)
 
 
+def test_a_batch_conversion_shows_the_errors_it_converted_over(cli, tmp_path):
+    folder = tmp_path / "month"
+    folder.mkdir()
+    bad_ratings(folder / "bad.trf", 5)
+    out = tmp_path / "out"
+    out.mkdir()
+    result = cli("convert", folder, "-o", out, "--strict")
+    assert result.exit_code == 1
+    said = [line for line in result.stderr.splitlines() if "TRF016" in line]
+    assert len(said) == 1 and "(and 4 more like it, lines 17, 18, 19, 20)" in said[0]
+
+
 # 2. Repeated errors grouped in validate, report and the documents, as check does
 
 

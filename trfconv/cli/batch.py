@@ -49,7 +49,8 @@ class FileRun:
     stderr: str
     facts: dict = field(default_factory=dict)
     #: The file's errors as the command recorded them (``check`` and ``validate`` print them on
-    #: standard output, in their document), for the batch's default output.
+    #: standard output, in their document; ``convert`` without the ``trfconv:`` of a failure),
+    #: for the batch's default output, before the failure lines of standard error.
     said: list[str] = field(default_factory=list)
 
 
@@ -95,7 +96,8 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
                     typer.echo(r.stderr, nl=not r.stderr.endswith("\n"), err=True)
         else:
             for r in runs:  # what made a file fail is said: its first lines, the rest counted
-                said = [line for line in r.stderr.splitlines() if line.startswith("trfconv: ")] or r.said
+                said = list(dict.fromkeys([*r.said, *(line for line in r.stderr.splitlines()
+                                                      if line.startswith("trfconv: "))]))
                 more = [f"trfconv: {r.file}: … and {len(said) - SAID} more (--details)"] if len(said) > SAID + 1 else []
                 if said:
                     typer.echo("\n".join(said[:SAID] if more else said) + ("\n" + more[0] if more else ""), err=True)

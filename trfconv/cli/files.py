@@ -123,6 +123,7 @@ def convert(
         t = _with_tiebreaks(t, tiebreaks)
     fmt = to.value if to else (output_for(output.suffix) if output else DEFAULT_OUTPUT)
     print_diagnostics(t.diagnostics, details=details, notes=False)
+    record_errors(t.diagnostics)
     if strict and has_errors(t.diagnostics):
         raise fail(source, "errors in the input; nothing written (--strict)", EXIT_ERRORS)
     ending = LINE_ENDINGS[LineEnding(line_ending).value]
