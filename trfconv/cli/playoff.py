@@ -77,7 +77,7 @@ def playoff(
     knock-out; 5 or more: the first four by the event's tie-breaks play the knock-out), the
     games with colours drawn by lot (seed printed), the earliest start of each stage (30 minutes
     after the last game, 10 between stages), the places and prizes. Exit 0 ok, 1 when the file
-    has errors, 2 when it cannot be read or the players are not tied."""
+    has errors, 2 when it cannot be read, the players are not tied or a tie-break name is unknown."""
     from .. import standings as rank
     from ..documents.playoff import PlayoffReport
     from ..rules.tiebreaks.lots import new_seed
