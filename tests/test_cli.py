@@ -177,7 +177,8 @@ def test_validate_national_championship(cli, tmp_path):
 
 def test_validate_json_schema(cli):
     data = json.loads(cli("validate", VALID, "--json").stdout)
-    assert set(data) == {"schema", "file", "rules", "rules_title", "decision", "rateable", "event_kind",
+    assert set(data) == {"schema", "file", "rules", "rules_title", "decision", "decision_text",
+                         "text_in_force_modelled", "rateable", "event_kind",
                          "round_robin", "rating_list", "minutes_for_60_moves", "findings", "games_not_rated",
                          "players", "diagnostics", "defective", "lenient", "withheld", "note", "errors", "caveats"}
     assert data["note"] is None  # no error, nothing to say about the document resting on one

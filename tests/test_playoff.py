@@ -33,32 +33,32 @@ def test_two_players_mini_match_then_first_win():
     p = plan(players(2), seed="s")
     timing_follows_the_seed(p)
     match, sudden = p.stages
-    assert (match.title, match.article, match.condition) == ("mini-match", "seed 000 §1 k) 1.a", None)
+    assert (match.title, match.article, match.condition) == ("mini-match", "C.05 Annex 3, 1 k) 1.a", None)
     assert match.rate == Rate(3, 3, 2) and match.rate.text == "3 min + 2 s per move"
     x, y = drawn("s", ["1 P1", "2 P2"])  # initial colours by lot (j)
     assert [(g.white, g.black) for g in match.games] == [(x, y), (y, x)]
     assert (match.start, match.end) == (30, 30 + 2 * GAME)
     # 1.b: a new drawing of lots, the first win decides, colours reversed after each odd game
-    assert sudden.article == "seed 000 §1 k) 1.b" and sudden.condition == "only if the match is tied"
+    assert sudden.article == "C.05 Annex 3, 1 k) 1.b" and sudden.condition == "only if the match is tied"
     assert sudden.until_first_win and sudden.colours_seed == "s:2"
     a, b = drawn("s:2", ["1 P1", "2 P2"])
     assert [g.white for g in sudden.games] == [a, b, b, a]
-    assert p.places == ("place 1: the winner; place 2: the loser (seed 000 §1 e)",)
+    assert p.places == ("place 1: the winner; place 2: the loser (C.05 Annex 3, 1 e)",)
 
 
 def test_three_players_round_robin_then_lowest_eliminated():
     p = plan(players(3), seed="s", first=2)
     timing_follows_the_seed(p)
     robin, match, sudden = p.stages
-    assert robin.title == "round robin" and robin.article == "seed 000 §1 k) 2.a" and len(robin.games) == 3
+    assert robin.title == "round robin" and robin.article == "C.05 Annex 3, 1 k) 2.a" and len(robin.games) == 3
     a, b, c = drawn("s", ["1 P1", "2 P2", "3 P3"])  # the Berger table of four, 4 the bye
     assert [(g.white, g.black) for g in robin.games] == [(b, c), (a, b), (c, a)]
     assert (robin.start, robin.end) == (30, 30 + 3 * GAME)  # one game a round
-    assert match.article == "seed 000 §1 k) 2.b, 1.a" and "3 P3 (the lowest of the three by the event's " \
+    assert match.article == "C.05 Annex 3, 1 k) 2.b, 1.a" and "3 P3 (the lowest of the three by the event's " \
         "tie-breaks) is eliminated, place 4" in match.condition
-    assert {g.white for g in match.games} == {"1 P1", "2 P2"} and sudden.article == "seed 000 §1 k) 1.b"
+    assert {g.white for g in match.games} == {"1 P1", "2 P2"} and sudden.article == "C.05 Annex 3, 1 k) 1.b"
     assert "places 2-4: the order of the round robin" in p.places[0]
-    assert "organiser decides (seed 000 §1 k) 5)" in p.notes[0]
+    assert "organiser decides (C.05 Annex 3, 1 k) 5)" in p.notes[0]
 
 
 @pytest.mark.parametrize("n", [4, 5, 7])
@@ -72,15 +72,15 @@ def test_four_or_more_players_knock_out(n):
     assert [(g.label, g.white, g.black) for g in semis.games[:2]] == [
         ("semi-final 1 game 1", order[0], order[1]), ("semi-final 2 game 1", order[2], order[3])]
     assert (semis.start, semis.end) == (30, 30 + 2 * GAME)  # the two semi-finals at the same time
-    assert final.article == "seed 000 §1 k) 3" and {g.white for g in final.games} == {
+    assert final.article == "C.05 Annex 3, 1 k) 3" and {g.white for g in final.games} == {
         "winner of semi-final 1", "winner of semi-final 2"}
     assert p.places[:2] == (
-        "place 1: the winner of the final; place 2: the loser of the final (seed 000 §1 e)",
-        "places 3-4: the two losers of the semi-finals, who share the prizes of places 3 and 4 (seed 000 §1 f)")
+        "place 1: the winner of the final; place 2: the loser of the final (C.05 Annex 3, 1 e)",
+        "places 3-4: the two losers of the semi-finals, who share the prizes of places 3 and 4 (C.05 Annex 3, 1 f)")
     # k) 4: of five or more, all but the first four by the event's tie-breaks are eliminated
     assert [(x.number, place) for x, place in p.eliminated] == [(k, k) for k in range(5, n + 1)]
     assert len(p.places) == 2 + (n - 4)
-    assert bool(p.notes and "all but the first 4 are eliminated (seed 000 §1 k) 4)" in p.notes[0]) == (n > 4)
+    assert bool(p.notes and "all but the first 4 are eliminated (C.05 Annex 3, 1 k) 4)" in p.notes[0]) == (n > 4)
 
 
 def test_armageddon_ends_the_games_until_the_first_win():
@@ -117,7 +117,7 @@ def test_cli_from_a_file(cli):
     # by FIDE's recommended list (the file has none) player 6 is second: the three play for places 3-5
     assert chosen.exit_code == 0 and "3 players tied for places 3-5" in chosen.stdout
     assert "  1. 1 Alyx, TEC-Ex25\n  2. 4 David, TEC-Ex25\n  3. 2 Bruno, TEC-Ex25\n" in chosen.stdout
-    assert "Stage 1: round robin (seed 000 §1 k) 2.a)" in chosen.stdout
+    assert "Stage 1: round robin (C.05 Annex 3, 1 k) 2.a)" in chosen.stdout
 
 
 @pytest.mark.parametrize("named", ["3,6", "6,2,16", "3,6,2,4,1,16"])

@@ -126,7 +126,6 @@ def test_parse_text(text: str, expected: TimeControl, minutes: int) -> None:
         "G/90 inc/30",  # terms must be separated by + , or ;
         "MOVES/TIME INCREMENT",  # the TRF16 template text
         "1h30 KO + 30s",  # an unknown word
-        "G/60 d5",  # a delay is not an increment
     ],
 )
 def test_parse_text_returns_none_when_not_understood(text: str) -> None:

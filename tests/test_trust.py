@@ -82,11 +82,16 @@ def test_not_a_trf_file_is_unreadable_and_says_what_it_looks_like(cli, tmp_path)
         assert "this is not a TRF file (it starts 'Open 2026')" in result.stderr
 
 
+INSTEAD = ("export the tournament from the pairing program (TRF, or the chess-results XML), or download it from "
+           "chess-results.com (the tournament's Excel export, .xlsx)")
+
+
 @pytest.mark.parametrize(("data", "what"), [
-    (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "a PDF document, not a tournament file"),
+    (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", f"a PDF document, not a tournament file: {INSTEAD}"),
     (bytes(range(256)) * 8, "binary data, not a tournament file"),
-    (b"PK\x03\x04\x14\x00\x00\x00word/document.xml", "a ZIP archive (a Word or LibreOffice document, or several "
-     "files), not a tournament file: take the tournament file out of it first"),
+    (b"PK\x03\x04\x14\x00\x00\x00word/document.xml", f"a Word document (.docx), not a tournament file: {INSTEAD}"),
+    (b"PK\x03\x04\x14\x00\x00\x00notes.txt", "a ZIP archive (several files), not a tournament file: take the "
+     "tournament file out of it first"),
     (b"\x89PNG\r\n\x1a\n", "a PNG picture, not a tournament file"),
 ])
 def test_a_file_that_is_no_tournament_file_is_named(cli, tmp_path, data, what):

@@ -386,7 +386,7 @@ def test_points_used_are_one_half_zero_whatever_the_score_system():
 
 
 def test_rules_must_be_a_rating_regulation_edition():
-    with pytest.raises(ValueError, match="not an edition of the Rating Regulations"):
+    with pytest.raises(ValueError, match="not of the Rating Regulations; known: b02-2005, b02-2024"):
         validate(swiss(FOUR, ONE_ROUND), "tb-2026")
 
 

@@ -193,15 +193,17 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
 
     tournaments, found = _events(events, encoding)
     month = month or default_month(tournaments)
+    given = [events] if isinstance(events, (str, os.PathLike, Tournament)) else list(events)
+    where = str(given[0]) if len(given) == 1 and not isinstance(given[0], Tournament) else None  # else <input>
     if month is None:
         raise TrfconvError([*found, diagnostic(
             "PER001", "no event has a date: give the period (--period YYYY-MM)" if tournaments else
-                      "no tournament file among the inputs")])
+                      "no tournament file among the inputs", path=where)])
     rules = period_rules(month)
     if rules is None:
         raise TrfconvError([*found, diagnostic(
             "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
-                      "March 2024); trfconv computes periods from April 2024")])
+                      "March 2024); trfconv computes periods from April 2024", path=where)])
     judged, kinds, noticed = [], set(), []
     for t in tournaments:
         event, said = judge_event(t, month, rules, lists, file_ratings=file_ratings)

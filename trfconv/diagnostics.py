@@ -7,6 +7,7 @@ understands and, where known, the consumer that would reject the input.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -43,7 +44,8 @@ CODES: dict[str, Code] = {
         Code("IO001", E, "file cannot be read"),
         Code("IO002", E, "file is empty or holds no TRF record"),
         Code("IO003", E, "output file cannot be written (the input file, a folder, no permission, disk full)"),
-        Code("IO004", E, "file is not a tournament file (a PDF, an archive, a picture, binary data); what it looks like is said"),
+        Code("IO004", E, "file is not a tournament file (a PDF, a web page, a Word document, an archive, a picture, "
+                         "binary data); what it is and what to do instead are said"),
         Code("ENC001", I, "file is not UTF-8; decoded with a single-byte code page", "bbpPairings"),
         Code("ENC002", I, "byte-order mark found and removed", "bbpPairings"),
         Code("ENC003", W, "text looks like mojibake (UTF-8 decoded as Latin-1 before it was saved)"),
@@ -311,6 +313,9 @@ CODES: dict[str, Code] = {
         # hostile input: limits, text that cannot be written
         Code("LIM001", E, "file beyond the limits read (more lines than a tournament file has); refused"),
         Code("ENC007", W, "control character or unpaired surrogate in a text; replaced by U+FFFD"),
+        # what a new user met (issue 24): a time control read as written but probably meant otherwise
+        Code("VAL016", W, "time control read as written, but probably meant otherwise (90/40: 90 moves in 40 min); "
+                          "check it", caveat=True),
     )
 }
 
@@ -385,6 +390,45 @@ def diagnostic(
 
 def has_errors(diagnostics) -> bool:
     return any(d.severity is Severity.ERROR for d in diagnostics)
+
+
+_NUMBERS = re.compile(r"\d+")
+#: How many of a repeated diagnostic's further lines are named after it.
+LINES_NAMED = 8
+
+
+def grouped(diagnostics, *, by_position: bool = True) -> list[tuple[Diagnostic, list[Diagnostic]]]:
+    """Diagnostics sorted by file position (``by_position``; else in the order noticed, which
+    puts a cause before its consequences), each with the later ones that say the same thing
+    (same code, same words but for the numbers): a repeated problem is shown once. The one
+    grouping of every command's terminal output and every document's errors block."""
+    ordered = sorted(diagnostics, key=lambda d: (d.location.path or "", d.location.line or 0,
+                                                 d.location.column or 0)) if by_position else diagnostics
+    groups: dict[tuple, tuple[Diagnostic, list[Diagnostic]]] = {}
+    for d in ordered:
+        key = (d.code, _NUMBERS.sub("#", d.message))
+        if key in groups:
+            groups[key][1].append(d)
+        else:
+            groups[key] = (d, [])
+    return list(groups.values())
+
+
+def more_like_it(more: list[Diagnostic], limit: int | None = LINES_NAMED) -> str:
+    """What a group's first line adds for the others: `` (and 80 more like it, lines 14, 15 …)``,
+    naming ``limit`` lines at most (None: every line; nothing when there are no others)."""
+    if not more:
+        return ""
+    where = [str(d.location.line) for d in more if d.location.line is not None][:limit]
+    return (f" (and {len(more)} more like it" + (f", lines {', '.join(where)}" if where else "")
+            + (" …" if len(more) > len(where) and where else "") + ")")
+
+
+def grouped_lines(diagnostics, show=str, limit: int | None = LINES_NAMED, *, by_position: bool = True) -> list[str]:
+    """The diagnostics as lines, a repeated one once with how many more there are and where
+    (``show`` turns a diagnostic into its line; ``limit``: how many further lines are named,
+    None for all, as a document that is filed names them; ``by_position``: see :func:`grouped`)."""
+    return [show(first) + more_like_it(more, limit) for first, more in grouped(diagnostics, by_position=by_position)]
 
 
 class TrfconvError(Exception):

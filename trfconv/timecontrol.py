@@ -12,7 +12,7 @@ move 1"), an increment written in free text applies to every period.
 """
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .numbers import short_text
@@ -44,6 +44,10 @@ _PHRASES = (
     (r"(?<![a-zäöüé])(?:züge|zug|coups?|jugadas?|movimientos?|mosse|mossa|mm)(?![a-zäöüé])", "moves"),
     (r"\b(?:par|pro|por|je|a|each|per)\s+(?=moves?\b)", "per "),
     (r"\b(?:increment|inkrement|incrément|incremento|bonus|fischer)\b", "inc"),
+    # US Chess's delay ("G/90 d30", "G/90;d5", "delay 5"): a term of its own
+    (r"(?<![a-z0-9])(?:d|delay)\s*(?=\d)", "+ delay "),
+    # an increment after a space ("G/90 inc30", "G/90 inc 30 s"): a term of its own
+    (r"(?<=[0-9a-z'\"])\s+(?=inc\s*\d)", " + "),
     # sudden death and whose time it is: no information
     (r"\bsd\s*/?\s*", ""),
     (r"\b(?:all\s+moves\s+in|for\s+all\s+moves|for\s+the\s+rest\s+of\s+the\s+game|rest\s+of\s+the"
@@ -75,6 +79,7 @@ _INCREMENT_TERMS = (
     rf"{_QUANTITY}\s*(?:inc(?:rement)?|(?:/|per|a|each)\s*moves?){_FROM_MOVE_ONE}",
     rf"{_QUANTITY}\s*from\s+move\s+(?:1|one)",
 )
+_DELAY_TERM = rf"delay\s*{_QUANTITY}"
 _GAME_TERM = rf"(?:g|sd|game(?:\s+in)?)\s*/?\s*{_QUANTITY}"
 _PERIOD_TERM = rf"{_QUANTITY}\s*(/|x|in|for)\s*{_QUANTITY}"
 
@@ -108,6 +113,11 @@ class TimeControl:
 
     white: tuple[Period, ...]
     black: tuple[Period, ...]
+    #: The increments are a delay (US Chess ``d5``: up to that many seconds a move are not taken
+    #: off the clock): counted like an increment, the most the delay can give.
+    delay: bool = False
+    #: The free text it was read from (None: built or read from a 222 code), for :func:`doubts`.
+    written: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         for periods in (self.white, self.black):
@@ -144,6 +154,9 @@ def describe(tc: TimeControl) -> str:
                  for p in periods]
         text = ", then ".join(parts)
         increment = periods[-1].increment_seconds
+        if increment and tc.delay:
+            return text + (f" + a delay of {increment} s a move (counted as an increment of {increment} s, the most "
+                           "it gives)")
         return text + (f" + {increment} s a move from move 1" if increment else "")
     minutes = short_text(tc.minutes_for(60))
     text = side(tc.white) if tc.symmetric else f"White {side(tc.white)}; Black {side(tc.black)}"
@@ -199,17 +212,16 @@ def parse_text(text: str) -> TimeControl | None:
     minutes, or in seconds when it is 600 or more (``5400+30``).  Nothing may
     follow the increment or a rest-of-game period except that one increment.
     """
-    text = " ".join(text.lower().split())
-    for pattern, replacement in _PHRASES:
-        text = re.sub(pattern, replacement, text)
-    terms = [term.strip() for term in re.split(r"[+,;]", text)]
     periods: list[Period] = []
     increment = None
-    for term in filter(None, terms):
+    delay = False
+    for term in _terms(text):
         reading = _read_term(term)
         if reading is None or increment is not None:
             return None
         kind, value = reading
+        if kind == "delay":
+            kind, delay = "increment", True
         open_ended = bool(periods) and periods[-1].moves is None
         if kind == "bare":
             kind, value = (
@@ -226,7 +238,32 @@ def parse_text(text: str) -> TimeControl | None:
     if not periods:
         return None
     both = tuple(replace(period, increment_seconds=increment or 0) for period in periods)
-    return TimeControl(both, both)
+    return TimeControl(both, both, delay, text)
+
+
+def _terms(text: str) -> list[str]:
+    """The terms of a free text, after the phrases are rewritten (split at ``+``, ``,``, ``;``)."""
+    text = " ".join(text.lower().split())
+    for pattern, replacement in _PHRASES:
+        text = re.sub(pattern, replacement, text)
+    return [term for term in (t.strip() for t in re.split(r"[+,;]", text)) if term]
+
+
+def doubts(text: str) -> list[str]:
+    """What in a free-text time control is read as written but is probably not what was meant:
+    a period of two bare numbers is read as moves/minutes (the FIDE form, ``40/90``); with more
+    moves than minutes (``90/40``: 90 moves in 40 minutes) it was probably minutes/moves."""
+    found = []
+    for term in _terms(text):
+        match = re.fullmatch(_PERIOD_TERM, term, re.ASCII)
+        if match is None or match[2] or match[3] != "/" or match[5]:
+            continue
+        moves, minutes = int(match[1]), Fraction(_bare_seconds(int(match[4])), 60)
+        if moves > minutes:
+            found.append(f"{term!r} is read as {moves} moves in {short_text(minutes)} min (moves/minutes, as in "
+                         f"40/90); if it means {match[1]} min for {match[4]} moves, write {match[4]}/{match[1]} "
+                         f"or {match[1]}'/{match[4]}")
+    return found
 
 
 def _seconds_for(periods: tuple[Period, ...], moves: int) -> int:
@@ -268,6 +305,10 @@ def _format_periods(periods: tuple[Period, ...]) -> str:
 def _read_term(term: str) -> tuple[str, Period | int] | None:
     """Classify one free-text term as ("period", Period), ("increment", seconds)
     or ("bare", number), or None when it is not understood."""
+    if match := re.fullmatch(_DELAY_TERM, term, re.ASCII):
+        if match[2] in _MOVE_UNITS or (match[2] and _UNIT_SECONDS[match[2]] != 1):
+            return None
+        return "delay", int(match[1])
     for form in _INCREMENT_TERMS:
         if (match := re.fullmatch(form, term, re.ASCII)) and match[2] not in _MOVE_UNITS:
             return "increment", int(match[1]) * _UNIT_SECONDS.get(match[2], 1)

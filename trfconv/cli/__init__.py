@@ -21,12 +21,12 @@ from .. import __version__
 from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
 from . import files, lists, norms, period, playoff, rating, serve, standings
-from .common import input_limit, list_month_argument
+from .common import EXIT_INTERRUPTED, PlainUsage, input_limit, list_month_argument
 
 #: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
 MAX_SIZE_OPTION = 1 << 32
 
-EXIT_USAGE, EXIT_INTERRUPTED, EXIT_INTERNAL = 2, 130, 3
+EXIT_USAGE, EXIT_INTERNAL = 2, 3
 
 
 class Command(TyperGroup):
@@ -87,7 +87,7 @@ app = typer.Typer(
          "and .xlsx crosstables, Swiss-Manager, Swiss-Chess, Vega and PGN files, its own JSON), one or many at "
          "once, and do a rating officer's work on them: would FIDE rate the event, the FIDE rating report, the "
          "rating period, standings, tie-breaks and play-offs, FIDE rating lists. "
-         "Errors are one line, 'trfconv: <what>: <why>'; exit 0 ok, 1 problems found, 2 usage or unreadable "
+         "Errors are one line, `trfconv: <what>: <why>`; exit 0 ok, 1 problems found, 2 usage or unreadable "
          "input, 3 an internal error.")
 
 
@@ -102,19 +102,19 @@ def root(version: bool = typer.Option(False, "--version", "-V", callback=_versio
     input_limit["max_bytes"] = max_size
 
 
-app.command()(files.info)
-app.command()(files.check)
-app.command()(files.convert)
-app.command()(rating.validate)
-app.command()(rating.report)
-app.command()(standings.standings)
-app.command()(playoff.playoff)
-app.command()(files.formats)
+app.command(cls=PlainUsage)(files.info)
+app.command(cls=PlainUsage)(files.check)
+app.command(cls=PlainUsage)(files.convert)
+app.command(cls=PlainUsage)(rating.validate)
+app.command(cls=PlainUsage)(rating.report)
+app.command(cls=PlainUsage)(standings.standings)
+app.command(cls=PlainUsage)(playoff.playoff)
+app.command(cls=PlainUsage)(files.formats)
 app.add_typer(lists.app, name="list")
-app.command("fill")(lists.fill_command)
-app.command()(period.period)
-app.command()(norms.norms)
-app.command()(serve.serve)
+app.command("fill", cls=PlainUsage)(lists.fill_command)
+app.command(cls=PlainUsage)(period.period)
+app.command(cls=PlainUsage)(norms.norms)
+app.command(cls=PlainUsage)(serve.serve)
 
 
 def main() -> None:

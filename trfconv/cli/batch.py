@@ -37,7 +37,7 @@ import typer
 from ..encoding import SHOWN_ERRORS, shown
 from ..io.files import OutputError, writable
 from ..io.many import expand, is_pattern, place, workers
-from .common import EXIT_UNREADABLE, FACTS, fail
+from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, FACTS, SAID_FACT, fail
 
 #: Options whose value names this file's output: in a batch, a folder.
 OUTPUT_OPTIONS = ("output",)
@@ -56,6 +56,10 @@ class FileRun:
     stdout: str
     stderr: str
     facts: dict = field(default_factory=dict)
+    #: The file's errors as the command recorded them (``check`` and ``validate`` print them on
+    #: standard output, in their document; ``convert`` without the ``trfconv:`` of a failure),
+    #: for the batch's default output, before the failure lines of standard error.
+    said: list[str] = field(default_factory=list)
 
 
 def single(ctx: typer.Context, files: list[Path], *, jobs: int | None = None, as_json: bool = False,
@@ -76,10 +80,17 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
         raise fail(output, "give a folder for the outputs of several files")
     for name, why in skipped:
         typer.echo(f"trfconv: {name}: skipped: {why}", err=True)
+    if not targets:
+        given = str(files[0]) if len(files) == 1 else f"{len(files)} inputs"
+        verb = "matches" if len(files) == 1 and is_pattern(files[0]) else "holds"
+        return fail(given, f"{verb} no tournament file" + (" (the files skipped are said above)" if skipped else ""))
     outputs = _outputs(ctx, command, targets, files, Path(output)) if output is not None else [None] * len(targets)
     argv = [_arguments(ctx, command, target, written) for target, written in zip(targets, outputs)]
-    runs = list(_progress(_runs(argv, targets, jobs), len(targets), enabled=not as_json and sys.stderr.isatty()))
+    runs, interrupted = _finished(_progress(_runs(argv, targets, jobs), len(targets),
+                                            enabled=not as_json and sys.stderr.isatty()))
     worst = max([r.code for r in runs] + ([EXIT_UNREADABLE] if skipped and not runs else []), default=EXIT_UNREADABLE)
+    if interrupted:
+        worst = EXIT_INTERRUPTED
     if as_json:
         for r in runs:
             typer.echo(shown(json.dumps(_compact(r.stdout, r), ensure_ascii=False), json=True))
@@ -94,11 +105,18 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
                     typer.echo(r.stderr, nl=not r.stderr.endswith("\n"), err=True)
         else:
             for r in runs:  # what made a file fail is said: its first lines, the rest counted
-                said = [line for line in r.stderr.splitlines() if line.startswith("trfconv: ")]
+                said = list(dict.fromkeys([*r.said, *(line for line in r.stderr.splitlines()
+                                                      if line.startswith("trfconv: "))]))
                 more = [f"trfconv: {r.file}: … and {len(said) - SAID} more (--details)"] if len(said) > SAID + 1 else []
                 if said:
                     typer.echo("\n".join(said[:SAID] if more else said) + ("\n" + more[0] if more else ""), err=True)
         _table(runs, skipped, worst)
+    if interrupted:
+        left = [str(t) for t in targets[len(runs):]]
+        typer.echo(f"trfconv: interrupted: {len(runs)} of {len(targets)} file(s) finished"
+                   + (" (in the table above)" if runs and not as_json else "") + f"; not finished: {len(left)} ("
+                   + ", ".join(left[:SAID]) + (f" and {len(left) - SAID} more" if len(left) > SAID else "") + ")",
+                   err=True)
     return typer.Exit(worst)
 
 
@@ -156,6 +174,21 @@ def _not_writable(out: Path) -> str | None:
     if info is not None and not stat.S_ISREG(info.st_mode):
         return "is not a regular file (a FIFO, a device or a socket); a batch writes regular files only"
     return None
+
+
+def _finished(runs: Iterator[FileRun]) -> tuple[list[FileRun], bool]:
+    """The runs finished, in order, and whether the batch was interrupted (Ctrl-C: in this
+    process, or a run that ended interrupted, as each worker is told too); an interrupted run is
+    not one of those finished."""
+    done: list[FileRun] = []
+    try:
+        for r in runs:
+            if r.code == EXIT_INTERRUPTED:
+                return done, True
+            done.append(r)
+    except KeyboardInterrupt:
+        return done, True
+    return done, False
 
 
 def _arguments(ctx: typer.Context, command: str, target: Path, output: Path | None) -> list[str]:
@@ -246,7 +279,9 @@ def run_one(args: list[str]) -> FileRun:
     finally:
         sys.stdout, sys.stderr = saved
     printed = [stream.detach().getvalue().decode("utf-8", "replace") for stream in (out, err)]
-    return FileRun(args[1], code if isinstance(code, int) else 0, *printed, dict(FACTS))
+    facts = dict(FACTS)
+    said = facts.pop(SAID_FACT, [])
+    return FileRun(args[1], code if isinstance(code, int) else 0, *printed, facts, said)
 
 
 def _progress(runs: Iterator[FileRun], total: int, *, enabled: bool) -> Iterator[FileRun]:

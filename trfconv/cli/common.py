@@ -15,9 +15,10 @@ from enum import Enum
 from pathlib import Path
 
 import typer
+from typer.core import TyperCommand
 
 from .. import TrfconvError, read
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Severity, grouped, grouped_lines
 from ..encoding import printable, shown, text_encoding
 from ..io.files import MAX_INPUT_BYTES, OutputError, same_file, writable, write_output
 from ..io.registry import unreadable_codes
@@ -25,7 +26,7 @@ from ..model import Tournament
 from ..rules.editions import editions
 from .hints import with_hint
 
-EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
+EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
 #: Bounds of the numeric options (every one has a least and a greatest value: an option such as
 #: ``--armageddon-after 99999999999`` would otherwise run without end). Worker processes of a
 #: batch; a rating (four digits, as every list and file writes it); a place or a count of players
@@ -37,6 +38,17 @@ JSON_SCHEMA_VERSION = 1
 #: What the command running now found out, for a batch's summary table (:mod:`.batch`): event,
 #: players, errors, warnings (:func:`readable`), verdict and written (the commands).
 FACTS: dict[str, object] = {}
+#: The FACTS entry of the errors a command shows in its document or on standard output (the batch
+#: shows a failing file's first ones, as it does a command's error lines on standard error).
+SAID_FACT = "said"
+
+
+class PlainUsage(TyperCommand):
+    """A command whose usage line writes its arguments as people read them (``FILES...``), not
+    with the braces typer puts around a required one (``{files}...``)."""
+
+    def collect_usage_pieces(self, ctx) -> list[str]:
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in super().collect_usage_pieces(ctx)]
 
 
 def choices(name: str, values) -> type[Enum]:
@@ -64,12 +76,13 @@ JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema
 DetailsOption = typer.Option(False, "--details", help="Everything: every diagnostic, player and game.")
 LenientOption = typer.Option(False, "--lenient", help="Produce the document even when the file has errors; "
                                                       "it then says that it rests on a defective file.")
-FilesArgument = typer.Argument(..., help="Tournament file(s), folders (searched recursively, by content) or "
-                                    "patterns such as 'events/*.trf'.")
+FilesArgument = typer.Argument(..., metavar="FILES...", help="Tournament file(s), folders (searched recursively, "
+                                                               "by content) or patterns such as 'events/*.trf'.")
 JobsOption = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS,
                           help="Several files: worker processes (default: one per core).")
-DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else the user data "
-                                           "folder, e.g. ~/.local/share/trfconv/ratinglists.sqlite).")
+DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else "
+                                           "ratinglists.sqlite in the user data folder: on Linux "
+                                           ".local/share/trfconv in the home folder).")
 ListOption = typer.Option(False, "--list", help="Hold the players against the FIDE rating list in force at the "
                                                 "event's start, for its rate of play (trfconv list import); "
                                                 "'--list YYYY-MM' takes the list of that month.")
@@ -142,6 +155,17 @@ def against_list(t: Tournament, lookup, kind: str) -> list[Diagnostic]:
     return crosscheck(t, lookup, kind, locate=t.source.player_at)
 
 
+def tiebreak_list(names: list[str], rules: str | None, start):
+    """The tie-breaks named on the command line (``-t``), read under the edition ``rules`` (or
+    the one in force on ``start``); exit 2 when a name is none (the closest names suggested)."""
+    from ..rules.tiebreaks import parse_list, resolve
+
+    specs, problems = parse_list(names, aliases=resolve(rules, start).aliases)
+    if problems:
+        raise fail("-t", "; ".join(d.message for d in problems))
+    return specs
+
+
 def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
     """Print ``trfconv: what: why`` and return the exit to raise."""
     typer.echo(f"trfconv: {what}: {why}", err=True)
@@ -187,38 +211,25 @@ def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournam
     raise typer.Exit(EXIT_UNREADABLE)
 
 
-_NUMBERS = re.compile(r"\d+")
-
-
-def grouped(diagnostics) -> list[tuple[Diagnostic, list[Diagnostic]]]:
-    """Diagnostics sorted by file position, each with the later ones that say the same thing
-    (same code, same words but for the numbers): a repeated problem is shown once."""
-    ordered = sorted(diagnostics, key=lambda d: (d.location.path or "", d.location.line or 0,
-                                                 d.location.column or 0))
-    groups: dict[tuple, tuple[Diagnostic, list[Diagnostic]]] = {}
-    for d in ordered:
-        key = (d.code, _NUMBERS.sub("#", d.message))
-        if key in groups:
-            groups[key][1].append(d)
-        else:
-            groups[key] = (d, [])
-    return list(groups.values())
-
-
 def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
     """Every diagnostic as a line, sorted by position; without ``details`` a repeated one is
     shown once with how many more there are and where."""
     if details:  # a message may quote a file or a list: never a raw control character
         return [printable(with_hint(d)) for d, more in grouped(diagnostics) for d in (d, *more)]
-    lines = []
-    for first, more in grouped(diagnostics):
-        line = with_hint(first)
-        if more:
-            where = [str(d.location.line) for d in more if d.location.line is not None][:8]
-            line += f" (and {len(more)} more like it" + (f", lines {', '.join(where)}" if where else "") + \
-                    (" …" if len(more) > len(where) and where else "") + ")"
-        lines.append(printable(line))
-    return lines
+    return [printable(line) for line in grouped_lines(diagnostics, with_hint)]
+
+
+
+def error_lines(diagnostics) -> list[str]:
+    """The errors as the terminal shows them under a command's document: ``trfconv: …`` lines,
+    a repeated error once with how many more, in the order noticed (a cause before its consequences)."""
+    return grouped_lines([d for d in diagnostics if d.severity is Severity.ERROR], lambda d: f"trfconv: {d}",
+                         by_position=False)
+
+
+def record_errors(diagnostics) -> None:
+    """Record the errors the command shows elsewhere than on standard error, for a batch."""
+    FACTS[SAID_FACT] = error_lines(diagnostics)
 
 
 def print_diagnostics(diagnostics, stream=None, *, details: bool = False, notes: bool = True) -> None:
@@ -268,6 +279,16 @@ def lists_file(use: bool, db: Path | None) -> Path | None:
     from ..ratinglists import default_path
 
     return Path(db) if db is not None else default_path()
+
+
+def wrote(output: Path, what: str, basis, counts: str = "") -> str:
+    """The terminal line of a document written to ``output``: what it holds (``counts``), or,
+    when its body was withheld, that it holds the errors only (never the counts of a document
+    that was not produced)."""
+    if basis.withheld:
+        return (f"wrote {output}: {what}, not produced: it holds the file's {len(basis.errors)} error(s) only "
+                "(--lenient to produce it anyway)")
+    return f"wrote {output}: {what}" + (f", {counts}" if counts else "")
 
 
 def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8", form: str = "text") -> None:

@@ -38,7 +38,9 @@ from .common import (
     print_diagnostics,
     rating_lists,
     readable,
+    record_errors,
     severity_counts,
+    tiebreak_list,
 )
 
 OutputFormat = choices("OutputFormat", outputs())
@@ -55,8 +57,9 @@ def info(ctx: typer.Context, files: list[Path] = FilesArgument,
     file = single(ctx, files, jobs=jobs, as_json=as_json)
     t = readable(file, encoding, as_json)
     FACTS["verdict"] = t.source.format
-    typer.echo(shown(document("info").render(InfoReport(str(file), t), "json" if as_json else "text"), json=as_json),
-               nl=False)
+    binary = readers().get(t.source.format or "")
+    typer.echo(shown(document("info").render(InfoReport(str(file), t, bool(binary and binary.binary)),
+                                             "json" if as_json else "text"), json=as_json), nl=False)
     raise typer.Exit(EXIT_OK)
 
 
@@ -95,6 +98,7 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
     if ready is not None:
         verdict = "ready to upload" if ready[0] else "not ready to upload"
     FACTS.update(errors=sev["error"], warnings=sev["warning"], verdict=verdict)
+    record_errors(diagnostics)
     if as_json:
         extra = {"upload": {"ready": ready[0], "summary": ready[1]}} if ready is not None else {}
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": True, **sev,
@@ -127,7 +131,8 @@ def _upload(t, diagnostics, lookup, kind: str | None, today: date,
 
 def convert(
     ctx: typer.Context,
-    sources: list[Path] = typer.Argument(..., help="Input file (format detected from the content: trfconv "
+    sources: list[Path] = typer.Argument(..., metavar="FILES...",
+                                         help="Input file (format detected from the content: trfconv "
                                          "formats); several files, folders or patterns with -o FOLDER."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
                                        "for several input files, a folder."),
@@ -159,6 +164,7 @@ def convert(
         t = _with_tiebreaks(t, tiebreaks)
     fmt = to.value if to else (output_for(output.suffix) if output else DEFAULT_OUTPUT)
     print_diagnostics(t.diagnostics, details=details, notes=False)
+    record_errors(t.diagnostics)
     if strict and has_errors(t.diagnostics):
         raise fail(source, "errors in the input; nothing written (--strict)", EXIT_ERRORS)
     ending = LINE_ENDINGS[LineEnding(line_ending).value]
@@ -192,13 +198,9 @@ def _with_tiebreaks(t, names: list[str]):
     that is no tie-break stops the command, exit 2)."""
     from dataclasses import replace
 
-    from ..rules.tiebreaks import parse_list, resolve
     from ..rules.tiebreaks.spec import record_lists
 
-    specs, problems = parse_list(names, aliases=resolve(None, t.event.start_date).aliases)
-    if problems:
-        raise fail("-t", "; ".join(d.message for d in problems))
-    after, full = record_lists(specs)
+    after, full = record_lists(tiebreak_list(names, None, t.event.start_date))
     return replace(t, event=replace(t.event, tiebreaks=after, standings_tiebreaks=full))
 
 

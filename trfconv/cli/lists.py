@@ -17,6 +17,7 @@ from .common import (
     EXIT_UNREADABLE,
     DbOption,
     ListMonthOption,
+    PlainUsage,
     check_output,
     fail,
     held_month,
@@ -41,8 +42,9 @@ def _rating_text(r) -> str:
     return f"{r.rating}, K {r.k if r.k is not None else '-'}, {r.games if r.games is not None else '-'} games"
 
 
-@app.command("import")
-def import_(files: list[Path] = typer.Argument(..., help="List files: TXT (any FIDE layout) or XML, zipped or not."),
+@app.command("import", cls=PlainUsage)
+def import_(files: list[Path] = typer.Argument(..., metavar="FILES...",
+                                               help="List files: TXT (any FIDE layout) or XML, zipped or not."),
             date: str | None = typer.Option(None, "--date", help="Month of the list, YYYY-MM, when the file "
                                                                  "does not tell (players_list.zip does not)."),
             kind: str | None = typer.Option(None, "--kind", help="standard, rapid or blitz, for a single-type "
@@ -103,8 +105,8 @@ class _progress:
             self.bar.stop()
 
 
-@app.command()
-def show(fide_id: str = typer.Argument(..., help="FIDE ID."), month: str | None = MonthOption,
+@app.command(cls=PlainUsage)
+def show(fide_id: str = typer.Argument(..., metavar="FIDE_ID", help="FIDE ID."), month: str | None = MonthOption,
          db: Path | None = DbOption) -> None:
     """A player as the list gives him. Exit 0 found, 1 not in the list, 2 no list held."""
     lists = open_rating_lists(db)
@@ -127,8 +129,8 @@ def show(fide_id: str = typer.Argument(..., help="FIDE ID."), month: str | None 
     raise typer.Exit(EXIT_OK)
 
 
-@app.command()
-def find(name: str = typer.Argument(..., help="Name, in any order, with or without accents."),
+@app.command(cls=PlainUsage)
+def find(name: str = typer.Argument(..., metavar="NAME", help="Name, in any order, with or without accents."),
          fed: str | None = typer.Option(None, "--fed", help="Only players of this federation (3 letters)."),
          month: str | None = MonthOption,
          limit: int = typer.Option(10, "--limit", min=1, max=1000, help="At most this many players."),
@@ -147,7 +149,7 @@ def find(name: str = typer.Argument(..., help="Name, in any order, with or witho
     raise typer.Exit(EXIT_OK if matches else EXIT_ERRORS)
 
 
-@app.command()
+@app.command(cls=PlainUsage)
 def info(db: Path | None = DbOption) -> None:
     """Where the database is, the months held and, for each, the files and their counts."""
     lists = open_rating_lists(db)
@@ -164,7 +166,7 @@ def info(db: Path | None = DbOption) -> None:
 
 
 def fill_command(
-    file: Path = typer.Argument(..., help="Tournament file."),
+    file: Path = typer.Argument(..., metavar="FILE", help="Tournament file."),
     use_list: bool = typer.Option(False, "--list", help="Fill from the FIDE list in force at the event's start "
                                                         "(always done); '--list YYYY-MM' takes the list of that "
                                                         "month."),

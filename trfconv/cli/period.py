@@ -28,17 +28,20 @@ from .common import (
     check_output,
     choices,
     emit,
+    error_lines,
     fail,
     lists_file,
     open_rating_lists,
     rating_lists,
+    wrote,
 )
 
 PeriodFormat = choices("PeriodFormat", document("period").formats)
 
 
 def period(
-    events: list[Path] = typer.Argument(..., help="Tournament files or folders (read recursively, by content)."),
+    events: list[Path] = typer.Argument(..., metavar="EVENTS...",
+                                        help="Tournament files or folders (read recursively, by content)."),
     month: str | None = typer.Option(None, "--period", help="The list whose rating period to compute, YYYY-MM: "
                                      "its games are those of the month before (default: the month after the "
                                      "latest end among the events)."),
@@ -81,7 +84,7 @@ def period(
     basis = Basis(str(events[0]) if len(events) == 1 else f"{len(events)} inputs", result.diagnostics, lenient,
                   scope="rating")
     form = PeriodFormat(fmt).value
-    lines = [f"trfconv: {d}" for d in (*skipped, *basis.errors)]
+    lines = [f"trfconv: {d}" for d in skipped] + error_lines(basis.errors)
     if form == "fide" and basis.withheld:
         lines.append("nothing written: the FIDE list layout has no place for the errors above (--lenient to "
                      "write it anyway)")
@@ -96,6 +99,6 @@ def period(
                  f"{len(report.rated)} rated player(s), {len(report.unrated)} unrated"
                  + (f", {len(skipped)} file(s) skipped" if skipped else ""))
     if output is not None and str(output) != "-" and not (form == "fide" and basis.withheld):
-        lines.append(f"wrote {output}: rating period ({form})")
+        lines.append(wrote(output, f"rating period ({form})", basis))
     typer.echo("\n".join(lines), file=sys.stderr)
     raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)

@@ -1,4 +1,5 @@
-"""``playoff``: the on-board play-off plan of seed 000 §1 for players tied for a place."""
+"""``playoff``: the on-board play-off plan (FIDE Handbook C.05 Annex 3, as the French federation's
+arbiters' manual restates it) for players tied for a place."""
 
 from __future__ import annotations
 
@@ -22,8 +23,11 @@ from .common import (
     check_output,
     choices,
     emit,
+    error_lines,
     fail,
     readable,
+    tiebreak_list,
+    wrote,
 )
 
 PlayoffFormat = choices("PlayoffFormat", document("playoff").formats)
@@ -45,7 +49,7 @@ def _rate(text: str, option: str):
 
 
 def playoff(
-    file: Path | None = typer.Argument(None, help="Tournament file (the tied players and the event's "
+    file: Path | None = typer.Argument(None, metavar="[FILE]", help="Tournament file (the tied players and the event's "
                                                   "tie-breaks come from its standings)."),
     places: int = typer.Option(1, "--places", min=1, max=MAX_PLACE, help="The place the play-off decides: the "
                                "players tied on points with the one standing there (default 1)."),
@@ -58,24 +62,25 @@ def playoff(
                                     "a new one, printed."),
     last_game_end: str | None = typer.Option(None, "--last-game-end", metavar="HH:MM", help="When the last game "
                                              "of a tied player ended: the stages get clock times."),
-    rate: str | None = typer.Option(None, "--rate", help="Rate of the play-off games (default 3+2, seed 000 §1 "
-                                    "k) 1.a)."),
+    rate: str | None = typer.Option(None, "--rate", help="Rate of the play-off games (default 3+2, C.05 Annex 3, "
+                                    "1 k) 1.a)."),
     armageddon_after: int | None = typer.Option(None, "--armageddon-after", min=1, max=MAX_SUDDEN_DEATH,
                                                 help="End a run of games until the first win with an Armageddon "
                                                      "game after N games."),
     armageddon: str | None = typer.Option(None, "--armageddon", help="Armageddon rate, White/Black minutes + "
-                                          "seconds (default 6/5+0, seed 000)."),
+                                          "seconds (default 6/5+0, C.05 Annex 3, the decisive game)."),
     fmt: PlayoffFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                       help="Output format (html: one printable page with result grids)."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
     encoding: str | None = EncodingOption, lenient: bool = LenientOption, as_json: bool = JsonOption,
 ) -> None:
-    """The on-board play-off of seed 000 §1 for the players tied for a place: the stages (2
+    """The on-board play-off of FIDE Handbook C.05 Annex 3 (as restated in the French federation's
+    arbiters' manual) for the players tied for a place: the stages (2
     players: a two-game mini-match, then games until the first win; 3: a round robin; 4: a
     knock-out; 5 or more: the first four by the event's tie-breaks play the knock-out), the
     games with colours drawn by lot (seed printed), the earliest start of each stage (30 minutes
     after the last game, 10 between stages), the places and prizes. Exit 0 ok, 1 when the file
-    has errors, 2 when it cannot be read or the players are not tied."""
+    has errors, 2 when it cannot be read, the players are not tied or a tie-break name is unknown."""
     from .. import standings as rank
     from ..documents.playoff import PlayoffReport
     from ..rules.tiebreaks.lots import new_seed
@@ -103,6 +108,8 @@ def playoff(
         source = None
     else:
         t = readable(file, encoding, as_json)
+        if tiebreaks:
+            tiebreak_list(tiebreaks, None, t.event.start_date)
         s = rank(t, tiebreaks or None, lots_seed=seed)
         diagnostics = (*t.diagnostics, *(d.located(str(file)) for d in s.diagnostics))
         event = t.event.name
@@ -119,10 +126,10 @@ def playoff(
     form = "json" if as_json else PlayoffFormat(fmt).value
     emit(document("playoff").render(PlayoffReport(basis, result, event, clock), form), output, source,
          form=form)
-    lines = [f"trfconv: {d}" for d in basis.errors]
+    lines = error_lines(basis.errors)
     lines.append(f"play-off: {len(entrants)} players, places {first}-{first + len(entrants) - 1}, {len(result.stages)} "
                  f"stage(s), seed {seed}")
-    if output is not None and str(output) != "-" and not basis.withheld:
-        lines.append(f"wrote {output}: play-off plan ({form})")
+    if output is not None and str(output) != "-":
+        lines.append(wrote(output, f"play-off plan ({form})", basis))
     typer.echo("\n".join(lines), file=sys.stderr)
     raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)

@@ -35,10 +35,13 @@ from .common import (
     choices,
     edition_names,
     emit,
+    error_lines,
     fail,
     lists_file,
     rating_lists,
     readable,
+    record_errors,
+    wrote,
 )
 
 RulesOption = typer.Option(None, "--rules", help=f"Rating regulations edition: {edition_names('b02')} "
@@ -56,13 +59,15 @@ def _clock(time_control: str | None):
     read is said on the terminal."""
     if time_control is None:
         return None
-    from ..timecontrol import describe, read
+    from ..timecontrol import describe, doubts, read
 
     clock = read(time_control)
     if clock is None:
         raise fail("--time-control", f"{time_control!r} is not a time control trfconv can read (e.g. 90+30, "
                                      "\"90'+30\\\"\", 40/90, 30, +30s)")
     typer.echo(f"time control {time_control!r} read as {describe(clock)}", err=True)
+    for doubt in doubts(time_control):
+        typer.echo(f"trfconv: --time-control: warning: {doubt}", err=True)
     return clock
 
 
@@ -114,6 +119,7 @@ def validate(
     verdict = _verdict(t, rules, clock, national)
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient, scope="rating")
     FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
+    record_errors(basis.errors)
     report = VerdictReport(basis, t, verdict, details)
     typer.echo(shown(document("verdict").render(report, "json" if as_json else "text"), json=as_json), nl=False)
     raise typer.Exit(EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS)
@@ -123,8 +129,9 @@ def report(
     ctx: typer.Context, files: list[Path] = FilesArgument,
     rules: str | None = RulesOption,
     fmt: ReportFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
-                                     help="Report format (csv: UTF-8 with the byte-order mark spreadsheets "
-                                          "want)."),
+                                     metavar="FORMAT",  # the choices in the help: a narrower column of names
+                                     help=f"Report format: {', '.join(document('rating-report').formats)} (csv: "
+                                          "UTF-8 with the byte-order mark spreadsheets want)."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
                                        "for several files, a folder."),
     k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' lines: the K of players "
@@ -132,15 +139,17 @@ def report(
     time_control: str | None = TimeControlOption, national: bool = NationalOption,
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
     encoding: str | None = EncodingOption, lenient: bool = LenientOption, jobs: int | None = JobsOption,
+    details: bool = DetailsOption,
 ) -> None:
     """The FIDE rating report: which games count (the rateability verdict), each player's Ro, K,
-    Rc, n, W, We, change and new rating, unrated players' Ru, and the caveats it rests on. Exit 0
+    Rc, n, W, We, change and new rating, unrated players' Ru, and the caveats it rests on (on a
+    terminal a summary: --details or -o FILE for every player and game). Exit 0
     when the event is rateable and the file has no error, 1 otherwise, 2 when unreadable."""
     from .. import rate
     from ..documents.rating_report import RatingReport
     from ..io.kfile import KFileError, read_k_file
 
-    file = single(ctx, files, jobs=jobs)
+    file = single(ctx, files, jobs=jobs, details=details)
     k, k_problems = {}, []
     if k_file is not None:
         try:
@@ -158,17 +167,19 @@ def report(
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics, *k_problems, *located), lenient,
                   scope="rating")
     form = ReportFormat(fmt).value
-    emit(document("rating-report").render(RatingReport(basis, t, verdict, rating), form), output, file,
+    whole = details or form != "text" or (output is not None and str(output) != "-")
+    emit(document("rating-report").render(RatingReport(basis, t, verdict, rating, whole), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
     rated = len(rating.rated)
     initial = sum(1 for p in rating.players if p.initial is not None and p.initial.value is not None)
-    lines = [f"trfconv: {d}" for d in basis.errors]
+    lines = error_lines(basis.errors)
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
     lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
-                                if basis.withheld else verdict.decision.value.upper()))
+                                if basis.withheld else verdict.decision.value.upper() + verdict.not_modelled_note))
     FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
     if output is not None and str(output) != "-":
-        lines.append(f"wrote {output}: rating report ({form}), {rated} rated players, {initial} initial ratings")
+        lines.append(wrote(output, f"rating report ({form})", basis,
+                           f"{rated} rated players, {initial} initial ratings"))
         FACTS["written"] = str(output)
     typer.echo("\n".join(lines), file=sys.stderr)
     problem = not verdict.rateable or basis.defective

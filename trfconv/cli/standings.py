@@ -26,8 +26,11 @@ from .common import (
     choices,
     edition_names,
     emit,
+    error_lines,
     fail,
     readable,
+    tiebreak_list,
+    wrote,
 )
 
 StandingsFormat = choices("StandingsFormat", document("standings").formats)
@@ -44,7 +47,9 @@ def standings(
     tiebreaks: list[str] | None = typer.Option(
         None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. 'BH/C1,BH,SB,DE'); "
         "default: the file's 212 or 202 record, else FIDE's recommended list for the kind of event. Names: "
-        + _tiebreak_names() + ", and the OTHER_ systems of the seeds; modifiers /C1 /M1 /P /L±n /U1400 …"),
+        + _tiebreak_names() + ", their long names (Buchholz, Sonneborn-Berger, direct encounter) and the "
+        "systems that are not FIDE's (OTHER_KASHDAN and the others the README lists); modifiers /C1 /M1 /P /L±n "
+        "/U1400 and the others the README lists."),
     rules: str | None = typer.Option(None, "--rules", help=f"C.07 edition: {edition_names('tb')} (default: the "
                                      "one in force on the start date)."),
     unrated: int | None = typer.Option(None, "--unrated", min=1, max=MAX_RATING, help="Rating given to unrated "
@@ -69,12 +74,10 @@ def standings(
     file cannot be read or a tie-break name is unknown."""
     from .. import standings as rank
     from ..documents.standings import StandingsReport
-    from ..rules.tiebreaks import parse_list
-    from ..rules.tiebreaks.rules import resolve
 
     if rules is not None:
         try:
-            edition(rules)
+            edition(rules, "tb")
         except UnknownEdition as err:
             raise fail("--rules", str(err)) from None
     file = single(ctx, files, jobs=jobs, as_json=as_json)
@@ -83,25 +86,24 @@ def standings(
     if after is not None and after > t.rounds:
         raise fail("--after-round", f"the file holds {t.rounds} round(s); round {after} is not one of them")
     if tiebreaks:
-        _, problems = parse_list(tiebreaks, aliases=resolve(rules, t.event.start_date).aliases)
-        if problems:
-            raise fail("-t", "; ".join(d.message for d in problems))
+        tiebreak_list(tiebreaks, rules, t.event.start_date)
     result = rank(t, tiebreaks or None, rules=rules, unrated=unrated, after_round=after, lots_seed=seed)
     located = tuple(d.located(str(file)) for d in result.diagnostics)
     basis = Basis(str(file), (*t.diagnostics, *located), lenient, scope="ranking")
     form = "json" if as_json else StandingsFormat(fmt).value
     emit(document("standings").render(StandingsReport(basis, result, t), form), output, file,
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
-    lines = [f"trfconv: {d}" for d in basis.errors]
-    written = output is not None and str(output) != "-" and not basis.withheld
+    lines = error_lines(basis.errors)
+    written = output is not None and str(output) != "-"
     if form != "json" and (output is not None or lines):
-        lots = [r for r in result.rows if r.lots and r.drawn is None]
+        ranked = not basis.withheld  # a table not produced has no ties to speak of
+        lots = [r for r in result.rows if r.lots and r.drawn is None] if ranked else []
         lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the standings"
                      + (f"; {len(lots)} still tied for a drawing of lots" if lots else "")
-                     + (f"; lots drawn with seed {result.draw.seed}" if result.draw else ""))
+                     + (f"; lots drawn with seed {result.draw.seed}" if result.draw and ranked else ""))
         if written:
-            lines.append(f"wrote {output}: standings ({form}), {len(result.rows)} "
-                         f"{'teams' if result.teams else 'players'}")
+            lines.append(wrote(output, f"standings ({form})", basis,
+                               f"{len(result.rows)} {'teams' if result.teams else 'players'}"))
     if written:
         FACTS["written"] = str(output)
     FACTS["verdict"] = "not produced" if basis.withheld else "ranked"

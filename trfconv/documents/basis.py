@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 from html import escape
 
-from ..diagnostics import CODES, Code, Diagnostic, Severity
+from ..diagnostics import CODES, Code, Diagnostic, Severity, grouped_lines
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,19 @@ WITHHELD = ("not produced: the file has {n} error(s), listed above; correct the 
 DEFECTIVE = "RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong"
 
 
+def error_groups(basis: Basis) -> list[str]:
+    """The errors as a document lists them: a repeated error once, with how many more and on
+    which lines (every line named: the document is what is filed), in the order noticed."""
+    return grouped_lines(basis.errors, limit=None, by_position=False)
+
+
 def text_block(basis: Basis) -> list[str]:
     """The errors and caveats as text lines (nothing when there is neither)."""
     lines: list[str] = []
     errors = basis.errors
     if errors:
         lines.append(f"ERRORS ({len(errors)})")
-        lines.extend(f"  {d}" for d in errors)
+        lines.extend(f"  {line}" for line in error_groups(basis))
         lines.append("  " + (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(errors)))
     if basis.caveats:
         lines.append(f"Caveats ({len(basis.caveats)}): what this result assumes")
@@ -109,7 +115,7 @@ def json_withheld(basis: Basis) -> str:
 def csv_rows(basis: Basis) -> list[list[str]]:
     """The errors and caveats as one-cell rows above a CSV document's table (``Error: …`` and
     ``Caveat: …``, as the crosstable reader takes such lines for metadata, not players)."""
-    rows = [[f"Error: {d}"] for d in basis.errors]
+    rows = [[f"Error: {line}"] for line in error_groups(basis)]
     if basis.errors:
         rows.append([("Error: " + (WITHHELD if basis.withheld else DEFECTIVE)).format(n=len(basis.errors))])
     rows.extend([f"Caveat: {c}"] for c in basis.caveats)
@@ -121,7 +127,7 @@ def html_block(basis: Basis, *, caveats: bool = True) -> str:
     out = ""
     errors = basis.errors
     if errors:
-        items = "".join(f"<li>{escape(str(d))}</li>" for d in errors)
+        items = "".join(f"<li>{escape(line)}</li>" for line in error_groups(basis))
         note = (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(errors))
         out += (f'<section id="errors" class="errors"><h2>Errors in the file ({len(errors)})</h2><ul>{items}</ul>'
                 f"<p><strong>{escape(note)}</strong></p></section>")

@@ -19,6 +19,8 @@ _ENDING_NAMES = {"\r\n": "CRLF", "\n": "LF", "\r": "CR"}
 class InfoReport:
     file: str | None
     tournament: Tournament
+    #: The format is binary: it has no text encoding nor line ending of its own.
+    binary: bool = False
 
 
 def as_dict(report: InfoReport) -> dict:
@@ -46,12 +48,22 @@ def render_json(report: InfoReport) -> str:
     return json.dumps(as_dict(report), ensure_ascii=False, indent=1) + "\n"
 
 
+def _encoding(report: InfoReport, ending: str | None) -> str:
+    """What applies of an encoding and a line ending: a binary file has neither (its texts may
+    have an encoding); a text format whose lines are not what its reader goes by has no line
+    ending said."""
+    encoding = report.tournament.source.encoding
+    if report.binary:
+        return f"a binary file, its texts in {encoding}" if encoding else "none: a binary file"
+    return (encoding or "not known") + (f", line ending {ending}" if ending else "")
+
+
 def render_text(report: InfoReport) -> str:
     data = as_dict(report)
     s, sev = report.tournament.source, data["diagnostics"]
     rows = [("file", str(report.file)),
             ("format", f"{s.format} {s.version or ''}" + (f" ({', '.join(s.dialects)})" if s.dialects else "")),
-            ("encoding", f"{s.encoding}, line ending {data['line_ending'] or '-'}"),
+            ("encoding", _encoding(report, data["line_ending"])),
             *((key.replace("_", " "), value) for key, value in data["event"].items() if value not in (None, "")),
             ("counts", ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data["counts"].items() if v)),
             ("diagnostics", f"{sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} info"

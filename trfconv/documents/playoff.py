@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from datetime import time
 
-from ..rules.tiebreaks.playoff import Plan, Stage
+from ..rules.tiebreaks.playoff import CITED, PROCEDURE, Plan, Stage
 from .basis import Basis, json_fields, json_withheld, text_block
 from .html import Column, e, facts, page, table
 
@@ -42,7 +42,7 @@ def at(report: PlayoffReport, minutes: int) -> str:
 
 def title(plan: Plan) -> str:
     n = len(plan.entrants)
-    return (f"On-board play-off (seed 000 §1): {n} players tied for places {plan.first}-{plan.first + n - 1}")
+    return (f"On-board play-off ({CITED}): {n} players tied for places {plan.first}-{plan.first + n - 1}")
 
 
 def _stage_head(report: PlayoffReport, st: Stage) -> list[str]:
@@ -86,7 +86,7 @@ def render_text(report: PlayoffReport) -> str:
 def as_dict(report: PlayoffReport) -> dict:
     p = report.plan
     return {
-        "procedure": "seed 000 §1", "seed": p.seed, "draws": DRAWS, "first_place": p.first,
+        "procedure": PROCEDURE, "seed": p.seed, "draws": DRAWS, "first_place": p.first,
         "last_place": p.first + len(p.entrants) - 1,
         "last_game_end": report.last_game_end.strftime("%H:%M") if report.last_game_end else None,
         "rate": p.rate.text, "armageddon": p.armageddon.text if p.armageddon_after is not None else None,
@@ -146,7 +146,7 @@ def render_html(report: PlayoffReport) -> str:
                + f'<section id="stages"><h2>Stages</h2>{"".join(stages)}</section>'
                + f'<section id="places" class="box keep"><h2>Places and prizes</h2><ul>{places}</ul></section>'
                + (f'<section id="notes"><h2>Notes</h2><ul>{notes}</ul></section>' if notes else ""))
-    header = facts([("Event", report.event), ("Procedure", "seed 000 §1 (after FIDE Handbook C.05 Annex 3)"),
+    header = facts([("Event", report.event), ("Procedure", PROCEDURE),
                     ("Places", f"{p.first}-{p.first + len(p.entrants) - 1}"), ("Seed", f"{p.seed} ({DRAWS})"),
                     ("Last game ended", report.last_game_end.strftime("%H:%M") if report.last_game_end else None)])
     return page(title(p), title(p), header, report.basis, content)

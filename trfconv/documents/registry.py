@@ -53,8 +53,8 @@ DOCUMENTS = {d.name: d for d in (
     Document("norms-application", "title application (IT2 checks) over several events: the applicant's norm in each, "
                                   "1.5.1, 1.4.3e, 1.1.3a, 1.5.6, 1.4.1c, 1.5.3, each event rateable",
              {f: f"trfconv.documents.norms.application:render_{f}" for f in ("text", "json")}),
-    Document("playoff", "on-board play-off plan of seed 000 §1: stages, games, colours by lot, timing, places and "
-                        "prizes, a result grid", _forms("playoff", "text", "json", "html")),
+    Document("playoff", "on-board play-off plan of FIDE Handbook C.05 Annex 3: stages, games, colours by lot, "
+                        "timing, places and prizes, a result grid", _forms("playoff", "text", "json", "html")),
 )}
 
 

@@ -112,7 +112,7 @@ def render_text(report: StandingsReport) -> str:
     left = {lines[0].index(h) for h in ("title", "name", "fed", "lots") if h in lines[0]}
     out = ["  ".join(c.ljust(w) if k in left else c.rjust(w)
                      for k, (c, w) in enumerate(zip(row, widths))).rstrip() for row in lines]
-    return "\n".join([*block, *header_lines(result), *out, f"rules {result.rules.name}"]) + "\n"
+    return "\n".join([*block, *header_lines(result), *out]) + "\n"  # the rules: a caveat of the block
 
 
 def _without_empty(lines: list[list[str]], optional: tuple[str, ...]) -> list[list[str]]:

@@ -35,7 +35,7 @@ def _legend(s: Standings) -> str:
     """The tie-break list in order: its column heading, the full name and the article."""
     rows = list(enumerate(s.specs, 1))
     columns = [Column("#", lambda x: x[0]), Column("Column", lambda x: x[1].text, text=True),
-               Column("Tie-break", lambda x: x[1].definition.title, text=True),
+               Column("Tie-break", lambda x: x[1].described, text=True),
                Column("Article", lambda x: x[1].definition.article, text=True, name=True)]
     return ('<section id="tiebreaks"><h2>Tie-breaks, in the order applied</h2>'
             + table(columns, rows)

@@ -55,7 +55,7 @@ def render_text(report: VerdictReport) -> str:
     if report.details:
         lines += _details(v, t, missed)
     defect = " (rests on a defective file)" if basis.defective else ""
-    lines.append(f"{'verdict':<12}{v.decision.value.upper()}{defect}")
+    lines.append(f"{'verdict':<12}{v.decision.value.upper()}{v.not_modelled_note}{defect}")
     return "\n".join(lines) + "\n"
 
 
@@ -74,6 +74,8 @@ def as_dict(v: Verdict, t: Tournament) -> dict:
         "rules": v.edition.name,
         "rules_title": v.edition.title,
         "decision": v.decision.value,
+        "decision_text": v.decision_text,
+        "text_in_force_modelled": v.not_modelled_from is None,
         "rateable": v.rateable,
         "event_kind": v.event_kind,
         "round_robin": v.round_robin,

@@ -136,15 +136,16 @@ def read_csv(data: bytes, path: str | None = None, encoding: str | None = None) 
     if too_many := too_many_lines(decoded.text):
         builder.report("LIM001", too_many.replace("; only the first are read", ""))
         return builder.unreadable()
-    _, rows, header, unsplit = _table(decoded.text)
-    return read_rows(builder, rows, header, unsplit)
+    delimiter, rows, header, unsplit = _table(decoded.text)
+    return read_rows(builder, rows, header, unsplit, delimiter)
 
 
 def read_rows(builder: TournamentBuilder, rows: list[list[str]], header: Header | None,
-              unsplit: dict[int, str] | None = None) -> Tournament:
+              unsplit: dict[int, str] | None = None, delimiter: str | None = None) -> Tournament:
     """The tournament in a table's rows (``header``: the row naming its columns, None when no
-    row does); ``unsplit`` says, by row index, why a row could not be split into cells."""
-    return _Table(builder, unsplit).read(rows, header)
+    row does); ``unsplit`` says, by row index, why a row could not be split into cells;
+    ``delimiter``: the one the rows were split at (None: a workbook's cells)."""
+    return _Table(builder, unsplit, delimiter).read(rows, header)
 
 
 def looks_like_table(text: str) -> bool:
@@ -232,8 +233,10 @@ def _match(i: int, cells: list[str], p: Profile) -> Header | None:
 
 # -- reading the rows ------------------------------------------------------------------------
 class _Table:
-    def __init__(self, builder: TournamentBuilder, unsplit: dict[int, str] | None = None):
+    def __init__(self, builder: TournamentBuilder, unsplit: dict[int, str] | None = None,
+                 delimiter: str | None = None):
         self.builder = builder
+        self.delimiter = delimiter
         self.unsplit = unsplit or {}  #: row index -> why the csv module could not split it
         self.line = 0
         self.profile: Profile | None = None
@@ -460,7 +463,7 @@ class _Table:
         values: dict[str, object] = {}
         name = None
         for row in rows:
-            text = " ".join(str(c).strip() for c in row if str(c).strip())
+            text = self._line(row)
             if not text or any(b.search(text) for b in p.banners):
                 continue
             key, _, value = text.partition(":")
@@ -481,6 +484,15 @@ class _Table:
             elif name is None:
                 name = text
         return Event(name=name, **{k: v for k, v in values.items() if v is not None})
+
+    def _line(self, row: list[str]) -> str:
+        """A line above the header as its text. ``Key: value`` whose value the delimiter split
+        (``Chief arbiter: Jansen, Piet (IA)`` written unquoted) is joined back with it; cells
+        that are a key and its value (``Chief arbiter:`` | ``Jansen, Piet``), with a space."""
+        cells = [str(c).strip() for c in row if str(c).strip()]
+        if self.delimiter and len(cells) > 1 and ":" in cells[0] and cells[0].partition(":")[2].strip():
+            return f"{self.delimiter} ".join(cells) if self.delimiter != "\t" else " ".join(cells)
+        return " ".join(cells)
 
 
 def _mutual(players: list[Player]) -> int:

@@ -19,7 +19,7 @@ from functools import cache
 from ..diagnostics import Diagnostic, diagnostic
 from ..encoding import byte_order_mark, utf16_without_mark
 from ..model import Source, Tournament
-from .identify import what_it_is
+from .identify import disguised, what_it_is
 
 #: The reader of content no sniffer recognises and whose name asks for no format.
 FALLBACK = "trf"
@@ -66,6 +66,8 @@ class Format:
     read: str | Callable | None = None
     outputs: tuple[Output, ...] = ()
     unreadable: frozenset[str] = frozenset()
+    #: The file is binary (no text encoding nor line ending of its own; its texts may have one).
+    binary: bool = False
 
     def recognises(self, head: bytes) -> bool:
         return self.sniff is not None and _load(self.sniff)(head)
@@ -79,7 +81,7 @@ class Format:
 FORMATS = (
     Format("swissmanager", "Swiss-Manager tournament file (.TUNX, .TURX, .TUMX, .TUTX)",
            (".tunx", ".turx", ".tumx", ".tutx"), "trfconv.io.swissmanager:sniff",
-           "trfconv.io.swissmanager:read_swissmanager", (), frozenset({"SWM001"})),
+           "trfconv.io.swissmanager:read_swissmanager", (), frozenset({"SWM001"}), binary=True),
     Format("json", "trfconv's JSON form of the model", (".json",), "trfconv.io.json_io:sniff",
            "trfconv.io.json_io:read_json",
            (Output("json", "trfconv's lossless JSON form of the model", "trfconv.io.json_io:write_json",
@@ -91,10 +93,10 @@ FORMATS = (
                           "<security> block)", "trfconv.io.xml_write:write_xml", (".xml",)),),
            frozenset({"XML001", "XML002", "XML003"})),
     Format("xlsx", "crosstable workbook (.xlsx), as chess-results serves its exports", (".xlsx",),
-           "trfconv.io.xlsx_read:sniff", "trfconv.io.xlsx_read:read_xlsx", (), frozenset({"CSV007"})),
+           "trfconv.io.xlsx_read:sniff", "trfconv.io.xlsx_read:read_xlsx", (), frozenset({"CSV007"}), binary=True),
     Format("swisschess", "Swiss-Chess tournament file (.SWT, Swiss-Chess for Windows 8.xx), individual and team",
            (".swt",), "trfconv.io.swisschess:sniff", "trfconv.io.swisschess:read_swisschess", (),
-           frozenset({"SWT001", "SWT002"})),
+           frozenset({"SWT001", "SWT002"}), binary=True),
     Format("vega", "Vega: its text crosstable (Cross Table … sorted by score); its .vegz file is recognised and "
                    "refused (no public layout)", (".vegz", ".bakz"), "trfconv.io.vega:sniff", "trfconv.io.vega:read_vega",
            (), frozenset({"VEG001", "VEG002"})),
@@ -172,6 +174,8 @@ def recognised(data: bytes) -> str | None:
     """The first format whose sniffer recognises the content (UTF-16/32 text with its byte-order
     mark sniffed as UTF-8), else None: no fallback on the name."""
     head = data[:4 * SNIFF_BYTES]
+    if disguised(head):  # a web page starts like XML, a Word document like a workbook
+        return None
     mark = byte_order_mark(head)
     if mark and mark[1] != "utf-8":
         bom, name = mark
@@ -187,6 +191,7 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
     give an empty tournament with ``IO004`` saying what the file is; UTF-16 text without a
     byte-order mark is read as such (``ENC006``)."""
     notes: list[Diagnostic] = []
+    utf16 = None
     if encoding is None and (utf16 := utf16_without_mark(data)) is not None:
         data = data.decode(utf16, errors="replace").encode("utf-8")
         notes.append(diagnostic("ENC006", f"the file is UTF-16 text without a byte-order mark; read as {utf16} "
@@ -200,8 +205,8 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
     if fmt is None:
         raise ValueError(f"unknown input format {name!r}; use one of {', '.join(readers())}")
     t = fmt.reader()(data, path, encoding)
-    if notes:
-        t = replace(t, source=replace(t.source, diagnostics=(*notes, *t.source.diagnostics)))
+    if notes:  # the file's encoding is the one read, not the UTF-8 the reader was given
+        t = replace(t, source=replace(t.source, diagnostics=(*notes, *t.source.diagnostics), encoding=utf16))
     return t
 
 

@@ -26,6 +26,9 @@ def read_xlsx(data: bytes, path: str | None = None, encoding: str | None = None)
     builder = TournamentBuilder(path, "xlsx")
     try:
         sheets = _workbook_rows(data)
+    except _NotAWorkbook as err:
+        builder.report("IO004", str(err))
+        return builder.unreadable()
     except _Refused as err:
         builder.report("CSV007", str(err))
         return builder.unreadable()
@@ -39,6 +42,10 @@ def read_xlsx(data: bytes, path: str | None = None, encoding: str | None = None)
 
 class _Refused(ValueError):
     pass
+
+
+class _NotAWorkbook(_Refused):
+    """The package is another office document (a Word document): said as such (IO004)."""
 
 
 #: What a damaged package raises while it is unpacked and parsed: the zip layer (bad headers,
@@ -57,11 +64,15 @@ def _workbook_rows(data: bytes) -> list[list[list[str]]]:
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
 
+    from .identify import package, said
     from .xml_safe import declaration
 
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         parts = archive.infolist()
+        other = package("\n".join(p.filename for p in parts).encode("utf-8", "replace"))
+        if other and not any(p.filename.startswith("xl/") for p in parts):
+            raise _NotAWorkbook(said(other))
         if sum(p.file_size for p in parts) > MAX_XLSX_BYTES:
             raise _Refused(f"the workbook unpacks to more than {MAX_XLSX_BYTES:,} bytes; refused")
         for part in parts:

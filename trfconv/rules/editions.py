@@ -53,7 +53,7 @@ class Edition:
 #: had taken effect when it started.
 EDITIONS: tuple[Edition, ...] = (
     Edition("b02-2005", "b02", date(2005, 7, 1),
-            "FIDE Rating Regulations B.02, GA 1982 amended to 2004, effective 1 July 2005 (seed 002)",
+            "FIDE Rating Regulations B.02, GA 1982 amended to 2004, effective 1 July 2005 (articles as numbered there)",
             superseded=date(2009, 7, 1)),
     Edition("b02-2024", "b02", date(2024, 3, 1),
             "FIDE Rating Regulations, applied from 1 March 2024, amended 1 October 2025"),
@@ -76,13 +76,21 @@ class UnknownEdition(ValueError):
     """A ``--rules`` name that is not in :data:`EDITIONS`."""
 
 
-def edition(name: str) -> Edition:
-    """The edition called ``name`` (``b02-2005`` …); raises :class:`UnknownEdition`."""
-    try:
-        return _BY_NAME[name.strip().lower()]
-    except KeyError:
-        raise UnknownEdition(
-            f"unknown rules edition {name!r}; known: {', '.join(_BY_NAME)}") from None
+#: What each family of editions regulates, as a message names it.
+FAMILIES = {"b02": "the Rating Regulations", "tb": "the tie-break regulations (C.07)"}
+
+
+def edition(name: str, family: str | None = None) -> Edition:
+    """The edition called ``name`` (``b02-2005`` …), of ``family`` when one is given; raises
+    :class:`UnknownEdition`, whose message names the editions that would do (of that family)."""
+    found = _BY_NAME.get(name.strip().lower())
+    if found is not None and (family is None or found.family == family):
+        return found
+    known = ", ".join(e.name for e in EDITIONS if family is None or e.family == family)
+    if found is not None:
+        raise UnknownEdition(f"{found} is an edition of {FAMILIES[found.family]}, not of {FAMILIES[family]}; "
+                             f"known: {known}")
+    raise UnknownEdition(f"unknown rules edition {name!r}; known: {known}")
 
 
 def editions(family: str) -> tuple[Edition, ...]:

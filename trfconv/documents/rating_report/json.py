@@ -62,7 +62,7 @@ def report_dict(report: RatingReport) -> dict:
         "event": {"name": e.name or "", "city": e.city, "federation": e.federation,
                   "start": as_text(e.start_date), "end": as_text(e.end_date), "rounds": report.tournament.rounds},
         "rules": {"edition": v.edition.name, "title": v.edition.title},
-        "verdict": {"decision": v.decision.value, "round_robin": v.round_robin,
+        "verdict": {"decision": v.decision.value, "decision_text": v.decision_text, "round_robin": v.round_robin,
                     "findings": [{"code": f.code, "article": f.article, "message": f.message, "fatal": f.fatal}
                                  for f in v.findings]},
         "round_robin": None if avg is None else {

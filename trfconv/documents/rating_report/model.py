@@ -56,6 +56,9 @@ class RatingReport:
     tournament: Tournament
     verdict: Verdict
     rating: EventRating
+    #: Every player's games (the document filed); False: the summary a terminal shows, with the
+    #: players' totals only for a small event (:mod:`.text`).
+    details: bool = True
 
     @property
     def diagnostics(self) -> tuple[Diagnostic, ...]:

@@ -1,6 +1,10 @@
 """The rating report as plain text: the table FIDE's computer-generated report asks for (Ro, K,
 Rc, n, W, We, W-We, K(W-We), change, new rating), per-game lines, unrated players with their Ru
-and why it is or is not published, players without a rated game with the reason, and totals."""
+and why it is or is not published, players without a rated game with the reason, and totals.
+
+Without ``details`` (the report shown on a terminal) it fits a screen: the header, the basis, how
+many players get what and the totals; each player's totals without the games only when the
+event is small (:data:`SHOWN_PLAYERS`)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,8 @@ from .model import Line, RatingReport, fixed, hundredths, signed
 
 CAPPED = "*"  #: marker of a capped opponent rating, as on FIDE's calculation pages
 PROVISIONAL = "Ru"  #: marker of an unrated opponent counted with his Ru (2005 round robin)
+#: The most players whose totals a summary lists (an ordinary screen holds a few dozen lines).
+SHOWN_PLAYERS = 20
 
 
 def header(report: RatingReport) -> list[str]:
@@ -22,7 +28,7 @@ def header(report: RatingReport) -> list[str]:
     lines = [f"Event:   {name}" + (f", {place}" if place else "") + (f", {dates}" if dates else "")
              + f", {rounds} rounds",
              f"Rules:   {v.edition.name} ({v.edition.title})",
-             f"Verdict: {v.decision.value}" + (", judged as a round robin" if v.round_robin else "")]
+             f"Verdict: {v.decision_text}" + (", judged as a round robin" if v.round_robin else "")]
     for f in v.findings:
         lines.append(f"  {f.code}: {f.message}" + (" (event not rateable)" if f.fatal else ""))
     avg = report.rating.round_robin_average
@@ -97,12 +103,29 @@ def _unrated(report: RatingReport, line: Line, texts: dict) -> list[str]:
     return lines
 
 
+def _summary(report: RatingReport) -> list[str]:
+    """How many players get what and the totals; each player's totals (no games) when few."""
+    rated, unrated, none, totals = report.rated, report.unrated, report.without_game, report.rating
+    published = sum(1 for line in unrated if line.result.initial.value is not None)
+    out = [f"Rated players {len(rated)}: sum change {totals.total_change:+d}, sum K(W-We) "
+           f"{signed(totals.total_change_exact)}; unrated players {len(unrated)}, {published} with an initial rating; "
+           f"{len(none)} without a rated game"]
+    if rated and len(rated) + len(unrated) <= SHOWN_PLAYERS:
+        out += ["", COLUMNS]
+        out += [_rated(report, line, {})[0] for line in rated]
+        out += [_unrated(report, line, {})[0] for line in unrated]
+    out.append("(--details: every player and every game; -o FILE writes the whole report)")
+    return out
+
+
 def render_text(report: RatingReport) -> str:
     basis = text_block(report.basis)
     if report.basis.withheld:
         name, *_ = report.event_line()
         return "\n".join(["FIDE RATING REPORT", f"Event:   {name}", *basis]) + "\n"
     out = ["FIDE RATING REPORT", *header(report), *basis, ""]
+    if not report.details:
+        return "\n".join(out + _summary(report)) + "\n"
     texts: dict = {}
     rated, totals = report.rated, report.rating
     out.append(f"Rated players ({len(rated)}); K? = K inferred from the rules (see the K line); "

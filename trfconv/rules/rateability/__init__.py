@@ -10,8 +10,8 @@ from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Event, Forfeit, Game, Tournament
-from ...timecontrol import TimeControl, describe, read
-from ..editions import Edition, UnknownEdition, edition, edition_for
+from ...timecontrol import TimeControl, describe, doubts, read
+from ..editions import Edition, edition, edition_for
 from .games import Judging, game_verdicts, not_rateable, player_verdicts
 from .rules import rules_of
 from .schedule import (
@@ -129,8 +129,10 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
         decision, players = Decision.NOT_RATEABLE, not_rateable(players)
     else:
         decision = Decision.WITH_EXCLUSIONS if findings else Decision.RATEABLE
+    unmodelled = ed.superseded if not rules and start is not None and ed.superseded and start >= ed.superseded \
+        else None
     return Verdict(ed, decision, as_rr, speed.name if speed else "standard", shape.description, minutes,
-                   tuple(findings), tuple(players), tuple(notes))
+                   tuple(findings), tuple(players), tuple(notes), unmodelled)
 
 
 def _start_date(t: Tournament, days) -> date | None:
@@ -141,9 +143,7 @@ def _start_date(t: Tournament, days) -> date | None:
 
 def _edition(rules, start: date | None, notes: list[Diagnostic], path) -> Edition:
     if rules:
-        chosen = rules if isinstance(rules, Edition) else edition(rules)
-        if chosen.family != "b02":
-            raise UnknownEdition(f"{chosen} is not an edition of the Rating Regulations (b02-…)")
+        chosen = edition(rules.name if isinstance(rules, Edition) else rules, "b02")
         notes.append(diagnostic("VAL008", f"judged under {chosen} ({chosen.title}), as asked", path=path))
         return chosen
     chosen = edition_for("b02", start)
@@ -169,8 +169,11 @@ def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl |
         else:
             notes.append(diagnostic("VAL009", f"time control given instead of the file's: {describe(clock)}",
                                     path=path))
+            notes.extend(_doubts(clock.written, path))
         return clock
     clock = clock_of(t.event)
+    if clock is not None:
+        notes.extend(_doubts(clock.written, path, " (122)"))
     if clock is None:
         written = t.event.time_control_text
         notes.append(diagnostic(
@@ -178,6 +181,13 @@ def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl |
                        else "no time control in the file (122/222)")
             + "; the rate of play was not checked", path=path))
     return clock
+
+
+def _doubts(text, path, where: str = "") -> list[Diagnostic]:
+    """VAL016 for each part of a time control text read as written but probably meant otherwise."""
+    if not isinstance(text, str):
+        return []
+    return [diagnostic("VAL016", f"time control{where}: {doubt}", path=path) for doubt in doubts(text)]
 
 
 def clock_of(event: Event) -> TimeControl | None:

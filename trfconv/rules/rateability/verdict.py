@@ -7,6 +7,7 @@ verdict never holds a rating change itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from enum import Enum
 from fractions import Fraction
 
@@ -107,6 +108,24 @@ class Verdict:
     findings: tuple[Finding, ...] = ()
     players: tuple[PlayerVerdict, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = field(default=(), compare=False)
+    #: When the text in force at the event's start is not modelled (:attr:`Edition.superseded`):
+    #: the date that text took effect; the event was judged under :attr:`edition`, the nearest.
+    not_modelled_from: date | None = None
+
+    @property
+    def not_modelled_note(self) -> str:
+        """What the verdict line adds when the text in force was not modelled: `` under b02-2005,
+        the nearest modelled text: the one in force on this date (from 2009-07-01) is not
+        modelled``; else nothing."""
+        if self.not_modelled_from is None:
+            return ""
+        return (f" under {self.edition.name}, the nearest modelled text: the one in force on this date (from "
+                f"{self.not_modelled_from.isoformat()}) is not modelled")
+
+    @property
+    def decision_text(self) -> str:
+        """The decision as the verdict line says it (:attr:`not_modelled_note` included)."""
+        return self.decision.value + self.not_modelled_note
 
     @property
     def rateable(self) -> bool:

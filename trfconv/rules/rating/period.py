@@ -206,8 +206,9 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
     verdict = validate(dated)
     out.extend(verdict.diagnostics)
     if not verdict.rateable:
-        out.append(diagnostic("PER002", f"{dated.event.name or dated.source.path or 'the event'} is not rateable "
-                                        "(trfconv validate says why); left out of the period", path=dated.source.path))
+        out.append(diagnostic("PER002", f"{dated.event.name or dated.source.path or 'the event'} is not rateable"
+                                        f"{verdict.not_modelled_note} (trfconv validate says why); left out of the "
+                                        "period", path=dated.source.path))
         return None, out
     rating = rate(dated, verdict, k=k)
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)

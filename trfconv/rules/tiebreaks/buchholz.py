@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from .context import Column, Context
 from .field import PLAYED, VUR_KINDS, Field
-from .registry import tiebreak
+from .registry import FFE_MANUAL, FRENCH_GUIDE, WIKIPEDIA, tiebreak
 from .rules import seed_data
 from .spec import Spec
 from .unplayed import adjusted_scores, own_round_values
@@ -160,7 +160,7 @@ def average_of_buchholz(ctx: Context, spec: Spec) -> Column:
     return Column(values)
 
 
-@tiebreak("OTHER_HARKNESS", "seed 003", "Harkness / median Buchholz (cut by number of rounds)", modifiers="D")
+@tiebreak("OTHER_HARKNESS", WIKIPEDIA, "Harkness / median Buchholz (cut by number of rounds)", modifiers="D")
 def harkness(ctx: Context, spec: Spec) -> Column:
     """Harkness / median Buchholz (seeds 003 and 004): Buchholz less the best and the worst
     opponents, as many of each as the number of rounds says (seed 003: 1 below 9 rounds, 2 up
@@ -169,7 +169,7 @@ def harkness(ctx: Context, spec: Spec) -> Column:
     return Column(sums(ctx, spec, weighted=False, fore=False, low=k, high=k), ctx.f.unit)
 
 
-@tiebreak("OTHER_BRAZILIAN", "seed 003", "Brazilian / truncated Buchholz (cut by number of rounds)", modifiers="D")
+@tiebreak("OTHER_BRAZILIAN", WIKIPEDIA, "Brazilian / truncated Buchholz (cut by number of rounds)", modifiers="D")
 def brazilian(ctx: Context, spec: Spec) -> Column:
     """Brazilian / truncated Buchholz (seed 003 "Système brésilien", seed 004): Buchholz less the
     weakest opponents, as many as :func:`harkness` cuts from each end."""
@@ -185,7 +185,7 @@ def _cut_by_rounds(rounds: int) -> int:
     return count
 
 
-@tiebreak("OTHER_BHSUM", "seed 000 §2.2", "sum of the opponents' Buchholz", modifiers="D")
+@tiebreak("OTHER_BHSUM", f"{FFE_MANUAL} 2.2", "sum of the opponents' Buchholz", modifiers="D")
 def sum_of_buchholz(ctx: Context, spec: Spec) -> Column:
     """Sum of Buchholz (seed 000 "La Somme des Buchholz"): the Buchholz of every opponent met
     over the board."""
@@ -195,7 +195,7 @@ def sum_of_buchholz(ctx: Context, spec: Spec) -> Column:
                    for i in range(f.size)], f.unit)
 
 
-@tiebreak("OTHER_YUGOSLAV", "seed 004", "adjusted scores of opponents with at least 50 %", modifiers="D")
+@tiebreak("OTHER_YUGOSLAV", FRENCH_GUIDE, "adjusted scores of opponents with at least 50 %", modifiers="D")
 def yugoslav(ctx: Context, spec: Spec) -> Column:
     """Yugoslav system (seed 004): the adjusted scores of the opponents (met over the board) who
     scored at least 50 % of the points possible."""

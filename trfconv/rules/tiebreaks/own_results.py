@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .context import Column, Context
 from .field import FLOSS, FPB, FWIN, PAB, PLAYED, VUR_KINDS
-from .registry import tiebreak
+from .registry import FFE_MANUAL, FRENCH_GUIDE, tiebreak
 from .rules import seed_data
 from .spec import Spec
 
@@ -118,7 +118,7 @@ def _cumulative(row: list[int], skip: int) -> int:
     return total
 
 
-@tiebreak("OTHER_CUMF", "seed 004", "cumulative less one point per forfeit or bye win", modifiers="C")
+@tiebreak("OTHER_CUMF", FRENCH_GUIDE, "cumulative less one point per forfeit or bye win", modifiers="C")
 def cumulative_less_unplayed_wins(ctx: Context, spec: Spec) -> Column:
     """Cumulative less one point per game won by forfeit or bye (seed 004 "Le Cumulatif": "on
     retire … 1 point par partie gagnée par forfait ou par exemption")."""
@@ -130,7 +130,7 @@ def cumulative_less_unplayed_wins(ctx: Context, spec: Spec) -> Column:
     return Column(values, f.unit)
 
 
-@tiebreak("OTHER_OCUM", "seed 000 §2.1.1.2", "opponents' cumulative")
+@tiebreak("OTHER_OCUM", f"{FFE_MANUAL} 2.1.1.2", "opponents' cumulative")
 def opponents_cumulative(ctx: Context, spec: Spec) -> Column:
     """Opponents' cumulative (seed 000 §2.1.1.2): the sum of the cumulative scores of the
     opponents met; "un joueur exempté est réputé avoir joué contre un adversaire ayant un score
@@ -142,7 +142,7 @@ def opponents_cumulative(ctx: Context, spec: Spec) -> Column:
                        for k, o in zip(f.kind[i], f.opponent[i])) for i in range(f.size)], f.unit)
 
 
-@tiebreak("OTHER_KASHDAN", "seed 000 §2.1.6", "Kashdan (4 per win, 2 per draw, 1 per loss)")
+@tiebreak("OTHER_KASHDAN", f"{FFE_MANUAL} 2.1.6", "Kashdan (4 per win, 2 per draw, 1 per loss)")
 def kashdan(ctx: Context, spec: Spec) -> Column:
     """Kashdan (seed 000 §2.1.6): 4 per win, 2 per draw, 1 per loss, games over the board."""
     f = ctx.f

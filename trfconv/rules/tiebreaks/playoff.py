@@ -32,7 +32,13 @@ from ..editions import load_data
 from .lots import drawn
 from .standings import Standings
 
-SEED_TEXT = "seed 000 §1"
+#: How the plan cites its procedure: FIDE Handbook C.05 Annex 3 (on-board play-offs), item 1, with
+#: the numbering of its restatement in the French federation's arbiters' manual (5.1 "Les
+#: Départages", 1; seed 000 §1 in SOURCES.md), which a user can look up.
+CITED = "C.05 Annex 3, 1"
+#: The procedure, as the plan's header names it.
+PROCEDURE = ("FIDE Handbook C.05 Annex 3, on-board play-offs, as restated in the French federation's arbiters' "
+             "manual (5.1 Les Départages, 1)")
 
 
 @dataclass(frozen=True)
@@ -156,11 +162,11 @@ class _Schedule:
         if self.stages:
             start = self.stages[-1].end + t["between_stages_minutes"]
             rule = (f"at least {t['between_stages_minutes']} minutes after stage {self.stages[-1].number} ends "
-                    f"({SEED_TEXT} h)")
+                    f"({CITED} h)")
         else:
             start = t["after_last_game_minutes"]
             rule = (f"not before {t['after_last_game_minutes']} minutes after the last game of a tied player ends "
-                    f"({SEED_TEXT} h)")
+                    f"({CITED} h)")
         rounds = -(-len(games) // parallel)
         per_round = [max((self.armageddon if g.armageddon else self.rate).longest(moves)
                          for g in games[k * parallel:(k + 1) * parallel]) for k in range(rounds)]
@@ -180,13 +186,14 @@ class _Schedule:
         games = [Game(f"{name} game {k + 1}".strip(), *((a, b) if k % 2 == 0 else (b, a)))
                  for k in range(games_per_match) for (a, b), name in zip(pairs, names)]
         self.add(title, article, condition, games, parallel=len(pairs), colours_seed=key)
-        self.sudden_death(pairs, names)
+        self.sudden_death(pairs, names, games_per_match)
 
-    def sudden_death(self, pairs: list[tuple[str, str]], names: list[str]) -> None:
+    def sudden_death(self, pairs: list[tuple[str, str]], names: list[str], played: int) -> None:
         """1.b for each match tied (played at the same time): a new drawing of lots for colours
         (seed ``<seed>:<stage>``); the first win decides; colours reversed after each odd game
         (White: x, y, y, x, x …); an Armageddon game after ``armageddon_after`` games without a
-        winner, when asked for (the winner of a lot chooses his colour)."""
+        winner, when asked for (the winner of a lot chooses his colour). The games are numbered
+        on from the ``played`` games of the match (game 3 after a two-game match)."""
         key = f"{self.seed}:{len(self.stages) + 1}"
         shown = self.armageddon_after if self.armageddon_after is not None else 4
         games = []
@@ -194,14 +201,14 @@ class _Schedule:
             for (a, b), name in zip(pairs, names):
                 x, y = drawn(key, [a, b])
                 white = x if k % 4 in (0, 1) else y
-                games.append(Game(f"{name} game {k}".strip(), white, y if white == x else x))
+                games.append(Game(f"{name} game {played + k}".strip(), white, y if white == x else x))
         if self.armageddon_after is not None:
             for (a, b), name in zip(pairs, names):
                 chooser = drawn(f"{key}:armageddon", [a, b])[0]
                 other = b if chooser == a else a
                 games.append(Game(f"{name} Armageddon".strip(), chooser, other, True, chooser))
         tied = " or ".join(f"{n} is tied" for n in names) if any(names) else "the match is tied"
-        self.add("games until the first win", f"{SEED_TEXT} k) 1.b", f"only if {tied}", games,
+        self.add("games until the first win", f"{CITED} k) 1.b", f"only if {tied}", games,
                  parallel=len(pairs), until_first_win=self.armageddon_after is None, colours_seed=key)
 
 
@@ -226,39 +233,39 @@ def plan(entrants: list[Entrant], *, first: int = 1, seed: str, rate: Rate | Non
         eliminated = [(e, first + k) for k, e in enumerate(kept[field_size:], field_size)]
         kept = kept[:field_size]
         notes.append(f"{len(entrants)} players are tied: ranked by the event's tie-breaks, all but the first "
-                     f"{field_size} are eliminated ({SEED_TEXT} k) 4); the {field_size} play a knock-out (k) 3)")
+                     f"{field_size} are eliminated ({CITED} k) 4); the {field_size} play a knock-out (k) 3)")
     labels = [e.label for e in kept]
     last = first + len(kept) - 1
     if len(kept) == 2:
-        s.match(seed, labels, [""], f"{SEED_TEXT} k) 1.a", None, "mini-match")
-        places = [f"place {first}: the winner; place {first + 1}: the loser ({SEED_TEXT} e)"]
+        s.match(seed, labels, [""], f"{CITED} k) 1.a", None, "mini-match")
+        places = [f"place {first}: the winner; place {first + 1}: the loser ({CITED} e)"]
     elif len(kept) == 3:
         a, b, c = drawn(seed, labels)  # pairing numbers 1-3 by lot; Berger table for 4 with 4 the bye
         games = [Game("round 1", b, c), Game("round 2", a, b), Game("round 3", c, a)]
-        s.add("round robin", f"{SEED_TEXT} k) 2.a", None, games, colours_seed=seed)
+        s.add("round robin", f"{CITED} k) 2.a", None, games, colours_seed=seed)
         low = kept[-1].label
         top = [e.label for e in kept[:2]]
-        s.match(f"{seed}:{len(s.stages) + 1}", top, [""], f"{SEED_TEXT} k) 2.b, 1.a",
+        s.match(f"{seed}:{len(s.stages) + 1}", top, [""], f"{CITED} k) 2.b, 1.a",
                 f"only if the three are still tied after the round robin: {low} (the lowest of the three by the "
                 f"event's tie-breaks) is eliminated, place {last}", "mini-match")
         places = [f"places {first}-{last}: the order of the round robin, each player the place it gives "
-                  f"({SEED_TEXT} e); when the three are still tied, {low} takes place {last} and the mini-match "
+                  f"({CITED} e); when the three are still tied, {low} takes place {last} and the mini-match "
                   f"decides places {first} and {first + 1}"]
-        notes.append(f"two players tied after the round robin (not all three) are not provided for by the seed; "
-                     f"the organiser decides ({SEED_TEXT} k) 5); the two-player procedure of 1.a is the natural one")
+        notes.append(f"two players tied after the round robin (not all three) are not provided for by the procedure; "
+                     f"the organiser decides ({CITED} k) 5); the two-player procedure of 1.a is the natural one")
     else:
-        s.match(seed, labels, ["semi-final 1", "semi-final 2"], f"{SEED_TEXT} k) 3", None, "semi-finals")
+        s.match(seed, labels, ["semi-final 1", "semi-final 2"], f"{CITED} k) 3", None, "semi-finals")
         s.match(f"{seed}:final", ["winner of semi-final 1", "winner of semi-final 2"], ["final"],
-                f"{SEED_TEXT} k) 3", None, "final")
+                f"{CITED} k) 3", None, "final")
         places = [f"place {first}: the winner of the final; place {first + 1}: the loser of the final "
-                  f"({SEED_TEXT} e)",
+                  f"({CITED} e)",
                   f"places {first + 2}-{last}: the two losers of the semi-finals, who share the prizes of places "
-                  f"{first + 2} and {last} ({SEED_TEXT} f)"]
-    places += [f"place {p}: {e.label}, eliminated by the event's tie-breaks ({SEED_TEXT} k) 4)" for e, p in eliminated]
+                  f"{first + 2} and {last} ({CITED} f)"]
+    places += [f"place {p}: {e.label}, eliminated by the event's tie-breaks ({CITED} k) 4)" for e, p in eliminated]
     if armageddon_after is not None:
         notes.append(f"after {armageddon_after} game(s) without a winner an Armageddon game decides: "
                      f"{armageddon.text}; the winner of a drawing of lots chooses his colour; a draw wins for Black "
-                     "(seed 000, 'Partie décisive (Armageddon)')")
+                     "(C.05 Annex 3, the decisive game, 'Partie décisive (Armageddon)' in the manual)")
     return Plan(tuple(entrants), first, seed, tuple(eliminated), tuple(s.stages), tuple(places), tuple(notes),
                 rate, armageddon, armageddon_after)
 
@@ -275,7 +282,7 @@ def tied_for(s: Standings, place: int) -> tuple[list[Entrant], int]:
     points = s.rows[place - 1].values[0]
     group = [k for k, r in enumerate(s.rows) if r.values[0] == points]
     if len(group) < 2:
-        raise ValueError(f"place {place} is not shared: no other player has its {points} points")
+        raise ValueError(f"place {place} is not shared: no other player has its {short_text(points)} points")
     return [Entrant(s.rows[k].number, s.rows[k].name, n) for n, k in enumerate(group, 1)], group[0] + 1
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from .context import Column, Context
 from .field import PLAYED
-from .registry import tiebreak
+from .registry import FFE_MANUAL, tiebreak
 from .rules import seed_data
 from .spec import Spec
 
@@ -227,7 +227,7 @@ def provisional_ratings(scores: list[int], ratings: list[int | None], unit: int,
     return result
 
 
-@tiebreak("OTHER_PERF", "seed 000 'La Performance'", "tournament performance, seed Q table, 350 rule")
+@tiebreak("OTHER_PERF", f"{FFE_MANUAL} 'La Performance'", "tournament performance, the manual's Q table, 350 rule")
 def seed_performance(ctx: Context, spec: Spec) -> Column:
     """Tournament performance of seed 000: P = M + Q over games played over the board, M the
     mean opponents' rating with every difference above 350 points counted as 350 (the 350-point

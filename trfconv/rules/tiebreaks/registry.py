@@ -20,6 +20,13 @@ if TYPE_CHECKING:
     from .context import Column, Context
     from .spec import Spec
 
+#: Where the systems that are not FIDE's are defined, as a user can look them up (the seeds of
+#: SOURCES.md: 000 the French federation's arbiters' manual, 003 the French Wikipedia article,
+#: 004 a French guide to tie-breaks).
+FFE_MANUAL = "French federation's arbiters' manual 5.1,"
+WIKIPEDIA = "French Wikipedia, 'Système de départage'"
+FRENCH_GUIDE = "the French guide 'Les départages'"
+
 #: The modules that declare tie-breaks, one per family.
 FAMILIES = ("own_results", "encounter", "buchholz", "sonneborn", "rating_based", "team")
 

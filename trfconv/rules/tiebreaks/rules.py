@@ -70,7 +70,7 @@ def resolve(rules: str | TieBreakRules | None, start: date | str | None) -> TieB
     if isinstance(rules, TieBreakRules):
         return rules
     if rules:
-        return rules_of(edition(rules))
+        return rules_of(edition(rules, "tb"))
     return rules_of(edition_for("tb", start if isinstance(start, date) else None))
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from .buchholz import scores_seen, sums
 from .context import Column, Context
 from .field import PAB, PLAYED
-from .registry import tiebreak
+from .registry import FFE_MANUAL, WIKIPEDIA, tiebreak
 from .rules import seed_data
 from .spec import Spec
 
@@ -53,7 +53,7 @@ def koya(ctx: Context, spec: Spec) -> Column:
                    for i in range(f.size)], f.unit)
 
 
-@tiebreak("OTHER_KOYAX", "seed 000 §2.1.3.1", "extended Koya")
+@tiebreak("OTHER_KOYAX", f"{FFE_MANUAL} 2.1.3.1", "extended Koya")
 def extended_koya(ctx: Context, spec: Spec) -> Column:
     """Extended Koya (seed 000 §2.1.3.1): Koya at the 50 % limit, then extended step by step to
     each lower score group of opponents. The value is the tuple of the successive Koya values,
@@ -68,7 +68,7 @@ def extended_koya(ctx: Context, spec: Spec) -> Column:
     return Column(values, f.unit)
 
 
-@tiebreak("OTHER_COONS", "seed 003", "Coons (opponents beaten, half drawn, a fifth lost)", modifiers="D")
+@tiebreak("OTHER_COONS", WIKIPEDIA, "Coons (opponents beaten, half drawn, a fifth lost)", modifiers="D")
 def coons(ctx: Context, spec: Spec) -> Column:
     """Coons (seed 003): the adjusted scores of the opponents beaten, half of those drawn and a
     fifth of those lost to (games over the board). Exact fractions."""

@@ -8,23 +8,39 @@ Modifiers (C.07 Art. 14 and MTB26): ``Cn`` cut the n least significant values, `
 Buchholz), ``Kx`` the SSSC normalisation factor, ``R`` reverse order, ``U<rating>`` the rating given to unrated players, ``D``
 every unplayed game counts as a draw in the opponents' adjusted scores (the pre-2023 method of
 seed 001, "ancienne méthode de calcul du score ajusté"). Non-FIDE systems of the seeds carry the
-MTB26 prefix ``OTHER_`` (the prefix is optional on input).
+MTB26 prefix ``OTHER_`` (the prefix is optional on input). The common long names are accepted
+too, in any case and with or without spaces and hyphens (``Buchholz``, ``Sonneborn-Berger``,
+``direct encounter``: each tie-break's C.07 title, and the names of :data:`COMMON_NAMES`); an
+unknown name is answered with the closest known ones.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
+from functools import cache
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic, shown
-from ...numbers import MAX_DIGITS
+from ...numbers import MAX_DIGITS, short_text
 from .registry import Definition, definitions
 
 #: Names of the seed systems that are FIDE tie-breaks under another name.
 SEED_ALIASES = {"SOLKOFF": "BH", "CUM": "PS", "CUMULATIVE": "PS", "KOYA": "KS", "NEUSTADT": "SB",
                 "MEDIAN": "OTHER_HARKNESS", "SNO": "TPN", "GE": "REP"}
 
+#: Long names people write for a tie-break, besides each tie-break's C.07 title (C.07 Art. 7-10
+#: and the names pairing programs print): letters only, upper case.
+COMMON_NAMES = {"SONNEBORN": "SB", "BERGER": "SB", "SONNEBORNBERGER": "SB", "SONNEBORNBERGERSCORE": "SB",
+                "BUCHHOLZ": "BH", "BUCHHOLZSCORE": "BH", "DIRECTENCOUNTER": "DE", "HEADTOHEAD": "DE",
+                "WINS": "WIN", "NUMBEROFWINS": "WIN", "GAMESWON": "WON", "BLACKGAMES": "BPG",
+                "GAMESWITHBLACK": "BPG", "PROGRESSIVE": "PS", "PROGRESSIVESCORE": "PS",
+                "PROGRESSIVESCORES": "PS", "PERFORMANCE": "TPR", "PERFORMANCERATING": "TPR",
+                "RATINGPERFORMANCE": "TPR", "AVERAGERATING": "ARO", "KOYASYSTEM": "KS",
+                "BOARDCOUNT": "BC", "RATING": "RTNG", "ELO": "RTNG", "FOREBUCHHOLZ": "FB",
+                "STARTNUMBER": "TPN", "PAIRINGNUMBER": "TPN"}
+_LETTERS = re.compile(r"[^A-Z]")
 _NAME = re.compile(r"[A-Z_]+")
 _SCORES = ("MP", "GP", "MM", "MG", "GM", "GG")
 _LIMIT = re.compile(r"L[+-]?[0-9]+(?:\.[0-9]+)?")
@@ -60,11 +76,36 @@ class Spec:
     def higher_first(self) -> bool:
         return self.definition.higher_first != self.reverse
 
+    @property
+    def described(self) -> str:
+        """The tie-break in words, its modifiers included (C.07 Art. 14): ``Buchholz, cut 1`` for
+        BH/C1, ``Buchholz`` for BH; what tells two columns of one tie-break apart in a legend."""
+        words = []
+        if self.score:
+            words.append({"MP": "on match points", "GP": "on game points"}.get(self.score, f"on {self.score}"))
+        n = "the" if self.cut_low == 1 else f"the {self.cut_low}"
+        if self.cut_low and self.cut_low == self.cut_high:
+            words.append(f"median {self.cut_low} ({n} lowest and {n} highest cut)")
+        elif self.cut_low:
+            words.append(f"cut {self.cut_low} ({n} least significant value{'s' * (self.cut_low > 1)} cut)")
+        if self.limit_percent is not None:
+            words.append(f"limit {self.limit_percent} %")
+        elif self.limit_points:
+            words.append(f"limit moved by {short_text(self.limit_points)} point(s)")
+        flags = (("played_forfeits", "forfeits counted as played"), ("fore", "on Fore Buchholz"),
+                 ("reverse", "in reverse order"), ("draws", "unplayed games as draws for the opponents"))
+        words += [said for name, said in flags if getattr(self, name)]
+        if self.unrated is not None:
+            words.append(f"unrated players at {self.unrated}")
+        if self.factor is not None:
+            words.append(f"factor {self.factor}")
+        return ", ".join([self.definition.title, *words])
+
 
 def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnostic:
     """Parse one tie-break name; a :class:`Diagnostic` (TB001/TB002) when it is not one."""
     raw = text.strip()
-    scanned = _scan(raw.upper().replace(" ", ""))
+    scanned = _scan(_short_name(raw.upper().replace(" ", "")))
     if scanned is None:
         return diagnostic("TB001", f"tie-break {shown(raw)} cannot be read (NAME[:MP|:GP][/modifier…])")
     name, score, tokens = scanned
@@ -77,8 +118,12 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
         name = "OTHER_" + name
     if name not in known:
         fide = ", ".join(d.name for c, d in known.items() if not c.startswith("OTHER_"))
-        return diagnostic("TB001", f"unknown tie-break {raw!r}; known: {fide} and the OTHER_ "
-                                   f"seed systems ({', '.join(c[6:] for c in known if c.startswith('OTHER_'))})")
+        close = closest(name)
+        return diagnostic("TB001", f"unknown tie-break {raw!r}"
+                                   + (f"; did you mean {' or '.join(close)}?" if close else "")
+                                   + f"; known: {fide} and the systems "
+                                   f"that are not FIDE's, OTHER_ ("
+                                   f"{', '.join(c[6:] for c in known if c.startswith('OTHER_'))})")
     definition = known[name]
     fields: dict = {}
     parts = [definition.name + (":" + score if score else "")]
@@ -115,6 +160,42 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
             fields[{"P": "played_forfeits", "F": "fore", "R": "reverse", "D": "draws"}[mm["flag"]]] = True
         parts.append(token)
     return Spec(name, "/".join(parts), score, **fields)
+
+
+@cache
+def long_names() -> dict[str, str]:
+    """Every long name accepted (letters only, upper case) -> its code: the C.07 titles of the
+    tie-breaks and :data:`COMMON_NAMES`."""
+    titles = {_LETTERS.sub("", d.title.upper()): code for code, d in definitions().items()
+              if not code.startswith("OTHER_")}
+    return {**titles, **COMMON_NAMES}
+
+
+def _short_name(text: str) -> str:
+    """``text`` (upper case, no spaces) with a long name at its start replaced by the code:
+    ``SONNEBORN-BERGER/C1`` -> ``SB/C1``. The name runs to a ``/`` or ``:``, or over words
+    joined by ``-`` (the longest run that is a long name wins)."""
+    cut = min((i for i in (text.find("/"), text.find(":")) if i >= 0), default=len(text))
+    head, tail = text[:cut], text[cut:]
+    names = long_names()
+    words = head.split("-")
+    for k in range(len(words), 0, -1):
+        code = names.get(_LETTERS.sub("", "".join(words[:k])))
+        if code is not None and (k > 1 or _LETTERS.sub("", words[0]) != code):
+            rest = "-".join(words[k:])
+            return code + ("-" + rest if rest else "") + tail
+    return text
+
+
+def closest(name: str) -> list[str]:
+    """The known tie-breaks whose code, alias or long name is closest to ``name`` (upper case),
+    best first, each as ``CODE (title)``: what the person probably meant."""
+    known = definitions()
+    names = {**{c: c for c in known}, **{c[6:]: c for c in known if c.startswith("OTHER_")},
+             **SEED_ALIASES, **long_names()}
+    found = difflib.get_close_matches(_LETTERS.sub("", name) or name, list(names), n=6, cutoff=0.7)
+    codes = list(dict.fromkeys(names[f] for f in found))[:3]
+    return [f"{known[c].name} ({known[c].title})" for c in codes]
 
 
 def _scan(text: str) -> tuple[str, str | None, list[str]] | None:
