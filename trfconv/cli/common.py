@@ -78,7 +78,7 @@ LenientOption = typer.Option(False, "--lenient", help="Produce the document even
                                                       "it then says that it rests on a defective file.")
 FilesArgument = typer.Argument(..., metavar="FILES...", help="Tournament file(s), folders (searched recursively, "
                                                                "by content) or patterns such as 'events/*.trf'.")
-JobsOption = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS,
+JobsOption = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS, metavar="N",
                           help="Several files: worker processes (default: one per core).")
 DbOption = typer.Option(None, "--db", help="Rating lists database (default: $TRFCONV_DB, else "
                                            "ratinglists.sqlite in the user data folder: on Linux "

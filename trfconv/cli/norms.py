@@ -56,7 +56,7 @@ def _upper(values: list[str] | None, known, option: str) -> tuple[str, ...] | No
 
 def norms(
     ctx: typer.Context, files: list[Path] = FilesArgument,
-    player: int | None = typer.Option(None, "--player", min=1, max=MAX_PLACE, help="Only this start number, with every requirement."),
+    player: int | None = typer.Option(None, "--player", min=1, metavar="N", max=MAX_PLACE, help="Only this start number, with every requirement."),
     title: list[str] = typer.Option(None, "--title", help="Only this title (GM, IM, WGM, WIM; repeatable); default: "
                                                           "every title above the one the player holds."),
     fmt: NormsFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
@@ -72,7 +72,7 @@ def norms(
                                 "percentages (4.5/13 passes) or 'exact' (it does not)."),
     forecast: bool = typer.Option(False, "--forecast", help="What each candidate needs in the rounds left, per "
                                   "title, against a range of opponents' ratings and the paired opponent."),
-    after_round: int | None = typer.Option(None, "--after-round", min=1, max=MAX_ROUNDS, help="With --forecast: as after this round "
+    after_round: int | None = typer.Option(None, "--after-round", min=1, metavar="N", max=MAX_ROUNDS, help="With --forecast: as after this round "
                                            "(default: the last round with results)."),
     applicant: str | None = typer.Option(None, "--application", metavar="FIDE_ID", help="The title application of "
                                          "this FIDE id over all the files given (IT2 checks)."),

@@ -51,7 +51,7 @@ def _rate(text: str, option: str):
 def playoff(
     file: Path | None = typer.Argument(None, metavar="[FILE]", help="Tournament file (the tied players and the event's "
                                                   "tie-breaks come from its standings)."),
-    places: int = typer.Option(1, "--places", min=1, max=MAX_PLACE, help="The place the play-off decides: the "
+    places: int = typer.Option(1, "--places", min=1, metavar="K", max=MAX_PLACE, help="The place the play-off decides: the "
                                "players tied on points with the one standing there (default 1)."),
     players: str | None = typer.Option(None, "--players", help="The tied players, comma-separated: start numbers "
                                        "or names of the file, or without a file names in the event's tie-break "
@@ -64,7 +64,7 @@ def playoff(
                                              "of a tied player ended: the stages get clock times."),
     rate: str | None = typer.Option(None, "--rate", help="Rate of the play-off games (default 3+2, C.05 Annex 3, "
                                     "1 k) 1.a)."),
-    armageddon_after: int | None = typer.Option(None, "--armageddon-after", min=1, max=MAX_SUDDEN_DEATH,
+    armageddon_after: int | None = typer.Option(None, "--armageddon-after", min=1, metavar="N", max=MAX_SUDDEN_DEATH,
                                                 help="End a run of games until the first win with an Armageddon "
                                                      "game after N games."),
     armageddon: str | None = typer.Option(None, "--armageddon", help="Armageddon rate, White/Black minutes + "

@@ -12,7 +12,7 @@ import typer
 from .common import DbOption, fail
 
 
-def serve(port: int = typer.Option(0, "--port", min=0, max=65535, help="Port on 127.0.0.1 (default: a free one)."),
+def serve(port: int = typer.Option(0, "--port", min=0, metavar="N", max=65535, help="Port on 127.0.0.1 (default: a free one)."),
           no_browser: bool = typer.Option(False, "--no-browser", help="Do not open the browser; open the address "
                                           "printed yourself."),
           db: Path | None = DbOption) -> None:

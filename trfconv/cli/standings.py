@@ -52,9 +52,9 @@ def standings(
         "/U1400 and the others the README lists."),
     rules: str | None = typer.Option(None, "--rules", help=f"C.07 edition: {edition_names('tb')} (default: the "
                                      "one in force on the start date)."),
-    unrated: int | None = typer.Option(None, "--unrated", min=1, max=MAX_RATING, help="Rating given to unrated "
+    unrated: int | None = typer.Option(None, "--unrated", min=1, metavar="RATING", max=MAX_RATING, help="Rating given to unrated "
                                        "players by the rating-based tie-breaks (otherwise they are undefined)."),
-    after: int | None = typer.Option(None, "--after-round", min=1, max=MAX_ROUNDS, help="The standings as they stood "
+    after: int | None = typer.Option(None, "--after-round", min=1, metavar="N", max=MAX_ROUNDS, help="The standings as they stood "
                                      "after this round: the tie-breaks on rounds 1..N only, the later rounds not "
                                      "existing yet."),
     seed: str | None = typer.Option(None, "--draw-lots", metavar="SEED", help="Break the ties left after the "
