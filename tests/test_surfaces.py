@@ -182,6 +182,12 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _ctrl_c_default() -> None:
+    """The batch as a terminal starts it: Ctrl-C not ignored (a test run in the background of a
+    shell inherits SIGINT ignored, and Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc")
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL, signal.SIGINT])
@@ -193,7 +199,8 @@ def test_a_batch_killed_leaves_no_worker_behind(tmp_path, how):
         shutil.copy(LARGE, folder / f"event{k:02d}.trf")
     process = subprocess.Popen([sys.executable, "-m", "trfconv", "report", folder, "--jobs", "2"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+                               env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True,
+                               preexec_fn=_ctrl_c_default)
     deadline = time.monotonic() + 60
     workers = set()
     while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:

@@ -36,7 +36,7 @@ import typer
 
 from ..encoding import SHOWN_ERRORS, shown
 from ..io.files import OutputError, writable
-from ..io.many import expand, is_pattern, place, workers
+from ..io.many import expand, forking, is_pattern, place, workers
 from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, FACTS, SAID_FACT, fail
 
 #: Options whose value names this file's output: in a batch, a folder.
@@ -233,7 +233,9 @@ def _runs(argv: list[list[str]], targets: list[Path], jobs: int | None) -> Itera
     pool = workers(jobs or os.cpu_count() or 1)
     try:
         with _terminated_as_interrupt():
-            yield from pool.map(run_one, argv, chunksize=1)
+            with forking():  # map submits every file at once, which starts the workers
+                results = pool.map(run_one, argv, chunksize=1)
+            yield from results
     finally:  # interrupted or done: no worker is left running
         pool.shutdown(wait=False, cancel_futures=True)
         for process in list((getattr(pool, "_processes", None) or {}).values()):

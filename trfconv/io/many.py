@@ -11,6 +11,7 @@ import stat
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 from .identify import what_it_is
@@ -103,14 +104,38 @@ def workers(jobs: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
 
 
+#: The signals held while workers are forked: until a worker has set its own handling (above),
+#: Ctrl-C or SIGTERM would kill it half-started and break the pool (an internal error instead of
+#: "interrupted"); the parent gets them when they are released.
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def forking():
+    """Hold Ctrl-C and SIGTERM in this thread while worker processes are started in it."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: workers are spawned, not forked
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 #: How often a worker looks whether its parent is still there, in seconds.
 _WATCH_SECONDS = 0.5
 
 
 def _worker_start(parent: int) -> None:
-    """A worker's first act: SIGTERM ends it outright (a handler its parent had is not kept), and
-    a thread ends it when ``parent`` is gone."""
+    """A worker's first act: SIGTERM ends it outright (a handler its parent had is not kept),
+    Ctrl-C is left to the parent, which stops the workers itself (a worker killed by the SIGINT a
+    terminal sends the whole process group would break the pool under the parent's feet), and a
+    thread ends it when ``parent`` is gone."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # held while this process was forked (forking)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
     def watch() -> None:
         while os.getppid() == parent:
