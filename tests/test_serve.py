@@ -212,6 +212,7 @@ def test_the_norms_choices_are_the_commands(norms_served):
     assert tuple(form.xpath(".//select[@name='reading']/option/@value")) == READINGS
     assert form.xpath(".//input[@name='after_round']/@max") == ["11"]
     assert form.xpath(".//button[@formaction]/@formaction") == [form.get("action") + "/it1"] * 2
+    assert all(field.xpath("ancestor::label") for field in form.xpath(".//input | .//select"))  # every field labelled
 
 
 def test_the_norms_refuse_in_words(norms_served, served):
