@@ -213,6 +213,9 @@ def test_the_norms_choices_are_the_commands(norms_served):
     assert form.xpath(".//input[@name='after_round']/@max") == ["11"]
     assert form.xpath(".//button[@formaction]/@formaction") == [form.get("action") + "/it1"] * 2
     assert all(field.xpath("ancestor::label") for field in form.xpath(".//input | .//select"))  # every field labelled
+    index = html.document_fromstring(c.get("/").text).xpath("//form[@action='/application']")[0]
+    assert tuple(index.xpath(".//select[@name='title']/option/text()"))[1:] == TITLES
+    assert tuple(index.xpath(".//select[@name='exemption']/option/@value")) == ("", *EXEMPTIONS)
 
 
 def test_the_norms_refuse_in_words(norms_served, served):
@@ -251,8 +254,11 @@ def test_the_title_application_is_the_commands(cli, tmp_path, monkeypatch):
     assert page.status_code == 200 and page.headers["content-type"] == "text/plain; charset=utf-8"
     assert page.text == cli("norms", "e1.trf", "e2.trf", "--application", "1").stdout
     assert page.text.splitlines()[-1] == "verdict     GM application of FIDE id 1: does not meet 1.5.1, 1.5.6, 1.5.3"
-    im = c.get("/application", params={"fide_id": "1", "title": "IM"})
-    assert im.text == cli("norms", "e1.trf", "e2.trf", "--application", "1", "--title", "IM").stdout
+    im = c.get("/application", params={"fide_id": "1", "title": "IM", "exemption": "1.4.3c",
+                                       "event_type": "team-championship", "reading": "exact"})
+    assert im.text == cli("norms", "e1.trf", "e2.trf", "--application", "1", "--title", "IM", "--exemption", "1.4.3c",
+                          "--event-type", "team-championship", "--score-reading", "exact").stdout
+    assert "IM application of FIDE id 1" in im.text
     for params, words in (({"fide_id": "77"}, "FIDE id 77: no file held has a player with this FIDE id"),
                           ({"fide_id": "abc"}, "'abc' is not a FIDE id (digits)"),
                           ({"fide_id": "1", "title": "CM"}, "unknown title 'CM'")):

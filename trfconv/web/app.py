@@ -201,7 +201,7 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
 
     async def index(request: Request):
         return _page(_ENV.get_template("index.html").render(version=__version__, max_bytes=MAX_INPUT_BYTES,
-                                                              titles=norm_choices.titles))
+                                                              norms=norm_choices))
 
     async def upload(request: Request):
         try:
@@ -257,7 +257,8 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
     @_answers("document")
     def application(request: Request):
         q = request.query_params
-        text = engine.application(held.all(), q.get("fide_id", ""), q.get("title", ""),
+        text = engine.application(held.all(), q.get("fide_id", ""), q.get("title", ""), q.get("exemption", ""),
+                                  q.get("event_type", ""), q.get("reading") or "rounded",
                                   engine.held_lists(db) if _flag(request, "list") else None, _flag(request, "lenient"))
         return _document(text, media_type="text/plain")
 

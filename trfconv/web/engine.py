@@ -1,8 +1,9 @@
 """What the page shows, computed by the library calls and rendered by the document writers the
 command line uses (nothing is computed here that a command computes elsewhere): a file read from
 the bytes uploaded, its info, its findings grouped as ``trfconv check`` groups them, the
-verdict, the rating report, the standings, the play-off plan, the conversions, the batch's
-table and the rating period, and the rating lists' look-ups.
+verdict, the rating report, the standings, the play-off plan, the title norms and their IT1
+certificates, the conversions, the batch's table, the rating period and the title application,
+and the rating lists' look-ups.
 
 Every function takes what the page sent as plain values (never a path) and answers a value or a
 :class:`Refusal`, the sentence the page shows instead."""
@@ -268,10 +269,11 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
     return document("norms").render(NormsReport(basis, t, result, details or player is not None), form)
 
 
-def application(uploads: list[Upload], fide_id: str, title: str | None = None, lookup=None,
-                lenient: bool = False) -> str:
+def application(uploads: list[Upload], fide_id: str, title: str | None = None, exemption: str | None = None,
+                event_type: str | None = None, reading: str = "rounded", lookup=None, lenient: bool = False) -> str:
     """The title application of ``fide_id`` over the files held (IT2 checks), as ``trfconv norms
-    FILES --application FIDE_ID`` writes it (text: the document has no HTML form)."""
+    FILES --application FIDE_ID`` writes it with the same options (text: the document has no
+    HTML form)."""
     from ..documents.norms.application import ApplicationReport
     from ..rules.norms import application as check
 
@@ -282,7 +284,8 @@ def application(uploads: list[Upload], fide_id: str, title: str | None = None, l
         raise Refusal(f"{fide_id!r} is not a FIDE id (digits)")
     events = [(u.name, u.tournament) for u in uploads]
     try:
-        result, found = check(events, fide_id, title=title or None, lookup=lookup)
+        result, found = check(events, fide_id, title=title or None, lookup=lookup, exemption=exemption or None,
+                              event_type=event_type or None, reading=reading)
     except ValueError as err:
         raise Refusal(str(err)) from None
     if all(x.start_number is None for x in result.events):
