@@ -158,6 +158,126 @@ def test_the_rating_period_of_the_files_is_the_commands(served, cli, here):
     assert c.get("/period", params={"month": "2026-13"}).status_code == 422
 
 
+NORMS = FIXTURES / "examples" / "norms-example-2026.trf"
+
+
+@pytest.fixture
+def norms_served(monkeypatch):
+    monkeypatch.chdir(NORMS.parent)
+    c = client()
+    return c, key_of(upload(c, NORMS.name, NORMS.read_bytes()))
+
+
+def test_the_norms_and_the_it1_are_the_commands(norms_served, cli):
+    c, key = norms_served
+    page = c.get(f"/files/{key}/norms")
+    assert page.status_code == 200
+    assert page.text == cli("norms", NORMS.name, "--format", "html").stdout
+    verdict = html.document_fromstring(page.text).xpath("string(//p[@class='decision'])")
+    assert verdict == "2 norm(s): #1 GM (9 credited games), #1 IM (12 credited games)"
+    it1 = c.get(f"/files/{key}/norms/it1")
+    assert it1.status_code == 200 and it1.text == cli("norms", NORMS.name, "--format", "it1").stdout
+    sections = html.document_fromstring(it1.text).xpath("//section[@class='it1']/h2[1]/text()")
+    assert sections == ["Certificate of Title Result (IT1): GM norm", "Certificate of Title Result (IT1): IM norm"]
+    assert it1.headers["content-security-policy"].startswith("default-src 'none'")
+
+
+def test_the_norms_options_are_the_commands(norms_served, cli):
+    c, key = norms_served
+    asked = c.get(f"/files/{key}/norms", params=[("player", "1"), ("title", "GM"), ("title", "IM"),
+                                                 ("exemption", "1.4.3a"), ("event_type", "world-cup"),
+                                                 ("reading", "exact"), ("details", "1")])
+    assert asked.status_code == 200, asked.text
+    command = cli("norms", NORMS.name, "--player", "1", "--title", "GM", "--title", "IM", "--exemption", "1.4.3a",
+                  "--event-type", "world-cup", "--score-reading", "exact", "--details", "--format", "html")
+    assert asked.text == command.stdout and "exemption 1.4.3a declared" in asked.text
+    ahead = c.get(f"/files/{key}/norms", params={"forecast": "1", "after_round": "9"})
+    assert ahead.text == cli("norms", NORMS.name, "--forecast", "--after-round", "9", "--format", "html").stdout
+    assert "Forecast after round 9 of 11" in ahead.text
+    for fmt, choices in (("it1", {"player": "1", "title": "GM"}), ("html", {"title": "WIM"})):
+        path = f"/files/{key}/norms" + ("/it1" if fmt == "it1" else "")
+        args = [a for k, v in choices.items() for a in (f"--{k}", v)]
+        assert c.get(path, params=choices).text == cli("norms", NORMS.name, *args, "--format", fmt).stdout
+
+
+def test_the_norms_choices_are_the_commands(norms_served):
+    from trfconv.rules.norms import EVENT_TYPES, EXEMPTIONS, READINGS, TITLES
+
+    c, _ = norms_served
+    card = html.fragment_fromstring(upload(c, NORMS.name, NORMS.read_bytes()).text)
+    form = card.xpath(".//form[contains(@action, '/norms')]")[0]
+    assert tuple(form.xpath(".//input[@name='title']/@value")) == TITLES
+    assert tuple(form.xpath(".//select[@name='exemption']/option/@value")) == ("", *EXEMPTIONS)
+    assert tuple(form.xpath(".//select[@name='event_type']/option/text()"))[1:] == EVENT_TYPES
+    assert tuple(form.xpath(".//select[@name='reading']/option/@value")) == READINGS
+    assert form.xpath(".//input[@name='after_round']/@max") == ["11"]
+    assert form.xpath(".//button[@formaction]/@formaction") == [form.get("action") + "/it1"] * 2
+    assert all(field.xpath("ancestor::label") for field in form.xpath(".//input | .//select"))  # every field labelled
+    index = html.document_fromstring(c.get("/").text).xpath("//form[@action='/application']")[0]
+    assert tuple(index.xpath(".//select[@name='title']/option/text()"))[1:] == TITLES
+    assert tuple(index.xpath(".//select[@name='exemption']/option/@value")) == ("", *EXEMPTIONS)
+
+
+def test_the_norms_refuse_in_words(norms_served, served):
+    c, key = norms_served
+    for params, words in (({"player": "99"}, "player 99: no player with that start number in the file"),
+                          ({"after_round": "9"}, "after round 9: give it with the forecast"),
+                          ({"forecast": "1", "after_round": "12"}, "after round 12: give it with the forecast, and a round"),
+                          ({"title": "FM"}, "unknown title 'FM'"),
+                          ({"exemption": "1.4.3z"}, "unknown exemption '1.4.3z'"),
+                          ({"event_type": "blitz"}, "unknown event type 'blitz'"),
+                          ({"reading": "loose"}, "unknown reading 'loose'"),
+                          ({"player": "x"}, "player: 'x' is not a whole number")):
+        for path in (f"/files/{key}/norms", f"/files/{key}/norms/it1"):
+            answer = c.get(path, params=params)
+            assert answer.status_code == 422, (path, params)
+            text = html.document_fromstring(answer.text).text_content()
+            assert words in text and "Traceback" not in text, (params, text)
+    assert c.get("/files/0000/norms").status_code == 404
+    assert c.get(f"/files/{key}/norms", params={"list": "1"}).status_code == 422  # no rating list is held
+    other, seven = served  # the 7-round example: one line, as the command says it
+    page = other.get(f"/files/{seven}/norms")
+    assert page.status_code == 200
+    assert html.document_fromstring(page.text).xpath("string(//p[@class='decision'])").startswith(
+        "no norm possible: 7 rounds")
+
+
+def test_the_title_application_is_the_commands(cli, tmp_path, monkeypatch):
+    from test_norms_application import events
+
+    monkeypatch.chdir(tmp_path)
+    c = client()
+    for name, t in events("1=1=1=0=1", "11=1=1=1="):
+        trfconv.write(t, tmp_path / name, format="trf16")
+        assert upload(c, name, (tmp_path / name).read_bytes()).status_code == 200
+    page = c.get("/application", params={"fide_id": "1"})
+    assert page.status_code == 200 and page.headers["content-type"] == "text/plain; charset=utf-8"
+    assert page.text == cli("norms", "e1.trf", "e2.trf", "--application", "1").stdout
+    assert page.text.splitlines()[-1] == "verdict     GM application of FIDE id 1: does not meet 1.5.1, 1.5.6, 1.5.3"
+    im = c.get("/application", params={"fide_id": "1", "title": "IM", "exemption": "1.4.3c",
+                                       "event_type": "team-championship", "reading": "exact"})
+    assert im.text == cli("norms", "e1.trf", "e2.trf", "--application", "1", "--title", "IM", "--exemption", "1.4.3c",
+                          "--event-type", "team-championship", "--score-reading", "exact").stdout
+    assert "IM application of FIDE id 1" in im.text
+    for params, words in (({"fide_id": "77"}, "FIDE id 77: no file held has a player with this FIDE id"),
+                          ({"fide_id": "abc"}, "'abc' is not a FIDE id (digits)"),
+                          ({"fide_id": "1", "title": "CM"}, "unknown title 'CM'")):
+        answer = c.get("/application", params=params)
+        assert answer.status_code == 422 and words in html.document_fromstring(answer.text).text_content(), params
+    assert client().get("/application", params={"fide_id": "1"}).status_code == 422  # no file held
+
+
+def test_the_norms_of_a_file_with_errors_are_withheld_unless_asked():
+    path = FIXTURES / "trf" / "pierotofy__CPPDubovSystem__baku_test.trf"
+    c = client()
+    key = key_of(upload(c, path.name, path.read_bytes()))
+    for path in (f"/files/{key}/norms", f"/files/{key}/norms/it1"):
+        withheld = html.document_fromstring(c.get(path).text).text_content()
+        assert "not produced: the file has 20 error(s)" in withheld and "RESTS ON A DEFECTIVE FILE" not in withheld
+        lenient = c.get(path, params={"lenient": "1"}).text
+        assert "RESTS ON A DEFECTIVE FILE: 20 error(s)" in lenient and "not produced" not in lenient
+
+
 @pytest.mark.parametrize("fmt", engine.CONVERSIONS)
 def test_every_conversion_downloads_as_the_command_writes_it(served, fmt):
     c, key = served
@@ -335,6 +455,19 @@ def test_every_value_from_a_file_is_escaped():
     assert "&lt;b&gt;A &amp; B&lt;/b&gt;" in card.text  # the chief arbiter, in what the file is
     assert "&lt;b&gt;A &amp; B&lt;/b&gt;" in answers[3].text  # player 1, in the standings
     assert upload(c, "<b>x</b>.txt", b"<script>alert(1)</script>").text.count("<script>") == 0
+
+
+def test_the_norms_and_the_it1_escape_every_value_from_the_file():
+    text = NORMS.read_text("utf-8").replace("Example Norm Open 2026", PAYLOADS[1]).replace("Arbiter, Anne", PAYLOADS[0])
+    text = text.replace("Quill, Amara".ljust(33), PAYLOADS[0].ljust(33)[:33])
+    c = client()
+    key = key_of(upload(c, "hostile-norms.trf", text.encode("utf-8")))
+    for path in (f"/files/{key}/norms", f"/files/{key}/norms/it1"):
+        page = c.get(path, params={"player": "1"})
+        assert page.status_code == 200
+        assert "<script>alert" not in page.text and "<b>A" not in page.text, path
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text and "&lt;b&gt;A &amp; B&lt;/b&gt;" in page.text
+    assert "GM norm" in html.document_fromstring(c.get(f"/files/{key}/norms/it1").text).xpath("string(//h2[1])")
 
 
 @pytest.mark.parametrize("data", [b"\x00" * 5000, b"PK\x03\x04" + b"\xff" * 200, bytes(range(256)) * 40,

@@ -1,7 +1,8 @@
 """``trfconv serve`` end to end (issue 27): the command run for real, its page driven in
 headless Chromium by Playwright as a person uses it: open the page with its token, drop a file
 through the file input, read the verdict, open the standings and change their tie-breaks,
-download the XML, print the rating report to an A4 PDF; at a laptop's and a phone's width.
+download the XML, print the rating report to an A4 PDF, open the title norms and print an IT1;
+at a laptop's and a phone's width.
 Skipped, with the reason, where Chromium or Playwright is missing (``.ci/run`` installs both)."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from served import browser, server
 
 EXAMPLE = FIXTURES / "examples" / "example-open-2026.trf"
 SECOND = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
+NORMS = FIXTURES / "examples" / "norms-example-2026.trf"
 
 try:
     from playwright.sync_api import expect
@@ -88,6 +90,28 @@ def test_a_person_checks_a_file_prints_the_report_and_downloads_the_xml(tmp_path
         report.pdf(path=str(pdf), prefer_css_page_size=True)
         assert page_size_mm(pdf) == (210, 297)
         assert "Players 40, of whom 33 rated" in pages(pdf)[0]
+
+        # the title norms of an event where one is made, asked by keyboard, and its IT1 printed: A4
+        page.set_input_files("#files", str(NORMS))
+        expect(page.locator(".card")).to_have_count(2)
+        norms = page.locator(".card").first
+        nkey = norms.get_attribute("data-file")
+        norms.get_by_label("GM", exact=True).focus()
+        page.keyboard.press("Space")
+        assert norms.get_by_label("GM", exact=True).is_checked()
+        norms.get_by_role("button", name="Norms", exact=True).focus()
+        page.keyboard.press("Enter")
+        shown = page.frame(name=f"frame-{nkey}")
+        expect(shown.locator("p.decision")).to_have_text("1 norm(s): #1 GM (9 credited games)")
+        expect(shown.locator("body")).to_contain_text("GM norm ACHIEVED")
+        norms.get_by_role("button", name="IT1 certificates", exact=True).click()
+        expect(shown.locator("section.it1 h2").first).to_have_text("Certificate of Title Result (IT1): GM norm")
+        it1 = context.new_page()
+        it1.goto(address.split("?")[0] + f"files/{nkey}/norms/it1?title=GM")
+        pdf = tmp_path / "it1.pdf"
+        it1.pdf(path=str(pdf), prefer_css_page_size=True)
+        assert page_size_mm(pdf) == (210, 297)
+        assert "This report is not valid until con" in pages(pdf)[0] and "Quill, Amara" in pages(pdf)[0]
 
         # a file that is no tournament: said in words
         other = tmp_path / "notes.txt"

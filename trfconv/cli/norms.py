@@ -15,7 +15,7 @@ from ..documents.basis import Basis
 from ..model import MAX_ROUNDS
 from ..documents.registry import document
 from ..rules.editions import UnknownEdition
-from ..rules.norms import EVENT_TYPES, EXEMPTIONS, READINGS, TITLES
+from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, READINGS, TITLES
 from .batch import single
 from .common import (
     EXIT_ERRORS,
@@ -64,9 +64,8 @@ def norms(
     as_json: bool = JsonOption,
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); for "
                                                                     "several files, a folder."),
-    exemption: str | None = typer.Option(None, "--exemption", help=f"A 1.4.3 exemption the event has "
-                                         f"({', '.join(EXEMPTIONS)}): national championship final, national team "
-                                         "championship (home players), zonal, foreign-heavy Swiss."),
+    exemption: str | None = typer.Option(None, "--exemption", help="A 1.4.3 exemption the event has: " + ", ".join(
+                                         f"{k} {what}" for k, what in EXEMPTION_NAMES.items()) + "."),
     event_type: str | None = typer.Option(None, "--event-type", help=f"1.4.1b: {' or '.join(EVENT_TYPES)}."),
     reading: str = typer.Option("rounded", "--score-reading", help="1.4.8b's 35 %: 'rounded' as 1.4.9 rounds "
                                 "percentages (4.5/13 passes) or 'exact' (it does not)."),

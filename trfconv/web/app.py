@@ -140,10 +140,11 @@ def _page(body: str, status: int = 200) -> HTMLResponse:
                                                "Cache-Control": "no-store"})
 
 
-def _document(body: str, status: int = 200) -> HTMLResponse:
-    return HTMLResponse(body, status, headers={"Content-Security-Policy": DOCUMENT_POLICY,
-                                               "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-                                               "Cache-Control": "no-store"})
+def _document(body: str, status: int = 200, media_type: str = "text/html") -> Response:
+    """A document as the command writes it (``text/plain``: a document with no HTML form)."""
+    return Response(body, status, media_type=media_type, headers={
+        "Content-Security-Policy": DOCUMENT_POLICY, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+        "Cache-Control": "no-store"})
 
 
 def _answers(kind: str):
@@ -193,12 +194,14 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
     imports: dict[str, engine.Import] = {}
     choices = engine.tiebreak_choices()
     names = {name: outputs()[name].description.split(" (")[0] for name in engine.CONVERSIONS}
+    norm_choices = engine.norm_choices()
 
     def upload_of(request: Request) -> engine.Upload:
         return held.get(request.path_params["key"])
 
     async def index(request: Request):
-        return _page(_ENV.get_template("index.html").render(version=__version__, max_bytes=MAX_INPUT_BYTES))
+        return _page(_ENV.get_template("index.html").render(version=__version__, max_bytes=MAX_INPUT_BYTES,
+                                                              norms=norm_choices))
 
     async def upload(request: Request):
         try:
@@ -217,7 +220,7 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
         except Exception as err:  # noqa: BLE001 - a bug or a multipart body the parser refuses: said
             return _page(message_fragment(f"the upload could not be read: {type(err).__name__}: {err}"), 400)
         return _page(_ENV.get_template("card.html").render(file=added, s=summary, choices=choices,
-                                                           conversions=names, t=added.tournament))
+                                                           conversions=names, t=added.tournament, norms=norm_choices))
 
     @_answers("document")
     def report(request: Request):
@@ -234,6 +237,30 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
         q = request.query_params
         return _document(engine.playoff(upload_of(request), _number(request, "place", 1) or 1,
                                         q.get("seed", "").strip(), _flag(request, "lenient")))
+
+    def norms_of(request: Request, form: str) -> str:
+        q = request.query_params
+        return engine.norms(upload_of(request), _number(request, "player"), tuple(q.getlist("title")),
+                            q.get("exemption", ""), q.get("event_type", ""), q.get("reading") or "rounded",
+                            _flag(request, "forecast"), _number(request, "after_round"), _flag(request, "details"),
+                            engine.held_lists(db) if _flag(request, "list") else None, _flag(request, "lenient"),
+                            form)
+
+    @_answers("document")
+    def norms(request: Request):
+        return _document(norms_of(request, "html"))
+
+    @_answers("document")
+    def it1(request: Request):
+        return _document(norms_of(request, "it1"))
+
+    @_answers("document")
+    def application(request: Request):
+        q = request.query_params
+        text = engine.application(held.all(), q.get("fide_id", ""), q.get("title", ""), q.get("exemption", ""),
+                                  q.get("event_type", ""), q.get("reading") or "rounded",
+                                  engine.held_lists(db) if _flag(request, "list") else None, _flag(request, "lenient"))
+        return _document(text, media_type="text/plain")
 
     @_answers("document")
     def period(request: Request):
@@ -315,12 +342,15 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
         Route("/files/{key:str}/report", report),
         Route("/files/{key:str}/standings", standings),
         Route("/files/{key:str}/playoff", playoff),
+        Route("/files/{key:str}/norms", norms),
+        Route("/files/{key:str}/norms/it1", it1),
         Route("/files/{key:str}/download/{fmt:str}", download),
         Route("/files/{key:str}/losses", losses),
         Route("/files/{key:str}/listcheck", list_check),
         Route("/files/{key:str}/remove", remove, methods=["POST"]),
         Route("/batch", batch),
         Route("/period", period),
+        Route("/application", application),
         Route("/lists", import_list, methods=["POST"]),
         Route("/lists/held", lists_held),
         Route("/lists/find", find),

@@ -1,8 +1,9 @@
 """What the page shows, computed by the library calls and rendered by the document writers the
 command line uses (nothing is computed here that a command computes elsewhere): a file read from
 the bytes uploaded, its info, its findings grouped as ``trfconv check`` groups them, the
-verdict, the rating report, the standings, the play-off plan, the conversions, the batch's
-table and the rating period, and the rating lists' look-ups.
+verdict, the rating report, the standings, the play-off plan, the title norms and their IT1
+certificates, the conversions, the batch's table, the rating period and the title application,
+and the rating lists' look-ups.
 
 Every function takes what the page sent as plain values (never a path) and answers a value or a
 :class:`Refusal`, the sentence the page shows instead."""
@@ -225,6 +226,73 @@ def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bo
                   scope="ranking")
     result = plan(entrants, first=first, seed=seed)
     return document("playoff").render(PlayoffReport(basis, result, t.event.name), "html")
+
+
+@dataclass(frozen=True)
+class NormChoices:
+    """The choices ``trfconv norms`` offers (its ``--title``, ``--exemption``, ``--event-type``
+    and ``--score-reading``), for the page's norms form."""
+
+    titles: tuple[str, ...]
+    exemptions: dict[str, str]
+    event_types: tuple[str, ...]
+    readings: dict[str, str]
+
+
+def norm_choices() -> NormChoices:
+    from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, READING_NAMES, TITLES
+
+    return NormChoices(TITLES, EXEMPTION_NAMES, EVENT_TYPES, READING_NAMES)
+
+
+def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (), exemption: str | None = None,
+          event_type: str | None = None, reading: str = "rounded", forecast: bool = False,
+          after_round: int | None = None, details: bool = False, lookup=None, lenient: bool = False,
+          form: str = "html") -> str:
+    """The title norms' HTML (``form`` ``html``) or the IT1 certificates (``it1``), as ``trfconv
+    norms --format FORM`` writes them with the same options (``lookup``: ``--list``)."""
+    from .. import norms as judge
+    from ..documents.norms import NormsReport
+
+    t = upload.tournament
+    if player is not None and t.player(player) is None:
+        raise Refusal(f"player {player}: no player with that start number in the file")
+    last = max(t.rounds, t.event.declared_rounds or 0)
+    if after_round is not None and (not forecast or not 1 <= after_round <= last):
+        raise Refusal(f"after round {after_round}: give it with the forecast, and a round of the event")
+    try:
+        result = judge(t, lookup, player=player, titles=titles or None, exemption=exemption or None,
+                       event_type=event_type or None, reading=reading, forecast=forecast, after_round=after_round)
+    except ValueError as err:  # an option the page did not offer: said as the library says it
+        raise Refusal(str(err)) from None
+    basis = Basis(upload.name, (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
+    return document("norms").render(NormsReport(basis, t, result, details or player is not None), form)
+
+
+def application(uploads: list[Upload], fide_id: str, title: str | None = None, exemption: str | None = None,
+                event_type: str | None = None, reading: str = "rounded", lookup=None, lenient: bool = False) -> str:
+    """The title application of ``fide_id`` over the files held (IT2 checks), as ``trfconv norms
+    FILES --application FIDE_ID`` writes it with the same options (text: the document has no
+    HTML form)."""
+    from ..documents.norms.application import ApplicationReport
+    from ..rules.norms import application as check
+
+    fide_id = fide_id.strip()
+    if not uploads:
+        raise Refusal("no file dropped yet")
+    if not fide_id.isascii() or not fide_id.isdigit():
+        raise Refusal(f"{fide_id!r} is not a FIDE id (digits)")
+    events = [(u.name, u.tournament) for u in uploads]
+    try:
+        result, found = check(events, fide_id, title=title or None, lookup=lookup, exemption=exemption or None,
+                              event_type=event_type or None, reading=reading)
+    except ValueError as err:
+        raise Refusal(str(err)) from None
+    if all(x.start_number is None for x in result.events):
+        raise Refusal(f"FIDE id {fide_id}: no file held has a player with this FIDE id")
+    noticed = [d for _, t in events for d in t.diagnostics]
+    basis = Basis(", ".join(name for name, _ in events), (*noticed, *found), lenient, scope="norms")
+    return document("norms-application").render(ApplicationReport(basis, result), "text")
 
 
 def conversion(upload: Upload, fmt: str) -> tuple[bytes, str]:

@@ -22,7 +22,7 @@ from ..editions import Edition, UnknownEdition, edition, edition_for
 from ..rateability import clock_of
 from ..rateability.shape import shape_of
 from ..ratinglist.inforce import Lookup
-from .evaluate import EVENT_TYPES, EXEMPTIONS, READINGS, Context, TitleNorm
+from .evaluate import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, READING_NAMES, READINGS, Context, TitleNorm
 from .application import Application, application_rules, check, entry
 from .conditions import Conditions, conditions
 from .forecast import TitleForecast, played_rounds
@@ -32,8 +32,8 @@ from .people import Person, in_list, people
 from .rules import RANK, TITLES, NormRules, norm_rules
 from .search import best, least_holders, possible
 
-__all__ = ["EVENT_TYPES", "EXEMPTIONS", "READINGS", "TITLES", "Application", "EventNorms", "PlayerForecast",
-           "PlayerNorms", "application", "norms"]
+__all__ = ["EVENT_TYPES", "EXEMPTION_NAMES", "EXEMPTIONS", "READING_NAMES", "READINGS", "TITLES", "Application",
+           "EventNorms", "PlayerForecast", "PlayerNorms", "application", "norms"]
 
 
 @dataclass(frozen=True)
@@ -361,10 +361,10 @@ def _result_notes(ctx: Context, players: list[PlayerNorms], path) -> list[Diagno
     out = []
     results = [n for p in players for n in p.results]
     if any(n.reading_decided for n in results):
-        readings = {"rounded": "the percentage rounded as 1.4.9 says", "exact": "the score at least 35 % of the games"}
         other = next(x for x in READINGS if x != ctx.reading)
-        out.append(diagnostic("NRM006", f"1.4.8b read as {readings[ctx.reading]}; the other reading ({readings[other]}) "
-                                        "gives another answer here (--score-reading)", path=path))
+        out.append(diagnostic("NRM006", f"1.4.8b read as {READING_NAMES[ctx.reading]}; the other reading "
+                                        f"({READING_NAMES[other]}) gives another answer here (--score-reading)",
+                                  path=path))
     if any(n.achieved and n.route == ctx.rules.article("overscore") for n in results):
         out.append(diagnostic("NRM007", "a norm in an event of fewer than 9 rounds counts its overscore as games "
                                         "(1.4.1d as the QC applies it, 2023: 8 games and one point)", path=path))

@@ -17,11 +17,15 @@ from .rules import NormRules, TitleRule, half_up, percent
 
 #: The two readings of 1.4.8b at 13 games (4.5/13 = 34.6 %): the percentage rounded as 1.4.9 says,
 #: or the score itself at least 35 % of the games.
-READINGS = ("rounded", "exact")
+READING_NAMES = {"rounded": "the percentage rounded as 1.4.9 says", "exact": "the score at least 35 % of the games"}
+READINGS = tuple(READING_NAMES)
 #: The event types of 1.4.1b.
 EVENT_TYPES = ("team-championship", "world-cup")
-#: The exemptions of 1.4.3 an arbiter may declare.
-EXEMPTIONS = ("1.4.3a", "1.4.3b", "1.4.3c", "1.4.3d")
+#: The exemptions of 1.4.3 an arbiter may declare, and what each is for (the command's help and
+#: the page's choices).
+EXEMPTION_NAMES = {"1.4.3a": "national championship final", "1.4.3b": "national team championship (home players)",
+                   "1.4.3c": "zonal or sub-zonal", "1.4.3d": "foreign-heavy Swiss"}
+EXEMPTIONS = tuple(EXEMPTION_NAMES)
 
 
 @dataclass(frozen=True)
