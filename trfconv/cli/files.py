@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from .. import TrfconvError, dumps, write
+from .. import TrfconvError, dumps, read, write
 from ..diagnostics import has_errors
 from ..documents.registry import document
 from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, readers
@@ -131,8 +131,8 @@ def convert(
         else:
             print_diagnostics(write(t, output, fmt, line_ending=ending, encoding=output_encoding, strict=strict),
                               details=details)
-            typer.echo(f"wrote {output}: {outputs()[fmt].description.split(' (')[0]}, {len(t.players)} players",
-                       err=True)
+            typer.echo(f"wrote {output}: {outputs()[fmt].description.split(' (')[0]}, "
+                       f"{_players_written(output)} players", err=True)
             FACTS.update(verdict="written", written=str(output))
     except TrfconvError as err:
         first = err.diagnostics[0] if err.diagnostics else None
@@ -143,6 +143,15 @@ def convert(
     except LookupError:
         raise fail("--output-encoding", f"unknown encoding {output_encoding!r}") from None
     raise typer.Exit(EXIT_OK)
+
+
+def _players_written(output: Path) -> int:
+    """How many players the file just written holds, read back: what the message counts is what
+    a reader of the output gets (a writer may leave players out, each said by WRT004)."""
+    try:
+        return len(read(output).players)
+    except TrfconvError:
+        return 0
 
 
 def _with_tiebreaks(t, names: list[str]):
