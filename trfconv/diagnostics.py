@@ -265,6 +265,9 @@ CODES: dict[str, Code] = {
         # hostile input: limits, text that cannot be written
         Code("LIM001", E, "file beyond the limits read (more lines than a tournament file has); refused"),
         Code("ENC007", W, "control character or unpaired surrogate in a text; replaced by U+FFFD"),
+        # issue 24, readers and writers: placeholders, conversions that write only what the format defines
+        Code("FID001", W, "FIDE id written as a placeholder (dashes): read as no FIDE id"),
+        Code("SWT010", W, "Swiss-Chess rating, national rating or FIDE id is not a number; ignored"),
     )
 }
 

@@ -32,15 +32,15 @@ from datetime import date
 
 from ..encoding import decode
 from ..model import MAX_ROUNDS, Player, Tournament
-from ..numbers import ascii_digits
+from ..numbers import ascii_digits, placeholder
 from ..pairings import Result
 from .build import TournamentBuilder
 
 #: The first bytes of a PGN file: a tag pair ``[Name "value"]`` (after a byte-order mark or blanks).
 _TAG_PAIR = re.compile(rb'(?:\xef\xbb\xbf)?\s*\[[A-Za-z][A-Za-z0-9_]*\s+"')
 _NOT_BLANK = re.compile(r"\S")
-_ROUND = re.compile(r"\s*(\d{1,4})(?:\.(\d{1,4}))?\s*")
-_PGN_DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})")
+_ROUND = re.compile(r"\s*(\d{1,4})(?:\.(\d{1,4}))?\s*", re.ASCII)
+_PGN_DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})", re.ASCII)
 _RESULTS = {"1-0": Result.WHITE_WINS, "0-1": Result.BLACK_WINS, "1/2-1/2": Result.DRAW, "*": Result.PENDING}
 _FORFEITS = {Result.WHITE_WINS: Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS: Result.BLACK_WINS_FORFEIT}
 #: What a Termination tag or a comment says when a game was not played.
@@ -59,6 +59,7 @@ class _Game:
     moves: int = 0
     movetext_result: str | None = None
     errors: list[str] = field(default_factory=list)
+    fide_ids: dict[str, str | None] = field(default_factory=dict)  #: by side, as read (once)
 
 
 def sniff(head: bytes) -> bool:
@@ -137,7 +138,7 @@ class _Crosstable:
     def read(self, games: list[_Game]) -> None:
         for g in games:
             for side in ("White", "Black"):
-                fide_id = self.fide_id(g, side)
+                fide_id = g.fide_ids[side] = self.fide_id(g, side)
                 if fide_id:
                     self.ids.setdefault(self.name(g, side).casefold(), fide_id)
         placed: list[tuple[_Game, int, int | None]] = []
@@ -171,6 +172,9 @@ class _Crosstable:
 
     def fide_id(self, g: _Game, side: str) -> str | None:
         value = (g.headers.get(f"{side}FideId") or "").strip()
+        if placeholder(value):
+            self.b.report("FID001", f"{side}FideId {value!r} is a placeholder; read as none", line=g.line)
+            return None
         if value and not ascii_digits(value):
             self.b.report("PGN006", f"{side}FideId {value!r} is not a number; ignored", line=g.line)
             return None
@@ -190,7 +194,7 @@ class _Crosstable:
         name = self.name(g, side)
         if not name or name in ("?", "-"):
             return None
-        fide_id = self.fide_id(g, side) or self.ids.get(name.casefold())
+        fide_id = g.fide_ids.get(side) or self.ids.get(name.casefold())
         key = f"id:{fide_id}" if fide_id else f"name:{name.casefold()}"
         if not self.b.has_player(key):
             self.b.add_player(Player(start_number=0, name=name, title=(g.headers.get(f"{side}Title") or "").strip()
