@@ -267,6 +267,8 @@ CODES: dict[str, Code] = {
         Code("ENC007", W, "control character or unpaired surrogate in a text; replaced by U+FFFD"),
         # issue 24, readers and writers: placeholders, conversions that write only what the format defines
         Code("FID001", W, "FIDE id written as a placeholder (dashes): read as no FIDE id"),
+        Code("PGN008", I, "PGN games without a usable round between the same players placed as successive rounds "
+                          "in file order", caveat=True),
         Code("SWT010", W, "Swiss-Chess rating, national rating or FIDE id is not a number; ignored"),
     )
 }
