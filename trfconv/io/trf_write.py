@@ -323,8 +323,7 @@ class _Writer:
     def unpaired_rounds(self) -> None:
         """A player line ends with its last round block that is not blank: the last rounds in
         which nobody is paired cannot be written (a reader sees fewer rounds); said once."""
-        last = max((r for p in self.t.players for r, e in enumerate(p.rounds, 1) if not isinstance(e, NotPaired)),
-                   default=0)
+        last = self.t.last_round_held
         if self.t.rounds > last:
             rounds = f"round {last + 1}" if self.t.rounds == last + 1 else f"rounds {last + 1}-{self.t.rounds}"
             self.dropped(f"{rounds}, in which no player is paired (a player line ends with its last round written)")
