@@ -267,6 +267,8 @@ CODES: dict[str, Code] = {
         Code("ENC007", W, "control character or unpaired surrogate in a text; replaced by U+FFFD"),
         # issue 24, readers and writers: placeholders, conversions that write only what the format defines
         Code("VAL041", W, "event not finished: rounds declared but not held; judged on the rounds held", caveat=True),
+        Code("WRT007", I, "points or ranks the file does not give written from trfconv's standings"),
+        Code("WRT008", W, "written from a file with errors (--lenient); the output says so"),
         Code("FID001", W, "FIDE id written as a placeholder (dashes): read as no FIDE id"),
         Code("PGN008", I, "PGN games without a usable round between the same players placed as successive rounds "
                           "in file order", caveat=True),
