@@ -9,6 +9,7 @@ import paths
 import pytest
 
 import trfconv
+from trfconv.io.files import MAX_LINES
 from trfconv.io.swisschess import _P_ELO, _P_FIDE_ID, _P_NAME, _P_NATIONAL
 
 VEGA = paths.FIXTURES / "native" / "vega" / "made__byes-forfeits-crosstable.txt"
@@ -70,3 +71,31 @@ def test_chess_results_tiebreak_parameters_that_are_no_numbers(detail):
 def test_pgn_round_and_date_digits_are_ascii(text):
     pgn = f'[Event "E"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n{text}\n\n1-0\n'
     trfconv.reads(pgn, path="x.pgn")  # no crash; a round that is no number places no game
+
+
+# -- the same input bounds in every reader (issue 24: a 61 MB PGN took 48 s and 1.84 GB) ----------
+
+def _too_long_pgn() -> bytes:
+    game = '[Event "E"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n\n'
+    return (game * (MAX_LINES // 8 + 2)).encode()
+
+
+def _too_long_vega() -> bytes:
+    head, _, rows = VEGA.read_text().partition("-----\n")
+    return (head + "-----\n" + rows * (MAX_LINES // 7 + 2)).encode()
+
+
+@pytest.mark.parametrize("make, suffix", [(_too_long_pgn, "pgn"), (_too_long_vega, "txt")])
+def test_pgn_and_vega_have_the_line_bound_of_every_reader(cli, tmp_path, make, suffix):
+    path = tmp_path / f"long.{suffix}"
+    path.write_bytes(make())
+    t = trfconv.read(path)
+    assert [d.code for d in t.diagnostics if d.severity.value == "error"] == ["LIM001"] and t.players == ()
+    result = cli("check", path)
+    assert result.exit_code == 2 and "LIM001" in result.output
+
+
+def test_vega_header_with_more_rounds_than_a_file_holds():
+    text = VEGA.read_text().replace("|   1     2     3    |", "| " + " ".join(map(str, range(1, 1201))) + " |")
+    t = trfconv.reads(text, path="x.txt")
+    assert [d.code for d in t.diagnostics] == ["VEG002"] and t.players == ()

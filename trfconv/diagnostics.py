@@ -269,6 +269,8 @@ CODES: dict[str, Code] = {
         Code("VAL041", W, "event not finished: rounds declared but not held; judged on the rounds held", caveat=True),
         Code("WRT007", I, "points or ranks the file does not give written from trfconv's standings"),
         Code("WRT008", W, "written from a file with errors (--lenient); the output says so"),
+        Code("WRT009", W, "forfeit without a colour written with White for the lower start number (TRF requires one)",
+             "bbpPairings"),
         Code("FID001", W, "FIDE id written as a placeholder (dashes): read as no FIDE id"),
         Code("PGN008", I, "PGN games without a usable round between the same players placed as successive rounds "
                           "in file order", caveat=True),

@@ -38,6 +38,7 @@ from ..model import MAX_ROUNDS, Player, Tournament
 from ..numbers import ascii_digits, placeholder
 from ..pairings import Result
 from .build import TournamentBuilder
+from .files import too_many_lines
 
 #: The first bytes of a PGN file: a tag pair ``[Name "value"]`` (after a byte-order mark or blanks).
 _TAG_PAIR = re.compile(rb'(?:\xef\xbb\xbf)?\s*\[[A-Za-z][A-Za-z0-9_]*\s+"')
@@ -54,11 +55,12 @@ _LISTED = 8
 
 @dataclass
 class _Game:
-    """What the reader keeps of one game: its tags, the comments, the number of moves."""
+    """What the reader keeps of one game: its tags, whether a comment names a forfeit, the
+    number of moves (never the moves or the comments themselves: memory follows what is kept)."""
 
     line: int
     headers: dict[str, str] = field(default_factory=dict)
-    comments: list[str] = field(default_factory=list)
+    forfeit_comment: bool = False
     moves: int = 0
     movetext_result: str | None = None
     errors: list[str] = field(default_factory=list)
@@ -75,6 +77,9 @@ def read_pgn(data: bytes, path: str | None = None, encoding: str | None = None) 
     content."""
     decoded = decode(data, path=path, encoding=encoding)
     builder = TournamentBuilder(path, "pgn", encoding=decoded.encoding, diagnostics=list(decoded.diagnostics))
+    if too_many := too_many_lines(decoded.text):  # the bound of every line-based reader
+        builder.report("LIM001", too_many.replace("; only the first are read", ""))
+        return builder.unreadable()
     games = _games(decoded.text)
     usable = [g for g in games if g.headers.get("White") is not None or g.headers.get("Black") is not None]
     if not usable:
@@ -112,7 +117,8 @@ def _games(text: str) -> list[_Game]:
             self.game.moves += 1
 
         def visit_comment(self, comment: str) -> None:
-            self.game.comments.append(comment)
+            if not self.game.forfeit_comment and _FORFEIT_WORDS.search(comment):
+                self.game.forfeit_comment = True
 
         def visit_result(self, result: str) -> None:
             self.game.movetext_result = result
@@ -288,7 +294,7 @@ class _Crosstable:
     def forfeited(self, g: _Game) -> bool:
         if _FORFEIT_WORDS.search(g.headers.get("Termination") or ""):
             return True
-        return g.moves == 0 and any(_FORFEIT_WORDS.search(c) for c in g.comments)
+        return g.moves == 0 and g.forfeit_comment
 
     def absences(self, rounds: int) -> None:
         """Every player without a game in a round he could have played is absent that round."""

@@ -107,14 +107,16 @@ _OUTCOMES = {1: Outcome.LOSS, 2: Outcome.DRAW, 3: Outcome.WIN}
 _BYES = {3: ByeKind.PAB, 2: ByeKind.HALF, 1: ByeKind.ZERO}
 #: Status byte: 0 played, 0x01/0x11 adjourned, 0x02/0x22 forfeit, 0x03/0x33 not played.
 _ADJOURNED, _FORFEIT, _NOT_PLAYED = {0x01, 0x11}, {0x02, 0x22}, {0x03, 0x33}
-#: Scoring systems (``0x538``): points for a win and draw with White / with Black.
+#: Scoring systems (``0x538``): points for a win and draw with White / with Black; an unknown
+#: (adjourned) result is worth a draw, as TRF-2026 162 X is by default.
 _SCORING = {
     0: None,  # 1, ½, 0: the default
     1: ScoreSystem(win_white=Fraction(3), win_black=Fraction(3), draw_white=Fraction(1), draw_black=Fraction(1),
-                   forfeit_win=Fraction(3), pab=Fraction(3), full_bye=Fraction(3), half_bye=Fraction(1)),
+                   forfeit_win=Fraction(3), pab=Fraction(3), full_bye=Fraction(3), half_bye=Fraction(1),
+                   unknown=Fraction(1)),
     2: ScoreSystem(win_white=Fraction(3), win_black=Fraction(3), draw_white=Fraction(1),
                    draw_black=Fraction(3, 2), forfeit_win=Fraction(3), pab=Fraction(3), full_bye=Fraction(3),
-                   half_bye=Fraction(1)),
+                   half_bye=Fraction(1), unknown=Fraction(1)),
 }
 #: Tie-break selection fields by (team event, mode): rank order; a byte of fnogatz's table 84.
 _TIEBREAK_FIELDS = {(False, _SWISS): (0x26D, 0x23C), (False, _ROUND_ROBIN): (0x26E, 0x23D),

@@ -38,6 +38,7 @@ from datetime import date
 
 from ..encoding import decode
 from ..model import (
+    MAX_ROUNDS,
     NOT_PAIRED,
     Bye,
     ByeKind,
@@ -53,6 +54,7 @@ from ..model import (
 from ..names import fide_name
 from ..numbers import decimal_number
 from .build import TournamentBuilder
+from .files import too_many_lines
 
 #: The first bytes of every known ``.vegz``/``.bakz`` (six files of one Vega 8 installation).
 VEGZ_START = bytes.fromhex("bf51559810d2060fe658")
@@ -93,6 +95,9 @@ def read_vega(data: bytes, path: str | None = None, encoding: str | None = None)
     decoded = decode(data, path=path, encoding=encoding)
     builder = TournamentBuilder(path, "vega", version="crosstable", encoding=decoded.encoding,
                                 diagnostics=list(decoded.diagnostics))
+    if too_many := too_many_lines(decoded.text):  # the bound of every line-based reader
+        builder.report("LIM001", too_many.replace("; only the first are read", ""))
+        return builder.unreadable()
     _Crosstable(builder, decoded.text.splitlines()).read()
     return builder.build()
 
@@ -108,6 +113,10 @@ class _Crosstable:
             self.b.report("VEG002", "no header line 'Pos NAME … Pts | 1 2 3 …' found: this is not a Vega crosstable")
             return
         rounds = len(_HEADER.match(self.lines[header]).group("rounds").split())
+        if rounds > MAX_ROUNDS:
+            self.b.report("VEG002", f"the header numbers {rounds:,} rounds, more than the {MAX_ROUNDS} a file may "
+                                    "hold: this is not a Vega crosstable trfconv reads")
+            return
         self.event(header)
         for number, line in enumerate(self.lines[header + 1:], header + 2):
             if line.strip() and set(line.strip()) != {"-"}:
