@@ -186,7 +186,7 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
         held = max(t.rounds, t.event.declared_rounds or 0)  # a file in progress declares the rounds to come
         if round_robin is None:
             round_robin = is_round_robin(t)
-        t = cut_after(t, after_round)
+        t = cut_after(t, after_round, declared=not asked)
         if asked and after_round < held:
             extra.append(diagnostic("STD001", f"the standings after round {after_round} of {held}: the tie-breaks "
                                               f"are computed on rounds 1-{after_round} only; the later rounds do not "
