@@ -48,10 +48,13 @@ def test_standings_of_a_file_in_progress_are_those_after_its_last_round(written)
     assert "rounds 4-10" in said.message and "after round 3" in said.message
 
 
-def test_the_standings_document_says_it(cli, written):
+def test_the_standings_document_says_it(cli, written, tmp_path):
     result = cli("standings", written)
     assert result.exit_code == 0, result.output
     assert "Standings after round 3" in result.stdout and "rounds 4-10" in result.stdout
+    page = tmp_path / "s.html"
+    assert cli("standings", written, "--format", "html", "-o", page).exit_code == 0
+    assert "after round 3 of 10" in page.read_text()
 
 
 @pytest.mark.parametrize("command", ["validate", "report"])

@@ -9,6 +9,7 @@ import paths
 import pytest
 
 import trfconv
+from trfconv.io.build import MAX_SAID
 from trfconv.io.files import MAX_LINES
 from trfconv.io.swisschess import _P_ELO, _P_FIDE_ID, _P_NAME, _P_NATIONAL
 
@@ -99,3 +100,13 @@ def test_vega_header_with_more_rounds_than_a_file_holds():
     text = VEGA.read_text().replace("|   1     2     3    |", "| " + " ".join(map(str, range(1, 1201))) + " |")
     t = trfconv.reads(text, path="x.txt")
     assert [d.code for d in t.diagnostics] == ["VEG002"] and t.players == ()
+
+
+def test_a_problem_repeated_many_times_is_kept_once_per_thousand():
+    """Memory follows what is kept: 20,000 rows naming the same positions give 1,000 diagnostics
+    of a kind and one that counts the rest, not one each."""
+    head, _, rows = VEGA.read_text().partition("-----\n")
+    t = trfconv.reads((head + "-----\n" + rows * 3000).encode(), path="x.txt")
+    duplicates = [d for d in t.diagnostics if d.code == "TRF014"]
+    assert len(duplicates) == MAX_SAID + 1
+    assert duplicates[-1].message == f"and {3000 * 7 - 7 - MAX_SAID:,} more like the 1,000 above, not listed"
