@@ -33,12 +33,19 @@ def _xml() -> bytes:
     return data.replace(b'fideid="24665550"', f'fideid="{DASHES}"'.encode())
 
 
+def _json() -> bytes:
+    data, _ = trfconv.dumps(trfconv.read(TRF), "json")
+    assert data.count(b'"3400042"') == 1
+    return data.replace(b'"3400042"', f'"{DASHES}"'.encode())
+
+
 def _pgn() -> bytes:
     data = PGN.read_bytes()
     return data.replace(b'[WhiteFideId "1456343"]', f'[WhiteFideId "{DASHES}"]'.encode())
 
 
-@pytest.mark.parametrize("make, suffix", [(_trf, "trf"), (_csv, "csv"), (_xml, "xml"), (_pgn, "pgn")])
+@pytest.mark.parametrize("make, suffix", [(_trf, "trf"), (_csv, "csv"), (_xml, "xml"), (_pgn, "pgn"),
+                                          (_json, "json")])
 def test_a_dashed_fide_id_is_no_id_with_a_warning(make, suffix):
     t = trfconv.reads(make(), path=f"x.{suffix}")
     said = [d for d in t.diagnostics if d.code == "FID001"]
