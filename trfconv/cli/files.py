@@ -124,6 +124,7 @@ def convert(
     print_diagnostics(t.diagnostics, details=details, notes=False)
     if has_errors(t.diagnostics):
         if not lenient:
+            FACTS.update(verdict="not written: errors")
             raise fail(source, "errors in the input; nothing written (--lenient to write it anyway, marked as "
                                "resting on them)", EXIT_ERRORS)
         t = _marked_lenient(t)
