@@ -50,6 +50,12 @@ def _parsed(text: str) -> dict:
     return chessfile.get_tournament(1)
 
 
+def accepted(text: str) -> None:
+    """Whether gacrux reads ``text`` (a TRF) as input, as its pairing and tie-break checkers do:
+    returns, or raises :class:`OracleError` with gacrux's own status and message."""
+    _parsed(text)
+
+
 def _run(text: str, tiebreaks: list[str], unrated: int | None) -> tuple[str, list[dict]]:
     from gacrux.tiebreak import tiebreak
 

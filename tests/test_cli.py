@@ -93,12 +93,17 @@ def test_convert_options(cli, tmp_path):
     assert "WRT002" in result.stderr
 
 
-def test_convert_strict_fails_on_errors_and_writes_nothing(cli, tmp_path):
+def test_convert_of_a_file_with_errors_needs_lenient_and_says_so(cli, tmp_path):
+    """A conversion is an official output: a column-shifted file (TRF010) is refused, exit 1 and
+    nothing written; with --lenient it is written, its first line saying it rests on errors."""
     out = tmp_path / "x.trf"
-    assert cli("convert", MISALIGNED, "-o", out, "--strict").exit_code == 1
+    result = cli("convert", MISALIGNED, "-o", out)
+    assert result.exit_code == 1 and "--lenient" in result.stderr
     assert not out.exists()
-    assert cli("convert", MISALIGNED, "-o", out).exit_code == 0  # lenient by default
-    assert out.exists()
+    result = cli("convert", MISALIGNED, "-o", out, "--lenient")
+    assert result.exit_code == 0 and "WRT008" in result.stderr
+    first = out.read_text("utf-8").splitlines()[0]
+    assert first.startswith("### trfconv convert --lenient: written from") and "TRF010" in first
 
 
 def test_convert_refuses_to_overwrite_its_input(cli, tmp_path):

@@ -114,11 +114,44 @@ def test_a_player_without_a_game_is_absent_and_said_so_and_ids_join_names():
     assert sum(map(t.scores.points, a.rounds)) == 2
 
 
-def test_games_without_round_or_names_are_left_out_and_no_game_is_unreadable():
+def test_games_without_a_round_are_placed_and_games_without_names_left_out():
     t = trfconv.reads(pgn({"round": "?", "white": "A", "black": "B", "result": "1-0"},
                           {"round": "1", "white": "C", "black": "D", "result": "1-0"},
                           {"round": "2", "white": "?", "black": "C", "result": "1-0"}))
-    assert [p.name for p in t.players] == ["C", "D"] and codes(t).count("PGN002") == 2
-    assert t.player(1).points is None and sum(map(t.scores.points, t.player(1).rounds)) == Fraction(1)
+    assert [p.name for p in t.players] == ["A", "B", "C", "D"] and codes(t).count("PGN002") == 1
+    assert t.player(1).rounds == (Game(2, Colour.WHITE, Outcome.WIN),)  # A - B: round 1, both were free
+    assert "PGN008" in codes(t)
+    assert t.player(3).points is None and sum(map(t.scores.points, t.player(3).rounds)) == Fraction(1)
     empty = trfconv.reads(b'[Event "nothing"]\n\n*\n', path="x.pgn")
     assert codes(empty) == ["PGN001"] and empty.players == ()
+
+
+def _match(round_tags: list[str]) -> bytes:
+    """A six-game match between the same two players, colours alternating, numbered in Site."""
+    return pgn(*({"round": tag, "white": "Anand" if i % 2 == 0 else "Gelfand",
+                  "black": "Gelfand" if i % 2 == 0 else "Anand", "result": "1/2-1/2",
+                  "extra": f'[Site "Game {i + 1}"]'} for i, tag in enumerate(round_tags)))
+
+
+@pytest.mark.parametrize("tag", ["?", "-", "", "1"])
+def test_a_match_whose_games_give_no_round_keeps_every_game_in_file_order(tag):
+    t = trfconv.reads(_match([tag] * 6), path="match.pgn")
+    assert len(t.players) == 2 and t.rounds == 6
+    anand = next(p for p in t.players if p.name == "Anand")
+    assert [e.colour for e in anand.rounds] == [Colour.WHITE, Colour.BLACK] * 3
+    assert sum(map(t.scores.points, anand.rounds)) == 3
+    said = [d for d in t.diagnostics if d.code == "PGN008"]
+    assert len(said) == 1 and said[0].message.startswith("6 game(s)" if tag != "1" else "5 game(s)")
+    assert not [d for d in t.diagnostics if d.code in ("PAR002", "PGN002")]
+
+
+def test_a_file_without_a_tournament_game_is_refused(cli, tmp_path):
+    """An opening book: every game ``White "?"``/``Black "?"``, ``Result "*"``; nothing to read: exit 2."""
+    book = "".join(f'[Event "?"]\n[Site "?"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n1. e4 e5 {i} *\n\n'
+                   for i in range(5))
+    path = tmp_path / "book.pgn"
+    path.write_text(book)
+    t = trfconv.read(path)
+    assert codes(t) == ["PGN001"] and "none of the 5 game(s)" in t.diagnostics[0].message
+    for command in ("check", "convert", "standings"):
+        assert cli(command, path).exit_code == 2

@@ -111,20 +111,27 @@ def score_systems(draw, wide: bool = False) -> ScoreSystem:
     value = _wide_score_values if wide else _score_values
     if kind == "162":
         # What one 162 record says: W for all wins and the FPB, D for draws and the HPB, L for
-        # played losses, A for the ZPB and forfeit losses, P and X on their own.
-        w, d, l, a, p, x = (draw(value) for _ in range(6))
+        # played losses, A for the ZPB and forfeit losses, P on its own. X (an unknown result)
+        # follows D: no round block holds an X, and the writer never writes it in 162.
+        w, d, l, a, p = (draw(value) for _ in range(5))
         return ScoreSystem(win_white=w, win_black=w, forfeit_win=w, full_bye=w,
                            draw_white=d, draw_black=d, half_bye=d, loss_white=l, loss_black=l,
-                           zero_bye=a, forfeit_loss=a, pab=p, unknown=x)
+                           zero_bye=a, forfeit_loss=a, pab=p, unknown=d)
     # Each value is often left at its default: what a writer omits must still read back.
     values = {name: draw(st.just(getattr(DEFAULT_SCORES, name)) | value) for name in (
         "win_white", "win_black", "draw_white", "draw_black", "loss_white", "loss_black",
         "forfeit_win", "forfeit_loss", "pab", "full_bye", "half_bye", "zero_bye", "unknown")}
     assume(values != vars(DEFAULT_SCORES))
     if not wide:
-        # CANONICAL: XXS has no symbol for an unknown result (162 X), so a reader of XXS keeps
-        # the default (1/2); the writer reports WRT004 for any other value.
-        values["unknown"] = DEFAULT_SCORES.unknown
+        # CANONICAL: X (an unknown result) is no round block's result and is never written: a
+        # reader takes its value from 162 D when one 162 record can say the system (W for every
+        # win and the FPB, D for draws and the HPB, L for losses, A for the ZPB and forfeit
+        # losses), else keeps XXS's default (1/2); the writer reports WRT004 for any other value.
+        v = values
+        in_162 = (v["win_white"] == v["win_black"] == v["forfeit_win"] == v["full_bye"]
+                  and v["draw_white"] == v["draw_black"] == v["half_bye"] and v["loss_white"] == v["loss_black"]
+                  and v["zero_bye"] == v["forfeit_loss"])
+        values["unknown"] = v["draw_white"] if in_162 else DEFAULT_SCORES.unknown
     return ScoreSystem(**values)
 
 
@@ -154,14 +161,12 @@ def paired_round(draw, n: int) -> dict[int, object]:
             entries[a] = Game(b, colour, outcome, rated)
             entries[b] = Game(a, colour.opposite, outcome.reversed, rated)
         elif kind in ("forfeit", "double-forfeit"):
-            coloured = draw(st.booleans())  # forfeits may be written with '-' for the colour
-            c1, c2 = (colour, colour.opposite) if coloured else (None, None)
-            entries[a] = Forfeit(kind == "forfeit", b, c1)
-            entries[b] = Forfeit(False, a, c2)
-        else:
-            adjourned = draw(st.booleans())
-            entries[a] = Pending(b, colour, adjourned)
-            entries[b] = Pending(a, colour.opposite, adjourned)
+            # a forfeit between two players has its (scheduled) colour in TRF (C.04 Annex 2 3.2)
+            entries[a] = Forfeit(kind == "forfeit", b, colour)
+            entries[b] = Forfeit(False, a, colour.opposite)
+        else:  # a pairing without a result; an adjourned one (X) is no TRF result code
+            entries[a] = Pending(b, colour)
+            entries[b] = Pending(a, colour.opposite)
     for p in order[2 * pairs:]:
         entries[p] = draw(st.one_of(st.just(NOT_PAIRED),
                                     st.builds(Bye, st.sampled_from(list(ByeKind)))))

@@ -211,6 +211,15 @@ def test_fill_never_guesses(lists):
     assert [d.code for d in diagnostics] == ["LST023"] and "no birth year" in diagnostics[0].message
 
 
+def test_fill_with_a_fide_id_of_digits_that_are_not_ascii(lists):
+    """``1007²19`` (kept as written by the TRF reader, with TRF016) is no FIDE id to look up:
+    ``fill`` neither crashes (``int`` refuses ``²``, which ``str.isdigit`` accepts) nor fills it."""
+    t = tournament(player_line(1, "Sorvina, Kaisa", sex="w", fed="FIN", birth="2009", fide_id="1007²19"))
+    assert t.players[0].fide_id == "1007²19"
+    filled, _ = fill(t, lists, "standard")
+    assert filled.players[0].fide_id == "1007²19" and filled.players[0].rating is None
+
+
 def test_ids_no_list_can_hold(lists):
     assert lists.player(10**30) is None and lists.player("12a") is None and lists.player(-5) is None
     t = tournament(player_line(1, "Vardanel, Toren", sex="m", rating="2612", fed="NED", fide_id="99999999999"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import paths
 import pytest
+from trfbuild import as_trf
 
 import trfconv
 
@@ -17,7 +18,7 @@ def test_trf26_round_trip_gives_the_same_model_and_stable_bytes(path):
     t = trfconv.read(path)
     first, diagnostics = trfconv.dumps(t, "trf26")
     again = trfconv.reads(first)
-    assert again == t
+    assert again == as_trf(t)
     second, _ = trfconv.dumps(again, "trf26")
     assert second == first
     assert not any(d.severity.value == "error" for d in diagnostics)
@@ -42,7 +43,7 @@ def test_trf16_output_is_stable(path):
     first, _ = trfconv.dumps(t, "trf16")
     again = trfconv.reads(first)
     assert trfconv.dumps(again, "trf16")[0] == first
-    assert [p.rounds for p in again.players] == [p.rounds for p in t.players]
+    assert [p.rounds for p in again.players] == [p.rounds for p in as_trf(t, "trf16").players]
     assert again.scores == t.scores
 
 

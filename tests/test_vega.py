@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import paths
 import pytest
+from trfbuild import as_trf
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -96,7 +97,7 @@ def test_every_kind_of_cell_and_players_2_4_and_7():
 @pytest.mark.parametrize("path", [SAMPLE, BYES], ids=["sample", "byes"])
 def test_round_trip_through_trf26(path):
     t = trfconv.read(path)
-    assert trfconv.reads(trfconv.dumps(t, "trf26")[0]) == t
+    assert trfconv.reads(trfconv.dumps(t, "trf26")[0]) == as_trf(t)  # a forfeit's colour: White for the lower number
 
 
 def test_a_damaged_crosstable_says_what_it_could_not_read():

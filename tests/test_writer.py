@@ -95,18 +95,18 @@ def test_values_that_do_not_fit_are_reported():
     assert [d.code for d in diagnostics] == ["WRT003"]
 
 
-def test_unreadable_block_is_folded_into_the_output_encoding():
-    """A round block the reader could not read goes back as read (WRT005); a character the
-    output encoding lacks used to raise UnicodeEncodeError (found by fuzzing): it is folded
-    like any other text (WRT002) and the next blocks keep their columns."""
+def test_unreadable_block_is_left_out_not_copied():
+    """A round block the reader could not read (``   5 b ½``) used to go back as read (WRT005),
+    which every consumer rejects again, and its ``½`` raised UnicodeEncodeError in ASCII (found
+    by fuzzing): it is left blank, said (WRT004), and the next blocks keep their columns."""
     path = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
     t = trfconv.reads(path.read_bytes().replace(b"    5 b =     7 w 1", "    5 b ½     7 w 1".encode()))
     assert t.player(1).rounds[3] == Unreadable("   5 b ½")
     data, diagnostics = trfconv.dumps(t, encoding="ascii")
     line = next(x for x in data.decode("ascii").split("\r\n") if x.startswith("001    1"))
-    assert line[121:129] == "   5 b ?" and line[131:139] == "   7 w 1"
-    assert [(d.code, d.message.split(":")[0]) for d in diagnostics] == [
-        ("WRT005", "player 1 round 4"), ("WRT002", "'½' (U+00BD) is not in ascii; replaced in 1 place(s)")]
+    assert line[121:129] == " " * 8 and line[131:139] == "   7 w 1"
+    assert [d.code for d in diagnostics] == ["WRT004"]
+    assert "player 1 round 4: the unreadable block" in diagnostics[0].message and "left blank" in diagnostics[0].message
 
 
 def test_declared_count_kept_as_text_is_folded_into_the_output_encoding():

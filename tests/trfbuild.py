@@ -1,7 +1,13 @@
 """Hand-built TRF lines for tests, written column by column from the TRF16 text (independent of
-trfconv's own layout file, so that reader and writer are checked against the specification)."""
+trfconv's own layout file, so that reader and writer are checked against the specification), and
+a model as a TRF round block can hold it (:func:`as_trf`), what a TRF written from it reads back as."""
 
 from __future__ import annotations
+
+from dataclasses import replace
+
+import trfconv
+from trfconv.model import NOT_PAIRED, Colour, Forfeit, Pending, Unreadable
 
 
 def player_line(number: int, name: str, *, rating: str = "", points: str = "", rank: str = "",
@@ -24,3 +30,21 @@ def trf(*lines: str, ending: str = "\n") -> bytes:
 
 
 HEADER = ("012 Test Open", "022 Paris", "032 FRA", "042 2025/03/01", "052 2025/03/02", "102 Arbiter, Anne")
+
+
+def as_trf(t: trfconv.Tournament, version: str = "trf26") -> trfconv.Tournament:
+    """``t`` as a TRF round block can hold it (C.04 Annex 2 3.2), everything else the same: a
+    forfeit between two players needs a colour (the scheduled one; one the source does not give
+    is written White for the lower start number, WRT009); an adjourned result (X) is no result
+    code (TRF-2026: a pairing without a result); TRF16 has no pairing without a result, and no
+    unreadable block is copied (both left out, WRT004)."""
+    def entry(e, player: int):
+        if isinstance(e, Forfeit) and e.colour is None and e.opponent is not None:
+            return replace(e, colour=Colour.WHITE if player < e.opponent else Colour.BLACK)
+        if isinstance(e, Unreadable) or (isinstance(e, Pending) and version == "trf16"):
+            return NOT_PAIRED
+        if isinstance(e, Pending) and e.adjourned:
+            return replace(e, adjourned=False)
+        return e
+    players = tuple(replace(p, rounds=tuple(entry(e, p.start_number) for e in p.rounds)) for p in t.players)
+    return replace(t, players=players)

@@ -316,6 +316,16 @@ CODES: dict[str, Code] = {
         # what a new user met (issue 24): a time control read as written but probably meant otherwise
         Code("VAL016", W, "time control read as written, but probably meant otherwise (90/40: 90 moves in 40 min); "
                           "check it", caveat=True),
+        # issue 24, readers and writers: placeholders, conversions that write only what the format defines
+        Code("VAL041", W, "event not finished: rounds declared but not held; judged on the rounds held", caveat=True),
+        Code("WRT007", I, "points or ranks the file does not give written from trfconv's standings"),
+        Code("WRT008", W, "written from a file with errors (--lenient); the output says so"),
+        Code("WRT009", W, "forfeit without a colour written with White for the lower start number (TRF requires one)",
+             "bbpPairings"),
+        Code("FID001", W, "FIDE id written as a placeholder (dashes): read as no FIDE id"),
+        Code("PGN008", I, "PGN games without a usable round between the same players placed as successive rounds "
+                          "in file order", caveat=True),
+        Code("SWT010", W, "Swiss-Chess rating, national rating or FIDE id is not a number; ignored"),
     )
 }
 

@@ -441,6 +441,21 @@ class Tournament:
         """Number of rounds with data: the most round entries any player has."""
         return max((len(p.rounds) for p in self.players), default=0)
 
+    @property
+    def last_round_held(self) -> int:
+        """The last round in which some player has an entry other than "not paired" (0: none):
+        the round an event in progress stands after. The rounds after it, declared (142, XXR)
+        or padded, have not been held."""
+        return max((r for p in self.players for r, e in enumerate(p.rounds, 1) if not isinstance(e, NotPaired)),
+                   default=0)
+
+    @property
+    def rounds_to_come(self) -> range:
+        """The rounds the file declares or pads after :attr:`last_round_held`, when some round
+        was held: an event in progress (empty when finished, or when no round was held)."""
+        last = self.last_round_held
+        return range(last + 1, max(self.rounds, self.event.declared_rounds or 0) + 1) if last else range(0)
+
     def player(self, start_number: int) -> Player | None:
         """The player with this start number (the first one if a file repeats it)."""
         return self._by_start_number.get(start_number)

@@ -46,6 +46,18 @@ def ascii_digits(text: str) -> bool:
     return len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
 
 
+#: The characters pairing programs fill a number field with to say "none" (``-----------`` for
+#: a player without a FIDE id).
+_FILLER = frozenset("-_.*?")
+
+
+def placeholder(text: str) -> bool:
+    """Whether ``text`` is a field filled to say "none" (dashes, dots, stars, question marks):
+    no number, and no defect either; a reader takes it as an empty field and says so."""
+    stripped = text.strip()
+    return bool(stripped) and set(stripped) <= _FILLER
+
+
 def decimal_number(text: str) -> Fraction | None:
     """The exact value of a plain decimal (``3``, ``-2.5``, ``0,5``, ``.5``) within the bounds
     of the module docstring, or None: never an exponent, never more digits than the bounds."""

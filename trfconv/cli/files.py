@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from .. import TrfconvError, dumps, write
+from .. import TrfconvError, dumps, read, write
 from ..diagnostics import has_errors
 from ..encoding import shown
 from ..documents.registry import document
@@ -148,15 +148,20 @@ def convert(
                                              "(characters folded, each change reported)."),
     line_ending: LineEnding = typer.Option("crlf", "--line-ending", case_sensitive=False,  # type: ignore[valid-type]
                                            help="Line ending of TRF and CSV output."),
-    strict: bool = typer.Option(False, "--strict", help="Fail (exit 1, nothing written) on any error."),
+    lenient: bool = typer.Option(False, "--lenient", help="Write even when the input or the writer has errors "
+                                 "(without it: exit 1, nothing written); the output says it rests on them."),
     tiebreaks: list[str] | None = typer.Option(
         None, "--tiebreaks", "-t", help="The event's ordered tie-break list, written in its place (TRF-2026 202 "
         "and 212, the chess-results tie-break ids); names as for trfconv standings. Default: the source's list."),
     jobs: int | None = JobsOption, details: bool = DetailsOption,
 ) -> None:
-    """Convert a tournament file to another format (trfconv formats lists them). What the output
-    format cannot hold is reported, item by item (WRT004). Exit 0 written, 1 refused (--strict
-    and an error), 2 unreadable input or an output that cannot be written."""
+    """Convert a tournament file to another format (trfconv formats lists them). A conversion is
+    an official output: a file with errors is converted only with --lenient, and the output says
+    so. The points and ranks the file does not give are written from trfconv's standings (WRT007);
+    what the output format cannot hold is reported, item by item (WRT004). Exit 0 written, 1
+    refused (errors, without --lenient), 2 unreadable input or an output that cannot be written."""
+    from ..rules.tiebreaks.declare import with_standings
+
     source = single(ctx, sources, jobs=jobs, details=details)
     check_output(output)
     t = readable(source, encoding)
@@ -165,22 +170,29 @@ def convert(
     fmt = to.value if to else (output_for(output.suffix) if output else DEFAULT_OUTPUT)
     print_diagnostics(t.diagnostics, details=details, notes=False)
     record_errors(t.diagnostics)
-    if strict and has_errors(t.diagnostics):
-        raise fail(source, "errors in the input; nothing written (--strict)", EXIT_ERRORS)
+    if has_errors(t.diagnostics):
+        if not lenient:
+            FACTS.update(verdict="not written: errors")
+            raise fail(source, "errors in the input; nothing written (--lenient to write it anyway, marked as "
+                               "resting on them)", EXIT_ERRORS)
+        t = _marked_lenient(t)
+    t, filled = with_standings(t)
+    print_diagnostics([d.located(str(source)) for d in filled], details=details)
     ending = LINE_ENDINGS[LineEnding(line_ending).value]
     try:
         if output is None or str(output) == "-":
             data, written = dumps(t, fmt, line_ending=ending, encoding=output_encoding)
             print_diagnostics([d.located("<stdout>") for d in written], details=details)
-            if strict and has_errors(written):
-                raise typer.Exit(EXIT_ERRORS)
+            if not lenient and has_errors(written):
+                raise fail("<stdout>", "the writer reports errors; nothing written (--lenient to write it anyway)",
+                           EXIT_ERRORS)
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
         else:
-            print_diagnostics(write(t, output, fmt, line_ending=ending, encoding=output_encoding, strict=strict),
+            print_diagnostics(write(t, output, fmt, line_ending=ending, encoding=output_encoding, strict=not lenient),
                               details=details)
-            typer.echo(f"wrote {output}: {outputs()[fmt].description.split(' (')[0]}, {len(t.players)} players",
-                       err=True)
+            typer.echo(f"wrote {output}: {outputs()[fmt].description.split(' (')[0]}, "
+                       f"{_players_written(output)} players", err=True)
             FACTS.update(verdict="written", written=str(output))
     except TrfconvError as err:
         first = err.diagnostics[0] if err.diagnostics else None
@@ -191,6 +203,32 @@ def convert(
     except LookupError:
         raise fail("--output-encoding", f"unknown encoding {output_encoding!r}") from None
     raise typer.Exit(EXIT_OK)
+
+
+def _marked_lenient(t):
+    """``t`` with a first line saying that it was written from a file with errors (``--lenient``):
+    a ``###`` comment in TRF, kept in JSON; a format without comments reports it as a line it
+    cannot hold (WRT004), next to the WRT008 warning on the terminal."""
+    from dataclasses import replace
+
+    from ..diagnostics import diagnostic
+    from ..model import Extra
+
+    errors = [d for d in t.diagnostics if d.severity.value == "error"]
+    codes = ", ".join(sorted({d.code for d in errors}))
+    text = (f"### trfconv convert --lenient: written from {Path(t.source.path or '-').name}, which has "
+            f"{len(errors)} error(s) ({codes}); what rests on them is not reliable")
+    print_diagnostics([diagnostic("WRT008", text.removeprefix("### trfconv convert --lenient: "))])
+    return replace(t, extras=(Extra(text, None), *t.extras))
+
+
+def _players_written(output: Path) -> int:
+    """How many players the file just written holds, read back: what the message counts is what
+    a reader of the output gets (a writer may leave players out, each said by WRT004)."""
+    try:
+        return len(read(output).players)
+    except TrfconvError:
+        return 0
 
 
 def _with_tiebreaks(t, names: list[str]):

@@ -22,7 +22,8 @@ STYLE = ("<style>tr.lots td { background: #fff3c4; font-weight: 600; } tr.lots.e
 def _facts(report: StandingsReport) -> list[tuple[str, object]]:
     s, t = report.standings, report.tournament
     ev = t.event if t is not None else None
-    rounds = s.rounds if s.after_round is None else f"after round {s.after_round} of {t.rounds if t else '?'}"
+    held = max(t.rounds, t.event.declared_rounds or 0) if t else "?"  # a file in progress declares the rounds to come
+    rounds = s.rounds if s.after_round is None else f"after round {s.after_round} of {held}"
     place = ", ".join(x for x in (ev.city, ev.federation) if x) if ev else None
     dates = " to ".join(x for x in (as_text(ev.start_date), as_text(ev.end_date)) if x) if ev else None
     who = f"{len(s.rows)} teams" if s.teams else f"{len(s.rows)} players"

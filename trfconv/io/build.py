@@ -56,6 +56,10 @@ from .control_chars import cleaned
 #: returns ``(path, line, column)`` (see :mod:`.checks`).
 Locate = Callable[..., tuple]
 
+#: The most diagnostics of one code a reader keeps; the rest are counted in one more, so that
+#: a file of one problem repeated a million times costs memory for what is kept, not for each.
+MAX_SAID = 1000
+
 #: FIDE's titles, in FIDE's order for the initial ranking (C.04.3 A.2 b).
 FIDE_TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 _TITLE_ORDER = {t: i for i, t in enumerate(FIDE_TITLES)}
@@ -105,10 +109,14 @@ class TournamentBuilder:
     _people: dict[Hashable, _Person] = field(default_factory=dict)  #: by key, the first with that key
     _all: list[tuple[Hashable, _Person]] = field(default_factory=list)  #: everyone, in file order
     _entries: dict[tuple[Hashable, int], tuple[RoundEntry, int | None]] = field(default_factory=dict)
+    _said: dict[str, int] = field(default_factory=dict)  #: how many of each code were reported
 
     # -- what the reader found ----------------------------------------------------------------
     def report(self, code: str, message: str, *, line: int | None = None, column: int | None = None) -> None:
-        self.diagnostics.append(diagnostic(code, message, path=self.path, line=line, column=column))
+        """A diagnostic; past :data:`MAX_SAID` of one code, only counted (said at the end)."""
+        said = self._said[code] = self._said.get(code, 0) + 1
+        if said <= MAX_SAID:
+            self.diagnostics.append(diagnostic(code, message, path=self.path, line=line, column=column))
 
     def add_player(self, player: Player, *, key: Hashable | None = None, line: int | None = None) -> Hashable:
         """A player (his rounds may already be in ``player.rounds``). ``key`` is how pairings
@@ -224,6 +232,9 @@ class TournamentBuilder:
         program's bye dummy taken out (:func:`without_bye_dummies`). ``fold`` may rewrite the
         diagnostics last (a reader's grouping of repeated notes)."""
         locate = locate or self._locator({}, {})
+        self.diagnostics.extend(diagnostic(code, f"and {said - MAX_SAID:,} more like the {MAX_SAID:,} above, not listed",
+                                           path=self.path)
+                                for code, said in self._said.items() if said > MAX_SAID)
         replaced: list[Diagnostic] = []
         tournament = cleaned(tournament, replaced)
         self.diagnostics.extend(d.located(self.path) for d in replaced)

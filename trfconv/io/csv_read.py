@@ -44,7 +44,7 @@ from ..model import (
     Tournament,
     Unreadable,
 )
-from ..numbers import ascii_digits
+from ..numbers import ascii_digits, placeholder
 from ..tabular import split_rows, unguard
 from .build import TournamentBuilder
 from .files import too_many_lines
@@ -299,7 +299,10 @@ class _Table:
             title = cell(header.roles.get("title", title_column))
             rating = self.integer(cell(header.roles.get("rating")), "rating")
             fide_id = cell(header.roles.get("fide_id"))
-            if fide_id and not _number(fide_id):
+            if fide_id and placeholder(fide_id):
+                self.report("FID001", f"player {number}: FIDE id {fide_id!r} is a placeholder; read as none")
+                fide_id = None
+            elif fide_id and not _number(fide_id):
                 self.report("CSV004", f"FIDE id {fide_id!r} is not a number")
                 fide_id = None
             sex = cell(header.roles.get("sex"))

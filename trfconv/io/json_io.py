@@ -20,7 +20,7 @@ from functools import cache
 from .. import model
 from ..dates import PartialDate
 from ..diagnostics import shown
-from ..numbers import ascii_digits, decimal_text, exact_number, not_a_number
+from ..numbers import ascii_digits, decimal_text, exact_number, not_a_number, placeholder
 from ..timecontrol import TimeControl, format_code, parse_code
 from .build import TournamentBuilder
 
@@ -83,7 +83,19 @@ def read_json(data: bytes, path: str | None = None, encoding: str | None = None)
         builder.report("JSN001", str(err), **where)
         return builder.unreadable()
     builder.version, builder.encoding = "JSON", "utf-8"
-    return builder.finish(t)
+    return builder.finish(_without_placeholder_ids(t, builder))
+
+
+def _without_placeholder_ids(t: model.Tournament, builder: TournamentBuilder) -> model.Tournament:
+    """``t`` with a FIDE id written as a placeholder (dashes) read as none, as every reader does
+    (``FID001``)."""
+    def read(p: model.Player) -> model.Player:
+        if p.fide_id is None or not placeholder(p.fide_id):
+            return p
+        builder.report("FID001", f"player {p.start_number}: FIDE id {p.fide_id!r} is a placeholder; read as none")
+        return dataclasses.replace(p, fide_id=None)
+    players = tuple(read(p) for p in t.players)
+    return t if players == t.players else dataclasses.replace(t, players=players)
 
 
 # -- encoding ------------------------------------------------------------------------------

@@ -103,7 +103,8 @@ def _numbers(numbers: list[int]) -> str:
 
 def _players(original: Tournament, kept: Tournament) -> list[str]:
     out = []
-    pairs = list(zip(original.players, kept.players))
+    kept_by_number = {p.start_number: p for p in kept.players}
+    pairs = [(a, b) for a in original.players if (b := kept_by_number.get(a.start_number)) is not None]
     for f in dataclasses.fields(original.players[0]) if original.players else ():
         if f.name == "rounds":
             continue
@@ -116,8 +117,9 @@ def _players(original: Tournament, kept: Tournament) -> list[str]:
         shown = "; ".join(f"player {n} round {r}: {in_words(e)}" for n, r, e in entries[:_SHOWN])
         out.append(f"{len(entries)} round entr{'y' if len(entries) == 1 else 'ies'} ({shown}"
                    f"{' …' if len(entries) > _SHOWN else ''})")
-    if len(original.players) != len(kept.players):
-        out.append(f"{len(original.players) - len(kept.players)} player(s)")
+    left_out = [p.start_number for p in original.players if p.start_number not in kept_by_number]
+    if left_out:
+        out.append(f"{len(left_out)} player(s) ({_numbers(left_out)})")
     return out
 
 

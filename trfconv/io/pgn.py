@@ -4,8 +4,11 @@ online event, a broadcast, a pairing program's per-round PGN export).
 A PGN holds games, not a tournament: the crosstable is built from each game's tags (parsed with
 python-chess; the moves are counted, not checked, and never kept):
 
-- ``Round`` gives the round (``"2.1"`` is round 2, board 1); a game without one cannot be
-  placed and is left out (``PGN002``);
+- ``Round`` gives the round (``"2.1"`` is round 2, board 1). A game without a usable one
+  (``?``, ``-``, missing: a match numbered in ``Site``), or a second game of the same two players
+  in one round (a match whose every game is ``Round "1"``), is placed, in file order, in the first
+  round in which neither player has a game: successive rounds between the same players (said:
+  ``PGN008``);
 - ``White``/``Black`` the players, known by ``WhiteFideId``/``BlackFideId`` where it is given
   (a name met once with an id is that player in every game), else by name; their rating
   (``WhiteElo``), title (``WhiteTitle``) and FIDE id come from their first game that gives them;
@@ -32,15 +35,16 @@ from datetime import date
 
 from ..encoding import decode
 from ..model import MAX_ROUNDS, Player, Tournament
-from ..numbers import ascii_digits
+from ..numbers import ascii_digits, placeholder
 from ..pairings import Result
 from .build import TournamentBuilder
+from .files import too_many_lines
 
 #: The first bytes of a PGN file: a tag pair ``[Name "value"]`` (after a byte-order mark or blanks).
 _TAG_PAIR = re.compile(rb'(?:\xef\xbb\xbf)?\s*\[[A-Za-z][A-Za-z0-9_]*\s+"')
 _NOT_BLANK = re.compile(r"\S")
-_ROUND = re.compile(r"\s*(\d{1,4})(?:\.(\d{1,4}))?\s*")
-_PGN_DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})")
+_ROUND = re.compile(r"\s*(\d{1,4})(?:\.(\d{1,4}))?\s*", re.ASCII)
+_PGN_DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})", re.ASCII)
 _RESULTS = {"1-0": Result.WHITE_WINS, "0-1": Result.BLACK_WINS, "1/2-1/2": Result.DRAW, "*": Result.PENDING}
 _FORFEITS = {Result.WHITE_WINS: Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS: Result.BLACK_WINS_FORFEIT}
 #: What a Termination tag or a comment says when a game was not played.
@@ -51,14 +55,16 @@ _LISTED = 8
 
 @dataclass
 class _Game:
-    """What the reader keeps of one game: its tags, the comments, the number of moves."""
+    """What the reader keeps of one game: its tags, whether a comment names a forfeit, the
+    number of moves (never the moves or the comments themselves: memory follows what is kept)."""
 
     line: int
     headers: dict[str, str] = field(default_factory=dict)
-    comments: list[str] = field(default_factory=list)
+    forfeit_comment: bool = False
     moves: int = 0
     movetext_result: str | None = None
     errors: list[str] = field(default_factory=list)
+    fide_ids: dict[str, str | None] = field(default_factory=dict)  #: by side, as read (once)
 
 
 def sniff(head: bytes) -> bool:
@@ -71,13 +77,21 @@ def read_pgn(data: bytes, path: str | None = None, encoding: str | None = None) 
     content."""
     decoded = decode(data, path=path, encoding=encoding)
     builder = TournamentBuilder(path, "pgn", encoding=decoded.encoding, diagnostics=list(decoded.diagnostics))
+    if too_many := too_many_lines(decoded.text):  # the bound of every line-based reader
+        builder.report("LIM001", too_many.replace("; only the first are read", ""))
+        return builder.unreadable()
     games = _games(decoded.text)
     usable = [g for g in games if g.headers.get("White") is not None or g.headers.get("Black") is not None]
     if not usable:
         builder.report("PGN001", "no game with White, Black and Result tags found; this is not a PGN game "
                                  "collection trfconv can build a crosstable from")
         return builder.unreadable()
-    _Crosstable(builder).read(usable)
+    if not _Crosstable(builder).read(usable):
+        builder.diagnostics = list(decoded.diagnostics)
+        builder.report("PGN001", f"none of the {len(usable)} game(s) is a game between two named players (an "
+                                 "opening book or a collection of analyses: White or Black '?'); this is not a "
+                                 "PGN of a tournament trfconv can build a crosstable from")
+        return builder.unreadable()
     builder.report("PGN007", "the PGN gives no start numbers: players numbered by rating, title and name, as "
                              "FIDE numbers an event's players")
     return builder.build(numbering="rating")
@@ -103,7 +117,8 @@ def _games(text: str) -> list[_Game]:
             self.game.moves += 1
 
         def visit_comment(self, comment: str) -> None:
-            self.game.comments.append(comment)
+            if not self.game.forfeit_comment and _FORFEIT_WORDS.search(comment):
+                self.game.forfeit_comment = True
 
         def visit_result(self, result: str) -> None:
             self.game.movetext_result = result
@@ -133,21 +148,45 @@ class _Crosstable:
         self.ids: dict[str, str] = {}  #: a name's FIDE id, from any game giving it
         self.pending: list[str] = []
         self.forfeits: list[str] = []
+        self.opponents: dict[tuple[str, int], str] = {}  #: (player key, round) -> opponent key
+        self.successive: list[str] = []  #: games placed by file order (PGN008)
 
-    def read(self, games: list[_Game]) -> None:
+    def read(self, games: list[_Game]) -> bool:
+        """Build the crosstable; False when no game could be placed (nothing to read)."""
         for g in games:
             for side in ("White", "Black"):
-                fide_id = self.fide_id(g, side)
+                fide_id = g.fide_ids[side] = self.fide_id(g, side)
                 if fide_id:
                     self.ids.setdefault(self.name(g, side).casefold(), fide_id)
-        placed: list[tuple[_Game, int, int | None]] = []
+        numbered: list[tuple[_Game, int, int | None]] = []
+        unnumbered: list[_Game] = []
         for g in games:
             round_ = self.round(g)
-            if round_ is not None:
-                placed.append((g, *round_))
-        placed.sort(key=lambda item: (item[1], item[2] or 0))
-        for g, round_, board in placed:
-            self.game(g, round_, board)
+            if round_ is None:
+                unnumbered.append(g)
+            else:
+                numbered.append((g, *round_))
+        numbered.sort(key=lambda item: (item[1], item[2] or 0))
+        placed: list[tuple[_Game, int, int | None]] = []
+        for g, round_, board in numbered:
+            sides = self.sides(g)
+            if sides is not None and self.opponents.get((sides[0], round_)) == sides[1]:
+                unnumbered.append(g)  # the same two players again in one round: the Round tag numbers no rounds
+            elif self.game(g, round_, board):
+                placed.append((g, round_, board))
+        unnumbered.sort(key=lambda g: g.line)
+        for g in unnumbered:
+            round_ = self.free_round(g)
+            if round_ is not None and self.game(g, round_, None):
+                placed.append((g, round_, None))
+                self.successive.append(f"{self.name(g, 'White')} - {self.name(g, 'Black')} "
+                                       f"(Round {g.headers.get('Round', '')!r}) in round {round_}")
+        if not placed:
+            return False
+        if self.successive:
+            self.b.report("PGN008", f"{len(self.successive)} game(s) without a usable round, or a second game of "
+                                    "the same players in one round, placed in file order in the first round both "
+                                    f"players are free ({self.listed(self.successive)})")
         if self.pending:
             self.b.report("PGN003", f"{len(self.pending)} game(s) with result * ({self.listed(self.pending)}): kept "
                                     "as paired without a result, worth no points. A PGN cannot tell an unfinished "
@@ -162,6 +201,7 @@ class _Crosstable:
             if g.errors:
                 self.b.report("PGN006", f"the movetext of the game {self.name(g, 'White')!r} - {self.name(g, 'Black')!r} "
                                         f"could not all be read ({g.errors[0]}); its tags are used", line=g.line)
+        return True
 
     def listed(self, items: list[str]) -> str:
         return ", ".join(items[:_LISTED]) + (" …" if len(items) > _LISTED else "")
@@ -171,26 +211,47 @@ class _Crosstable:
 
     def fide_id(self, g: _Game, side: str) -> str | None:
         value = (g.headers.get(f"{side}FideId") or "").strip()
+        if placeholder(value):
+            self.b.report("FID001", f"{side}FideId {value!r} is a placeholder; read as none", line=g.line)
+            return None
         if value and not ascii_digits(value):
             self.b.report("PGN006", f"{side}FideId {value!r} is not a number; ignored", line=g.line)
             return None
         return value.lstrip("0") or None
 
     def round(self, g: _Game) -> tuple[int, int | None] | None:
-        text = g.headers.get("Round") or ""
-        m = _ROUND.fullmatch(text)
+        """The round (and board) the Round tag gives, None when it gives none."""
+        m = _ROUND.fullmatch(g.headers.get("Round") or "")
         if m is None or not 0 < int(m.group(1)) <= MAX_ROUNDS:
-            self.b.report("PGN002", f"game {self.name(g, 'White')!r} - {self.name(g, 'Black')!r} has no round "
-                                    f"(Round {text!r}); left out", line=g.line)
             return None
         return int(m.group(1)), int(m.group(2)) if m.group(2) else None
+
+    def sides(self, g: _Game) -> tuple[str, str] | None:
+        """The keys of both players (added when first met), None when one has no name."""
+        white, black = self.player(g, "White"), self.player(g, "Black")
+        return None if white is None or black is None else (white, black)
+
+    def free_round(self, g: _Game) -> int | None:
+        """The first round in which neither player of ``g`` has a game (None past the last round
+        a file may hold, said)."""
+        sides = self.sides(g)
+        if sides is None:
+            self.b.report("PGN002", f"game {self.name(g, 'White')!r} - {self.name(g, 'Black')!r} without a round: "
+                                    "a player without a name; left out", line=g.line)
+            return None
+        for r in range(1, MAX_ROUNDS + 1):
+            if all((key, r) not in self.opponents for key in sides):
+                return r
+        self.b.report("PGN002", f"game {self.name(g, 'White')!r} - {self.name(g, 'Black')!r} has no round and "
+                                f"its players have a game in each of the {MAX_ROUNDS} rounds; left out", line=g.line)
+        return None
 
     def player(self, g: _Game, side: str) -> str | None:
         """The key of the player on ``side``, added the first time he is met."""
         name = self.name(g, side)
         if not name or name in ("?", "-"):
             return None
-        fide_id = self.fide_id(g, side) or self.ids.get(name.casefold())
+        fide_id = g.fide_ids.get(side) or self.ids.get(name.casefold())
         key = f"id:{fide_id}" if fide_id else f"name:{name.casefold()}"
         if not self.b.has_player(key):
             self.b.add_player(Player(start_number=0, name=name, title=(g.headers.get(f"{side}Title") or "").strip()
@@ -206,12 +267,13 @@ class _Crosstable:
             return None
         return int(value) or None
 
-    def game(self, g: _Game, round_: int, board: int | None) -> None:
+    def game(self, g: _Game, round_: int, board: int | None) -> bool:
+        """The pairing of ``g`` in ``round_``; False when it cannot be placed (said)."""
         white, black = self.player(g, "White"), self.player(g, "Black")
         where = f"round {round_}" + (f" board {board}" if board else "")
         if white is None or black is None:
             self.b.report("PGN002", f"{where}: a player without a name; game left out", line=g.line)
-            return
+            return False
         text = (g.headers.get("Result") or g.movetext_result or "*").strip()
         result = _RESULTS.get(text)
         if result is None:
@@ -220,15 +282,19 @@ class _Crosstable:
             result = Result.PENDING
         if result in _FORFEITS and self.forfeited(g):
             result = _FORFEITS[result]
+        if not self.b.pairing(round_, white, black, result, line=g.line):
+            return False
+        if result in _FORFEITS.values():
             self.forfeits.append(where)
         if result is Result.PENDING:
             self.pending.append(where)
-        self.b.pairing(round_, white, black, result, line=g.line)
+        self.opponents[white, round_], self.opponents[black, round_] = black, white
+        return True
 
     def forfeited(self, g: _Game) -> bool:
         if _FORFEIT_WORDS.search(g.headers.get("Termination") or ""):
             return True
-        return g.moves == 0 and any(_FORFEIT_WORDS.search(c) for c in g.comments)
+        return g.moves == 0 and g.forfeit_comment
 
     def absences(self, rounds: int) -> None:
         """Every player without a game in a round he could have played is absent that round."""

@@ -58,6 +58,7 @@ from ..model import (
     Unreadable,
 )
 from ..names import fide_name
+from ..numbers import ascii_digits, not_a_number, placeholder
 from .build import TournamentBuilder
 from .xml_read import EVENT_TYPES
 from .xml_tiebreaks import Name, list_caveat, split, until_unnamed
@@ -106,14 +107,16 @@ _OUTCOMES = {1: Outcome.LOSS, 2: Outcome.DRAW, 3: Outcome.WIN}
 _BYES = {3: ByeKind.PAB, 2: ByeKind.HALF, 1: ByeKind.ZERO}
 #: Status byte: 0 played, 0x01/0x11 adjourned, 0x02/0x22 forfeit, 0x03/0x33 not played.
 _ADJOURNED, _FORFEIT, _NOT_PLAYED = {0x01, 0x11}, {0x02, 0x22}, {0x03, 0x33}
-#: Scoring systems (``0x538``): points for a win and draw with White / with Black.
+#: Scoring systems (``0x538``): points for a win and draw with White / with Black; an unknown
+#: (adjourned) result is worth a draw, as TRF-2026 162 X is by default.
 _SCORING = {
     0: None,  # 1, ½, 0: the default
     1: ScoreSystem(win_white=Fraction(3), win_black=Fraction(3), draw_white=Fraction(1), draw_black=Fraction(1),
-                   forfeit_win=Fraction(3), pab=Fraction(3), full_bye=Fraction(3), half_bye=Fraction(1)),
+                   forfeit_win=Fraction(3), pab=Fraction(3), full_bye=Fraction(3), half_bye=Fraction(1),
+                   unknown=Fraction(1)),
     2: ScoreSystem(win_white=Fraction(3), win_black=Fraction(3), draw_white=Fraction(1),
                    draw_black=Fraction(3, 2), forfeit_win=Fraction(3), pab=Fraction(3), full_bye=Fraction(3),
-                   half_bye=Fraction(1)),
+                   half_bye=Fraction(1), unknown=Fraction(1)),
 }
 #: Tie-break selection fields by (team event, mode): rank order; a byte of fnogatz's table 84.
 _TIEBREAK_FIELDS = {(False, _SWISS): (0x26D, 0x23C), (False, _ROUND_ROBIN): (0x26E, 0x23D),
@@ -262,7 +265,7 @@ class _Reader:
     def date(self, text: str) -> date | str | None:
         """A date written ``dd.mm.yyyy`` (Swiss-Chess's form); other text is kept as written."""
         parts = text.split(".")
-        if len(parts) == 3 and all(p.isdigit() for p in parts):
+        if len(parts) == 3 and all(ascii_digits(p) for p in parts):
             try:
                 return date(int(parts[2]), int(parts[1]), int(parts[0]))
             except ValueError:
@@ -298,24 +301,38 @@ class _Reader:
 
     def player(self, at: int, number: int) -> Player:
         d = self.data
-        elo, national = self.text(at, _P_ELO), self.text(at, _P_NATIONAL)
+        elo = self.whole(self.text(at, _P_ELO), "rating", number)
+        national = self.whole(self.text(at, _P_NATIONAL), "national rating", number)
         country = self.text(at, _P_COUNTRY) or None
         birth = self.text(at, _P_BIRTH)
         fide_id = self.text(at, _P_FIDE_ID)
         sex = chr(d[at + _P_SEX]).strip().lower()
-        nationals = ((NationalRating(federation=country or "", rating=int(national)),)
-                     if national.isdigit() and int(national) else ())
+        nationals = (NationalRating(federation=country or "", rating=national),) if national else ()
         return Player(
             start_number=number, name=fide_name(self.text(at, _P_NAME)), sex=_SEX.get(sex, sex or None),
-            title=self.text(at, _P_TITLE) or None, rating=int(elo) if elo.isdigit() and int(elo) else None,
-            federation=country, fide_id=fide_id if fide_id.isdigit() and int(fide_id) else None,
+            title=self.text(at, _P_TITLE) or None, rating=elo,
+            federation=country, fide_id=fide_id if self.whole(fide_id, "FIDE id", number) else None,
             birth_date=self.birth_date(birth, number), points=Fraction(d[at + _P_POINTS2], 2),
             rank=_u16(d, at + _P_RANK) or None, national_ratings=nationals)
+
+    def whole(self, text: str, what: str, number: int) -> int | None:
+        """A number field (rating, national rating, FIDE id) read with the bounded grammar of
+        :mod:`trfconv.numbers`; None when blank or 0, and when it is no number (said: ``SWT010``,
+        or ``FID001`` for a FIDE id written as dashes)."""
+        if not text.strip("0 "):
+            return None
+        if ascii_digits(text):
+            return int(text) or None
+        if what == "FIDE id" and placeholder(text):
+            self.b.report("FID001", f"player {number}: FIDE id {text!r} is a placeholder; read as none")
+        else:
+            self.b.report("SWT010", f"player {number}: {what} {text!r} {not_a_number(text)}; ignored")
+        return None
 
     def birth_date(self, text: str, number: int):
         if not text or text.strip("0") == "":
             return None
-        if len(text) == 8 and text.isdigit():
+        if len(text) == 8 and ascii_digits(text):
             text = f"{text[:4]}/{text[4:6]}/{text[6:]}"
         parsed = read_birth_date(text)
         if parsed is None:

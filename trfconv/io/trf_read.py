@@ -49,7 +49,7 @@ from ..model import (
     Tournament,
     Unreadable,
 )
-from ..numbers import ascii_digits, exact_number, not_a_number
+from ..numbers import ascii_digits, exact_number, not_a_number, placeholder
 from ..timecontrol import parse_code
 from .build import TournamentBuilder
 from .files import MAX_LINES, too_many_lines
@@ -532,6 +532,9 @@ class _Reader:
 
     def identifier(self, text: str, what: str, column: int) -> str | None:
         if not text or text.strip("0") == "":
+            return None
+        if placeholder(text):
+            self.report("FID001", f"{what} {shown(text)} is a placeholder; read as none", column)
             return None
         if not ascii_digits(text):
             self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}; kept as written", column)

@@ -5,6 +5,14 @@ Writing is strict: every value is put in its columns from ``formats/trf/records.
 right-aligned, dates in the TRF-2026 forms, and whatever does not fit or cannot be said in the
 chosen version is reported (``WRT0xx``) instead of being written wrongly. Lines the reader kept
 verbatim go back after the record they followed.
+
+A round block holds only the result codes TRF16 and TRF-2026 define (C.04 Annex 2 3.2: ``1 = 0
++ - W D L H F U Z`` and blank): an adjourned or unknown result (``X``, which consumers reject)
+is written as a pairing without a result in TRF-2026 and left out of TRF16, which has no
+pairing without a result either; a block the reader could not read is not copied (it would be
+rejected again) but left out; each said (``WRT004``). A forfeit between two players whose colour
+the source does not give is written with the colours of the start numbers (White for the lower:
+TRF requires one, and no rule reads a forfeit's colour), said (``WRT009``).
 """
 
 from __future__ import annotations
@@ -19,7 +27,9 @@ from ..diagnostics import Diagnostic, diagnostic
 from ..encoding import encodable
 from ..model import (
     DEFAULT_SCORES,
+    NOT_PAIRED,
     Bye,
+    Colour,
     Forfeit,
     Game,
     NotPaired,
@@ -31,7 +41,7 @@ from ..model import (
     Tournament,
     Unreadable,
 )
-from ..numbers import decimal_text, short_text
+from ..numbers import decimal_text, exact_sum, short_text
 from ..timecontrol import TimeControl, format_code
 from .layout import layouts
 from .lossy import dropped
@@ -85,6 +95,9 @@ class _Writer:
         self.diagnostics: list[Diagnostic] = []
         self.folded: dict[str, list[str]] = defaultdict(list)
         self.colourless: list[tuple[int, int]] = []  # (player, round) of games written with colour '-'
+        self.forfeit_colours: list[tuple[int, int]] = []  # (player, round) of forfeits given a colour
+        #: (player, round, entry, the entry as written) of the entries no round block can say as they are
+        self.left_out: list[tuple[int, int, object, object]] = []
 
     # -- reporting and text -----------------------------------------------------------------
     def report(self, code: str, message: str) -> None:
@@ -153,6 +166,7 @@ class _Writer:
         out += self.engine()
         out += [(f"001:{p.start_number}", self.player(p)) for p in self.t.players]
         self.colourless_games()
+        self.unwritable_blocks()
         out += self.national()
         out += self.teams()
         out += self.team_records()
@@ -245,8 +259,8 @@ class _Writer:
         for symbol, value, default in (
             ("W", s.win_white, Fraction(1)), ("D", s.draw_white, Fraction(1, 2)),
             ("L", s.loss_white, Fraction(0)), ("A", s.zero_bye, Fraction(0)),
-            ("P", s.pab, s.win_white), ("X", s.unknown, s.draw_white),
-        ):
+            ("P", s.pab, s.win_white),
+        ):  # X (an unknown result) is no result code a round block can hold: never written
             if value != default:
                 pairs.append(symbol + self.decimal(value, f"162 {symbol}", 4).rjust(4))
         return self.layouts["scores"].write("162", {"pairs": pairs})[4:]
@@ -274,8 +288,12 @@ class _Writer:
             out.append(("162", "XXS " + " ".join(f"{code}={short_text(getattr(s, name))}"
                                                  for code, name in _XXS_FIELDS
                                                  if getattr(s, name) != getattr(DEFAULT_SCORES, name))))
-            if s.unknown != DEFAULT_SCORES.unknown:
-                self.dropped(f"the value of an unknown result ({short_text(s.unknown)}, 162 X) in XXS")
+        # a reader takes an unknown result's value as 162 D's (TRF-2026 162) or XXS's default: X
+        # itself is no result code and is never written
+        read_back = s.draw_white if self.v26 and _expressible_in_162(s) else DEFAULT_SCORES.unknown
+        if s.unknown != read_back:
+            self.dropped(f"the value of an unknown result ({short_text(s.unknown)}, 162 X; read back as "
+                         f"{short_text(read_back)}): TRF has no result X")
         if p.absent_next_round:
             out.append(("XXZ", "XXZ " + " ".join(map(str, p.absent_next_round))))
         for a in p.player_accelerations:
@@ -287,6 +305,11 @@ class _Writer:
     # -- players ----------------------------------------------------------------------------
     def player(self, p: Player) -> str:
         where = f"player {p.start_number}"
+        mark = len(self.left_out)
+        blocks = "".join("  " + self.block(e, p.start_number, r) for r, e in enumerate(p.rounds, 1))
+        points = p.points
+        if points is not None and len(self.left_out) > mark:  # the points column adds up the blocks written
+            points -= exact_sum(self.t.scores.points(e) - self.t.scores.points(w) for *_, e, w in self.left_out[mark:])
         values = {
             "start_number": self.number(p.start_number, f"{where} start number", 4),
             "sex": self.text(p.sex, f"{where} sex", 1),
@@ -296,11 +319,10 @@ class _Writer:
             "federation": self.text(p.federation, f"{where} federation", 3),
             "fide_id": self.text(p.fide_id, f"{where} FIDE id", 11),
             "birth_date": self.text(str(p.birth_date) if p.birth_date else "", f"{where} birth date", 10),
-            "points": self.decimal(p.points, f"{where} points", 4),
+            "points": self.decimal(points, f"{where} points", 4),
             "rank": self.number(p.rank, f"{where} rank", 4),
         }
         head = self.layouts["player"].write("001", values).ljust(89)
-        blocks = "".join("  " + self.block(e, p.start_number, r) for r, e in enumerate(p.rounds, 1))
         return (head + blocks).rstrip()
 
     def dates_read_back(self) -> None:
@@ -323,8 +345,7 @@ class _Writer:
     def unpaired_rounds(self) -> None:
         """A player line ends with its last round block that is not blank: the last rounds in
         which nobody is paired cannot be written (a reader sees fewer rounds); said once."""
-        last = max((r for p in self.t.players for r, e in enumerate(p.rounds, 1) if not isinstance(e, NotPaired)),
-                   default=0)
+        last = self.t.last_round_held
         if self.t.rounds > last:
             rounds = f"round {last + 1}" if self.t.rounds == last + 1 else f"rounds {last + 1}-{self.t.rounds}"
             self.dropped(f"{rounds}, in which no player is paired (a player line ends with its last round written)")
@@ -340,6 +361,20 @@ class _Writer:
                                   f"({first}{', …' if len(games) > 3 else ''}): the source gives none; "
                                   "written with colour '-'")
 
+    def unwritable_blocks(self) -> None:
+        """What :meth:`block` could not write as the model holds it, said once each kind (see the
+        module docstring)."""
+        if self.left_out:
+            shown = "; ".join(f"player {p} round {r}: {_unwritable(e, self.v26)}" for p, r, e, _ in self.left_out[:3])
+            self.dropped(f"{len(self.left_out)} round entr{'y' if len(self.left_out) == 1 else 'ies'} as they are, "
+                         f"which no round block can say ({shown}{' …' if len(self.left_out) > 3 else ''}; the "
+                         "points column adds up the blocks as written)")
+        if self.forfeit_colours:
+            first = ", ".join(f"player {p} round {r}" for p, r in self.forfeit_colours[:3])
+            self.report("WRT009", f"{len(self.forfeit_colours)} forfeit(s) without a colour ({first}"
+                                  f"{', …' if len(self.forfeit_colours) > 3 else ''}): the source gives none and "
+                                  "TRF requires one; written with White for the lower start number")
+
     def block(self, entry, player: int, r: int) -> str:
         match entry:
             case Game(opponent=o, colour=c, outcome=outcome, rated=rated):
@@ -348,16 +383,24 @@ class _Writer:
                 rated_code, unrated_code = _RESULTS[outcome]
                 return f"{self.opponent(o, player, r)} {c.value if c else '-'} {rated_code if rated else unrated_code}"
             case Forfeit(won=won, opponent=o, colour=c):
+                if c is None and o is not None:
+                    c = Colour.WHITE if player < o else Colour.BLACK
+                    self.forfeit_colours.append((player, r))
                 return f"{self.opponent(o, player, r)} {c.value if c else '-'} {'+' if won else '-'}"
             case Bye(kind=kind):
                 return f"0000 - {kind.value}"
             case Pending(opponent=o, colour=c, adjourned=adjourned):
-                return f"{self.opponent(o, player, r)} {c.value if c else '-'} {'X' if adjourned else ' '}"
+                if not self.v26:
+                    self.left_out.append((player, r, entry, NOT_PAIRED))
+                    return " " * 8
+                if adjourned:
+                    self.left_out.append((player, r, entry, Pending(o, c)))
+                return f"{self.opponent(o, player, r)} {c.value if c else '-'}  "
             case NotPaired():
                 return " " * 8
-            case Unreadable(text=text):
-                self.report("WRT005", f"player {player} round {r}: block {text!r} written back as read")
-                return self.text(text, f"player {player} round {r} block", 8).ljust(8)
+            case Unreadable():
+                self.left_out.append((player, r, entry, NOT_PAIRED))
+                return " " * 8
         raise TypeError(f"not a round entry: {entry!r}")
 
     def opponent(self, o: int | None, player: int, r: int) -> str:
@@ -502,6 +545,15 @@ class _Writer:
 
 
 _RESULTS = {Outcome.WIN: ("1", "W"), Outcome.DRAW: ("=", "D"), Outcome.LOSS: ("0", "L")}
+
+
+def _unwritable(entry, v26: bool) -> str:
+    """What became of an entry :meth:`_Writer.block` could not write as it is, in words."""
+    if isinstance(entry, Unreadable):
+        return f"the unreadable block {entry.text!r}, left blank"
+    what = "an adjourned or unknown result (X)" if entry.adjourned else "a pairing without a result"
+    return f"{what} against {entry.opponent}, " + ("written without a result" if v26 and entry.adjourned
+                                                    else "left blank")
 _XXS_FIELDS = (("WW", "win_white"), ("BW", "win_black"), ("WD", "draw_white"), ("BD", "draw_black"),
                ("WL", "loss_white"), ("BL", "loss_black"), ("ZPB", "zero_bye"), ("HPB", "half_bye"),
                ("FPB", "full_bye"), ("PAB", "pab"), ("FW", "forfeit_win"), ("FL", "forfeit_loss"))

@@ -35,10 +35,10 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from fractions import Fraction
 
 from ..encoding import decode
 from ..model import (
+    MAX_ROUNDS,
     NOT_PAIRED,
     Bye,
     ByeKind,
@@ -52,17 +52,24 @@ from ..model import (
     Unreadable,
 )
 from ..names import fide_name
+from ..numbers import decimal_number
 from .build import TournamentBuilder
+from .files import too_many_lines
 
 #: The first bytes of every known ``.vegz``/``.bakz`` (six files of one Vega 8 installation).
 VEGZ_START = bytes.fromhex("bf51559810d2060fe658")
-_CROSS_TABLE = re.compile(r"^\s*Cross Table at round (\d+)", re.MULTILINE)
-_HEADER = re.compile(r"^\s*Pos\s+NAME\s.*\bPts\s*\|(?P<rounds>[\d\s]+)(\||$)", re.MULTILINE)
+_CROSS_TABLE = re.compile(r"^\s*Cross Table at round ([0-9]+)", re.MULTILINE)
+_HEADER = re.compile(r"^\s*Pos\s+NAME\s.*\bPts\s*\|(?P<rounds>[0-9\s]+)(\||$)", re.MULTILINE)
 _SNIFF_CROSS_TABLE = re.compile(rb"^\s*Cross Table at round \d+", re.MULTILINE)
 _SNIFF_HEADER = re.compile(rb"^\s*Pos\s+NAME\s.*\bPts\s*\|\s*1\b", re.MULTILINE)
-_PLACE_DATES = re.compile(r"^(?P<city>.*?)\s+-\s+(?P<start>\d{1,2}/\d{1,2}/\d{4})(?:\s*,\s*(?P<end>\d{1,2}/\d{1,2}/\d{4}))?\s*$")
-_CELL = re.compile(r"(?P<result>[-+=])?(?P<kind>[WBF])?(?P<opponent>\d{1,4}|BYE)")
-_POINTS = re.compile(r"\d{1,4}(?:[.,]\d)?")
+_PLACE_DATES = re.compile(r"^(?P<city>.*?)\s+-\s+(?P<start>[0-9]{1,2}/[0-9]{1,2}/[0-9]{4})"
+                          r"(?:\s*,\s*(?P<end>[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}))?\s*$")
+#: Opponents and positions are start numbers: at most 4 digits, as in every TRF.
+_CELL = re.compile(r"(?P<result>[-+=])?(?P<kind>[WBF])?(?P<opponent>[0-9]{1,4}|BYE)")
+_POSITION = re.compile(r"[0-9]{1,4}")
+_POINTS = re.compile(r"[0-9]{1,4}(?:[.,][0-9])?")
+#: A rating: at most 4 digits (FIDE's scale; the TRF column holds 4).
+_RATING = re.compile(r"[0-9]{1,4}")
 _TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 _OUTCOMES = {"+": Outcome.WIN, "=": Outcome.DRAW, "-": Outcome.LOSS}
 _BYES = {"+": ByeKind.PAB, "=": ByeKind.HALF, "-": ByeKind.ZERO}
@@ -88,6 +95,9 @@ def read_vega(data: bytes, path: str | None = None, encoding: str | None = None)
     decoded = decode(data, path=path, encoding=encoding)
     builder = TournamentBuilder(path, "vega", version="crosstable", encoding=decoded.encoding,
                                 diagnostics=list(decoded.diagnostics))
+    if too_many := too_many_lines(decoded.text):  # the bound of every line-based reader
+        builder.report("LIM001", too_many.replace("; only the first are read", ""))
+        return builder.unreadable()
     _Crosstable(builder, decoded.text.splitlines()).read()
     return builder.build()
 
@@ -103,6 +113,10 @@ class _Crosstable:
             self.b.report("VEG002", "no header line 'Pos NAME … Pts | 1 2 3 …' found: this is not a Vega crosstable")
             return
         rounds = len(_HEADER.match(self.lines[header]).group("rounds").split())
+        if rounds > MAX_ROUNDS:
+            self.b.report("VEG002", f"the header numbers {rounds:,} rounds, more than the {MAX_ROUNDS} a file may "
+                                    "hold: this is not a Vega crosstable trfconv reads")
+            return
         self.event(header)
         for number, line in enumerate(self.lines[header + 1:], header + 2):
             if line.strip() and set(line.strip()) != {"-"}:
@@ -148,15 +162,16 @@ class _Crosstable:
 
     def player(self, left: str, number: int) -> Player | None:
         tokens = left.split()
-        if len(tokens) < 4 or not tokens[0].isdigit() or not _POINTS.fullmatch(tokens[-1]):
+        if len(tokens) < 4 or not _POSITION.fullmatch(tokens[0]) or not _POINTS.fullmatch(tokens[-1]):
             self.b.report("VEG003", f"row {left.strip()[:40]!r} is not 'Pos NAME Rtg T Fed Pts'; left out",
                           line=number)
             return None
-        position, points = int(tokens[0]), Fraction(tokens[-1].replace(",", "."))
+        position, points = int(tokens[0]), decimal_number(tokens[-1])
         rest = tokens[1:-1]  # name words, (W) for a withdrawn player, rating, title, federation
-        rating_at = next((i for i in range(len(rest) - 1, 0, -1) if rest[i].isdigit()), None)
+        rating_at = next((i for i in range(len(rest) - 1, 0, -1) if _RATING.fullmatch(rest[i])), None)
         if rating_at is None or len(rest) - rating_at > 3:
-            self.b.report("VEG003", f"row {position}: no rating column; left out", line=number)
+            self.b.report("VEG003", f"row {position}: no rating column (a rating is 1 to 4 digits); left out",
+                          line=number)
             return None
         after = rest[rating_at + 1:]
         title = after.pop(0) if after and (len(after) == 2 or after[0] in _TITLES) else None

@@ -36,7 +36,7 @@ from ..model import (
     Tournament,
     Unreadable,
 )
-from ..numbers import ascii_digits, decimal_number, not_a_number
+from ..numbers import ascii_digits, decimal_number, not_a_number, placeholder
 from ..pairings import Result
 from .build import Codes, TournamentBuilder
 from .xml_tiebreaks import DESCRIPTIONS, SLOTS, lists_of
@@ -52,9 +52,9 @@ EVENT_TYPES = {
 }
 _SEX = {"m": "m", "w": "w", "f": "w"}
 _NO_SEX = {"", "*", "-"}
-_COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})")
-_DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
-_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})", re.ASCII)
+_DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", re.ASCII)
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})", re.ASCII)
 _INTEGER = re.compile(r"-?\d{1,12}", re.ASCII)
 
 
@@ -221,7 +221,10 @@ class _Reader:
         last, first = self.text(e, "lastname") or "", self.text(e, "firstname")
         sex = (self.text(e, "sex") or "")
         fide_id = self.text(e, "fideid")
-        if fide_id is not None and not ascii_digits(fide_id):
+        if fide_id is not None and placeholder(fide_id):
+            self.report("FID001", f"player {number}: fideid={shown(fide_id)} is a placeholder; read as none", e)
+            fide_id = None
+        elif fide_id is not None and not ascii_digits(fide_id):
             self.report("XML004", f"fideid={shown(fide_id)} {not_a_number(fide_id)}", e)
             fide_id = None
         rating = self.integer(e, "rtgfide")

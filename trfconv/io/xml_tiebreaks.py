@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from ..numbers import ascii_digits
+
 #: Slots of the format: tb1no … tb5no.
 SLOTS = 5
 
@@ -74,7 +76,7 @@ def parse_name(text: str) -> Name | None:
     code, _, score = head.partition(":")
     name = Name(code, score or None)
     for m in mods:
-        if m[:1] in "CM" and m[1:].isdigit() and not name.low:
+        if m[:1] in "CM" and ascii_digits(m[1:]) and not name.low:
             name = replace(name, low=int(m[1:]), high=int(m[1:]) if m[0] == "M" else 0)
         elif m in ("P", "F"):
             name = replace(name, played=name.played or m == "P", fore=name.fore or m == "F")
@@ -161,7 +163,7 @@ def code_of(text: str, team: bool) -> tuple[int, str] | None:
 
 
 def _int(text: str) -> int | None:
-    return int(text) if text.isdigit() else 0 if text in ("", "-") else None
+    return int(text) if ascii_digits(text) else 0 if text in ("", "-") else None
 
 
 def lists_of(slots: list[tuple[int, str]], team: bool) -> tuple[tuple[str, ...], tuple[str, ...], list[int]]:

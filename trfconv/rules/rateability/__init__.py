@@ -86,6 +86,13 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     if shape.declared_by is None and len(t.players) > 1:
         notes.append(diagnostic("VAL003", f"event type not declared (092/192); judged as {shape.description}",
                                 path=path))
+    if to_come := t.rounds_to_come:
+        held = to_come.start - 1
+        notes.append(diagnostic("VAL041", f"the event is not finished: no player has an entry in "
+                                          f"round{'s' if len(to_come) > 1 else ''} {to_come.start}"
+                                          f"{f'-{to_come.stop - 1}' if len(to_come) > 1 else ''} of the "
+                                          f"{to_come.stop - 1} the file holds or declares; judged on rounds 1-{held} "
+                                          "as they stand (an event is rated when it is over)", path=path))
     if not days:
         notes.append(diagnostic("VAL002", "no round dates (132): rounds and hours of play a day not checked",
                                 path=path))

@@ -25,6 +25,7 @@ from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import ListEntry
 from ...model import Extra, Player, Tournament
+from ...numbers import ascii_digits
 from .inforce import Lookup, event_list
 
 #: How many list entries are compared with a player who has no FIDE ID.
@@ -38,7 +39,7 @@ def fill(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournament, list[Dia
     if month is None:
         return t, out
     path = t.source.path
-    taken = {int(p.fide_id) for p in t.players if p.fide_id and p.fide_id.isdigit()}
+    taken = {int(p.fide_id) for p in t.players if p.fide_id and ascii_digits(p.fide_id)}
     players, extras = [], list(t.extras)
 
     def record(code: str, message: str, anchor: str, origin: str) -> None:
@@ -48,7 +49,7 @@ def fill(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournament, list[Dia
     for p in t.players:
         changes: list[tuple[str, str]] = []
         entry = None
-        if p.fide_id and p.fide_id.isdigit():
+        if p.fide_id and ascii_digits(p.fide_id):
             entry = lookup.player(int(p.fide_id), month)
         elif not p.fide_id:
             entry = _identify(p, lookup, month, taken, out, path)

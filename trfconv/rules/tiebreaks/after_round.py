@@ -17,16 +17,22 @@ from ...adjustments import FINAL_ROUND
 from ...model import Tournament
 
 
-def after_round(t: Tournament, n: int) -> Tournament:
+def after_round(t: Tournament, n: int, *, declared: bool = False) -> Tournament:
     """``t`` cut after round ``n`` (1 <= n <= the rounds the file holds; ValueError otherwise).
     A 299 record of the final standings (round 999) is dropped unless ``n`` is the last round:
-    it is counted in the final standings only."""
+    it is counted in the final standings only. ``declared``: the points and ranks the file
+    declares are kept, as they are those after round ``n`` (a file in progress, cut after its
+    last round held)."""
     held = t.rounds
     if not 1 <= n <= held:
         raise ValueError(f"round {n} is not a round of the file (it holds {held} round(s))")
     final = n >= max(held, t.event.declared_rounds or 0)
-    players = tuple(replace(p, rounds=p.rounds[:n], points=None, rank=None) for p in t.players)
-    teams = tuple(replace(x, match_points=None, game_points=None, rank=None) for x in t.teams)
+    if declared:
+        players = tuple(replace(p, rounds=p.rounds[:n]) for p in t.players)
+        teams = t.teams
+    else:
+        players = tuple(replace(p, rounds=p.rounds[:n], points=None, rank=None) for p in t.players)
+        teams = tuple(replace(x, match_points=None, game_points=None, rank=None) for x in t.teams)
     event = replace(t.event, declared_rounds=n, round_dates=t.event.round_dates[:n])
     pairing = replace(t.pairing, requested_byes=tuple(b for b in t.pairing.requested_byes if b.round <= n),
                       absent_next_round=())

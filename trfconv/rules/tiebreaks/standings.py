@@ -168,14 +168,26 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     ``after_round``: the standings as they stood after that round (:mod:`.after_round`; the
     round robin or Swiss nature of the event is judged on the whole file). ``lots_seed``: the
     ties left after the whole list are broken by the reproducible drawing of lots of
-    :mod:`.lots` (Art. 4.2); without it they share a rank and stay marked."""
+    :mod:`.lots` (Art. 4.2); without it they share a rank and stay marked.
+
+    A file in progress (no player has an entry in its last declared or padded rounds:
+    :attr:`~trfconv.model.Tournament.rounds_to_come`) stands after its last round held: its
+    standings are those after that round, and said so; the rounds to come are no absences."""
     extra = []
+    to_come, asked = t.rounds_to_come, after_round is not None
+    if not asked and to_come:
+        after_round = to_come.start - 1
+        extra.append(diagnostic("STD001", f"no player has an entry in round{'s' if len(to_come) > 1 else ''} "
+                                          f"{_span(to_come)} of the {to_come.stop - 1} the file holds or declares: "
+                                          f"the event is in progress, and these are the standings after round "
+                                          f"{after_round}, the tie-breaks computed on rounds 1-{after_round} (the "
+                                          "rounds to come are no absences; C.07 16.2.5)"))
     if after_round is not None:
         held = max(t.rounds, t.event.declared_rounds or 0)  # a file in progress declares the rounds to come
         if round_robin is None:
             round_robin = is_round_robin(t)
-        t = cut_after(t, after_round)
-        if after_round < held:
+        t = cut_after(t, after_round, declared=not asked)
+        if asked and after_round < held:
             extra.append(diagnostic("STD001", f"the standings after round {after_round} of {held}: the tie-breaks "
                                               f"are computed on rounds 1-{after_round} only; the later rounds do not "
                                               f"exist yet, so a bye or an absence in round {after_round} is one of the "
@@ -186,6 +198,10 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
         extra += said
     return replace(result, after_round=after_round, rounds=t.rounds,
                    diagnostics=(*result.diagnostics[:1], *extra, *result.diagnostics[1:]))
+
+
+def _span(rounds: range) -> str:
+    return str(rounds.start) if len(rounds) == 1 else f"{rounds.start}-{rounds.stop - 1}"
 
 
 def _draw_lots(result: Standings, seed: str) -> tuple[Standings, list[Diagnostic]]:
