@@ -49,7 +49,7 @@ def test_a_batch_conversion_shows_the_errors_it_converted_over(cli, tmp_path):
     bad_ratings(folder / "bad.trf", 5)
     out = tmp_path / "out"
     out.mkdir()
-    result = cli("convert", folder, "-o", out, "--strict")
+    result = cli("convert", folder, "-o", out)
     assert result.exit_code == 1
     said = [line for line in result.stderr.splitlines() if "TRF016" in line]
     assert len(said) == 1 and "(and 4 more like it, lines 17, 18, 19, 20)" in said[0]

@@ -267,8 +267,20 @@ def test_the_title_application_is_the_commands(cli, tmp_path, monkeypatch):
     assert client().get("/application", params={"fide_id": "1"}).status_code == 422  # no file held
 
 
-def test_the_norms_of_a_file_with_errors_are_withheld_unless_asked():
-    path = FIXTURES / "trf" / "pierotofy__CPPDubovSystem__baku_test.trf"
+def with_errors(folder, n: int = 20):
+    """The example with the rating of its first ``n`` players written as letters: ``n`` TRF016
+    errors that say the same thing."""
+    lines = EXAMPLE.read_text("utf-8").splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.startswith("001")][:n]
+    for i in starts:
+        lines[i] = lines[i][:48] + "abcd" + lines[i][52:]
+    path = folder / "with-errors.trf"
+    path.write_text("".join(lines), "utf-8")
+    return path
+
+
+def test_the_norms_of_a_file_with_errors_are_withheld_unless_asked(tmp_path):
+    path = with_errors(tmp_path)
     c = client()
     key = key_of(upload(c, path.name, path.read_bytes()))
     for path in (f"/files/{key}/norms", f"/files/{key}/norms/it1"):
@@ -518,8 +530,8 @@ def test_a_port_in_use_is_one_line_and_exit_2(cli):
     assert result.stderr == f"trfconv: --port {port}: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
-def test_a_file_with_errors_has_them_first_and_its_documents_withheld_unless_asked(cli, monkeypatch):
-    path = FIXTURES / "trf" / "pierotofy__CPPDubovSystem__baku_test.trf"
+def test_a_file_with_errors_has_them_first_and_its_documents_withheld_unless_asked(cli, monkeypatch, tmp_path):
+    path = with_errors(tmp_path)
     monkeypatch.chdir(path.parent)
     check = cli("check", path.name).stdout.splitlines()[:-1]
     assert any("(and 19 more like it, lines " in line for line in check)  # TRF016, said once
