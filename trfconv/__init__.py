@@ -204,13 +204,13 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
 def _keep(store, result, kind: str, said) -> Diagnostic:
     """Keep the games of the players still unrated after ``result`` in ``store``, unless the
     period rests on files with errors."""
-    from .rules.rating.period import kept
+    from .rules.rating.period import first_events, kept
 
     if has_errors(said):
         return diagnostic("PER018", "unrated players' games not kept for later periods: the period rests on files "
                                     "with errors")
     games = kept(result)
-    store.keep_games(result.month, kind, games)
+    store.keep_games(result.month, kind, games, first_events(result))
     return diagnostic("PER017", f"games of {len(games)} player(s) still unrated kept in {store.path} for later "
                                 "periods (7.1.4)")
 

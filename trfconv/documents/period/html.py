@@ -63,7 +63,7 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> str:
         Column("We", lambda x: None if x.expected is None else fixed(x.expected)),
         Column("W-We", lambda x: None if x.delta is None else signed(x.delta)),
         Column("K(W-We)", lambda x: None if x.change_exact is None else signed(x.change_exact)),
-        Column("Counted", lambda x: "yes" if x.counted else "no: rated in another event")]
+        Column("Counted", lambda x: ("yes" if x.counted else "no") + (f": {x.note}" if x.note else ""))]
     parts: list[PlayerEvent] = list(p.events)
     if p.change is not None:
         note = (f"Before the period {p.rating} ({p.rating_source}); {p.k.note}. Period: n {p.n}, total "

@@ -18,7 +18,7 @@ SCHEMA = 1
 def _part(report: PeriodReport, part: PlayerEvent) -> dict:
     event = report.event(part)
     return {"event": part.event, "name": event.name, "start_number": part.start_number, "rating": part.rating,
-            "counted": part.counted, "n": part.n, "w": short_text(part.score),
+            "counted": part.counted, "note": part.note, "n": part.n, "w": short_text(part.score),
             "we": None if part.expected is None else fixed(part.expected),
             "w_we": None if part.delta is None else fixed(part.delta),
             "change_exact": None if part.change_exact is None else fixed(part.change_exact),

@@ -26,9 +26,9 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> list[str]:
         head = f"  {event.name}, {report.dates(event)}: "
         if part.rating is None:
             head += f"unrated, n {part.n}, W {short_text(part.score)}"
-            head += "" if part.counted else " (not counted: rated in another event of the period)"
+            head += "" if part.counted else f" (not counted: {part.note})"
         else:
-            head += (f"Ro {part.rating}, n {part.n}, W {short_text(part.score)}, We {fixed(part.expected)}, "
+            head += (f"{part.note}: " if part.note else "") + (f"Ro {part.rating}, n {part.n}, W {short_text(part.score)}, We {fixed(part.expected)}, "
                      f"W-We {signed(part.delta)}, K(W-We) {signed(part.change_exact)}")
         lines.append(head)
     if p.change is not None:

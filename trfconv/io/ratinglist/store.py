@@ -14,7 +14,9 @@ single-type list one, so the standard, rapid and blitz files of one month make o
 by side. Importing a source replaces, for its month, the kinds it brings; a source left serving
 nothing is dropped. Table ``unrated`` keeps the games of players still unrated after a rating
 period (``trfconv period --keep-unrated``), one row a game, so that a later period pools them
-(B.02 2024 7.1.4); computing a period again replaces its month's rows.
+(B.02 2024 7.1.4); table ``first_events`` remembers in which period each newcomer played his first
+event, even when its zero score was disregarded and nothing was kept (8.2.1: only the first
+event's zero is disregarded); computing a period again replaces its month's rows.
 
 An import is one transaction: the new table is filled, checked and indexed, the catalogue
 updated and the replaced tables dropped, then everything is committed at once; any problem (a
@@ -56,6 +58,9 @@ CREATE TABLE IF NOT EXISTS unrated(
     fide_id INTEGER NOT NULL, kind TEXT NOT NULL, month TEXT NOT NULL, event TEXT NOT NULL,
     opponent_rating INTEGER NOT NULL, score TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS unrated_player ON unrated(fide_id, kind, month);
+CREATE TABLE IF NOT EXISTS first_events(
+    fide_id INTEGER NOT NULL, kind TEXT NOT NULL, month TEXT NOT NULL, event TEXT NOT NULL,
+    PRIMARY KEY(fide_id, kind, month)) WITHOUT ROWID;
 """
 
 
@@ -162,16 +167,31 @@ class Store:
                            "AND month >= ? AND month < ? ORDER BY month, rowid", (int(fide_id), kind, since, before))
         return [KeptGame(month, event, rating, Fraction(score)) for month, event, rating, score in rows]
 
-    def keep_games(self, month: str, kind: str, games: dict[int, list[KeptGame]]) -> None:
+    def first_event(self, fide_id: int | str, kind: str, before: str) -> str | None:
+        """The first event of a newcomer remembered from a period before the list of ``before``
+        (``YYYY-MM``), in words ("Winter (list of 2026-03)"); None when none is remembered."""
+        con = self._connect(create=False)
+        if con is None:
+            return None
+        row = con.execute("SELECT month, event FROM first_events WHERE fide_id = ? AND kind = ? AND month < ? "
+                          "ORDER BY month LIMIT 1", (int(fide_id), kind, before)).fetchone()
+        return None if row is None else f"{row[1]} (list of {row[0]})"
+
+    def keep_games(self, month: str, kind: str, games: dict[int, list[KeptGame]],
+                   first_events: dict[int, str] | None = None) -> None:
         """Keep the games of the players still unrated after the period of the list of ``month``
-        (by FIDE ID), replacing what that period kept before, in one transaction."""
+        (by FIDE ID), and the newcomers whose first event was in it, replacing what that period
+        kept before, in one transaction."""
         con = self._connect(create=True)
         con.execute("BEGIN")
         try:
             con.execute("DELETE FROM unrated WHERE month = ? AND kind = ?", (month, kind))
+            con.execute("DELETE FROM first_events WHERE month = ? AND kind = ?", (month, kind))
             con.executemany("INSERT INTO unrated VALUES (?, ?, ?, ?, ?, ?)",
                             [(fide_id, kind, month, g.event, g.opponent_rating, str(g.score))
                              for fide_id, kept in games.items() for g in kept])
+            con.executemany("INSERT INTO first_events VALUES (?, ?, ?, ?)",
+                            [(fide_id, kind, month, event) for fide_id, event in (first_events or {}).items()])
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")

@@ -37,10 +37,10 @@ from ..editions import Edition, edition_for
 from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets
 from ..ratinglist.inforce import Lookup, k_and_rating, rated_from_list
-from .change import RatedGame
+from .change import RatedGame, rate_game
 from .event import EventRating, PlayerRating, rate
 from .initial import Initial, initial_rating
-from .k import GivenK, KChoice, games_cap
+from .k import GivenK, KChoice, games_cap, infer_k
 from .rounding import rounder
 from .rules import RatingRules, rules_of
 
@@ -57,6 +57,8 @@ class PeriodRules:
     monthly_after_days: int  #: 4: an event longer than this is reported month by month
     pool_months: int  #: 7.1.4: a newcomer's results are pooled over the lists of this many months
     rating: RatingRules
+    first_min_score: Fraction  #: 8.2.1: a lower score in a newcomer's first event is disregarded
+    first_article: str  #: the article of that rule
 
 
 def period_rules(month: str) -> PeriodRules | None:
@@ -67,8 +69,9 @@ def period_rules(month: str) -> PeriodRules | None:
     data = edition.data()["rating"].get("period")
     if data is None:
         return None
+    judging = edition.data()["rateability"]
     return PeriodRules(edition, data["lists_after_end"], data["monthly_after_days"], data["pool_months"],
-                       rules_of(edition))
+                       rules_of(edition), Fraction(judging["unrated_min_score"]), judging["articles"]["first_event"])
 
 
 def month_of(day: date) -> str:
@@ -186,6 +189,12 @@ class PeriodEvent:
     def path(self) -> str | None:
         return self.tournament.source.path
 
+    @property
+    def order(self) -> tuple[date, date, str, str]:
+        """Chronological order (8.2.1 "first event"): by end date, then start date."""
+        start, end, _ = _dates(self.tournament)
+        return end or date.max, start or date.max, self.path or "", self.name
+
 
 def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | None = None, *,
                 file_ratings: bool = False) -> tuple[PeriodEvent | None, list[Diagnostic]]:
@@ -203,7 +212,7 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
         kind = rating_list(dated)
         dated, k, said = rated_from_list(dated, lookup, kind)
         out.extend(d for d in said if d.code not in _SUMMED_UP)
-    verdict = validate(dated)
+    verdict = validate(dated, first_event=False)  # 8.2.1: the period knows which event was the first
     out.extend(verdict.diagnostics)
     if not verdict.rateable:
         out.append(diagnostic("PER002", f"{dated.event.name or dated.source.path or 'the event'} is not rateable "
@@ -225,6 +234,7 @@ class PlayerEvent:
     games: tuple[RatedGame, ...]
     counted: bool = True
     change_exact: Fraction | None = None  #: the period's K x (W - We)
+    note: str | None = None  #: why the games do not count, or how they were rated (8.2.1, 8.2.4)
 
     @property
     def n(self) -> int:
@@ -264,6 +274,7 @@ class PlayerPeriod:
     initial: Initial | None = None
     reason: str | None = None
     earlier: tuple[KeptGame, ...] = ()  #: an unrated player's games of earlier periods, pooled (7.1.4)
+    first_event: str | None = None  #: a newcomer's first event, when it is in this period (8.2.1)
 
     @property
     def counted(self) -> tuple[PlayerEvent, ...]:
@@ -318,12 +329,16 @@ class Kept(Protocol):
 
     def kept_games(self, fide_id: int | str, kind: str, since: str, before: str) -> list[KeptGame]: ...
 
+    def first_event(self, fide_id: int | str, kind: str, before: str) -> str | None: ...
+
 
 def rate_period(events: Sequence[PeriodEvent], month: str, rules: PeriodRules, lookup: Lookup | None = None,
                 kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
     """The period's arithmetic over ``events`` (each judged and rated by :func:`judge_event`):
     per player (by FIDE ID) the games of every event, one K, the total rounded once, the new
-    rating; unrated players' results pooled, with their games of earlier periods ``kept`` (7.1.4).
+    rating; unrated players' results pooled, with their games of earlier periods ``kept`` (7.1.4),
+    a zero score in a newcomer's first event disregarded (8.2.1), and a player unrated at an
+    event's start but rated since rated in it as a rated player (8.2.4).
     With ``lookup``, the rating before the period and K are those of the ``kind`` list in force
     before the period's list (the previous list). The events are kept in the order they started."""
     events = sorted(events, key=lambda e: (e.start or date.max, e.path or "", e.name))  # in the order played
@@ -348,54 +363,102 @@ def rate_period(events: Sequence[PeriodEvent], month: str, rules: PeriodRules, l
     for key, entries in found.items():
         base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
         earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
-        line = _player(key, entries, events, base, rules.rating, before, kind, earlier)
+        known = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
+        if known is None and earlier:
+            known = f"{earlier[0].event} (list of {earlier[0].month})"
+        line = _player(key, entries, events, base, rules, before, kind, earlier, known)
         pooled += bool(line.earlier)
         listed += base is not None and base.rating is not None
         inferred += line.k is not None and line.k.inferred
         players.append(line)
-    diagnostics.extend(_caveats(players, listed, inferred, no_id, lookup is not None, before, kind, rules.rating,
-                                pooled if kept is not None else None, since))
+    diagnostics.extend(_caveats(players, listed, inferred, no_id, lookup is not None, before, kind, rules,
+                                pooled if kept is not None else None, since, events))
     return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics))
 
 
 def _player(key: str, entries: list[tuple[PlayerEvent, Player, PlayerRating]], events: Sequence[PeriodEvent],
-            base: Rating | None, r: RatingRules, before: str, kind: str,
-            earlier: tuple[KeptGame, ...] = ()) -> PlayerPeriod:
-    player = entries[0][1]
+            base: Rating | None, rules: PeriodRules, before: str, kind: str,
+            earlier: tuple[KeptGame, ...] = (), known_first: str | None = None) -> PlayerPeriod:
+    r, player = rules.rating, entries[0][1]
     rated = [(e, result) for e, _, result in entries if e.rating is not None]
-    if not rated:
-        pooled = [e for e, _, _ in entries]
-        games = [(g.used_rating, g.score) for e in pooled for g in e.games]
-        games = [(g.opponent_rating, g.score) for g in earlier] + games
-        initial = initial_rating([rating for rating, _ in games], exact_sum(score for _, score in games), r)
-        return PlayerPeriod(key, player, Gets.INITIAL, tuple(pooled), initial=initial, earlier=earlier)
-    n = sum(e.n for e, _ in rated)
-    choice = _k(base, rated[0][1], before, kind)
-    k = games_cap(choice, n, r)
-    parts = tuple(replace(e, change_exact=k.k * e.delta) if e.rating is not None else replace(e, counted=False)
-                  for e, _, _ in entries)
-    total = sum((e.change_exact for e in parts if e.change_exact is not None), Fraction(0))
-    if base is not None and base.rating is not None:
-        rating, source = base.rating, f"the FIDE {kind} list of {base.month}"
+    listed = base.rating if base is not None and base.rating is not None else None
+    if not rated and listed is None:
+        return _newcomer(key, player, [e for e, _, _ in entries], events, rules, earlier, known_first)
+    if listed is not None:
+        rating, source = listed, f"the FIDE {kind} list of {base.month}"
+        since = first_day(base.month)
     else:
         last = max(rated, key=lambda item: (events[item[0].event].start or date.min, item[0].event))[0]
         rating, source = last.rating, f"Ro of {events[last.event].name}, the event that started last"
-    return PlayerPeriod(key, player, Gets.CHANGE, parts, rating, source, k, total, rounder(r.change_rounding)(total))
+        since = events[last.event].start
+        since = None if since is None else since.replace(day=1)
+    parts = [e if e.rating is not None else _rated_since(e, events[e.event], rating, since, r) for e, _, _ in entries]
+    n = sum(e.n for e in parts if e.counted)
+    k = games_cap(_k(base, rated[0][1] if rated else None, rating, r, kind), n, r)
+    parts = [replace(e, change_exact=k.k * e.delta) if e.counted else e for e in parts]
+    total = sum((e.change_exact for e in parts if e.change_exact is not None), Fraction(0))
+    return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, source, k, total,
+                        rounder(r.change_rounding)(total))
 
 
-def _k(base: Rating | None, first: PlayerRating, before: str, kind: str) -> KChoice:
+def _rated_since(part: PlayerEvent, event: PeriodEvent, rating: int, since: date | None,
+                 r: RatingRules) -> PlayerEvent:
+    """8.2.4: "If an unrated player receives a published rating before a particular tournament in
+    which they have played is rated, then they are rated as a rated player with their current
+    rating, but in the rating of their opponents they are counted as an unrated player." The
+    event's games are rated with ``rating`` (published since the event started: on the list of
+    ``since``); the opponents' games against him were judged with him unrated, so they do not
+    count for them (8.3.1). When the event did not start before ``since`` (the files disagree),
+    his unrated games are not counted."""
+    if since is None or event.start is None or event.start >= since:
+        return replace(part, counted=False, note="rated in another event of the period")
+    games = tuple(rate_game(rating, g.opponent_rating, g.score, r, event.start, round=g.round,
+                            opponent_number=g.opponent) for g in part.games)
+    return replace(part, rating=rating, games=games,
+                   note=f"unrated at its start, rated since: rated with the current rating {rating}, as unrated "
+                        "for the opponents (8.2.4)")
+
+
+def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequence[PeriodEvent],
+              rules: PeriodRules, earlier: tuple[KeptGame, ...], known_first: str | None) -> PlayerPeriod:
+    """An unrated player's results pooled into Ru (8.2.2-8.2.3, 7.1.4), his first event's score
+    disregarded when below the minimum (8.2.1: "If an unrated player scores zero in their first
+    event, this score is disregarded"): the first event is the earliest by end date, then start
+    date, unless ``known_first`` (an event of an earlier period the database remembers) came
+    before. Only that one event: a zero in any later event counts."""
+    r, first_here = rules.rating, None
+    if known_first is None:
+        first = min(parts, key=lambda e: events[e.event].order)
+        first_here = events[first.event].name
+        if first.score < rules.first_min_score:
+            note = (f"a score of {first.score} in the first event is disregarded ({rules.first_article})")
+            parts = [replace(e, counted=False, note=note) if e is first else e for e in parts]
+    counted = [e for e in parts if e.counted]
+    if not counted and not earlier:
+        return PlayerPeriod(key, player, Gets.NOTHING, tuple(parts), reason=parts[0].note, first_event=first_here)
+    games = [(g.opponent_rating, g.score) for g in earlier] + [(g.used_rating, g.score) for e in counted
+                                                                for g in e.games]
+    initial = initial_rating([rating for rating, _ in games], exact_sum(score for _, score in games), r)
+    return PlayerPeriod(key, player, Gets.INITIAL, tuple(parts), initial=initial, earlier=earlier,
+                        first_event=first_here)
+
+
+def _k(base: Rating | None, first: PlayerRating | None, rating: int, r: RatingRules, kind: str) -> KChoice:
     """K for the period: the previous list's, else the K the player's first event used (before
-    that event's own K x n cap)."""
+    that event's own K x n cap), else (8.2.4: rated since his events) the rules' K for ``rating``."""
     if base is not None and base.k is not None:
         return KChoice(base.k, f"the FIDE {kind} list of {base.month}")
+    if first is None:
+        return infer_k(rating, r)
     used = first.k
     assert used is not None  # a rated player's event line always has K
     return KChoice(used.before_cap or used.k, used.source, used.assumptions)
 
 
 def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int, with_list: bool, before: str,
-             kind: str, r: RatingRules, pooled: int | None, since: str) -> list[Diagnostic]:
-    out = []
+             kind: str, rules: PeriodRules, pooled: int | None, since: str,
+             events: Sequence[PeriodEvent]) -> list[Diagnostic]:
+    out, r = [], rules.rating
     rated = sum(1 for p in players if p.gets is Gets.CHANGE)
     if rated and with_list:
         out.append(diagnostic(
@@ -410,8 +473,9 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
         out.append(diagnostic(
             "PER012", f"K inferred from the {r.edition} rules for {inferred} player(s): their earlier rated games "
                       f"and highest rating are unknown, so at least {r.k_new_games} games are assumed, and "
-                      f"{r.k_top_rating} reached only by those rated {r.k_top_rating} or more; give the list "
-                      "(--list) for the list's K"))
+                      f"{r.k_top_rating} reached only by those rated {r.k_top_rating} or more"
+                      + ("; the list held gives no K for them" if with_list else "; give the list (--list) for "
+                         "the list's K")))
     if no_id:
         out.append(diagnostic(
             "PER011", f"{no_id} player line(s) without a FIDE ID: their results cannot be joined across events and "
@@ -423,6 +487,26 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
                       "kept (period computed without --keep-unrated) are not known" if pooled is not None else
                       f"unrated players: only this period's results are pooled into Ru; their earlier unrated "
                       f"results ({r.initial.pool}, 7.1.4) are pooled only from the database (--keep-unrated)"))
+    dropped: dict[str, int] = {}
+    for p in players:
+        for e in p.events:
+            if e.rating is None and not e.counted:
+                dropped[events[e.event].name] = dropped.get(events[e.event].name, 0) + 1
+    if dropped:
+        out.append(diagnostic(
+            "PER019", f"a zero score in a newcomer's first event is disregarded ({rules.first_article}): "
+                      + "; ".join(f"{n} player(s) in {name}" for name, n in dropped.items())
+                      + ("; the first event is the earliest the database knows (--keep-unrated), else the earliest "
+                         "of this period" if pooled is not None else "; each newcomer's earliest event of this "
+                         "period is taken as his first (earlier events are known only from the database, "
+                         "--keep-unrated)")))
+    since_rated = [e for p in players for e in p.events if e.rating is not None and e.note]
+    if since_rated:
+        names = ", ".join(dict.fromkeys(events[e.event].name for e in since_rated))
+        out.append(diagnostic(
+            "PER020", f"{len(since_rated)} player line(s) unrated at their event's start but rated since are rated "
+                      f"as rated players with their current rating, and as unrated for their opponents (8.2.4): "
+                      f"{names}"))
     return out
 
 
@@ -432,6 +516,13 @@ def kept(period: PeriodRating) -> dict[int, list[KeptGame]]:
     published). A player rated now keeps what earlier periods kept, so that computing this
     period again gives the same result; later periods see him rated."""
     return {int(p.key): [KeptGame(period.month, period.events[e.event].name, g.used_rating, g.score)
-                         for e in p.events for g in e.games]
+                         for e in p.counted for g in e.games]
             for p in period.players
             if p.gets is Gets.INITIAL and p.key.isdigit() and not (p.initial is not None and p.initial.published)}
+
+
+def first_events(period: PeriodRating) -> dict[int, str]:
+    """The newcomers (by FIDE ID) whose first event is in ``period``, and its name: what the
+    database remembers (:meth:`Store.keep_games`) so that a later period does not take another
+    event for the first, even when this one was disregarded (8.2.1) and nothing was kept."""
+    return {int(p.key): p.first_event for p in period.players if p.first_event is not None and p.key.isdigit()}
