@@ -158,8 +158,8 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     list in force at its start, and the rating before the period and K come from the previous
     list; with ``file_ratings`` each event keeps the ratings its file gives (the list still gives
     the rating before the period and K). Every problem is in the result's ``diagnostics``; when
-    there is no period to compute (no event has a date and no ``month``, or the rules of the
-    month have no monthly period) :class:`TrfconvError` says why. ``keep``: the rating lists
+    there is no period to compute (no event has a date and no ``month``, no event is in the
+    period, or the rules of the month have no monthly period) :class:`TrfconvError` says why. ``keep``: the rating lists
     database (:func:`trfconv.ratinglists.open_lists`) whose kept games of earlier periods the
     unrated players' results are pooled with, and in which the games of those still unrated
     after this period are kept for a later one (B.02 2024 7.1.4)."""
@@ -191,8 +191,11 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
             kinds.add(event.rating_list)
     found.extend(_said_once(noticed))
     if not judged:
-        found.append(diagnostic("PER001", f"no event of the period of {month} (games of the month before) among "
-                                          f"the {len(tournaments)} event(s) given"))
+        periods = sorted({m for m in (default_month([t]) for t in tournaments) if m is not None})
+        raise TrfconvError([*found, diagnostic(
+            "PER001", f"no event of the period of {month} (games of the month before) among the {len(tournaments)} "
+                      "event(s) given" + (f"; they end in the periods of the lists of {', '.join(periods)}"
+                                          if periods else ""))])
     kind = kinds.pop() if len(kinds) == 1 else "standard"
     result = rate_period(judged, month, rules, lists, kind, keep)
     if keep is not None:
