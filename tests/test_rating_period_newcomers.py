@@ -161,3 +161,25 @@ def test_a_newcomer_rated_since_the_event_started_is_rated_as_rated_and_unrated_
     # the opponent played an unrated player: no game of his counts (8.3.1), so he is not in the period
     assert not [q for q in result.players if q.key == "6000"]
     assert any(d.code == "PER020" for d in result.diagnostics)
+
+
+def test_the_next_lists_k_from_the_text():
+    """8.3.3 for the next list: 2400 reached gives 10, kept when the rating drops; a junior under
+    2300 keeps 40 until the end of the year of his 18th birthday; a new player keeps 40 until he
+    has completed events with at least 30 games (a first rating: all the games it rests on)."""
+    from trfconv.rules.editions import edition
+    from trfconv.rules.rating.k import next_k
+    from trfconv.rules.rating.rules import rules_of
+
+    r = rules_of(edition("b02-2024"))
+    assert next_k(r, rating=2400, k=20, games=9, born=1990, year=2026)[0] == 10
+    assert next_k(r, rating=2391, k=10, games=9, born=1990, year=2026)[0] == 10  # reached once, kept
+    assert next_k(r, rating=2399, k=20, games=9, born=1990, year=2026)[0] == 20
+    assert next_k(r, rating=2250, k=40, games=9, born=2008, year=2026)[0] == 40  # 18 in 2026: junior
+    assert next_k(r, rating=2300, k=40, games=9, born=2010, year=2026)[0] == 20  # 2300: no junior K
+    assert next_k(r, rating=1700, k=40, games=9, born=2007, year=2026)[0] == 20  # 19 in 2026
+    assert next_k(r, rating=1650, k=None, games=29, born=None, year=2026, first=True)[0] == 40
+    assert next_k(r, rating=1650, k=None, games=30, born=None, year=2026, first=True)[0] == 20
+    assert next_k(r, rating=1650, k=40, games=30, born=None, year=2026)[0] == 20
+    k, why = next_k(r, rating=1650, k=40, games=12, born=None, year=2026)
+    assert k == 40 and "earlier games unknown" in why

@@ -163,8 +163,9 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     database (:func:`trfconv.ratinglists.open_lists`) whose kept games of earlier periods the
     unrated players' results are pooled with, and in which the games of those still unrated
     after this period are kept for a later one (B.02 2024 7.1.4)."""
+    from dataclasses import replace
+
     from .rules.rating.period import (
-        PeriodRating,
         default_month,
         judge_event,
         period_rules,
@@ -200,8 +201,7 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     result = rate_period(judged, month, rules, lists, kind, keep)
     if keep is not None:
         found.append(_keep(keep, result, kind, (*found, *result.diagnostics)))
-    return PeriodRating(result.month, result.rules, result.events, result.players,
-                        (*found, *result.diagnostics))
+    return replace(result, diagnostics=(*found, *result.diagnostics))
 
 
 def _keep(store, result, kind: str, said) -> Diagnostic:

@@ -44,7 +44,8 @@ def period(
     fmt: PeriodFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                      help="text and html: per player every event and change; csv and json: the "
                                           "new ratings (json with the detail); fide: FIDE's TXT list layout."),
-    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
+                                       "with --format fide a folder takes FIDE's file name (standard_apr26frl.txt)."),
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
     file_ratings: bool = typer.Option(False, "--file-ratings", help="Rate each event on the ratings its file "
                                       "gives; the list (--list) then gives only the rating before the period "
@@ -65,7 +66,10 @@ def period(
 
     if month is not None and not MONTH.fullmatch(month):
         raise fail("--period", f"{month!r} is not a month YYYY-MM")
-    check_output(output)
+    form = PeriodFormat(fmt).value
+    into_folder = form == "fide" and output is not None and output.is_dir()
+    if not into_folder:
+        check_output(output)
     lookup = rating_lists(use_list, list_month, db)
     keep = open_rating_lists(db) if keep_unrated else None
     try:
@@ -77,7 +81,11 @@ def period(
     skipped = [d for d in result.diagnostics if d.code == "PER014"]
     basis = Basis(str(events[0]) if len(events) == 1 else f"{len(events)} inputs", result.diagnostics, lenient,
                   scope="rating")
-    form = PeriodFormat(fmt).value
+    if into_folder:  # FIDE's file name tells the list's month and rate of play: list import needs no option
+        from ..documents.period.fide import file_name
+
+        output = output / file_name(result)
+        check_output(output)
     lines = [f"trfconv: {d}" for d in (*skipped, *basis.errors)]
     if form == "fide" and basis.withheld:
         lines.append("nothing written: the FIDE list layout has no place for the errors above (--lenient to "

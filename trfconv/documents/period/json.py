@@ -36,6 +36,7 @@ def _player(report: PeriodReport, p: PlayerPeriod) -> dict:
             "n": p.n, "w": short_text(p.score),
             "change_exact": None if p.change_exact is None else fixed(p.change_exact), "change": p.change,
             "new_rating": p.new_rating,
+            "next_k": None if p.next_k is None else {"value": p.next_k[0], "why": p.next_k[1]},
             "initial": None if ini is None else {"average": fixed(ini.average), "ru": ini.value,
                                                  "published": ini.published, "why": ini.why},
             "earlier": [{"list": g.month, "event": g.event, "used_rating": g.opponent_rating,

@@ -33,7 +33,7 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> list[str]:
         lines.append(head)
     if p.change is not None:
         lines.append(f"  period: n {p.n}, total {signed(p.change_exact)} rounded once {p.change:+d}: "
-                     f"{p.rating} -> {p.new_rating}")
+                     f"{p.rating} -> {p.new_rating}; K of the next list {p.next_k[0]}: {p.next_k[1]}")
     elif p.initial is not None:
         ini = p.initial
         earlier = report.earlier(p)

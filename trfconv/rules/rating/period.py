@@ -40,7 +40,7 @@ from ..ratinglist.inforce import Lookup, k_and_rating, rated_from_list
 from .change import RatedGame, rate_game
 from .event import EventRating, PlayerRating, rate
 from .initial import Initial, initial_rating
-from .k import GivenK, KChoice, games_cap, infer_k
+from .k import GivenK, KChoice, birth_year, games_cap, infer_k, next_k
 from .rounding import rounder
 from .rules import RatingRules, rules_of
 
@@ -275,6 +275,7 @@ class PlayerPeriod:
     reason: str | None = None
     earlier: tuple[KeptGame, ...] = ()  #: an unrated player's games of earlier periods, pooled (7.1.4)
     first_event: str | None = None  #: a newcomer's first event, when it is in this period (8.2.1)
+    next_k: tuple[int, str] | None = None  #: K of the next list, and why (8.3.3), with a new rating
 
     @property
     def counted(self) -> tuple[PlayerEvent, ...]:
@@ -306,6 +307,7 @@ class PeriodRating:
     events: tuple[PeriodEvent, ...]
     players: tuple[PlayerPeriod, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
+    kind: str = "standard"  #: the FIDE list rated: standard, rapid or blitz
 
     @property
     def played(self) -> str:
@@ -373,7 +375,7 @@ def rate_period(events: Sequence[PeriodEvent], month: str, rules: PeriodRules, l
         players.append(line)
     diagnostics.extend(_caveats(players, listed, inferred, no_id, lookup is not None, before, kind, rules,
                                 pooled if kept is not None else None, since, events))
-    return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics))
+    return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
 
 
 def _player(key: str, entries: list[tuple[PlayerEvent, Player, PlayerRating]], events: Sequence[PeriodEvent],
@@ -383,7 +385,8 @@ def _player(key: str, entries: list[tuple[PlayerEvent, Player, PlayerRating]], e
     rated = [(e, result) for e, _, result in entries if e.rating is not None]
     listed = base.rating if base is not None and base.rating is not None else None
     if not rated and listed is None:
-        return _newcomer(key, player, [e for e, _, _ in entries], events, rules, earlier, known_first)
+        return _newcomer(key, player, [e for e, _, _ in entries], events, rules, earlier, known_first,
+                         shift(before, 1))
     if listed is not None:
         rating, source = listed, f"the FIDE {kind} list of {base.month}"
         since = first_day(base.month)
@@ -397,8 +400,11 @@ def _player(key: str, entries: list[tuple[PlayerEvent, Player, PlayerRating]], e
     k = games_cap(_k(base, rated[0][1] if rated else None, rating, r, kind), n, r)
     parts = [replace(e, change_exact=k.k * e.delta) if e.counted else e for e in parts]
     total = sum((e.change_exact for e in parts if e.change_exact is not None), Fraction(0))
-    return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, source, k, total,
-                        rounder(r.change_rounding)(total))
+    change = rounder(r.change_rounding)(total)
+    following = next_k(r, rating=rating + change, k=k.before_cap or k.k, games=n,
+                       born=birth_year(player.birth_date), year=int(shift(before, 1)[:4]))
+    return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, source, k, total, change,
+                        next_k=following)
 
 
 def _rated_since(part: PlayerEvent, event: PeriodEvent, rating: int, since: date | None,
@@ -420,7 +426,8 @@ def _rated_since(part: PlayerEvent, event: PeriodEvent, rating: int, since: date
 
 
 def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequence[PeriodEvent],
-              rules: PeriodRules, earlier: tuple[KeptGame, ...], known_first: str | None) -> PlayerPeriod:
+              rules: PeriodRules, earlier: tuple[KeptGame, ...], known_first: str | None,
+              month: str) -> PlayerPeriod:
     """An unrated player's results pooled into Ru (8.2.2-8.2.3, 7.1.4), his first event's score
     disregarded when below the minimum (8.2.1: "If an unrated player scores zero in their first
     event, this score is disregarded"): the first event is the earliest by end date, then start
@@ -439,8 +446,10 @@ def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequen
     games = [(g.opponent_rating, g.score) for g in earlier] + [(g.used_rating, g.score) for e in counted
                                                                 for g in e.games]
     initial = initial_rating([rating for rating, _ in games], exact_sum(score for _, score in games), r)
+    following = next_k(r, rating=initial.value, k=None, games=initial.games, born=birth_year(player.birth_date),
+                       year=int(month[:4]), first=True) if initial.published else None
     return PlayerPeriod(key, player, Gets.INITIAL, tuple(parts), initial=initial, earlier=earlier,
-                        first_event=first_here)
+                        first_event=first_here, next_k=following)
 
 
 def _k(base: Rating | None, first: PlayerRating | None, rating: int, r: RatingRules, kind: str) -> KChoice:
