@@ -264,6 +264,7 @@ CODES: dict[str, Code] = {
         Code("PER018", W, "unrated players' games not kept: the period rests on files with errors"),
         # the rating officer's month (issue 25): newcomers in the period, lists by kind
         Code("PER019", I, "a zero score in a newcomer's first event disregarded (8.2.1); which event was the first", caveat=True),
+        Code("LST035", I, "FIDE ID not in single-type lists only (no combined list of the month): not rated on this list (warning when the file rates him)"),
         Code("PER020", I, "player unrated at an event's start but rated since: rated as a rated player, unrated for the opponents (8.2.4)", caveat=True),
         # hostile input: limits, text that cannot be written
         Code("LIM001", E, "file beyond the limits read (more lines than a tournament file has); refused"),

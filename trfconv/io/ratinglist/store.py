@@ -11,8 +11,11 @@ Nothing else is extracted at import: a player's other values are read from his l
 looked up, which keeps the import to a copy of the file and two index sorts. Table ``serves`` says which
 source gives each month's standard, rapid and blitz list: a combined list serves all three, a
 single-type list one, so the standard, rapid and blitz files of one month make one month side
-by side. Importing a source replaces, for its month, the kinds it brings; a source left serving
-nothing is dropped. Table ``unrated`` keeps the games of players still unrated after a rating
+by side. Importing a source replaces, for its month, the kinds it brings, never another kind; a
+source left serving nothing is dropped, except the month's combined list: it also *registers*
+the month (``serves`` kind ``registered``), since it alone names every registered player (FIDE's
+single-type lists leave out the players unrated in them), so it stays until another combined
+list of the month replaces it. Table ``unrated`` keeps the games of players still unrated after a rating
 period (``trfconv period --keep-unrated``), one row a game, so that a later period pools them
 (B.02 2024 7.1.4); table ``first_events`` remembers in which period each newcomer played his first
 event, even when its zero score was disregarded and nothing was kept (8.2.1: only the first
@@ -45,6 +48,9 @@ from .parse import XML_LAYOUT, ListError, ListFile, Reader
 ENVIRONMENT = "TRFCONV_DB"
 #: The fields of each kind in a combined list (a single-type list has ``rating``, ``games``, ``k``).
 _KIND_FIELDS = {kind: (f"{kind}_rating", f"{kind}_games", f"{kind}_k") for kind in KINDS}
+#: The ``serves`` kind of the combined list that names every registered player of its month.
+_REGISTERED = "registered"
+_ORDER = {**{kind: i for i, kind in enumerate(KINDS)}, _REGISTERED: len(KINDS)}
 #: Rows per INSERT statement: each statement run costs as much as binding many values.
 _ROWS = 256
 _SCHEMA = """
@@ -105,7 +111,8 @@ class Store:
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = Path(path) if path is not None else default_path()
         self._con: sqlite3.Connection | None = None
-        self._catalogue: tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]]] | None = None
+        self._catalogue: tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]],
+                               dict[str, SourceInfo]] | None = None
         self._readers: dict[int, Reader] = {}
         self._by_id: dict[int, str] = {}  # source -> the SQL that reads a player by FIDE ID
 
@@ -132,8 +139,9 @@ class Store:
         self.close()
 
     # -- what is held -----------------------------------------------------------------------
-    def _load(self) -> tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]]]:
-        """The sources and, per month held (oldest first), the source serving each kind."""
+    def _load(self) -> tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]], dict[str, SourceInfo]]:
+        """The sources, per month held (oldest first) the source serving each kind, and the
+        combined list registering each month (see the module docstring)."""
         if self._catalogue is None:
             con = self._connect(create=False)
             sources: dict[int, SourceInfo] = {}
@@ -148,10 +156,20 @@ class Store:
                     self._by_id[row[0]] = f"SELECT line FROM p{row[0]} WHERE {_id_sql(reader)} = ?"
                 serves = {(m, k): s for m, k, s in con.execute("SELECT month, kind, source FROM serves")}
             months: dict[str, dict[str, SourceInfo]] = {}
-            for (month, kind), source in sorted(serves.items(), key=lambda i: (i[0][0], KINDS.index(i[0][1]))):
-                months.setdefault(month, {})[kind] = sources[source]
-            self._catalogue = (sources, months)
+            registers: dict[str, SourceInfo] = {}
+            for (month, kind), source in sorted(serves.items(), key=lambda i: (i[0][0], _ORDER[i[0][1]])):
+                if kind == _REGISTERED:
+                    registers[month] = sources[source]
+                else:
+                    months.setdefault(month, {})[kind] = sources[source]
+            self._catalogue = (sources, months, registers)
         return self._catalogue
+
+    def registered(self, month: str) -> bool:
+        """Whether the lists of ``month`` name every registered player (a combined list is held):
+        then an ID absent from them is unknown to FIDE; with single-type lists only, it is a
+        player not rated in them."""
+        return month in self._load()[2]
 
     def months(self) -> dict[str, dict[str, SourceInfo]]:
         """Each month held (oldest first) and, per kind, the source that serves it."""
@@ -221,7 +239,8 @@ class Store:
         if not 0 <= number < 1 << 63:  # what SQLite's integers hold; no list has such an ID
             return None
         rows = {}
-        for source in dict.fromkeys(served.values()):
+        registry = self._load()[2].get(month or "")
+        for source in dict.fromkeys([*served.values(), *([registry] if registry else [])]):
             reader = self._readers[source.id]
             row = self._con.execute(self._by_id[source.id], (number,)).fetchone()
             if row is not None:
@@ -346,8 +365,9 @@ class Store:
             rated = {kind: source.rated.get(f"{kind}_rating", source.rated.get("rating", 0)) for kind in kinds}
             con.execute("UPDATE sources SET players = ?, rated = ? WHERE id = ?",
                         (source.players, ",".join(f"{k}={n}" for k, n in rated.items()), number))
+            registers = [_REGISTERED] if tuple(kinds) == KINDS else []
             con.executemany("INSERT OR REPLACE INTO serves(month, kind, source) VALUES (?, ?, ?)",
-                            [(month, kind, number) for kind in kinds])
+                            [(month, kind, number) for kind in (*kinds, *registers)])
             orphans = con.execute("SELECT id FROM sources WHERE id NOT IN (SELECT source FROM serves)").fetchall()
             for (orphan,) in orphans:
                 con.execute(f"DROP TABLE IF EXISTS p{orphan}")
