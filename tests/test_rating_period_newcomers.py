@@ -28,12 +28,12 @@ NEWCOMER = "5001"
 
 
 def _event(name: str, start: str, results: list[str], first_opponent: int, *, end: str | None = None,
-           newcomer: str = NEWCOMER, newcomer_rating: int | None = None) -> trfconv.Tournament:
+           newcomer: str = NEWCOMER, newcomer_rating: int | None = None, **options) -> trfconv.Tournament:
     """The newcomer (player 1) against players 2, 3, ... rated 1800, one a round; ``results`` his
     (``1-0`` a win, ``0-1`` a loss, ``=`` a draw). The opponents have FIDE IDs from
-    ``first_opponent`` on."""
+    ``first_opponent`` on; ``options`` go to :func:`eventbuild.swiss`."""
     rounds = [[(1, i + 2, r)] for i, r in enumerate(results)]
-    t = swiss([newcomer_rating, *[1800] * len(results)], rounds, start=start, end=end, name=name)
+    t = swiss([newcomer_rating, *[1800] * len(results)], rounds, start=start, end=end, name=name, **options)
     ids = {1: newcomer, **{i + 2: str(first_opponent + i) for i in range(len(results))}}
     return replace(t, players=tuple(replace(p, fide_id=ids[p.start_number]) for p in t.players))
 

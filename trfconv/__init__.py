@@ -186,7 +186,8 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     judged, kinds, noticed = [], set(), []
     for t in tournaments:
         event, said = judge_event(t, month, rules, lists, file_ratings=file_ratings)
-        noticed.extend((*t.diagnostics, *said))
+        name = t.event.name or t.source.path or "an event"
+        noticed.extend((name, d) for d in (*t.diagnostics, *said))
         if event is not None:
             judged.append(event)
             kinds.add(event.rating_list)
@@ -261,32 +262,40 @@ def _events(events, encoding: str | None) -> tuple[list[Tournament], list[Diagno
     return out, said
 
 
-def _said_once(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """The events' diagnostics, each caveat that several events share (the same words but for
-    numbers and dates) once, with in how many more events it was said."""
+def _said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
+    """The events' diagnostics (each with its event's name), each caveat that several events
+    share (the same words but for numbers and dates) once, naming the events it was said of (a
+    caveat is printed without its file: it names its event itself)."""
     import re
     from dataclasses import replace
 
     from .diagnostics import CODES
 
-    groups: dict[tuple[str, str], list[Diagnostic]] = {}
+    groups: dict[tuple[str, str], list[tuple[str, Diagnostic]]] = {}
     out: list[Diagnostic | tuple[str, str]] = []
-    for d in diagnostics:
+    for name, d in diagnostics:
         if not CODES[d.code].caveat:
             out.append(d)
             continue
-        key = (d.code, re.sub(r"\d+", "#", d.message))
+        key = (d.code, re.sub(r"\d+", "#", d.message.replace(name, "")))
         if key not in groups:
             groups[key] = []
             out.append(key)
-        groups[key].append(d)
+        groups[key].append((name, d))
     said = []
     for item in out:
         if isinstance(item, Diagnostic):
             said.append(item)
             continue
-        first, *more = groups[item]
-        said.append(replace(first, message=f"{first.message} (and in {len(more)} more event(s))") if more else first)
+        group = groups[item]
+        first = group[0][1]
+        names = list(dict.fromkeys(name for name, _ in group))
+        if len(group) > 1:
+            shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+            said.append(replace(first, message=f"{first.message} (in {len(group)} events: {shown})"))
+        else:
+            said.append(first if names[0] in first.message else replace(first, message=f"{first.message} "
+                                                                                        f"({names[0]})"))
     return said
 
 

@@ -138,7 +138,7 @@ CODES: dict[str, Code] = {
         Code("VAL040", E, "no game of the event can be rated", "FIDE rating server"),
         # rating engine and report (B.02 rating arithmetic)
         Code("RAT001", W, "K inferred from the edition's rules for some players (earlier games, peak rating or birth date not known)", caveat=True),
-        Code("RAT002", E, "K file line cannot be read; expected 'FIDE id,K'"),
+        Code("RAT002", W, "K file line cannot be read (expected 'FIDE id,K'); ignored"),
         Code("RAT003", W, "FIDE id repeated in the K file; the first K is used", caveat=True),
         Code("RAT004", W, "K file names a FIDE id that is not in the tournament"),
         Code("RAT005", W, "counted game against an opponent without a usable rating; left out", caveat=True),

@@ -373,8 +373,9 @@ def rate_period(events: Sequence[PeriodEvent], month: str, rules: PeriodRules, l
         listed += base is not None and base.rating is not None
         inferred += line.k is not None and line.k.inferred
         players.append(line)
+    used = lookup.in_force(first_day(before), kind) if lookup is not None else None
     diagnostics.extend(_caveats(players, listed, inferred, no_id, lookup is not None, before, kind, rules,
-                                pooled if kept is not None else None, since, events))
+                                pooled if kept is not None else None, since, events, used))
     return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
 
 
@@ -466,14 +467,16 @@ def _k(base: Rating | None, first: PlayerRating | None, rating: int, r: RatingRu
 
 def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int, with_list: bool, before: str,
              kind: str, rules: PeriodRules, pooled: int | None, since: str,
-             events: Sequence[PeriodEvent]) -> list[Diagnostic]:
+             events: Sequence[PeriodEvent], used: str | None = None) -> list[Diagnostic]:
     out, r = [], rules.rating
     rated = sum(1 for p in players if p.gets is Gets.CHANGE)
     if rated and with_list:
+        where = (f"the FIDE {kind} list of {used}" + ("" if used == before else f" (the list of {before} is not "
+                                                                                 "held)")
+                 if used else f"no FIDE {kind} list (none held on {before})")
         out.append(diagnostic(
-            "PER009", f"rating before the period and K: from the FIDE {kind} list of {before} (or the latest list "
-                      f"held before it) for {listed} of {rated} rated player(s); the others start from the Ro of "
-                      "the event they started last, with the K that event used"))
+            "PER009", f"rating before the period and K: from {where} for {listed} of {rated} rated player(s); the "
+                      "others start from the Ro of the event they started last, with the K that event used"))
     elif rated:
         out.append(diagnostic(
             "PER009", "rating before the period and K: no list given (--list), so each rated player starts from "
