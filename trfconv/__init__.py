@@ -165,41 +165,40 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     after this period are kept for a later one (B.02 2024 7.1.4)."""
     from dataclasses import replace
 
-    from .rules.rating.period import (
-        default_month,
-        judge_event,
-        period_rules,
-        rate_period,
-    )
+    from .rules.rating.period import PeriodBuilder, default_month, judge_event, period_rules
 
-    tournaments, found = _events(events, encoding)
-    month = month or default_month(tournaments)
-    if month is None:
-        raise TrfconvError([*found, diagnostic(
-            "PER001", "no event has a date: give the period (--period YYYY-MM)" if tournaments else
-                      "no tournament file among the inputs")])
+    found: list[Diagnostic] = []
+    counted: dict[str, int] = {"events": 0}
+    if month is None:  # a first reading for the dates (the events are read again, one at a time, below)
+        month = default_month(_events(events, encoding, found, counted))
+        if month is None:
+            raise TrfconvError([*found, diagnostic(
+                "PER001", "no event has a date: give the period (--period YYYY-MM)" if counted["events"] else
+                          "no tournament file among the inputs")])
+        found, counted["events"] = [], 0
     rules = period_rules(month)
     if rules is None:
         raise TrfconvError([*found, diagnostic(
             "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
                       "March 2024); trfconv computes periods from April 2024")])
-    judged, kinds, noticed = [], set(), []
-    for t in tournaments:
+    builder, kinds, noticed, periods = PeriodBuilder(month, rules), set(), [], set()
+    for t in _events(events, encoding, found, counted):  # each event judged, its games taken, and dropped: the period streams
         event, said = judge_event(t, month, rules, lists, file_ratings=file_ratings)
         name = t.event.name or t.source.path or "an event"
         noticed.extend((name, d) for d in (*t.diagnostics, *said))
+        periods.add(default_month([t]) or "")
         if event is not None:
-            judged.append(event)
+            builder.add(event)
             kinds.add(event.rating_list)
     found.extend(_said_once(noticed))
-    if not judged:
-        periods = sorted({m for m in (default_month([t]) for t in tournaments) if m is not None})
+    if not builder.events:
+        held = ", ".join(sorted(periods - {""}))
         raise TrfconvError([*found, diagnostic(
-            "PER001", f"no event of the period of {month} (games of the month before) among the {len(tournaments)} "
-                      "event(s) given" + (f"; they end in the periods of the lists of {', '.join(periods)}"
-                                          if periods else ""))])
+            "PER001", f"no event of the period of {month} (games of the month before) among the "
+                      f"{counted['events']} event(s) given" + (f"; they end in the periods of the lists of {held}"
+                                                               if held else ""))])
     kind = kinds.pop() if len(kinds) == 1 else "standard"
-    result = rate_period(judged, month, rules, lists, kind, keep)
+    result = builder.result(lists, kind, keep)
     if keep is not None:
         found.append(_keep(keep, result, kind, (*found, *result.diagnostics)))
     return replace(result, diagnostics=(*found, *result.diagnostics))
@@ -219,18 +218,20 @@ def _keep(store, result, kind: str, said) -> Diagnostic:
                                 "periods (7.1.4)")
 
 
-def _events(events, encoding: str | None) -> tuple[list[Tournament], list[Diagnostic]]:
-    """The tournaments given, and the files read, in order (folders recursively, by content:
-    :func:`trfconv.io.many.expand`); files that are no tournament file give one ``PER014`` each;
-    an event given twice, one ``PER016``."""
+def _events(events, encoding: str | None, said: list[Diagnostic], counted: dict[str, int] | None = None):
+    """The tournaments given, read one at a time as they are asked for, in order (folders
+    recursively, by content: :func:`trfconv.io.many.expand`); files that are no tournament file
+    add one ``PER014`` each to ``said``, an event given twice one ``PER016`` (events are told
+    apart by a digest of their facts and players, so that none is held); ``counted["events"]``
+    counts the tournaments given."""
+    import hashlib
+
     from .io.many import expand
     from .io.registry import unreadable_codes
 
     if isinstance(events, (str, os.PathLike, Tournament)):
         events = [events]
-    out: list[Tournament] = []
-    said: list[Diagnostic] = []
-    seen: set = set()
+    seen: set[bytes] = set()
     codes = unreadable_codes()
     for item in events:
         if isinstance(item, Tournament):
@@ -251,15 +252,16 @@ def _events(events, encoding: str | None) -> tuple[list[Tournament], list[Diagno
                     said.append(_skipped(one, problems))
                     continue
                 one = t
-            key = (one.event.name, one.event.start_date, one.event.end_date, one.rounds,
-                   tuple((p.fide_id, p.name, p.rating) for p in one.players))
+            key = hashlib.sha256(repr((one.event.name, one.event.start_date, one.event.end_date, one.rounds,
+                                       tuple((p.fide_id, p.name, p.rating) for p in one.players))).encode()).digest()
             if key in seen:
                 said.append(diagnostic("PER016", f"{one.event.name or 'the event'} is given twice; this copy is left "
                                                  "out", path=one.source.path))
                 continue
             seen.add(key)
-            out.append(one)
-    return out, said
+            if counted is not None:
+                counted["events"] += 1
+            yield one
 
 
 def _said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:

@@ -14,7 +14,7 @@ from .model import PeriodReport, fixed, signed
 def _events(report: PeriodReport) -> str:
     columns = [Column("Event", lambda x: x.name, text=True, name=True),
                Column("Dates", report.dates, text=True), Column("File", lambda x: x.path, text=True),
-               Column("Rules", lambda x: x.rating.edition.name, text=True)]
+               Column("Rules", lambda x: x.edition, text=True)]
     events: list[PeriodEvent] = list(report.period.events)
     left = "".join(f"<li>{e(d)}</li>" for d in report.left_out)
     return (f'<section id="events"><h2>Events ({len(events)})</h2>{table(columns, events)}'

@@ -49,8 +49,8 @@ def render_json(report: PeriodReport) -> str:
     data = {"schema": SCHEMA, "file": report.basis.file, **json_fields(report.basis),
             "period": {"list": period.month, "games_of": period.played, "rules": period.rules.edition.name}}
     if not report.basis.withheld:
-        data["events"] = [{"name": e.name, "path": e.path, "start": as_text(e.tournament.event.start_date),
-                           "end": as_text(e.tournament.event.end_date),
+        data["events"] = [{"name": e.name, "path": e.path, "start": as_text(e.start_date),
+                           "end": as_text(e.end_date),
                            "rounds": None if e.rounds is None else sorted(e.rounds)} for e in period.events]
         data["left_out"] = [d.as_dict() for d in report.left_out]
         data["players"] = [_player(report, p) for p in report.players]

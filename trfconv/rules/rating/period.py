@@ -23,12 +23,14 @@ period and does the period's arithmetic. It reads models and a rating list look-
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 from typing import Protocol
 
+from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KeptGame, Rating
 from ...model import Player, Tournament
@@ -38,7 +40,7 @@ from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets
 from ..ratinglist.inforce import Lookup, k_and_rating, rated_from_list
 from .change import RatedGame, rate_game
-from .event import EventRating, PlayerRating, rate
+from .event import EventRating, rate
 from .initial import Initial, initial_rating
 from .k import GivenK, KChoice, birth_year, games_cap, infer_k, next_k
 from .rounding import rounder
@@ -173,31 +175,42 @@ def _span(rounds: frozenset[int]) -> str:
 
 @dataclass(frozen=True)
 class PeriodEvent:
-    """One event of the period (or its part played in the period's month), judged and rated."""
+    """One event of the period (or its part played in the period's month) as the period keeps
+    it: what names and dates it, not its players (the period holds no event's model)."""
 
-    tournament: Tournament
+    name: str
+    path: str | None
     rating_list: str  #: the FIDE list its games belong to, by its rate of play
-    rating: EventRating  #: under the edition the verdict was decided under (``rating.edition``)
+    edition: str  #: the edition the verdict was decided under
     rounds: frozenset[int] | None  #: None: every round
     start: date | None  #: the date whose list in force gave the ratings
+    start_date: date | PartialDate | str | None = None  #: as the file gives them
+    end_date: date | PartialDate | str | None = None
+    order: tuple = ()  #: chronological (8.2.1 "first event"): end date, then start date, path, name
 
-    @property
-    def name(self) -> str:
-        return self.tournament.event.name or self.tournament.source.path or "event"
 
-    @property
-    def path(self) -> str | None:
-        return self.tournament.source.path
+@dataclass(frozen=True)
+class Judged:
+    """An event judged and rated for the period: :meth:`PeriodBuilder.add` takes what the period
+    needs from it, and it is dropped."""
 
-    @property
-    def order(self) -> tuple[date, date, str, str]:
-        """Chronological order (8.2.1 "first event"): by end date, then start date."""
-        start, end, _ = _dates(self.tournament)
-        return end or date.max, start or date.max, self.path or "", self.name
+    tournament: Tournament
+    rating_list: str
+    rating: EventRating  #: under the edition the verdict was decided under (``rating.edition``)
+    rounds: frozenset[int] | None
+    start: date | None
+
+    def event(self) -> PeriodEvent:
+        t = self.tournament
+        name = t.event.name or t.source.path or "event"
+        start, end, _ = _dates(t)
+        return PeriodEvent(name, t.source.path, self.rating_list, self.rating.edition.name, self.rounds, self.start,
+                           t.event.start_date, t.event.end_date,
+                           (end or date.max, start or date.max, t.source.path or "", name))
 
 
 def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | None = None, *,
-                file_ratings: bool = False) -> tuple[PeriodEvent | None, list[Diagnostic]]:
+                file_ratings: bool = False) -> tuple[Judged | None, list[Diagnostic]]:
     """``t`` placed in the period of ``month``, judged and rated: on the ratings and K of the
     FIDE list in force at its start (or at its part's first round) when ``lookup`` is given and
     not ``file_ratings``, else on the file's ratings. None (with why) when it is not rated here."""
@@ -220,41 +233,73 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
         return None, out
     rating = rate(dated, verdict, k=k)
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
-    return PeriodEvent(dated, verdict.rating_list, rating, where.rounds, where.start), out
+    return Judged(dated, verdict.rating_list, rating, where.rounds, where.start), out
 
 
-@dataclass(frozen=True)
+#: A game packed as seven whole numbers (see :func:`player_event`); -1 stands for None.
+_FIELDS = 7
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerEvent:
     """A player's games of one event of the period: ``counted`` False when they do not count
-    (games as an unrated player while rated in another event of the period)."""
+    (8.2.1, or games as an unrated player while rated in another event of the period). The games
+    are kept packed (:func:`player_event`; a few bytes a game, so that a month of many events
+    fits in memory), with their number, score and expected score summed once."""
 
     event: int  #: index in :attr:`PeriodRating.events`
     start_number: int
     rating: int | None  #: Ro in this event; None when unrated in it
-    games: tuple[RatedGame, ...]
+    packed: bytes
+    n: int
+    halves: int  #: W in half points (every rated result is 1, 1/2 or 0)
+    pd: int  #: the sum of PD in hundredths (a rated player's games)
     counted: bool = True
     change_exact: Fraction | None = None  #: the period's K x (W - We)
     note: str | None = None  #: why the games do not count, or how they were rated (8.2.1, 8.2.4)
 
     @property
-    def n(self) -> int:
-        return len(self.games)
+    def games(self) -> tuple[RatedGame, ...]:
+        values = array("i")
+        values.frombytes(self.packed)
+        out = []
+        for i in range(0, len(values), _FIELDS):
+            opponent_rating, used, expected, halves, round_, opponent, provisional = values[i:i + _FIELDS]
+            score = Fraction(halves, 2)
+            out.append(RatedGame(opponent_rating, used, None if expected < 0 else expected, score,
+                                 None if expected < 0 else score - Fraction(expected, 100),
+                                 None if round_ < 0 else round_, None if opponent < 0 else opponent,
+                                 bool(provisional)))
+        return tuple(out)
 
     @property
     def score(self) -> Fraction:
-        return exact_sum(g.score for g in self.games)
+        return Fraction(self.halves, 2)
 
     @property
     def expected(self) -> Fraction | None:
         """We, the sum of PD (a rated player's games only)."""
-        if self.rating is None:
-            return None
-        return Fraction(sum(g.expected for g in self.games), 100)
+        return None if self.rating is None else Fraction(self.pd, 100)
 
     @property
     def delta(self) -> Fraction | None:
         expected = self.expected
         return None if expected is None else self.score - expected
+
+
+def player_event(event: int, start_number: int, rating: int | None, games: Sequence[RatedGame]) -> PlayerEvent:
+    """A :class:`PlayerEvent` holding ``games`` packed."""
+    values = array("i")
+    halves = pd = 0
+    for g in games:
+        twice = g.score * 2
+        assert twice.denominator == 1  # a rated game scores 1, 1/2 or 0
+        halves += int(twice)
+        pd += g.expected or 0
+        values.extend((g.opponent_rating, g.used_rating, -1 if g.expected is None else g.expected, int(twice),
+                       -1 if g.round is None else g.round, -1 if g.opponent is None else g.opponent,
+                       int(g.provisional)))
+    return PlayerEvent(event, start_number, rating, values.tobytes(), len(games), halves, pd)
 
 
 @dataclass(frozen=True)
@@ -334,59 +379,89 @@ class Kept(Protocol):
     def first_event(self, fide_id: int | str, kind: str, before: str) -> str | None: ...
 
 
-def rate_period(events: Sequence[PeriodEvent], month: str, rules: PeriodRules, lookup: Lookup | None = None,
-                kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
-    """The period's arithmetic over ``events`` (each judged and rated by :func:`judge_event`):
-    per player (by FIDE ID) the games of every event, one K, the total rounded once, the new
-    rating; unrated players' results pooled, with their games of earlier periods ``kept`` (7.1.4),
-    a zero score in a newcomer's first event disregarded (8.2.1), and a player unrated at an
-    event's start but rated since rated in it as a rated player (8.2.4).
-    With ``lookup``, the rating before the period and K are those of the ``kind`` list in force
-    before the period's list (the previous list). The events are kept in the order they started."""
-    events = sorted(events, key=lambda e: (e.start or date.max, e.path or "", e.name))  # in the order played
-    found: dict[str, list[tuple[PlayerEvent, Player, PlayerRating]]] = {}
-    no_id = 0
-    for index, event in enumerate(events):
-        for player, result in zip(event.tournament.players, event.rating.players):
-            games = tuple(g for g in result.games if event.rounds is None or g.round in event.rounds)
+class PeriodBuilder:
+    """The period's arithmetic, aggregated as the events are judged (:func:`judge_event`): per
+    player (by FIDE ID) his games of each event, packed; no event's model is kept, so that a
+    month of many events is computed in memory proportional to its player lines' games."""
+
+    def __init__(self, month: str, rules: PeriodRules):
+        self.month, self.rules = month, rules
+        self.events: list[PeriodEvent] = []
+        self.found: dict[str, tuple[Player, list[tuple[PlayerEvent, KChoice | None]]]] = {}
+        self.no_id = 0
+
+    def add(self, judged: Judged) -> None:
+        """Take the games of ``judged`` (only the rounds of the period for a long event)."""
+        index = len(self.events)
+        event = judged.event()
+        self.events.append(event)
+        t, rounds = judged.tournament, judged.rounds
+        for player, result in zip(t.players, judged.rating.players):
+            games = [g for g in result.games if rounds is None or g.round in rounds]
             if result.gets is Gets.NOTHING or not games:
                 continue
             fide_id = (player.fide_id or "").lstrip("0")
             if not fide_id.isdigit():
-                no_id += 1
+                self.no_id += 1
             key = fide_id if fide_id.isdigit() else f"{event.path or index}#{player.start_number}"
             rating = result.rating if result.gets is Gets.CHANGE else None
-            found.setdefault(key, []).append((PlayerEvent(index, player.start_number, rating, games), player, result))
-    before = shift(month, -1)
-    diagnostics: list[Diagnostic] = []
-    players, listed, inferred = [], 0, 0
-    since = shift(month, 1 - rules.pool_months)
-    pooled = 0
-    for key, entries in found.items():
-        base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
-        earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
-        known = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
-        if known is None and earlier:
-            known = f"{earlier[0].event} (list of {earlier[0].month})"
-        line = _player(key, entries, events, base, rules, before, kind, earlier, known)
-        pooled += bool(line.earlier)
-        listed += base is not None and base.rating is not None
-        inferred += line.k is not None and line.k.inferred
-        players.append(line)
-    used = lookup.in_force(first_day(before), kind) if lookup is not None else None
-    diagnostics.extend(_caveats(players, listed, inferred, no_id, lookup is not None, before, kind, rules,
-                                pooled if kept is not None else None, since, events, used))
-    return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
+            line = (player_event(index, player.start_number, rating, games), result.k)
+            if key in self.found:
+                self.found[key][1].append(line)
+            else:  # the player as his first event gives him, without his games
+                self.found[key] = (replace(player, rounds=(), national_ratings=()), [line])
+
+    def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
+        """The period over the events added: per player the games of every event, one K, the total
+        rounded once, the new rating; unrated players' results pooled, with their games of
+        earlier periods ``kept`` (7.1.4), a zero score in a newcomer's first event disregarded
+        (8.2.1), and a player unrated at an event's start but rated since rated in it as a rated
+        player (8.2.4). With ``lookup``, the rating before the period and K are those of the
+        ``kind`` list in force before the period's list (the previous list). The events are kept
+        in the order they started."""
+        month, rules = self.month, self.rules
+        order = sorted(range(len(self.events)),
+                       key=lambda i: (self.events[i].start or date.max, self.events[i].path or "", self.events[i].name))
+        moved = {old: new for new, old in enumerate(order)}
+        events = [self.events[i] for i in order]
+        before = shift(month, -1)
+        players, listed, inferred, pooled = [], 0, 0, 0
+        since = shift(month, 1 - rules.pool_months)
+        for key, (player, lines) in self.found.items():
+            entries = sorted(((replace(e, event=moved[e.event]), k) for e, k in lines), key=lambda x: x[0].event)
+            base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
+            earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
+            known = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
+            if known is None and earlier:
+                known = f"{earlier[0].event} (list of {earlier[0].month})"
+            line = _player(key, player, entries, events, base, rules, before, kind, earlier, known)
+            pooled += bool(line.earlier)
+            listed += base is not None and base.rating is not None
+            inferred += line.k is not None and line.k.inferred
+            players.append(line)
+        used = lookup.in_force(first_day(before), kind) if lookup is not None else None
+        diagnostics = _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind, rules,
+                               pooled if kept is not None else None, since, events, used)
+        return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
 
 
-def _player(key: str, entries: list[tuple[PlayerEvent, Player, PlayerRating]], events: Sequence[PeriodEvent],
-            base: Rating | None, rules: PeriodRules, before: str, kind: str,
+def rate_period(events: Iterable[Judged], month: str, rules: PeriodRules, lookup: Lookup | None = None,
+                kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
+    """The period of ``events`` (judged by :func:`judge_event`), see :meth:`PeriodBuilder.result`."""
+    builder = PeriodBuilder(month, rules)
+    for event in events:
+        builder.add(event)
+    return builder.result(lookup, kind, kept)
+
+
+def _player(key: str, player: Player, entries: list[tuple[PlayerEvent, KChoice | None]],
+            events: Sequence[PeriodEvent], base: Rating | None, rules: PeriodRules, before: str, kind: str,
             earlier: tuple[KeptGame, ...] = (), known_first: str | None = None) -> PlayerPeriod:
-    r, player = rules.rating, entries[0][1]
-    rated = [(e, result) for e, _, result in entries if e.rating is not None]
+    r = rules.rating
+    rated = [(e, k) for e, k in entries if e.rating is not None]
     listed = base.rating if base is not None and base.rating is not None else None
     if not rated and listed is None:
-        return _newcomer(key, player, [e for e, _, _ in entries], events, rules, earlier, known_first,
+        return _newcomer(key, player, [e for e, _ in entries], events, rules, earlier, known_first,
                          shift(before, 1))
     if listed is not None:
         rating, source = listed, f"the FIDE {kind} list of {base.month}"
@@ -396,7 +471,7 @@ def _player(key: str, entries: list[tuple[PlayerEvent, Player, PlayerRating]], e
         rating, source = last.rating, f"Ro of {events[last.event].name}, the event that started last"
         since = events[last.event].start
         since = None if since is None else since.replace(day=1)
-    parts = [e if e.rating is not None else _rated_since(e, events[e.event], rating, since, r) for e, _, _ in entries]
+    parts = [e if e.rating is not None else _rated_since(e, events[e.event], rating, since, r) for e, _ in entries]
     n = sum(e.n for e in parts if e.counted)
     k = games_cap(_k(base, rated[0][1] if rated else None, rating, r, kind), n, r)
     parts = [replace(e, change_exact=k.k * e.delta) if e.counted else e for e in parts]
@@ -419,9 +494,9 @@ def _rated_since(part: PlayerEvent, event: PeriodEvent, rating: int, since: date
     his unrated games are not counted."""
     if since is None or event.start is None or event.start >= since:
         return replace(part, counted=False, note="rated in another event of the period")
-    games = tuple(rate_game(rating, g.opponent_rating, g.score, r, event.start, round=g.round,
-                            opponent_number=g.opponent) for g in part.games)
-    return replace(part, rating=rating, games=games,
+    games = [rate_game(rating, g.opponent_rating, g.score, r, event.start, round=g.round, opponent_number=g.opponent)
+             for g in part.games]
+    return replace(player_event(part.event, part.start_number, rating, games),
                    note=f"unrated at its start, rated since: rated with the current rating {rating}, as unrated "
                         "for the opponents (8.2.4)")
 
@@ -453,15 +528,14 @@ def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequen
                         first_event=first_here, next_k=following)
 
 
-def _k(base: Rating | None, first: PlayerRating | None, rating: int, r: RatingRules, kind: str) -> KChoice:
-    """K for the period: the previous list's, else the K the player's first event used (before
-    that event's own K x n cap), else (8.2.4: rated since his events) the rules' K for ``rating``."""
+def _k(base: Rating | None, used: KChoice | None, rating: int, r: RatingRules, kind: str) -> KChoice:
+    """K for the period: the previous list's, else the K ``used`` in the player's first event
+    (before that event's own K x n cap), else (8.2.4: rated since his events) the rules' K for
+    ``rating``."""
     if base is not None and base.k is not None:
         return KChoice(base.k, f"the FIDE {kind} list of {base.month}")
-    if first is None:
+    if used is None:
         return infer_k(rating, r)
-    used = first.k
-    assert used is not None  # a rated player's event line always has K
     return KChoice(used.before_cap or used.k, used.source, used.assumptions)
 
 
