@@ -183,3 +183,15 @@ def test_the_next_lists_k_from_the_text():
     assert next_k(r, rating=1650, k=40, games=30, born=None, year=2026)[0] == 20
     k, why = next_k(r, rating=1650, k=40, games=12, born=None, year=2026)
     assert k == 40 and "earlier games unknown" in why
+
+
+def test_unrated_games_of_a_player_rated_in_the_same_month_are_not_counted_and_no_8_2_1():
+    """The files disagree (unrated in A, rated 1900 in B, both started under the February list):
+    A's games are not counted, no 8.2.4 (he was not rated since A started), no 8.2.1 caveat."""
+    a = _event("A", "2026/02/02", [LOSS] * 3, 6000)
+    b = _event("B", "2026/02/16", ["1-0", DRAW, LOSS], 6100, newcomer_rating=1900)
+    result = trfconv.period([a, b], month="2026-03")
+    p = _newcomer(result)
+    assert (p.gets, p.n, [e.counted for e in p.events]) == (Gets.CHANGE, 3, [False, True])
+    assert p.events[0].note == "rated in another event of the period"
+    assert not [d for d in result.diagnostics if d.code in ("PER019", "PER020")]

@@ -583,8 +583,8 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
                       f"results ({r.initial.pool}, 7.1.4) are pooled only from the database (--keep-unrated)"))
     dropped: dict[str, int] = {}
     for p in players:
-        for e in p.events:
-            if e.rating is None and not e.counted:
+        for e in p.events if p.gets is not Gets.CHANGE else ():  # a rated player's unrated lines: 8.2.4
+            if not e.counted:
                 dropped[events[e.event].name] = dropped.get(events[e.event].name, 0) + 1
     if dropped:
         out.append(diagnostic(
