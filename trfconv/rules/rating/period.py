@@ -23,6 +23,7 @@ period and does the period's arithmetic. It reads models and a rating list look-
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -412,7 +413,7 @@ class PeriodBuilder:
                 self.no_id += 1
             key = fide_id if fide_id.isdigit() else f"{event.path or index}#{player.start_number}"
             rating = result.rating if result.gets is Gets.CHANGE else None
-            line = (player_event(index, player.start_number, rating, games), result.k)
+            line = (player_event(index, player.start_number, rating, games), _shared(result.k))
             if key in self.found:
                 self.found[key][1].append(line)
             else:  # the player as his first event gives him, without his games
@@ -450,6 +451,14 @@ class PeriodBuilder:
         diagnostics = _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind, rules,
                                pooled if kept is not None else None, since, events, used)
         return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
+
+
+def _shared(k: KChoice | None) -> KChoice | None:
+    """``k`` with its words shared with every other player's (each event writes them anew): a
+    month of many players holds each sentence once."""
+    if k is None:
+        return None
+    return KChoice(k.k, sys.intern(k.source), tuple(sys.intern(a) for a in k.assumptions), k.before_cap)
 
 
 def rate_period(events: Iterable[Judged], month: str, rules: PeriodRules, lookup: Lookup | None = None,
