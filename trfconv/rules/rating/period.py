@@ -256,8 +256,13 @@ class PlayerEvent:
     halves: int  #: W in half points (every rated result is 1, 1/2 or 0)
     pd: int  #: the sum of PD in hundredths (a rated player's games)
     counted: bool = True
-    change_exact: Fraction | None = None  #: the period's K x (W - We)
+    k: int | None = None  #: the period's K, once the period has set it (a rated player's counted line)
     note: str | None = None  #: why the games do not count, or how they were rated (8.2.1, 8.2.4)
+
+    @property
+    def change_exact(self) -> Fraction | None:
+        """The period's K x (W - We)."""
+        return None if self.k is None else Fraction(self.k * (50 * self.halves - self.pd), 100)
 
     @property
     def games(self) -> tuple[RatedGame, ...]:
@@ -282,7 +287,7 @@ class PlayerEvent:
         if event == self.event:
             return self
         return PlayerEvent(event, self.start_number, self.rating, self.packed, self.n, self.halves, self.pd,
-                           self.counted, self.change_exact, self.note)
+                           self.counted, self.k, self.note)
 
     @property
     def expected(self) -> Fraction | None:
@@ -310,7 +315,7 @@ def player_event(event: int, start_number: int, rating: int | None, games: Seque
     return PlayerEvent(event, start_number, rating, values.tobytes(), len(games), halves, pd)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerPeriod:
     """What the period gives one player: a change (``change``, from ``rating``, the rating before
     the period), an initial rating (``initial``) or nothing (``reason``)."""
@@ -417,7 +422,7 @@ class PeriodBuilder:
             if key in self.found:
                 self.found[key][1].append(line)
             else:  # the player as his first event gives him, without his games
-                self.found[key] = (replace(player, rounds=(), national_ratings=()), [line])
+                self.found[key] = (replace(player, points=None, rank=None, rounds=(), national_ratings=()), [line])
 
     def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
         """The period over the events added: per player the games of every event, one K, the total
@@ -426,7 +431,7 @@ class PeriodBuilder:
         (8.2.1), and a player unrated at an event's start but rated since rated in it as a rated
         player (8.2.4). With ``lookup``, the rating before the period and K are those of the
         ``kind`` list in force before the period's list (the previous list). The events are kept
-        in the order they started."""
+        in the order they started. Called once: it frees what was aggregated as it goes."""
         month, rules = self.month, self.rules
         order = sorted(range(len(self.events)),
                        key=lambda i: (self.events[i].start or date.max, self.events[i].path or "", self.events[i].name))
@@ -435,7 +440,8 @@ class PeriodBuilder:
         before = shift(month, -1)
         players, listed, inferred, pooled = [], 0, 0, 0
         since = shift(month, 1 - rules.pool_months)
-        for key, (player, lines) in self.found.items():
+        for key in list(self.found):  # each player's lines freed once his line of the period is made
+            player, lines = self.found.pop(key)
             entries = sorted(((e.moved(moved[e.event]), k) for e, k in lines), key=lambda x: x[0].event)
             base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
             earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
@@ -490,8 +496,8 @@ def _player(key: str, player: Player, entries: list[tuple[PlayerEvent, KChoice |
     parts = [e if e.rating is not None else _rated_since(e, events[e.event], rating, since, r) for e, _ in entries]
     n = sum(e.n for e in parts if e.counted)
     k = games_cap(_k(base, rated[0][1] if rated else None, rating, r, kind), n, r)
-    parts = [PlayerEvent(e.event, e.start_number, e.rating, e.packed, e.n, e.halves, e.pd, True,
-                         Fraction(k.k * (50 * e.halves - e.pd), 100), e.note) if e.counted else e for e in parts]
+    parts = [PlayerEvent(e.event, e.start_number, e.rating, e.packed, e.n, e.halves, e.pd, True, k.k, e.note)
+             if e.counted else e for e in parts]
     total = Fraction(sum(k.k * (50 * e.halves - e.pd) for e in parts if e.counted), 100)
     change = rounder(r.change_rounding)(total)
     following = next_k(r, rating=rating + change, k=k.before_cap or k.k, games=n,
