@@ -282,6 +282,13 @@ class PlayerEvent:
     def score(self) -> Fraction:
         return Fraction(self.halves, 2)
 
+    @property
+    def used_ratings(self) -> list[int]:
+        """The ratings used for the opponents, game by game (an unrated player's Ru rests on them)."""
+        values = array("i")
+        values.frombytes(self.packed)
+        return list(values[1::_FIELDS])
+
     def moved(self, event: int) -> PlayerEvent:
         """This line with the event's index ``event`` (the events sorted; faster than ``replace``)."""
         if event == self.event:
@@ -502,8 +509,8 @@ def _player(key: str, player: Player, entries: list[tuple[PlayerEvent, KChoice |
     change = rounder(r.change_rounding)(total)
     following = next_k(r, rating=rating + change, k=k.before_cap or k.k, games=n,
                        born=birth_year(player.birth_date), year=int(shift(before, 1)[:4]))
-    return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, source, k, total, change,
-                        next_k=following)
+    return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, sys.intern(source), k, total, change,
+                        next_k=(following[0], sys.intern(following[1])))
 
 
 def _rated_since(part: PlayerEvent, event: PeriodEvent, rating: int, since: date | None,
@@ -537,14 +544,15 @@ def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequen
         first = min(parts, key=lambda e: events[e.event].order)
         first_here = events[first.event].name
         if first.score < rules.first_min_score:
-            note = (f"a score of {first.score} in the first event is disregarded ({rules.first_article})")
+            note = sys.intern(f"a score of {first.score} in the first event is disregarded ({rules.first_article})")
             parts = [replace(e, counted=False, note=note) if e is first else e for e in parts]
     counted = [e for e in parts if e.counted]
     if not counted and not earlier:
         return PlayerPeriod(key, player, Gets.NOTHING, tuple(parts), reason=parts[0].note, first_event=first_here)
-    games = [(g.opponent_rating, g.score) for g in earlier] + [(g.used_rating, g.score) for e in counted
-                                                                for g in e.games]
-    initial = initial_rating([rating for rating, _ in games], exact_sum(score for _, score in games), r)
+    opponents = [g.opponent_rating for g in earlier] + [rating for e in counted for rating in e.used_ratings]
+    score = exact_sum(g.score for g in earlier) + Fraction(sum(e.halves for e in counted), 2)
+    initial = initial_rating(opponents, score, r)
+    initial = replace(initial, why=sys.intern(initial.why))  # a few sentences, said of many players
     following = next_k(r, rating=initial.value, k=None, games=initial.games, born=birth_year(player.birth_date),
                        year=int(month[:4]), first=True) if initial.published else None
     return PlayerPeriod(key, player, Gets.INITIAL, tuple(parts), initial=initial, earlier=earlier,
@@ -556,7 +564,7 @@ def _k(base: Rating | None, used: KChoice | None, rating: int, r: RatingRules, k
     (before that event's own K x n cap), else (8.2.4: rated since his events) the rules' K for
     ``rating``."""
     if base is not None and base.k is not None:
-        return KChoice(base.k, f"the FIDE {kind} list of {base.month}")
+        return KChoice(base.k, sys.intern(f"the FIDE {kind} list of {base.month}"))
     if used is None:
         return infer_k(rating, r)
     return KChoice(used.before_cap or used.k, used.source, used.assumptions)
