@@ -241,6 +241,14 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
 _FIELDS = 7
 
 
+def _numbers(packed: bytes) -> array:
+    """The whole numbers of :attr:`PlayerEvent.packed`: its first byte names the array's type
+    (``h``, two bytes a number, when every number fits; else ``i``)."""
+    values = array(chr(packed[0]))
+    values.frombytes(packed[1:])
+    return values
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerEvent:
     """A player's games of one event of the period: ``counted`` False when they do not count
@@ -258,6 +266,7 @@ class PlayerEvent:
     counted: bool = True
     k: int | None = None  #: the period's K, once the period has set it (a rated player's counted line)
     note: str | None = None  #: why the games do not count, or how they were rated (8.2.1, 8.2.4)
+    event_k: KChoice | None = None  #: the K the event's own rating used (the period's when no list gives it)
 
     @property
     def change_exact(self) -> Fraction | None:
@@ -266,8 +275,7 @@ class PlayerEvent:
 
     @property
     def games(self) -> tuple[RatedGame, ...]:
-        values = array("i")
-        values.frombytes(self.packed)
+        values = _numbers(self.packed)
         out = []
         for i in range(0, len(values), _FIELDS):
             opponent_rating, used, expected, halves, round_, opponent, provisional = values[i:i + _FIELDS]
@@ -285,16 +293,14 @@ class PlayerEvent:
     @property
     def used_ratings(self) -> list[int]:
         """The ratings used for the opponents, game by game (an unrated player's Ru rests on them)."""
-        values = array("i")
-        values.frombytes(self.packed)
-        return list(values[1::_FIELDS])
+        return list(_numbers(self.packed)[1::_FIELDS])
 
     def moved(self, event: int) -> PlayerEvent:
         """This line with the event's index ``event`` (the events sorted; faster than ``replace``)."""
         if event == self.event:
             return self
         return PlayerEvent(event, self.start_number, self.rating, self.packed, self.n, self.halves, self.pd,
-                           self.counted, self.k, self.note)
+                           self.counted, self.k, self.note, self.event_k)
 
     @property
     def expected(self) -> Fraction | None:
@@ -307,9 +313,10 @@ class PlayerEvent:
         return None if expected is None else self.score - expected
 
 
-def player_event(event: int, start_number: int, rating: int | None, games: Sequence[RatedGame]) -> PlayerEvent:
+def player_event(event: int, start_number: int, rating: int | None, games: Sequence[RatedGame],
+                 event_k: KChoice | None = None) -> PlayerEvent:
     """A :class:`PlayerEvent` holding ``games`` packed."""
-    values = array("i")
+    values: list[int] = []
     halves = pd = 0
     for g in games:
         twice, rest = divmod(2 * g.score.numerator, g.score.denominator)
@@ -319,7 +326,9 @@ def player_event(event: int, start_number: int, rating: int | None, games: Seque
         values.extend((g.opponent_rating, g.used_rating, -1 if g.expected is None else g.expected, twice,
                        -1 if g.round is None else g.round, -1 if g.opponent is None else g.opponent,
                        int(g.provisional)))
-    return PlayerEvent(event, start_number, rating, values.tobytes(), len(games), halves, pd)
+    code = "h" if -32768 <= min(values, default=0) and max(values, default=0) <= 32767 else "i"
+    return PlayerEvent(event, start_number, rating, code.encode() + array(code, values).tobytes(), len(games), halves,
+                       pd, event_k=event_k)
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,7 +416,7 @@ class PeriodBuilder:
     def __init__(self, month: str, rules: PeriodRules):
         self.month, self.rules = month, rules
         self.events: list[PeriodEvent] = []
-        self.found: dict[str, tuple[Player, list[tuple[PlayerEvent, KChoice | None]]]] = {}
+        self.found: dict[str, tuple[Player, list[PlayerEvent]]] = {}
         self.no_id = 0
 
     def add(self, judged: Judged) -> None:
@@ -425,7 +434,7 @@ class PeriodBuilder:
                 self.no_id += 1
             key = fide_id if fide_id.isdigit() else f"{event.path or index}#{player.start_number}"
             rating = result.rating if result.gets is Gets.CHANGE else None
-            line = (player_event(index, player.start_number, rating, games), _shared(result.k))
+            line = player_event(index, player.start_number, rating, games, _shared(result.k))
             if key in self.found:
                 self.found[key][1].append(line)
             else:  # the player as his first event gives him, without his games
@@ -449,7 +458,7 @@ class PeriodBuilder:
         since = shift(month, 1 - rules.pool_months)
         for key in list(self.found):  # each player's lines freed once his line of the period is made
             player, lines = self.found.pop(key)
-            entries = sorted(((e.moved(moved[e.event]), k) for e, k in lines), key=lambda x: x[0].event)
+            entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
             base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
             earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
             known = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
@@ -483,28 +492,28 @@ def rate_period(events: Iterable[Judged], month: str, rules: PeriodRules, lookup
     return builder.result(lookup, kind, kept)
 
 
-def _player(key: str, player: Player, entries: list[tuple[PlayerEvent, KChoice | None]],
+def _player(key: str, player: Player, entries: list[PlayerEvent],
             events: Sequence[PeriodEvent], base: Rating | None, rules: PeriodRules, before: str, kind: str,
             earlier: tuple[KeptGame, ...] = (), known_first: str | None = None) -> PlayerPeriod:
     r = rules.rating
-    rated = [(e, k) for e, k in entries if e.rating is not None]
+    rated = [e for e in entries if e.rating is not None]
     listed = base.rating if base is not None and base.rating is not None else None
     if not rated and listed is None:
-        return _newcomer(key, player, [e for e, _ in entries], events, rules, earlier, known_first,
+        return _newcomer(key, player, entries, events, rules, earlier, known_first,
                          shift(before, 1))
     if listed is not None:
         rating, source = listed, f"the FIDE {kind} list of {base.month}"
         since = first_day(base.month)
     else:
-        last = max(rated, key=lambda item: (events[item[0].event].start or date.min, item[0].event))[0]
+        last = max(rated, key=lambda e: (events[e.event].start or date.min, e.event))
         rating, source = last.rating, f"Ro of {events[last.event].name}, the event that started last"
         since = events[last.event].start
         since = None if since is None else since.replace(day=1)
-    parts = [e if e.rating is not None else _rated_since(e, events[e.event], rating, since, r) for e, _ in entries]
+    parts = [e if e.rating is not None else _rated_since(e, events[e.event], rating, since, r) for e in entries]
     n = sum(e.n for e in parts if e.counted)
-    k = games_cap(_k(base, rated[0][1] if rated else None, rating, r, kind), n, r)
-    parts = [PlayerEvent(e.event, e.start_number, e.rating, e.packed, e.n, e.halves, e.pd, True, k.k, e.note)
-             if e.counted else e for e in parts]
+    k = games_cap(_k(base, rated[0].event_k if rated else None, rating, r, kind), n, r)
+    parts = [PlayerEvent(e.event, e.start_number, e.rating, e.packed, e.n, e.halves, e.pd, True, k.k, e.note,
+                         e.event_k) if e.counted else e for e in parts]
     total = Fraction(sum(k.k * (50 * e.halves - e.pd) for e in parts if e.counted), 100)
     change = rounder(r.change_rounding)(total)
     following = next_k(r, rating=rating + change, k=k.before_cap or k.k, games=n,
@@ -619,7 +628,8 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
                          "--keep-unrated)")))
     since_rated = [e for p in players for e in p.events if e.rating is not None and e.note]
     if since_rated:
-        names = ", ".join(dict.fromkeys(events[e.event].name for e in since_rated))
+        named = list(dict.fromkeys(events[e.event].name for e in since_rated))
+        names = ", ".join(named[:10]) + (f" and {len(named) - 10} more" if len(named) > 10 else "")
         out.append(diagnostic(
             "PER020", f"{len(since_rated)} player line(s) unrated at their event's start but rated since are rated "
                       f"as rated players with their current rating, and as unrated for their opponents (8.2.4): "
