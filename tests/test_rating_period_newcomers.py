@@ -195,3 +195,15 @@ def test_unrated_games_of_a_player_rated_in_the_same_month_are_not_counted_and_n
     assert (p.gets, p.n, [e.counted for e in p.events]) == (Gets.CHANGE, 3, [False, True])
     assert p.events[0].note == "rated in another event of the period"
     assert not [d for d in result.diagnostics if d.code in ("PER019", "PER020")]
+
+
+def test_every_document_says_why_a_newcomer_got_nothing():
+    from trfconv.documents.basis import Basis
+    from trfconv.documents.period import PeriodReport
+    from trfconv.documents.registry import document
+
+    result = trfconv.period([_event("Only", "2026/02/01", [LOSS] * 5, 6000)], month="2026-03")
+    report = PeriodReport(Basis("only.trf", result.diagnostics, False, scope="rating"), result)
+    for form in ("text", "html", "csv", "json"):
+        text = document("period").render(report, form)
+        assert "a score of 0 in the first event is disregarded (8.2.1)" in text, form

@@ -21,7 +21,7 @@ def _row(p: PlayerPeriod) -> list:
             "" if p.change_exact is None else fixed(p.change_exact), "" if p.change is None else p.change,
             p.new_rating or "", "" if ini is None or ini.value is None else ini.value,
             "" if ini is None else ("yes" if ini.published else "no"),
-            ini.why if ini else (p.k.note if p.k else "")]
+            ini.why if ini else (p.k.note if p.k else p.reason or "")]
 
 
 def render_csv(report: PeriodReport) -> str:

@@ -68,6 +68,8 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> str:
     if p.change is not None:
         note = (f"Before the period {p.rating} ({p.rating_source}); {p.k.note}. Period: n {p.n}, total "
                 f"{signed(p.change_exact)}, rounded once {p.change:+d}: new rating {p.new_rating}.")
+    elif p.initial is None:  # nothing counted: the first event's zero disregarded (8.2.1)
+        note = f"Nothing rated: {p.reason}."
     else:
         earlier = report.earlier(p)
         note = (f"Pooled: n {p.n}, W {short_text(p.score)}{' ' + earlier if earlier else ''}, Ra "

@@ -30,7 +30,7 @@ def _part(report: PeriodReport, part: PlayerEvent) -> dict:
 def _player(report: PeriodReport, p: PlayerPeriod) -> dict:
     ini = p.initial
     return {"fide_id": p.player.fide_id, "key": p.key, "name": p.player.name, "federation": p.player.federation,
-            "outcome": p.gets.value, "rating": p.rating, "rating_source": p.rating_source or None,
+            "outcome": p.gets.value, "reason": p.reason, "rating": p.rating, "rating_source": p.rating_source or None,
             "k": None if p.k is None else {"value": p.k.k, "source": p.k.source, "before_cap": p.k.before_cap,
                                            "assumptions": list(p.k.assumptions)},
             "n": p.n, "w": short_text(p.score),

@@ -34,7 +34,9 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> list[str]:
     if p.change is not None:
         lines.append(f"  period: n {p.n}, total {signed(p.change_exact)} rounded once {p.change:+d}: "
                      f"{p.rating} -> {p.new_rating}; K of the next list {p.next_k[0]}: {p.next_k[1]}")
-    elif p.initial is not None:
+    elif p.initial is None:  # nothing counted: the first event's zero disregarded (8.2.1)
+        lines.append(f"  nothing rated: {p.reason}")
+    else:
         ini = p.initial
         earlier = report.earlier(p)
         lines.append(f"  pooled: n {p.n}, W {short_text(p.score)}{' ' + earlier if earlier else ''}, Ra "
