@@ -4,6 +4,8 @@ Ru and whether it is published). The per-event detail is in the text, HTML and J
 
 from __future__ import annotations
 
+from itertools import chain
+
 from ...numbers import short_text
 from ...rules.rating.period import PlayerPeriod
 from ...tabular import write_rows
@@ -28,4 +30,4 @@ def render_csv(report: PeriodReport) -> str:
     head = [[f"{key}: {value}"] for key, value in report.facts()] + csv_rows(report.basis)
     if report.basis.withheld:
         return write_rows(head)
-    return write_rows([*head, COLUMNS, *(_row(p) for p in report.players)])
+    return write_rows(chain(head, [COLUMNS], map(_row, report.players)))  # a row at a time
