@@ -1,4 +1,4 @@
-"""A rating period as FIDE computes it: :func:`rate_period`.
+"""A rating period as FIDE computes it: :class:`PeriodBuilder`.
 
 FIDE publishes a list on the first day of each month (B.02 2024 7.1); the list of month M rates
 the events that ended in month M-1, or earlier when they were sent late, but not after the third
@@ -17,8 +17,10 @@ on the list in force at its start, as FIDE's calculations do (event of 21 Oct - 
 in the list of December 2025 with the October ratings).
 
 Each event is judged (:func:`~trfconv.rules.rateability.validate`) and rated
-(:func:`~trfconv.rules.rating.event.rate`) on its own; this module then keeps the games of the
-period and does the period's arithmetic. It reads models and a rating list look-up, never a file.
+(:func:`~trfconv.rules.rating.event.rate`) on its own (:func:`judge_event`); the builder takes
+each player's games from it, packed, and drops the event, then does the period's arithmetic
+(8.2.1 and 8.2.4 per newcomer, K per player, the total rounded once). It reads models and a
+rating list look-up, never a file.
 """
 
 from __future__ import annotations
@@ -481,15 +483,6 @@ def _shared(k: KChoice | None) -> KChoice | None:
     if k is None:
         return None
     return KChoice(k.k, sys.intern(k.source), tuple(sys.intern(a) for a in k.assumptions), k.before_cap)
-
-
-def rate_period(events: Iterable[Judged], month: str, rules: PeriodRules, lookup: Lookup | None = None,
-                kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
-    """The period of ``events`` (judged by :func:`judge_event`), see :meth:`PeriodBuilder.result`."""
-    builder = PeriodBuilder(month, rules)
-    for event in events:
-        builder.add(event)
-    return builder.result(lookup, kind, kept)
 
 
 def _player(key: str, player: Player, entries: list[PlayerEvent],
