@@ -207,3 +207,21 @@ def test_every_document_says_why_a_newcomer_got_nothing():
     for form in ("text", "html", "csv", "json"):
         text = document("period").render(report, form)
         assert "a score of 0 in the first event is disregarded (8.2.1)" in text, form
+
+
+def test_a_listed_rating_below_1400_or_from_the_events_own_list_is_no_8_2_4(tmp_path):
+    """8.2.4 needs a rating published after the event started: a player listed below 1400 (7.2.1:
+    shown and treated as unrated), or unrated in an event that started under the very list the
+    period starts from (his file says unrated, --file-ratings), is a newcomer, pooled into Ru."""
+    opponents = [(6000 + i, (1800, 0, 20)) for i in range(4)]
+    (tmp_path / "low").mkdir()
+    low = _lists(tmp_path / "low", {"2026-01": [(int(NEWCOMER), (1350, 5, 40)), *opponents],
+                                    "2026-02": [(int(NEWCOMER), (1380, 5, 40)), *opponents]})
+    late = _event("Late", "2026/01/28", ["1-0", DRAW, LOSS, "1-0"], 6000, end="2026/02/03")
+    p = _newcomer(trfconv.period([late], lists=low, month="2026-03"))
+    assert (p.gets, p.n) == (Gets.INITIAL, 4)
+    (tmp_path / "same").mkdir()
+    same = _lists(tmp_path / "same", {"2026-02": [(int(NEWCOMER), (1900, 5, 40)), *opponents]})
+    february = _event("February", "2026/02/10", ["1-0", DRAW, LOSS, "1-0"], 6000)
+    result = trfconv.period([february], lists=same, file_ratings=True, month="2026-03")
+    assert _newcomer(result).gets is Gets.INITIAL and not [d for d in result.diagnostics if d.code == "PER020"]

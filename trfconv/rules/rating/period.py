@@ -64,6 +64,7 @@ class PeriodRules:
     rating: RatingRules
     first_min_score: Fraction  #: 8.2.1: a lower score in a newcomer's first event is disregarded
     first_article: str  #: the article of that rule
+    rated_minimum: int  #: 7.2.1: a rating below this is shown and treated as unrated
 
 
 def period_rules(month: str) -> PeriodRules | None:
@@ -76,7 +77,8 @@ def period_rules(month: str) -> PeriodRules | None:
         return None
     judging = edition.data()["rateability"]
     return PeriodRules(edition, data["lists_after_end"], data["monthly_after_days"], data["pool_months"],
-                       rules_of(edition), Fraction(judging["unrated_min_score"]), judging["articles"]["first_event"])
+                       rules_of(edition), Fraction(judging["unrated_min_score"]), judging["articles"]["first_event"],
+                       judging["rated_minimum"])
 
 
 def month_of(day: date) -> str:
@@ -490,8 +492,9 @@ def _player(key: str, player: Player, entries: list[PlayerEvent],
             earlier: tuple[KeptGame, ...] = (), known_first: str | None = None) -> PlayerPeriod:
     r = rules.rating
     rated = [e for e in entries if e.rating is not None]
-    listed = base.rating if base is not None and base.rating is not None else None
-    if not rated and listed is None:
+    listed = base.rating if base is not None and base.rating is not None and \
+        base.rating >= rules.rated_minimum else None  # 7.2.1: below it, unrated
+    if not rated and (listed is None or not any(_before(events[e.event], base.month) for e in entries)):
         return _newcomer(key, player, entries, events, rules, earlier, known_first,
                          shift(before, 1))
     if listed is not None:
@@ -513,6 +516,11 @@ def _player(key: str, player: Player, entries: list[PlayerEvent],
                        born=birth_year(player.birth_date), year=int(shift(before, 1)[:4]))
     return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, sys.intern(source), k, total, change,
                         next_k=(following[0], sys.intern(following[1])))
+
+
+def _before(event: PeriodEvent, month: str) -> bool:
+    """Whether ``event`` started before the list of ``month`` was published (8.2.4)."""
+    return event.start is not None and event.start < first_day(month)
 
 
 def _rated_since(part: PlayerEvent, event: PeriodEvent, rating: int, since: date | None,
