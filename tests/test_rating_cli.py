@@ -54,5 +54,7 @@ def test_report_exit_codes(cli, tmp_path):
     assert cli("report", MASTERS, "--rules", "b02-1999").exit_code == 2
     bad_k = tmp_path / "k.csv"
     bad_k.write_text("12,abc\n", "utf-8")
-    result = cli("report", MASTERS, "--k-file", bad_k)
-    assert result.exit_code == 1 and f"{bad_k}:1: error RAT002" in result.stderr
+    result = cli("report", MASTERS, "--time-control", "120 min", "--k-file", bad_k)
+    # a K file's bad line is the K file's problem, named at its line: it does not withhold the report
+    assert result.exit_code == 0 and f"trfconv: {bad_k}:1: warning RAT002: K file line ignored" in result.stderr
+    assert "NOT PRODUCED" not in result.stderr

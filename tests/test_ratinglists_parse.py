@@ -381,7 +381,7 @@ def test_reimport_replaces_a_month_and_a_failed_one_changes_nothing(tmp_path):
     import sqlite3
 
     tables = {name for (name,) in sqlite3.connect(db).execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == {"sources", "serves", "unrated", "p2", "p3"}  # the replaced list's table is gone
+    assert tables == {"sources", "serves", "unrated", "first_events", "p2", "p3"}  # the replaced list's table is gone
 
 
 def test_progress_is_reported_up_to_the_size(tmp_path):

@@ -178,77 +178,82 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     list in force at its start, and the rating before the period and K come from the previous
     list; with ``file_ratings`` each event keeps the ratings its file gives (the list still gives
     the rating before the period and K). Every problem is in the result's ``diagnostics``; when
-    there is no period to compute (no event has a date and no ``month``, or the rules of the
-    month have no monthly period) :class:`TrfconvError` says why. ``keep``: the rating lists
+    there is no period to compute (no event has a date and no ``month``, no event is in the
+    period, or the rules of the month have no monthly period) :class:`TrfconvError` says why. ``keep``: the rating lists
     database (:func:`trfconv.ratinglists.open_lists`) whose kept games of earlier periods the
     unrated players' results are pooled with, and in which the games of those still unrated
     after this period are kept for a later one (B.02 2024 7.1.4)."""
-    from .rules.rating.period import (
-        PeriodRating,
-        default_month,
-        judge_event,
-        period_rules,
-        rate_period,
-    )
+    from dataclasses import replace
 
-    tournaments, found = _events(events, encoding)
-    month = month or default_month(tournaments)
-    given = [events] if isinstance(events, (str, os.PathLike, Tournament)) else list(events)
-    where = str(given[0]) if len(given) == 1 and not isinstance(given[0], Tournament) else None  # else <input>
-    if month is None:
-        raise TrfconvError([*found, diagnostic(
-            "PER001", "no event has a date: give the period (--period YYYY-MM)" if tournaments else
-                      "no tournament file among the inputs", path=where)])
+    from .rules.rating.period import PeriodBuilder, default_month, judge_event, period_rules
+
+    events = [events] if isinstance(events, (str, os.PathLike, Tournament)) else list(events)  # read twice below
+    where = str(events[0]) if len(events) == 1 and not isinstance(events[0], Tournament) else None  # else <input>
+    found: list[Diagnostic] = []
+    counted: dict[str, int] = {"events": 0}
+    if month is None:  # a first reading for the dates (the events are read again, one at a time, below)
+        month = default_month(_events(events, encoding, found, counted))
+        if month is None:
+            raise TrfconvError([*found, diagnostic(
+                "PER001", "no event has a date: give the period (--period YYYY-MM)" if counted["events"] else
+                          "no tournament file among the inputs", path=where)])
+        found, counted["events"] = [], 0
     rules = period_rules(month)
     if rules is None:
         raise TrfconvError([*found, diagnostic(
             "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
                       "March 2024); trfconv computes periods from April 2024", path=where)])
-    judged, kinds, noticed = [], set(), []
-    for t in tournaments:
+    builder, kinds, noticed, periods = PeriodBuilder(month, rules), set(), [], set()
+    for t in _events(events, encoding, found, counted):  # each event judged, its games taken, and dropped: the period streams
         event, said = judge_event(t, month, rules, lists, file_ratings=file_ratings)
-        noticed.extend((*t.diagnostics, *said))
+        name = t.event.name or t.source.path or "an event"
+        noticed.extend((name, d) for d in (*t.diagnostics, *said))
+        periods.add(default_month([t]) or "")
         if event is not None:
-            judged.append(event)
+            builder.add(event)
             kinds.add(event.rating_list)
     found.extend(_said_once(noticed))
-    if not judged:
-        found.append(diagnostic("PER001", f"no event of the period of {month} (games of the month before) among "
-                                          f"the {len(tournaments)} event(s) given"))
+    if not builder.events:
+        held = ", ".join(sorted(periods - {""}))
+        raise TrfconvError([*found, diagnostic(
+            "PER001", f"no event of the period of {month} (games of the month before) among the "
+                      f"{counted['events']} event(s) given" + (f"; they end in the periods of the lists of {held}"
+                                                               if held else ""))])
     kind = kinds.pop() if len(kinds) == 1 else "standard"
-    result = rate_period(judged, month, rules, lists, kind, keep)
+    result = builder.result(lists, kind, keep)
     if keep is not None:
         found.append(_keep(keep, result, kind, (*found, *result.diagnostics)))
-    return PeriodRating(result.month, result.rules, result.events, result.players,
-                        (*found, *result.diagnostics))
+    return replace(result, diagnostics=(*found, *result.diagnostics))
 
 
 def _keep(store, result, kind: str, said) -> Diagnostic:
     """Keep the games of the players still unrated after ``result`` in ``store``, unless the
     period rests on files with errors."""
-    from .rules.rating.period import kept
+    from .rules.rating.period import first_events, kept
 
     if has_errors(said):
         return diagnostic("PER018", "unrated players' games not kept for later periods: the period rests on files "
                                     "with errors")
     games = kept(result)
-    store.keep_games(result.month, kind, games)
+    store.keep_games(result.month, kind, games, first_events(result))
     return diagnostic("PER017", f"games of {len(games)} player(s) still unrated kept in {store.path} for later "
                                 "periods (7.1.4)")
 
 
-def _events(events, encoding: str | None) -> tuple[list[Tournament], list[Diagnostic]]:
-    """The tournaments given, and the files read, in order (folders recursively, by content:
-    :func:`trfconv.io.many.expand`); files that are no tournament file give one ``PER014`` each;
-    an event given twice, one ``PER016``."""
+def _events(events, encoding: str | None, said: list[Diagnostic], counted: dict[str, int] | None = None):
+    """The tournaments given, read one at a time as they are asked for, in order (folders
+    recursively, by content: :func:`trfconv.io.many.expand`); files that are no tournament file
+    add one ``PER014`` each to ``said``, an event given twice one ``PER016`` (events are told
+    apart by a digest of their facts and players, so that none is held); ``counted["events"]``
+    counts the tournaments given."""
+    import hashlib
+
     from .io.many import expand
     from .io.registry import unreadable_codes
 
     if isinstance(events, (str, os.PathLike, Tournament)):
         events = [events]
-    out: list[Tournament] = []
-    said: list[Diagnostic] = []
-    seen: set = set()
+    seen: set[bytes] = set()
     codes = unreadable_codes()
     for item in events:
         if isinstance(item, Tournament):
@@ -269,43 +274,52 @@ def _events(events, encoding: str | None) -> tuple[list[Tournament], list[Diagno
                     said.append(_skipped(one, problems))
                     continue
                 one = t
-            key = (one.event.name, one.event.start_date, one.event.end_date, one.rounds,
-                   tuple((p.fide_id, p.name, p.rating) for p in one.players))
+            key = hashlib.sha256(repr((one.event.name, one.event.start_date, one.event.end_date, one.rounds,
+                                       tuple((p.fide_id, p.name, p.rating) for p in one.players))).encode()).digest()
             if key in seen:
                 said.append(diagnostic("PER016", f"{one.event.name or 'the event'} is given twice; this copy is left "
                                                  "out", path=one.source.path))
                 continue
             seen.add(key)
-            out.append(one)
-    return out, said
+            if counted is not None:
+                counted["events"] += 1
+            yield one
 
 
-def _said_once(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """The events' diagnostics, each caveat that several events share (the same words but for
-    numbers and dates) once, with in how many more events it was said."""
+def _said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
+    """The events' diagnostics (each with its event's name), each caveat that several events
+    share (the same words but for numbers and dates) once, naming the events it was said of (a
+    caveat is printed without its file: it names its event itself)."""
     import re
     from dataclasses import replace
 
     from .diagnostics import CODES
 
-    groups: dict[tuple[str, str], list[Diagnostic]] = {}
+    groups: dict[tuple[str, str], list[tuple[str, Diagnostic]]] = {}
     out: list[Diagnostic | tuple[str, str]] = []
-    for d in diagnostics:
+    for name, d in diagnostics:
         if not CODES[d.code].caveat:
             out.append(d)
             continue
-        key = (d.code, re.sub(r"\d+", "#", d.message))
+        key = (d.code, re.sub(r"\d+", "#", d.message.replace(name, "")))
         if key not in groups:
             groups[key] = []
             out.append(key)
-        groups[key].append(d)
+        groups[key].append((name, d))
     said = []
     for item in out:
         if isinstance(item, Diagnostic):
             said.append(item)
             continue
-        first, *more = groups[item]
-        said.append(replace(first, message=f"{first.message} (and in {len(more)} more event(s))") if more else first)
+        group = groups[item]
+        first = group[0][1]
+        names = list(dict.fromkeys(name for name, _ in group))
+        if len(group) > 1:
+            shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+            said.append(replace(first, message=f"{first.message} (in {len(group)} events: {shown})"))
+        else:
+            said.append(first if names[0] in first.message else replace(first, message=f"{first.message} "
+                                                                                        f"({names[0]})"))
     return said
 
 

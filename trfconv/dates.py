@@ -74,7 +74,7 @@ class DateReading:
     alternatives: tuple[date, ...]
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class PartialDate:
     """A birth date of which only the year, or the year and month, may be known.
 

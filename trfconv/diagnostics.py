@@ -140,7 +140,7 @@ CODES: dict[str, Code] = {
         Code("VAL040", E, "no game of the event can be rated", "FIDE rating server"),
         # rating engine and report (B.02 rating arithmetic)
         Code("RAT001", W, "K inferred from the edition's rules for some players (earlier games, peak rating or birth date not known)", caveat=True),
-        Code("RAT002", E, "K file line cannot be read; expected 'FIDE id,K'"),
+        Code("RAT002", W, "K file line cannot be read (expected 'FIDE id,K'); ignored"),
         Code("RAT003", W, "FIDE id repeated in the K file; the first K is used", caveat=True),
         Code("RAT004", W, "K file names a FIDE id that is not in the tournament"),
         Code("RAT005", W, "counted game against an opponent without a usable rating; left out", caveat=True),
@@ -310,6 +310,10 @@ CODES: dict[str, Code] = {
         Code("NRM016", W, "title application: the events name the applicant differently"),
         Code("NRM017", W, "1.4.3d declared, but not every round of the event meets it"),
         Code("NRM018", I, "an event of more than 30 days: whose ratings each game counts (1.1.4)", caveat=True, scope="norms"),
+        # the rating officer's month (issue 25): newcomers in the period, lists by kind
+        Code("PER019", I, "a zero score in a newcomer's first event disregarded (8.2.1); which event was the first", caveat=True),
+        Code("LST035", I, "FIDE ID not in single-type lists only (no combined list of the month): not rated on this list (warning when the file rates him)"),
+        Code("PER020", I, "player unrated at an event's start but rated since: rated as a rated player, unrated for the opponents (8.2.4)", caveat=True),
         # hostile input: limits, text that cannot be written
         Code("LIM001", E, "file beyond the limits read (more lines than a tournament file has); refused"),
         Code("ENC007", W, "control character or unpaired surrogate in a text; replaced by U+FFFD"),

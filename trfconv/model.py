@@ -201,7 +201,7 @@ class NationalRating:
     birth_date: PartialDate | str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     """One participant. ``points`` and ``rank`` are what the file declares; computations derive
     their own from ``rounds`` and never trust these."""

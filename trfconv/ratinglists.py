@@ -35,10 +35,11 @@ from .io.ratinglist.store import Match, SourceInfo, Store, StoreError, default_p
 from .list_entry import KINDS, ListEntry, Rating
 from .rules.ratinglist.crosscheck import crosscheck
 from .rules.ratinglist.fill import fill
-from .rules.ratinglist.inforce import Lookup, Pinned, k_and_rating, rated_from_list
+from .rules.ratinglist.inforce import Lookup, Pinned, event_list, k_and_rating, rated_from_list
 
-__all__ = ["KINDS", "ListEntry", "ListError", "Lookup", "Match", "Pinned", "Rating", "SourceInfo", "Store", "StoreError", "crosscheck",
-           "default_path", "fill", "import_list", "k_and_rating", "open_lists", "rated_from_list"]
+__all__ = ["KINDS", "ListEntry", "ListError", "Lookup", "Match", "Pinned", "Rating", "SourceInfo", "Store", "StoreError",
+           "crosscheck", "default_path", "event_list", "fill", "import_list", "k_and_rating", "open_lists",
+           "rated_from_list"]
 
 _MONTH = re.compile(r"(\d{4})-(0[1-9]|1[0-2])")
 

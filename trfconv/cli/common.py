@@ -149,9 +149,15 @@ def rating_lists(use: bool, month: str | None, db: Path | None):
 
 def against_list(t: Tournament, lookup, kind: str) -> list[Diagnostic]:
     """The cross-check of ``t`` against the ``kind`` list in force (LST001-LST013), each finding
-    at the player's line."""
-    from ..ratinglists import crosscheck
+    at the player's line; exit 2 when no ``kind`` list is in force at the event's start (README:
+    the list asked for is not held), saying which lists are held."""
+    from ..ratinglists import Pinned, crosscheck, event_list
 
+    month, said = event_list(t, lookup, kind)
+    if month is None:
+        store = lookup.lookup if isinstance(lookup, Pinned) else lookup
+        held = "; ".join(f"{m} ({', '.join(kinds)})" for m, kinds in store.months().items())
+        raise fail(t.source.path, f"{said[0].message}; the lists held: {held or 'none'}")
     return crosscheck(t, lookup, kind, locate=t.source.player_at)
 
 

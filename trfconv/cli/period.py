@@ -48,7 +48,8 @@ def period(
     fmt: PeriodFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                      help="text and html: per player every event and change; csv and json: the "
                                           "new ratings (json with the detail); fide: FIDE's TXT list layout."),
-    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
+                                       "with --format fide a folder takes FIDE's file name (standard_apr26frl.txt)."),
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
     file_ratings: bool = typer.Option(False, "--file-ratings", help="Rate each event on the ratings its file "
                                       "gives; the list (--list) then gives only the rating before the period "
@@ -71,7 +72,11 @@ def period(
 
     if month is not None and not MONTH.fullmatch(month):
         raise fail("--period", f"{month!r} is not a month YYYY-MM")
-    check_output(output, *expand(events)[0], lists_file(use_list or list_month is not None or keep_unrated, db))
+    form = PeriodFormat(fmt).value
+    into_folder = form == "fide" and output is not None and output.is_dir()
+    inputs = (*expand(events)[0], lists_file(use_list or list_month is not None or keep_unrated, db))
+    if not into_folder:
+        check_output(output, *inputs)
     lookup = rating_lists(use_list, list_month, db)
     keep = open_rating_lists(db) if keep_unrated else None
     try:
@@ -83,7 +88,11 @@ def period(
     skipped = [d for d in result.diagnostics if d.code == "PER014"]
     basis = Basis(str(events[0]) if len(events) == 1 else f"{len(events)} inputs", result.diagnostics, lenient,
                   scope="rating")
-    form = PeriodFormat(fmt).value
+    if into_folder:  # FIDE's file name tells the list's month and rate of play: list import needs no option
+        from ..documents.period.fide import file_name
+
+        output = output / file_name(result)
+        check_output(output, *inputs)
     lines = [f"trfconv: {d}" for d in skipped] + error_lines(basis.errors)
     if form == "fide" and basis.withheld:
         lines.append("nothing written: the FIDE list layout has no place for the errors above (--lenient to "

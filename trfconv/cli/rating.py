@@ -84,8 +84,9 @@ def _listed(t: Tournament, lookup, rules: str | None, clock, national: bool):
         kind = rating_list(t, rules, clock)
     except UnknownEdition as err:
         raise fail("--rules", str(err)) from None
+    checked = against_list(t, lookup, kind)  # exit 2 when no list is in force at the start
     listed, k, said = rated_from_list(t, lookup, kind)
-    return listed, k, [*against_list(t, lookup, kind), *(d for d in said if d.code == "LST024")]
+    return listed, k, [*checked, *(d for d in said if d.code == "LST024")]
 
 
 def _verdict(t: Tournament, rules: str | None, clock, national: bool):
@@ -172,7 +173,7 @@ def report(
          encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
     rated = len(rating.rated)
     initial = sum(1 for p in rating.players if p.initial is not None and p.initial.value is not None)
-    lines = error_lines(basis.errors)
+    lines = error_lines(basis.errors) + [f"trfconv: {d}" for d in k_problems]  # the K file's lines, named (not errors)
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
     lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
                                 if basis.withheld else verdict.decision.value.upper() + verdict.not_modelled_note))

@@ -17,8 +17,10 @@ MAX_K_FILE_BYTES = 16 * 1024 * 1024
 
 def read_k_file(path: str | os.PathLike) -> tuple[dict[str, int], list[Diagnostic]]:
     """The officer's K overrides: a CSV file of ``FIDE id,K`` lines (a header line, blank lines
-    and lines starting with ``#`` are skipped). A bad line is an ``RAT002`` error at file:line and
-    is ignored; a repeated id keeps its first K (``RAT003``)."""
+    and lines starting with ``#`` are skipped). A bad line is an ``RAT002`` warning at file:line
+    and is ignored (the player's K then comes from the list or the rules, each saying so): a
+    problem of the K file, not of the event, so it does not withhold the report; a repeated id
+    keeps its first K (``RAT003``)."""
     name = str(path)
     try:
         text = read_input(path, max_bytes=MAX_K_FILE_BYTES).decode("utf-8-sig")
@@ -31,7 +33,8 @@ def read_k_file(path: str | os.PathLike) -> tuple[dict[str, int], list[Diagnosti
     overrides: dict[str, int] = {}
     problems: list[Diagnostic] = []
     rows, unsplit = split_rows(io.StringIO(text, newline=""))
-    problems.extend(diagnostic("RAT002", f"K file line cannot be split into cells ({why})", path=name, line=index + 1)
+    problems.extend(diagnostic("RAT002", f"K file line ignored: it cannot be split into cells ({why})", path=name,
+                               line=index + 1)
                     for index, why in unsplit.items())
     for number, row in enumerate(rows, start=1):
         cells = [c.strip() for c in row]
@@ -41,7 +44,8 @@ def read_k_file(path: str | os.PathLike) -> tuple[dict[str, int], list[Diagnosti
             continue  # header
         if len(cells) != 2 or not ascii_digits(cells[0]) or not ascii_digits(cells[1]) or int(cells[1]) == 0:
             problems.append(diagnostic(
-                "RAT002", f"expected 'FIDE id,K' with a numeric id and a positive whole K, got {','.join(row)!r}",
+                "RAT002", f"K file line ignored: expected 'FIDE id,K' with a numeric id and a positive whole K, "
+                          f"got {','.join(row)!r}",
                 path=name, line=number))
             continue
         fide_id = cells[0].lstrip("0") or "0"

@@ -4,6 +4,8 @@ Ru and whether it is published). The per-event detail is in the text, HTML and J
 
 from __future__ import annotations
 
+from itertools import chain
+
 from ...numbers import short_text
 from ...rules.rating.period import PlayerPeriod
 from ...tabular import write_rows
@@ -21,11 +23,11 @@ def _row(p: PlayerPeriod) -> list:
             "" if p.change_exact is None else fixed(p.change_exact), "" if p.change is None else p.change,
             p.new_rating or "", "" if ini is None or ini.value is None else ini.value,
             "" if ini is None else ("yes" if ini.published else "no"),
-            ini.why if ini else (p.k.note if p.k else "")]
+            ini.why if ini else (p.k.note if p.k else p.reason or "")]
 
 
 def render_csv(report: PeriodReport) -> str:
     head = [[f"{key}: {value}"] for key, value in report.facts()] + csv_rows(report.basis)
     if report.basis.withheld:
         return write_rows(head)
-    return write_rows([*head, COLUMNS, *(_row(p) for p in report.players)])
+    return write_rows(chain(head, [COLUMNS], map(_row, report.players)))  # a row at a time

@@ -2,9 +2,11 @@
 ``standard_oct26frl.txt``: ID, name, federation, sex, titles, then the rating column headed by the
 list's month, games, K, birth year, flag), one line per player with a FIDE ID and a new rating:
 a rated player's rating after the period, an unrated player's published Ru. ``Gms`` is the
-games rated in the period; ``K`` the K used for it (blank for a first rating: the list's K of a
-new player is FIDE's to set). Name, federation, sex, title and birth year are as the player's
-first event of the period writes them; the columns that trfconv does not know are blank.
+games rated in the period; ``K`` the next list's K (8.3.3: 2400 reached, junior, 30 games
+completed; :func:`~trfconv.rules.rating.k.next_k`). Name, federation, sex, title and birth year are
+as the player's first event of the period writes them (birth year 0 when unknown, as FIDE writes
+it); the columns that trfconv does not know are blank. Saved under FIDE's name (:func:`file_name`),
+the file imports back with ``trfconv list import`` as the list it is.
 
 A text longer than its column (a name over 60 characters, a federation over 3) is cut to it, as
 FIDE's own TXT lists cut names, and said: :func:`cut_values` gives one WRT001 warning for each.
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
-from ...rules.rating.period import PlayerPeriod
+from ...rules.rating.period import PeriodRating, PlayerPeriod
 from .model import PeriodReport
 
 _MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
@@ -35,8 +37,8 @@ def _values(p: PlayerPeriod) -> tuple[str, ...]:
     sex = {"m": "M", "w": "F", "f": "F"}.get((player.sex or "").lower(), "")
     title = player.title or ""
     open_title, women = ("", title) if title in _WOMEN_TITLES else (title, "")
-    born = player.birth_date.year if isinstance(player.birth_date, PartialDate) else ""
-    k = p.k.before_cap or p.k.k if p.k is not None else ""
+    born = player.birth_date.year if isinstance(player.birth_date, PartialDate) else 0
+    k = p.next_k[0] if p.next_k is not None else ""
     return (p.key, player.name, player.federation or "", sex, open_title, women, "", "", str(p.new_rating),
             str(p.n), str(k), str(born), "")
 
@@ -61,7 +63,16 @@ def cut_values(report: PeriodReport, path: str | None = None) -> list[Diagnostic
     return found
 
 
+def _code(month: str) -> str:
+    return f"{_MONTHS[int(month[5:]) - 1]}{month[2:4]}"
+
+
+def file_name(period: PeriodRating) -> str:
+    """FIDE's name for the period's list (``standard_apr26frl.txt``): it tells the list's month and
+    rate of play, which the single-type layout does not."""
+    return f"{period.kind}_{_code(period.month).lower()}frl.txt"
+
+
 def render_fide(report: PeriodReport) -> str:
-    month = report.period.month
-    code = f"{_MONTHS[int(month[5:]) - 1]}{month[2:4]}"
-    return "\r\n".join([_HEADER.format(code=code), *map(_line, report.listed)]) + "\r\n"
+    header = _HEADER.format(code=_code(report.period.month))
+    return "\r\n".join([header, *map(_line, report.listed)]) + "\r\n"

@@ -14,7 +14,7 @@ from .model import PeriodReport, fixed, signed
 def _events(report: PeriodReport) -> str:
     columns = [Column("Event", lambda x: x.name, text=True, name=True),
                Column("Dates", report.dates, text=True), Column("File", lambda x: x.path, text=True),
-               Column("Rules", lambda x: x.rating.edition.name, text=True)]
+               Column("Rules", lambda x: x.edition, text=True)]
     events: list[PeriodEvent] = list(report.period.events)
     left = "".join(f"<li>{e(d)}</li>" for d in report.left_out)
     return (f'<section id="events"><h2>Events ({len(events)})</h2>{table(columns, events)}'
@@ -63,11 +63,13 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> str:
         Column("We", lambda x: None if x.expected is None else fixed(x.expected)),
         Column("W-We", lambda x: None if x.delta is None else signed(x.delta)),
         Column("K(W-We)", lambda x: None if x.change_exact is None else signed(x.change_exact)),
-        Column("Counted", lambda x: "yes" if x.counted else "no: rated in another event")]
+        Column("Counted", lambda x: ("yes" if x.counted else "no") + (f": {x.note}" if x.note else ""))]
     parts: list[PlayerEvent] = list(p.events)
     if p.change is not None:
         note = (f"Before the period {p.rating} ({p.rating_source}); {p.k.note}. Period: n {p.n}, total "
                 f"{signed(p.change_exact)}, rounded once {p.change:+d}: new rating {p.new_rating}.")
+    elif p.initial is None:  # nothing counted: the first event's zero disregarded (8.2.1)
+        note = f"Nothing rated: {p.reason}."
     else:
         earlier = report.earlier(p)
         note = (f"Pooled: n {p.n}, W {short_text(p.score)}{' ' + earlier if earlier else ''}, Ra "

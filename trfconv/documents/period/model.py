@@ -64,8 +64,7 @@ class PeriodReport:
 
     @staticmethod
     def dates(event: PeriodEvent) -> str:
-        e = event.tournament.event
-        text = " to ".join(x for x in (as_text(e.start_date), as_text(e.end_date)) if x)
+        text = " to ".join(x for x in (as_text(event.start_date), as_text(event.end_date)) if x)
         if event.rounds is not None:
             text += f" (rounds {', '.join(map(str, sorted(event.rounds)))} in this period)"
         return text

@@ -26,15 +26,17 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> list[str]:
         head = f"  {event.name}, {report.dates(event)}: "
         if part.rating is None:
             head += f"unrated, n {part.n}, W {short_text(part.score)}"
-            head += "" if part.counted else " (not counted: rated in another event of the period)"
+            head += "" if part.counted else f" (not counted: {part.note})"
         else:
-            head += (f"Ro {part.rating}, n {part.n}, W {short_text(part.score)}, We {fixed(part.expected)}, "
+            head += (f"{part.note}: " if part.note else "") + (f"Ro {part.rating}, n {part.n}, W {short_text(part.score)}, We {fixed(part.expected)}, "
                      f"W-We {signed(part.delta)}, K(W-We) {signed(part.change_exact)}")
         lines.append(head)
     if p.change is not None:
         lines.append(f"  period: n {p.n}, total {signed(p.change_exact)} rounded once {p.change:+d}: "
-                     f"{p.rating} -> {p.new_rating}")
-    elif p.initial is not None:
+                     f"{p.rating} -> {p.new_rating}; K of the next list {p.next_k[0]}: {p.next_k[1]}")
+    elif p.initial is None:  # nothing counted: the first event's zero disregarded (8.2.1)
+        lines.append(f"  nothing rated: {p.reason}")
+    else:
         ini = p.initial
         earlier = report.earlier(p)
         lines.append(f"  pooled: n {p.n}, W {short_text(p.score)}{' ' + earlier if earlier else ''}, Ra "

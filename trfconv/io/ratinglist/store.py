@@ -11,10 +11,15 @@ Nothing else is extracted at import: a player's other values are read from his l
 looked up, which keeps the import to a copy of the file and two index sorts. Table ``serves`` says which
 source gives each month's standard, rapid and blitz list: a combined list serves all three, a
 single-type list one, so the standard, rapid and blitz files of one month make one month side
-by side. Importing a source replaces, for its month, the kinds it brings; a source left serving
-nothing is dropped. Table ``unrated`` keeps the games of players still unrated after a rating
+by side. Importing a source replaces, for its month, the kinds it brings, never another kind; a
+source left serving nothing is dropped, except the month's combined list: it also *registers*
+the month (``serves`` kind ``registered``), since it alone names every registered player (FIDE's
+single-type lists leave out the players unrated in them), so it stays until another combined
+list of the month replaces it. Table ``unrated`` keeps the games of players still unrated after a rating
 period (``trfconv period --keep-unrated``), one row a game, so that a later period pools them
-(B.02 2024 7.1.4); computing a period again replaces its month's rows.
+(B.02 2024 7.1.4); table ``first_events`` remembers in which period each newcomer played his first
+event, even when its zero score was disregarded and nothing was kept (8.2.1: only the first
+event's zero is disregarded); computing a period again replaces its month's rows.
 
 An import is one transaction: the new table is filled, checked and indexed, the catalogue
 updated and the replaced tables dropped, then everything is committed at once; any problem (a
@@ -53,10 +58,13 @@ ENVIRONMENT = "TRFCONV_DB"
 #: How long a command waits for a database another process is writing (an import) before refusing.
 BUSY_SECONDS = 5.0
 #: The tables of a rating lists database; ``p<id>`` hold the players of each source.
-_TABLES = frozenset({"sources", "serves", "unrated"})
+_TABLES = frozenset({"sources", "serves", "unrated", "first_events"})
 _PLAYERS = re.compile(r"p[0-9]+")
 #: The fields of each kind in a combined list (a single-type list has ``rating``, ``games``, ``k``).
 _KIND_FIELDS = {kind: (f"{kind}_rating", f"{kind}_games", f"{kind}_k") for kind in KINDS}
+#: The ``serves`` kind of the combined list that names every registered player of its month.
+_REGISTERED = "registered"
+_ORDER = {**{kind: i for i, kind in enumerate(KINDS)}, _REGISTERED: len(KINDS)}
 #: Rows per INSERT statement: each statement run costs as much as binding many values.
 _ROWS = 256
 _SCHEMA = """
@@ -70,6 +78,9 @@ CREATE TABLE IF NOT EXISTS unrated(
     fide_id INTEGER NOT NULL, kind TEXT NOT NULL, month TEXT NOT NULL, event TEXT NOT NULL,
     opponent_rating INTEGER NOT NULL, score TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS unrated_player ON unrated(fide_id, kind, month);
+CREATE TABLE IF NOT EXISTS first_events(
+    fide_id INTEGER NOT NULL, kind TEXT NOT NULL, month TEXT NOT NULL, event TEXT NOT NULL,
+    PRIMARY KEY(fide_id, kind, month)) WITHOUT ROWID;
 """
 
 
@@ -152,7 +163,8 @@ class Store:
         self.path = Path(path) if path is not None else default_path()
         self._named = path is not None or bool(os.environ.get(ENVIRONMENT))  # else its folder may be made
         self._con: sqlite3.Connection | None = None
-        self._catalogue: tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]]] | None = None
+        self._catalogue: tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]],
+                               dict[str, SourceInfo]] | None = None
         self._readers: dict[int, Reader] = {}
         self._by_id: dict[int, str] = {}  # source -> the SQL that reads a player by FIDE ID
 
@@ -202,8 +214,9 @@ class Store:
 
     # -- what is held -----------------------------------------------------------------------
     @_said
-    def _load(self) -> tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]]]:
-        """The sources and, per month held (oldest first), the source serving each kind."""
+    def _load(self) -> tuple[dict[int, SourceInfo], dict[str, dict[str, SourceInfo]], dict[str, SourceInfo]]:
+        """The sources, per month held (oldest first) the source serving each kind, and the
+        combined list registering each month (see the module docstring)."""
         if self._catalogue is None:
             con = self._connect(create=False)
             sources: dict[int, SourceInfo] = {}
@@ -218,10 +231,20 @@ class Store:
                     self._by_id[row[0]] = f"SELECT line FROM p{row[0]} WHERE {_id_sql(reader)} = ?"
                 serves = {(m, k): s for m, k, s in con.execute("SELECT month, kind, source FROM serves")}
             months: dict[str, dict[str, SourceInfo]] = {}
-            for (month, kind), source in sorted(serves.items(), key=lambda i: (i[0][0], KINDS.index(i[0][1]))):
-                months.setdefault(month, {})[kind] = sources[source]
-            self._catalogue = (sources, months)
+            registers: dict[str, SourceInfo] = {}
+            for (month, kind), source in sorted(serves.items(), key=lambda i: (i[0][0], _ORDER[i[0][1]])):
+                if kind == _REGISTERED:
+                    registers[month] = sources[source]
+                else:
+                    months.setdefault(month, {})[kind] = sources[source]
+            self._catalogue = (sources, months, registers)
         return self._catalogue
+
+    def registered(self, month: str) -> bool:
+        """Whether the lists of ``month`` name every registered player (a combined list is held):
+        then an ID absent from them is unknown to FIDE; with single-type lists only, it is a
+        player not rated in them."""
+        return month in self._load()[2]
 
     def months(self) -> dict[str, dict[str, SourceInfo]]:
         """Each month held (oldest first) and, per kind, the source that serves it."""
@@ -239,16 +262,32 @@ class Store:
         return [KeptGame(month, event, rating, Fraction(score)) for month, event, rating, score in rows]
 
     @_said
-    def keep_games(self, month: str, kind: str, games: dict[int, list[KeptGame]]) -> None:
+    def first_event(self, fide_id: int | str, kind: str, before: str) -> str | None:
+        """The first event of a newcomer remembered from a period before the list of ``before``
+        (``YYYY-MM``), in words ("Winter (list of 2026-03)"); None when none is remembered."""
+        con = self._connect(create=False)
+        if con is None:
+            return None
+        row = con.execute("SELECT month, event FROM first_events WHERE fide_id = ? AND kind = ? AND month < ? "
+                          "ORDER BY month LIMIT 1", (int(fide_id), kind, before)).fetchone()
+        return None if row is None else f"{row[1]} (list of {row[0]})"
+
+    @_said
+    def keep_games(self, month: str, kind: str, games: dict[int, list[KeptGame]],
+                   first_events: dict[int, str] | None = None) -> None:
         """Keep the games of the players still unrated after the period of the list of ``month``
-        (by FIDE ID), replacing what that period kept before, in one transaction."""
+        (by FIDE ID), and the newcomers whose first event was in it, replacing what that period
+        kept before, in one transaction."""
         con = self._connect(create=True)
         con.execute("BEGIN")
         try:
             con.execute("DELETE FROM unrated WHERE month = ? AND kind = ?", (month, kind))
+            con.execute("DELETE FROM first_events WHERE month = ? AND kind = ?", (month, kind))
             con.executemany("INSERT INTO unrated VALUES (?, ?, ?, ?, ?, ?)",
                             [(fide_id, kind, month, g.event, g.opponent_rating, str(g.score))
                              for fide_id, kept in games.items() for g in kept])
+            con.executemany("INSERT INTO first_events VALUES (?, ?, ?, ?)",
+                            [(fide_id, kind, month, event) for fide_id, event in (first_events or {}).items()])
             con.execute("COMMIT")
         except BaseException:
             _roll_back(con)
@@ -279,7 +318,8 @@ class Store:
         if not 0 <= number < 1 << 63:  # what SQLite's integers hold; no list has such an ID
             return None
         rows = {}
-        for source in dict.fromkeys(served.values()):
+        registry = self._load()[2].get(month or "")
+        for source in dict.fromkeys([*served.values(), *([registry] if registry else [])]):
             row = self._con.execute(self._by_id[source.id], (number,)).fetchone()
             if row is not None:
                 rows[source] = self._values(source.id, row[0])
@@ -417,8 +457,9 @@ class Store:
             rated = {kind: source.rated.get(f"{kind}_rating", source.rated.get("rating", 0)) for kind in kinds}
             con.execute("UPDATE sources SET players = ?, rated = ? WHERE id = ?",
                         (source.players, ",".join(f"{k}={n}" for k, n in rated.items()), number))
+            registers = [_REGISTERED] if tuple(kinds) == KINDS else []
             con.executemany("INSERT OR REPLACE INTO serves(month, kind, source) VALUES (?, ?, ?)",
-                            [(month, kind, number) for kind in kinds])
+                            [(month, kind, number) for kind in (*kinds, *registers)])
             orphans = con.execute("SELECT id FROM sources WHERE id NOT IN (SELECT source FROM serves)").fetchall()
             for (orphan,) in orphans:
                 con.execute(f"DROP TABLE IF EXISTS p{orphan}")

@@ -67,11 +67,14 @@ def _rate_of_play(t: Tournament, r, time_control, notes: list[Diagnostic], path)
 
 def validate(tournament: Tournament, rules: str | Edition | None = None,
              time_control: str | TimeControl | None = None, *,
-             national_championship: bool = False) -> Verdict:
+             national_championship: bool = False, first_event: bool = True) -> Verdict:
     """Judge ``tournament`` under ``rules`` (``b02-2005``, ``b02-2024``; default: by start date).
     ``time_control`` replaces the file's (122/222) when given. ``national_championship`` says the
     event is a national championship (2005 6.33: a round robin needs only 3 rated men, or 2 rated
-    women in a women's event); no file format records that. Never raises on bad input: what
+    women in a women's event); no file format records that. ``first_event`` False: the event is
+    not taken as the unrated players' first, so a low score is counted (2024 8.2.1, 2005 6.1 apply
+    to the first event only; the rating period decides per player which event was the first).
+    Never raises on bad input: what
     could not be checked is a diagnostic in ``Verdict.diagnostics``."""
     t = tournament
     notes: list[Diagnostic] = []
@@ -122,7 +125,7 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
         article = r.article("round_robin_unplayed")
         findings.append(Finding("VAL031", article, "round robin with unplayed games: rated as a Swiss "
                                 f"(art. {article})", fatal=False))
-    ctx = Judging(r, shape, ratings, clock, minutes, speed, start, as_rr)
+    ctx = Judging(r, shape, ratings, clock, minutes, speed, start, as_rr, first_event)
     games, game_findings = game_verdicts(t, ctx)
     players, player_findings = player_verdicts(t, ctx, games)
     findings += game_findings + player_findings

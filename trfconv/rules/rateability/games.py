@@ -39,6 +39,7 @@ class Judging:
     speed: Speed | None
     start: date | None
     as_round_robin: bool  #: results counted as in a round robin (2005 10.21b)
+    first_event: bool = True  #: taken as the unrated players' first event (2024 8.2.1, 2005 6.1)
 
     @cached_property
     def too_fast_from(self) -> int | None:
@@ -163,7 +164,7 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
                 excluded[n] = (f"only {_plural(len(rated_opponents), 'rated opponent')}; at least {minimum} "
                                f"are needed (art. {article})")
                 short.append(n)
-            elif score < rules.unrated_min_score:
+            elif ctx.first_event and score < rules.unrated_min_score:
                 article = rules.article("first_event")
                 excluded[n] = (f"unrated, scored {short_text(score)} in {_plural(len(counted), 'counted game')}; "
                                f"less than {short_text(rules.unrated_min_score)} in a first event is "

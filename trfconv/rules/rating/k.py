@@ -97,3 +97,31 @@ def games_cap(choice: KChoice, games: int, rules: RatingRules) -> KChoice:
     if not rules.k_games_cap or games == 0 or choice.k * games <= rules.k_games_cap:
         return choice
     return KChoice(rules.k_games_cap // games, choice.source, choice.assumptions, choice.k)
+
+
+def next_k(rules: RatingRules, *, rating: int, k: int | None, games: int, born: int | None, year: int,
+           first: bool = False) -> tuple[int, str]:
+    """The K of the next list (8.3.3) for a player whose published rating becomes ``rating``
+    after a period in which he had K ``k`` (None: a first rating) and ``games`` rated games (for a
+    first rating: all the games it was computed from), in a list of ``year``; with why.
+
+    "K = 10 once a player's published rating has reached 2400 and remains at that level
+    subsequently, even if the rating drops below 2400"; "K = 40 for all players until the end of
+    the year of their 18th birthday, as long as their rating remains under 2300"; "K = 40 for a
+    player new to the rating list until they have completed events with at least 30 games";
+    else 20. A new player's earlier games are known only for a first rating: a rated player with
+    K 40 who is no junior keeps it unless this period alone completes the 30 games."""
+    r = rules
+    if k == r.k_top or rating >= r.k_top_rating:
+        return r.k_top, f"published rating {rating}: {r.k_top_rating} reached (8.3.3)"
+    if r.k_junior and born is not None and year - born <= r.k_junior_age and rating < r.k_junior_below:
+        return r.k_junior, f"born {born}, rated under {r.k_junior_below}: junior (8.3.3)"
+    if k == r.k_junior and born is not None and year - 1 - born <= r.k_junior_age:
+        return r.k_standard, (f"born {born}: junior no more; at least {r.k_new_games} earlier games assumed "
+                              "(8.3.3)")
+    if first or k == r.k_new:
+        if games >= r.k_new_games:
+            return r.k_standard, f"{games} games completed, at least {r.k_new_games} (8.3.3)"
+        known = "" if first else " in this period; earlier games unknown"
+        return r.k_new, f"new player: {games} games{known}, fewer than {r.k_new_games} (8.3.3)"
+    return r.k_standard if k is None else k, "unchanged (8.3.3)"

@@ -1,4 +1,4 @@
-"""A rating period as FIDE computes it: :func:`rate_period`.
+"""A rating period as FIDE computes it: :class:`PeriodBuilder`.
 
 FIDE publishes a list on the first day of each month (B.02 2024 7.1); the list of month M rates
 the events that ended in month M-1, or earlier when they were sent late, but not after the third
@@ -17,18 +17,23 @@ on the list in force at its start, as FIDE's calculations do (event of 21 Oct - 
 in the list of December 2025 with the October ratings).
 
 Each event is judged (:func:`~trfconv.rules.rateability.validate`) and rated
-(:func:`~trfconv.rules.rating.event.rate`) on its own; this module then keeps the games of the
-period and does the period's arithmetic. It reads models and a rating list look-up, never a file.
+(:func:`~trfconv.rules.rating.event.rate`) on its own (:func:`judge_event`); the builder takes
+each player's games from it, packed, and drops the event, then does the period's arithmetic
+(8.2.1 and 8.2.4 per newcomer, K per player, the total rounded once). It reads models and a
+rating list look-up, never a file.
 """
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 from typing import Protocol
 
+from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KeptGame, Rating
 from ...model import Player, Tournament
@@ -37,10 +42,10 @@ from ..editions import Edition, edition_for
 from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets
 from ..ratinglist.inforce import Lookup, k_and_rating, rated_from_list
-from .change import RatedGame
-from .event import EventRating, PlayerRating, rate
+from .change import RatedGame, rate_game
+from .event import EventRating, rate
 from .initial import Initial, initial_rating
-from .k import GivenK, KChoice, games_cap
+from .k import GivenK, KChoice, birth_year, games_cap, infer_k, next_k
 from .rounding import rounder
 from .rules import RatingRules, rules_of
 
@@ -57,6 +62,9 @@ class PeriodRules:
     monthly_after_days: int  #: 4: an event longer than this is reported month by month
     pool_months: int  #: 7.1.4: a newcomer's results are pooled over the lists of this many months
     rating: RatingRules
+    first_min_score: Fraction  #: 8.2.1: a lower score in a newcomer's first event is disregarded
+    first_article: str  #: the article of that rule
+    rated_minimum: int  #: 7.2.1: a rating below this is shown and treated as unrated
 
 
 def period_rules(month: str) -> PeriodRules | None:
@@ -67,8 +75,10 @@ def period_rules(month: str) -> PeriodRules | None:
     data = edition.data()["rating"].get("period")
     if data is None:
         return None
+    judging = edition.data()["rateability"]
     return PeriodRules(edition, data["lists_after_end"], data["monthly_after_days"], data["pool_months"],
-                       rules_of(edition))
+                       rules_of(edition), Fraction(judging["unrated_min_score"]), judging["articles"]["first_event"],
+                       judging["rated_minimum"])
 
 
 def month_of(day: date) -> str:
@@ -170,25 +180,42 @@ def _span(rounds: frozenset[int]) -> str:
 
 @dataclass(frozen=True)
 class PeriodEvent:
-    """One event of the period (or its part played in the period's month), judged and rated."""
+    """One event of the period (or its part played in the period's month) as the period keeps
+    it: what names and dates it, not its players (the period holds no event's model)."""
 
-    tournament: Tournament
+    name: str
+    path: str | None
     rating_list: str  #: the FIDE list its games belong to, by its rate of play
-    rating: EventRating  #: under the edition the verdict was decided under (``rating.edition``)
+    edition: str  #: the edition the verdict was decided under
     rounds: frozenset[int] | None  #: None: every round
     start: date | None  #: the date whose list in force gave the ratings
+    start_date: date | PartialDate | str | None = None  #: as the file gives them
+    end_date: date | PartialDate | str | None = None
+    order: tuple = ()  #: chronological (8.2.1 "first event"): end date, then start date, path, name
 
-    @property
-    def name(self) -> str:
-        return self.tournament.event.name or self.tournament.source.path or "event"
 
-    @property
-    def path(self) -> str | None:
-        return self.tournament.source.path
+@dataclass(frozen=True)
+class Judged:
+    """An event judged and rated for the period: :meth:`PeriodBuilder.add` takes what the period
+    needs from it, and it is dropped."""
+
+    tournament: Tournament
+    rating_list: str
+    rating: EventRating  #: under the edition the verdict was decided under (``rating.edition``)
+    rounds: frozenset[int] | None
+    start: date | None
+
+    def event(self) -> PeriodEvent:
+        t = self.tournament
+        name = t.event.name or t.source.path or "event"
+        start, end, _ = _dates(t)
+        return PeriodEvent(name, t.source.path, self.rating_list, self.rating.edition.name, self.rounds, self.start,
+                           t.event.start_date, t.event.end_date,
+                           (end or date.max, start or date.max, t.source.path or "", name))
 
 
 def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | None = None, *,
-                file_ratings: bool = False) -> tuple[PeriodEvent | None, list[Diagnostic]]:
+                file_ratings: bool = False) -> tuple[Judged | None, list[Diagnostic]]:
     """``t`` placed in the period of ``month``, judged and rated: on the ratings and K of the
     FIDE list in force at its start (or at its part's first round) when ``lookup`` is given and
     not ``file_ratings``, else on the file's ratings. None (with why) when it is not rated here."""
@@ -203,7 +230,7 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
         kind = rating_list(dated)
         dated, k, said = rated_from_list(dated, lookup, kind)
         out.extend(d for d in said if d.code not in _SUMMED_UP)
-    verdict = validate(dated)
+    verdict = validate(dated, first_event=False)  # 8.2.1: the period knows which event was the first
     out.extend(verdict.diagnostics)
     if not verdict.rateable:
         out.append(diagnostic("PER002", f"{dated.event.name or dated.source.path or 'the event'} is not rateable"
@@ -212,35 +239,78 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
         return None, out
     rating = rate(dated, verdict, k=k)
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
-    return PeriodEvent(dated, verdict.rating_list, rating, where.rounds, where.start), out
+    return Judged(dated, verdict.rating_list, rating, where.rounds, where.start), out
 
 
-@dataclass(frozen=True)
+#: A game packed as seven whole numbers (see :func:`player_event`); -1 stands for None.
+_FIELDS = 7
+
+
+def _numbers(packed: bytes) -> array:
+    """The whole numbers of :attr:`PlayerEvent.packed`: its first byte names the array's type
+    (``h``, two bytes a number, when every number fits; else ``i``)."""
+    values = array(chr(packed[0]))
+    values.frombytes(packed[1:])
+    return values
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerEvent:
     """A player's games of one event of the period: ``counted`` False when they do not count
-    (games as an unrated player while rated in another event of the period)."""
+    (8.2.1, or games as an unrated player while rated in another event of the period). The games
+    are kept packed (:func:`player_event`; a few bytes a game, so that a month of many events
+    fits in memory), with their number, score and expected score summed once."""
 
     event: int  #: index in :attr:`PeriodRating.events`
     start_number: int
     rating: int | None  #: Ro in this event; None when unrated in it
-    games: tuple[RatedGame, ...]
+    packed: bytes
+    n: int
+    halves: int  #: W in half points (every rated result is 1, 1/2 or 0)
+    pd: int  #: the sum of PD in hundredths (a rated player's games)
     counted: bool = True
-    change_exact: Fraction | None = None  #: the period's K x (W - We)
+    k: int | None = None  #: the period's K, once the period has set it (a rated player's counted line)
+    note: str | None = None  #: why the games do not count, or how they were rated (8.2.1, 8.2.4)
+    event_k: KChoice | None = None  #: the K the event's own rating used (the period's when no list gives it)
 
     @property
-    def n(self) -> int:
-        return len(self.games)
+    def change_exact(self) -> Fraction | None:
+        """The period's K x (W - We)."""
+        return None if self.k is None else Fraction(self.k * (50 * self.halves - self.pd), 100)
+
+    @property
+    def games(self) -> tuple[RatedGame, ...]:
+        values = _numbers(self.packed)
+        out = []
+        for i in range(0, len(values), _FIELDS):
+            opponent_rating, used, expected, halves, round_, opponent, provisional = values[i:i + _FIELDS]
+            score = Fraction(halves, 2)
+            out.append(RatedGame(opponent_rating, used, None if expected < 0 else expected, score,
+                                 None if expected < 0 else score - Fraction(expected, 100),
+                                 None if round_ < 0 else round_, None if opponent < 0 else opponent,
+                                 bool(provisional)))
+        return tuple(out)
 
     @property
     def score(self) -> Fraction:
-        return exact_sum(g.score for g in self.games)
+        return Fraction(self.halves, 2)
+
+    @property
+    def used_ratings(self) -> list[int]:
+        """The ratings used for the opponents, game by game (an unrated player's Ru rests on them)."""
+        return list(_numbers(self.packed)[1::_FIELDS])
+
+    def moved(self, event: int) -> PlayerEvent:
+        """This line with the event's index ``event`` (the events sorted; faster than ``replace``)."""
+        if event == self.event:
+            return self
+        return PlayerEvent(event, self.start_number, self.rating, self.packed, self.n, self.halves, self.pd,
+                           self.counted, self.k, self.note, self.event_k)
 
     @property
     def expected(self) -> Fraction | None:
         """We, the sum of PD (a rated player's games only)."""
-        if self.rating is None:
-            return None
-        return Fraction(sum(g.expected for g in self.games), 100)
+        return None if self.rating is None else Fraction(self.pd, 100)
 
     @property
     def delta(self) -> Fraction | None:
@@ -248,7 +318,25 @@ class PlayerEvent:
         return None if expected is None else self.score - expected
 
 
-@dataclass(frozen=True)
+def player_event(event: int, start_number: int, rating: int | None, games: Sequence[RatedGame],
+                 event_k: KChoice | None = None) -> PlayerEvent:
+    """A :class:`PlayerEvent` holding ``games`` packed."""
+    values: list[int] = []
+    halves = pd = 0
+    for g in games:
+        twice, rest = divmod(2 * g.score.numerator, g.score.denominator)
+        assert not rest  # a rated game scores 1, 1/2 or 0
+        halves += twice
+        pd += g.expected or 0
+        values.extend((g.opponent_rating, g.used_rating, -1 if g.expected is None else g.expected, twice,
+                       -1 if g.round is None else g.round, -1 if g.opponent is None else g.opponent,
+                       int(g.provisional)))
+    code = "h" if -32768 <= min(values, default=0) and max(values, default=0) <= 32767 else "i"
+    return PlayerEvent(event, start_number, rating, code.encode() + array(code, values).tobytes(), len(games), halves,
+                       pd, event_k=event_k)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerPeriod:
     """What the period gives one player: a change (``change``, from ``rating``, the rating before
     the period), an initial rating (``initial``) or nothing (``reason``)."""
@@ -265,6 +353,8 @@ class PlayerPeriod:
     initial: Initial | None = None
     reason: str | None = None
     earlier: tuple[KeptGame, ...] = ()  #: an unrated player's games of earlier periods, pooled (7.1.4)
+    first_event: str | None = None  #: a newcomer's first event, when it is in this period (8.2.1)
+    next_k: tuple[int, str] | None = None  #: K of the next list, and why (8.3.3), with a new rating
 
     @property
     def counted(self) -> tuple[PlayerEvent, ...]:
@@ -296,6 +386,7 @@ class PeriodRating:
     events: tuple[PeriodEvent, ...]
     players: tuple[PlayerPeriod, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
+    kind: str = "standard"  #: the FIDE list rated: standard, rapid or blitz
 
     @property
     def played(self) -> str:
@@ -319,90 +410,189 @@ class Kept(Protocol):
 
     def kept_games(self, fide_id: int | str, kind: str, since: str, before: str) -> list[KeptGame]: ...
 
+    def first_event(self, fide_id: int | str, kind: str, before: str) -> str | None: ...
 
-def rate_period(events: Sequence[PeriodEvent], month: str, rules: PeriodRules, lookup: Lookup | None = None,
-                kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
-    """The period's arithmetic over ``events`` (each judged and rated by :func:`judge_event`):
-    per player (by FIDE ID) the games of every event, one K, the total rounded once, the new
-    rating; unrated players' results pooled, with their games of earlier periods ``kept`` (7.1.4).
-    With ``lookup``, the rating before the period and K are those of the ``kind`` list in force
-    before the period's list (the previous list). The events are kept in the order they started."""
-    events = sorted(events, key=lambda e: (e.start or date.max, e.path or "", e.name))  # in the order played
-    found: dict[str, list[tuple[PlayerEvent, Player, PlayerRating]]] = {}
-    no_id = 0
-    for index, event in enumerate(events):
-        for player, result in zip(event.tournament.players, event.rating.players):
-            games = tuple(g for g in result.games if event.rounds is None or g.round in event.rounds)
+
+class PeriodBuilder:
+    """The period's arithmetic, aggregated as the events are judged (:func:`judge_event`): per
+    player (by FIDE ID) his games of each event, packed; no event's model is kept, so that a
+    month of many events is computed in memory proportional to its player lines' games."""
+
+    def __init__(self, month: str, rules: PeriodRules):
+        self.month, self.rules = month, rules
+        self.events: list[PeriodEvent] = []
+        self.found: dict[str, tuple[Player, list[PlayerEvent]]] = {}
+        self.no_id = 0
+
+    def add(self, judged: Judged) -> None:
+        """Take the games of ``judged`` (only the rounds of the period for a long event)."""
+        index = len(self.events)
+        event = judged.event()
+        self.events.append(event)
+        t, rounds = judged.tournament, judged.rounds
+        for player, result in zip(t.players, judged.rating.players):
+            games = [g for g in result.games if rounds is None or g.round in rounds]
             if result.gets is Gets.NOTHING or not games:
                 continue
             fide_id = (player.fide_id or "").lstrip("0")
             if not fide_id.isdigit():
-                no_id += 1
+                self.no_id += 1
             key = fide_id if fide_id.isdigit() else f"{event.path or index}#{player.start_number}"
             rating = result.rating if result.gets is Gets.CHANGE else None
-            found.setdefault(key, []).append((PlayerEvent(index, player.start_number, rating, games), player, result))
-    before = shift(month, -1)
-    diagnostics: list[Diagnostic] = []
-    players, listed, inferred = [], 0, 0
-    since = shift(month, 1 - rules.pool_months)
-    pooled = 0
-    for key, entries in found.items():
-        base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
-        earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
-        line = _player(key, entries, events, base, rules.rating, before, kind, earlier)
-        pooled += bool(line.earlier)
-        listed += base is not None and base.rating is not None
-        inferred += line.k is not None and line.k.inferred
-        players.append(line)
-    diagnostics.extend(_caveats(players, listed, inferred, no_id, lookup is not None, before, kind, rules.rating,
-                                pooled if kept is not None else None, since))
-    return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics))
+            line = player_event(index, player.start_number, rating, games, _shared(result.k))
+            if key in self.found:
+                self.found[key][1].append(line)
+            else:  # the player as his first event gives him, without his games
+                self.found[key] = (replace(player, points=None, rank=None, rounds=(), national_ratings=()), [line])
+
+    def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
+        """The period over the events added: per player the games of every event, one K, the total
+        rounded once, the new rating; unrated players' results pooled, with their games of
+        earlier periods ``kept`` (7.1.4), a zero score in a newcomer's first event disregarded
+        (8.2.1), and a player unrated at an event's start but rated since rated in it as a rated
+        player (8.2.4). With ``lookup``, the rating before the period and K are those of the
+        ``kind`` list in force before the period's list (the previous list). The events are kept
+        in the order they started. Called once: it frees what was aggregated as it goes."""
+        month, rules = self.month, self.rules
+        order = sorted(range(len(self.events)),
+                       key=lambda i: (self.events[i].start or date.max, self.events[i].path or "", self.events[i].name))
+        moved = {old: new for new, old in enumerate(order)}
+        events = [self.events[i] for i in order]
+        before = shift(month, -1)
+        players, listed, inferred, pooled = [], 0, 0, 0
+        since = shift(month, 1 - rules.pool_months)
+        for key in list(self.found):  # each player's lines freed once his line of the period is made
+            player, lines = self.found.pop(key)
+            entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
+            base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
+            earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
+            known = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
+            if known is None and earlier:
+                known = f"{earlier[0].event} (list of {earlier[0].month})"
+            line = _player(key, player, entries, events, base, rules, before, kind, earlier, known)
+            pooled += bool(line.earlier)
+            listed += base is not None and base.rating is not None
+            inferred += line.k is not None and line.k.inferred
+            players.append(line)
+        used = lookup.in_force(first_day(before), kind) if lookup is not None else None
+        diagnostics = _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind, rules,
+                               pooled if kept is not None else None, since, events, used)
+        return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
 
 
-def _player(key: str, entries: list[tuple[PlayerEvent, Player, PlayerRating]], events: Sequence[PeriodEvent],
-            base: Rating | None, r: RatingRules, before: str, kind: str,
-            earlier: tuple[KeptGame, ...] = ()) -> PlayerPeriod:
-    player = entries[0][1]
-    rated = [(e, result) for e, _, result in entries if e.rating is not None]
-    if not rated:
-        pooled = [e for e, _, _ in entries]
-        games = [(g.used_rating, g.score) for e in pooled for g in e.games]
-        games = [(g.opponent_rating, g.score) for g in earlier] + games
-        initial = initial_rating([rating for rating, _ in games], exact_sum(score for _, score in games), r)
-        return PlayerPeriod(key, player, Gets.INITIAL, tuple(pooled), initial=initial, earlier=earlier)
-    n = sum(e.n for e, _ in rated)
-    choice = _k(base, rated[0][1], before, kind)
-    k = games_cap(choice, n, r)
-    parts = tuple(replace(e, change_exact=k.k * e.delta) if e.rating is not None else replace(e, counted=False)
-                  for e, _, _ in entries)
-    total = sum((e.change_exact for e in parts if e.change_exact is not None), Fraction(0))
-    if base is not None and base.rating is not None:
-        rating, source = base.rating, f"the FIDE {kind} list of {base.month}"
+def _shared(k: KChoice | None) -> KChoice | None:
+    """``k`` with its words shared with every other player's (each event writes them anew): a
+    month of many players holds each sentence once."""
+    if k is None:
+        return None
+    return KChoice(k.k, sys.intern(k.source), tuple(sys.intern(a) for a in k.assumptions), k.before_cap)
+
+
+def _player(key: str, player: Player, entries: list[PlayerEvent],
+            events: Sequence[PeriodEvent], base: Rating | None, rules: PeriodRules, before: str, kind: str,
+            earlier: tuple[KeptGame, ...] = (), known_first: str | None = None) -> PlayerPeriod:
+    r = rules.rating
+    rated = [e for e in entries if e.rating is not None]
+    listed = base.rating if base is not None and base.rating is not None and \
+        base.rating >= rules.rated_minimum else None  # 7.2.1: below it, unrated
+    if not rated and (listed is None or not any(_before(events[e.event], base.month) for e in entries)):
+        return _newcomer(key, player, entries, events, rules, earlier, known_first,
+                         shift(before, 1))
+    if listed is not None:
+        rating, source = listed, f"the FIDE {kind} list of {base.month}"
+        since = first_day(base.month)
     else:
-        last = max(rated, key=lambda item: (events[item[0].event].start or date.min, item[0].event))[0]
+        last = max(rated, key=lambda e: (events[e.event].start or date.min, e.event))
         rating, source = last.rating, f"Ro of {events[last.event].name}, the event that started last"
-    return PlayerPeriod(key, player, Gets.CHANGE, parts, rating, source, k, total, rounder(r.change_rounding)(total))
+        since = events[last.event].start
+        since = None if since is None else since.replace(day=1)
+    parts = [e if e.rating is not None else _rated_since(e, events[e.event], rating, since, r) for e in entries]
+    n = sum(e.n for e in parts if e.counted)
+    k = games_cap(_k(base, rated[0].event_k if rated else None, rating, r, kind), n, r)
+    parts = [PlayerEvent(e.event, e.start_number, e.rating, e.packed, e.n, e.halves, e.pd, True, k.k, e.note,
+                         e.event_k) if e.counted else e for e in parts]
+    total = Fraction(sum(k.k * (50 * e.halves - e.pd) for e in parts if e.counted), 100)
+    change = rounder(r.change_rounding)(total)
+    following = next_k(r, rating=rating + change, k=k.before_cap or k.k, games=n,
+                       born=birth_year(player.birth_date), year=int(shift(before, 1)[:4]))
+    return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, sys.intern(source), k, total, change,
+                        next_k=(following[0], sys.intern(following[1])))
 
 
-def _k(base: Rating | None, first: PlayerRating, before: str, kind: str) -> KChoice:
-    """K for the period: the previous list's, else the K the player's first event used (before
-    that event's own K x n cap)."""
+def _before(event: PeriodEvent, month: str) -> bool:
+    """Whether ``event`` started before the list of ``month`` was published (8.2.4)."""
+    return event.start is not None and event.start < first_day(month)
+
+
+def _rated_since(part: PlayerEvent, event: PeriodEvent, rating: int, since: date | None,
+                 r: RatingRules) -> PlayerEvent:
+    """8.2.4: "If an unrated player receives a published rating before a particular tournament in
+    which they have played is rated, then they are rated as a rated player with their current
+    rating, but in the rating of their opponents they are counted as an unrated player." The
+    event's games are rated with ``rating`` (published since the event started: on the list of
+    ``since``); the opponents' games against him were judged with him unrated, so they do not
+    count for them (8.3.1). When the event did not start before ``since`` (the files disagree),
+    his unrated games are not counted."""
+    if since is None or event.start is None or event.start >= since:
+        return replace(part, counted=False, note="rated in another event of the period")
+    games = [rate_game(rating, g.opponent_rating, g.score, r, event.start, round=g.round, opponent_number=g.opponent)
+             for g in part.games]
+    return replace(player_event(part.event, part.start_number, rating, games),
+                   note=f"unrated at its start, rated since: rated with the current rating {rating}, as unrated "
+                        "for the opponents (8.2.4)")
+
+
+def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequence[PeriodEvent],
+              rules: PeriodRules, earlier: tuple[KeptGame, ...], known_first: str | None,
+              month: str) -> PlayerPeriod:
+    """An unrated player's results pooled into Ru (8.2.2-8.2.3, 7.1.4), his first event's score
+    disregarded when below the minimum (8.2.1: "If an unrated player scores zero in their first
+    event, this score is disregarded"): the first event is the earliest by end date, then start
+    date, unless ``known_first`` (an event of an earlier period the database remembers) came
+    before. Only that one event: a zero in any later event counts."""
+    r, first_here = rules.rating, None
+    if known_first is None:
+        first = min(parts, key=lambda e: events[e.event].order)
+        first_here = events[first.event].name
+        if first.score < rules.first_min_score:
+            note = sys.intern(f"a score of {first.score} in the first event is disregarded ({rules.first_article})")
+            parts = [replace(e, counted=False, note=note) if e is first else e for e in parts]
+    counted = [e for e in parts if e.counted]
+    if not counted and not earlier:
+        return PlayerPeriod(key, player, Gets.NOTHING, tuple(parts), reason=parts[0].note, first_event=first_here)
+    opponents = [g.opponent_rating for g in earlier] + [rating for e in counted for rating in e.used_ratings]
+    score = exact_sum(g.score for g in earlier) + Fraction(sum(e.halves for e in counted), 2)
+    initial = initial_rating(opponents, score, r)
+    initial = replace(initial, why=sys.intern(initial.why))  # a few sentences, said of many players
+    following = next_k(r, rating=initial.value, k=None, games=initial.games, born=birth_year(player.birth_date),
+                       year=int(month[:4]), first=True) if initial.published else None
+    return PlayerPeriod(key, player, Gets.INITIAL, tuple(parts), initial=initial, earlier=earlier,
+                        first_event=first_here, next_k=following)
+
+
+def _k(base: Rating | None, used: KChoice | None, rating: int, r: RatingRules, kind: str) -> KChoice:
+    """K for the period: the previous list's, else the K ``used`` in the player's first event
+    (before that event's own K x n cap), else (8.2.4: rated since his events) the rules' K for
+    ``rating``."""
     if base is not None and base.k is not None:
-        return KChoice(base.k, f"the FIDE {kind} list of {base.month}")
-    used = first.k
-    assert used is not None  # a rated player's event line always has K
+        return KChoice(base.k, sys.intern(f"the FIDE {kind} list of {base.month}"))
+    if used is None:
+        return infer_k(rating, r)
     return KChoice(used.before_cap or used.k, used.source, used.assumptions)
 
 
 def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int, with_list: bool, before: str,
-             kind: str, r: RatingRules, pooled: int | None, since: str) -> list[Diagnostic]:
-    out = []
+             kind: str, rules: PeriodRules, pooled: int | None, since: str,
+             events: Sequence[PeriodEvent], used: str | None = None) -> list[Diagnostic]:
+    out, r = [], rules.rating
     rated = sum(1 for p in players if p.gets is Gets.CHANGE)
     if rated and with_list:
+        where = (f"the FIDE {kind} list of {used}" + ("" if used == before else f" (the list of {before} is not "
+                                                                                 "held)")
+                 if used else f"no FIDE {kind} list (none held on {before})")
         out.append(diagnostic(
-            "PER009", f"rating before the period and K: from the FIDE {kind} list of {before} (or the latest list "
-                      f"held before it) for {listed} of {rated} rated player(s); the others start from the Ro of "
-                      "the event they started last, with the K that event used"))
+            "PER009", f"rating before the period and K: from {where} for {listed} of {rated} rated player(s); the "
+                      "others start from the Ro of the event they started last, with the K that event used"))
     elif rated:
         out.append(diagnostic(
             "PER009", "rating before the period and K: no list given (--list), so each rated player starts from "
@@ -411,8 +601,9 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
         out.append(diagnostic(
             "PER012", f"K inferred from the {r.edition} rules for {inferred} player(s): their earlier rated games "
                       f"and highest rating are unknown, so at least {r.k_new_games} games are assumed, and "
-                      f"{r.k_top_rating} reached only by those rated {r.k_top_rating} or more; give the list "
-                      "(--list) for the list's K"))
+                      f"{r.k_top_rating} reached only by those rated {r.k_top_rating} or more"
+                      + ("; the list held gives no K for them" if with_list else "; give the list (--list) for "
+                         "the list's K")))
     if no_id:
         out.append(diagnostic(
             "PER011", f"{no_id} player line(s) without a FIDE ID: their results cannot be joined across events and "
@@ -424,6 +615,27 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
                       "kept (period computed without --keep-unrated) are not known" if pooled is not None else
                       f"unrated players: only this period's results are pooled into Ru; their earlier unrated "
                       f"results ({r.initial.pool}, 7.1.4) are pooled only from the database (--keep-unrated)"))
+    dropped: dict[str, int] = {}
+    for p in players:
+        for e in p.events if p.gets is not Gets.CHANGE else ():  # a rated player's unrated lines: 8.2.4
+            if not e.counted:
+                dropped[events[e.event].name] = dropped.get(events[e.event].name, 0) + 1
+    if dropped:
+        out.append(diagnostic(
+            "PER019", f"a zero score in a newcomer's first event is disregarded ({rules.first_article}): "
+                      + "; ".join(f"{n} player(s) in {name}" for name, n in dropped.items())
+                      + ("; the first event is the earliest the database knows (--keep-unrated), else the earliest "
+                         "of this period" if pooled is not None else "; each newcomer's earliest event of this "
+                         "period is taken as his first (earlier events are known only from the database, "
+                         "--keep-unrated)")))
+    since_rated = [e for p in players for e in p.events if e.rating is not None and e.note]
+    if since_rated:
+        named = list(dict.fromkeys(events[e.event].name for e in since_rated))
+        names = ", ".join(named[:10]) + (f" and {len(named) - 10} more" if len(named) > 10 else "")
+        out.append(diagnostic(
+            "PER020", f"{len(since_rated)} player line(s) unrated at their event's start but rated since are rated "
+                      f"as rated players with their current rating, and as unrated for their opponents (8.2.4): "
+                      f"{names}"))
     return out
 
 
@@ -433,6 +645,13 @@ def kept(period: PeriodRating) -> dict[int, list[KeptGame]]:
     published). A player rated now keeps what earlier periods kept, so that computing this
     period again gives the same result; later periods see him rated."""
     return {int(p.key): [KeptGame(period.month, period.events[e.event].name, g.used_rating, g.score)
-                         for e in p.events for g in e.games]
+                         for e in p.counted for g in e.games]
             for p in period.players
             if p.gets is Gets.INITIAL and p.key.isdigit() and not (p.initial is not None and p.initial.published)}
+
+
+def first_events(period: PeriodRating) -> dict[int, str]:
+    """The newcomers (by FIDE ID) whose first event is in ``period``, and its name: what the
+    database remembers (:meth:`Store.keep_games`) so that a later period does not take another
+    event for the first, even when this one was disregarded (8.2.1) and nothing was kept."""
+    return {int(p.key): p.first_event for p in period.players if p.first_event is not None and p.key.isdigit()}

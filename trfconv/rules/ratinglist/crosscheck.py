@@ -58,6 +58,12 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
             continue
         first_with[number] = p
         entry = lookup.player(number, month)
+        if entry is None and not lookup.registered(month):
+            rated = f"; the file rates him {p.rating}" if p.rating else ""
+            report(p, "LST035", f"FIDE ID {number} is not in the FIDE {kind} list of {month}, a single-type list "
+                                f"of the players rated in it: not rated on this list{rated}",
+                   Severity.WARNING if p.rating else None)
+            continue
         if entry is None:
             report(p, "LST001", f"FIDE ID {number} is not in the FIDE {kind} list of {month}")
             continue

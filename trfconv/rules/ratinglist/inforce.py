@@ -31,6 +31,8 @@ class Lookup(Protocol):
 
     def months(self) -> dict: ...
 
+    def registered(self, month: str) -> bool: ...
+
 
 def event_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[str | None, list[Diagnostic]]:
     """The month of the ``kind`` list to hold the event against, and what to say about it:
@@ -70,8 +72,9 @@ def rated_from_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournamen
     (unrated there: unrated), and the K the list publishes, by FIDE id: what the rating report
     uses (B.02 2024 7.1: the rating of the list in force; the list's K before any other). One
     ``LST024`` caveat says from which list and how many ratings of the file it replaced (the
-    cross-check's LST008/LST009 name them). Players without FIDE ID, or not in the list, keep the
-    file's rating."""
+    cross-check's LST008/LST009 name them). Players without FIDE ID, or not in a list naming every
+    registered player (a combined list), keep the file's rating; a player absent from single-type
+    lists only is not rated on them (FIDE leaves the unrated out): unrated."""
     month, out = event_list(t, lookup, kind)
     if month is None:
         return t, {}, out
@@ -79,6 +82,8 @@ def rated_from_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournamen
     for p in t.players:
         entry = lookup.player(int(p.fide_id), month) if p.fide_id and p.fide_id.isascii() and p.fide_id.isdigit() else None
         rating = entry.rating(kind) if entry else None
+        if rating is None and entry is None and p.fide_id and p.fide_id.isdigit() and not lookup.registered(month):
+            rating = Rating(kind, None, None, None, month, "")  # not rated on this single-type list
         if rating is None:
             players.append(p)
             continue
@@ -113,3 +118,6 @@ class Pinned:
     def months(self) -> dict:
         """The one month taken, as :meth:`Store.months` gives it (month -> kind -> source)."""
         return {m: kinds for m, kinds in self.lookup.months().items() if m == self.month}
+
+    def registered(self, month: str) -> bool:
+        return self.lookup.registered(month)
