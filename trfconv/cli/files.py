@@ -81,14 +81,15 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
     is shown once with how many more; --details shows each); with --list, also each player held
     against the FIDE rating list in force; with --upload, what FIDE's rating server needs. Exit 0
     no error (warnings allowed), 1 errors found, 2 the file (or the rating lists) cannot be read."""
-    from ..rules.rateability import rating_list
-
     file = single(ctx, files, jobs=jobs, as_json=as_json, details=details)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     diagnostics = t.diagnostics
-    kind = rating_list(t) if lookup is not None else None
+    kind = None
     if lookup is not None:
+        from ..rules.rateability import rating_list  # here: the rules cost a plain check its start
+
+        kind = rating_list(t)
         diagnostics = (*diagnostics, *against_list(t, lookup, kind))
     ready = None
     if upload:

@@ -12,8 +12,8 @@ from pathlib import Path
 import typer
 
 from ..documents.basis import Basis
-from ..model import MAX_ROUNDS
 from ..documents.registry import document
+from ..model import MAX_ROUNDS
 from ..rules.editions import UnknownEdition
 from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, READINGS, TITLES
 from .batch import single

@@ -8,20 +8,21 @@ from pathlib import Path
 import typer
 
 from ..documents.basis import Basis
-from ..model import MAX_ROUNDS
 from ..documents.registry import document
+from ..model import MAX_ROUNDS
 from ..rules.editions import UnknownEdition, edition
 from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     FACTS,
+    MAX_RATING,
     EncodingOption,
     FilesArgument,
-    MAX_RATING,
     JobsOption,
     JsonOption,
     LenientOption,
+    PlainUsage,
     check_output,
     choices,
     edition_names,
@@ -42,14 +43,26 @@ def _tiebreak_names() -> str:
     return ", ".join(d.name for code, d in definitions().items() if not code.startswith("OTHER_"))
 
 
+class Command(PlainUsage):
+    """The standings command, whose ``-t`` help names every tie-break: the names are filled in
+    when the help is shown, as listing them imports every tie-break's module (a command that
+    never shows this help, ``check`` for one, would pay for it at start)."""
+
+    def format_help(self, ctx, formatter) -> None:
+        for param in self.params:
+            if param.name == "tiebreaks" and "{names}" in (param.help or ""):
+                param.help = param.help.replace("{names}", _tiebreak_names())
+        super().format_help(ctx, formatter)
+
+
 def standings(
     ctx: typer.Context, files: list[Path] = FilesArgument,
     tiebreaks: list[str] | None = typer.Option(
         None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. 'BH/C1,BH,SB,DE'); "
         "default: the file's 212 or 202 record, else FIDE's recommended list for the kind of event. Names: "
-        + _tiebreak_names() + ", their long names (Buchholz, Sonneborn-Berger, direct encounter) and the "
-        "systems that are not FIDE's (OTHER_KASHDAN and the others the README lists); modifiers /C1 /M1 /P /L±n "
-        "/U1400 and the others the README lists."),
+        "{names}, their long names (Buchholz, Sonneborn-Berger, direct encounter) and the systems that are not "
+        "FIDE's (OTHER_KASHDAN and the others the README lists); modifiers /C1 /M1 /P /L±n /U1400 and the others "
+        "the README lists."),
     rules: str | None = typer.Option(None, "--rules", help=f"C.07 edition: {edition_names('tb')} (default: the "
                                      "one in force on the start date)."),
     unrated: int | None = typer.Option(None, "--unrated", min=1, metavar="RATING", max=MAX_RATING, help="Rating given to unrated "

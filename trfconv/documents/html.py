@@ -7,6 +7,7 @@ The markup is also well-formed XML, so that both lxml's HTML and XML parsers acc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
 
@@ -34,9 +35,17 @@ dl.facts dt { font-weight: 600; } dl.facts dd { margin: 0; }
 """
 
 
+#: The characters :func:`html.escape` replaces: a text without them is written as it is.
+_SPECIAL = re.compile("[&<>\"']")
+
+
 def e(value) -> str:
-    """Text for HTML (None is empty)."""
-    return escape("" if value is None else str(value))
+    """Text for HTML (None is empty). A report escapes hundreds of thousands of cells, nearly all
+    of them numbers and plain names: only a text holding a special character is escaped."""
+    if value is None:
+        return ""
+    text = value if type(value) is str else str(value)
+    return escape(text) if _SPECIAL.search(text) else text
 
 
 @dataclass(frozen=True)
@@ -56,17 +65,19 @@ def table(columns: list[Column], rows: list, *, row_class=None) -> str:
     kept = [i for i, c in enumerate(columns) if any(v[i] not in (None, "") for v in values)]
     head = "".join(f'<th class="l">{e(columns[i].heading)}</th>' if columns[i].text else f"<th>{e(columns[i].heading)}</th>"
                    for i in kept)
+    opening = [(i, _opening(columns[i])) for i in kept]
     body = []
     for r, v in zip(rows, values):
-        cells = "".join(_cell(columns[i], v[i]) for i in kept)
+        cells = "".join([f"{tag}{e(v[i])}</td>" for i, tag in opening])
         klass = row_class(r) if row_class else None
         body.append(f'<tr class="{klass}">{cells}</tr>' if klass else f"<tr>{cells}</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
-def _cell(column: Column, value) -> str:
+def _opening(column: Column) -> str:
+    """The opening tag of ``column``'s cells."""
     klass = "l name" if column.name else "l" if column.text else None
-    return f'<td class="{klass}">{e(value)}</td>' if klass else f"<td>{e(value)}</td>"
+    return f'<td class="{klass}">' if klass else "<td>"
 
 
 def facts(items: list[tuple[str, object]]) -> str:

@@ -51,6 +51,15 @@ def cleaned(value, found: list[Diagnostic], where: tuple = ()):
         changes = {}
         for name in _text_fields(type(value)):
             old = getattr(value, name)
+            kind = type(old)  # the common cases are decided here rather than in a call per field
+            if kind is str:
+                if _UNWRITABLE.search(old) is None:
+                    continue
+            elif kind is tuple:
+                if not any(map(_may_hold_text, map(type, old))):
+                    continue
+            elif not _may_hold_text(kind):
+                continue
             new = cleaned(old, found, (*here, name))
             if new is not old:
                 changes[name] = new

@@ -22,7 +22,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 #: Largest input read, in bytes (``trfconv --max-size`` and ``read(max_bytes=…)`` override it).
@@ -160,6 +159,8 @@ def _replace(path: Path, data: bytes, info: os.stat_result | None) -> None:
     try:
         fd = _unnamed_file(path.parent)
         if fd is None:
+            import tempfile  # here: only systems without O_TMPFILE need it
+
             fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         _write_all(fd, data)
         os.fsync(fd)

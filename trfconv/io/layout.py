@@ -9,6 +9,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache, cached_property
+from operator import itemgetter
 from pathlib import Path
 
 
@@ -90,9 +91,18 @@ class Layout:
                 _put(chars, r.first + i * r.step, r.width, r.align, text)
         return "".join(chars).rstrip()
 
+    @cached_property
+    def _gap_characters(self):
+        """The characters of a line in the columns of :attr:`_gaps`, taken at once."""
+        return itemgetter(*(c - 1 for c in self._gaps)) if len(self._gaps) > 1 else None
+
     def first_filled_gap(self, line: str) -> int | None:
         """The first column that should be blank between two fields but is not, or None."""
-        for column in self._gaps:
+        gaps = self._gaps
+        if gaps and self._gap_characters and len(line) >= gaps[-1] and \
+                not "".join(self._gap_characters(line)).strip(" "):
+            return None  # every gap blank (most lines), found without a loop
+        for column in gaps:
             if column <= len(line) and line[column - 1] != " ":
                 return column
         return None

@@ -10,7 +10,6 @@ import signal
 import stat
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -98,9 +97,12 @@ def _not_regular(path: Path) -> str | None:
     return f"{what}, not a file"
 
 
-def workers(jobs: int) -> ProcessPoolExecutor:
+def workers(jobs: int):
     """``jobs`` worker processes that end by themselves when the process that started them
-    ends (a batch killed with SIGTERM or SIGKILL leaves none behind: each watches its parent)."""
+    ends (a batch killed with SIGTERM or SIGKILL leaves none behind: each watches its parent): a
+    ``concurrent.futures.ProcessPoolExecutor``, imported here (importing it costs one file's check)."""
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
 
 

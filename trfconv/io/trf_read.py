@@ -140,6 +140,12 @@ class _Blocks(dict):
         self.doubtful: dict[str, tuple] = {}
 
     def __missing__(self, block: str):
+        game = _PLAIN_GAMES.get(block[4:])  # most blocks: _block's first case, without its call
+        if game is not None:
+            opponent = block[:4].lstrip()
+            if opponent.isascii() and opponent.isdigit() and opponent.strip("0"):
+                entry = self[block] = Game(int(opponent), *game)
+                return entry
         entry, problems = _block(block)
         self[block] = entry
         if problems:

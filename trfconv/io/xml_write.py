@@ -250,8 +250,23 @@ _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
 
 def _element(depth: int, tag: str, /, **values) -> str:
     """One empty element on its own line: ``<tag a="v" …/>`` (None is an empty value)."""
-    attributes = "".join(f' {k}="{"" if v is None else str(v).translate(_ESCAPES)}"' for k, v in values.items())
+    attributes = "".join([f' {k}="{_attribute(v)}"' for k, v in values.items()])
     return f"{'  ' * depth}<{tag}{attributes}/>\n"
+
+
+#: The characters :data:`_ESCAPES` replaces.
+_SPECIAL = re.compile('[&<>"\t\n\r]')
+
+
+def _attribute(value) -> str:
+    """An attribute's value as written (None is empty): most are numbers or plain names, which
+    are written as they are; only a text holding a special character goes through the table."""
+    if value is None:
+        return ""
+    if type(value) is int:
+        return str(value)
+    text = str(value)
+    return text.translate(_ESCAPES) if _SPECIAL.search(text) else text
 
 
 def _container(depth: int, name: str, children: list[str]) -> list[str]:
