@@ -1,66 +1,81 @@
 """The layers of the package, and a check that every import respects them.
 
-Layer map (every module of ``trfconv`` belongs to exactly one layer, by the longest prefix below;
-a module may import its own layer and the layers it is allowed to import, nothing else):
+Every module of ``trfconv`` belongs to exactly one layer of :data:`LAYER_MAP` (by the longest
+module prefix); a module may import its own layer and the layers it is allowed to import,
+nothing else. The map is written here only: ARCHITECTURE.md's table is generated from it
+(``python tests/test_architecture.py`` rewrites it; a test keeps the two equal).
 
-====================  =======================================================  =====================
-layer                 modules                                                  may import
-====================  =======================================================  =====================
-base                  ``model``, ``pairings`` (the two sides of a pairing),    base
-                      ``adjustments`` (what a 299 record means), ``counts``,
-                      ``list_entry`` (a FIDE rating list's entry), ``names``,
-                      ``eventkind`` (whether an event is a team event)
-                      (comparing names), ``diagnostics``, ``numbers``,
-                      ``dates``, ``timecontrol``, ``encoding``, ``tabular``
-io                    ``io.*``: readers, writers, the format registry, the     base
-                      tournament builder, read-time checks, files, K file
-rules                 ``rules.*``: editions, rateability, rating arithmetic,   base
-                      tie-breaks; they read the model, never a file
-documents             ``documents.*``: what a person reads or files; render    base, rules
-                      what the rules computed
-api                   ``trfconv`` itself (``__init__``, ``__main__``) and      base, io, rules,
-                      ``ratinglists`` (the rating lists' public functions)
-                                                                               documents, cli (only
-                                                                               ``__main__``)
-cli                   ``cli.*``: the command line, thin; ``web.*``: the local  everything
-                      web page of ``trfconv serve``, as thin: the same library
-                      calls and documents as the commands
-====================  =======================================================  =====================
-
-Also checked: no module imports a private name (``_name``) from another module, and every
-module of the package is in the map. Function-level imports count like the others.
+What counts as an import: ``import`` and ``from … import`` statements at any depth (inside
+functions too), literal dynamic imports (``importlib.import_module("trfconv.io.files")``,
+``import_module(".files", __package__)``, ``__import__("trfconv.io")``), and every
+``"module:function"`` string that names a function to be imported when used: written in the
+source, or computed by a registry (the values held by a module's own globals, at any depth, are
+resolved after importing it). Also checked: no module imports a private name (``_name``) from
+another module, every module is in the map, and every registry string names a function that
+exists.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
+import re
+import sys
+from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
 import trfconv
 
 PACKAGE = Path(trfconv.__file__).resolve().parent
+ARCHITECTURE = Path(__file__).resolve().parents[1] / "ARCHITECTURE.md"
 
+
+@dataclass(frozen=True)
+class Layer:
+    """A layer: its modules (prefixes below ``trfconv``; ``""`` is the package itself), the
+    other layers it may import, and what it holds (ARCHITECTURE.md's words)."""
+
+    name: str
+    modules: tuple[str, ...]
+    imports: tuple[str, ...]
+    holds: str = ""
+
+
+#: The layers, lowest first: the one place the map is written.
+LAYER_MAP = (
+    Layer("base", ("model", "pairings", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
+                   "numbers", "dates", "timecontrol", "encoding", "tabular"), (),
+          "the model and what every layer shares: pairings (the two sides of a pairing), adjustments (what a 299 "
+          "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
+          "diagnostics, exact numbers, dates, time controls, encodings, CSV cells"),
+    Layer("io", ("io",), ("base",),
+          "the format registry, readers (TRF, JSON, XML, CSV/xlsx, Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
+          "the tournament builder, read-time checks, files and which files a folder holds (`many`), the K file, "
+          "the rating lists' reader and database, the optional gacrux pairing checker run on a file"),
+    Layer("rules", ("rules",), ("base",),
+          "editions, rateability, the rating engine and the rating period, tie-breaks and the play-off plan, the "
+          "rating lists' cross-check, fill and ratings from the list, the checks before upload (`rules/upload`), "
+          "title norms (`rules/norms`: B.01, the best set of games, the forecast, the application); they read the "
+          "model, never a file"),
+    Layer("documents", ("documents",), ("base", "rules"),
+          "what a person reads or files (info, verdict, rating report, standings, play-off plan, rating period, "
+          "title norms and the IT1 certificate, the title application): "
+          "they render what the rules computed"),
+    Layer("api", ("", "__main__", "ratinglists"), ("base", "io", "rules", "documents"),
+          "the library's functions (`trfconv/__init__.py`), `python -m trfconv`, the rating lists' public "
+          "functions"),
+    Layer("cli", ("cli", "web"), ("base", "io", "rules", "documents", "api"),
+          "the command line, thin; `cli/batch.py` runs any reading command on many files; `web/*`: the local web "
+          "page of `trfconv serve` (Starlette, imported only by that command), as thin: the same library calls and "
+          "document writers as the commands"),
+)
 #: Module prefix (below ``trfconv``) -> layer; the longest matching prefix decides.
-LAYERS = {
-    "model": "base", "pairings": "base", "adjustments": "base", "counts": "base", "diagnostics": "base",
-    "numbers": "base", "dates": "base", "timecontrol": "base", "encoding": "base", "tabular": "base",
-    "list_entry": "base", "names": "base", "eventkind": "base", "ratinglists": "api",
-    "io": "io",
-    "rules": "rules",
-    "documents": "documents",
-    "": "api", "__main__": "api",
-    "cli": "cli", "web": "cli",
-}
-ALLOWED = {
-    "base": {"base"},
-    "io": {"base", "io"},
-    "rules": {"base", "rules"},
-    "documents": {"base", "rules", "documents"},
-    "api": {"base", "io", "rules", "documents", "api"},
-    "cli": {"base", "io", "rules", "documents", "api", "cli"},
-}
+LAYERS = {prefix: layer.name for layer in LAYER_MAP for prefix in layer.modules}
+ALLOWED = {layer.name: {layer.name, *layer.imports} for layer in LAYER_MAP}
 #: The one import that climbs: ``python -m trfconv`` runs the command line.
 EXCEPTIONS = {("__main__", "cli")}
+#: A function named to be imported when used: ``"trfconv.io.json_io:read_json"``.
+FUNCTION_NAME = re.compile(r"trfconv(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*")
 
 
 def layer(module: str) -> str | None:
@@ -73,9 +88,35 @@ def layer(module: str) -> str | None:
     return None if best is None else LAYERS[best]
 
 
+def below_package(name: str) -> str | None:
+    """``trfconv.io.files`` -> ``io.files``, ``trfconv`` -> ``""``; None outside the package."""
+    if name == "trfconv":
+        return ""
+    return name[len("trfconv."):] if name.startswith("trfconv.") else None
+
+
+def _dynamic_import(node: ast.Call, package: list[str]) -> str | None:
+    """The module (below ``trfconv``) a literal ``import_module(…)``/``__import__(…)`` imports,
+    relative names resolved against ``package``; None for any other call."""
+    func = node.func
+    called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    if called not in ("import_module", "__import__") or not node.args:
+        return None
+    first = node.args[0]
+    if not isinstance(first, ast.Constant) or not isinstance(first.value, str):
+        return None
+    name = first.value
+    if name.startswith("."):
+        level = len(name) - len(name.lstrip("."))
+        anchor = package[:len(package) - level + 1]
+        return ".".join([*anchor, *filter(None, name[level:].split("."))])
+    return below_package(name)
+
+
 def imports(module: str, source: str, is_package: bool) -> list[tuple[str, list[str], int]]:
     """Every import of ``source`` inside ``trfconv``: (imported module below ``trfconv``, names,
-    line). Relative imports are resolved against ``module``."""
+    line). Relative imports are resolved against ``module``; literal dynamic imports and
+    ``"module:function"`` strings count (see the module docstring)."""
     found = []
     parts = module.split(".") if module else []
     base = parts if is_package else parts[:-1]
@@ -84,8 +125,8 @@ def imports(module: str, source: str, is_package: bool) -> list[tuple[str, list[
             if node.level:
                 anchor = base[:len(base) - node.level + 1] if node.level > 1 else base
                 target = ".".join([*anchor, *(node.module.split(".") if node.module else [])])
-            elif node.module and (node.module == "trfconv" or node.module.startswith("trfconv.")):
-                target = node.module[len("trfconv."):] if node.module != "trfconv" else ""
+            elif node.module and below_package(node.module) is not None:
+                target = below_package(node.module)
             else:
                 continue
             found.append((target, [a.name for a in node.names], node.lineno))
@@ -93,6 +134,12 @@ def imports(module: str, source: str, is_package: bool) -> list[tuple[str, list[
             for alias in node.names:
                 if alias.name.startswith("trfconv."):
                     found.append((alias.name[len("trfconv."):], [], node.lineno))
+        elif isinstance(node, ast.Call):
+            target = _dynamic_import(node, base)
+            if target is not None:
+                found.append((target, [], node.lineno))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and FUNCTION_NAME.fullmatch(node.value):
+            found.append((below_package(node.value.partition(":")[0]), [], node.lineno))
     return found
 
 
@@ -119,6 +166,56 @@ def violations(modules: dict[str, tuple[str, bool]]) -> list[str]:
     return out
 
 
+def held_strings(value, depth: int = 0):
+    """Every ``"module:function"`` string in ``value``: a text, or inside dicts, sequences, sets
+    and dataclass records, at any depth up to 6."""
+    if isinstance(value, str):
+        if FUNCTION_NAME.fullmatch(value):
+            yield value
+    elif depth < 6:
+        if isinstance(value, dict):
+            items = [*value.keys(), *value.values()]
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            items = list(value)
+        elif is_dataclass(value) and not isinstance(value, type):
+            items = [getattr(value, f.name) for f in fields(value)]
+        else:
+            return
+        for item in items:
+            yield from held_strings(item, depth + 1)
+
+
+def registry_strings(module: str, source: str) -> list[tuple[str, str]]:
+    """(global, ``"module:function"``) for every function name the module's own globals hold
+    once it is imported (a registry's records, however their strings are built)."""
+    names = [t.id for node in ast.parse(source).body if isinstance(node, (ast.Assign, ast.AnnAssign))
+             for t in (node.targets if isinstance(node, ast.Assign) else [node.target]) if isinstance(t, ast.Name)]
+    loaded = importlib.import_module(f"trfconv.{module}" if module else "trfconv")
+    return [(name, text) for name in names for text in held_strings(getattr(loaded, name, None))]
+
+
+def registry_violations(held: dict[str, list[tuple[str, str]]]) -> list[str]:
+    """What breaks the map among the registry strings ``held`` (module below ``trfconv`` ->
+    [(global, ``"module:function"``)]): a function in a layer the module may not import, or a
+    function that does not exist."""
+    out = []
+    for module, strings in sorted(held.items()):
+        own = layer(module)
+        for name, text in strings:
+            target, _, function = text.partition(":")
+            theirs = layer(below_package(target))
+            if theirs not in ALLOWED[own]:
+                out.append(f"trfconv.{module}.{name}: {own} names {theirs} ({text})")
+                continue
+            try:
+                exists = hasattr(importlib.import_module(target), function)
+            except ImportError:
+                exists = False
+            if not exists:
+                out.append(f"trfconv.{module}.{name}: names {text}, which does not exist")
+    return out
+
+
 def package_modules() -> dict[str, tuple[str, bool]]:
     out = {}
     for path in PACKAGE.rglob("*.py"):
@@ -131,12 +228,54 @@ def package_modules() -> dict[str, tuple[str, bool]]:
     return out
 
 
+# -- ARCHITECTURE.md's table ------------------------------------------------------------------
+TABLE_START = "<!-- layer table: generated from tests/test_architecture.py (python tests/test_architecture.py) -->"
+TABLE_END = "<!-- end of the layer table -->"
+
+
+def layer_table() -> str:
+    """The table of ARCHITECTURE.md, from :data:`LAYER_MAP`."""
+    def shown(prefix: str) -> str:
+        if prefix == "":
+            return "`trfconv`"
+        return f"`{prefix.replace('.', '/')}/*`" if (PACKAGE / prefix.replace(".", "/")).is_dir() else f"`{prefix}`"
+
+    rows = ["| layer | modules: what they hold | may import, besides its own |", "|---|---|---|"]
+    for l in LAYER_MAP:
+        allowed = ", ".join(l.imports) or "nothing"
+        allowed += "".join(f"; `{m}` also {theirs}" for m, theirs in sorted(EXCEPTIONS) if layer(m) == l.name)
+        rows.append(f"| {l.name} | {', '.join(map(shown, l.modules))}: {l.holds} | {allowed} |")
+    return "\n".join(rows)
+
+
+def architecture_with_table(text: str) -> str:
+    """ARCHITECTURE.md's ``text`` with the generated table between its two markers."""
+    start, end = text.index(TABLE_START) + len(TABLE_START), text.index(TABLE_END)
+    return f"{text[:start]}\n{layer_table()}\n{text[end:]}"
+
+
+# -- the tests ---------------------------------------------------------------------------------
 def test_every_import_respects_the_layers():
     assert violations(package_modules()) == []
 
 
+def test_every_registry_string_respects_the_layers_and_exists():
+    modules = package_modules()
+    held = {m: registry_strings(m, source) for m, (source, _) in modules.items() if m != "__main__"}
+    assert registry_violations(held) == []
+    # the registries are seen: each format's reader and each document's renderers
+    assert ("FORMATS", "trfconv.io.json_io:read_json") in held["io.registry"]
+    assert any(text == "trfconv.documents.rating_report.html:render_html" for _, text in held["documents.registry"])
+
+
 def test_every_module_is_in_a_layer():
     assert [m for m in package_modules() if layer(m) is None] == []
+
+
+def test_architecture_table_is_generated_from_the_map():
+    text = ARCHITECTURE.read_text("utf-8")
+    assert text == architecture_with_table(text), "ARCHITECTURE.md's layer table differs from LAYER_MAP: " \
+                                                  "run 'python tests/test_architecture.py'"
 
 
 def test_the_check_finds_a_forbidden_import_at_any_depth():
@@ -165,6 +304,46 @@ def test_the_check_finds_a_forbidden_import_at_any_depth():
     ]
 
 
+def test_the_check_finds_dynamic_imports_and_function_names():
+    """The test of the test for what no import statement shows: a rule importing the io layer
+    with importlib (absolute, relative) or __import__, a document naming an io function in a
+    registry string; the same in a layer allowed to make them is not reported."""
+    fake = {
+        "rules.dynamic": ("import importlib\ndef f():\n    return importlib.import_module('trfconv.io.files')\n",
+                          False),
+        "rules.relative": ("from importlib import import_module\n"
+                           "def f():\n    return import_module('..io.files', __package__)\n", False),
+        "rules.dunder": ("def f():\n    return __import__('trfconv.io')\n", False),
+        "documents.forms": ("FORMS = {'csv': 'trfconv.io.files:read_input'}\n", False),
+        "cli.example": ("import importlib\nM = importlib.import_module('trfconv.io.files')\n"
+                        "F = 'trfconv.rules.editions:editions'\n", False),
+        "io.files": ("", False),
+    }
+    assert violations(fake) == [
+        "trfconv.documents.forms:1: documents imports io (trfconv.io.files)",
+        "trfconv.rules.dunder:2: rules imports io (trfconv.io)",
+        "trfconv.rules.dynamic:3: rules imports io (trfconv.io.files)",
+        "trfconv.rules.relative:3: rules imports io (trfconv.io.files)",
+    ]
+
+
+def test_the_check_finds_computed_registry_strings():
+    """The test of the test for strings a registry computes (an f-string the source does not
+    show): a document naming an io function, and a name that does not exist, are reported."""
+    @dataclass(frozen=True)
+    class Record:
+        formats: dict
+
+    held = {"documents.registry": list(
+        ("DOCUMENTS", text) for text in held_strings({"x": Record({
+            "csv": "trfconv.io.files:read_input", "text": "trfconv.documents.info:no_such_function",
+            "json": "trfconv.documents.info:render_json"})}))}
+    assert registry_violations(held) == [
+        "trfconv.documents.registry.DOCUMENTS: documents names io (trfconv.io.files:read_input)",
+        "trfconv.documents.registry.DOCUMENTS: names trfconv.documents.info:no_such_function, which does not exist",
+    ]
+
+
 def test_registries_import_no_heavy_library():
     """Detecting a format, listing the formats and documents, and starting the command line import
     no XML, spreadsheet or PGN library, nor the web stack of ``trfconv serve``: each is imported by
@@ -178,3 +357,8 @@ def test_registries_import_no_heavy_library():
             "'multipart', 'python_multipart') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+if __name__ == "__main__":  # rewrite ARCHITECTURE.md's layer table from LAYER_MAP
+    ARCHITECTURE.write_text(architecture_with_table(ARCHITECTURE.read_text("utf-8")), "utf-8")
+    print(f"wrote the layer table of {ARCHITECTURE}", file=sys.stderr)
