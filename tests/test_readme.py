@@ -1,4 +1,4 @@
-"""The README documents what the code does: its diagnostics table is the code registry."""
+"""The README documents what the code does: its diagnostics table is generated from the code registry."""
 
 from __future__ import annotations
 
@@ -6,14 +6,28 @@ import re
 from pathlib import Path
 
 from trfconv.diagnostics import CODES
+from trfconv.diagnostics_table import UPDATE, with_table
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-def test_diagnostics_table_matches_the_registry():
-    rows = re.findall(r"^\| ([A-Z]{2,3}\d{3}) \| (\w+) \| (.*?) \| (.*?) \|$", README.read_text("utf-8"), re.MULTILINE)
+def test_diagnostics_table_is_generated_from_the_registry():
+    """The README's table is the output of ``python -m trfconv.diagnostics_table`` (never kept by
+    hand): one row per code of CODES, in its order."""
+    text = README.read_text("utf-8")
+    assert text == with_table(text), f"the README's diagnostics table differs from CODES: run '{UPDATE}'"
+    rows = re.findall(r"^\| ([A-Z]{2,3}\d{3}) \| (\w+) \| (.*?) \| (.*?) \|$", text, re.MULTILINE)
     assert [(c, s, t, r or None) for c, s, t, r in rows] == [
         (c.code, c.severity.value, c.title, c.consumer) for c in CODES.values()]
+
+
+def test_a_new_code_makes_the_readme_differ(monkeypatch):
+    """The test of the test: a code added to the registry (and not to the README) is noticed."""
+    from trfconv import diagnostics
+
+    text = README.read_text("utf-8")
+    monkeypatch.setitem(diagnostics.CODES, "ZZZ999", diagnostics.Code("ZZZ999", diagnostics.Severity.INFO, "new"))
+    assert "| ZZZ999 | info | new |  |" in with_table(text) and with_table(text) != text
 
 
 def test_readme_starts_with_the_two_commands():

@@ -20,7 +20,7 @@ from typer.exceptions import TyperException
 from .. import __version__
 from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
-from . import files, lists, norms, period, playoff, rating, serve, standings
+from . import explain, files, lists, norms, period, playoff, rating, serve, standings
 from .common import EXIT_INTERRUPTED, PlainUsage, input_limit, list_month_argument
 
 #: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
@@ -115,6 +115,7 @@ app.command("fill", cls=PlainUsage)(lists.fill_command)
 app.command(cls=PlainUsage)(period.period)
 app.command(cls=PlainUsage)(norms.norms)
 app.command(cls=PlainUsage)(serve.serve)
+app.command(cls=PlainUsage)(explain.explain)
 
 
 def main() -> None:

@@ -1,0 +1,49 @@
+"""``trfconv explain CODE``: a code's meaning, severity, consumer and what to do, from the registry;
+and the diagnostics reference generated from it (``python -m trfconv.diagnostics_table``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from trfconv.diagnostics import CODES
+
+
+def test_explain_prints_what_the_registry_says(cli):
+    result = cli("explain", "trf010")  # any case
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "TRF010 (error): column misalignment: a separator column is not blank",
+        "rejected by: FIDE rating server",
+        f"what to do: {CODES['TRF010'].todo}",
+    ]
+
+
+def test_explain_adds_the_command_line_hint_and_the_caveat(cli):
+    out = cli("explain", "VAL004").stdout
+    assert "caveat: printed in the caveats" in out
+    assert out.splitlines()[-1] == ("what to do: give the event's start date in the file (042 record); "
+                                    "choose the edition with --rules")
+
+
+def test_explain_of_every_code_succeeds(cli):
+    for code in CODES:
+        assert cli("explain", code).stdout.startswith(f"{code} ({CODES[code].severity.value}): ")
+
+
+def test_an_unknown_code_is_one_line_naming_the_closest(cli):
+    result = cli("explain", "TRF99")
+    assert result.exit_code == 2
+    assert result.stderr == "trfconv: explain TRF99: no such diagnostic code; closest: TRF039, TRF029\n"
+    result = cli("explain", "nothing")
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+
+
+def test_the_table_module_prints_one_row_per_code():
+    out = subprocess.run([sys.executable, "-m", "trfconv.diagnostics_table"], capture_output=True, text=True,
+                         check=True).stdout
+    rows = out.splitlines()
+    assert rows[:2] == ["| Code | Severity | Meaning | Rejected by |", "|---|---|---|---|"]
+    assert len(rows) == 2 + len(CODES)
+    assert rows[2 + list(CODES).index("TRF010")] == ("| TRF010 | error | column misalignment: a separator column is "
+                                                     "not blank | FIDE rating server |")

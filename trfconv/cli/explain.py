@@ -1,0 +1,33 @@
+"""``explain``: what a diagnostic code means and what to do about it, from the code registry."""
+
+from __future__ import annotations
+
+import difflib
+
+import typer
+
+from ..diagnostics import CODES
+from .common import EXIT_OK, fail
+from .hints import HINTS
+
+
+def explain(code: str = typer.Argument(..., help="A diagnostic code, e.g. TRF010 (as trfconv check prints it).")) -> None:
+    """What a diagnostic code means: its severity, the program that rejects such input, whether
+    documents print it as a caveat, and what to do. Exit 0, or 2 for a code that does not exist
+    (the closest codes are named)."""
+    spec = CODES.get(code.strip().upper())
+    if spec is None:
+        close = difflib.get_close_matches(code.strip().upper(), CODES, n=3, cutoff=0.6)
+        raise fail(f"explain {code}", "no such diagnostic code" + (f"; closest: {', '.join(close)}" if close else
+                                                                    "; trfconv check prints the codes it finds"))
+    lines = [f"{spec.code} ({spec.severity.value}): {spec.title}"]
+    if spec.consumer:
+        lines.append(f"rejected by: {spec.consumer}")
+    if spec.caveat:
+        lines.append("caveat: printed in the caveats of every document " + (
+            "that ranks players" if spec.scope == "ranking" else "it concerns") + ", as an assumption the result rests on")
+    todo = [t for t in (spec.todo, HINTS.get(spec.code)) if t]
+    lines.append("what to do: " + ("; ".join(todo) if todo else "nothing in general: the message says what was "
+                                                                  "found and how it was read"))
+    typer.echo("\n".join(lines))
+    raise typer.Exit(EXIT_OK)
