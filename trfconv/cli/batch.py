@@ -63,15 +63,17 @@ class FileRun:
 
 
 def single(ctx: typer.Context, files: list[Path], *, jobs: int | None = None, as_json: bool = False,
-           details: bool = False) -> Path:
+           details: bool = False, document: str | None = None) -> Path:
     """The one file the command was given; for several files, a folder or a pattern, the whole
-    batch is run here and the exit raised."""
+    batch is run here and the exit raised. ``document``: the document the command renders (its
+    registry record names each file's output), None for ``convert`` (the format registry's)."""
     if len(files) == 1 and not files[0].is_dir() and not is_pattern(files[0]):
         return files[0]
-    raise run(ctx, files, jobs=jobs, as_json=as_json, details=details)
+    raise run(ctx, files, jobs=jobs, as_json=as_json, details=details, document=document)
 
 
-def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: bool, details: bool) -> typer.Exit:
+def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: bool, details: bool,
+        document: str | None = None) -> typer.Exit:
     """Run ``ctx``'s command on every file of ``files`` and return the exit to raise."""
     command = ctx.command.name
     targets, skipped = expand(files)
@@ -84,7 +86,8 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
         given = str(files[0]) if len(files) == 1 else f"{len(files)} inputs"
         verb = "matches" if len(files) == 1 and is_pattern(files[0]) else "holds"
         return fail(given, f"{verb} no tournament file" + (" (the files skipped are said above)" if skipped else ""))
-    outputs = _outputs(ctx, command, targets, files, Path(output)) if output is not None else [None] * len(targets)
+    outputs = (_outputs(ctx, command, document, targets, files, Path(output)) if output is not None
+               else [None] * len(targets))
     argv = [_arguments(ctx, command, target, written) for target, written in zip(targets, outputs)]
     runs, interrupted = _finished(_progress(_runs(argv, targets, jobs), len(targets),
                                             enabled=not as_json and sys.stderr.isatty()))
@@ -120,12 +123,13 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
     return typer.Exit(worst)
 
 
-def _outputs(ctx: typer.Context, command: str, targets: list[Path], given: list[Path], folder: Path) -> list[Path]:
+def _outputs(ctx: typer.Context, command: str, document: str | None, targets: list[Path], given: list[Path],
+             folder: Path) -> list[Path]:
     """Each target's output in ``folder``, in the place the target has below what found it
     (:func:`~trfconv.io.many.place`); exit 2, one line per clash, when one lands on an input of
     the batch, on another's output, or on something else than a regular file. The subfolders
     are made once every output is known to be free."""
-    outputs = [folder / place(t, given).parent / _output_name(ctx, command, t) for t in targets]
+    outputs = [folder / place(t, given).parent / _output_name(ctx, command, t, document) for t in targets]
     inputs = {_identity(t): t for t in targets}
     claimed: dict[tuple, Path] = {}
     clashes = []
@@ -214,16 +218,21 @@ def _arguments(ctx: typer.Context, command: str, target: Path, output: Path | No
     return args
 
 
-def _output_name(ctx: typer.Context, command: str, target: Path) -> str:
-    if command == "convert":
+def _output_name(ctx: typer.Context, command: str, target: Path, document: str | None) -> str:
+    """The name of ``target``'s output in the output folder: a converted file keeps the stem
+    (``event.xml``), a document adds the command (``event-report.html``); the suffix is the
+    format's, from its registry record."""
+    if document is None:
         from ..io.registry import DEFAULT_OUTPUT, outputs
 
         fmt = ctx.params.get("to")
         out = outputs()[getattr(fmt, "value", fmt) or DEFAULT_OUTPUT]
         return target.stem + (out.suffixes[0] if out.suffixes else ".trf")
+    from ..documents.registry import DOCUMENTS
+
     given = ctx.params.get("fmt")
     fmt = "json" if ctx.params.get("as_json") else getattr(given, "value", given) or "text"
-    return f"{target.stem}-{command}.{'txt' if fmt == 'text' else fmt}"  # a document: out/event-report.html
+    return f"{target.stem}-{command}{DOCUMENTS[document].formats[fmt].suffix}"
 
 
 def _runs(argv: list[list[str]], targets: list[Path], jobs: int | None) -> Iterator[FileRun]:

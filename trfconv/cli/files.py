@@ -11,8 +11,8 @@ import typer
 
 from .. import TrfconvError, dumps, read, write
 from ..diagnostics import has_errors
-from ..encoding import shown
 from ..documents.registry import document
+from ..encoding import shown
 from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, readers
 from .batch import single
 from .common import (
@@ -54,7 +54,7 @@ def info(ctx: typer.Context, files: list[Path] = FilesArgument,
     noticed. Exit 0, or 2 when it is not a tournament file that can be read."""
     from ..documents.info import InfoReport
 
-    file = single(ctx, files, jobs=jobs, as_json=as_json)
+    file = single(ctx, files, jobs=jobs, as_json=as_json, document="info")
     t = readable(file, encoding, as_json)
     FACTS["verdict"] = t.source.format
     binary = readers().get(t.source.format or "")

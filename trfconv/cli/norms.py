@@ -92,7 +92,7 @@ def norms(
     if applicant is not None:
         raise _application(files, applicant, titles, exemption, event_type, reading, rules, use_list, list_month, db,
                            encoding, lenient, as_json, output)
-    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details)
+    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details, document="norms")
     if exemption is not None and exemption.strip().lower() not in EXEMPTIONS:
         raise fail(f"--exemption {exemption}", f"unknown; give one of {', '.join(EXEMPTIONS)}")
     if event_type is not None and event_type.strip().lower() not in EVENT_TYPES:

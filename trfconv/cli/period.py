@@ -46,8 +46,7 @@ def period(
                                      "its games are those of the month before (default: the month after the "
                                      "latest end among the events)."),
     fmt: PeriodFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
-                                     help="text and html: per player every event and change; csv and json: the "
-                                          "new ratings (json with the detail); fide: FIDE's TXT list layout."),
+                                     help=document("period").format_help()),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
                                        "with --format fide a folder takes FIDE's file name (standard_apr26frl.txt)."),
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
@@ -98,8 +97,9 @@ def period(
         lines.append("nothing written: the FIDE list layout has no place for the errors above (--lenient to "
                      "write it anyway)")
     else:
-        emit(document("period").render(PeriodReport(basis, result), form), output, events[0],
-             encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
+        rendered = document("period")
+        emit(rendered.render(PeriodReport(basis, result), form), output, events[0],
+             encoding=rendered.formats[form].encoding, form=form)
         if form == "fide":  # the layout's columns are narrow: what did not fit is said
             lines += [f"trfconv: {d}" for d in cut_values(PeriodReport(basis, result), str(output or "-"))]
     report = PeriodReport(basis, result)

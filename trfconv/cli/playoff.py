@@ -70,7 +70,7 @@ def playoff(
     armageddon: str | None = typer.Option(None, "--armageddon", help="Armageddon rate, White/Black minutes + "
                                           "seconds (default 6/5+0, C.05 Annex 3, the decisive game)."),
     fmt: PlayoffFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
-                                      help="Output format (html: one printable page with result grids)."),
+                                      help=document("playoff").format_help()),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output)."),
     encoding: str | None = EncodingOption, lenient: bool = LenientOption, as_json: bool = JsonOption,
 ) -> None:
@@ -124,8 +124,9 @@ def playoff(
     result = plan(entrants, first=first, seed=seed, rate=play_rate, armageddon=sudden,
                   armageddon_after=armageddon_after)
     form = "json" if as_json else PlayoffFormat(fmt).value
-    emit(document("playoff").render(PlayoffReport(basis, result, event, clock), form), output, source,
-         form=form)
+    rendered = document("playoff")
+    emit(rendered.render(PlayoffReport(basis, result, event, clock), form), output, source,
+         encoding=rendered.formats[form].encoding, form=form)
     lines = error_lines(basis.errors)
     lines.append(f"play-off: {len(entrants)} players, places {first}-{first + len(entrants) - 1}, {len(result.stages)} "
                  f"stage(s), seed {seed}")

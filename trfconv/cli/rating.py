@@ -112,7 +112,7 @@ def validate(
     Exit 0 rateable, 1 not rateable or the file has errors, 2 unreadable."""
     from ..documents.verdict import VerdictReport
 
-    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details)
+    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details, document="verdict")
     clock = _clock(time_control)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
@@ -131,8 +131,7 @@ def report(
     rules: str | None = RulesOption,
     fmt: ReportFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                      metavar="FORMAT",  # the choices in the help: a narrower column of names
-                                     help=f"Report format: {', '.join(document('rating-report').formats)} (csv: "
-                                          "UTF-8 with the byte-order mark spreadsheets want)."),
+                                     help=document("rating-report").format_help()),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
                                        "for several files, a folder."),
     k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' lines: the K of players "
@@ -150,7 +149,7 @@ def report(
     from ..documents.rating_report import RatingReport
     from ..io.kfile import KFileError, read_k_file
 
-    file = single(ctx, files, jobs=jobs, details=details)
+    file = single(ctx, files, jobs=jobs, details=details, document="rating-report")
     k, k_problems = {}, []
     if k_file is not None:
         try:
@@ -169,8 +168,9 @@ def report(
                   scope="rating")
     form = ReportFormat(fmt).value
     whole = details or form != "text" or (output is not None and str(output) != "-")
-    emit(document("rating-report").render(RatingReport(basis, t, verdict, rating, whole), form), output, file,
-         encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
+    rendered = document("rating-report")
+    emit(rendered.render(RatingReport(basis, t, verdict, rating, whole), form), output, file,
+         encoding=rendered.formats[form].encoding, form=form)
     rated = len(rating.rated)
     initial = sum(1 for p in rating.players if p.initial is not None and p.initial.value is not None)
     lines = error_lines(basis.errors) + [f"trfconv: {d}" for d in k_problems]  # the K file's lines, named (not errors)

@@ -74,8 +74,7 @@ def standings(
                                     "whole list by a drawing of lots with this seed (reproducible: the seed and the "
                                     "outcome are printed); without it the ties stay marked."),
     fmt: StandingsFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
-                                        help="Output format (csv: UTF-8 with the byte-order mark spreadsheets "
-                                             "want; html: one printable A4 page)."),
+                                        help=document("standings").format_help()),
     output: Path | None = typer.Option(None, "-o", "--output", help="Output file (default: standard output); "
                                        "for several files, a folder."),
     encoding: str | None = EncodingOption, lenient: bool = LenientOption, jobs: int | None = JobsOption,
@@ -93,7 +92,7 @@ def standings(
             edition(rules, "tb")
         except UnknownEdition as err:
             raise fail("--rules", str(err)) from None
-    file = single(ctx, files, jobs=jobs, as_json=as_json)
+    file = single(ctx, files, jobs=jobs, as_json=as_json, document="standings")
     check_output(output)
     t = readable(file, encoding, as_json)
     if after is not None and after > t.rounds:
@@ -104,8 +103,9 @@ def standings(
     located = tuple(d.located(str(file)) for d in result.diagnostics)
     basis = Basis(str(file), (*t.diagnostics, *located), lenient, scope="ranking")
     form = "json" if as_json else StandingsFormat(fmt).value
-    emit(document("standings").render(StandingsReport(basis, result, t), form), output, file,
-         encoding="utf-8-sig" if form == "csv" else "utf-8", form=form)
+    rendered = document("standings")
+    emit(rendered.render(StandingsReport(basis, result, t), form), output, file,
+         encoding=rendered.formats[form].encoding, form=form)
     lines = error_lines(basis.errors)
     written = output is not None and str(output) != "-"
     if form != "json" and (output is not None or lines):
