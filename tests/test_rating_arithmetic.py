@@ -17,7 +17,7 @@ import pytest
 from trfconv.dates import PartialDate
 from trfconv.rules.editions import edition
 from trfconv.rules.rating.change import performance, rating_change
-from trfconv.rules.rating.initial import initial_2005, initial_2024, weighted_rating
+from trfconv.rules.rating.initial import initial_2005, initial_2024
 from trfconv.rules.rating.k import K_FILE, KChoice, games_cap, infer_k
 from trfconv.rules.rating.rounding import half_away_from_zero, half_up
 from trfconv.rules.rating.roundrobin2005 import competition_average, provisional_ratings
@@ -176,10 +176,6 @@ def test_seed_performance_1850_is_1973():
     c = rating_change(1850, 15, [(1490, 1), (1700, 1), (1800, 1), (2000, 1), (1800, H), (1880, 0)], R2005)
     assert c.games[0].used_rating == 1500 and c.average_exact == 1780
     assert performance(c.average_exact, c.score, c.n, R2005) == 1973
-
-
-def test_seed_2005_weighted_rn_2270():
-    assert weighted_rating([(2280, 5), (2400, 10), (2000, 5)], R2005) == 2270
 
 
 def test_initial_2005_swiss():

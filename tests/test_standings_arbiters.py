@@ -71,17 +71,19 @@ def test_after_round_applies_the_unplayed_rounds_rules_as_they_stood():
     In the whole file they are byes followed by games (C.07 16.2.3); after round 5 nothing
     follows them yet, so they are byes followed only by the end (16.2.5), as in the file cut
     there."""
+    from fractions import Fraction
+
+    from trfconv.rules.tiebreaks import compute_columns, parse_list
     from trfconv.rules.tiebreaks.after_round import after_round
-    from trfconv.rules.tiebreaks.field import build
-    from trfconv.rules.tiebreaks.unplayed import category, last_available
+    from trfconv.rules.tiebreaks.buchholz import scores_seen
 
     t = trfconv.read(EX25)
 
-    def categories(f):
-        last = last_available(f)
-        return [category(f, 11, r, last[11]) for r in (3, 4)]
-    assert categories(build(t)) == ["16.2.3", "16.2.3"]
-    assert categories(build(after_round(t, 5))) == ["16.2.5", "16.2.5"]
+    def seen_beyond_own(t):  # what Nick's opponents see beyond his own score (C.07 16.3.2: 16.2.5 as draws)
+        seen, own = scores_seen(compute_columns(t, parse_list(["BH"])[0])[0])
+        return Fraction(seen[11] - own[11], 2)
+    assert seen_beyond_own(t) == 0  # 16.2.3: counted as they are
+    assert seen_beyond_own(after_round(t, 5)) == 1  # 16.2.5: two draws instead of two zeros
     assert "STD001" not in {d.code for d in trfconv.standings(t, "BH", after_round=9).diagnostics}  # nothing cut
 
 

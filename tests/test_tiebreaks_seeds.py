@@ -24,7 +24,6 @@ from trfconv.model import (
 from trfconv.rules.tiebreaks import compute_columns, parse_list, standings
 from trfconv.rules.tiebreaks.buchholz import scores_seen
 from trfconv.rules.tiebreaks.rating_based import provisional_ratings
-from trfconv.rules.tiebreaks.team import berlin, match_points, team_sonneborn_berger
 
 W, D, L = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
 FILLER = 900  # start number of the fillers' common pseudo-opponent
@@ -268,13 +267,3 @@ def test_provisional_ratings_seed_000():
     assert provisional_ratings(scores, ratings, 2, 7) == [1890] * 6 + [1823] * 3 + [1750] * 4
 
 
-# --- team systems (seed 000 §2.4) --------------------------------------------------------------
-
-def test_berlin_and_match_points_seed_000():
-    """Nine boards, 4.5-4.5: Berlin 18.5 for team A, 26.5 for team B; a drawn match is worth 1
-    match point each."""
-    a = [1, 0, 0, 0, 1, 0, F(1, 2), 1, 1]
-    b = [1 - x for x in a]
-    assert (berlin([F(x) for x in a]), berlin([F(x) for x in b])) == (F(37, 2), F(53, 2))
-    assert match_points(sum(map(F, a)), sum(map(F, b))) == 1
-    assert team_sonneborn_berger([(F(5), F(3)), (F(2), F(1, 2))]) == 16

@@ -97,8 +97,3 @@ def _initial_2005_swiss(opponents: list[int], score: Fraction, rules: RatingRule
 _METHODS = {"b02-2005": _initial_2005_swiss, "b02-2024": initial_2024}
 
 
-def weighted_rating(results: list[tuple[int, int]], rules: RatingRules) -> int:
-    """2005 10.3: the published Rn, the average of the Ru results weighted by their games
-    (``(Ru, games)`` pairs), rounded (10.32); the seed's example gives 2270."""
-    games = sum(g for _, g in results)
-    return rounder(rules.initial.rounding)(Fraction(sum(r * g for r, g in results), games))

@@ -10,35 +10,8 @@ depends on the whole event, so it is decided from each player's last available r
 
 from __future__ import annotations
 
-from .field import FLOSS, FPB, FWIN, PAB, PLAYED, VUR_KINDS, Field
+from .field import FPB, PAB, PLAYED, VUR_KINDS, Field
 from .rules import TieBreakRules
-
-
-def last_available(f: Field) -> list[int]:
-    """Per player, the last round (0-based) that is not a VUR, -1 when there is none."""
-    result = []
-    for row in f.kind:
-        last = -1
-        for r in range(len(row) - 1, -1, -1):
-            if row[r] not in VUR_KINDS:
-                last = r
-                break
-        result.append(last)
-    return result
-
-
-def category(f: Field, player: int, r: int, last: int) -> str | None:
-    """The Art. 16.2 category of a round (``"16.2.1"`` …), None for a played game."""
-    kind = f.kind[player][r]
-    if kind == PLAYED:
-        return None
-    if kind in (PAB, FPB):
-        return "16.2.1"
-    if kind == FWIN:
-        return "16.2.2"
-    if kind == FLOSS:
-        return "16.2.4"
-    return "16.2.3" if r < last else "16.2.5"
 
 
 def adjusted_scores(f: Field, rules: TieBreakRules, *, draws_all: bool = False,
