@@ -1,19 +1,11 @@
-"""Shared pytest fixtures: the command line run in-process, and the fixtures folder."""
+"""Shared pytest fixtures: the command line run in-process (``cli``: the one runner of the tests)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from paths import FIXTURES
 from typer.testing import CliRunner
 
 from trfconv.cli import app
-
-
-@pytest.fixture(scope="session")
-def fixtures() -> Path:
-    return FIXTURES
 
 
 @pytest.fixture(scope="session")

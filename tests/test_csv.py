@@ -17,10 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trfbuild import as_trf
-from typer.testing import CliRunner
 
 import trfconv
-from trfconv.cli import app
 from trfconv.io import xlsx_read
 from trfconv.io.csv_read import parse_points
 from trfconv.io.csv_write import project
@@ -388,35 +386,32 @@ def test_formula_injection_is_guarded_and_reads_back():
 
 
 # -- the command line ------------------------------------------------------------------------
-runner = CliRunner()
-
-
-def test_cli_converts_by_extension_and_lists_formats(tmp_path):
+def test_cli_converts_by_extension_and_lists_formats(cli, tmp_path):
     source = FIXTURES / "crosstables" / "chess-results-upload_Single_SwissSystem.xml"
-    result = runner.invoke(app, ["convert", str(source), "-o", str(tmp_path / "out.csv")])
+    result = cli("convert", str(source), "-o", str(tmp_path / "out.csv"))
     assert result.exit_code == 0
     assert "WRT004: CSV cannot hold event type ('Individual: Swiss-System')" in result.stderr
     # CSV -> XML by --to, the CSV detected from its content despite the .txt name
     (tmp_path / "table.txt").write_bytes((tmp_path / "out.csv").read_bytes())
-    result = runner.invoke(app, ["convert", str(tmp_path / "table.txt"), "--to", "xml", "-o", str(tmp_path / "x.xml")])
+    result = cli("convert", str(tmp_path / "table.txt"), "--to", "xml", "-o", str(tmp_path / "x.xml"))
     assert result.exit_code == 0
     back = trfconv.read(tmp_path / "x.xml")
     assert len(back.players) == 21 and back.player(17).rounds[0] == Bye(ByeKind.PAB)
-    listing = json.loads(runner.invoke(app, ["formats", "--json"]).stdout)
+    listing = json.loads(cli("formats", "--json").stdout)
     assert listing["schema"] == 1
     assert set(listing["read"]) == {"trf", "json", "xml", "csv", "xlsx", "swissmanager", "swisschess", "vega", "pgn"}
     assert set(listing["write"]) == {"trf26", "trf16", "json", "xml", "csv"}
-    assert "xlsx" in runner.invoke(app, ["formats"]).stdout
+    assert "xlsx" in cli("formats").stdout
 
 
-def test_cli_hostile_xml_is_unreadable(tmp_path):
+def test_cli_hostile_xml_is_unreadable(cli, tmp_path):
     from test_xml import LAUGHS
 
     (tmp_path / "laughs.xml").write_bytes(LAUGHS)
-    result = runner.invoke(app, ["convert", str(tmp_path / "laughs.xml"), "-o", str(tmp_path / "out.trf")])
+    result = cli("convert", str(tmp_path / "laughs.xml"), "-o", str(tmp_path / "out.trf"))
     assert result.exit_code == 2 and "XML002" in result.stderr
     assert not (tmp_path / "out.trf").exists()
-    assert runner.invoke(app, ["check", str(tmp_path / "laughs.xml")]).exit_code == 2
+    assert cli("check", str(tmp_path / "laughs.xml")).exit_code == 2
 
 
 # -- hostile or random input only yields diagnostics -----------------------------------------

@@ -12,10 +12,8 @@ from fractions import Fraction
 
 import paths
 import pytest
-from typer.testing import CliRunner
 
 import trfconv
-from trfconv.cli import app
 from trfconv.model import Colour, Game, Outcome, Tournament
 
 EXPORT = paths.FIXTURES / "crosstables" / "mrrookes__arbitools__testing.chess-results.csv"
@@ -108,14 +106,13 @@ def test_starting_rank_lists_read_in_each_language(header, title):
     assert t.player(1).name == "Spraggett Kevin" and t.player(1).rating == 2580
 
 
-def test_portuguese_starting_list_of_issue_14_reads_like_the_english_one(tmp_path):
+def test_portuguese_starting_list_of_issue_14_reads_like_the_english_one(cli, tmp_path):
     """Before the Portuguese words: "no row names the crosstable's columns", exit 2."""
-    runner = CliRunner()
     for language, header, title in (("en", ["No.", "", "Name", "Rtg", "FED"], "Starting rank"),
                                     ("pt", ["Nº.", "", "Nome", "EloI", "FED"], "Ranking inicial")):
         path = tmp_path / f"{language}.csv"
         path.write_bytes(starting_list(header, title))
-        result = runner.invoke(app, ["info", str(path)])
+        result = cli("info", path)
         assert result.exit_code == 0, result.output
         assert "csv chess-results" in result.output and "players 150, rated players 139" in result.output
 

@@ -9,29 +9,23 @@ import sys
 import pytest
 import ratinglist_build as build
 from trfbuild import player_line, trf
-from typer.testing import CliRunner
 
 import trfconv
-from trfconv.cli import app
 
 FIXTURES = build.FIXTURES
 
 
-def run(*args: str):
-    return CliRunner().invoke(app, list(args))
-
-
 @pytest.fixture
-def db(tmp_path):
+def db(cli, tmp_path):
     path = tmp_path / "lists.sqlite"
-    result = run("list", "import", str(FIXTURES / "players_list.zip"), "--date", "2026-10", "--db", str(path))
+    result = cli("list", "import", str(FIXTURES / "players_list.zip"), "--date", "2026-10", "--db", str(path))
     assert result.exit_code == 0, result.output
     return path
 
 
-def test_import_prints_a_summary_per_file_and_a_verdict(tmp_path):
+def test_import_prints_a_summary_per_file_and_a_verdict(cli, tmp_path):
     path = tmp_path / "lists.sqlite"
-    result = run("list", "import", str(FIXTURES / "standard_oct26frl.txt"), str(FIXTURES / "rapid_oct26frl.txt"),
+    result = cli("list", "import", str(FIXTURES / "standard_oct26frl.txt"), str(FIXTURES / "rapid_oct26frl.txt"),
                  "--db", str(path))
     assert result.exit_code == 0
     lines = result.output.splitlines()
@@ -42,10 +36,10 @@ def test_import_prints_a_summary_per_file_and_a_verdict(tmp_path):
     assert lines[2] == "2 of 2 file(s) imported"
 
 
-def test_import_errors_are_one_line_and_exit_2(tmp_path):
+def test_import_errors_are_one_line_and_exit_2(cli, tmp_path):
     path = tmp_path / "lists.sqlite"
-    result = CliRunner().invoke(app, ["list", "import", str(FIXTURES / "players_list.zip"),
-                                                      str(FIXTURES / "players_list_foa.txt"), "--db", str(path)])
+    result = cli("list", "import", str(FIXTURES / "players_list.zip"),
+                                                      str(FIXTURES / "players_list_foa.txt"), "--db", str(path))
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f"trfconv: {FIXTURES / 'players_list.zip'}: error LST033: the file does not tell its month: give it with "
@@ -55,19 +49,19 @@ def test_import_errors_are_one_line_and_exit_2(tmp_path):
     assert result.stdout == "0 of 2 file(s) imported\n"
     bad = tmp_path / "bad.txt"
     bad.write_text("not a list\n")
-    result = CliRunner().invoke(app, ["list", "import", str(bad), "--date", "2026-10",
-                                                      "--db", str(path)])
+    result = cli("list", "import", str(bad), "--date", "2026-10",
+                                                      "--db", str(path))
     assert result.exit_code == 2 and "error LST030" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_a_database_that_cannot_be_written(tmp_path):
-    result = CliRunner().invoke(app, ["list", "import", str(FIXTURES / "standard_oct26frl.txt"), "--db", str(tmp_path)])
+def test_a_database_that_cannot_be_written(cli, tmp_path):
+    result = cli("list", "import", str(FIXTURES / "standard_oct26frl.txt"), "--db", str(tmp_path))
     assert result.exit_code == 2
     assert result.stderr == f"trfconv: {tmp_path}: is a folder; give the database's file name\n"
 
 
-def test_show(db):
-    result = run("list", "show", "90100070", "--db", str(db))
+def test_show(cli, db):
+    result = cli("list", "show", "90100070", "--db", str(db))
     assert result.exit_code == 0
     assert result.output.splitlines() == [
         "FIDE ID     90100070",
@@ -81,53 +75,53 @@ def test_show(db):
         "rapid       2388, K 20, 0 games  [players_list.zip:players_list_foa.txt]",
         "blitz       2410, K 20, 0 games  [players_list.zip:players_list_foa.txt]",
         "list        2026-10"]
-    assert run("list", "show", "90100062", "--db", str(db)).output.splitlines()[7] == (
+    assert cli("list", "show", "90100062", "--db", str(db)).output.splitlines()[7] == (
         "standard    unrated  [players_list.zip:players_list_foa.txt]")
-    missing = run("list", "show", "90199999", "--db", str(db))
+    missing = cli("list", "show", "90199999", "--db", str(db))
     assert (missing.exit_code, missing.output) == (1, "FIDE ID 90199999: not in the list of 2026-10\n")
-    assert run("list", "show", "90100070", "--month", "2026-09", "--db", str(db)).exit_code == 2
+    assert cli("list", "show", "90100070", "--month", "2026-09", "--db", str(db)).exit_code == 2
 
 
-def test_find(db):
-    result = run("list", "find", "josé maría núñez", "--db", str(db))
+def test_find(cli, db):
+    result = cli("list", "find", "josé maría núñez", "--db", str(db))
     assert result.exit_code == 0
     assert result.output.splitlines() == [
         "  90100046  Nunez Garcia, Jose Maria                 ESP 1985  std 2305  rpd 2250  blz 2270  (100)",
         "1 player(s) found in the list of 2026-10"]
-    morlan = run("list", "find", "Pel Morlan", "--fed", "FRA", "--db", str(db))
+    morlan = cli("list", "find", "Pel Morlan", "--fed", "FRA", "--db", str(db))
     assert [line.split()[0] for line in morlan.output.splitlines()[:2]] == ["90100100", "90100119"]
-    none = run("list", "find", "Zzyzx", "--db", str(db))
+    none = cli("list", "find", "Zzyzx", "--db", str(db))
     assert (none.exit_code, none.output) == (1, "0 player(s) found in the list of 2026-10\n")
 
 
-def test_info(db, tmp_path):
-    lines = run("list", "info", "--db", str(db)).output.splitlines()
+def test_info(cli, db, tmp_path):
+    lines = cli("list", "info", "--db", str(db)).output.splitlines()
     assert lines[0] == f"database  {db}"
     assert lines[1].startswith("2026-10  standard/rapid/blitz   players_list.zip:players_list_foa.txt (combined (FOA)): "
                                "13 players, rated standard 11, rapid 7, blitz 7; imported ")
     assert lines[2] == "1 month(s) held"
-    empty = run("list", "info", "--db", str(tmp_path / "empty.sqlite"))
+    empty = cli("list", "info", "--db", str(tmp_path / "empty.sqlite"))
     assert empty.exit_code == 0 and empty.output.splitlines()[1].startswith("no list held")
-    assert run("list", "show", "1", "--db", str(tmp_path / "empty.sqlite")).exit_code == 2
+    assert cli("list", "show", "1", "--db", str(tmp_path / "empty.sqlite")).exit_code == 2
 
 
-def test_database_from_the_environment_and_a_file_that_is_not_one(db, tmp_path, monkeypatch):
+def test_database_from_the_environment_and_a_file_that_is_not_one(cli, db, tmp_path, monkeypatch):
     monkeypatch.setenv("TRFCONV_DB", str(db))
-    assert run("list", "show", "90100011").exit_code == 0
+    assert cli("list", "show", "90100011").exit_code == 0
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"this is not a database" * 100)
-    result = CliRunner().invoke(app, ["list", "info", "--db", str(junk)])
+    result = cli("list", "info", "--db", str(junk))
     assert result.exit_code == 2
     assert result.stderr == f"trfconv: {junk}: not a rating lists database: not an SQLite file, or its header is damaged\n"
 
 
-def test_fill_writes_the_corrected_file(db, tmp_path):
+def test_fill_writes_the_corrected_file(cli, db, tmp_path):
     source = tmp_path / "event.trf"
     source.write_bytes(trf("012 Lists Open", "042 2026/10/03", "122 90 min + 30 sec",
                            player_line(1, "Sorvina, Kaisa", sex="w", fed="FIN", birth="2009"),
                            player_line(2, "Vardanel, Toren", sex="m", rating="2600", fed="NED", fide_id="90100011")))
     out = tmp_path / "filled.trf"
-    result = run("fill", str(source), "--list", "-o", str(out), "--db", str(db))
+    result = cli("fill", str(source), "--list", "-o", str(out), "--db", str(db))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert [line.split(": ")[1].split()[1] for line in lines[:-1]] == ["LST020", "LST021", "LST021", "LST022"]
@@ -135,11 +129,11 @@ def test_fill_writes_the_corrected_file(db, tmp_path):
     back = trfconv.read(out)
     assert [(p.fide_id, p.rating, p.title) for p in back.players] == [("90100127", 1688, None), ("90100011", 2612, "GM")]
     assert sum(e.text.startswith("### trfconv fill") for e in back.extras) == 4
-    pinned = run("fill", str(source), "--list", "2026-10", "--kind", "rapid", "-o", str(out), "--db", str(db))
+    pinned = cli("fill", str(source), "--list", "2026-10", "--kind", "rapid", "-o", str(out), "--db", str(db))
     assert pinned.exit_code == 0 and pinned.output.splitlines()[-1].endswith("FIDE rapid list, 0 warning(s)")
-    assert run("fill", str(source), "--list", "2025-01", "-o", str(out), "--db", str(db)).exit_code == 2
-    assert run("fill", str(source), "-o", str(source), "--db", str(db)).exit_code == 2  # not over the input
-    assert run("fill", str(source), "--kind", "bullet", "-o", str(out), "--db", str(db)).exit_code == 2
+    assert cli("fill", str(source), "--list", "2025-01", "-o", str(out), "--db", str(db)).exit_code == 2
+    assert cli("fill", str(source), "-o", str(source), "--db", str(db)).exit_code == 2  # not over the input
+    assert cli("fill", str(source), "--kind", "bullet", "-o", str(out), "--db", str(db)).exit_code == 2
 
 
 def test_the_console_script_has_the_commands(db):
@@ -171,13 +165,13 @@ def listed_round_robin(path):
     return path
 
 
-def test_report_takes_ratings_and_k_from_the_list_and_says_so(db, tmp_path):
+def test_report_takes_ratings_and_k_from_the_list_and_says_so(cli, db, tmp_path):
     import json
 
     event = listed_round_robin(tmp_path / "rr.trf")
-    without = json.loads(run("report", str(event), "--format", "json").stdout)
+    without = json.loads(cli("report", str(event), "--format", "json").stdout)
     assert [p["k"]["source"] for p in without["players"]] == ["the rules"] * 4  # inferred: K? and RAT001
-    result = run("report", str(event), "--list", "--db", str(db), "--format", "json")
+    result = cli("report", str(event), "--list", "--db", str(db), "--format", "json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert [(p["rating"], p["k"]["value"], p["k"]["source"]) for p in data["players"]] == [
@@ -187,20 +181,20 @@ def test_report_takes_ratings_and_k_from_the_list_and_says_so(db, tmp_path):
                                   "of the file replaced: LST008/LST009 name them); the other players' from the file")
     assert not any("K inferred" in c for c in data["caveats"])
     # the cross-check's findings are in the report's basis, at the players' lines
-    text = run("report", str(event), "--list", "2026-10", "--db", str(db))
+    text = cli("report", str(event), "--list", "2026-10", "--db", str(db))
     assert "1 warning(s) (LST007 ×2" not in text.stderr and "LST008" in text.stderr
 
 
-def test_check_and_validate_hold_the_file_against_the_list(db, tmp_path):
+def test_check_and_validate_hold_the_file_against_the_list(cli, db, tmp_path):
     event = listed_round_robin(tmp_path / "rr.trf")
-    check = run("check", str(event), "--list", "--db", str(db))
+    check = cli("check", str(event), "--list", "--db", str(db))
     assert check.exit_code == 0
     found = [line for line in check.stdout.splitlines() if " LST0" in line]
     assert [line.split(": ", 1)[1].split(":")[0] for line in found] == [
         "warning LST007", "warning LST007", "info LST010", "warning LST008"]
     assert found[-1] == (f"{event}:12: warning LST008: player 4 (Morlan, Pel): 1610 in the file, 1620 in the "
                          "standard list of 2026-10, which the rating uses")
-    assert run("check", str(event), "--list", "2025-01", "--db", str(db)).exit_code == 2  # no list of that month
-    assert run("check", str(event), "--list", "--db", str(tmp_path / "empty.sqlite")).exit_code == 2
-    validate = run("validate", str(event), "--list", "--db", str(db))
+    assert cli("check", str(event), "--list", "2025-01", "--db", str(db)).exit_code == 2  # no list of that month
+    assert cli("check", str(event), "--list", "--db", str(tmp_path / "empty.sqlite")).exit_code == 2
+    validate = cli("validate", str(event), "--list", "--db", str(db))
     assert validate.exit_code == 0 and "from the FIDE standard list of 2026-10" in validate.stdout

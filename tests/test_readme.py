@@ -47,13 +47,9 @@ def test_readme_python_block_runs(monkeypatch):
     assert result.attempted >= 15 and result.failed == 0
 
 
-def test_readme_main_job_runs(tmp_path, monkeypatch):
+def test_readme_main_job_runs(cli, tmp_path, monkeypatch):
     """Every trfconv command of the README's first block succeeds (outputs go to a temporary folder)."""
     import shlex
-
-    from typer.testing import CliRunner
-
-    from trfconv.cli import app
 
     block = re.findall(r"```sh\n(.*?)\n```", README.read_text("utf-8"), re.DOTALL)[0]
     commands = [shlex.split(c) for c in block.split(" && ") if c.startswith("trfconv ")]
@@ -61,7 +57,7 @@ def test_readme_main_job_runs(tmp_path, monkeypatch):
     monkeypatch.chdir(README.parent)
     for command in commands:
         args = [str(tmp_path / a) if i and command[i - 1] == "-o" else a for i, a in enumerate(command)]
-        result = CliRunner().invoke(app, args[1:])
+        result = cli(*args[1:])
         assert result.exit_code == 0, (args, result.output)
     assert (tmp_path / "example1-report.html").read_text("utf-8").startswith("<!DOCTYPE html>")
     assert b"<tournament" in (tmp_path / "example1.xml").read_bytes()[:500]

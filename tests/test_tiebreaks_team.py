@@ -14,10 +14,8 @@ import paths
 import pytest
 from teambuild import small_team_event
 from trfbuild import HEADER, player_line, trf
-from typer.testing import CliRunner
 
 import trfconv
-from trfconv.cli import app
 from trfconv.rules.tiebreaks import compute_columns, parse_list, standings
 from trfconv.rules.tiebreaks.field import FLOSS, FWIN, HPB, PAB, PLAYED, ZPB
 
@@ -202,14 +200,14 @@ def test_sharly_team_file_with_320_game_points_and_lineups():
     assert [x.text for x in s.specs] == ["PTS", "WIN", "BH", "AOB"]
 
 
-def test_cli_team_standings():
-    result = CliRunner().invoke(app, ["standings", str(TEC_TEAM), "-t", "EDE,EGGSB", "--format", "csv"])
+def test_cli_team_standings(cli):
+    result = cli("standings", str(TEC_TEAM), "-t", "EDE,EGGSB", "--format", "csv")
     assert result.exit_code == 0
     lines = result.stdout_bytes.decode("utf-8").splitlines()
     assert lines[0].startswith('\ufeff"Caveat: ranked under tb-2023')  # the byte-order mark spreadsheets want
     assert lines[1] == "rank,team,name,MP,GP,EDE,EGGSB,lots"
     assert lines[2] == "1,4,Deer,10,17,1,253.5,"
-    data = json.loads(CliRunner().invoke(app, ["standings", str(TEC_TEAM), "-t", "SSSC", "--json"]).stdout)
+    data = json.loads(cli("standings", str(TEC_TEAM), "-t", "SSSC", "--json").stdout)
     assert data["participants"] == "teams"
     assert data["standings"][0] == {"rank": 1, "team": 1, "name": "Antelopes", "match_points": "10",
                                     "game_points": "17.5", "values": {"PTS": "10", "SSSC": "233/6"}, "lots": False,
