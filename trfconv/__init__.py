@@ -1,9 +1,14 @@
 """trfconv: read, check and write chess tournament files through one exact model.
 
     >>> import trfconv
-    >>> t = trfconv.read("fixtures/trf/sanichi__icu_tournament__valid.trf")
-    >>> [str(d) for d in t.diagnostics]          # what the reader noticed
-    >>> trfconv.write(t, "out.trf", format="trf26")
+    >>> t = trfconv.read("fixtures/tiebreak/tec-swiss16-rated.trf")  # a file of the checkout
+    >>> t.event.name[:40], len(t.players), t.rounds
+    ("FIDE TEC 'Exercises in Tie-Breaking' (IA", 16, 5)
+    >>> t.diagnostics                                # what the reader noticed: nothing
+    ()
+    >>> data, noticed = trfconv.dumps(t, "trf26")    # the TRF-2026 bytes, what the writer noticed
+    >>> data[:4], noticed
+    (b'012 ', [])
 """
 
 from __future__ import annotations

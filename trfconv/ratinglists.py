@@ -1,14 +1,21 @@
 """FIDE rating lists: import them into an embedded database, look players up, hold tournament
 files against the list in force, take ratings and K from it, fill what a file is missing.
 
+    >>> import os, tempfile
     >>> from trfconv import ratinglists
-    >>> ratinglists.import_list("players_list.zip", db="lists.sqlite")      # month from the file
-    >>> lists = ratinglists.open_lists("lists.sqlite")
-    >>> lists.player(1503014).rating("standard")                           # Rating(..., month, source)
-    >>> lists.find("Jose Nunez", fed="ESP")                                # [Match(entry, score)]
-    >>> ratinglists.crosscheck(tournament, lists, "standard")              # diagnostics LST001...
-    >>> ratinglists.fill(tournament, lists, "standard")                    # (filled, diagnostics)
-    >>> ratinglists.rated_from_list(tournament, lists, "standard")         # (rated as the list, K by id, diagnostics)
+    >>> db = os.path.join(tempfile.mkdtemp(), "lists.sqlite")
+    >>> info = ratinglists.import_list("fixtures/ratinglists/standard_oct26frl.txt", db=db)  # month from the file
+    >>> info.month, info.players
+    ('2026-10', 11)
+    >>> lists = ratinglists.open_lists(db)
+    >>> lists.player(90100011).rating("standard").rating                  # an invented player
+    2612
+    >>> [(m.entry.fide_id, m.score) for m in lists.find("Toren Vardanel", fed="NED")]
+    [(90100011, 100)]
+
+and, on a tournament: ``crosscheck(t, lists, "standard")`` (diagnostics LST001 …),
+``fill(t, lists, "standard")`` (filled, diagnostics) and ``rated_from_list(t, lists, "standard")``
+(rated as the list, K by FIDE id, diagnostics).
 
 Where the parts are, by layer: :mod:`trfconv.list_entry` (ListEntry, Rating) and
 :mod:`trfconv.names` (name comparison) beside the model; :mod:`trfconv.io.ratinglist` (TXT

@@ -1,8 +1,11 @@
 """Tie-breaks and standings (FIDE C.07 2023/2024/2026, the 2009 rules and the seed systems).
 
+    >>> import trfconv
     >>> from trfconv.rules.tiebreaks import standings
+    >>> tournament = trfconv.read("fixtures/tiebreak/tec-swiss16-rated.trf")
     >>> s = standings(tournament, ["BH/C1", "BH", "SB", "DE"], rules="tb-2024")
-    >>> [(r.rank, r.player.name, r.values, r.lots) for r in s.rows]
+    >>> [(r.rank, r.player.name, [str(v) for v in r.values], r.lots) for r in s.rows[:2]]
+    [(1, 'Bruno, TEC-Ex', ['4', '12', '13', '19/2', '0'], False), (2, 'Charline, TEC-Ex', ['7/2', '13', '31/2', '21/2', '0'], False)]
 
 Layout: :mod:`.field` flattens the model once into per-player arrays; :mod:`.unplayed` holds the
 Art. 15-16 rules (categories, adjusted scores, dummy and virtual opponents); one module per

@@ -1,0 +1,37 @@
+"""The package's docstring examples (``>>>``) run as doctests, from the checkout's root (they
+read its fixtures): an example that no longer gives what it shows fails here."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+from pathlib import Path
+
+import trfconv
+
+PACKAGE = Path(trfconv.__file__).resolve().parent
+
+
+def modules_with_examples() -> list[str]:
+    """Every module of the package whose source holds an example (``__main__`` runs the CLI)."""
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        if parts != ["__main__"] and ">>>" in path.read_text("utf-8"):
+            out.append(".".join(["trfconv", *parts]))
+    return out
+
+
+def test_docstring_examples_run(monkeypatch):
+    monkeypatch.chdir(PACKAGE.parent if (PACKAGE.parent / "fixtures").is_dir() else Path(__file__).parents[1])
+    names = modules_with_examples()
+    assert {"trfconv", "trfconv.rules.tiebreaks", "trfconv.ratinglists"} <= set(names)
+    failed, attempted = [], 0
+    for name in names:
+        result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS, report=False)
+        attempted += result.attempted
+        if result.failed:
+            failed.append(f"{name}: {result.failed} of {result.attempted} examples fail")
+    assert failed == [] and attempted >= 19
