@@ -12,8 +12,14 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed "
-                                    "(.ci/run installs Debian's chromium)")
+_CHROMIUM = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed "
+                               "(.ci/run installs Debian's chromium)")
+
+
+def needs_chromium(test):
+    """A test that prints in a real browser: skipped without Chromium, and slow (left out of the
+    fast loop, ``pytest -m "not slow"``)."""
+    return pytest.mark.slow(_CHROMIUM(test))
 #: Flags for a headless run on a machine with no network and no screen: no first-run work, no
 #: background connections, a fresh profile, no header or footer added to the printed pages.
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -1,11 +1,22 @@
-"""Shared pytest fixtures: the command line run in-process (``cli``: the one runner of the tests)."""
+"""Shared pytest fixtures: the command line run in-process (``cli``: the one runner of the tests).
+
+Hypothesis runs under the profile named by ``HYPOTHESIS_PROFILE``: ``dev`` (the default: few
+examples, for the fast loop) or ``ci`` (``.ci/run``: many examples, the failing example printed
+so that it can be reproduced). A test that sets its own ``max_examples`` keeps it in both."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from trfconv.cli import app
+
+settings.register_profile("dev", max_examples=20, deadline=None)
+settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(scope="session")

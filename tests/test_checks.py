@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -112,6 +113,7 @@ def _findings(run, t: Tournament) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(tournaments())
 def test_round_test_changes_nothing_that_is_reported(t):
@@ -120,6 +122,7 @@ def test_round_test_changes_nothing_that_is_reported(t):
         _findings(lambda report, locate: _examine_pairings(t, range(t.rounds), report, locate), t)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.integers(1, 12).flatmap(lambda size: _round(list(range(1, size + 1)))))
 def test_a_round_whose_pairings_agree_needs_no_examination(entries):

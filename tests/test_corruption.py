@@ -50,6 +50,7 @@ def corrupt(data: bytes, how: str, a: int, b: int, byte: int) -> bytes:
     return b"\n".join(lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("sample", SAMPLES)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -281,6 +281,7 @@ def test_damaged_xlsx_is_a_diagnostic(damage):
     assert "cannot be read" in t.diagnostics[0].message
 
 
+@pytest.mark.slow
 def test_xlsx_rows_are_not_padded_to_the_declared_dimension(monkeypatch):
     """One cell at XFD1048576 made openpyxl pad every row to 16,384 cells and add a million
     rows: a 5 KB workbook used more than 3 GB (found by fuzzing). Rows are as wide as their last
@@ -337,6 +338,7 @@ def test_text_without_a_header_is_a_diagnostic():
 
 
 # -- the canonical CSV -----------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_trf_to_csv_to_trf_keeps_what_csv_holds_and_names_what_it_drops(path):
     t = trfconv.read(path)

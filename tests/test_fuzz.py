@@ -13,6 +13,7 @@ import trfconv
 from trfconv.diagnostics import Diagnostic
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(hostile_inputs())
 def test_hostile_input_keeps_what_must_hold_whatever_the_bytes(data):

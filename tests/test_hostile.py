@@ -138,6 +138,7 @@ def test_many_short_lines_are_no_trf_file_read_no_further(tmp_path):
     assert "1000 of 1000 lines" in next(d.message for d in t.diagnostics if d.code == "IO002")
 
 
+@pytest.mark.slow
 def test_more_lines_than_the_limit_are_lim001():
     t = trfconv.reads(trf(*base_lines()) + b"\n" * (MAX_LINES + 1))
     assert "LIM001" in codes(t) and len(t.players) == 2

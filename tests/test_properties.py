@@ -316,6 +316,7 @@ def _reader_errors(t: Tournament) -> list[str]:
 # 1. Generated valid tournaments round-trip exactly
 # ---------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=SLOW)
 @given(tournaments())
 def test_trf26_round_trip_is_exact(t: Tournament) -> None:
@@ -329,6 +330,7 @@ def test_trf26_round_trip_is_exact(t: Tournament) -> None:
     assert again == data
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=SLOW)
 @given(tournaments())
 def test_json_round_trip_is_exact(t: Tournament) -> None:
@@ -341,6 +343,7 @@ def test_json_round_trip_is_exact(t: Tournament) -> None:
     assert trfconv.dumps(back, "json")[0] == data
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
 @given(tournaments(max_players=16, max_rounds=7), st.sampled_from(["\r\n", "\n", "\r"]))
 def test_every_line_ending_reads_back(t: Tournament, line_ending: str) -> None:
@@ -356,6 +359,7 @@ def test_every_line_ending_reads_back(t: Tournament, line_ending: str) -> None:
     assert trfconv.dumps(back, "trf26", line_ending=back.source.line_ending)[0] == data
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=SLOW)
 @given(tournaments(max_players=12, max_rounds=6, wide=True), st.sampled_from(["trf26", "trf16"]))
 def test_writer_never_loses_data_silently(t: Tournament, fmt: str) -> None:
@@ -377,6 +381,7 @@ def test_writer_never_loses_data_silently(t: Tournament, fmt: str) -> None:
         assert back == t, _difference(t, back)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(score_systems(wide=True), st.sampled_from(["trf26", "trf16"]),
        st.sampled_from([Bye(ByeKind.PAB), Pending(2, Colour.WHITE, True)]))
@@ -414,6 +419,7 @@ def one_wide_team(draw) -> Team:
     return Team(members=tuple(draw(st.lists(st.integers(1, 3), unique=True))), **values)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(one_wide_team())
 def test_team_record_is_written_or_reported(team: Team) -> None:
@@ -531,6 +537,7 @@ def _survives(data: bytes) -> Tournament:
     return t
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CORPUS, ids=[p.stem[:60] for p in CORPUS])
 @settings(max_examples=12, deadline=None, suppress_health_check=SLOW)
 @given(data=st.data())
@@ -547,6 +554,7 @@ def test_corpus_is_present() -> None:
 # 3. Arbitrary bytes
 # ---------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.binary(max_size=600))
 def test_random_bytes_never_raise(data: bytes) -> None:
@@ -559,6 +567,7 @@ _codes = st.sampled_from(["001", "012", "042", "052", "062", "132", "142", "162"
                           "FRA", "TNR", "801"])
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.tuples(_codes, st.text(st.characters(codec="utf-8", exclude_characters="\r\n"),
                                           max_size=120)), max_size=8),

@@ -39,6 +39,7 @@ def seed():
     return rating_report(t, validate(t, "b02-2005"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
 def test_every_corpus_file_renders_in_every_format(path):
     t = trfconv.read(path)

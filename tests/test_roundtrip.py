@@ -13,6 +13,7 @@ FIXTURES = paths.FIXTURES
 CORPUS = sorted((FIXTURES / "trf").glob("*.trf"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_trf26_round_trip_gives_the_same_model_and_stable_bytes(path):
     t = trfconv.read(path)
@@ -27,6 +28,7 @@ def test_trf26_round_trip_gives_the_same_model_and_stable_bytes(path):
         assert extra.text.replace("\t", " ") in first.decode("utf-8").splitlines()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_json_round_trip_is_lossless(path):
     t = trfconv.read(path)
@@ -37,6 +39,7 @@ def test_json_round_trip_is_lossless(path):
     assert trfconv.dumps(back, "trf26")[0] == trfconv.dumps(t, "trf26")[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_trf16_output_is_stable(path):
     t = trfconv.read(path)

@@ -101,6 +101,7 @@ def compare(data: bytes, unrated: int | None = None) -> tuple[int, list]:
 CORPUS = sorted((FIXTURES / "trf").glob("*.trf")) + sorted((FIXTURES / "tiebreak").glob("*.trf"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
 def test_corpus_file_agrees_with_fide_checker(path):
     data = path.read_bytes()
@@ -188,6 +189,7 @@ def generated(seed: int) -> bytes:
     return text.encode("utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(10))
 def test_generated_swiss_agree_with_fide_checker(block):
     """220 generated tournaments (22 per block); every fourth with unrated players at 1400 so the
@@ -296,6 +298,7 @@ def _round_robin_forfeits_only(t, text: str, wrong: list) -> bool:
                for i, team in enumerate(t.teams) for k in range(1, len(names)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(5))
 def test_generated_team_events_agree_with_fide_checker(block):
     """50 generated team events (tests/teambuild.py: Swiss and round robins, 2-8 boards,

@@ -20,6 +20,7 @@ def load(name):
     return read(FIXTURES / name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 @pytest.mark.parametrize("rules", ["b02-2005", "b02-2024"])
 def test_every_corpus_file_gets_a_verdict(path, rules):

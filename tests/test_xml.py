@@ -160,6 +160,7 @@ def strip(t: Tournament) -> Tournament:
     return dataclasses.replace(t, source=trfconv.model.Source())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_trf_to_xml_to_trf_keeps_what_xml_holds_and_names_what_it_drops(path):
     t = trfconv.read(path)

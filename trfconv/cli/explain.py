@@ -15,11 +15,20 @@ def explain(code: str = typer.Argument(..., help="A diagnostic code, e.g. TRF010
     """What a diagnostic code means: its severity, the program that rejects such input, whether
     documents print it as a caveat, and what to do. Exit 0, or 2 for a code that does not exist
     (the closest codes are named)."""
-    spec = CODES.get(code.strip().upper())
-    if spec is None:
+    lines = explanation(code)
+    if lines is None:
         close = difflib.get_close_matches(code.strip().upper(), CODES, n=3, cutoff=0.6)
         raise fail(f"explain {code}", "no such diagnostic code" + (f"; closest: {', '.join(close)}" if close else
                                                                     "; trfconv check prints the codes it finds"))
+    typer.echo("\n".join(lines))
+    raise typer.Exit(EXIT_OK)
+
+
+def explanation(code: str) -> list[str] | None:
+    """The lines ``trfconv explain`` prints for ``code`` (any case), None when no code is it."""
+    spec = CODES.get(code.strip().upper())
+    if spec is None:
+        return None
     lines = [f"{spec.code} ({spec.severity.value}): {spec.title}"]
     if spec.consumer:
         lines.append(f"rejected by: {spec.consumer}")
@@ -29,5 +38,4 @@ def explain(code: str = typer.Argument(..., help="A diagnostic code, e.g. TRF010
     todo = [t for t in (spec.todo, HINTS.get(spec.code)) if t]
     lines.append("what to do: " + ("; ".join(todo) if todo else "nothing in general: the message says what was "
                                                                   "found and how it was read"))
-    typer.echo("\n".join(lines))
-    raise typer.Exit(EXIT_OK)
+    return lines
