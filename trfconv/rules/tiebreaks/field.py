@@ -146,27 +146,30 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
     fwin, floss, unknown = u(s.forfeit_win), u(s.forfeit_loss), u(s.unknown)
     black_of = Colour.BLACK
     kinds, opponents, colours, outcomes, points = [], [], [], [], []
-    # Entries are frozen and shared by the reader: classify each distinct object once.
+    # Entries are frozen and shared by the reader: each distinct object becomes its cell (kind,
+    # opponent's index, colour, outcome, points) once; a game against an opponent who is not in
+    # the file is a cell of its own, and is listed in ``missing`` where it stands.
     memo: dict[int, tuple[int, int, int, int, int]] = {}
+    unseen: dict[int, int] = {}  # id(entry) -> the opponent's start number, for those games
     missing: list[tuple[int, int, int]] = []
+    absent = (ABSENT, -1, 0, -1, bye_points[ABSENT])
     for p in t.players:
-        k_row, o_row, c_row, r_row, p_row = [ABSENT] * n, [-1] * n, [0] * n, [-1] * n, [bye_points[ABSENT]] * n
-        for r, entry in enumerate(p.rounds[:n]):
-            key = id(entry)
-            cached = memo.get(key)
-            if cached is None:
-                cached = _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of)
-                memo[key] = cached
-            kind, opp, col, out, pts = cached
-            if opp:
-                number, opp = opp, position.get(opp, -1)
-                if opp < 0 and kind == PLAYED:
-                    missing.append((p.start_number, r + 1, number))
+        cells = []
+        for entry in p.rounds[:n]:
+            cell = memo.get(id(entry))
+            if cell is None:
+                kind, opp, col, out, pts = _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of)
+                index = position.get(opp, -1) if opp else -1
+                if opp and index < 0 and kind == PLAYED:
+                    unseen[id(entry)] = opp
                     kind, col, out = _UNSEEN.get(out, ABSENT), 0, -1
                     pts = pts if kind != ABSENT else bye_points[ABSENT]
-            else:
-                opp = -1
-            k_row[r], o_row[r], c_row[r], r_row[r], p_row[r] = kind, opp, col, out, pts
+                cell = memo[id(entry)] = (kind, index, col, out, pts)
+            cells.append(cell)
+        if unseen:
+            missing += [(p.start_number, r, unseen[id(e)]) for r, e in enumerate(p.rounds[:n], 1) if id(e) in unseen]
+        cells += [absent] * (n - len(cells))
+        k_row, o_row, c_row, r_row, p_row = map(list, zip(*cells)) if cells else ([], [], [], [], [])
         kinds.append(k_row)
         opponents.append(o_row)
         colours.append(c_row)
