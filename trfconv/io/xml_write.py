@@ -121,13 +121,17 @@ def project(t: Tournament) -> Tournament:
     numbers = {p.start_number for p in t.players}
     teams = _teams(t, numbers)
     team_event = _team_event(t, rounds)
-    players = tuple(_player(p, _rounds(t, p)) for p in t.players)
+    rounds_of: dict[int, tuple] = {}
+    for p in t.players:  # the first line of a start number, as Tournament.player finds it
+        rounds_of.setdefault(p.start_number, p.rounds)
+    players = tuple(_player(p, _rounds(rounds_of, p)) for p in t.players)
     kept = Tournament(event=event, players=players, teams=teams, scores=DEFAULT_SCORES, team_event=team_event)
     if team_event.pab:
         players = _pad_team_byes(players, teams, team_event.pab, _boards(kept))
     length = max((len(p.rounds) for p in players), default=0)  # the reader makes every line as long
     return dataclasses.replace(kept, players=tuple(
-        dataclasses.replace(p, rounds=p.rounds + (NOT_PAIRED,) * (length - len(p.rounds))) for p in players))
+        p if len(p.rounds) == length else dataclasses.replace(p, rounds=p.rounds + (NOT_PAIRED,) * (length - len(p.rounds)))
+        for p in players))
 
 
 def _round_elements(t: Tournament, rounds: int | None) -> int:
@@ -165,32 +169,36 @@ def _decimal(value: Fraction | None) -> Fraction | None:
     return value if value is not None and decimal_text(value) is not None else None
 
 
-def _rounds(t: Tournament, p: Player) -> tuple:
+def _rounds(rounds_of: dict[int, tuple], p: Player) -> tuple:
     """The player's entries that a pairing row can say: a game only when both lines agree on
-    it (opponents, colours, results); without colours the lower start number gets White."""
+    it (opponents, colours, results); without colours the lower start number gets White.
+    ``rounds_of``: each start number's round entries."""
     out = []
-    for r, entry in enumerate(p.rounds, 1):
-        match entry:
-            case Game() | Pending() | Forfeit() if entry.opponent is not None:
-                other = t.player(entry.opponent)
-                mirror = other.rounds[r - 1] if other and r <= len(other.rounds) else None
-                if (entry.opponent == p.start_number or getattr(mirror, "opponent", None) != p.start_number
-                        or not agree(entry, mirror)):
-                    out.append(NOT_PAIRED)
-                    continue
-                if entry.colour is not None:
-                    out.append(entry)
-                    continue
-                colour = (mirror.colour.opposite if mirror.colour else
-                          Colour.WHITE if p.start_number < entry.opponent else Colour.BLACK)
-                out.append(dataclasses.replace(entry, colour=colour))
-            case Forfeit(won=won):
-                out.append(Forfeit(won))
-            case Bye() | NotPaired():
-                out.append(entry)
-            case _:
+    number = p.start_number
+    for r, entry in enumerate(p.rounds):
+        kind = type(entry)  # the model's entry classes have no subclasses
+        if kind in _PAIRED and entry.opponent is not None:
+            other = rounds_of.get(entry.opponent)
+            mirror = other[r] if other is not None and r < len(other) else None
+            if entry.opponent == number or getattr(mirror, "opponent", None) != number or not agree(entry, mirror):
                 out.append(NOT_PAIRED)
+            elif entry.colour is not None:
+                out.append(entry)
+            else:
+                colour = (mirror.colour.opposite if mirror.colour else
+                          Colour.WHITE if number < entry.opponent else Colour.BLACK)
+                out.append(dataclasses.replace(entry, colour=colour))
+        elif kind is Forfeit:
+            out.append(Forfeit(entry.won))
+        elif kind is Bye or kind is NotPaired:
+            out.append(entry)
+        else:
+            out.append(NOT_PAIRED)
     return tuple(out)
+
+
+#: The entries that name an opponent a pairing row pairs with.
+_PAIRED = (Game, Pending, Forfeit)
 
 
 def _teams(t: Tournament, numbers: set[int]) -> tuple[Team, ...]:
@@ -250,7 +258,7 @@ _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
 
 def _element(depth: int, tag: str, /, **values) -> str:
     """One empty element on its own line: ``<tag a="v" …/>`` (None is an empty value)."""
-    attributes = "".join([f' {k}="{_attribute(v)}"' for k, v in values.items()])
+    attributes = "".join([f' {k}="{v}"' if type(v) is int else f' {k}="{_attribute(v)}"' for k, v in values.items()])
     return f"{'  ' * depth}<{tag}{attributes}/>\n"
 
 
@@ -263,8 +271,6 @@ def _attribute(value) -> str:
     are written as they are; only a text holding a special character goes through the table."""
     if value is None:
         return ""
-    if type(value) is int:
-        return str(value)
     text = str(value)
     return text.translate(_ESCAPES) if _SPECIAL.search(text) else text
 
