@@ -81,7 +81,7 @@ class Format:
 FORMATS = (
     Format("swissmanager", "Swiss-Manager tournament file (.TUNX, .TURX, .TUMX, .TUTX)",
            (".tunx", ".turx", ".tumx", ".tutx"), "trfconv.io.swissmanager:sniff",
-           "trfconv.io.swissmanager:read_swissmanager", (), frozenset({"SWM001"}), binary=True),
+           "trfconv.io.swissmanager.mapping:read_swissmanager", (), frozenset({"SWM001"}), binary=True),
     Format("json", "trfconv's JSON form of the model", (".json",), "trfconv.io.json_io:sniff",
            "trfconv.io.json_io:read_json",
            (Output("json", "trfconv's lossless JSON form of the model", "trfconv.io.json_io:write_json",

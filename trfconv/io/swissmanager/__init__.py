@@ -4,7 +4,6 @@ layout (:mod:`.layout`) and what its values mean in the tournament model (:mod:`
 from __future__ import annotations
 
 from .layout import is_swiss_manager
-from .mapping import read_swissmanager
 
 
 def sniff(head: bytes) -> bool:
@@ -13,4 +12,4 @@ def sniff(head: bytes) -> bool:
     return is_swiss_manager(head)
 
 
-__all__ = ["read_swissmanager", "sniff"]
+__all__ = ["sniff"]
