@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from trfconv.cli import app
 
 settings.register_profile("dev", max_examples=20, deadline=None)
-settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True)
+settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
