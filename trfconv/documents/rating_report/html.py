@@ -94,18 +94,22 @@ def _without_game(report: RatingReport) -> str:
             f"{table(columns, lines)}</section>")
 
 
-def _detail(report: RatingReport, line: Line) -> str:
-    p, r = line.player, line.result
-    if not r.games:
-        return ""
-    note = r.k.note if r.k else (r.initial.why if r.initial else "")
-    title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else " (unrated)")
-    columns = [
+def _game_columns(report: RatingReport) -> list[Column]:
+    """The columns of a player's games (built once for the report: it has thousands of players)."""
+    return [
         Column("Round", lambda g: g.round), Column("No", lambda g: g.opponent),
         Column("Opponent", lambda g: report.name_of(g.opponent), text=True, name=True),
         Column("Rating used", opponent_rating), Column("Score", lambda g: short_text(g.score)),
         Column("PD", lambda g: None if g.expected is None else hundredths(g.expected)),
         Column("dR", lambda g: None if g.delta is None else signed(g.delta))]
+
+
+def _detail(line: Line, columns: list[Column]) -> str:
+    p, r = line.player, line.result
+    if not r.games:
+        return ""
+    note = r.k.note if r.k else (r.initial.why if r.initial else "")
+    title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else " (unrated)")
     games: list[RatedGame] = list(r.games)
     return f'<div class="player keep"><h3>{e(title)}</h3>{table(columns, games)}<p class="note">{e(note)}</p></div>'
 
@@ -147,7 +151,8 @@ def _bars(rated, top: int) -> str:
 
 
 def render_html(report: RatingReport) -> str:
-    details = "".join(_detail(report, line) for line in report.lines)
+    columns = _game_columns(report)
+    details = "".join(_detail(line, columns) for line in report.lines)
     content = (_verdict(report) + _rated(report) + _unrated(report) + _without_game(report) + _totals(report)
                + chart(report)
                + (f'<section id="detail"><h2>Per-player detail</h2>{details}</section>' if details else ""))
