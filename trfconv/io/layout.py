@@ -7,6 +7,7 @@ disagree about where a field is.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from operator import itemgetter
@@ -67,10 +68,20 @@ class Layout:
         used = {c for f in self.fields for c in range(f.first, f.last + 1)}
         return tuple(c for c in range(4, max(used) + 1) if c not in used)
 
+    @cached_property
+    def _names_and_cuts(self) -> tuple[tuple[str, ...], Callable[[str], tuple[str, ...]]]:
+        """The field names, and a getter of all their texts at once."""
+        names = tuple(name for name, _ in self._slices)
+        cuts = [cut for _, cut in self._slices]
+        if len(cuts) > 1:
+            return names, itemgetter(*cuts)
+        return names, lambda line: tuple(line[cut] for cut in cuts)  # itemgetter takes one or more
+
     def read(self, line: str) -> dict[str, str]:
         """Field texts stripped of blanks (TAB counts as a blank); the repeat group, if any,
         as a list under its name with trailing empty slots removed."""
-        values: dict = {name: line[cut].strip() for name, cut in self._slices}
+        names, cuts = self._names_and_cuts
+        values: dict = dict(zip(names, map(str.strip, cuts(line))))
         if self.repeat:
             slots = [s.strip() for s in self.repeat.take(line)]
             while slots and not slots[-1]:
