@@ -185,21 +185,22 @@ def average(title: TitleRule, kept: tuple[NormGame, ...]) -> tuple[int, int | No
         total += g.rating
         if g.rating < low.rating:
             low = g
-    if low.rating >= title.floor:
-        return half_up(total, len(kept)), None
-    return half_up(total + title.floor - low.rating, len(kept)), low.opponent
+    return raised_average(title, len(kept), total, low.rating), None if low.rating >= title.floor else low.opponent
 
 
-def credit_bound(ctx: Context, title: TitleRule, kept: tuple[NormGame, ...]) -> int | None:
-    """None when ``kept`` fails 1.4.8, 1.4.8a or 1.4.8b (the numbers most sets fail); else an upper
-    bound of the games it would be credited with (the games, at least the 9 some routes credit,
-    plus the overscore, capped by 1.7). Computed as :func:`evaluate` does, without the rest, so
-    that the search judges most sets cheaply."""
-    if not kept:
-        return None
-    n = len(kept)
-    ra, _ = average(title, kept)
-    half_points = sum(g.half_points for g in kept)
+def raised_average(title: TitleRule, n: int, total: int, lowest: int) -> int:
+    """Ra of ``n`` ratings summing to ``total``, the ``lowest`` of them raised to the title's floor
+    when below it (1.4.6b-c, 1.4.7 halves up): :func:`average` from its aggregates."""
+    return half_up(total + max(0, title.floor - lowest), n)
+
+
+def credit_bound(ctx: Context, title: TitleRule, n: int, half_points: int, ra: int) -> int | None:
+    """None when ``n`` games scoring ``half_points`` against an average of ``ra`` fail 1.4.8,
+    1.4.8a or 1.4.8b (the numbers most sets fail); else an upper bound of the games they would be
+    credited with (the games, at least the 9 some routes credit, plus the overscore, capped by
+    1.7). Computed as :func:`evaluate` does, without the rest, so that the search judges most sets
+    cheaply. Never lower for a higher ``ra`` (the score needed only falls as Ra rises), so the
+    highest Ra a group of sets can reach bounds the whole group."""
     if ra < title.ra or ra + ctx.rules.dp(percent(half_points, n)) < title.rp:
         return None
     need = required_half_points(ctx, title, ra, n)
