@@ -16,12 +16,17 @@ from trfconv.rules.norms.evaluate import Context, Dropped, evaluate
 from trfconv.rules.norms.games import Missing, NormGame, Record
 from trfconv.rules.norms.people import Person
 from trfconv.rules.norms.rules import TITLES, norm_rules
-from trfconv.rules.norms.search import _better, best
+from trfconv.rules.norms.search import best
 
 RULES = norm_rules(edition("b01-2024"))
 FEDERATIONS = ("ESP", "GER", "FRA", "ITA", "NED", "USA", None)
 OPEN_TITLES = ("GM", "GM", "IM", "IM", "FM", "")
 WOMEN_TITLES = ("WGM", "WIM", "WFM", "")
+
+
+def rank(norm) -> tuple:
+    """The documented order of choice: most credited games, fewest dropped, earliest rounds kept."""
+    return -(norm.credited_games or 0), len(norm.dropped), tuple(g.round for g in norm.kept)
 
 
 def exhaustive(ctx: Context, candidate: Person, title, rec: Record):
@@ -43,7 +48,7 @@ def exhaustive(ctx: Context, candidate: Person, title, rec: Record):
                                         *(Dropped(g, RULES.article("later_games")) for g in tail)),
                                        key=lambda d: d.round))
                 result = evaluate(ctx, candidate, title, kept, dropped, rec.missing)
-                if result.achieved and (chosen is None or _better(result, chosen)):
+                if result.achieved and (chosen is None or rank(result) < rank(chosen)):
                     chosen = result
     return chosen or full
 

@@ -53,73 +53,86 @@ def least_holders(ctx: Context) -> int:
 def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> TitleNorm:
     """The chosen result of ``candidate`` for ``title`` (see the module docstring).
 
-    The sets are looked at in a fixed order (the longest trailing cut first; within it, fewer
-    beaten opponents dropped first, each number of them in ``combinations`` order), and a set
-    replaces the one chosen only when strictly better, so ties go to the first found. Whole
-    groups of sets (one cut, one number dropped) are passed over when a bound shows that none of
-    them achieves the norm or could be chosen (:class:`_Cut`); the others are judged one by one,
-    first on their numbers (:func:`credit_bound`), then in full (:func:`evaluate`)."""
+    The sets are looked at cut by cut (1.4.1e, the longest first), and within a cut by the number
+    of wins dropped (1.4.1f, fewest first); a set replaces the one chosen only when strictly
+    better (:func:`_rank`), so two sets keeping the same games (a last game dropped as a beaten
+    opponent or as a later game) go to the first found. A whole group (one cut, one number
+    dropped) is passed over when its bound shows that none of its sets achieves the norm or could
+    be chosen (:class:`_Cut`); in the others, the sets come best kept rounds first, and each is
+    judged on its numbers (:func:`credit_bound`) and its rank before :func:`evaluate` judges it
+    in full. Every pass-over rests on an exact bound: the result is the exhaustive search's."""
     games = rec.games
     full = evaluate(ctx, candidate, title, games, (), rec.missing)
     if ctx.round_robin or (title.women and candidate.woman is not True) or not possible(ctx, title, rec):
         return full  # a women's title for a player not known to be a woman: no set achieves it
     rules = ctx.rules
     chosen = full if full.achieved else None
+    rank = _rank_of(chosen) if chosen else None  #: the chosen set's
     least = ctx.least_games
     for cut in range(len(games), least - 1, -1):
         prefix, tail = games[:cut], games[cut:]
         dropped_tail = tuple(Dropped(g, rules.article("later_games")) for g in tail)
-        group = _Cut(ctx, title, prefix, rec)
+        group = _Cut(title, prefix)
         for size in range(0, min(len(group.wins), cut - least) + 1):
             if not cut < len(games) and size == 0:
                 continue  # the full set, judged above
             drops = len(tail) + size
             if chosen is not None and chosen.credited_games == rules.credited_cap and drops > len(chosen.dropped):
                 break  # the chosen set has the most credit there is (1.7) and fewer drops
-            if not _could_be_chosen(group.bound(size), drops, chosen):
+            if not _may_beat(group.bound(ctx, size, rec), drops, (), rank):
                 continue  # no set of this size achieves the norm, or none can be chosen
             n, half_points = cut - size, group.half_points - 2 * size
-            for drop in combinations(group.wins, size):
-                out = set(drop)
-                lowest = group.lowest(next((prefix[i].rating for i in group.by_rating if i not in out), None))
-                ra = raised_average(title, n, group.total - sum(prefix[i].rating for i in drop), lowest)
-                if not _could_be_chosen(credit_bound(ctx, title, n, half_points, ra), drops, chosen):
-                    continue  # fails, or cannot be chosen over the set already chosen
-                kept = tuple(g for i, g in enumerate(prefix) if i not in out)
-                dropped = tuple(sorted((*(Dropped(prefix[i], rules.article("beaten")) for i in drop),
-                                        *dropped_tail), key=lambda d: d.round))
+            for keep in combinations(group.wins, len(group.wins) - size):  # the earliest rounds kept first
+                ratings = [prefix[i].rating for i in keep]
+                ra = raised_average(title, n, group.total_other + sum(ratings),
+                                    group.lowest(min(ratings, default=None)))
+                bound = credit_bound(ctx, title, n, half_points, ra)
+                if bound is None:
+                    continue  # fails 1.4.8, 1.4.8a or 1.4.8b
+                kept_set = group.others | set(keep)
+                kept = tuple(g for i, g in enumerate(prefix) if i in kept_set)
+                if not _may_beat(bound, drops, tuple(g.round for g in kept), rank):
+                    continue  # cannot be chosen over the set already chosen
+                dropped = tuple(sorted((*(Dropped(g, rules.article("beaten")) for i, g in enumerate(prefix)
+                                          if i not in kept_set), *dropped_tail), key=lambda d: d.round))
                 result = evaluate(ctx, candidate, title, kept, dropped, rec.missing)
-                if result.achieved and (chosen is None or _better(result, chosen)):
-                    chosen = result
+                if result.achieved and (rank is None or _rank_of(result) < rank):
+                    chosen, rank = result, _rank_of(result)
     return chosen or full
 
 
-def _could_be_chosen(bound: int | None, drops: int, chosen: TitleNorm | None) -> bool:
-    """Whether sets of ``drops`` dropped games credited with at most ``bound`` games (None: none
-    achieves the norm) could be chosen over ``chosen``: more credit, or as much with no more drops
-    (equal ones are judged, and kept only when strictly better, see :func:`_better`)."""
-    if bound is None:
-        return False
-    return chosen is None or (bound, -drops) >= (chosen.credited_games, -len(chosen.dropped))
+def _rank(credited: int, drops: int, kept_rounds: tuple[int, ...]) -> tuple:
+    """The order of choice of the module docstring, lowest first."""
+    return -credited, drops, kept_rounds
+
+
+def _rank_of(norm: TitleNorm) -> tuple:
+    return _rank(norm.credited_games or 0, len(norm.dropped), tuple(g.round for g in norm.kept))
+
+
+def _may_beat(bound: int | None, drops: int, kept_rounds: tuple[int, ...], rank: tuple | None) -> bool:
+    """Whether a set (or a group of sets: ``kept_rounds`` empty, below every set's) with ``drops``
+    dropped games, credited with at most ``bound`` games (None: it fails), could be chosen over
+    the set of ``rank`` (None: none chosen yet): its best rank is strictly lower."""
+    return bound is not None and (rank is None or _rank(bound, drops, kept_rounds) < rank)
 
 
 class _Cut:
     """The games up to one trailing cut (1.4.1e), summed once, and what dropping ``size`` of its
-    wins (1.4.1f) can reach at best. Every set of one size has the same games and score; the
-    highest Ra among them drops the lowest-rated wins (kept ratings, sorted, are then highest one
-    by one, and Ra with its one raise to the floor only rises with each), and the most opponents
-    holding a title keeps every holder it can. So :meth:`bound` bounds the whole group exactly as
-    :func:`credit_bound`, 1.4.5 and the number of games (1.4.1) judge one set."""
+    wins (1.4.1f) can reach at best (:meth:`bound`). Every set of one size has the same number of
+    games and the same score; the highest Ra among them drops the lowest-rated wins (its kept
+    ratings, sorted, are each at least the others', and Ra with its one raise to the floor only
+    rises with each); the most opponents holding a title keeps every holder it can."""
 
-    def __init__(self, ctx: Context, title: TitleRule, prefix: tuple[NormGame, ...], rec: Record):
-        self.ctx, self.title, self.missing = ctx, title, rec.missing
+    def __init__(self, title: TitleRule, prefix: tuple[NormGame, ...]):
+        self.title = title
         self.games = len(prefix)
         self.wins = [i for i, g in enumerate(prefix) if g.won]  #: the games 1.4.1f may drop
-        self.by_rating = sorted(self.wins, key=lambda i: prefix[i].rating)  #: the wins, lowest rated first
-        self.win_ratings = [prefix[i].rating for i in self.by_rating]
-        others = [g for g in prefix if not g.won]  #: kept in every set
+        self.others = {i for i, g in enumerate(prefix) if not g.won}  #: kept in every set
+        self.win_ratings = sorted(prefix[i].rating for i in self.wins)  #: lowest first
+        others = [prefix[i] for i in self.others]
         self.lowest_other = min((g.rating for g in others), default=None)
-        self.total = sum(g.rating for g in prefix)
+        self.total_other = sum(g.rating for g in others)
         self.half_points = sum(g.half_points for g in prefix)
         wins = [prefix[i] for i in self.wins]
         self.holders = (sum(1 for g in others if not g.titles.isdisjoint(title.holders)),
@@ -130,12 +143,13 @@ class _Cut:
         """The lowest kept rating, given the lowest kept win's (None: every win dropped)."""
         return min(x for x in (self.lowest_other, lowest_win) if x is not None)
 
-    def bound(self, size: int) -> int | None:
-        """The most games any set dropping ``size`` wins is credited with; None: none of them
-        achieves the norm."""
-        ctx, rules, n = self.ctx, self.ctx.rules, self.games - size
+    def bound(self, ctx: Context, size: int, rec: Record) -> int | None:
+        """The most games any set dropping ``size`` wins is credited with, as :func:`credit_bound`
+        judges one set; None: none of them achieves the norm (too few games for 1.4.1, too few
+        titled opponents or title holders for 1.4.5, or the numbers of 1.4.8)."""
+        rules, n = ctx.rules, self.games - size
         kept_wins = len(self.wins) - size
-        if not route_of(ctx, n, False, self.missing).ok:
+        if not route_of(ctx, n, False, rec.missing).ok:
             return None  # 1.4.1a/b: too few games once one is dropped (1.4.1c and d need them all)
         if self.holders[0] + min(kept_wins, self.holders[1]) < least_count(
                 rules.holders_fraction, n, ctx.double, rules.holders_minimum):
@@ -143,13 +157,5 @@ class _Cut:
         if self.titled[0] + min(kept_wins, self.titled[1]) < least_count(rules.titled_fraction, n, ctx.double):
             return None  # 1.4.5a
         kept = self.win_ratings[size:]
-        ra = raised_average(self.title, n, self.total - sum(self.win_ratings[:size]),
-                            self.lowest(kept[0] if kept else None))
+        ra = raised_average(self.title, n, self.total_other + sum(kept), self.lowest(kept[0] if kept else None))
         return credit_bound(ctx, self.title, n, self.half_points - 2 * size, ra)
-
-
-def _better(a: TitleNorm, b: TitleNorm) -> bool:
-    """``a`` is chosen over ``b`` (credited games, fewer drops, earlier rounds kept)."""
-    key_a = (-(a.credited_games or 0), len(a.dropped), tuple(g.round for g in a.kept))
-    key_b = (-(b.credited_games or 0), len(b.dropped), tuple(g.round for g in b.kept))
-    return key_a < key_b
