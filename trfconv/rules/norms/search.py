@@ -72,6 +72,8 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> Titl
     for cut in range(len(games), least - 1, -1):
         prefix, tail = games[:cut], games[cut:]
         dropped_tail = tuple(Dropped(g, rules.article("later_games")) for g in tail)
+        if not route_of(ctx, cut - (cut == len(games)), False, rec.missing).ok:
+            break  # too few games for 1.4.1a/b in any set of this cut or a shorter one (see _Cut.bound)
         group = _Cut(title, prefix)
         for size in range(0, min(len(group.wins), cut - least) + 1):
             if not cut < len(games) and size == 0:
@@ -127,17 +129,25 @@ class _Cut:
     def __init__(self, title: TitleRule, prefix: tuple[NormGame, ...]):
         self.title = title
         self.games = len(prefix)
-        self.wins = [i for i, g in enumerate(prefix) if g.won]  #: the games 1.4.1f may drop
-        self.others = {i for i, g in enumerate(prefix) if not g.won}  #: kept in every set
+        self.wins: list[int] = []  #: the games 1.4.1f may drop
+        self.others: set[int] = set()  #: kept in every set
+        self.lowest_other: int | None = None
+        self.total_other = self.half_points = 0
+        self.holders = [0, 0]  #: among the others, among the wins
+        self.titled = [0, 0]
+        for i, g in enumerate(prefix):  # one pass: this runs for every cut of every candidate
+            won = g.won
+            if won:
+                self.wins.append(i)
+            else:
+                self.others.add(i)
+                self.total_other += g.rating
+                if self.lowest_other is None or g.rating < self.lowest_other:
+                    self.lowest_other = g.rating
+            self.half_points += g.half_points
+            self.holders[won] += not g.titles.isdisjoint(title.holders)
+            self.titled[won] += g.titled
         self.win_ratings = sorted(prefix[i].rating for i in self.wins)  #: lowest first
-        others = [prefix[i] for i in self.others]
-        self.lowest_other = min((g.rating for g in others), default=None)
-        self.total_other = sum(g.rating for g in others)
-        self.half_points = sum(g.half_points for g in prefix)
-        wins = [prefix[i] for i in self.wins]
-        self.holders = (sum(1 for g in others if not g.titles.isdisjoint(title.holders)),
-                        sum(1 for g in wins if not g.titles.isdisjoint(title.holders)))
-        self.titled = (sum(1 for g in others if g.titled), sum(1 for g in wins if g.titled))
 
     def lowest(self, lowest_win: int | None) -> int:
         """The lowest kept rating, given the lowest kept win's (None: every win dropped)."""
