@@ -17,12 +17,13 @@ When no set achieves it, the result on every counted game is given, with what fa
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import combinations
 
 from .evaluate import Context, Dropped, TitleNorm, credit_bound, evaluate, least_count, raised_average, route_of
 from .games import NormGame, Record
 from .people import Person
-from .rules import TitleRule, half_up, percent
+from .rules import NormRules, TitleRule, half_up, percent
 
 
 def possible(ctx: Context, title: TitleRule, rec: Record) -> bool:
@@ -68,12 +69,10 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> Titl
     rules = ctx.rules
     chosen = full if full.achieved else None
     rank = _rank_of(chosen) if chosen else None  #: the chosen set's
-    least = ctx.least_games
+    least = max(ctx.least_games, _fewest_with_drops(ctx))  # fewer games fail 1.4.1 once one is dropped
     for cut in range(len(games), least - 1, -1):
         prefix, tail = games[:cut], games[cut:]
         dropped_tail = tuple(Dropped(g, rules.article("later_games")) for g in tail)
-        if not route_of(ctx, cut - (cut == len(games)), False, rec.missing).ok:
-            break  # too few games for 1.4.1a/b in any set of this cut or a shorter one (see _Cut.bound)
         group = _Cut(title, prefix)
         for size in range(0, min(len(group.wins), cut - least) + 1):
             if not cut < len(games) and size == 0:
@@ -81,7 +80,7 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> Titl
             drops = len(tail) + size
             if chosen is not None and chosen.credited_games == rules.credited_cap and drops > len(chosen.dropped):
                 break  # the chosen set has the most credit there is (1.7) and fewer drops
-            if not _may_beat(group.bound(ctx, size, rec), drops, (), rank):
+            if not _may_beat(group.bound(ctx, size), drops, (), rank):
                 continue  # no set of this size achieves the norm, or none can be chosen
             n, half_points = cut - size, group.half_points - 2 * size
             for keep in combinations(group.wins, len(group.wins) - size):  # the earliest rounds kept first
@@ -101,6 +100,21 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> Titl
                 if result.achieved and (rank is None or _rank_of(result) < rank):
                     chosen, rank = result, _rank_of(result)
     return chosen or full
+
+
+@lru_cache(maxsize=64)  # one per event judged (a server judges many)
+def _fewest_with_drops(ctx: Context) -> int:
+    """The fewest games a set with a game dropped can have and meet 1.4.1 (a or b; c and d need
+    every game kept: :func:`route_of`), more than the rounds when none can."""
+    return next((n for n in range(ctx.rounds + 1) if route_of(ctx, n, False, ()).ok), ctx.rounds + 1)
+
+
+@cache
+def _opponents_needed(rules: NormRules, n: int) -> tuple[int, int]:
+    """The titled opponents (1.4.5a) and the title holders (1.4.5b-e) ``n`` games need (the search
+    runs in single round events only)."""
+    return (least_count(rules.titled_fraction, n, False),
+            least_count(rules.holders_fraction, n, False, rules.holders_minimum))
 
 
 def _rank(credited: int, drops: int, kept_rounds: tuple[int, ...]) -> tuple:
@@ -153,18 +167,16 @@ class _Cut:
         """The lowest kept rating, given the lowest kept win's (None: every win dropped)."""
         return min(x for x in (self.lowest_other, lowest_win) if x is not None)
 
-    def bound(self, ctx: Context, size: int, rec: Record) -> int | None:
+    def bound(self, ctx: Context, size: int) -> int | None:
         """The most games any set dropping ``size`` wins is credited with, as :func:`credit_bound`
-        judges one set; None: none of them achieves the norm (too few games for 1.4.1, too few
-        titled opponents or title holders for 1.4.5, or the numbers of 1.4.8)."""
-        rules, n = ctx.rules, self.games - size
+        judges one set; None: none of them achieves the norm (too few titled opponents or title
+        holders for 1.4.5, or the numbers of 1.4.8; the search keeps enough games for 1.4.1)."""
+        n = self.games - size
         kept_wins = len(self.wins) - size
-        if not route_of(ctx, n, False, rec.missing).ok:
-            return None  # 1.4.1a/b: too few games once one is dropped (1.4.1c and d need them all)
-        if self.holders[0] + min(kept_wins, self.holders[1]) < least_count(
-                rules.holders_fraction, n, ctx.double, rules.holders_minimum):
+        titled, holders = _opponents_needed(ctx.rules, n)
+        if self.holders[0] + min(kept_wins, self.holders[1]) < holders:
             return None  # 1.4.5b-e
-        if self.titled[0] + min(kept_wins, self.titled[1]) < least_count(rules.titled_fraction, n, ctx.double):
+        if self.titled[0] + min(kept_wins, self.titled[1]) < titled:
             return None  # 1.4.5a
         kept = self.win_ratings[size:]
         ra = raised_average(self.title, n, self.total_other + sum(kept), self.lowest(kept[0] if kept else None))
