@@ -55,12 +55,11 @@ def present(entry) -> bool:
 
 def attendance(t: Tournament) -> tuple[tuple[int, ...], ...]:
     """The start numbers present (:func:`present`) in each round, round 1 first."""
-    rounds = t.rounds  # a property that looks at every player
-    here: list[list[int]] = [[] for _ in range(rounds)]
+    here: list[list[int]] = [[] for _ in range(t.rounds)]
     for p in t.players:  # one pass over each player's rounds, start numbers in the players' order
-        for r, entry in enumerate(p.rounds[:rounds]):
+        for numbers, entry in zip(here, p.rounds):
             if present(entry):
-                here[r].append(p.start_number)
+                numbers.append(p.start_number)
     return tuple(tuple(x) for x in here)
 
 

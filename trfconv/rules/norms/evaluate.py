@@ -152,11 +152,11 @@ def route_of(ctx: Context, n: int, whole: bool, missing: tuple[Missing, ...]) ->
     return _Route(r.article("min_games"), f"at least {r.min_games} games", n, False)
 
 
-def _score_ok(ctx: Context, half_points: int, n: int) -> bool:
-    """1.4.8b under the chosen reading."""
-    if ctx.reading == "exact":
-        return 100 * half_points >= 2 * ctx.rules.min_score_percent * n
-    return percent(half_points, n) >= ctx.rules.min_score_percent
+def _score_ok(rules: NormRules, reading: str, half_points: int, n: int) -> bool:
+    """1.4.8b under ``reading``."""
+    if reading == "exact":
+        return 100 * half_points >= 2 * rules.min_score_percent * n
+    return percent(half_points, n) >= rules.min_score_percent
 
 
 def required_half_points(ctx: Context, title: TitleRule, ra: int, n: int) -> int | None:
@@ -279,8 +279,8 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
     rp = ra + dp
     add(Requirement(r.article("ra_min"), f"Ra at least {title.ra}", str(ra), ra >= title.ra))
     add(Requirement(r.article("rp"), f"Rp = Ra + dp({p} %) at least {title.rp}", str(rp), rp >= title.rp))
-    score_ok = _score_ok(ctx, half_points, n)
-    other = Context(r, ctx.rounds, reading="exact" if ctx.reading == "rounded" else "rounded")
+    score_ok = _score_ok(r, ctx.reading, half_points, n)
+    other = "exact" if ctx.reading == "rounded" else "rounded"
     add(Requirement(r.article("score"), f"a score of at least {r.min_score_percent} % "
                                         f"({'rounded as 1.4.9' if ctx.reading == 'rounded' else 'not rounded'})",
                     f"{p} %", score_ok))
@@ -298,4 +298,4 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
             credited = r.credited_cap
     return TitleNorm(title.title, achieved, n, credited, Fraction(half_points, 2),
                      None if need is None else Fraction(need, 2), ra, rp, p, dp, raised, kept, dropped, tuple(reqs),
-                     route.article, score_ok != _score_ok(other, half_points, n))
+                     route.article, score_ok != _score_ok(r, other, half_points, n))

@@ -51,8 +51,9 @@ def least_holders(ctx: Context) -> int:
     return -(-ctx.rules.holders_minimum // 2) if ctx.double else ctx.rules.holders_minimum
 
 
-def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> TitleNorm:
-    """The chosen result of ``candidate`` for ``title`` (see the module docstring).
+def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record, hopeful: bool | None = None) -> TitleNorm:
+    """The chosen result of ``candidate`` for ``title`` (see the module docstring); ``hopeful``:
+    :func:`possible`, when the caller has asked it already.
 
     The sets are looked at cut by cut (1.4.1e, the longest first), and within a cut by the number
     of wins dropped (1.4.1f, fewest first); a set replaces the one chosen only when strictly
@@ -64,7 +65,9 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record) -> Titl
     in full. Every pass-over rests on an exact bound: the result is the exhaustive search's."""
     games = rec.games
     full = evaluate(ctx, candidate, title, games, (), rec.missing)
-    if ctx.round_robin or (title.women and candidate.woman is not True) or not possible(ctx, title, rec):
+    if hopeful is None:
+        hopeful = possible(ctx, title, rec)
+    if ctx.round_robin or (title.women and candidate.woman is not True) or not hopeful:
         return full  # a women's title for a player not known to be a woman: no set achieves it
     rules = ctx.rules
     chosen = full if full.achieved else None
