@@ -87,6 +87,8 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record, hopeful
                 continue  # no set of this size achieves the norm, or none can be chosen
             n, half_points = cut - size, group.half_points - 2 * size
             for keep in combinations(group.wins, len(group.wins) - size):  # the earliest rounds kept first
+                if not group.enough_opponents(ctx, n, keep):
+                    continue  # fails 1.4.5
                 ratings = [prefix[i].rating for i in keep]
                 ra = raised_average(title, n, group.total_other + sum(ratings),
                                     group.lowest(min(ratings, default=None)))
@@ -120,6 +122,12 @@ def _opponents_needed(rules: NormRules, n: int) -> tuple[int, int]:
             least_count(rules.holders_fraction, n, False, rules.holders_minimum))
 
 
+def _enough_opponents(rules: NormRules, n: int, titled: int, holders: int) -> bool:
+    """1.4.5 on ``n`` games with ``titled`` titled opponents and ``holders`` title holders."""
+    need_titled, need_holders = _opponents_needed(rules, n)
+    return titled >= need_titled and holders >= need_holders
+
+
 def _rank(credited: int, drops: int, kept_rounds: tuple[int, ...]) -> tuple:
     """The order of choice of the module docstring, lowest first."""
     return -credited, drops, kept_rounds
@@ -150,8 +158,10 @@ class _Cut:
         self.others: set[int] = set()  #: kept in every set
         self.lowest_other: int | None = None
         self.total_other = self.half_points = 0
-        self.holders = [0, 0]  #: among the others, among the wins
-        self.titled = [0, 0]
+        self.holders = [0, 0]  #: opponents holding the title or a higher one: among the others, the wins
+        self.titled = [0, 0]  #: titled opponents (1.4.5a): among the others, the wins
+        self.holder_wins: set[int] = set()
+        self.titled_wins: set[int] = set()
         for i, g in enumerate(prefix):  # one pass: this runs for every cut of every candidate
             won = g.won
             if won:
@@ -162,13 +172,24 @@ class _Cut:
                 if self.lowest_other is None or g.rating < self.lowest_other:
                     self.lowest_other = g.rating
             self.half_points += g.half_points
-            self.holders[won] += not g.titles.isdisjoint(title.holders)
+            holder = not g.titles.isdisjoint(title.holders)
+            self.holders[won] += holder
             self.titled[won] += g.titled
+            if won and holder:
+                self.holder_wins.add(i)
+            if won and g.titled:
+                self.titled_wins.add(i)
         self.win_ratings = sorted(prefix[i].rating for i in self.wins)  #: lowest first
 
     def lowest(self, lowest_win: int | None) -> int:
         """The lowest kept rating, given the lowest kept win's (None: every win dropped)."""
         return min(x for x in (self.lowest_other, lowest_win) if x is not None)
+
+    def enough_opponents(self, ctx: Context, n: int, keep: tuple[int, ...]) -> bool:
+        """Whether the set of ``n`` games keeping the wins ``keep`` has the titled opponents and
+        title holders 1.4.5 asks for (as :func:`evaluate` counts them, before it is called)."""
+        return _enough_opponents(ctx.rules, n, self.titled[0] + len(self.titled_wins.intersection(keep)),
+                                 self.holders[0] + len(self.holder_wins.intersection(keep)))
 
     def bound(self, ctx: Context, size: int) -> int | None:
         """The most games any set dropping ``size`` wins is credited with, as :func:`credit_bound`
@@ -176,11 +197,9 @@ class _Cut:
         holders for 1.4.5, or the numbers of 1.4.8; the search keeps enough games for 1.4.1)."""
         n = self.games - size
         kept_wins = len(self.wins) - size
-        titled, holders = _opponents_needed(ctx.rules, n)
-        if self.holders[0] + min(kept_wins, self.holders[1]) < holders:
-            return None  # 1.4.5b-e
-        if self.titled[0] + min(kept_wins, self.titled[1]) < titled:
-            return None  # 1.4.5a
+        if not _enough_opponents(ctx.rules, n, self.titled[0] + min(kept_wins, self.titled[1]),
+                                 self.holders[0] + min(kept_wins, self.holders[1])):
+            return None  # 1.4.5
         kept = self.win_ratings[size:]
         ra = raised_average(self.title, n, self.total_other + sum(kept), self.lowest(kept[0] if kept else None))
         return credit_bound(ctx, self.title, n, self.half_points - 2 * size, ra)
