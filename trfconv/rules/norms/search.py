@@ -75,7 +75,6 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record, hopeful
     least = max(ctx.least_games, _fewest_with_drops(ctx))  # fewer games fail 1.4.1 once one is dropped
     for cut in range(len(games), least - 1, -1):
         prefix, tail = games[:cut], games[cut:]
-        dropped_tail = tuple(Dropped(g, rules.article("later_games")) for g in tail)
         group = _Cut(title, prefix)
         for size in range(0, min(len(group.wins), cut - least) + 1):
             if not cut < len(games) and size == 0:
@@ -100,7 +99,8 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record, hopeful
                 if not _may_beat(bound, drops, tuple(g.round for g in kept), rank):
                     continue  # cannot be chosen over the set already chosen
                 dropped = tuple(sorted((*(Dropped(g, rules.article("beaten")) for i, g in enumerate(prefix)
-                                          if i not in kept_set), *dropped_tail), key=lambda d: d.round))
+                                          if i not in kept_set), *(Dropped(g, rules.article("later_games"))
+                                                                   for g in tail)), key=lambda d: d.round))
                 result = evaluate(ctx, candidate, title, kept, dropped, rec.missing)
                 if result.achieved and (rank is None or _rank_of(result) < rank):
                     chosen, rank = result, _rank_of(result)
