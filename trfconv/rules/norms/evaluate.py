@@ -240,12 +240,15 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
     population = tuple({g.opponent: g for g in kept}.values()) if ctx.double else kept
     m = len(population)
     feds: dict[str, int] = {}
-    for g in population:
+    titled = holders = 0
+    for g in population:  # one pass: this runs for every player and title judged
         if g.federation:
             feds[g.federation] = feds.get(g.federation, 0) + 1
+        titled += g.titled
+        holders += not g.titles.isdisjoint(title.holders)
     own_fed = candidate.federation if candidate.federation not in r.disregarded_federations else None
     own = feds.get(own_fed, 0) if own_fed else 0
-    foreign = sum(1 for f in feds if f != own_fed)
+    foreign = len(feds) - (own_fed in feds)
     if ctx.exempt(candidate):
         add(Requirement(r.article("foreign"), f"opponents from at least {r.foreign_federations} other federations",
                         f"exempt ({ctx.exemption})", True))
@@ -262,12 +265,10 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
         top_fed, top = max(feds.items(), key=lambda kv: kv[1]) if feds else ("-", 0)
         add(Requirement(r.article("one_federation"), f"at most {r.one_federation_max} of {m} opponents from one "
                                                      f"federation: {one_max}", f"{top} ({top_fed})", top <= one_max))
-    titled = sum(1 for g in population if g.titled)
     need_titled = least_count(r.titled_fraction, n, ctx.double)
     add(Requirement(r.article("titled"), f"at least {need_titled} titled opponents ({r.titled_fraction}"
                                          f"{', half, different opponents' if ctx.double else ''})",
                     str(titled), titled >= need_titled))
-    holders = sum(1 for g in population if not g.titles.isdisjoint(title.holders))
     need_holders = least_count(r.holders_fraction, n, ctx.double, r.holders_minimum)
     add(Requirement(r.article("holders"), f"at least {need_holders} opponents holding {'/'.join(sorted(title.holders))}"
                                           f" ({r.holders_fraction}, at least {r.holders_minimum}"
