@@ -70,10 +70,10 @@ def compare(seed: int, players: int) -> None:
 
 
 def test_search_equals_exhaustive():
-    compare(0, 24)
+    compare(3, 20)  # player 18 keeps, through two groups, the same games: the first found is chosen
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(1, 9))
+@pytest.mark.parametrize("seed", (0, 1, 2, 4, 5, 6, 7, 8))
 def test_search_equals_exhaustive_many(seed):
     compare(seed, 60)
