@@ -58,11 +58,13 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record, hopeful
     The sets are looked at cut by cut (1.4.1e, the longest first), and within a cut by the number
     of wins dropped (1.4.1f, fewest first); a set replaces the one chosen only when strictly
     better (:func:`_rank`), so two sets keeping the same games (a last game dropped as a beaten
-    opponent or as a later game) go to the first found. A whole group (one cut, one number
-    dropped) is passed over when its bound shows that none of its sets achieves the norm or could
-    be chosen (:class:`_Cut`); in the others, the sets come best kept rounds first, and each is
-    judged on its numbers (:func:`credit_bound`) and its rank before :func:`evaluate` judges it
-    in full. Every pass-over rests on an exact bound: the result is the exhaustive search's."""
+    opponent or as a later game) go to the first found: a cut just before a win is passed over,
+    all its sets found before. A whole group (one cut, one number dropped) is passed over when its
+    bound shows that none of its sets achieves the norm or could be chosen (:class:`_Cut`); in the
+    others, the sets come best kept rounds first, and each is judged on its numbers
+    (:func:`credit_bound`, 1.4.5's counts) and its rank before :func:`evaluate` judges it in full.
+    Every pass-over rests on an exact bound: the result is the exhaustive search's
+    (tests/test_norms_search.py)."""
     games = rec.games
     full = evaluate(ctx, candidate, title, games, (), rec.missing)
     if hopeful is None:
@@ -74,6 +76,8 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record, hopeful
     rank = _rank_of(chosen) if chosen else None  #: the chosen set's
     least = max(ctx.least_games, _fewest_with_drops(ctx))  # fewer games fail 1.4.1 once one is dropped
     for cut in range(len(games), least - 1, -1):
+        if cut < len(games) and games[cut].won:
+            continue  # each set keeps the games of one a longer cut has found first (this win dropped as beaten)
         prefix, tail = games[:cut], games[cut:]
         group = _Cut(title, prefix)
         for size in range(0, min(len(group.wins), cut - least) + 1):
