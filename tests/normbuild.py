@@ -1,10 +1,19 @@
 """Events for the norm tests: one candidate (start number 1) meets a given opponent each round,
 with a given result; the other players only meet the candidate (zero-point byes otherwise).
-Built as TRF text with :func:`eventbuild.swiss`, so that the reader is part of what is tested."""
+Built as TRF text with :func:`eventbuild.swiss`, so that the reader is part of what is tested.
+And, for the best-subset search (its differential test and benchmark), random candidates' records
+built directly (:func:`search_candidate`)."""
 
 from __future__ import annotations
 
+import random
+
 from eventbuild import swiss
+
+from trfconv.rules.norms.evaluate import Context
+from trfconv.rules.norms.games import Missing, NormGame, Record
+from trfconv.rules.norms.people import Person
+from trfconv.rules.norms.rules import NormRules
 
 #: The candidate's result code -> the game as eventbuild writes it (candidate White).
 GAME = {"1": "1-0", "=": "=", "0": "0-1", "+": "+-", "-": "-+"}
@@ -41,3 +50,40 @@ def norm_event(results: str, opponents: list[dict], *, candidate: dict | None = 
 def gm_field(count: int, rating: int = 2500, feds: tuple[str, ...] = ("GER", "FRA", "ITA", "NED")) -> list[dict]:
     """``count`` GM opponents of ``rating`` from rotating federations."""
     return [opponent(rating, "GM", feds[i % len(feds)]) for i in range(count)]
+
+
+#: What :func:`search_candidate` draws from.
+FEDERATIONS = ("ESP", "GER", "FRA", "ITA", "NED", "USA", None)
+OPEN_TITLES = ("GM", "GM", "IM", "IM", "FM", "")
+WOMEN_TITLES = ("WGM", "WIM", "WFM", "")
+
+
+def search_candidate(rules: NormRules, rng: random.Random, rounds: int) -> tuple[Person, Record]:
+    """A candidate and their record: strong fields, many wins, a few rounds without a game, titles
+    and federations mixed so that every requirement sometimes decides."""
+    woman = rng.random() < 0.3
+    me = Person(1, "Candidate", "1", frozenset(), 2400, rng.choice(("ESP", "GER", None)), woman, "the file")
+    strength = rng.choice((0.35, 0.5, 0.65, 0.8))
+    base = rng.choice((2250, 2350, 2450, 2550))
+    games, missing = [], []
+    for number in range(1, rounds + 1):
+        if rng.random() < 0.08:
+            missing.append(Missing(number, rng.choice(("forfeit-win", "pab", "forfeit-loss", "absent"))))
+            continue
+        unrated = rng.random() < 0.04
+        rating = 1400 if unrated else max(1400, base + rng.randint(-400, 250))
+        title = rng.choice(WOMEN_TITLES if rng.random() < 0.2 else OPEN_TITLES)
+        titles = frozenset({title} if title else ())
+        roll = rng.random()
+        half_points = 2 if roll < strength else 1 if roll < strength + 0.25 else 0
+        games.append(NormGame(number, number + 1, half_points, rating, unrated, rng.choice(FEDERATIONS),
+                              not titles.isdisjoint(rules.titled), titles, False))
+    return me, Record(tuple(games), tuple(missing))
+
+
+def search_context(rules: NormRules, rng: random.Random, rounds: int) -> Context:
+    """A Swiss of ``rounds`` for :func:`search_candidate`: now and then a World Cup (1.4.1b), an
+    exemption (1.4.3a, or b for the home federation ESP), either reading of 1.4.8b."""
+    return Context(rules, rounds, players=200, event_type=rng.choice((None, None, None, "world-cup")),
+                   exemption=rng.choice((None, None, None, "1.4.3a", "1.4.3b")), home="ESP",
+                   reading=rng.choice(("rounded", "exact")))

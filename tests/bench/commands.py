@@ -45,6 +45,13 @@ COMMANDS = {
 
 def run(command: list[str]) -> tuple[float, float]:  # float ok: timings
     """(wall seconds, peak MB) of one process; fails loudly on a crash (exit 0 and 1 are answers)."""
+    wall, _, peak = measure(command)
+    return wall, peak
+
+
+def measure(command: list[str]) -> tuple[float, float, float]:  # float ok: timings
+    """(wall seconds, CPU seconds (user + system), peak MB) of one process: the CPU time stays
+    near what an idle machine's wall time would be when other jobs load it."""
     with tempfile.TemporaryFile() as errors:  # a pipe would fill up and block the child
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
@@ -54,7 +61,7 @@ def run(command: list[str]) -> tuple[float, float]:  # float ok: timings
         if code not in (0, 1):
             errors.seek(0)
             raise SystemExit(f"{' '.join(command)} failed ({code}): {errors.read().decode()[-500:]}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def best(command: list[str], repeat: int) -> tuple[float, float]:  # float ok: timings

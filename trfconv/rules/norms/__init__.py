@@ -29,7 +29,7 @@ from .forecast import TitleForecast, played_rounds
 from .forecast import forecast as forecast_one
 from .games import NormGame, opponents, record, zero_against_rated
 from .people import Person, in_list, people
-from .rules import RANK, TITLES, NormRules, norm_rules
+from .rules import RANK, TITLES, NormRules, TitleRule, norm_rules
 from .search import best, least_holders, possible
 
 __all__ = ["EVENT_TYPES", "EXEMPTION_NAMES", "EXEMPTIONS", "READING_NAMES", "READINGS", "TITLES", "Application",
@@ -172,13 +172,16 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
 
 def _candidates(t: Tournament, ctx: Context, known: dict[int, Person], player, titles):
     """Each player looked at (``player``: that one only) with their facts and the titles looked at."""
+    looked_at: dict[tuple, list[TitleRule]] = {}  # by the titles held and sex: a few answers for all
     for p in t.players:
         if player is not None and p.start_number != player:
             continue
         person = known[p.start_number]
-        looked = [ctx.rules.titles[x] for x in _titles(person, titles)]
-        if looked:
-            yield p, person, looked
+        key = (person.titles, person.woman)
+        if key not in looked_at:
+            looked_at[key] = [ctx.rules.titles[x] for x in _titles(person, titles)]
+        if looked_at[key]:
+            yield p, person, looked_at[key]
 
 
 def _long_event(t: Tournament, ctx: Context, lookup: Lookup | None, found: list[Diagnostic]):
@@ -225,10 +228,11 @@ def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, play
                 ruled_out += 1
                 continue
         rec = record(p, facts, ctx.rounds, excluded, by_round)
-        if player is None and not any(possible(ctx, x, rec) for x in looked):
+        hopeful = [possible(ctx, x, rec) for x in looked]
+        if player is None and not any(hopeful):
             ruled_out += 1
             continue
-        out.append(PlayerNorms(person, tuple(best(ctx, person, x, rec) for x in looked)))
+        out.append(PlayerNorms(person, tuple(best(ctx, person, x, rec, h) for x, h in zip(looked, hopeful))))
     return out, ruled_out
 
 
@@ -341,9 +345,15 @@ def _differences(t: Tournament, ctx: Context, players: list[PlayerNorms], exclud
 
 def _event_notes(t: Tournament, ctx: Context, path) -> list[Diagnostic]:
     out = []
-    if any(isinstance(e, Pending) for p in t.players for e in p.rounds):
+    pending = brief = False  # one pass over every entry (10,000 players x 11 rounds: it shows)
+    for p in t.players:
+        for e in p.rounds:
+            kind = type(e)
+            pending = pending or kind is Pending
+            brief = brief or (kind is Game and not e.rated)
+    if pending:
         out.append(diagnostic("NRM010", "the event is not finished: games without a result are not counted", path=path))
-    if any(isinstance(e, Game) and not e.rated for p in t.players for e in p.rounds):
+    if brief:
         out.append(diagnostic("NRM013", "games that lasted less than one move (W D L) are counted as played (1.4.2 is "
                                         "not about rating)", path=path))
     if ctx.exemption:

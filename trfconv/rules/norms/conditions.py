@@ -55,8 +55,12 @@ def present(entry) -> bool:
 
 def attendance(t: Tournament) -> tuple[tuple[int, ...], ...]:
     """The start numbers present (:func:`present`) in each round, round 1 first."""
-    return tuple(tuple(p.start_number for p in t.players if r < len(p.rounds) and present(p.rounds[r]))
-                 for r in range(t.rounds))
+    here: list[list[int]] = [[] for _ in range(t.rounds)]
+    for p in t.players:  # one pass over each player's rounds, start numbers in the players' order
+        for numbers, entry in zip(here, p.rounds):
+            if present(entry):
+                numbers.append(p.start_number)
+    return tuple(tuple(x) for x in here)
 
 
 def presence(t: Tournament, people: dict[int, Person], top: int,

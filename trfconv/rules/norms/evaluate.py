@@ -156,11 +156,11 @@ def route_of(ctx: Context, n: int, whole: bool, missing: tuple[Missing, ...]) ->
     return _Route(r.article("min_games"), f"at least {r.min_games} games", n, False)
 
 
-def _score_ok(ctx: Context, half_points: int, n: int) -> bool:
-    """1.4.8b under the chosen reading."""
-    if ctx.reading == "exact":
-        return 100 * half_points >= 2 * ctx.rules.min_score_percent * n
-    return percent(half_points, n) >= ctx.rules.min_score_percent
+def _score_ok(rules: NormRules, reading: str, half_points: int, n: int) -> bool:
+    """1.4.8b under ``reading``."""
+    if reading == "exact":
+        return 100 * half_points >= 2 * rules.min_score_percent * n
+    return percent(half_points, n) >= rules.min_score_percent
 
 
 def required_half_points(ctx: Context, title: TitleRule, ra: int, n: int) -> int | None:
@@ -189,21 +189,22 @@ def average(title: TitleRule, kept: tuple[NormGame, ...]) -> tuple[int, int | No
         total += g.rating
         if g.rating < low.rating:
             low = g
-    if low.rating >= title.floor:
-        return half_up(total, len(kept)), None
-    return half_up(total + title.floor - low.rating, len(kept)), low.opponent
+    return raised_average(title, len(kept), total, low.rating), None if low.rating >= title.floor else low.opponent
 
 
-def credit_bound(ctx: Context, title: TitleRule, kept: tuple[NormGame, ...]) -> int | None:
-    """None when ``kept`` fails 1.4.8, 1.4.8a or 1.4.8b (the numbers most sets fail); else an upper
-    bound of the games it would be credited with (the games, at least the 9 some routes credit,
-    plus the overscore, capped by 1.7). Computed as :func:`evaluate` does, without the rest, so
-    that the search judges most sets cheaply."""
-    if not kept:
-        return None
-    n = len(kept)
-    ra, _ = average(title, kept)
-    half_points = sum(g.half_points for g in kept)
+def raised_average(title: TitleRule, n: int, total: int, lowest: int) -> int:
+    """Ra of ``n`` ratings summing to ``total``, the ``lowest`` of them raised to the title's floor
+    when below it (1.4.6b-c, 1.4.7 halves up): :func:`average` from its aggregates."""
+    return half_up(total + max(0, title.floor - lowest), n)
+
+
+def credit_bound(ctx: Context, title: TitleRule, n: int, half_points: int, ra: int) -> int | None:
+    """None when ``n`` games scoring ``half_points`` against an average of ``ra`` fail 1.4.8,
+    1.4.8a or 1.4.8b (the numbers most sets fail); else an upper bound of the games they would be
+    credited with (the games, at least the 9 some routes credit, plus the overscore, capped by
+    1.7). Computed as :func:`evaluate` does, without the rest, so that the search judges most sets
+    cheaply. Never lower for a higher ``ra`` (the score needed only falls as Ra rises), so the
+    highest Ra a group of sets can reach bounds the whole group."""
     if ra < title.ra or ra + ctx.rules.dp(percent(half_points, n)) < title.rp:
         return None
     need = required_half_points(ctx, title, ra, n)
@@ -243,12 +244,15 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
     population = tuple({g.opponent: g for g in kept}.values()) if ctx.double else kept
     m = len(population)
     feds: dict[str, int] = {}
-    for g in population:
+    titled = holders = 0
+    for g in population:  # one pass: this runs for every player and title judged
         if g.federation:
             feds[g.federation] = feds.get(g.federation, 0) + 1
+        titled += g.titled
+        holders += not g.titles.isdisjoint(title.holders)
     own_fed = candidate.federation if candidate.federation not in r.disregarded_federations else None
     own = feds.get(own_fed, 0) if own_fed else 0
-    foreign = sum(1 for f in feds if f != own_fed)
+    foreign = len(feds) - (own_fed in feds)
     if ctx.exempt(candidate):
         add(Requirement(r.article("foreign"), f"opponents from at least {r.foreign_federations} other federations",
                         f"exempt ({ctx.exemption})", True))
@@ -265,12 +269,10 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
         top_fed, top = max(feds.items(), key=lambda kv: kv[1]) if feds else ("-", 0)
         add(Requirement(r.article("one_federation"), f"at most {r.one_federation_max} of {m} opponents from one "
                                                      f"federation: {one_max}", f"{top} ({top_fed})", top <= one_max))
-    titled = sum(1 for g in population if g.titled)
     need_titled = least_count(r.titled_fraction, n, ctx.double)
     add(Requirement(r.article("titled"), f"at least {need_titled} titled opponents ({r.titled_fraction}"
                                          f"{', half, different opponents' if ctx.double else ''})",
                     str(titled), titled >= need_titled))
-    holders = sum(1 for g in population if not g.titles.isdisjoint(title.holders))
     need_holders = least_count(r.holders_fraction, n, ctx.double, r.holders_minimum)
     add(Requirement(r.article("holders"), f"at least {need_holders} opponents holding {'/'.join(sorted(title.holders))}"
                                           f" ({r.holders_fraction}, at least {r.holders_minimum}"
@@ -282,8 +284,8 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
     rp = ra + dp
     add(Requirement(r.article("ra_min"), f"Ra at least {title.ra}", str(ra), ra >= title.ra))
     add(Requirement(r.article("rp"), f"Rp = Ra + dp({p} %) at least {title.rp}", str(rp), rp >= title.rp))
-    score_ok = _score_ok(ctx, half_points, n)
-    other = Context(r, ctx.rounds, reading="exact" if ctx.reading == "rounded" else "rounded")
+    score_ok = _score_ok(r, ctx.reading, half_points, n)
+    other = "exact" if ctx.reading == "rounded" else "rounded"
     add(Requirement(r.article("score"), f"a score of at least {r.min_score_percent} % "
                                         f"({'rounded as 1.4.9' if ctx.reading == 'rounded' else 'not rounded'})",
                     f"{p} %", score_ok))
@@ -301,4 +303,4 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
             credited = r.credited_cap
     return TitleNorm(title.title, achieved, n, credited, Fraction(half_points, 2),
                      None if need is None else Fraction(need, 2), ra, rp, p, dp, raised, kept, dropped, tuple(reqs),
-                     route.article, score_ok != _score_ok(other, half_points, n))
+                     route.article, score_ok != _score_ok(r, other, half_points, n))
