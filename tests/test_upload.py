@@ -10,6 +10,7 @@ from datetime import date
 
 import pytest
 import ratinglist_build as build
+from paths import FIXTURES
 from trfbuild import player_line, trf
 
 import trfconv
@@ -413,10 +414,10 @@ def test_batch_runs_the_preset_on_each_file(cli, tmp_path):
 
 # -- the corpus' real files ------------------------------------------------------------------
 
-def test_a_real_file_that_passes(fixtures):
+def test_a_real_file_that_passes():
     """Sharly-Chess's TRF-2026 example: every R■ field, FIDE IDs, ranks its 202 list reproduces;
     ready when it is checked within its deadlines (it ended on 2024-01-14)."""
-    t = trfconv.read(fixtures / "trf" / "Sharly-Chess__sharly-chess__example_trf26.trf")
+    t = trfconv.read(FIXTURES / "trf" / "Sharly-Chess__sharly-chess__example_trf26.trf")
     result = upload_check(t, date(2024, 1, 20))
     errors = [d for d in (*t.diagnostics, *result.diagnostics) if d.severity is Severity.ERROR]
     assert errors == []
@@ -425,11 +426,11 @@ def test_a_real_file_that_passes(fixtures):
         "UPL032"]  # the third list after its end (April 2024) is past
 
 
-def test_a_real_file_that_fails(fixtures):
+def test_a_real_file_that_fails():
     """FIDE's own TRF16 example (a 2005 Swiss): no 032 federation nor 132 round dates, seven
     players withdrawn with rank 0, and 129 players without FIDE ID and without sex, which FIDE
     would register as new players."""
-    t = trfconv.read(fixtures / "trf" / "pypi__fidereport__example1.trf")
+    t = trfconv.read(FIXTURES / "trf" / "pypi__fidereport__example1.trf")
     result = upload_check(t, date(2005, 8, 10))
     counts: dict[str, int] = {}
     for d in result.diagnostics:
@@ -448,11 +449,11 @@ def test_gacrux_is_optional(cli, tmp_path, monkeypatch):
     assert result.exit_code == 0 and "UPL053" not in result.output
 
 
-def test_gacrux_refusing_a_file_is_said(fixtures):
+def test_gacrux_refusing_a_file_is_said():
     pytest.importorskip("gacrux")
     from trfconv.io.pairing_checker import finding
 
-    said = finding(str(fixtures / "trf" / "pypi__fidereport__example1.trf"))
+    said = finding(str(FIXTURES / "trf" / "pypi__fidereport__example1.trf"))
     assert said.severity is Severity.INFO
     assert said.message.startswith("gacrux pairing checker gave no verdict: status 401")
 
@@ -467,11 +468,11 @@ def test_a_non_topscorer_may_get_a_third_colour_against_a_topscorer():
     assert "UPL052" not in codes(text)
 
 
-def test_every_real_file_of_the_corpus(fixtures):
+def test_every_real_file_of_the_corpus():
     """Every TRF of the corpus goes through the upload checks without failing; each gets a
     summary, and no file is ready on 2026-11-27 (the newest ended in May 2026: too late, or
     missing R■ records). Reviewed by hand: see test_a_real_file_that_passes / _fails."""
-    for path in sorted((fixtures / "trf").glob("*.trf")):
+    for path in sorted((FIXTURES / "trf").glob("*.trf")):
         t = trfconv.read(path)
         result = upload_check(t, date(2026, 11, 27))
         line = summary((*t.diagnostics, *result.diagnostics), result.deadlines)

@@ -1,9 +1,12 @@
 """Title norms (FIDE Title Regulations B.01): which players made a GM, IM, WGM or WIM norm in an
 event, on the best set of their games, with every requirement's article and numbers.
 
+    >>> import trfconv
     >>> from trfconv.rules.norms import norms
-    >>> result = norms(tournament)                  # the file's columns; lookup=: the FIDE list
+    >>> event = trfconv.read("fixtures/examples/norms-example-2026.trf")
+    >>> result = norms(event)                  # the file's columns; lookup=: the FIDE list
     >>> [(p.person.start_number, n.title) for p, n in result.achieved]
+    [(1, 'GM'), (1, 'IM')]
 
 The pieces: :mod:`.rules` (an edition's numbers), :mod:`.people` (the players as the list in
 force saw them), :mod:`.games` (what 1.4.2 counts), :mod:`.evaluate` (one set of games against
