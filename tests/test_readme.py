@@ -61,3 +61,13 @@ def test_readme_main_job_runs(cli, tmp_path, monkeypatch):
         assert result.exit_code == 0, (args, result.output)
     assert (tmp_path / "example1-report.html").read_text("utf-8").startswith("<!DOCTYPE html>")
     assert b"<tournament" in (tmp_path / "example1.xml").read_bytes()[:500]
+
+
+def test_every_link_inside_the_readme_names_a_heading():
+    """The contents on the first screen, and every other ``](#anchor)``, lead to a heading (the
+    anchors as GitHub makes them: lower case, punctuation dropped, spaces as hyphens)."""
+    text = README.read_text("utf-8")
+    headings = re.findall(r"^#{1,4} (.+)$", re.sub(r"```.*?```", "", text, flags=re.DOTALL), re.MULTILINE)
+    anchors = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+    links = set(re.findall(r"\]\(#([^)]+)\)", text))
+    assert links and links <= anchors, sorted(links - anchors)
