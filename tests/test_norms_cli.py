@@ -26,7 +26,9 @@ def test_text_ends_with_the_verdict(cli, tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert "GM norm ACHIEVED: 6/9, Ra 2500, Rp 2625 (p 67 %, dp 125); 9 games, credited 9 (1.4.1a)" in result.stdout
-    assert lines[-1] == "verdict     2 norm(s): #1 GM (9 credited games), #1 IM (11 credited games)"
+    assert lines[-1] == ("verdict     2 norm(s): #1 GM (9 credited games), #1 IM (11 credited games); valid only if "
+                         "1.1 holds where the file cannot show it (the Chief Arbiter holds IA or FA; no appointed "
+                         "arbiter plays (FIDE ids of the 102/112 records))")
     assert "1.4.8a" not in result.stdout  # the requirements are shown for one player, or with --details
 
 
@@ -157,3 +159,36 @@ def test_list_option(cli, tmp_path):
     assert "opponents   titles, ratings, federations and sex from FIDE standard list 2025-03" in result.stdout
     # every opponent GER in the list: 1.4.3 (one other federation) and 1.4.4 (9 of 9 from one) fail
     assert "GM norm not achieved: 6/9, Ra 2600, Rp 2725 (p 67 %, dp 125); fails 1.4.3, 1.4.4" in result.stdout
+
+
+def _with_event_lines(path, **records):
+    """The file at ``path`` with its 102 or 132 record replaced (or added after 092)."""
+    lines = path.read_text("utf-8").splitlines()
+    for code, text in records.items():
+        kept = [line for line in lines if not line.startswith(code[1:] + " ")]
+        at = next(i for i, line in enumerate(kept) if line.startswith("001"))
+        lines = kept[:at] + [f"{code[1:]} {text}"] + kept[at:]
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    return path
+
+
+def test_an_event_condition_the_file_cannot_show_is_not_checked_and_the_verdict_says_so(cli, tmp_path):
+    """1.1: no Chief Arbiter's title and no arbiter's FIDE id in the file: neither met nor failed,
+    printed 'not checked', and the norms made are valid only if they hold."""
+    result = cli("norms", event_file(tmp_path))
+    assert "the Chief Arbiter holds IA or FA: not known  not checked" in result.stdout
+    assert "FAILS" not in result.stdout
+    c = json.loads(cli("norms", event_file(tmp_path), "--json").stdout)["conditions"]["requirements"]
+    assert {q["rule"]: (q["ok"], q["checked"]) for q in c}["the Chief Arbiter holds IA or FA"] == (False, False)
+
+
+def test_an_event_condition_that_fails_makes_no_norm_valid(cli, tmp_path):
+    """1.1 (at most two rounds a day): nine rounds on one day; the players' norms are computed
+    as the games give them, and the verdict says none is valid."""
+    path = event_file(tmp_path)
+    day = "25/03/01  " * 9
+    _with_event_lines(path, r132=" " * 87 + day.rstrip(), r102="IA Arbiter, Anne 12345678")
+    result = cli("norms", path)
+    assert "1.1    at most 2 rounds a day: 9  FAILS" in result.stdout
+    assert result.stdout.splitlines()[-1].endswith(
+        "; NOT VALID: the event fails 1.1 (at most 2 rounds a day; at most 12 hours of play a day (60 moves))")

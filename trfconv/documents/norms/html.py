@@ -85,7 +85,7 @@ def _outcome(half_points: int) -> Outcome:
 
 def _requirements(n: TitleNorm) -> str:
     rows = "".join(f"<tr><td class=\"l\">{e(q.article)}</td><td class=\"l\">{e(q.rule)}</td><td>{e(q.value)}</td>"
-                   f"<td class=\"{'l' if q.ok else 'l fails'}\">{'ok' if q.ok else 'FAILS'}</td></tr>"
+                   f"<td class=\"{'l' if q.ok or not q.known else 'l fails'}\">{q.status}</td></tr>"
                    for q in n.requirements)
     return ("<table><thead><tr><th class=\"l\">Article</th><th class=\"l\">Requirement</th><th>Value</th>"
             f"<th class=\"l\">Met</th></tr></thead><tbody>{rows}</tbody></table>")
@@ -127,7 +127,7 @@ def _conditions(report: NormsReport) -> str:
     if c is None:
         return ""
     rows = "".join(f"<tr><td class=\"l\">{e(q.article)}</td><td class=\"l\">{e(q.rule)}</td><td>{e(q.value)}</td>"
-                   f"<td class=\"{'l' if q.ok else 'l fails'}\">{'ok' if q.ok else 'FAILS'}</td></tr>" for q in c.requirements)
+                   f"<td class=\"{'l' if q.ok or not q.known else 'l fails'}\">{q.status}</td></tr>" for q in c.requirements)
     out = ("<h2>The event (1.1)</h2><table><thead><tr><th class=\"l\">Article</th><th class=\"l\">Requirement</th>"
            f"<th>Value</th><th class=\"l\">Met</th></tr></thead><tbody>{rows}</tbody></table>")
     if c.foreign:

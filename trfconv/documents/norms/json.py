@@ -31,7 +31,8 @@ def render_json(report: NormsReport) -> str:
     c = r.conditions
     if c is not None:
         data["conditions"] = {
-            "requirements": [{"article": q.article, "rule": q.rule, "value": q.value, "ok": q.ok} for q in c.requirements],
+            "requirements": [{"article": q.article, "rule": q.rule, "value": q.value, "ok": q.ok, "checked": q.known}
+                             for q in c.requirements],
             "foreign_swiss": [{"round": x.round, "counted": list(x.counted), "federations": x.federations,
                                "titled": x.titled, "ok": x.ok} for x in c.foreign],
             "presence": [{"round": x.round, "participants": x.participants, "average_all": x.average_all,

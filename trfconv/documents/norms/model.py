@@ -58,10 +58,23 @@ class NormsReport:
             return f"no norm ({len(r.players) + r.ruled_out} player(s) looked at)"
         if len(made) > LISTED:
             by_title = Counter(n.title for _, n in made)
-            return f"{len(made)} norm(s): " + ", ".join(f"{by_title[x]} {x}" for x in TITLES if by_title[x]) + \
-                " (listed above)"
-        return f"{len(made)} norm(s): " + ", ".join(
-            f"#{p.person.start_number} {n.title} ({n.credited_games} credited games)" for p, n in made)
+            listed = ", ".join(f"{by_title[x]} {x}" for x in TITLES if by_title[x]) + " (listed above)"
+        else:
+            listed = ", ".join(f"#{p.person.start_number} {n.title} ({n.credited_games} credited games)"
+                               for p, n in made)
+        return f"{len(made)} norm(s): {listed}{self._event_proviso()}"
+
+    def _event_proviso(self) -> str:
+        """What the norms made still rest on: an event condition (1.1) that fails makes none of
+        them valid; one the file cannot show is not checked, and the verdict says so."""
+        c = self.result.conditions
+        if c is None:
+            return ""
+        failed = [q.rule for q in c.requirements if q.known and not q.ok]
+        if failed:
+            return f"; NOT VALID: the event fails 1.1 ({'; '.join(failed)})"
+        unchecked = [q.rule for q in c.requirements if not q.known]
+        return f"; valid only if 1.1 holds where the file cannot show it ({'; '.join(unchecked)})" if unchecked else ""
 
 
 def person_line(p: PlayerNorms) -> str:
@@ -114,7 +127,7 @@ def condition_lines(report: NormsReport) -> list[str]:
     c = report.result.conditions
     if c is None:
         return []
-    out = [f"{q.article:<7}{q.rule}: {q.value}  {'ok' if q.ok else 'FAILS'}" for q in c.requirements]
+    out = [f"{q.article:<7}{q.rule}: {q.value}  {q.status}" for q in c.requirements]
     if c.foreign:
         worst = min(c.foreign, key=lambda r: (r.ok, len(r.counted)))
         out.append(f"1.4.3d {'met in every round' if c.foreign_ok else 'not met'} (20 rated players not of the host "

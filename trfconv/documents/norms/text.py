@@ -43,6 +43,6 @@ def _players(report: NormsReport) -> list[str]:
             out.append(f"    {dropped_line(report, n)}")
             if report.details:
                 width = max(len(q.rule) for q in n.requirements)
-                out += [f"    {q.article:<9}{q.rule:<{width}}  {q.value:>12}  {'ok' if q.ok else 'FAILS'}"
+                out += [f"    {q.article:<9}{q.rule:<{width}}  {q.value:>12}  {q.status}"
                         for q in n.requirements]
     return out

@@ -106,10 +106,10 @@ def conditions(t: Tournament, people: dict[int, Person], data: dict, *, swiss: b
     most = max((len(r) for r in days.values()), default=None)
     reqs = [Requirement("1.1", f"at most {event['max_rounds_per_day']} rounds a day",
                         "no round dates" if most is None else str(most),
-                        most is not None and most <= event["max_rounds_per_day"])]
+                        most is not None and most <= event["max_rounds_per_day"], known=most is not None)]
     if minutes is None:
         reqs.append(Requirement("1.1", f"at least {event['minimum_minutes']} minutes per player for 60 moves",
-                                "rate of play not known", False))
+                                "rate of play not known", False, known=False))
     else:
         reqs.append(Requirement("1.1", f"at least {event['minimum_minutes']} minutes per player for 60 moves",
                                 short_text(minutes), minutes >= event["minimum_minutes"]))
@@ -120,13 +120,15 @@ def conditions(t: Tournament, people: dict[int, Person], data: dict, *, swiss: b
     wanted = event["chief_arbiter_titles"]
     reqs.append(Requirement("1.1", f"the Chief Arbiter holds {' or '.join(wanted)}",
                             "not known" if arbiter_titles is None else ", ".join(arbiter_titles) or "none",
-                            arbiter_titles is not None and any(x in wanted for x in arbiter_titles)))
+                            arbiter_titles is not None and any(x in wanted for x in arbiter_titles),
+                            known=arbiter_titles is not None))
     ids = [w for w in (x.split()[-1] for x in (t.event.chief_arbiter, *t.event.deputy_arbiters) if x and x.split())
            if w.isdigit()]
     playing = sorted(p.start_number for p in t.players if p.fide_id and p.fide_id in ids)
     reqs.append(Requirement("1.1", "no appointed arbiter plays (FIDE ids of the 102/112 records)",
                             "no arbiter named with a FIDE id" if not ids else
-                            ", ".join(f"#{n}" for n in playing) or f"none of {len(ids)}", bool(ids) and not playing))
+                            ", ".join(f"#{n}" for n in playing) or f"none of {len(ids)}", bool(ids) and not playing,
+                            known=bool(ids)))
     here = attendance(t)
     foreign = foreign_swiss(people, data["foreign_swiss"], (t.event.federation or "").strip().upper() or None,
                             here) if swiss else ()

@@ -68,12 +68,20 @@ class Context:
 
 @dataclass(frozen=True)
 class Requirement:
-    """One requirement: its article, what it asks (with the numbers), what the games give, met."""
+    """One requirement: its article, what it asks (with the numbers), what the games give, met;
+    ``known`` False: what it needs is not in the file (no round dates, no rate of play, no
+    arbiter's title): not checked, neither met nor failed."""
 
     article: str
     rule: str
     value: str
     ok: bool
+    known: bool = True
+
+    @property
+    def status(self) -> str:
+        """``ok``, ``FAILS`` or ``not checked``, as the documents print it."""
+        return "ok" if self.ok else "FAILS" if self.known else "not checked"
 
 
 @dataclass(frozen=True)
