@@ -1,5 +1,5 @@
 """A conversion is correct when the consumers that accept its input accept its output (issue 24):
-every file of the corpus (fixtures and the shared corpus, TRF and the pairing programs' own
+every file of the corpus copied into fixtures/ (TRF, crosstables and the pairing programs' own
 files) that ``convert`` writes (no error in it) gives a TRF-2026 and a TRF16 that gacrux, FIDE
 TEC's reference checker (its pairing checker reads TRF with this reader), accepts. Left aside:
 a TRF original gacrux refuses, an input trfconv already finds a consumer would refuse (a
@@ -20,14 +20,12 @@ from trfconv.diagnostics import has_errors
 from trfconv.eventkind import is_team_event
 from trfconv.rules.tiebreaks.declare import with_standings
 
-SHARED = Path("/work/shared/corpus")
 _SUFFIXES = {".trf", ".trfx", ".tunx", ".turx", ".tumx", ".tutx", ".swt", ".pgn", ".xml", ".csv", ".txt"}
 
 
 def _inputs() -> list[Path]:
-    found = [p for folder in (paths.FIXTURES / "trf", paths.FIXTURES / "native", paths.FIXTURES / "crosstables",
-                              SHARED / "trf", SHARED / "native")
-             if folder.is_dir() for p in sorted(folder.rglob("*")) if p.suffix.lower() in _SUFFIXES]
+    found = [p for folder in (paths.FIXTURES / "trf", paths.FIXTURES / "native", paths.FIXTURES / "crosstables")
+             for p in sorted(folder.rglob("*")) if p.suffix.lower() in _SUFFIXES]
     return [p for p in found if not p.name.endswith((".expected.md", ".pairings.txt"))]
 
 
