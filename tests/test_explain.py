@@ -50,3 +50,15 @@ def test_the_table_module_prints_one_row_per_code():
     assert len(rows) == 2 + len(CODES)
     assert rows[2 + list(CODES).index("TRF010")] == ("| TRF010 | error | column misalignment: a separator column is "
                                                      "not blank | FIDE rating server |")
+
+
+def test_every_code_says_what_to_do_and_an_error_never_says_nothing(cli):
+    """A code without its own advice gets its severity's: an error is never 'nothing to do'."""
+    from trfconv.diagnostics import CODES
+
+    for code in CODES.values():
+        out = cli("explain", code.code).stdout
+        todo = next(line for line in out.splitlines() if line.startswith("what to do: "))
+        if code.severity.value == "error":
+            assert not todo.startswith("what to do: nothing"), code.code
+    assert "ask the organiser for the new player's sex" in cli("explain", "UPL011").stdout

@@ -35,7 +35,15 @@ def explanation(code: str) -> list[str] | None:
     if spec.caveat:
         lines.append("caveat: printed in the caveats of every document " + (
             "that ranks players" if spec.scope == "ranking" else "it concerns") + ", as an assumption the result rests on")
-    todo = [t for t in (spec.todo, HINTS.get(spec.code)) if t]
-    lines.append("what to do: " + ("; ".join(todo) if todo else "nothing in general: the message says what was "
-                                                                  "found and how it was read"))
+    todo = [t for t in (spec.todo, HINTS.get(spec.code)) if t] or [_BY_SEVERITY[spec.severity.value]]
+    lines.append("what to do: " + "; ".join(todo))
     return lines
+
+
+#: What to do about a code that says no more than its severity does.
+_BY_SEVERITY = {
+    "error": "correct what the message names in the pairing program (or the file), export the file again and "
+             "check it again: a document resting on it is withheld until then",
+    "warning": "check what the message names, and correct it in the pairing program if it is wrong",
+    "info": "nothing: it says how the file was read or what a result assumes",
+}
