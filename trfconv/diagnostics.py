@@ -357,7 +357,7 @@ CODES: dict[str, Code] = {
         Code("UPL031", W, "late: the list of registration is missed, a later list can still be reached (B.02 9.1)",
              todo="upload now: the event can still reach the list named"),
         Code("UPL032", E, "too late: the third list after the event's end is past, not rated (B.02 9.1)", "FIDE rating server",
-             todo="nothing can make it rated: FIDE rates an event only when it arrives in time for the third list after its end"),
+             todo="tell the organiser it cannot be rated any more: FIDE rates an event only when it arrives in time for the third list after its end"),
         Code("UPL033", I, "event over 30 days: its rounds go to the lists of the months they were played in (B.02 4)"),
         Code("UPL034", W, "end date unknown: the deadlines cannot be computed",
              todo="give the event's end date (052)"),
