@@ -106,3 +106,31 @@ def test_the_library_reads_many_files_in_order(folder, jobs):
     assert trfconv.has_errors(read[0][1].diagnostics) and not trfconv.has_errors(read[3][1].diagnostics)
     _, skipped = expand([folder])
     assert sorted(why for _, why in skipped) == ["a PNG picture, not a tournament file", "not a tournament file"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_input_size_limit_reaches_every_file_of_a_batch(cli, folder, jobs):
+    """``trfconv --max-size`` holds for each file of a batch as for one file (the workers run the
+    command's per-file function under the limit given, not a command line without it)."""
+    result = cli("--max-size", "100", "info", folder, "--jobs", jobs)
+    assert result.exit_code == 2
+    assert result.stderr.count("more than the 100 read at most") == 4
+    assert result.stdout.splitlines()[-1] == "4 file(s): 0 ok, 4 with problems, 2 skipped; exit 2"
+
+
+def test_a_commands_per_file_function_returns_its_facts(folder, capsys, monkeypatch):
+    """What the batch's table shows of a file comes from the record the command returns."""
+    from trfconv.cli.common import Facts, input_limit
+    from trfconv.cli.files import check_file, convert_file
+    from trfconv.io.files import MAX_INPUT_BYTES
+
+    monkeypatch.setitem(input_limit, "max_bytes", MAX_INPUT_BYTES)  # as the root command sets it
+
+    facts = check_file(folder / "valid.trf", encoding=None, use_list=False, list_month=None, db=None, upload=False,
+                       today=None, gacrux=False, details=False, as_json=False)
+    assert facts == Facts(0, "Gonzaga Classic", 12, 0, 1, "no error")
+    refused = convert_file(folder / "damaged.trf", output=None, to=None, encoding=None, output_encoding="utf-8",
+                           line_ending="\r\n", lenient=False, tiebreaks=None, details=False)
+    assert (refused.code, refused.errors, refused.verdict, refused.written) == (1, 6, "not written: errors", None)
+    assert refused.said[0].startswith(f"trfconv: {folder}/damaged.trf:")
+    assert "nothing written" in capsys.readouterr().err
