@@ -229,7 +229,9 @@ def _runs(work: list[Job], jobs: int | None) -> Iterator[FileRun]:
             with forking():  # map submits every file at once, which starts the workers
                 results = pool.map(run_one, work, chunksize=1)
             yield from results
-    finally:  # interrupted or done: no worker is left running
+            pool.shutdown(wait=True)  # done: the workers end by themselves (killing them raced the
+            # pool's own teardown at exit: "Exception ignored ... Bad file descriptor" on standard error)
+    finally:  # interrupted: no worker is left running
         pool.shutdown(wait=False, cancel_futures=True)
         for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.terminate()
