@@ -319,10 +319,10 @@ def test_an_interrupted_batch_says_what_was_finished(cli, tmp_path, monkeypatch)
         shutil.copy(VALID, folder / f"{name}.trf")
     real = batch.run_one
 
-    def interrupted_at_c(args):
-        if args[1].endswith("c.trf"):
+    def interrupted_at_c(job):
+        if job.file.name == "c.trf":
             raise KeyboardInterrupt
-        return real(args)
+        return real(job)
 
     monkeypatch.setattr(batch, "run_one", interrupted_at_c)
     result = cli("info", folder, "--jobs", "1")
@@ -342,8 +342,8 @@ def test_a_run_that_ends_interrupted_stops_the_batch(cli, tmp_path, monkeypatch)
     for name in ("a", "b", "c"):
         shutil.copy(VALID, folder / f"{name}.trf")
     real = batch.run_one
-    monkeypatch.setattr(batch, "run_one", lambda args: batch.FileRun(args[1], 130, "", "trfconv: interrupted\n")
-                        if args[1].endswith("b.trf") else real(args))
+    monkeypatch.setattr(batch, "run_one", lambda job: batch.FileRun(str(job.file), 130, "", "trfconv: interrupted\n")
+                        if job.file.name == "b.trf" else real(job))
     result = cli("check", folder, "--jobs", "1")
     assert result.exit_code == 130 and "interrupted: 1 of 3 file(s) finished" in result.stderr
 

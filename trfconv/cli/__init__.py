@@ -21,12 +21,12 @@ from .. import __version__
 from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
 from . import explain, files, lists, norms, period, playoff, rating, serve, standings
-from .common import EXIT_INTERRUPTED, PlainUsage, input_limit, list_month_argument
+from .common import PlainUsage, ended, input_limit, list_month_argument
 
 #: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
 MAX_SIZE_OPTION = 1 << 32
 
-EXIT_USAGE, EXIT_INTERNAL = 2, 3
+EXIT_USAGE = 2
 
 
 class Command(TyperGroup):
@@ -48,21 +48,8 @@ class Command(TyperGroup):
             typer.echo(f"trfconv: {where or 'usage'}: {_plain(err.format_message())} "
                        f"(see trfconv {where + ' ' if where else ''}--help)", err=True)
             code = getattr(err, "exit_code", EXIT_USAGE) or EXIT_USAGE
-        except (KeyboardInterrupt, typer.Abort):
-            typer.echo("trfconv: interrupted", err=True)
-            code = EXIT_INTERRUPTED
-        except BrokenPipeError:  # the reader of our output went away (| head): nothing to say
-            code = 0
-        except Exception as err:  # noqa: BLE001 - a bug: one line, never a traceback
-            from ..io.ratinglist.store import StoreError
-
-            if isinstance(err, StoreError):  # the rating lists database, met in the middle of a command
-                typer.echo(f"trfconv: {err}", err=True)
-                code = EXIT_USAGE
-            else:
-                typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report "
-                           "it with the command and the file)", err=True)
-                code = EXIT_INTERNAL
+        except (KeyboardInterrupt, Exception) as err:  # noqa: BLE001 - interrupted, or a bug: one line
+            code = ended(err)
         if standalone_mode:
             sys.exit(code)
         return code

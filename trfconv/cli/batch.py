@@ -9,13 +9,13 @@ file, then ``{"summary": …}``); otherwise a summary table ends the output: fil
 errors, warnings, verdict, output written. The exit code is the worst of the files'. A progress
 bar shows on a terminal, never in a pipe nor with ``--json``.
 
-Each file is run by invoking the same command, with the same options, on that file alone, so a
-file gives the same result in a batch as on its own; an output option (``-o``) names a folder,
-in which each file's output is named after it, in the subfolder where the file sits below the
-folder or pattern given (``dup/a/event.trf`` -> ``out/a/event-report.txt``). Before any file is
-run, every output is checked: one that would land on an input of the batch, on another file's
-output, or on something else than a regular file (a FIFO would block) stops the batch with exit
-2, one line each, nothing written. A batch interrupted (Ctrl-C, SIGTERM) stops its workers."""
+Each file is run by the command's own per-file function (the one it runs on a single file),
+with the options as parsed, so a file gives the same result in a batch as on its own; an output
+option (``-o``) names a folder, in which each file's output is named after it, in the subfolder
+where the file sits below the folder or pattern given (``dup/a/event.trf`` ->
+``out/a/event-report.txt``). Before any file is run, every output is checked: one that would
+land on an input of the batch, on another file's output, or on something else than a regular
+file (a FIFO would block) stops the batch with exit 2, one line each, nothing written. A batch interrupted (Ctrl-C, SIGTERM) stops its workers."""
 
 from __future__ import annotations
 
@@ -26,10 +26,9 @@ import os
 import signal
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 import typer
@@ -37,10 +36,8 @@ import typer
 from ..encoding import SHOWN_ERRORS, shown
 from ..io.files import OutputError, writable
 from ..io.many import expand, forking, is_pattern, place, workers
-from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, FACTS, SAID_FACT, fail
+from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, ended, fail, input_limit
 
-#: Options whose value names this file's output: in a batch, a folder.
-OUTPUT_OPTIONS = ("output",)
 #: A failing file's first lines of errors shown in the batch's default output.
 SAID = 3
 #: The event column's width in the summary table.
@@ -49,35 +46,48 @@ EVENT_WIDTH = 28
 
 @dataclass
 class FileRun:
-    """One file's run: its exit code, what it printed, and the facts the command recorded."""
+    """One file's run: its exit code, what it printed, and the facts the command returned (the
+    errors it said in its document or on standard output among them: ``check`` and ``validate``
+    print them in their document, ``convert`` without the ``trfconv:`` of a failure)."""
 
     file: str
     code: int
     stdout: str
     stderr: str
-    facts: dict = field(default_factory=dict)
-    #: The file's errors as the command recorded them (``check`` and ``validate`` print them on
-    #: standard output, in their document; ``convert`` without the ``trfconv:`` of a failure),
-    #: for the batch's default output, before the failure lines of standard error.
-    said: list[str] = field(default_factory=list)
+    facts: Facts = field(default_factory=Facts)
 
 
-def single(ctx: typer.Context, files: list[Path], *, jobs: int | None = None, as_json: bool = False,
-           details: bool = False, document: str | None = None) -> Path:
+@dataclass(frozen=True)
+class Job:
+    """What a worker runs (sent to it pickled): ``per_file(file, **options)``, the command's
+    function on one file with its options as parsed, under the input size limit given
+    (``trfconv --max-size``)."""
+
+    per_file: Callable[..., Facts]
+    file: Path
+    options: dict
+    max_bytes: int
+
+
+def single(files: list[Path], per_file: Callable[..., Facts], options: dict, *, command: str,
+           document: str | None = None, form: str | None = None, jobs: int | None = None, as_json: bool = False,
+           details: bool = False) -> Path:
     """The one file the command was given; for several files, a folder or a pattern, the whole
-    batch is run here and the exit raised. ``document``: the document the command renders (its
-    registry record names each file's output), None for ``convert`` (the format registry's)."""
+    batch (``per_file(file, **options)`` on each) is run here and the exit raised. ``document``:
+    the document the command renders in the format ``form`` (its registry record names each
+    file's output), None for ``convert`` (``form`` its ``--to``, from the format registry)."""
     if len(files) == 1 and not files[0].is_dir() and not is_pattern(files[0]):
         return files[0]
-    raise run(ctx, files, jobs=jobs, as_json=as_json, details=details, document=document)
+    raise run(files, per_file, options, command=command, document=document, form=form, jobs=jobs, as_json=as_json,
+              details=details)
 
 
-def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: bool, details: bool,
-        document: str | None = None) -> typer.Exit:
-    """Run ``ctx``'s command on every file of ``files`` and return the exit to raise."""
-    command = ctx.command.name
+def run(files: list[Path], per_file: Callable[..., Facts], options: dict, *, command: str, document: str | None,
+        form: str | None, jobs: int | None, as_json: bool, details: bool) -> typer.Exit:
+    """Run ``per_file`` with ``options`` on every file of ``files`` and return the exit to raise
+    (``options["output"]``, when given, is a folder: each file's output is named in it)."""
     targets, skipped = expand(files)
-    output = next((ctx.params[o] for o in OUTPUT_OPTIONS if ctx.params.get(o) is not None), None)
+    output = options.get("output")
     if output is not None and not Path(output).is_dir():
         raise fail(output, "give a folder for the outputs of several files")
     for name, why in skipped:
@@ -86,10 +96,11 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
         given = str(files[0]) if len(files) == 1 else f"{len(files)} inputs"
         verb = "matches" if len(files) == 1 and is_pattern(files[0]) else "holds"
         return fail(given, f"{verb} no tournament file" + (" (the files skipped are said above)" if skipped else ""))
-    outputs = (_outputs(ctx, command, document, targets, files, Path(output)) if output is not None
-               else [None] * len(targets))
-    argv = [_arguments(ctx, command, target, written) for target, written in zip(targets, outputs)]
-    runs, interrupted = _finished(_progress(_runs(argv, targets, jobs), len(targets),
+    names = [f"{t.stem}{_suffix(command, document, form)}" for t in targets]
+    outputs = _outputs(targets, names, files, Path(output)) if output is not None else [None] * len(targets)
+    work = [Job(per_file, target, options if written is None else {**options, "output": written},
+                input_limit["max_bytes"]) for target, written in zip(targets, outputs)]
+    runs, interrupted = _finished(_progress(_runs(work, jobs), len(targets),
                                             enabled=not as_json and sys.stderr.isatty()))
     worst = max([r.code for r in runs] + ([EXIT_UNREADABLE] if skipped and not runs else []), default=EXIT_UNREADABLE)
     if interrupted:
@@ -108,7 +119,7 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
                     typer.echo(r.stderr, nl=not r.stderr.endswith("\n"), err=True)
         else:
             for r in runs:  # what made a file fail is said: its first lines, the rest counted
-                said = list(dict.fromkeys([*r.said, *(line for line in r.stderr.splitlines()
+                said = list(dict.fromkeys([*r.facts.said, *(line for line in r.stderr.splitlines()
                                                       if line.startswith("trfconv: "))]))
                 more = [f"trfconv: {r.file}: … and {len(said) - SAID} more (--details)"] if len(said) > SAID + 1 else []
                 if said:
@@ -123,13 +134,12 @@ def run(ctx: typer.Context, files: list[Path], *, jobs: int | None, as_json: boo
     return typer.Exit(worst)
 
 
-def _outputs(ctx: typer.Context, command: str, document: str | None, targets: list[Path], given: list[Path],
-             folder: Path) -> list[Path]:
-    """Each target's output in ``folder``, in the place the target has below what found it
-    (:func:`~trfconv.io.many.place`); exit 2, one line per clash, when one lands on an input of
-    the batch, on another's output, or on something else than a regular file. The subfolders
-    are made once every output is known to be free."""
-    outputs = [folder / place(t, given).parent / _output_name(ctx, command, t, document) for t in targets]
+def _outputs(targets: list[Path], names: list[str], given: list[Path], folder: Path) -> list[Path]:
+    """Each target's output (named ``names``) in ``folder``, in the place the target has below
+    what found it (:func:`~trfconv.io.many.place`); exit 2, one line per clash, when one lands on
+    an input of the batch, on another's output, or on something else than a regular file. The
+    subfolders are made once every output is known to be free."""
+    outputs = [folder / place(t, given).parent / name for t, name in zip(targets, names)]
     inputs = {_identity(t): t for t in targets}
     claimed: dict[tuple, Path] = {}
     clashes = []
@@ -195,57 +205,33 @@ def _finished(runs: Iterator[FileRun]) -> tuple[list[FileRun], bool]:
     return done, False
 
 
-def _arguments(ctx: typer.Context, command: str, target: Path, output: Path | None) -> list[str]:
-    """The command line of ``command`` on ``target`` alone, with the options given (``output``:
-    its output file)."""
-    args = [command, str(target)]
-    for param in ctx.command.params:
-        if param.param_type_name != "option" or param.name == "jobs":
-            continue
-        value = ctx.params.get(param.name)
-        if value is None or value is False or value == () or value == param.default:
-            continue
-        flag = param.opts[-1] if param.opts[-1].startswith("--") else param.opts[0]
-        if param.name in OUTPUT_OPTIONS:
-            value = output
-        if param.is_flag:
-            args.append(flag)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                args += [flag, str(getattr(item, "value", item))]
-        else:
-            args += [flag, str(getattr(value, "value", value))]
-    return args
-
-
-def _output_name(ctx: typer.Context, command: str, target: Path, document: str | None) -> str:
-    """The name of ``target``'s output in the output folder: a converted file keeps the stem
-    (``event.xml``), a document adds the command (``event-report.html``); the suffix is the
+def _suffix(command: str, document: str | None, form: str | None) -> str:
+    """How a file's output in the output folder ends, after its stem: a converted file keeps the
+    stem (``event.xml``), a document adds the command (``event-report.html``); the suffix is the
     format's, from its registry record."""
     if document is None:
         from ..io.registry import DEFAULT_OUTPUT, outputs
 
-        fmt = ctx.params.get("to")
-        out = outputs()[getattr(fmt, "value", fmt) or DEFAULT_OUTPUT]
-        return target.stem + (out.suffixes[0] if out.suffixes else ".trf")
+        out = outputs()[form or DEFAULT_OUTPUT]
+        return out.suffixes[0] if out.suffixes else ".trf"
     from ..documents.registry import DOCUMENTS
 
-    given = ctx.params.get("fmt")
-    fmt = "json" if ctx.params.get("as_json") else getattr(given, "value", given) or "text"
-    return f"{target.stem}-{command}{DOCUMENTS[document].formats[fmt].suffix}"
+    return f"-{command}{DOCUMENTS[document].formats[form or 'text'].suffix}"
 
 
-def _runs(argv: list[list[str]], targets: list[Path], jobs: int | None) -> Iterator[FileRun]:
-    if (jobs or os.cpu_count() or 1) <= 1 or len(argv) <= 1:
-        yield from map(run_one, argv)
+def _runs(work: list[Job], jobs: int | None) -> Iterator[FileRun]:
+    if (jobs or os.cpu_count() or 1) <= 1 or len(work) <= 1:
+        yield from map(run_one, work)
         return
     pool = workers(jobs or os.cpu_count() or 1)
     try:
         with _terminated_as_interrupt():
             with forking():  # map submits every file at once, which starts the workers
-                results = pool.map(run_one, argv, chunksize=1)
+                results = pool.map(run_one, work, chunksize=1)
             yield from results
-    finally:  # interrupted or done: no worker is left running
+            pool.shutdown(wait=True)  # done: the workers end by themselves (killing them raced the
+            # pool's own teardown at exit: "Exception ignored ... Bad file descriptor" on standard error)
+    finally:  # interrupted: no worker is left running
         pool.shutdown(wait=False, cancel_futures=True)
         for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.terminate()
@@ -269,30 +255,28 @@ def _terminated_as_interrupt():
         signal.signal(signal.SIGTERM, previous)
 
 
-@cache
-def _command():
-    """The ``trfconv`` command, built once per process (building it takes tens of milliseconds)."""
-    from . import app
-
-    return typer.main.get_command(app)
-
-
-def run_one(args: list[str]) -> FileRun:
-    """``trfconv ARGS`` in this process, its output captured (a worker's job)."""
+def run_one(job: Job) -> FileRun:
+    """``job`` in this process, its output captured (a worker's job): the exit code is the one
+    the command gives on that file alone (an unreadable file 2, interrupted 130, a bug 3, each
+    said in one line as :func:`~.common.ended` says it)."""
     saved = sys.stdout, sys.stderr
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True)
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True)
     sys.stdout, sys.stderr = out, err
-    FACTS.clear()
+    input_limit["max_bytes"] = job.max_bytes
     gc.enable()  # paused for one command (cli.main); a batch of them would keep every cycle they leave
+    facts = Facts()
     try:
-        code = _command().main(args=args, prog_name="trfconv", standalone_mode=False)
+        facts = job.per_file(job.file, **job.options)
+        code = facts.code
+    except typer.Exit as stop:
+        code = stop.exit_code
+    except (KeyboardInterrupt, Exception) as error:  # noqa: BLE001 - said in one line, as the command does
+        code = ended(error)
     finally:
         sys.stdout, sys.stderr = saved
     printed = [stream.detach().getvalue().decode("utf-8", "replace") for stream in (out, err)]
-    facts = dict(FACTS)
-    said = facts.pop(SAID_FACT, [])
-    return FileRun(args[1], code if isinstance(code, int) else 0, *printed, facts, said)
+    return FileRun(str(job.file), code, *printed, facts)
 
 
 def _progress(runs: Iterator[FileRun], total: int, *, enabled: bool) -> Iterator[FileRun]:
@@ -320,13 +304,13 @@ def _compact(text: str, r: FileRun) -> dict:
     try:
         return json.loads(text)
     except ValueError:
-        return {"schema": 1, "file": r.file, "readable": r.code != EXIT_UNREADABLE, "exit": r.code, **r.facts}
+        return {"schema": 1, "file": r.file, "readable": r.code != EXIT_UNREADABLE, "exit": r.code, **r.facts.known()}
 
 
 def _summary(runs: list[FileRun], skipped, worst: int) -> dict:
     return {"files": len(runs), "skipped": [{"file": f, "why": w} for f, w in skipped],
             "exit": worst, "by_exit": {str(c): sum(1 for r in runs if r.code == c) for c in sorted({r.code for r in runs})},
-            "results": [{"file": r.file, "exit": r.code, **r.facts} for r in runs]}
+            "results": [{"file": r.file, "exit": r.code, **r.facts.known()} for r in runs]}
 
 
 def _table(runs: list[FileRun], skipped, worst: int) -> None:
@@ -335,11 +319,11 @@ def _table(runs: list[FileRun], skipped, worst: int) -> None:
     rows = [header]
     for r in runs:
         f = r.facts
-        event = str(f.get("event") or "")
+        event = f.event or ""
         rows.append((r.file, event if len(event) <= EVENT_WIDTH else event[:EVENT_WIDTH - 1] + "…",
-                     _text(f.get("players")), _text(f.get("errors")), _text(f.get("warnings")),
-                     str(f.get("verdict") or ("unreadable" if r.code == EXIT_UNREADABLE else "")),
-                     Path(str(f["written"])).name if f.get("written") else ""))
+                     _text(f.players), _text(f.errors), _text(f.warnings),
+                     f.verdict or ("unreadable" if r.code == EXIT_UNREADABLE else ""),
+                     Path(f.written).name if f.written else ""))
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     right = {2, 3, 4}
     for row in rows:

@@ -10,6 +10,7 @@ import json
 import re
 import sys
 from collections import Counter
+from dataclasses import asdict, dataclass
 from datetime import date
 from enum import Enum
 from pathlib import Path
@@ -26,7 +27,7 @@ from ..model import Tournament
 from ..rules.editions import editions
 from .hints import with_hint
 
-EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 #: Bounds of the numeric options (every one has a least and a greatest value: an option such as
 #: ``--armageddon-after 99999999999`` would otherwise run without end). Worker processes of a
 #: batch; a rating (four digits, as every list and file writes it); a place or a count of players
@@ -35,12 +36,36 @@ MAX_JOBS = 256
 MAX_RATING = 9999
 MAX_PLACE = 99_999
 JSON_SCHEMA_VERSION = 1
-#: What the command running now found out, for a batch's summary table (:mod:`.batch`): event,
-#: players, errors, warnings (:func:`readable`), verdict and written (the commands).
-FACTS: dict[str, object] = {}
-#: The FACTS entry of the errors a command shows in its document or on standard output (the batch
-#: shows a failing file's first ones, as it does a command's error lines on standard error).
-SAID_FACT = "said"
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a reading command found out about one file, returned by its per-file function: the
+    exit code, and for a batch's summary table (:mod:`.batch`) the event, players, errors,
+    warnings, the verdict and the output written (None: not known); ``said``: the errors the
+    command shows in its document or on standard output, which the batch shows for a failing
+    file as it does a command's error lines on standard error."""
+
+    code: int = 0
+    event: str | None = None
+    players: int | None = None
+    errors: int | None = None
+    warnings: int | None = None
+    verdict: str | None = None
+    written: str | None = None
+    said: tuple[str, ...] = ()
+
+    def known(self) -> dict:
+        """The facts known, by name, for a batch's JSON summary (the exit code and the lines said
+        left out)."""
+        return {k: v for k, v in asdict(self).items() if v is not None and k not in ("code", "said")}
+
+
+def facts_of(t: Tournament, code: int = 0, **more) -> Facts:
+    """The facts of a file read: its event, players and the reader's errors and warnings, with
+    ``more`` (verdict, written, said …)."""
+    counts = severity_counts(t.diagnostics)
+    return Facts(code, t.event.name, len(t.players), counts["error"], counts["warning"], **more)
 
 
 class PlainUsage(TyperCommand):
@@ -172,6 +197,25 @@ def tiebreak_list(names: list[str], rules: str | None, start):
     return specs
 
 
+def ended(err: BaseException) -> int:
+    """The exit code of a command that stopped on ``err``, after saying why in one line (never a
+    traceback): interrupted 130; the reader of the output gone (``| head``) 0, nothing said; the
+    rating lists database met unreadable in the middle of a command 2; anything else is a bug, 3."""
+    if isinstance(err, (KeyboardInterrupt, typer.Abort)):
+        typer.echo("trfconv: interrupted", err=True)
+        return EXIT_INTERRUPTED
+    if isinstance(err, BrokenPipeError):
+        return EXIT_OK
+    from ..io.ratinglist.store import StoreError
+
+    if isinstance(err, StoreError):
+        typer.echo(f"trfconv: {err}", err=True)
+        return EXIT_UNREADABLE
+    typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it with the "
+               "command and the file)", err=True)
+    return EXIT_INTERNAL
+
+
 def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
     """Print ``trfconv: what: why`` and return the exit to raise."""
     typer.echo(f"trfconv: {what}: {why}", err=True)
@@ -204,9 +248,6 @@ def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournam
     found = load(path, encoding)
     problems = why_unreadable(found)
     if not problems:
-        counts = severity_counts(found.diagnostics)
-        FACTS.update(event=found.event.name, players=len(found.players), errors=counts["error"],
-                     warnings=counts["warning"])
         return found
     if as_json:
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(path), "readable": False,
@@ -231,11 +272,6 @@ def error_lines(diagnostics) -> list[str]:
     a repeated error once with how many more, in the order noticed (a cause before its consequences)."""
     return grouped_lines([d for d in diagnostics if d.severity is Severity.ERROR], lambda d: f"trfconv: {d}",
                          by_position=False)
-
-
-def record_errors(diagnostics) -> None:
-    """Record the errors the command shows elsewhere than on standard error, for a batch."""
-    FACTS[SAID_FACT] = error_lines(diagnostics)
 
 
 def print_diagnostics(diagnostics, stream=None, *, details: bool = False, notes: bool = True) -> None:

@@ -4,6 +4,7 @@ same tournament in another format."""
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -18,11 +19,11 @@ from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
-    FACTS,
     JSON_SCHEMA_VERSION,
     DbOption,
     DetailsOption,
     EncodingOption,
+    Facts,
     FilesArgument,
     JobsOption,
     JsonOption,
@@ -33,12 +34,13 @@ from .common import (
     checked_encoding,
     choices,
     echo_json,
+    error_lines,
+    facts_of,
     fail,
     iso_date,
     print_diagnostics,
     rating_lists,
     readable,
-    record_errors,
     severity_counts,
     tiebreak_list,
 )
@@ -48,22 +50,28 @@ LINE_ENDINGS = {"crlf": "\r\n", "lf": "\n", "cr": "\r"}
 LineEnding = choices("LineEnding", LINE_ENDINGS)
 
 
-def info(ctx: typer.Context, files: list[Path] = FilesArgument,
+def info(files: list[Path] = FilesArgument,
          encoding: str | None = EncodingOption, jobs: int | None = JobsOption, as_json: bool = JsonOption) -> None:
     """What a file is: format and dialect, encoding, the event, counts and a summary of what was
     noticed. Exit 0, or 2 when it is not a tournament file that can be read."""
+    options = dict(encoding=encoding, as_json=as_json)
+    file = single(files, info_file, options, command="info", document="info", form="json" if as_json else "text",
+                  jobs=jobs, as_json=as_json)
+    raise typer.Exit(info_file(file, **options).code)
+
+
+def info_file(file: Path, *, encoding: str | None, as_json: bool) -> Facts:
+    """``info`` on one file."""
     from ..documents.info import InfoReport
 
-    file = single(ctx, files, jobs=jobs, as_json=as_json, document="info")
     t = readable(file, encoding, as_json)
-    FACTS["verdict"] = t.source.format
     binary = readers().get(t.source.format or "")
     typer.echo(shown(document("info").render(InfoReport(str(file), t, bool(binary and binary.binary)),
                                              "json" if as_json else "text"), json=as_json), nl=False)
-    raise typer.Exit(EXIT_OK)
+    return facts_of(t, EXIT_OK, verdict=t.source.format)
 
 
-def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str | None = EncodingOption,
+def check(files: list[Path] = FilesArgument, encoding: str | None = EncodingOption,
           use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
           upload: bool = typer.Option(False, "--upload", help="Also every check a rating officer makes before "
                                       "uploading to FIDE's rating server (UPL codes: TRF-2026 R■/R□/◙ fields, new "
@@ -81,7 +89,15 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
     is shown once with how many more; --details shows each); with --list, also each player held
     against the FIDE rating list in force; with --upload, what FIDE's rating server needs. Exit 0
     no error (warnings allowed), 1 errors found, 2 the file (or the rating lists) cannot be read."""
-    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details)
+    options = dict(encoding=encoding, use_list=use_list, list_month=list_month, db=db, upload=upload, today=today,
+                   gacrux=gacrux, details=details, as_json=as_json)
+    file = single(files, check_file, options, command="check", jobs=jobs, as_json=as_json, details=details)
+    raise typer.Exit(check_file(file, **options).code)
+
+
+def check_file(file: Path, *, encoding: str | None, use_list: bool, list_month: str | None, db: Path | None,
+               upload: bool, today: date | None, gacrux: bool, details: bool, as_json: bool) -> Facts:
+    """``check`` on one file."""
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     diagnostics = t.diagnostics
@@ -98,8 +114,6 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
     verdict = "errors found" if sev["error"] else "no error"
     if ready is not None:
         verdict = "ready to upload" if ready[0] else "not ready to upload"
-    FACTS.update(errors=sev["error"], warnings=sev["warning"], verdict=verdict)
-    record_errors(diagnostics)
     if as_json:
         extra = {"upload": {"ready": ready[0], "summary": ready[1]}} if ready is not None else {}
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": True, **sev,
@@ -109,7 +123,8 @@ def check(ctx: typer.Context, files: list[Path] = FilesArgument, encoding: str |
         typer.echo(f"{file}: {sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} note(s): {verdict}")
         if ready is not None:
             typer.echo(f"{file}: {ready[1]}")
-    raise typer.Exit(EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK)
+    return replace(facts_of(t, EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK, verdict=verdict,
+                            said=tuple(error_lines(diagnostics))), errors=sev["error"], warnings=sev["warning"])
 
 
 def _upload(t, diagnostics, lookup, kind: str | None, today: date,
@@ -131,7 +146,6 @@ def _upload(t, diagnostics, lookup, kind: str | None, today: date,
 
 
 def convert(
-    ctx: typer.Context,
     sources: list[Path] = typer.Argument(..., metavar="FILES...",
                                          help="Input file (format detected from the content: trfconv "
                                          "formats); several files, folders or patterns with -o FOLDER."),
@@ -161,57 +175,65 @@ def convert(
     so. The points and ranks the file does not give are written from trfconv's standings (WRT007);
     what the output format cannot hold is reported, item by item (WRT004). Exit 0 written, 1
     refused (errors, without --lenient), 2 unreadable input or an output that cannot be written."""
+    options = dict(output=output, to=to.value if to else None, encoding=encoding, output_encoding=output_encoding,
+                   line_ending=LINE_ENDINGS[LineEnding(line_ending).value], lenient=lenient, tiebreaks=tiebreaks,
+                   details=details)
+    source = single(sources, convert_file, options, command="convert", form=options["to"], jobs=jobs,
+                    details=details)
+    raise typer.Exit(convert_file(source, **options).code)
+
+
+def convert_file(source: Path, *, output: Path | None, to: str | None, encoding: str | None, output_encoding: str,
+                 line_ending: str, lenient: bool, tiebreaks: list[str] | None, details: bool) -> Facts:
+    """``convert`` on one file (``line_ending``: the characters themselves)."""
     from ..rules.tiebreaks.declare import with_standings
 
-    source = single(ctx, sources, jobs=jobs, details=details)
     check_output(output)
     t = readable(source, encoding)
     if tiebreaks:
         t = _with_tiebreaks(t, tiebreaks)
-    fmt = to.value if to else (output_for(output.suffix) if output else DEFAULT_OUTPUT)
+    fmt = to or (output_for(output.suffix) if output else DEFAULT_OUTPUT)
     print_diagnostics(t.diagnostics, details=details, notes=False)
-    record_errors(t.diagnostics)
+    facts = facts_of(t, said=tuple(error_lines(t.diagnostics)))
     if has_errors(t.diagnostics):
         if not lenient:
-            FACTS.update(verdict="not written: errors")
-            raise fail(source, "errors in the input; nothing written (--lenient to write it anyway, marked as "
-                               "resting on them)", EXIT_ERRORS)
+            fail(source, "errors in the input; nothing written (--lenient to write it anyway, marked as resting on "
+                         "them)", EXIT_ERRORS)
+            return replace(facts, code=EXIT_ERRORS, verdict="not written: errors")
         t = _marked_lenient(t)
     t, filled = with_standings(t)
     print_diagnostics([d.located(str(source)) for d in filled], details=details)
-    ending = LINE_ENDINGS[LineEnding(line_ending).value]
     try:
         if output is None or str(output) == "-":
-            data, written = dumps(t, fmt, line_ending=ending, encoding=output_encoding)
+            data, written = dumps(t, fmt, line_ending=line_ending, encoding=output_encoding)
             print_diagnostics([d.located("<stdout>") for d in written], details=details)
             if not lenient and has_errors(written):
-                raise fail("<stdout>", "the writer reports errors; nothing written (--lenient to write it anyway)",
-                           EXIT_ERRORS)
+                fail("<stdout>", "the writer reports errors; nothing written (--lenient to write it anyway)",
+                     EXIT_ERRORS)
+                return replace(facts, code=EXIT_ERRORS)
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
         else:
-            print_diagnostics(write(t, output, fmt, line_ending=ending, encoding=output_encoding, strict=not lenient),
-                              details=details)
+            print_diagnostics(write(t, output, fmt, line_ending=line_ending, encoding=output_encoding,
+                                    strict=not lenient), details=details)
             typer.echo(f"wrote {output}: {outputs()[fmt].description.split(' (')[0]}, "
                        f"{_players_written(output)} players", err=True)
-            FACTS.update(verdict="written", written=str(output))
+            return replace(facts, verdict="written", written=str(output))
     except TrfconvError as err:
         first = err.diagnostics[0] if err.diagnostics else None
         if first is not None and first.code == "IO003":
             raise fail(output, first.message.removeprefix("cannot write: ")) from None
         print_diagnostics(err.diagnostics)
-        raise typer.Exit(EXIT_ERRORS) from None
+        return replace(facts, code=EXIT_ERRORS)
     except LookupError:
         raise fail("--output-encoding", f"unknown encoding {output_encoding!r}") from None
-    raise typer.Exit(EXIT_OK)
+    return facts
 
 
 def _marked_lenient(t):
     """``t`` with a first line saying that it was written from a file with errors (``--lenient``):
     a ``###`` comment in TRF, kept in JSON; a format without comments reports it as a line it
     cannot hold (WRT004), next to the WRT008 warning on the terminal."""
-    from dataclasses import replace
-
     from ..diagnostics import diagnostic
     from ..model import Extra
 
@@ -235,8 +257,6 @@ def _players_written(output: Path) -> int:
 def _with_tiebreaks(t, names: list[str]):
     """``t`` with the tie-break list given on the command line as its 202/212 records (a name
     that is no tie-break stops the command, exit 2)."""
-    from dataclasses import replace
-
     from ..rules.tiebreaks.spec import record_lists
 
     after, full = record_lists(tiebreak_list(names, None, t.event.start_date))

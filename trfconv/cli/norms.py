@@ -20,11 +20,11 @@ from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
-    FACTS,
     MAX_PLACE,
     DbOption,
     DetailsOption,
     EncodingOption,
+    Facts,
     FilesArgument,
     JobsOption,
     JsonOption,
@@ -35,6 +35,7 @@ from .common import (
     choices,
     edition_names,
     emit,
+    facts_of,
     fail,
     rating_lists,
     readable,
@@ -55,7 +56,7 @@ def _upper(values: list[str] | None, known, option: str) -> tuple[str, ...] | No
 
 
 def norms(
-    ctx: typer.Context, files: list[Path] = FilesArgument,
+    files: list[Path] = FilesArgument,
     player: int | None = typer.Option(None, "--player", min=1, metavar="N", max=MAX_PLACE, help="Only this start number, with every requirement."),
     title: list[str] = typer.Option(None, "--title", help="Only this title (GM, IM, WGM, WIM; repeatable); default: "
                                                           "every title above the one the player holds."),
@@ -85,21 +86,33 @@ def norms(
     their articles and numbers, the best set of games (1.4.1e/f) and the games it is credited
     with; with --list, opponents' titles, ratings, federations and sex from the FIDE list in force.
     Exit 0 read without error, 1 the file has errors, 2 unreadable or a wrong option."""
-    from .. import norms as judge
-    from ..documents.norms import NormsReport
-
     titles = _upper(title, TITLES, "--title")
     if applicant is not None:
         raise _application(files, applicant, titles, exemption, event_type, reading, rules, use_list, list_month, db,
                            encoding, lenient, as_json, output)
-    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details, document="norms")
+    options = dict(player=player, titles=titles, form="json" if as_json else NormsFormat(fmt).value, output=output,
+                   exemption=exemption, event_type=event_type, reading=reading, forecast=forecast,
+                   after_round=after_round, rules=rules, use_list=use_list, list_month=list_month, db=db,
+                   encoding=encoding, details=details, lenient=lenient, as_json=as_json)
+    file = single(files, norms_file, options, command="norms", document="norms", form=options["form"], jobs=jobs,
+                  as_json=as_json, details=details)
+    raise typer.Exit(norms_file(file, **options).code)
+
+
+def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None, form: str, output: Path | None,
+               exemption: str | None, event_type: str | None, reading: str, forecast: bool, after_round: int | None,
+               rules: str | None, use_list: bool, list_month: str | None, db: Path | None, encoding: str | None,
+               details: bool, lenient: bool, as_json: bool) -> Facts:
+    """``norms`` on one file."""
+    from .. import norms as judge
+    from ..documents.norms import NormsReport
+
     if exemption is not None and exemption.strip().lower() not in EXEMPTIONS:
         raise fail(f"--exemption {exemption}", f"unknown; give one of {', '.join(EXEMPTIONS)}")
     if event_type is not None and event_type.strip().lower() not in EVENT_TYPES:
         raise fail(f"--event-type {event_type}", f"unknown; give one of {', '.join(EVENT_TYPES)}")
     if reading not in READINGS:
         raise fail(f"--score-reading {reading}", f"unknown; give one of {', '.join(READINGS)}")
-    form = "json" if as_json else NormsFormat(fmt).value
     check_output(output)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
@@ -116,12 +129,12 @@ def norms(
         raise fail("--rules", str(err)) from None
     basis = Basis(str(file), (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
     report = NormsReport(basis, t, result, details or player is not None)
-    FACTS["verdict"] = report.verdict()
     emit(document("norms").render(report, form), output, file, form=form)
-    if output is not None and str(output) != "-":
+    written = output is not None and str(output) != "-"
+    if written:
         typer.echo(f"wrote {output}: title norms ({form}); {report.verdict()}", err=True)
-        FACTS["written"] = str(output)
-    raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)
+    return facts_of(t, EXIT_ERRORS if basis.defective else EXIT_OK, verdict=report.verdict(),
+                    written=str(output) if written else None)
 
 
 def _application(files, applicant, titles, exemption, event_type, reading, rules, use_list, list_month, db,

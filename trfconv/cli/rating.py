@@ -20,10 +20,10 @@ from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
-    FACTS,
     DbOption,
     DetailsOption,
     EncodingOption,
+    Facts,
     FilesArgument,
     JobsOption,
     JsonOption,
@@ -36,11 +36,11 @@ from .common import (
     edition_names,
     emit,
     error_lines,
+    facts_of,
     fail,
     lists_file,
     rating_lists,
     readable,
-    record_errors,
     wrote,
 )
 
@@ -100,7 +100,7 @@ def _verdict(t: Tournament, rules: str | None, clock, national: bool):
 
 
 def validate(
-    ctx: typer.Context, files: list[Path] = FilesArgument,
+    files: list[Path] = FilesArgument,
     rules: str | None = RulesOption, time_control: str | None = TimeControlOption,
     national: bool = NationalOption, use_list: bool = ListOption, list_month: str | None = ListMonthOption,
     db: Path | None = DbOption, encoding: str | None = EncodingOption, details: bool = DetailsOption,
@@ -110,24 +110,34 @@ def validate(
     it rests on, what the players get (--details: every player and every game not counted); with
     --list, on the ratings of the FIDE list in force, each player held against it.
     Exit 0 rateable, 1 not rateable or the file has errors, 2 unreadable."""
+    options = dict(rules=rules, time_control=time_control, national=national, use_list=use_list,
+                   list_month=list_month, db=db, encoding=encoding, details=details, lenient=lenient, as_json=as_json)
+    file = single(files, validate_file, options, command="validate", document="verdict",
+                  form="json" if as_json else "text", jobs=jobs, as_json=as_json, details=details)
+    raise typer.Exit(validate_file(file, **options).code)
+
+
+def validate_file(file: Path, *, rules: str | None, time_control: str | None, national: bool, use_list: bool,
+                  list_month: str | None, db: Path | None, encoding: str | None, details: bool, lenient: bool,
+                  as_json: bool) -> Facts:
+    """``validate`` on one file."""
     from ..documents.verdict import VerdictReport
 
-    file = single(ctx, files, jobs=jobs, as_json=as_json, details=details, document="verdict")
     clock = _clock(time_control)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     t, _, found = _listed(t, lookup, rules, clock, national)
     verdict = _verdict(t, rules, clock, national)
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient, scope="rating")
-    FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
-    record_errors(basis.errors)
     report = VerdictReport(basis, t, verdict, details)
     typer.echo(shown(document("verdict").render(report, "json" if as_json else "text"), json=as_json), nl=False)
-    raise typer.Exit(EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS)
+    return facts_of(t, EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS,
+                    verdict="not produced" if basis.withheld else verdict.decision.value,
+                    said=tuple(error_lines(basis.errors)))
 
 
 def report(
-    ctx: typer.Context, files: list[Path] = FilesArgument,
+    files: list[Path] = FilesArgument,
     rules: str | None = RulesOption,
     fmt: ReportFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                      metavar="FORMAT",  # the choices in the help: a narrower column of names
@@ -145,11 +155,22 @@ def report(
     Rc, n, W, We, change and new rating, unrated players' Ru, and the caveats it rests on (on a
     terminal a summary: --details or -o FILE for every player and game). Exit 0
     when the event is rateable and the file has no error, 1 otherwise, 2 when unreadable."""
+    options = dict(rules=rules, form=ReportFormat(fmt).value, output=output, k_file=k_file, time_control=time_control,
+                   national=national, use_list=use_list, list_month=list_month, db=db, encoding=encoding,
+                   lenient=lenient, details=details)
+    file = single(files, report_file, options, command="report", document="rating-report", form=options["form"],
+                  jobs=jobs, details=details)
+    raise typer.Exit(report_file(file, **options).code)
+
+
+def report_file(file: Path, *, rules: str | None, form: str, output: Path | None, k_file: Path | None,
+                time_control: str | None, national: bool, use_list: bool, list_month: str | None, db: Path | None,
+                encoding: str | None, lenient: bool, details: bool) -> Facts:
+    """``report`` on one file."""
     from .. import rate
     from ..documents.rating_report import RatingReport
     from ..io.kfile import KFileError, read_k_file
 
-    file = single(ctx, files, jobs=jobs, details=details, document="rating-report")
     k, k_problems = {}, []
     if k_file is not None:
         try:
@@ -166,7 +187,6 @@ def report(
     located = [d.located(str(k_file)) if d.code == "RAT004" else d for d in rating.diagnostics]
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics, *k_problems, *located), lenient,
                   scope="rating")
-    form = ReportFormat(fmt).value
     whole = details or form != "text" or (output is not None and str(output) != "-")
     rendered = document("rating-report")
     emit(rendered.render(RatingReport(basis, t, verdict, rating, whole), form), output, file,
@@ -177,11 +197,12 @@ def report(
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
     lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
                                 if basis.withheld else verdict.decision.value.upper() + verdict.not_modelled_note))
-    FACTS["verdict"] = "not produced" if basis.withheld else verdict.decision.value
-    if output is not None and str(output) != "-":
+    written = output is not None and str(output) != "-"
+    if written:
         lines.append(wrote(output, f"rating report ({form})", basis,
                            f"{rated} rated players, {initial} initial ratings"))
-        FACTS["written"] = str(output)
     typer.echo("\n".join(lines), file=sys.stderr)
     problem = not verdict.rateable or basis.defective
-    raise typer.Exit(EXIT_ERRORS if problem else EXIT_OK)
+    return facts_of(t, EXIT_ERRORS if problem else EXIT_OK,
+                    verdict="not produced" if basis.withheld else verdict.decision.value,
+                    written=str(output) if written else None)

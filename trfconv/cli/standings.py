@@ -15,9 +15,9 @@ from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
-    FACTS,
     MAX_RATING,
     EncodingOption,
+    Facts,
     FilesArgument,
     JobsOption,
     JsonOption,
@@ -28,6 +28,7 @@ from .common import (
     edition_names,
     emit,
     error_lines,
+    facts_of,
     fail,
     readable,
     tiebreak_list,
@@ -56,7 +57,7 @@ class Command(PlainUsage):
 
 
 def standings(
-    ctx: typer.Context, files: list[Path] = FilesArgument,
+    files: list[Path] = FilesArgument,
     tiebreaks: list[str] | None = typer.Option(
         None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. 'BH/C1,BH,SB,DE'); "
         "default: the file's 212 or 202 record, else FIDE's recommended list for the kind of event. Names: "
@@ -84,25 +85,50 @@ def standings(
     drawing of lots; in a team file (310/013) the teams, by match points (-t PTS:GP,... for game
     points). Exit 0 ok, 1 when the file has errors or a tie-break cannot be computed, 2 when the
     file cannot be read or a tie-break name is unknown."""
-    from .. import standings as rank
-    from ..documents.standings import StandingsReport
-
     if rules is not None:
         try:
             edition(rules, "tb")
         except UnknownEdition as err:
             raise fail("--rules", str(err)) from None
-    file = single(ctx, files, jobs=jobs, as_json=as_json, document="standings")
+    options = dict(tiebreaks=tiebreaks, rules=rules, unrated=unrated, after=after, seed=seed,
+                   form="json" if as_json else StandingsFormat(fmt).value, output=output, encoding=encoding,
+                   lenient=lenient, as_json=as_json)
+    file = single(files, rank_file, options, command="standings", document="standings", form=options["form"],
+                  jobs=jobs, as_json=as_json)
+    raise typer.Exit(rank_file(file, **options).code)
+
+
+def rank_file(file: Path, *, tiebreaks: list[str] | None, rules: str | None, unrated: int | None, after: int | None,
+              seed: str | None, form: str, output: Path | None, encoding: str | None, lenient: bool,
+              as_json: bool) -> Facts:
+    """``standings`` on one file: read it, rank it, emit the standings."""
     check_output(output)
     t = readable(file, encoding, as_json)
     if after is not None and after > t.rounds:
         raise fail("--after-round", f"the file holds {t.rounds} round(s); round {after} is not one of them")
     if tiebreaks:
         tiebreak_list(tiebreaks, rules, t.event.start_date)
+    result, basis, located = _ranked(file, t, tiebreaks, rules, unrated, after, seed, lenient)
+    written = _emitted(file, t, result, basis, form, output)
+    return facts_of(t, EXIT_ERRORS if basis.defective or any(d.severity.value == "error" for d in located) else EXIT_OK,
+                    verdict="not produced" if basis.withheld else "ranked", written=written)
+
+
+def _ranked(file: Path, t, tiebreaks, rules, unrated, after, seed, lenient: bool):
+    """The standings of ``t``, the basis they rest on (the file's diagnostics and the ranking's,
+    ``lenient`` or not) and the ranking's diagnostics located in ``file``."""
+    from .. import standings as rank
+
     result = rank(t, tiebreaks or None, rules=rules, unrated=unrated, after_round=after, lots_seed=seed)
     located = tuple(d.located(str(file)) for d in result.diagnostics)
-    basis = Basis(str(file), (*t.diagnostics, *located), lenient, scope="ranking")
-    form = "json" if as_json else StandingsFormat(fmt).value
+    return result, Basis(str(file), (*t.diagnostics, *located), lenient, scope="ranking"), located
+
+
+def _emitted(file: Path, t, result, basis, form: str, output: Path | None) -> str | None:
+    """The standings rendered in ``form`` to ``output`` (standard output when None), and on the
+    terminal their errors and, but for JSON, what was noticed and written; the file written, if any."""
+    from ..documents.standings import StandingsReport
+
     rendered = document("standings")
     emit(rendered.render(StandingsReport(basis, result, t), form), output, file,
          encoding=rendered.formats[form].encoding, form=form)
@@ -117,10 +143,6 @@ def standings(
         if written:
             lines.append(wrote(output, f"standings ({form})", basis,
                                f"{len(result.rows)} {'teams' if result.teams else 'players'}"))
-    if written:
-        FACTS["written"] = str(output)
-    FACTS["verdict"] = "not produced" if basis.withheld else "ranked"
     if lines:
         typer.echo("\n".join(lines), file=sys.stderr)
-    raise typer.Exit(EXIT_ERRORS if basis.defective or any(d.severity.value == "error" for d in located)
-                     else EXIT_OK)
+    return str(output) if written else None
