@@ -45,6 +45,8 @@ def e(value) -> str:
     of them numbers and plain names: only a text holding a special character is escaped."""
     if value is None:
         return ""
+    if type(value) is int:  # a number needs no escaping
+        return str(value)
     text = value if type(value) is str else str(value)
     return escape(text) if _SPECIAL.search(text) else text
 

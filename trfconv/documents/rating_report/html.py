@@ -108,7 +108,7 @@ class _GameCells:
         self.report = report
         self.opponents: dict = {}  # start number -> (No, Opponent)
         self.ratings: dict = {}  # (rating used, opponent's rating, provisional) -> Rating used
-        self.scores: dict = {}  # id of a score (equal values are shared objects) -> Score
+        self.scores: dict = {}  # id of a score (equal values are mostly shared objects) -> Score
         self.deltas: dict = {}  # id of a dR -> dR
 
     def __call__(self, g: RatedGame) -> tuple[str, ...]:
