@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 
 #: The most digits a whole number in a file may have (a FIDE id has 9 at most, a count or a
@@ -63,6 +64,13 @@ def decimal_number(text: str) -> Fraction | None:
     of the module docstring, or None: never an exponent, never more digits than the bounds."""
     if len(text) > MAX_DIGITS + MAX_DECIMALS + 2:
         return None
+    return _decimal(text)
+
+
+@lru_cache(maxsize=1024)
+def _decimal(text: str) -> Fraction | None:
+    """:func:`decimal_number` of a text within the bounds, each text computed once (a file
+    writes the same few points values a hundred thousand times; the value is immutable)."""
     m = _DECIMAL.fullmatch(text)
     if m is None or not (m["whole"] or m["frac"]):
         return None

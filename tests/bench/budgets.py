@@ -41,14 +41,15 @@ PROCESSES = {
 }
 
 
-def run(command: list[str], checkout: Path) -> tuple[float, float, float]:  # float ok: timings
-    """(wall seconds, CPU seconds, peak MB) of one process, with ``checkout``'s trfconv; fails
-    loudly on a crash (exit 0 and 1 are answers). The CPU time (user + system) is what a loaded
-    machine changes least."""
+def run(command: list[str], checkout: Path, folder: str) -> tuple[float, float, float]:  # float ok: timings
+    """(wall seconds, CPU seconds, peak MB) of one process, with ``checkout``'s trfconv, run in
+    ``folder`` (``python -m`` puts the working folder first on the path: run from a checkout, it
+    would import that checkout's trfconv whatever PYTHONPATH says); fails loudly on a crash (exit
+    0 and 1 are answers). The CPU time (user + system) is what a loaded machine changes least."""
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     with tempfile.TemporaryFile() as errors:  # a pipe would fill up and block the child
         start = time.perf_counter()
-        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env, cwd=folder)
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
         if os.waitstatus_to_exitcode(status) not in (0, 1):
@@ -78,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
             for name, (command, _, _) in PROCESSES.items():
                 for which, checkout in checkouts.items():
                     key = (which, name)
-                    wall, used, mb = run([sys.executable, *(a.format(file=path, out=out) for a in command)], checkout)
+                    wall, used, mb = run([sys.executable, *(a.format(file=path, out=out) for a in command)], checkout,
+                                         folder)
                     best[key] = min(best.get(key, wall), wall)
                     cpu[key] = min(cpu.get(key, used), used)
                     peak[key] = max(peak.get(key, mb), mb)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 from .basis import Basis, html_block
@@ -44,6 +45,8 @@ def e(value) -> str:
     of them numbers and plain names: only a text holding a special character is escaped."""
     if value is None:
         return ""
+    if type(value) is int:  # a number needs no escaping
+        return str(value)
     text = value if type(value) is str else str(value)
     return escape(text) if _SPECIAL.search(text) else text
 
@@ -61,17 +64,31 @@ class Column:
 
 def table(columns: list[Column], rows: list, *, row_class=None) -> str:
     """A table of ``rows``, without the columns that are empty in every row."""
-    values = [[c.value(r) for c in columns] for r in rows]
-    kept = [i for i, c in enumerate(columns) if any(v[i] not in (None, "") for v in values)]
+    return table_of_cells(columns, [[e(c.value(r)) for c in columns] for r in rows],
+                          [row_class(r) for r in rows] if row_class else None)
+
+
+def table_of_cells(columns: list[Column], cells: list, classes: list | None = None) -> str:
+    """A table of rows of cells already escaped (one text per column, empty when the value is
+    None or empty), without the columns that are empty in every row; ``classes`` gives each row's
+    class (or None). A report that writes thousands of tables computes the cells it repeats once."""
+    kept = tuple(i for i in range(len(columns)) if any(row[i] for row in cells))
+    head, row = _layout(tuple(columns), kept)
+    if classes is None:
+        body = "".join([f"<tr>{row.format(*v)}</tr>" for v in cells])
+    else:
+        body = "".join([f'<tr class="{k}">{row.format(*v)}</tr>' if k else f"<tr>{row.format(*v)}</tr>"
+                        for v, k in zip(cells, classes)])
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+@lru_cache(maxsize=64)
+def _layout(columns: tuple[Column, ...], kept: tuple[int, ...]) -> tuple[str, str]:
+    """The heading row's cells and the template of a body row's cells (``str.format`` with the
+    row's cells) of the ``kept`` columns: the same for each of a report's thousands of tables."""
     head = "".join(f'<th class="l">{e(columns[i].heading)}</th>' if columns[i].text else f"<th>{e(columns[i].heading)}</th>"
                    for i in kept)
-    opening = [(i, _opening(columns[i])) for i in kept]
-    body = []
-    for r, v in zip(rows, values):
-        cells = "".join([f"{tag}{e(v[i])}</td>" for i, tag in opening])
-        klass = row_class(r) if row_class else None
-        body.append(f'<tr class="{klass}">{cells}</tr>' if klass else f"<tr>{cells}</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    return head, "".join(f"{_opening(columns[i])}{{{i}}}</td>" for i in kept)
 
 
 def _opening(column: Column) -> str:

@@ -202,7 +202,8 @@ class TournamentBuilder:
             entries = rounds.setdefault(key, [])
             entries.extend([NOT_PAIRED] * (r - len(entries)))
             opponent = getattr(entry, "opponent", None)
-            entries[r - 1] = entry if opponent is None else replace(entry, opponent=number.get(opponent, opponent))
+            renumbered = number.get(opponent, opponent)
+            entries[r - 1] = entry if renumbered == opponent else replace(entry, opponent=renumbered)
             if line is not None:
                 where[number[key], r] = line
         players = []

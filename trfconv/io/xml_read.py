@@ -100,7 +100,7 @@ def parse_number(text: str) -> Fraction | None:
     value = decimal_number(text) if text else Fraction(0)
     if value is None or text.startswith("+"):
         raise ValueError(text)
-    return value + (Fraction(1, 2) if half else 0)
+    return value + Fraction(1, 2) if half else value
 
 
 class _Reader:
@@ -259,7 +259,7 @@ class _Reader:
         """Every (player, round) entry, from the pairing rows (one row per game or bye)."""
         b = self.builder
         for row in root.iterfind("playerpairings/playerpairing"):
-            r, white, black = (self.integer(row, k) for k in ("round", "whiteno", "blackno"))
+            r, white, black = self.integer(row, "round"), self.integer(row, "whiteno"), self.integer(row, "blackno")
             if r is None or not 0 < r <= MAX_ROUNDS or white is None or black is None:
                 self.report("XML005", f"pairing without a round (1-{MAX_ROUNDS}), whiteno or blackno; left out", row)
                 continue

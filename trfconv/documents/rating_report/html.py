@@ -14,7 +14,7 @@ from fractions import Fraction
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
 from ..basis import caveats_html
-from ..html import Column, e, facts, page, table
+from ..html import Column, e, facts, page, table, table_of_cells
 from .model import Line, RatingReport, fixed, hundredths, signed
 from .text import CAPPED, opponent_rating
 
@@ -94,24 +94,49 @@ def _without_game(report: RatingReport) -> str:
             f"{table(columns, lines)}</section>")
 
 
-def _game_columns(report: RatingReport) -> list[Column]:
-    """The columns of a player's games (built once for the report: it has thousands of players)."""
-    return [
-        Column("Round", lambda g: g.round), Column("No", lambda g: g.opponent),
-        Column("Opponent", lambda g: report.name_of(g.opponent), text=True, name=True),
-        Column("Rating used", opponent_rating), Column("Score", lambda g: short_text(g.score)),
-        Column("PD", lambda g: None if g.expected is None else hundredths(g.expected)),
-        Column("dR", lambda g: None if g.delta is None else signed(g.delta))]
+#: The columns of a player's games (their cells come from :class:`_GameCells`).
+GAME_COLUMNS = [Column("Round", None), Column("No", None), Column("Opponent", None, text=True, name=True),
+                Column("Rating used", None), Column("Score", None), Column("PD", None), Column("dR", None)]
 
 
-def _detail(line: Line, columns: list[Column]) -> str:
+class _GameCells:
+    """The escaped cells of a player's game, each text computed once for the report: a
+    10,000-player report writes 80,000 games, whose opponents, ratings used, scores, PD and dR
+    repeat (the same opponent's name in every game against him)."""
+
+    def __init__(self, report: RatingReport):
+        self.report = report
+        self.opponents: dict = {}  # start number -> (No, Opponent)
+        self.ratings: dict = {}  # (rating used, opponent's rating, provisional) -> Rating used
+        self.scores: dict = {}  # id of a score (equal values are mostly shared objects) -> Score
+        self.deltas: dict = {}  # id of a dR -> dR
+
+    def __call__(self, g: RatedGame) -> tuple[str, ...]:
+        who = self.opponents.get(g.opponent)
+        if who is None:
+            who = self.opponents[g.opponent] = (e(g.opponent), e(self.report.name_of(g.opponent)))
+        used = (g.used_rating, g.opponent_rating, g.provisional)
+        rating = self.ratings.get(used)
+        if rating is None:
+            rating = self.ratings[used] = e(opponent_rating(g))
+        score = self.scores.get(id(g.score))
+        if score is None:
+            score = self.scores[id(g.score)] = e(short_text(g.score))
+        delta = "" if g.delta is None else self.deltas.get(id(g.delta))
+        if delta is None:
+            delta = self.deltas[id(g.delta)] = e(signed(g.delta))
+        pd = "" if g.expected is None else hundredths(g.expected)
+        return e(g.round), *who, rating, score, pd, delta
+
+
+def _detail(line: Line, cells: _GameCells) -> str:
     p, r = line.player, line.result
     if not r.games:
         return ""
     note = r.k.note if r.k else (r.initial.why if r.initial else "")
     title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else " (unrated)")
-    games: list[RatedGame] = list(r.games)
-    return f'<div class="player keep"><h3>{e(title)}</h3>{table(columns, games)}<p class="note">{e(note)}</p></div>'
+    games = table_of_cells(GAME_COLUMNS, [cells(g) for g in r.games])
+    return f'<div class="player keep"><h3>{e(title)}</h3>{games}<p class="note">{e(note)}</p></div>'
 
 
 #: Bars per printed chart: an A4 page holds about 55 of them, a chart never runs over a page
@@ -151,8 +176,8 @@ def _bars(rated, top: int) -> str:
 
 
 def render_html(report: RatingReport) -> str:
-    columns = _game_columns(report)
-    details = "".join(_detail(line, columns) for line in report.lines)
+    cells = _GameCells(report)
+    details = "".join([_detail(line, cells) for line in report.lines])
     content = (_verdict(report) + _rated(report) + _unrated(report) + _without_game(report) + _totals(report)
                + chart(report)
                + (f'<section id="detail"><h2>Per-player detail</h2>{details}</section>' if details else ""))
