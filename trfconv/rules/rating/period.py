@@ -41,7 +41,7 @@ from ...numbers import exact_sum
 from ..editions import Edition, edition_for
 from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets
-from ..ratinglist.inforce import Lookup, k_and_rating, rated_from_list
+from ..ratinglist.inforce import Lookup, event_list, k_and_rating, rated_from_list
 from .change import RatedGame, rate_game
 from .event import EventRating, rate
 from .initial import Initial, initial_rating
@@ -204,6 +204,8 @@ class Judged:
     rating: EventRating  #: under the edition the verdict was decided under (``rating.edition``)
     rounds: frozenset[int] | None
     start: date | None
+    #: the ``kind`` list of ``month`` rated it: what it gave each FIDE ID looked up (see :meth:`PeriodBuilder.add`)
+    listed: tuple[str, str, dict[str, Rating | None]] | None = None
 
     def event(self) -> PeriodEvent:
         t = self.tournament
@@ -226,10 +228,13 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
     dated = t if where.start is None or where.rounds is None else \
         replace(t, event=replace(t.event, start_date=where.start))
     k: dict[str, GivenK] = {}
+    listed = None
     if lookup is not None and not file_ratings:
-        kind = rating_list(dated)
-        dated, k, said = rated_from_list(dated, lookup, kind)
+        kind, seen = rating_list(dated), {}
+        dated, k, said = rated_from_list(dated, lookup, kind, seen)
         out.extend(d for d in said if d.code not in _SUMMED_UP)
+        month_used = event_list(dated, lookup, kind)[0]
+        listed = (month_used, kind, seen) if month_used is not None else None
     verdict = validate(dated, first_event=False)  # 8.2.1: the period knows which event was the first
     out.extend(verdict.diagnostics)
     if not verdict.rateable:
@@ -239,7 +244,7 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
         return None, out
     rating = rate(dated, verdict, k=k)
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
-    return Judged(dated, verdict.rating_list, rating, where.rounds, where.start), out
+    return Judged(dated, verdict.rating_list, rating, where.rounds, where.start, listed), out
 
 
 #: A game packed as seven whole numbers (see :func:`player_event`); -1 stands for None.
@@ -422,6 +427,9 @@ class PeriodBuilder:
         self.month, self.rules = month, rules
         self.events: list[PeriodEvent] = []
         self.found: dict[str, tuple[Player, list[PlayerEvent]]] = {}
+        #: per FIDE ID, the list (month, kind) his first event was rated on and what it gave him: the
+        #: rating before the period is read from it when it is the previous list (no second look-up)
+        self.listed: dict[str, tuple[str, str, Rating | None]] = {}
         self.no_id = 0
 
     def add(self, judged: Judged) -> None:
@@ -430,6 +438,7 @@ class PeriodBuilder:
         event = judged.event()
         self.events.append(event)
         t, rounds = judged.tournament, judged.rounds
+        month, kind, seen = judged.listed or (None, None, {})
         for player, result in zip(t.players, judged.rating.players):
             games = [g for g in result.games if rounds is None or g.round in rounds]
             if result.gets is Gets.NOTHING or not games:
@@ -444,6 +453,8 @@ class PeriodBuilder:
                 self.found[key][1].append(line)
             else:  # the player as his first event gives him, without his games
                 self.found[key] = (replace(player, points=None, rank=None, rounds=(), national_ratings=()), [line])
+                if key in seen:
+                    self.listed[key] = (month, kind, seen[key])
 
     def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
         """The period over the events added: per player the games of every event, one K, the total
@@ -461,10 +472,16 @@ class PeriodBuilder:
         before = shift(month, -1)
         players, listed, inferred, pooled = [], 0, 0, 0
         since = shift(month, 1 - rules.pool_months)
+        used = lookup.in_force(first_day(before), kind) if lookup is not None else None
         for key in list(self.found):  # each player's lines freed once his line of the period is made
             player, lines = self.found.pop(key)
             entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
-            base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
+            seen = self.listed.pop(key, None)
+            if seen is not None and seen[:2] == (used, kind):  # his event was rated on the previous list
+                base = seen[2]
+            else:
+                base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() \
+                    else None
             earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
             known = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
             if known is None and earlier:
@@ -474,7 +491,6 @@ class PeriodBuilder:
             listed += base is not None and base.rating is not None
             inferred += line.k is not None and line.k.inferred
             players.append(line)
-        used = lookup.in_force(first_day(before), kind) if lookup is not None else None
         diagnostics = _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind, rules,
                                pooled if kept is not None else None, since, events, used)
         return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
