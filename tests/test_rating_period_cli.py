@@ -111,6 +111,11 @@ class _Counted:
         self.asked.append((int(fide_id), month))
         return self.lookup.player(fide_id, month)
 
+    def players(self, fide_ids, month=None):
+        fide_ids = list(fide_ids)
+        self.asked.extend((int(n), month) for n in fide_ids)
+        return self.lookup.players(fide_ids, month)
+
 
 def test_the_rating_before_the_period_reuses_the_events_look_up_of_the_same_list(tmp_path):
     from ratinglist_build import HEADER_SINGLE, P, single_line, txt

@@ -427,9 +427,9 @@ class PeriodBuilder:
         self.month, self.rules = month, rules
         self.events: list[PeriodEvent] = []
         self.found: dict[str, tuple[Player, list[PlayerEvent]]] = {}
-        #: per FIDE ID, the list (month, kind) his first event was rated on and what it gave him: the
-        #: rating before the period is read from it when it is the previous list (no second look-up)
-        self.listed: dict[str, tuple[str, str, Rating | None]] = {}
+        #: per list (month, kind) the events were rated on, what it gave each FIDE ID: the rating
+        #: before the period is read from it when it is the previous list (no second look-up)
+        self.listed: dict[tuple[str, str], dict[str, Rating | None]] = {}
         self.no_id = 0
 
     def add(self, judged: Judged) -> None:
@@ -439,6 +439,7 @@ class PeriodBuilder:
         self.events.append(event)
         t, rounds = judged.tournament, judged.rounds
         month, kind, seen = judged.listed or (None, None, {})
+        listed = self.listed.setdefault((month, kind), {}) if seen else {}
         for player, result in zip(t.players, judged.rating.players):
             games = [g for g in result.games if rounds is None or g.round in rounds]
             if result.gets is Gets.NOTHING or not games:
@@ -449,12 +450,12 @@ class PeriodBuilder:
             key = fide_id if fide_id.isdigit() else f"{event.path or index}#{player.start_number}"
             rating = result.rating if result.gets is Gets.CHANGE else None
             line = player_event(index, player.start_number, rating, games, _shared(result.k))
+            if key in seen and key not in listed:
+                listed[key] = seen[key]
             if key in self.found:
                 self.found[key][1].append(line)
             else:  # the player as his first event gives him, without his games
                 self.found[key] = (replace(player, points=None, rank=None, rounds=(), national_ratings=()), [line])
-                if key in seen:
-                    self.listed[key] = (month, kind, seen[key])
 
     def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
         """The period over the events added: per player the games of every event, one K, the total
@@ -473,12 +474,13 @@ class PeriodBuilder:
         players, listed, inferred, pooled = [], 0, 0, 0
         since = shift(month, 1 - rules.pool_months)
         used = lookup.in_force(first_day(before), kind) if lookup is not None else None
+        previous = self.listed.pop((used, kind), {}) if used is not None else {}
+        self.listed.clear()
         for key in list(self.found):  # each player's lines freed once his line of the period is made
             player, lines = self.found.pop(key)
             entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
-            seen = self.listed.pop(key, None)
-            if seen is not None and seen[:2] == (used, kind):  # his event was rated on the previous list
-                base = seen[2]
+            if key in previous:  # an event of his was rated on the previous list
+                base = previous.pop(key)
             else:
                 base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() \
                     else None

@@ -27,6 +27,8 @@ class Lookup(Protocol):
 
     def player(self, fide_id: int | str, month: str | None = None) -> ListEntry | None: ...
 
+    def players(self, fide_ids, month: str | None = None) -> dict[int, ListEntry]: ...
+
     def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list: ...
 
     def months(self) -> dict: ...
@@ -82,8 +84,11 @@ def rated_from_list(t: Tournament, lookup: Lookup, kind: str, seen: dict[str, Ra
     if month is None:
         return t, {}, out
     players, k, listed, replaced = [], {}, 0, 0
+    ids = {p.start_number: int(p.fide_id) for p in t.players
+           if p.fide_id and p.fide_id.isascii() and p.fide_id.isdigit()}
+    entries = lookup.players(ids.values(), month)  # the event's players at once
     for p in t.players:
-        entry = lookup.player(int(p.fide_id), month) if p.fide_id and p.fide_id.isascii() and p.fide_id.isdigit() else None
+        entry = entries.get(ids[p.start_number]) if p.start_number in ids else None
         rating = entry.rating(kind) if entry else None
         if seen is not None and p.fide_id and p.fide_id.isascii() and p.fide_id.isdigit():
             seen[p.fide_id.lstrip("0")] = rating
@@ -116,6 +121,9 @@ class Pinned:
 
     def player(self, fide_id: int | str, month: str | None = None) -> ListEntry | None:
         return self.lookup.player(fide_id, month)
+
+    def players(self, fide_ids, month: str | None = None) -> dict[int, ListEntry]:
+        return self.lookup.players(fide_ids, month)
 
     def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list:
         return self.lookup.find(name, fed, month, limit)
