@@ -426,10 +426,11 @@ class PeriodBuilder:
     def __init__(self, month: str, rules: PeriodRules):
         self.month, self.rules = month, rules
         self.events: list[PeriodEvent] = []
-        self.found: dict[str, tuple[Player, list[PlayerEvent]]] = {}
-        #: per list (month, kind) the events were rated on, what it gave each FIDE ID: the rating
-        #: before the period is read from it when it is the previous list (no second look-up)
-        self.listed: dict[tuple[str, str], dict[str, Rating | None]] = {}
+        #: per player his first line's model, his lines, and what the list an event of his was rated
+        #: on gave him (None: not looked up): the rating before the period is read from it when that
+        #: list is the previous list (no second look-up)
+        self.found: dict[str, tuple[Player, list[PlayerEvent], Rating | _Unlisted | None]] = {}
+        self.ratings: dict[Rating, Rating] = {}  # each list rating held once (many players share one)
         self.no_id = 0
 
     def add(self, judged: Judged) -> None:
@@ -439,7 +440,7 @@ class PeriodBuilder:
         self.events.append(event)
         t, rounds = judged.tournament, judged.rounds
         month, kind, seen = judged.listed or (None, None, {})
-        listed = self.listed.setdefault((month, kind), {}) if seen else {}
+        absent = _Unlisted(month, kind)
         for player, result in zip(t.players, judged.rating.players):
             games = [g for g in result.games if rounds is None or g.round in rounds]
             if result.gets is Gets.NOTHING or not games:
@@ -450,12 +451,19 @@ class PeriodBuilder:
             key = fide_id if fide_id.isdigit() else f"{event.path or index}#{player.start_number}"
             rating = result.rating if result.gets is Gets.CHANGE else None
             line = player_event(index, player.start_number, rating, games, _shared(result.k))
-            if key in seen and key not in listed:
-                listed[key] = seen[key]
+            listed = seen.get(key)  # what the list gave him
+            if listed is not None:
+                listed = self.ratings.setdefault(listed, listed)
+            elif key in seen:
+                listed = absent
             if key in self.found:
-                self.found[key][1].append(line)
+                first, lines, known = self.found[key]
+                lines.append(line)
+                if known is None and listed is not None:
+                    self.found[key] = (first, lines, listed)
             else:  # the player as his first event gives him, without his games
-                self.found[key] = (replace(player, points=None, rank=None, rounds=(), national_ratings=()), [line])
+                self.found[key] = (replace(player, points=None, rank=None, rounds=(), national_ratings=()), [line],
+                                   listed)
 
     def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
         """The period over the events added: per player the games of every event, one K, the total
@@ -474,13 +482,12 @@ class PeriodBuilder:
         players, listed, inferred, pooled = [], 0, 0, 0
         since = shift(month, 1 - rules.pool_months)
         used = lookup.in_force(first_day(before), kind) if lookup is not None else None
-        previous = self.listed.pop((used, kind), {}) if used is not None else {}
-        self.listed.clear()
+        self.ratings.clear()
         for key in list(self.found):  # each player's lines freed once his line of the period is made
-            player, lines = self.found.pop(key)
+            player, lines, known = self.found.pop(key)
             entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
-            if key in previous:  # an event of his was rated on the previous list
-                base = previous.pop(key)
+            if known is not None and known.month == used and known.kind == kind:  # rated on the previous list
+                base = known if isinstance(known, Rating) else None
             else:
                 base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() \
                     else None
@@ -496,6 +503,14 @@ class PeriodBuilder:
         diagnostics = _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind, rules,
                                pooled if kept is not None else None, since, events, used)
         return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
+
+
+@dataclass(frozen=True, slots=True)
+class _Unlisted:
+    """A player looked up in the ``kind`` list of ``month`` and not in it."""
+
+    month: str
+    kind: str
 
 
 def _shared(k: KChoice | None) -> KChoice | None:
