@@ -96,3 +96,42 @@ def test_period_caveats_name_their_events_and_the_list_used(tmp_path):
     assert "from the FIDE standard list of 2026-01 (the list of 2026-02 is not held) for 5 of 5 rated" in where
     (k,) = [d.message for d in listed.diagnostics if d.code == "PER012"]
     assert "give the list" not in k and k.endswith("the list held gives no K for them")
+
+
+class _Counted:
+    """A rating lists look-up that counts the players asked for."""
+
+    def __init__(self, lookup):
+        self.lookup, self.asked = lookup, []
+
+    def __getattr__(self, name):
+        return getattr(self.lookup, name)
+
+    def player(self, fide_id, month=None):
+        self.asked.append((int(fide_id), month))
+        return self.lookup.player(fide_id, month)
+
+    def players(self, fide_ids, month=None):
+        fide_ids = list(fide_ids)
+        self.asked.extend((int(n), month) for n in fide_ids)
+        return self.lookup.players(fide_ids, month)
+
+
+def test_the_rating_before_the_period_reuses_the_events_look_up_of_the_same_list(tmp_path):
+    from ratinglist_build import HEADER_SINGLE, P, single_line, txt
+
+    a = _event("Alpha", "2026/02/02", ["1-0", LOSS, LOSS], 6000, newcomer="5002", newcomer_rating=2000)
+    b = _event("Beta", "2026/02/10", ["1-0", LOSS, LOSS], 6100, newcomer="5002", newcomer_rating=2000)
+    path = tmp_path / "standard_jan26frl.txt"
+    path.write_bytes(txt(HEADER_SINGLE.format(code="JAN26"), [single_line(P(i, f"Player, {i}", "FRA", "M"),
+                                                                           (1800 + i % 7, 0, 20))
+                                                               for i in (5002, 6000, 6001, 6002, 6100)]))
+    trfconv.ratinglists.import_list(path, db=tmp_path / "lists.sqlite")
+    lists = trfconv.ratinglists.open_lists(tmp_path / "lists.sqlite")
+    counted = _Counted(lists)
+    result = trfconv.period([a, b], lists=counted, month="2026-03")
+    lines = [(int(p.fide_id), "2026-01") for t in (a, b) for p in t.players]
+    # the January list rates both events and is the previous list: each line asked for once, by its event
+    assert sorted(counted.asked) == sorted(lines)
+    assert result == trfconv.period([a, b], lists=lists, month="2026-03")
+    assert {p.key: p.rating for p in result.rated}["6000"] == 1800 + 6000 % 7

@@ -62,6 +62,8 @@ _TABLES = frozenset({"sources", "serves", "unrated", "first_events"})
 _PLAYERS = re.compile(r"p[0-9]+")
 #: The fields of each kind in a combined list (a single-type list has ``rating``, ``games``, ``k``).
 _KIND_FIELDS = {kind: (f"{kind}_rating", f"{kind}_games", f"{kind}_k") for kind in KINDS}
+#: FIDE IDs asked for in one query (:meth:`Store.players`; SQLite allows 32,766 parameters).
+_BATCH = 500
 #: The ``serves`` kind of the combined list that names every registered player of its month.
 _REGISTERED = "registered"
 _ORDER = {**{kind: i for i, kind in enumerate(KINDS)}, _REGISTERED: len(KINDS)}
@@ -167,6 +169,7 @@ class Store:
                                dict[str, SourceInfo]] | None = None
         self._readers: dict[int, Reader] = {}
         self._by_id: dict[int, str] = {}  # source -> the SQL that reads a player by FIDE ID
+        self._by_ids: dict[int, str] = {}  # source -> the SQL that reads players by FIDE IDs ({} the IDs' ?)
 
     # -- connection -------------------------------------------------------------------------
     def _connect(self, create: bool) -> sqlite3.Connection | None:
@@ -228,7 +231,9 @@ class Store:
                                                  row[6], _counts(row[7]))
                     reader = self._readers[row[0]] = Reader(layout(row[8]) if row[8] else XML_LAYOUT,
                                                             tuple(row[9].split(",")))
-                    self._by_id[row[0]] = f"SELECT line FROM p{row[0]} WHERE {_id_sql(reader)} = ?"
+                    fide_id = _id_sql(reader)
+                    self._by_id[row[0]] = f"SELECT line FROM p{row[0]} WHERE {fide_id} = ?"
+                    self._by_ids[row[0]] = f"SELECT {fide_id}, line FROM p{row[0]} WHERE {fide_id} IN ({{}})"
                 serves = {(m, k): s for m, k, s in con.execute("SELECT month, kind, source FROM serves")}
             months: dict[str, dict[str, SourceInfo]] = {}
             registers: dict[str, SourceInfo] = {}
@@ -306,24 +311,44 @@ class Store:
         return months[-1] if months else None
 
     # -- look-ups ---------------------------------------------------------------------------
-    @_said
     def player(self, fide_id: int | str, month: str | None = None) -> ListEntry | None:
         """The player with this FIDE ID in the list of ``month`` (default: the latest held)."""
-        month = month or self.latest()
-        served = self.months().get(month or "", {})
         try:
             number = int(fide_id)
         except ValueError:
             return None
-        if not 0 <= number < 1 << 63:  # what SQLite's integers hold; no list has such an ID
-            return None
-        rows = {}
+        return self.players([number], month).get(number)
+
+    @_said
+    def players(self, fide_ids, month: str | None = None) -> dict[int, ListEntry]:
+        """The players of ``fide_ids`` (whole numbers) in the list of ``month`` (default: the
+        latest held), by FIDE ID; those not in it are left out. One query per source for a batch
+        of IDs, not one per player (an event's players at once)."""
+        month = month or self.latest()
+        served = self.months().get(month or "", {})
         registry = self._load()[2].get(month or "")
-        for source in dict.fromkeys([*served.values(), *([registry] if registry else [])]):
-            row = self._con.execute(self._by_id[source.id], (number,)).fetchone()
-            if row is not None:
-                rows[source] = self._values(source.id, row[0])
-        return self._entry(rows, served, month) if rows else None
+        sources = list(dict.fromkeys([*served.values(), *([registry] if registry else [])]))
+        numbers = list(dict.fromkeys(n for n in fide_ids if 0 <= n < 1 << 63))  # what SQLite's integers hold
+        found = [self._lines(source.id, numbers) for source in sources]
+        out = {}
+        for number in numbers:
+            rows = {source: self._values(source.id, lines[number])
+                    for source, lines in zip(sources, found) if number in lines}
+            if rows:
+                out[number] = self._entry(rows, served, month)
+        return out
+
+    def _lines(self, source: int, numbers: list[int]) -> dict[int, str]:
+        """The stored lines of ``source`` of the players ``numbers``, by FIDE ID."""
+        if len(numbers) == 1:
+            row = self._con.execute(self._by_id[source], numbers).fetchone()
+            return {numbers[0]: row[0]} if row is not None else {}
+        lines: dict[int, str] = {}
+        sql = self._by_ids[source].format(", ".join("?" * _BATCH))
+        for at in range(0, len(numbers), _BATCH):  # each chunk padded with -1 (no ID): one statement prepared
+            chunk = numbers[at:at + _BATCH]
+            lines.update(self._con.execute(sql, chunk + [-1] * (_BATCH - len(chunk))))
+        return lines
 
     @_said
     def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list[Match]:

@@ -41,7 +41,7 @@ from ...numbers import exact_sum
 from ..editions import Edition, edition_for
 from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets
-from ..ratinglist.inforce import Lookup, k_and_rating, rated_from_list
+from ..ratinglist.inforce import Lookup, event_list, k_and_rating, rated_from_list
 from .change import RatedGame, rate_game
 from .event import EventRating, rate
 from .initial import Initial, initial_rating
@@ -204,6 +204,8 @@ class Judged:
     rating: EventRating  #: under the edition the verdict was decided under (``rating.edition``)
     rounds: frozenset[int] | None
     start: date | None
+    #: the ``kind`` list of ``month`` rated it: what it gave each FIDE ID looked up (see :meth:`PeriodBuilder.add`)
+    listed: tuple[str, str, dict[str, Rating | None]] | None = None
 
     def event(self) -> PeriodEvent:
         t = self.tournament
@@ -226,10 +228,13 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
     dated = t if where.start is None or where.rounds is None else \
         replace(t, event=replace(t.event, start_date=where.start))
     k: dict[str, GivenK] = {}
+    listed = None
     if lookup is not None and not file_ratings:
-        kind = rating_list(dated)
-        dated, k, said = rated_from_list(dated, lookup, kind)
+        kind, seen = rating_list(dated), {}
+        dated, k, said = rated_from_list(dated, lookup, kind, seen)
         out.extend(d for d in said if d.code not in _SUMMED_UP)
+        month_used = event_list(dated, lookup, kind)[0]
+        listed = (month_used, kind, seen) if month_used is not None else None
     verdict = validate(dated, first_event=False)  # 8.2.1: the period knows which event was the first
     out.extend(verdict.diagnostics)
     if not verdict.rateable:
@@ -239,7 +244,7 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
         return None, out
     rating = rate(dated, verdict, k=k)
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
-    return Judged(dated, verdict.rating_list, rating, where.rounds, where.start), out
+    return Judged(dated, verdict.rating_list, rating, where.rounds, where.start, listed), out
 
 
 #: A game packed as seven whole numbers (see :func:`player_event`); -1 stands for None.
@@ -421,7 +426,11 @@ class PeriodBuilder:
     def __init__(self, month: str, rules: PeriodRules):
         self.month, self.rules = month, rules
         self.events: list[PeriodEvent] = []
-        self.found: dict[str, tuple[Player, list[PlayerEvent]]] = {}
+        #: per player his first line's model, his lines, and what the list an event of his was rated
+        #: on gave him (None: not looked up): the rating before the period is read from it when that
+        #: list is the previous list (no second look-up)
+        self.found: dict[str, tuple[Player, list[PlayerEvent], Rating | _Unlisted | None]] = {}
+        self.ratings: dict[Rating, Rating] = {}  # each list rating held once (many players share one)
         self.no_id = 0
 
     def add(self, judged: Judged) -> None:
@@ -430,6 +439,8 @@ class PeriodBuilder:
         event = judged.event()
         self.events.append(event)
         t, rounds = judged.tournament, judged.rounds
+        month, kind, seen = judged.listed or (None, None, {})
+        absent = _Unlisted(month, kind)
         for player, result in zip(t.players, judged.rating.players):
             games = [g for g in result.games if rounds is None or g.round in rounds]
             if result.gets is Gets.NOTHING or not games:
@@ -440,10 +451,19 @@ class PeriodBuilder:
             key = fide_id if fide_id.isdigit() else f"{event.path or index}#{player.start_number}"
             rating = result.rating if result.gets is Gets.CHANGE else None
             line = player_event(index, player.start_number, rating, games, _shared(result.k))
+            listed = seen.get(key)  # what the list gave him
+            if listed is not None:
+                listed = self.ratings.setdefault(listed, listed)
+            elif key in seen:
+                listed = absent
             if key in self.found:
-                self.found[key][1].append(line)
+                first, lines, known = self.found[key]
+                lines.append(line)
+                if known is None and listed is not None:
+                    self.found[key] = (first, lines, listed)
             else:  # the player as his first event gives him, without his games
-                self.found[key] = (replace(player, points=None, rank=None, rounds=(), national_ratings=()), [line])
+                self.found[key] = (replace(player, points=None, rank=None, rounds=(), national_ratings=()), [line],
+                                   listed)
 
     def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
         """The period over the events added: per player the games of every event, one K, the total
@@ -461,10 +481,16 @@ class PeriodBuilder:
         before = shift(month, -1)
         players, listed, inferred, pooled = [], 0, 0, 0
         since = shift(month, 1 - rules.pool_months)
+        used = lookup.in_force(first_day(before), kind) if lookup is not None else None
+        self.ratings.clear()
         for key in list(self.found):  # each player's lines freed once his line of the period is made
-            player, lines = self.found.pop(key)
+            player, lines, known = self.found.pop(key)
             entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
-            base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() else None
+            if known is not None and known.month == used and known.kind == kind:  # rated on the previous list
+                base = known if isinstance(known, Rating) else None
+            else:
+                base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() \
+                    else None
             earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
             known = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
             if known is None and earlier:
@@ -474,10 +500,17 @@ class PeriodBuilder:
             listed += base is not None and base.rating is not None
             inferred += line.k is not None and line.k.inferred
             players.append(line)
-        used = lookup.in_force(first_day(before), kind) if lookup is not None else None
         diagnostics = _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind, rules,
                                pooled if kept is not None else None, since, events, used)
         return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
+
+
+@dataclass(frozen=True, slots=True)
+class _Unlisted:
+    """A player looked up in the ``kind`` list of ``month`` and not in it."""
+
+    month: str
+    kind: str
 
 
 def _shared(k: KChoice | None) -> KChoice | None:

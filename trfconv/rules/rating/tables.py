@@ -25,8 +25,17 @@ class Tables:
     pd_above: int
 
     def p(self, score: Fraction, games: int) -> int:
-        """The fractional score p = score / games in hundredths, rounded as the data says."""
-        return hundredths(Fraction(score) / games, self.p_rounding)
+        """The fractional score p = score / games in hundredths, rounded as the data says (each
+        score and number of games computed once: a month's newcomers share a few dozen)."""
+        known = self._p_by_score
+        p = known.get((score, games))
+        if p is None:
+            p = known[score, games] = hundredths(Fraction(score) / games, self.p_rounding)
+        return p
+
+    @cached_property
+    def _p_by_score(self) -> dict[tuple[Fraction, int], int]:
+        return {}
 
     def dp(self, p: int) -> int:
         """Table 8.1.1: the rating difference dp for a fractional score of ``p`` hundredths."""

@@ -44,6 +44,8 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
                               column=column, severity=severity))
 
     first_with: dict[int, Player] = {}
+    entries = lookup.players([int(p.fide_id) for p in t.players if p.fide_id and p.fide_id.isascii()
+                              and p.fide_id.isdigit()], month)  # the event's players at once
     for p in t.players:
         if not p.fide_id:
             _new_player(p, report)
@@ -57,7 +59,7 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
             report(p, "LST002", f"FIDE ID {number} is also player {other.start_number}'s ({other.name})")
             continue
         first_with[number] = p
-        entry = lookup.player(number, month)
+        entry = entries.get(number)
         if entry is None and not lookup.registered(month):
             rated = f"; the file rates him {p.rating}" if p.rating else ""
             report(p, "LST035", f"FIDE ID {number} is not in the FIDE {kind} list of {month}, a single-type list "

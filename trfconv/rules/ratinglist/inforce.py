@@ -27,6 +27,8 @@ class Lookup(Protocol):
 
     def player(self, fide_id: int | str, month: str | None = None) -> ListEntry | None: ...
 
+    def players(self, fide_ids, month: str | None = None) -> dict[int, ListEntry]: ...
+
     def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list: ...
 
     def months(self) -> dict: ...
@@ -67,21 +69,29 @@ def k_and_rating(lists: Lookup, fide_id: int | str, start_date: date, kind: str)
     return entry.rating(kind) if entry else None
 
 
-def rated_from_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournament, dict[str, GivenK], list[Diagnostic]]:
+def rated_from_list(t: Tournament, lookup: Lookup, kind: str, seen: dict[str, Rating | None] | None = None
+                    ) -> tuple[Tournament, dict[str, GivenK], list[Diagnostic]]:
     """``t`` with each listed player's rating as the ``kind`` list in force at its start gives it
     (unrated there: unrated), and the K the list publishes, by FIDE id: what the rating report
     uses (B.02 2024 7.1: the rating of the list in force; the list's K before any other). One
     ``LST024`` caveat says from which list and how many ratings of the file it replaced (the
     cross-check's LST008/LST009 name them). Players without FIDE ID, or not in a list naming every
     registered player (a combined list), keep the file's rating; a player absent from single-type
-    lists only is not rated on them (FIDE leaves the unrated out): unrated."""
+    lists only is not rated on them (FIDE leaves the unrated out): unrated. ``seen``, when given,
+    receives what :func:`k_and_rating` would answer for each FIDE ID looked up in that list (the
+    period asks the same list again for the rating before the period: one look-up serves both)."""
     month, out = event_list(t, lookup, kind)
     if month is None:
         return t, {}, out
     players, k, listed, replaced = [], {}, 0, 0
+    ids = {p.start_number: int(p.fide_id) for p in t.players
+           if p.fide_id and p.fide_id.isascii() and p.fide_id.isdigit()}
+    entries = lookup.players(ids.values(), month)  # the event's players at once
     for p in t.players:
-        entry = lookup.player(int(p.fide_id), month) if p.fide_id and p.fide_id.isascii() and p.fide_id.isdigit() else None
+        entry = entries.get(ids[p.start_number]) if p.start_number in ids else None
         rating = entry.rating(kind) if entry else None
+        if seen is not None and p.fide_id and p.fide_id.isascii() and p.fide_id.isdigit():
+            seen[p.fide_id.lstrip("0")] = rating
         if rating is None and entry is None and p.fide_id and p.fide_id.isdigit() and not lookup.registered(month):
             rating = Rating(kind, None, None, None, month, "")  # not rated on this single-type list
         if rating is None:
@@ -111,6 +121,9 @@ class Pinned:
 
     def player(self, fide_id: int | str, month: str | None = None) -> ListEntry | None:
         return self.lookup.player(fide_id, month)
+
+    def players(self, fide_ids, month: str | None = None) -> dict[int, ListEntry]:
+        return self.lookup.players(fide_ids, month)
 
     def find(self, name: str, fed: str | None = None, month: str | None = None, limit: int = 10) -> list:
         return self.lookup.find(name, fed, month, limit)
