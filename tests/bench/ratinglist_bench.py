@@ -142,11 +142,11 @@ def lookups(db: Path, sample: list[P], named: list[P]) -> dict[str, str]:
 
 
 def tournament(folder: Path, chosen: list[P]) -> Path:
-    """A 300-player Swiss (trfconv.bench's generator) whose players are players of the list:
+    """A 300-player Swiss (tests/swissbuild.py's generator) whose players are players of the list:
     their names, FIDE IDs, federations and standard ratings, a few with differences."""
     from dataclasses import replace
 
-    from trfconv.bench import generate_swiss_trf
+    from swissbuild import generate_swiss_trf
 
     import trfconv
     from trfconv.dates import PartialDate
