@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 from paths import FIXTURES
+from trfbuild import ratings_as_letters
 
 EXAMPLE = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
 VALID = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
@@ -16,14 +17,7 @@ VALID = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
 def bad_ratings(path, n: int = 81):
     """example1 with the rating of its first ``n`` players written as letters: ``n`` TRF016
     errors that say the same thing."""
-    lines = EXAMPLE.read_text("utf-8").splitlines(keepends=True)
-    done = 0
-    for i, line in enumerate(lines):
-        if line.startswith("001") and done < n:
-            lines[i] = line[:48] + "abcd" + line[52:]
-            done += 1
-    path.write_text("".join(lines), "utf-8")
-    return path
+    return ratings_as_letters(EXAMPLE, path, n)
 
 
 # 1. Batch validate/check show a failing file's first error lines

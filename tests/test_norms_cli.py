@@ -64,7 +64,7 @@ def test_seven_rounds_one_line(cli, tmp_path):
 def test_bad_options_one_line_exit_2(cli, tmp_path):
     path = event_file(tmp_path)
     for args, said in ((("--title", "FM"), "--title FM: unknown; give one of GM, IM, WGM, WIM"),
-                       (("--player", "99"), "--player 99: no player with that start number"),
+                       (("--player", "99"), "player 99: no player with that start number in the file"),
                        (("--exemption", "1.4.3z"), "--exemption 1.4.3z: unknown"),
                        (("--rules", "b02-2024"), "is not an edition of the Title Regulations")):
         result = cli("norms", path, *args)

@@ -4,7 +4,6 @@ the security items (token, Host, Origin, input bounds, names, escaping, hostile 
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
@@ -12,6 +11,7 @@ import pytest
 from lxml import etree, html
 from paths import FIXTURES
 from starlette.testclient import TestClient
+from trfbuild import ratings_as_letters
 
 import trfconv
 from trfconv.web import app as web
@@ -270,15 +270,8 @@ def test_the_title_application_is_the_commands(cli, tmp_path, monkeypatch):
 
 
 def with_errors(folder, n: int = 20):
-    """The example with the rating of its first ``n`` players written as letters: ``n`` TRF016
-    errors that say the same thing."""
-    lines = EXAMPLE.read_text("utf-8").splitlines(keepends=True)
-    starts = [i for i, line in enumerate(lines) if line.startswith("001")][:n]
-    for i in starts:
-        lines[i] = lines[i][:48] + "abcd" + lines[i][52:]
-    path = folder / "with-errors.trf"
-    path.write_text("".join(lines), "utf-8")
-    return path
+    """The example with ``n`` TRF016 errors that say the same thing."""
+    return ratings_as_letters(EXAMPLE, folder / "with-errors.trf", n)
 
 
 def test_the_norms_of_a_file_with_errors_are_withheld_unless_asked(tmp_path):

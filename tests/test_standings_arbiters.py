@@ -89,7 +89,7 @@ def test_after_round_applies_the_unplayed_rounds_rules_as_they_stood():
 
 def test_after_round_out_of_range(cli):
     t = trfconv.read(EX25)
-    with pytest.raises(ValueError, match="round 10 is not a round of the file"):
+    with pytest.raises(ValueError, match=r"the file holds 9 round\(s\); round 10 is not one of them"):
         trfconv.standings(t, "BH", after_round=10)
     result = cli("standings", EX25, "--after-round", "10")
     assert result.exit_code == 2 and "the file holds 9 round(s)" in result.stderr and result.stdout == ""

@@ -48,3 +48,15 @@ def as_trf(t: trfconv.Tournament, version: str = "trf26") -> trfconv.Tournament:
         return e
     players = tuple(replace(p, rounds=tuple(entry(e, p.start_number) for e in p.rounds)) for p in t.players)
     return replace(t, players=players)
+
+
+def ratings_as_letters(source, path, n: int):
+    """``source`` (a TRF file) written to ``path`` with the rating of its first ``n`` players as
+    letters: ``n`` TRF016 errors that say the same thing (the grouping of repeated errors, the
+    documents withheld)."""
+    lines = source.read_text("utf-8").splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.startswith("001")][:n]
+    for i in starts:
+        lines[i] = lines[i][:48] + "abcd" + lines[i][52:]
+    path.write_text("".join(lines), "utf-8")
+    return path

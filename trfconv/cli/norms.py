@@ -116,10 +116,6 @@ def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None
     check_output(output)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
-    if after_round is not None and (not forecast or after_round > max(t.rounds, t.event.declared_rounds or 0)):
-        raise fail(f"--after-round {after_round}", "give it with --forecast, and a round of the event")
-    if player is not None and t.player(player) is None:
-        raise fail(f"--player {player}", f"no player with that start number in {file}")
     try:
         result = judge(t, lookup, rules=rules, player=player, titles=titles,
                        exemption=exemption.strip().lower() if exemption else None,
@@ -127,6 +123,8 @@ def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None
                        forecast=forecast, after_round=after_round)
     except UnknownEdition as err:
         raise fail("--rules", str(err)) from None
+    except ValueError as err:  # --player or --after-round the event does not have
+        raise fail(file, str(err)) from None
     basis = Basis(str(file), (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
     report = NormsReport(basis, t, result, details or player is not None)
     emit(document("norms").render(report, form), output, file, form=form)

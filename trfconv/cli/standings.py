@@ -104,8 +104,6 @@ def rank_file(file: Path, *, tiebreaks: list[str] | None, rules: str | None, unr
     """``standings`` on one file: read it, rank it, emit the standings."""
     check_output(output)
     t = readable(file, encoding, as_json)
-    if after is not None and after > t.rounds:
-        raise fail("--after-round", f"the file holds {t.rounds} round(s); round {after} is not one of them")
     if tiebreaks:
         tiebreak_list(tiebreaks, rules, t.event.start_date)
     result, basis, located = _ranked(file, t, tiebreaks, rules, unrated, after, seed, lenient)
@@ -118,8 +116,12 @@ def _ranked(file: Path, t, tiebreaks, rules, unrated, after, seed, lenient: bool
     """The standings of ``t``, the basis they rest on (the file's diagnostics and the ranking's,
     ``lenient`` or not) and the ranking's diagnostics located in ``file``."""
     from .. import standings as rank
+    from ..rules.tiebreaks.after_round import NoSuchRound
 
-    result = rank(t, tiebreaks or None, rules=rules, unrated=unrated, after_round=after, lots_seed=seed)
+    try:
+        result = rank(t, tiebreaks or None, rules=rules, unrated=unrated, after_round=after, lots_seed=seed)
+    except NoSuchRound as err:
+        raise fail("--after-round", str(err)) from None
     located = tuple(d.located(str(file)) for d in result.diagnostics)
     return result, Basis(str(file), (*t.diagnostics, *located), lenient, scope="ranking"), located
 

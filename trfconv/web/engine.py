@@ -197,11 +197,13 @@ def standings(upload: Upload, tiebreaks: str | None = None, after: int | None = 
               lenient: bool = False) -> str:
     """The standings' HTML, as ``trfconv standings --format html`` writes it."""
     from ..documents.standings import StandingsReport
+    from ..rules.tiebreaks.after_round import NoSuchRound
 
     t = upload.tournament
-    if after is not None and not 1 <= after <= t.rounds:
-        raise Refusal(f"the file holds {t.rounds} round(s); round {after} is not one of them")
-    result = rank(t, _tiebreaks(t, tiebreaks), after_round=after, lots_seed=seed or None)
+    try:
+        result = rank(t, _tiebreaks(t, tiebreaks), after_round=after, lots_seed=seed or None)
+    except NoSuchRound as err:  # said as the library says it
+        raise Refusal(str(err)) from None
     located = tuple(d.located(upload.name) for d in result.diagnostics)
     basis = Basis(upload.name, (*t.diagnostics, *located), lenient, scope="ranking")
     return document("standings").render(StandingsReport(basis, result, t), "html")
@@ -255,15 +257,10 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
     from ..documents.norms import NormsReport
 
     t = upload.tournament
-    if player is not None and t.player(player) is None:
-        raise Refusal(f"player {player}: no player with that start number in the file")
-    last = max(t.rounds, t.event.declared_rounds or 0)
-    if after_round is not None and (not forecast or not 1 <= after_round <= last):
-        raise Refusal(f"after round {after_round}: give it with the forecast, and a round of the event")
     try:
         result = judge(t, lookup, player=player, titles=titles or None, exemption=exemption or None,
                        event_type=event_type or None, reading=reading, forecast=forecast, after_round=after_round)
-    except ValueError as err:  # an option the page did not offer: said as the library says it
+    except ValueError as err:  # an option, a player or a round the library refuses: said as it says it
         raise Refusal(str(err)) from None
     basis = Basis(upload.name, (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
     return document("norms").render(NormsReport(basis, t, result, details or player is not None), form)

@@ -119,13 +119,19 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``reading``: 1.4.8b's 35 %
     ``rounded`` as 1.4.9 says, or ``exact``; ``forecast``: also what each candidate needs in the
     rounds left (:mod:`.forecast`) after the last round played, or after ``after_round``. A value
-    that is none of those named raises :class:`ValueError`."""
+    that is none of those named, a start number no player has, or ``after_round`` without the
+    forecast or outside the event's rounds raises :class:`ValueError` (its message is what the
+    command line and the web page say)."""
     for value, allowed, what in ((reading, READINGS, "reading"), (exemption, (None, *EXEMPTIONS), "exemption"),
                                  (event_type, (None, *EVENT_TYPES), "event type"),
                                  *((x, TITLES, "title") for x in titles or ())):
         if value not in allowed:
             raise ValueError(f"unknown {what} {value!r}; known: {', '.join(x for x in allowed if x)}")
     t = tournament
+    if player is not None and t.player(player) is None:
+        raise ValueError(f"player {player}: no player with that start number in the file")
+    if after_round is not None and (not forecast or not 1 <= after_round <= max(t.rounds, t.event.declared_rounds or 0)):
+        raise ValueError(f"after round {after_round}: give it with the forecast, and a round of the event")
     path = t.source.path
     start = t.event.start_date if isinstance(t.event.start_date, date) else None
     chosen, said = _edition(rules, start, path)

@@ -17,15 +17,20 @@ from ...adjustments import FINAL_ROUND
 from ...model import Tournament
 
 
+class NoSuchRound(ValueError):
+    """A round the file does not hold."""
+
+
 def after_round(t: Tournament, n: int, *, declared: bool = False) -> Tournament:
-    """``t`` cut after round ``n`` (1 <= n <= the rounds the file holds; ValueError otherwise).
+    """``t`` cut after round ``n`` (1 <= n <= the rounds the file holds; :class:`NoSuchRound`
+    otherwise, whose message is what the command line and the web page say).
     A 299 record of the final standings (round 999) is dropped unless ``n`` is the last round:
     it is counted in the final standings only. ``declared``: the points and ranks the file
     declares are kept, as they are those after round ``n`` (a file in progress, cut after its
     last round held)."""
     held = t.rounds
     if not 1 <= n <= held:
-        raise ValueError(f"round {n} is not a round of the file (it holds {held} round(s))")
+        raise NoSuchRound(f"the file holds {held} round(s); round {n} is not one of them")
     final = n >= max(held, t.event.declared_rounds or 0)
     if declared:
         players = tuple(replace(p, rounds=p.rounds[:n]) for p in t.players)

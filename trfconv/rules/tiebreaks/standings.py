@@ -172,7 +172,8 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
 
     A file in progress (no player has an entry in its last declared or padded rounds:
     :attr:`~trfconv.model.Tournament.rounds_to_come`) stands after its last round held: its
-    standings are those after that round, and said so; the rounds to come are no absences."""
+    standings are those after that round, and said so; the rounds to come are no absences.
+    ``after_round`` outside the file's rounds raises :class:`~.after_round.NoSuchRound`."""
     extra = []
     to_come, asked = t.rounds_to_come, after_round is not None
     if not asked and to_come:
