@@ -128,5 +128,6 @@ def rating_change(own: int, k: int, games: list[tuple[int, Fraction]], rules: Ra
 
 def performance(average: Fraction, score: Fraction, games: int, rules: RatingRules) -> int:
     """Rating performance: the average of the opponents as used plus dp(p) (table 8.1.1),
-    halves up; the seed's tie-break example (000, "La Performance") gives 1780 + 193 = 1973."""
-    return half_up(average + rules.tables.dp(rules.tables.p(score, games)))
+    halves up; the seed's tie-break example (000, "La Performance") gives 1780 + 193 = 1973.
+    dp is a whole number, so the average rounded plus dp is the sum rounded (one fraction less)."""
+    return half_up(average) + rules.tables.dp(rules.tables.p(score, games))
