@@ -12,7 +12,6 @@ from __future__ import annotations
 import gc
 import sys
 from collections.abc import Iterator, Mapping
-from importlib import import_module
 
 import typer
 import typer.main
@@ -26,6 +25,7 @@ from typer.models import CommandInfo, TyperInfo
 from .. import __version__
 from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
+from ..named import named
 from .common import PlainUsage, ended, input_limit, list_month_argument
 
 #: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
@@ -33,23 +33,24 @@ MAX_SIZE_OPTION = 1 << 32
 
 EXIT_USAGE = 2
 
-#: Every command, in the order help lists them: name -> (module of ``trfconv.cli``, its function
-#: or, for a group of commands, its ``typer.Typer``, and the click command class).
+#: Every command, in the order help lists them: name -> its function (or, for a group of
+#: commands, its ``typer.Typer``) named ``"module:name"`` (:mod:`trfconv.named`), and its click
+#: command class (named too when its module defines it).
 COMMANDS = {
-    "info": ("files", "info", PlainUsage),
-    "check": ("files", "check", PlainUsage),
-    "convert": ("files", "convert", PlainUsage),
-    "validate": ("rating", "validate", PlainUsage),
-    "report": ("rating", "report", PlainUsage),
-    "standings": ("standings", "standings", "Command"),
-    "playoff": ("playoff", "playoff", PlainUsage),
-    "formats": ("files", "formats", PlainUsage),
-    "list": ("lists", "app", None),
-    "fill": ("lists", "fill_command", PlainUsage),
-    "period": ("period", "period", PlainUsage),
-    "norms": ("norms", "norms", PlainUsage),
-    "serve": ("serve", "serve", PlainUsage),
-    "explain": ("explain", "explain", PlainUsage),
+    "info": ("trfconv.cli.files:info", PlainUsage),
+    "check": ("trfconv.cli.files:check", PlainUsage),
+    "convert": ("trfconv.cli.files:convert", PlainUsage),
+    "validate": ("trfconv.cli.rating:validate", PlainUsage),
+    "report": ("trfconv.cli.rating:report", PlainUsage),
+    "standings": ("trfconv.cli.standings:standings", "trfconv.cli.standings:Command"),
+    "playoff": ("trfconv.cli.playoff:playoff", PlainUsage),
+    "formats": ("trfconv.cli.files:formats", PlainUsage),
+    "list": ("trfconv.cli.lists:app", None),
+    "fill": ("trfconv.cli.lists:fill_command", PlainUsage),
+    "period": ("trfconv.cli.period:period", PlainUsage),
+    "norms": ("trfconv.cli.norms:norms", PlainUsage),
+    "serve": ("trfconv.cli.serve:serve", PlainUsage),
+    "explain": ("trfconv.cli.explain:explain", PlainUsage),
 }
 
 
@@ -63,14 +64,13 @@ class LazyCommands(Mapping):
 
     def __getitem__(self, name: str):
         if name not in self._built:
-            where, attribute, cls = self._table[name]
-            module = import_module(f"{__name__}.{where}")
-            target = getattr(module, attribute)
+            function, cls = self._table[name]
+            target = named(function)
             if isinstance(target, typer.Typer):
                 built = typer.main.get_group_from_info(TyperInfo(target, name=name), pretty_exceptions_short=True,
                                                        suggest_commands=True, rich_markup_mode="markdown")
             else:
-                cls = getattr(module, cls) if isinstance(cls, str) else cls
+                cls = named(cls) if isinstance(cls, str) else cls
                 built = typer.main.get_command_from_info(CommandInfo(name=name, callback=target, cls=cls),
                                                          pretty_exceptions_short=True, rich_markup_mode="markdown")
             self._built[name] = built
