@@ -542,11 +542,12 @@ class _Reader:
     def identifier(self, text: str, what: str, column: int) -> str | None:
         if not text or text.strip("0") == "":
             return None
+        if ascii_digits(text):  # the usual case (digits are never a placeholder)
+            return text
         if placeholder(text):
             self.report("FID001", f"{what} {shown(text)} is a placeholder; read as none", column)
             return None
-        if not ascii_digits(text):
-            self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}; kept as written", column)
+        self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}; kept as written", column)
         return text
 
     def birth(self, text: str, column: int):
