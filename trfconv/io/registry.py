@@ -11,14 +11,13 @@ library such as lxml, openpyxl or python-chess is imported inside the functions 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache
 
 from ..diagnostics import Diagnostic, diagnostic
 from ..encoding import byte_order_mark, utf16_without_mark
 from ..model import Source, Tournament
+from ..named import named
 from .identify import disguised, what_it_is
 
 #: The reader of content no sniffer recognises and whose name asks for no format.
@@ -221,10 +220,4 @@ def write_bytes(t: Tournament, output: str = DEFAULT_OUTPUT, *, line_ending: str
 
 def _load(function: str | Callable):
     """A record's function: named ``"module:function"`` (imported now), or given itself."""
-    return _import(function) if isinstance(function, str) else function
-
-
-@cache
-def _import(path: str):
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    return named(function) if isinstance(function, str) else function
