@@ -45,6 +45,7 @@ from ..numbers import decimal_text, exact_sum, short_text
 from ..timecontrol import TimeControl, format_code
 from .layout import layouts
 from .lossy import dropped
+from .registry import Written
 
 VERSIONS = ("trf26", "trf16")
 _FOLD = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l",
@@ -65,14 +66,14 @@ def write_trf(t: Tournament, version: str = "trf26", *, line_ending: str = "\r\n
     return line_ending.join(writer.place_extras(records)) + line_ending, writer.diagnostics
 
 
-def write_trf26(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
+def write_trf26(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> Written:
     text, diagnostics = write_trf(t, "trf26", line_ending=line_ending, encoding=encoding)
-    return text.encode(encoding), diagnostics
+    return Written(text.encode(encoding), diagnostics, len(t.players))  # a 001 line each
 
 
-def write_trf16(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
+def write_trf16(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> Written:
     text, diagnostics = write_trf(t, "trf16", line_ending=line_ending, encoding=encoding)
-    return text.encode(encoding), diagnostics
+    return Written(text.encode(encoding), diagnostics, len(t.players))  # a 001 line each
 
 
 def canonical_extras(t: Tournament) -> tuple:

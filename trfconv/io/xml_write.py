@@ -24,7 +24,6 @@ from datetime import date
 from fractions import Fraction
 
 from ..dates import PartialDate
-from ..diagnostics import Diagnostic
 from ..model import (
     DEFAULT_SCORES,
     NOT_PAIRED,
@@ -47,6 +46,7 @@ from ..model import (
 from ..numbers import ascii_digits, decimal_text
 from ..pairings import agree
 from .lossy import lossy_diagnostics
+from .registry import Written
 from .xml_read import EVENT_TYPES, bye_match_points
 from .xml_tiebreaks import SLOTS, lists_of, slots_of
 
@@ -57,9 +57,10 @@ _BYE_POINTS = {ByeKind.FULL: "1.0", ByeKind.HALF: "0.5", ByeKind.ZERO: "0.0"}
 _SEX = {"m": "M", "w": "W"}
 
 
-def write_xml(t: Tournament, *, line_ending: str = "\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
-    """The document's bytes and the ``WRT004`` warnings for what it cannot hold (lines end in
-    LF: an XML parser reads every line ending as one, so ``line_ending`` changes nothing).
+def write_xml(t: Tournament, *, line_ending: str = "\n", encoding: str = "utf-8") -> Written:
+    """The document's bytes, the ``WRT004`` warnings for what it cannot hold and its players
+    (lines end in LF: an XML parser reads every line ending as one, so ``line_ending`` changes
+    nothing).
 
     The document is written as text, element by element, indented two spaces a level, attribute
     values escaped as XML requires (``& < > "``, and TAB, LF and CR as character references so that
@@ -68,7 +69,8 @@ def write_xml(t: Tournament, *, line_ending: str = "\n", encoding: str = "utf-8"
     name = _declared_name(encoding)
     kept = project(t)
     text = "".join(_document(kept, name))
-    return text.encode(encoding, errors="xmlcharrefreplace"), lossy_diagnostics(LABEL, t, kept)
+    return Written(text.encode(encoding, errors="xmlcharrefreplace"), lossy_diagnostics(LABEL, t, kept),
+                   len(kept.players))
 
 
 #: Python's codec names whose spelling libxml2 does not know (``LATIN-1``), as the XML
