@@ -304,26 +304,34 @@ def _document(t: Tournament, encoding_name: str) -> list[str]:
         _element(2, "round", round=r, date=_date(dates[r - 1] if r <= len(dates) else None), time="")
         for r in range(1, _round_elements(t, e.declared_rounds) + 1)])
     board = {m: (team.number, i) for team in t.teams for i, m in enumerate(team.members, 1)}
-    players = []
-    for p in t.players:
-        team_no, board_no = board.get(p.start_number, (0, None))
-        players.append(_element(
-            2, "player", no=p.start_number, id=p.start_number, lastname=p.name, firstname="", title=p.title,
-            rtg=_int(p.rating), rtgfide=_int(p.rating), dob=_dob(p.birth_date),
-            sex=_SEX.get(p.sex or "", p.sex), fed=p.federation, board=_int(board_no), teamno=team_no,
-            fideid=p.fide_id, rank=_int(p.rank), pts=_comma(p.points)))
+    players = [_player_element(p, *board.get(p.start_number, (0, None))) for p in t.players]
     out += _container(1, "players", players)
     if team:
         out += _container(1, "teams", [
             _element(2, "team", no=x.number, teamname=x.name, teamshort=x.nickname, rank=_int(x.rank),
                      points=_comma(x.match_points)) for x in t.teams])
-    out += _container(1, "playerpairings", [
-        _element(2, "playerpairing", round=r, pairing=i, **row)
-        for r, rows in _pairing_rows(t) for i, row in enumerate(rows, 1)])
+    out += _container(1, "playerpairings", [_PAIRING.format(r, i, *row) for r, rows in _pairing_rows(t)
+                                            for i, row in enumerate(rows, 1)])
     if team:
         out += _container(1, "teampairings", _team_pairings(t, board))
     out.append("</chessresults>\n")
     return out
+
+
+#: A ``<player>`` and a ``<playerpairing>`` line, as :func:`_element` writes them (the thousands
+#: of rows of a large event, written from one template each: the texts go through
+#: :func:`_attribute`, the numbers and codes are written as they are).
+_PLAYER = ('    <player no="{}" id="{}" lastname="{}" firstname="" title="{}" rtg="{}" rtgfide="{}" dob="{}" '
+           'sex="{}" fed="{}" board="{}" teamno="{}" fideid="{}" rank="{}" pts="{}"/>\n')
+_PAIRING = ('    <playerpairing round="{}" pairing="{}" board="1" whiteno="{}" blackno="{}" reswhite="{}" resblack="{}" '
+            'forfeit="{}"/>\n')
+
+
+def _player_element(p: Player, team_no: int, board_no: int | None) -> str:
+    rating = _int(p.rating)
+    return _PLAYER.format(p.start_number, p.start_number, _attribute(p.name), _attribute(p.title), rating, rating,
+                          _dob(p.birth_date), _attribute(_SEX.get(p.sex or "", p.sex)), _attribute(p.federation),
+                          _int(board_no), team_no, _attribute(p.fide_id), _int(p.rank), _comma(p.points))
 
 
 def _tiebreak_slots(e: Event, team: bool) -> dict[str, str]:
@@ -356,41 +364,41 @@ def _comma(value: Fraction | None) -> str:
 
 
 def _pairing_rows(t: Tournament):
-    """Per round, one row per game (from White's side) and per bye or unpaired player."""
+    """Per round, one row per game (from White's side) and then one per bye or unpaired player,
+    each in the players' order: ``(whiteno, blackno, reswhite, resblack, forfeit)``."""
     count = max((len(p.rounds) for p in t.players), default=0)
-    for r in range(1, count + 1):
-        games, others = [], []
-        for p in t.players:
-            if r > len(p.rounds):
-                continue
-            n, entry = p.start_number, p.rounds[r - 1]
-            match entry:
-                case Game(opponent=o, colour=Colour.WHITE, outcome=outcome, rated=rated):
-                    rw, rb = _RESULT[outcome]
-                    games.append(_row(n, o, rw, rb, "" if rated else "U"))
-                case Forfeit(opponent=o, colour=Colour.WHITE, won=won) if o is not None:
+    games: list[list[tuple]] = [[] for _ in range(count)]
+    others: list[list[tuple]] = [[] for _ in range(count)]
+    white = Colour.WHITE
+    for p in t.players:
+        n = p.start_number
+        for r, entry in enumerate(p.rounds):
+            kind = type(entry)  # the model's entry classes have no subclasses
+            if kind is Game:
+                if entry.colour is white:
+                    rw, rb = _RESULT[entry.outcome]
+                    games[r].append((n, entry.opponent, rw, rb, "" if entry.rated else "U"))
+            elif kind is Forfeit:
+                o, won = entry.opponent, entry.won
+                if o is None:
+                    others[r].append((n, -2, "1.0" if won else "0.0", "", "K"))
+                elif entry.colour is white:
                     # project() kept only forfeits both lines agree on; a file with a start
                     # number used twice can still show another line here: read it as unplayed
-                    mirror = t.player(o).rounds[r - 1]
+                    mirror = t.player(o).rounds[r]
                     theirs = isinstance(mirror, Forfeit) and mirror.won
-                    code = "K" if won or theirs else "D"
-                    games.append(_row(n, o, "1.0" if won else "0.0", "1.0" if theirs else "0.0", code))
-                case Pending(opponent=o, colour=Colour.WHITE, adjourned=adjourned):
-                    games.append(_row(n, o, "", "", "H" if adjourned else ""))
-                case Bye(kind=ByeKind.PAB):
-                    others.append(_row(n, -1, decimal_text(DEFAULT_SCORES.pab), "0.0", "K"))
-                case Bye(kind=kind):
-                    others.append(_row(n, -2, _BYE_POINTS[kind], "", ""))
-                case Forfeit(opponent=None, won=won):
-                    others.append(_row(n, -2, "1.0" if won else "0.0", "", "K"))
-                case NotPaired():
-                    others.append(_row(n, -2, "", "", ""))
-        yield r, games + others
-
-
-def _row(white: int, black: int, rw: str, rb: str, forfeit: str) -> dict:
-    return {"board": "1", "whiteno": str(white), "blackno": str(black), "reswhite": rw, "resblack": rb,
-            "forfeit": forfeit}
+                    games[r].append((n, o, "1.0" if won else "0.0", "1.0" if theirs else "0.0",
+                                     "K" if won or theirs else "D"))
+            elif kind is Pending:
+                if entry.colour is white:
+                    games[r].append((n, entry.opponent, "", "", "H" if entry.adjourned else ""))
+            elif kind is Bye:
+                others[r].append((n, -1, decimal_text(DEFAULT_SCORES.pab), "0.0", "K") if entry.kind is ByeKind.PAB
+                                 else (n, -2, _BYE_POINTS[entry.kind], "", ""))
+            elif kind is NotPaired:
+                others[r].append((n, -2, "", "", ""))
+    for r in range(count):
+        yield r + 1, games[r] + others[r]
 
 
 def _team_pairings(t: Tournament, board: dict) -> list[str]:
