@@ -310,28 +310,25 @@ def _document(t: Tournament, encoding_name: str) -> list[str]:
         out += _container(1, "teams", [
             _element(2, "team", no=x.number, teamname=x.name, teamshort=x.nickname, rank=_int(x.rank),
                      points=_comma(x.match_points)) for x in t.teams])
-    out += _container(1, "playerpairings", [_PAIRING.format(r, i, *row) for r, rows in _pairing_rows(t)
-                                            for i, row in enumerate(rows, 1)])
+    out += _container(1, "playerpairings", [  # as _element writes it: numbers and codes, nothing to escape
+        f'    <playerpairing round="{r}" pairing="{i}" board="1" whiteno="{white}" blackno="{black}" '
+        f'reswhite="{rw}" resblack="{rb}" forfeit="{forfeit}"/>\n'
+        for r, rows in _pairing_rows(t) for i, (white, black, rw, rb, forfeit) in enumerate(rows, 1)])
     if team:
         out += _container(1, "teampairings", _team_pairings(t, board))
     out.append("</chessresults>\n")
     return out
 
 
-#: A ``<player>`` and a ``<playerpairing>`` line, as :func:`_element` writes them (the thousands
-#: of rows of a large event, written from one template each: the texts go through
-#: :func:`_attribute`, the numbers and codes are written as they are).
-_PLAYER = ('    <player no="{}" id="{}" lastname="{}" firstname="" title="{}" rtg="{}" rtgfide="{}" dob="{}" '
-           'sex="{}" fed="{}" board="{}" teamno="{}" fideid="{}" rank="{}" pts="{}"/>\n')
-_PAIRING = ('    <playerpairing round="{}" pairing="{}" board="1" whiteno="{}" blackno="{}" reswhite="{}" resblack="{}" '
-            'forfeit="{}"/>\n')
-
-
 def _player_element(p: Player, team_no: int, board_no: int | None) -> str:
+    """A ``<player>`` line, as :func:`_element` writes it (the texts escaped, the numbers as they
+    are): written directly, since an event has thousands."""
     rating = _int(p.rating)
-    return _PLAYER.format(p.start_number, p.start_number, _attribute(p.name), _attribute(p.title), rating, rating,
-                          _dob(p.birth_date), _attribute(_SEX.get(p.sex or "", p.sex)), _attribute(p.federation),
-                          _int(board_no), team_no, _attribute(p.fide_id), _int(p.rank), _comma(p.points))
+    return (f'    <player no="{p.start_number}" id="{p.start_number}" lastname="{_attribute(p.name)}" firstname="" '
+            f'title="{_attribute(p.title)}" rtg="{rating}" rtgfide="{rating}" dob="{_dob(p.birth_date)}" '
+            f'sex="{_attribute(_SEX.get(p.sex or "", p.sex))}" fed="{_attribute(p.federation)}" '
+            f'board="{_int(board_no)}" teamno="{team_no}" fideid="{_attribute(p.fide_id)}" rank="{_int(p.rank)}" '
+            f'pts="{_comma(p.points)}"/>\n')
 
 
 def _tiebreak_slots(e: Event, team: bool) -> dict[str, str]:
