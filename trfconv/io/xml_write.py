@@ -90,6 +90,8 @@ def text(value: str | None) -> str | None:
     spaces, surrounding blanks removed; None when nothing is left."""
     if value is None:
         return None
+    if value.isprintable():  # no control character, no line break, no tab (most texts)
+        return value.strip() or None
     value = _INVALID.sub("?", value).replace("\t", " ").replace("\r", " ").replace("\n", " ").strip()
     return value or None
 
@@ -149,7 +151,7 @@ def _boards(t: Tournament) -> int | None:
 
 
 def _player(p: Player, rounds: tuple) -> Player:
-    sex = None if p.sex in (None, "", "*", "-") else {"f": "w", "m": "m", "w": "w"}.get(p.sex.lower()) or text(p.sex)
+    sex = None if p.sex in (None, "", "*", "-") else _SEXES.get(p.sex.lower()) or text(p.sex)
     return Player(
         start_number=p.start_number, name=text(p.name) or "", sex=sex, title=text(p.title),
         rating=p.rating or None, federation=text(p.federation),
@@ -157,6 +159,10 @@ def _player(p: Player, rounds: tuple) -> Player:
         birth_date=_birth_date(p.birth_date), points=_decimal(p.points), rank=p.rank if p.rank and p.rank > 0 else None,
         rounds=rounds,
     )
+
+
+#: The sexes the format holds, from the model's codes (any case).
+_SEXES = {"f": "w", "m": "m", "w": "w"}
 
 
 def _birth_date(value) -> PartialDate | None:
