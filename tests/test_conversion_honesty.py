@@ -57,6 +57,23 @@ def test_every_writer_counts_the_players_a_reader_of_its_output_finds(path):
             assert written.players == len(back.players), name
 
 
+@pytest.mark.parametrize("to", list(outputs()))
+def test_a_player_without_a_start_number_the_output_holds_is_not_counted(cli, tmp_path, to):
+    """The JSON form holds any start number; chess-results XML and CSV read back no player
+    without a positive one, TRF none without one from 1 to 9999 (its four columns)."""
+    t = trfconv.read(paths.FIXTURES / "tiebreak" / "tec-swiss16-rated.trf")
+    odd = {1: 0, 2: -5, 3: 12345}
+    source = tmp_path / "odd.json"
+    trfconv.write(replace(t, players=tuple(replace(p, start_number=odd.get(p.start_number, p.start_number))
+                                           for p in t.players)), source, "json")
+    out = tmp_path / "out"
+    result = cli("convert", source, "-o", out, "--to", to, "--lenient")
+    assert result.exit_code == 0, result.output
+    said = int(result.stderr.splitlines()[-1].split(", ")[-1].removesuffix(" players"))
+    assert said == len(trfconv.read(out, format={"trf26": "trf", "trf16": "trf"}.get(to, to)).players)
+    assert said == {"json": 16, "xml": 14, "csv": 14, "trf26": 13, "trf16": 13}[to]
+
+
 TUNX = NATIVE / "swissmanager" / "echecsjs__tunx__2023_elllobregat_a_753347.TUNX"
 PGN = b"\n".join(p.read_bytes() for p in sorted((NATIVE / "pgn").glob("*.pgn")))
 

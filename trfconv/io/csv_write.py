@@ -92,7 +92,7 @@ def round_cell(entry) -> str:
 
 def project(t: Tournament) -> Tournament:
     """``t`` reduced to what the canonical CSV holds, exactly as it reads back."""
-    players = tuple(_player(p) for p in t.players if (p.name or "").strip())
+    players = tuple(_player(p) for p in t.players if (p.name or "").strip() and p.start_number > 0)  # as read back
     length = max((len(p.rounds) for p in players), default=0)
     players = tuple(dataclasses.replace(p, rounds=p.rounds + (NOT_PAIRED,) * (length - len(p.rounds)))
                     for p in players)

@@ -122,13 +122,14 @@ def project(t: Tournament) -> Tournament:
     team = event_type(t) in ("2", "3")
     tiebreaks, standings, _ = lists_of(slots_of(e.tiebreaks, e.standings_tiebreaks, team), team)
     event = dataclasses.replace(event, tiebreaks=tiebreaks, standings_tiebreaks=standings)
-    numbers = {p.start_number for p in t.players}
+    listed = [p for p in t.players if p.start_number > 0]  # the reader leaves out the others
+    numbers = {p.start_number for p in listed}
     teams = _teams(t, numbers)
     team_event = _team_event(t, rounds)
     rounds_of: dict[int, tuple] = {}
-    for p in t.players:  # the first line of a start number, as Tournament.player finds it
+    for p in listed:  # the first line of a start number, as Tournament.player finds it
         rounds_of.setdefault(p.start_number, p.rounds)
-    players = tuple(_player(p, _rounds(rounds_of, p)) for p in t.players)
+    players = tuple(_player(p, _rounds(rounds_of, p)) for p in listed)
     kept = Tournament(event=event, players=players, teams=teams, scores=DEFAULT_SCORES, team_event=team_event)
     if team_event.pab:
         players = _pad_team_byes(players, teams, team_event.pab, _boards(kept))
