@@ -26,6 +26,9 @@ updated and the replaced tables dropped, then everything is committed at once; a
 damaged line, a repeated ID, an interruption) rolls it all back, and the database is as it was.
 During the import SQLite does not wait for the disk (``synchronous=OFF``): an interrupted
 process cannot damage the database, a power failure during the import could (import again).
+The file is read and checked in a thread of its own while SQLite stores the lines read before
+and keeps the name index up to date (SQLite works without Python's lock, so the two share two
+cores); the ID index is sorted once all lines are in (see :func:`_index`).
 
 What goes wrong with the database is a :class:`StoreError`, one sentence: damaged (a page or the
 header), not SQLite, another program's SQLite file (tables trfconv does not know: refused, never
@@ -37,12 +40,15 @@ default location's folder is made.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import queue
 import re
 import sqlite3
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -67,8 +73,19 @@ _BATCH = 500
 #: The ``serves`` kind of the combined list that names every registered player of its month.
 _REGISTERED = "registered"
 _ORDER = {**{kind: i for i, kind in enumerate(KINDS)}, _REGISTERED: len(KINDS)}
-#: Rows per INSERT statement: each statement run costs as much as binding many values.
-_ROWS = 256
+#: Rows per INSERT statement (at most SQLite's limit of parameters): each statement run costs as
+#: much as binding many values, and SQLite runs a statement without Python's lock, so a long one
+#: lets the reading thread check the next chunk meanwhile.
+_ROWS = 8192
+#: Chunks of stored lines read ahead of SQLite (each about :data:`.parse.CHUNK` bytes of the file).
+_AHEAD = 4
+#: SQLite's sorter for the ID index: its memory (KiB) before it sorts what it holds and starts
+#: again (a few MB sort faster than one large run: they stay in the processor's cache), and its
+#: helper threads (sorting those runs beside the main thread; SQLite's ``PRAGMA threads``).
+_SORT_KIB = 2048
+_SORT_THREADS = min(2, os.cpu_count() or 1)
+#: The page cache during an import (KiB): the name index kept up to date stays in memory.
+_IMPORT_CACHE_KIB = 65536
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sources(
     id INTEGER PRIMARY KEY, month TEXT NOT NULL, kinds TEXT NOT NULL, file TEXT NOT NULL,
@@ -460,7 +477,7 @@ class Store:
         module docstring). Raises :class:`ListError` (nothing changed) when the file is damaged."""
         con = self._connect(create=True)
         self._catalogue = None
-        con.execute("PRAGMA cache_size = -65536")  # KiB: the index sorts stay in memory
+        con.execute(f"PRAGMA cache_size = -{_IMPORT_CACHE_KIB}")
         con.execute("PRAGMA synchronous = OFF")
         con.execute("BEGIN IMMEDIATE")
         try:
@@ -473,7 +490,11 @@ class Store:
                  imported)).lastrowid
             table = f"p{number}"
             con.execute(f"CREATE TABLE {table}(line TEXT NOT NULL)")
-            _insert(con, table, source.lines(progress))
+            # kept up to date as the lines go in, beside the reading thread (a list comes sorted
+            # by name: each line's entry goes at the end of the index)
+            con.execute(f"CREATE INDEX {table}_name ON {table}({_name_sql(source.reader)} COLLATE NOCASE)")
+            with _read_ahead(source, progress) as chunks:
+                _insert(con, table, chunks)
             if progress:  # all read: what follows is indexing
                 progress(source.size)
             if not source.players:
@@ -520,20 +541,74 @@ def _name_sql(reader: Reader) -> str:
     return f"rtrim({_column_sql(reader.layout.by_field['name'])})"
 
 
-def _insert(con: sqlite3.Connection, table: str, chunks) -> None:
-    """Insert the stored lines, :data:`_ROWS` to a statement."""
-    full = f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * _ROWS)
+@contextlib.contextmanager
+def _read_ahead(source: ListFile, progress: Callable[[int], None] | None) -> Iterator[Iterator[list[str]]]:
+    """The stored lines of ``source`` a chunk at a time, as :meth:`ListFile.lines` gives them, read
+    and checked in a thread of their own up to :data:`_AHEAD` chunks ahead. What the reader
+    raises (a :class:`ListError`) is raised here, after the chunks read before it, and
+    ``progress`` is called here, after each chunk, as without the thread. Leaving the block stops
+    the thread and waits for it (the file is closed after)."""
+    items: queue.Queue = queue.Queue(maxsize=_AHEAD)
+    stop = threading.Event()
+
+    def put(item) -> bool:
+        while not stop.is_set():
+            try:
+                items.put(item, timeout=0.05)
+                return True
+            except queue.Full:
+                pass
+        return False
+
+    def read() -> None:
+        try:
+            for lines in source.lines(put if progress else None):
+                if not put(lines):
+                    return
+            put(None)
+        except BaseException as err:  # handed to the importing thread, which raises it
+            put(err)
+
+    def chunks() -> Iterator[list[str]]:
+        while (item := items.get()) is not None:
+            if isinstance(item, BaseException):
+                raise item
+            if isinstance(item, int):
+                progress(item)
+            else:
+                yield item
+
+    worker = threading.Thread(target=read, name=f"trfconv: reading {source.name}", daemon=True)
+    worker.start()
+    try:
+        yield chunks()
+    finally:
+        stop.set()
+        worker.join()
+
+
+def _insert(con: sqlite3.Connection, table: str, chunks: Iterator[list[str]]) -> None:
+    """Insert the stored lines, :data:`_ROWS` to a statement (the last one fewer)."""
+    rows = min(_ROWS, con.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
+    full = f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * rows)
+    pending: list[str] = []
     for lines in chunks:
-        whole = len(lines) - len(lines) % _ROWS
-        con.executemany(full, zip(*[iter(lines[:whole])] * _ROWS))
-        if whole < len(lines):
-            con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * (len(lines) - whole)), lines[whole:])
+        pending += lines
+        whole = len(pending) - len(pending) % rows
+        if whole:
+            con.executemany(full, zip(*[iter(pending[:whole])] * rows))
+            del pending[:whole]
+    if pending:
+        con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * len(pending)), pending)
 
 
 def _index(con: sqlite3.Connection, table: str, source: ListFile) -> None:
-    """The ID and name indexes, built once the lines are in (a sort, much faster than keeping
-    them up to date line by line). A repeated ID is an error naming both places."""
+    """The ID index, built once the lines are in (a sort, much faster than keeping it up to date
+    line by line: IDs come in no order), by SQLite's sorter in runs of :data:`_SORT_KIB` with
+    :data:`_SORT_THREADS` helper threads. A repeated ID is an error naming both places."""
     fide_id = _id_sql(source.reader)
+    con.execute(f"PRAGMA cache_size = -{_SORT_KIB}")  # read by the sorter when the statement starts
+    con.execute(f"PRAGMA threads = {_SORT_THREADS}")
     try:
         con.execute(f"CREATE UNIQUE INDEX {table}_id ON {table}({fide_id})")
     except sqlite3.IntegrityError:
@@ -544,7 +619,9 @@ def _index(con: sqlite3.Connection, table: str, source: ListFile) -> None:
         raise ListError(diagnostic("LST034", f"FIDE ID {number} is repeated: {where}s {first + offset} and "
                                              f"{second + offset}", path=source.path,
                                    line=None if source.xml else second + offset)) from None
-    con.execute(f"CREATE INDEX {table}_name ON {table}({_name_sql(source.reader)} COLLATE NOCASE)")
+    finally:
+        con.execute("PRAGMA threads = 0")
+        con.execute(f"PRAGMA cache_size = -{_IMPORT_CACHE_KIB}")
 
 
 def _number(text: str | None, zero: int | None = 0) -> int | None:
