@@ -566,7 +566,7 @@ def _read_ahead(source: ListFile, progress: Callable[[int], None] | None) -> Ite
                 if not put(lines):
                     return
             put(None)
-        except BaseException as err:  # handed to the importing thread, which raises it
+        except BaseException as err:  # noqa: BLE001 - handed to the importing thread, which raises it
             put(err)
 
     def chunks() -> Iterator[list[str]]:
