@@ -8,7 +8,7 @@ Layout. Each imported file is a *source* (table ``sources``: file, month, rates 
 counts) with its players in a table of its own, ``p<id>``, one stored line each (see
 :mod:`.parse`), indexed on the SQL expressions that read the FIDE ID and the name from the line.
 Nothing else is extracted at import: a player's other values are read from his line when he is
-looked up, which keeps the import to a copy of the file and two index sorts. Table ``serves`` says which
+looked up, which keeps the import to a copy of the file and two indexes. Table ``serves`` says which
 source gives each month's standard, rapid and blitz list: a combined list serves all three, a
 single-type list one, so the standard, rapid and blitz files of one month make one month side
 by side. Importing a source replaces, for its month, the kinds it brings, never another kind; a
