@@ -455,6 +455,33 @@ def test_a_failure_while_storing_stops_the_reader_and_changes_nothing(tmp_path, 
     assert list(open_lists(db).months()) == ["2026-09"]
 
 
+def test_a_list_out_of_name_order_gets_the_same_name_index(tmp_path, monkeypatch):
+    """The name index is kept up to date while the names come in order (FIDE's lists); a list in
+    another order (here in order for its first chunks, then backwards) has it made at the end: the
+    same rows, the same indexes, the same answers."""
+    monkeypatch.setattr(parse_module, "CHUNK", 500)  # about three lines a chunk
+    taken = []
+    order = store_module._in_name_order
+    monkeypatch.setattr(store_module, "_in_name_order", lambda *a: taken.append(order(*a)[0]) or order(*a))
+    by_name = sorted(build.PLAYERS, key=lambda p: (p.name.lower(), p.fide_id))
+    results = {}
+    for label, players in (("in order", by_name), ("not", by_name[:6] + by_name[:5:-1])):
+        taken.clear()
+        path = tmp_path / label / "players_list_foa.txt"
+        path.parent.mkdir()
+        path.write_bytes(build.txt(build.HEADER_FOA, map(build.foa_line, players)))
+        db = tmp_path / label / "lists.sqlite"
+        import_list(path, db=db, month=MONTH)
+        with contextlib.closing(sqlite3.connect(db)) as con:
+            schema = sorted(con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+            assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        found = [m.entry.fide_id for m in open_lists(db).find("Pel Morlan")]
+        results[label] = (schema, sorted(line for _, line in _stored(db)), found, taken[-1])
+    assert results["in order"][:3] == results["not"][:3]
+    assert sorted(results["not"][2][:2]) == [90100100, 90100119]  # the two players of that name, by the index
+    assert (results["in order"][3], results["not"][3]) == (True, False)
+
+
 def test_progress_is_reported_up_to_the_size(tmp_path):
     calls = []
     import_list(FIXTURES / "players_list.zip", db=tmp_path / "db", month=MONTH, progress=lambda *a: calls.append(a))

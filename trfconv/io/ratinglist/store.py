@@ -28,7 +28,7 @@ During the import SQLite does not wait for the disk (``synchronous=OFF``): an in
 process cannot damage the database, a power failure during the import could (import again).
 The file is read and checked in a thread of its own while SQLite stores the lines read before
 and keeps the name index up to date (SQLite works without Python's lock, so the two share two
-cores); the ID index is sorted once all lines are in (see :func:`_index`).
+cores; see :func:`_insert`); the ID index is sorted once all lines are in (:func:`_index`).
 
 What goes wrong with the database is a :class:`StoreError`, one sentence: damaged (a page or the
 header), not SQLite, another program's SQLite file (tables trfconv does not know: refused, never
@@ -86,6 +86,9 @@ _SORT_KIB = 2048
 _SORT_THREADS = min(2, os.cpu_count() or 1)
 #: The page cache during an import (KiB): the name index kept up to date stays in memory.
 _IMPORT_CACHE_KIB = 65536
+#: One line in this many has its name compared with the one before, to tell a list in the order
+#: of names (see :func:`_insert`).
+_NAME_SAMPLE = 64
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sources(
     id INTEGER PRIMARY KEY, month TEXT NOT NULL, kinds TEXT NOT NULL, file TEXT NOT NULL,
@@ -490,16 +493,17 @@ class Store:
                  imported)).lastrowid
             table = f"p{number}"
             con.execute(f"CREATE TABLE {table}(line TEXT NOT NULL)")
-            # kept up to date as the lines go in, beside the reading thread (a list comes sorted
-            # by name: each line's entry goes at the end of the index)
-            con.execute(f"CREATE INDEX {table}_name ON {table}({_name_sql(source.reader)} COLLATE NOCASE)")
+            name_index = f"CREATE INDEX {table}_name ON {table}({_name_sql(source.reader)} COLLATE NOCASE)"
+            con.execute(name_index)
             with _read_ahead(source, progress) as chunks:
-                _insert(con, table, chunks)
+                in_name_order = _insert(con, table, chunks, source.reader.layout.by_field["name"])
             if progress:  # all read: what follows is indexing
                 progress(source.size)
             if not source.players:
                 raise source.error("LST031", "the list holds no player")
             _index(con, table, source)
+            if not in_name_order:
+                con.execute(name_index)
             rated = {kind: source.rated.get(f"{kind}_rating", source.rated.get("rating", 0)) for kind in kinds}
             con.execute("UPDATE sources SET players = ?, rated = ? WHERE id = ?",
                         (source.players, ",".join(f"{k}={n}" for k, n in rated.items()), number))
@@ -587,12 +591,22 @@ def _read_ahead(source: ListFile, progress: Callable[[int], None] | None) -> Ite
         worker.join()
 
 
-def _insert(con: sqlite3.Connection, table: str, chunks: Iterator[list[str]]) -> None:
-    """Insert the stored lines, :data:`_ROWS` to a statement (the last one fewer)."""
+def _insert(con: sqlite3.Connection, table: str, chunks: Iterator[list[str]], name: Column) -> bool:
+    """Insert the stored lines, :data:`_ROWS` to a statement (the last one fewer). The table's
+    name index, made before, is kept up to date while the lines come in the order of their names
+    (``name``, the column), as FIDE's lists do: each entry then goes at the end of the index, and
+    SQLite does it beside the reading thread. The first chunk out of that order drops it, and
+    False says to make it once all lines are in (one sort: kept up to date in no order, it would
+    take longer than the whole import)."""
     rows = min(_ROWS, con.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
     full = f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * rows)
     pending: list[str] = []
+    in_order, last = True, ""
     for lines in chunks:
+        if in_order:
+            in_order, last = _in_name_order(lines, name, last)
+            if not in_order:
+                con.execute(f"DROP INDEX {table}_name")
         pending += lines
         whole = len(pending) - len(pending) % rows
         if whole:
@@ -600,6 +614,16 @@ def _insert(con: sqlite3.Connection, table: str, chunks: Iterator[list[str]]) ->
             del pending[:whole]
     if pending:
         con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * len(pending)), pending)
+    return in_order
+
+
+def _in_name_order(lines: list[str], name: Column, last: str) -> tuple[bool, str]:
+    """Whether the names of ``lines``, one in :data:`_NAME_SAMPLE`, follow ``last`` (the last one
+    taken before) and each other in order, but for a few (a list's own collation), case aside
+    (the index's NOCASE); and the last name taken."""
+    names = [last, *(line[name.start:name.end].rstrip().lower() for line in lines[::_NAME_SAMPLE])]
+    backwards = sum(a > b for a, b in zip(names, names[1:]))
+    return backwards * 8 <= len(names), names[-1]
 
 
 def _index(con: sqlite3.Connection, table: str, source: ListFile) -> None:
