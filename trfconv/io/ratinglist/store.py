@@ -596,8 +596,8 @@ def _insert(con: sqlite3.Connection, table: str, chunks: Iterator[list[str]], na
     name index, made before, is kept up to date while the lines come in the order of their names
     (``name``, the column), as FIDE's lists do: each entry then goes at the end of the index, and
     SQLite does it beside the reading thread. The first chunk out of that order drops it, and
-    False says to make it once all lines are in (one sort: kept up to date in no order, it would
-    take longer than the whole import)."""
+    False says to make it once all lines are in (one sort: kept up to date in no order, it made
+    the import of the full list shuffled twice as long)."""
     rows = min(_ROWS, con.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
     full = f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * rows)
     pending: list[str] = []
