@@ -44,10 +44,10 @@ class Layer:
 #: The layers, lowest first: the one place the map is written.
 LAYER_MAP = (
     Layer("base", ("model", "pairings", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
-                   "numbers", "dates", "timecontrol", "encoding", "tabular", "diagnostics_table"), (),
+                   "numbers", "dates", "timecontrol", "encoding", "tabular", "diagnostics_table", "named"), (),
           "the model and what every layer shares: pairings (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics and their reference table, exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics and their reference table, what a registry names to import when used (`named`), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
           "the format registry, readers (TRF, JSON, XML, CSV/xlsx, Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
           "the tournament builder, read-time checks, files and which files a folder holds (`many`), the K file, "
@@ -266,6 +266,7 @@ def test_every_registry_string_respects_the_layers_and_exists():
     # the registries are seen: each format's reader and each document's renderers
     assert ("FORMATS", "trfconv.io.json_io:read_json") in held["io.registry"]
     assert any(text == "trfconv.documents.rating_report.html:render_html" for _, text in held["documents.registry"])
+    assert ("COMMANDS", "trfconv.cli.standings:Command") in held["cli"]
 
 
 def test_every_module_is_in_a_layer():

@@ -11,6 +11,7 @@ import pytest
 from trfbuild import HEADER, player_line, trf
 
 import trfconv
+from trfconv.io.registry import outputs, write_bytes
 from trfconv.rules.tiebreaks.declare import with_standings
 
 NATIVE = paths.FIXTURES / "native"
@@ -36,6 +37,41 @@ def test_the_count_said_is_the_players_written(cli, tmp_path):
     assert sum(1 for line in out.read_text().splitlines() if line[:1].isdigit()) == 0
     assert result.stderr.splitlines()[-1].endswith(", 0 players")
     assert "cannot hold 24 player(s) (1, 2, 3, 4, 5 …)" in result.output
+
+
+def _fixtures() -> list:
+    return [p for p in sorted(paths.FIXTURES.rglob("*")) if p.is_file() and p.suffix.lower() not in (".md", ".png")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", _fixtures(), ids=lambda p: str(p.relative_to(paths.FIXTURES)))
+def test_every_writer_counts_the_players_a_reader_of_its_output_finds(path):
+    """``convert`` says how many players it wrote from the writer's own count, without reading
+    its output back: for every file of the fixtures that reads, as read and with the standings
+    ``convert`` fills in, in every format written, the count is what reading the bytes gives."""
+    t = trfconv.read(path)
+    for tournament in (t, with_standings(t)[0]):
+        for name, output in outputs().items():
+            written = write_bytes(tournament, name)
+            back = trfconv.reads(written.data, path="out" + (output.suffixes or (".trf",))[0])
+            assert written.players == len(back.players), name
+
+
+@pytest.mark.parametrize("to", list(outputs()))
+def test_a_player_without_a_start_number_the_output_holds_is_not_counted(cli, tmp_path, to):
+    """The JSON form holds any start number; chess-results XML and CSV read back no player
+    without a positive one, TRF none without one from 1 to 9999 (its four columns)."""
+    t = trfconv.read(paths.FIXTURES / "tiebreak" / "tec-swiss16-rated.trf")
+    odd = {1: 0, 2: -5, 3: 12345}
+    source = tmp_path / "odd.json"
+    trfconv.write(replace(t, players=tuple(replace(p, start_number=odd.get(p.start_number, p.start_number))
+                                           for p in t.players)), source, "json")
+    out = tmp_path / "out"
+    result = cli("convert", source, "-o", out, "--to", to, "--lenient")
+    assert result.exit_code == 0, result.output
+    said = int(result.stderr.splitlines()[-1].split(", ")[-1].removesuffix(" players"))
+    assert said == len(trfconv.read(out, format={"trf26": "trf", "trf16": "trf"}.get(to, to)).players)
+    assert said == {"json": 16, "xml": 14, "csv": 14, "trf26": 13, "trf16": 13}[to]
 
 
 TUNX = NATIVE / "swissmanager" / "echecsjs__tunx__2023_elllobregat_a_753347.TUNX"

@@ -263,6 +263,28 @@ def test_lone_surrogate_in_a_json_name_is_replaced():
     written_everywhere(t)
 
 
+@pytest.mark.parametrize("bad", ["\x01", "\x85", "\u2028"])
+def test_an_unwritable_character_in_a_trf_name_is_replaced(bad):
+    """The TRF reader skips the walk over the model when its lines hold no such character
+    (control_chars.writable_lines): the one scan must still find each kind."""
+    lines = [*HEADER, *(player_line(i, f"Player{i}{bad if i == 2 else ''}, P", rating=str(2000 - i))
+                        for i in range(1, 13))]
+    t = trfconv.reads(trf(*lines))
+    assert t.players[1].name == "Player2\ufffd, P" and "ENC007" in codes(t)
+
+
+def test_every_text_of_a_trf_is_cut_from_its_lines():
+    """Why the TRF reader may skip the walk: on every TRF of the fixtures, the walk finds
+    nothing to replace and returns the very same model."""
+    from trfconv.io.control_chars import cleaned
+
+    read = [trfconv.read(path) for path in sorted((Path(__file__).parents[1] / "fixtures").glob("**/*.trf*"))]
+    assert len(read) >= 40
+    for t in read:
+        found = []
+        assert cleaned(t, found) is t and found == []
+
+
 def test_newline_in_a_name_survives_the_canonical_csv():
     names = [f"Player{i}, P" for i in range(1, 13)]
     lines = [*HEADER, *(player_line(i, name, rating=str(2000 - i)) for i, name in enumerate(names, 1))]

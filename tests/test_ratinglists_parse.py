@@ -3,7 +3,10 @@ not; damaged files refused with their line, leaving the database as it was."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import sqlite3
+import threading
 import zipfile
 from pathlib import Path
 
@@ -11,6 +14,7 @@ import pytest
 import ratinglist_build as build
 
 from trfconv.io.ratinglist import parse as parse_module
+from trfconv.io.ratinglist import store as store_module
 from trfconv.io.ratinglist.layouts import HeaderError, layout
 from trfconv.ratinglists import KINDS, ListError, Rating, import_list, open_lists
 
@@ -382,6 +386,100 @@ def test_reimport_replaces_a_month_and_a_failed_one_changes_nothing(tmp_path):
 
     tables = {name for (name,) in sqlite3.connect(db).execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert tables == {"sources", "serves", "unrated", "first_events", "p2", "p3"}  # the replaced list's table is gone
+
+
+# -- read in a thread of its own while SQLite stores -----------------------------------------------
+
+def _stored(db: Path) -> list[tuple[int, str]]:
+    """Every stored line of the one list in ``db``, with its row number, in row order."""
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        (table,) = [t for (t,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                              "AND name GLOB 'p[0-9]*'")]
+        return con.execute(f"SELECT rowid, line FROM {table} ORDER BY rowid").fetchall()
+
+
+def _readers() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("trfconv: reading")]
+
+
+@pytest.fixture
+def small_pieces(monkeypatch):
+    """Chunks of about three lines, one chunk read ahead, two rows a statement: statements span
+    chunks and the reading thread waits for SQLite."""
+    monkeypatch.setattr(parse_module, "CHUNK", 500)
+    monkeypatch.setattr(store_module, "_AHEAD", 1)
+    monkeypatch.setattr(store_module, "_ROWS", 2)
+
+
+@pytest.mark.parametrize("name", ["players_list_foa.txt", "players_list.zip", "players_list_xml_foa.xml"])
+def test_lines_read_ahead_are_stored_in_file_order(tmp_path, name, monkeypatch):
+    monkeypatch.setattr(parse_module, "CHUNK", 500)
+    whole = tmp_path / "whole.sqlite"
+    import_list(FIXTURES / name, db=whole, month=MONTH)
+    monkeypatch.setattr(store_module, "_AHEAD", 1)
+    monkeypatch.setattr(store_module, "_ROWS", 2)
+    pieces = tmp_path / "pieces.sqlite"
+    threads = []
+    import_list(FIXTURES / name, db=pieces, month=MONTH, progress=lambda *_: threads.append(threading.current_thread()))
+    assert _stored(pieces) == _stored(whole)
+    assert [(row, int(line[:15])) for row, line in _stored(whole)] == list(enumerate((p.fide_id for p in build.PLAYERS), 1))
+    assert threads and set(threads) == {threading.current_thread()}  # progress reported by the caller's thread
+    assert not _readers()
+
+
+def test_an_error_read_ahead_is_raised_with_its_line_and_the_reader_ends(tmp_path, small_pieces):
+    db = tmp_path / "lists.sqlite"
+    import_list(FIXTURES / "players_list.txt", db=db, month="2026-09")
+    bad = _with_line(tmp_path, 13, lambda line: line[:113] + b"x" + line[114:])
+    assert errors(lambda: import_list(bad, db=db, month=MONTH)) == ("LST031", 13, 114,
+                                                                    "standard rating is not a number: 'x688'")
+    assert not _readers()
+    assert list(open_lists(db).months()) == ["2026-09"]
+
+
+def test_a_failure_while_storing_stops_the_reader_and_changes_nothing(tmp_path, small_pieces):
+    """An interruption (Ctrl-C) or a failure of the database while the reading thread waits with
+    the next chunk: the thread ends, the file is closed after it, nothing is stored."""
+    db = tmp_path / "lists.sqlite"
+    import_list(FIXTURES / "players_list.txt", db=db, month="2026-09")
+
+    class Interrupted(Exception):
+        pass
+
+    def progress(done: int, total: int) -> None:
+        raise Interrupted
+
+    with pytest.raises(Interrupted):
+        import_list(FIXTURES / "players_list_foa.txt", db=db, month=MONTH, progress=progress)
+    assert not _readers()
+    assert list(open_lists(db).months()) == ["2026-09"]
+
+
+def test_a_list_out_of_name_order_gets_the_same_name_index(tmp_path, monkeypatch):
+    """The name index is kept up to date while the names come in order (FIDE's lists); a list in
+    another order (here in order for its first chunks, then backwards) has it made at the end: the
+    same rows, the same indexes, the same answers."""
+    monkeypatch.setattr(parse_module, "CHUNK", 500)  # about three lines a chunk
+    taken = []
+    order = store_module._in_name_order
+    monkeypatch.setattr(store_module, "_in_name_order", lambda *a: taken.append(order(*a)[0]) or order(*a))
+    by_name = sorted(build.PLAYERS, key=lambda p: (p.name.lower(), p.fide_id))
+    results = {}
+    for label, players in (("in order", by_name), ("not", by_name[:6] + by_name[:5:-1])):
+        taken.clear()
+        path = tmp_path / label / "players_list_foa.txt"
+        path.parent.mkdir()
+        path.write_bytes(build.txt(build.HEADER_FOA, map(build.foa_line, players)))
+        db = tmp_path / label / "lists.sqlite"
+        import_list(path, db=db, month=MONTH)
+        with contextlib.closing(sqlite3.connect(db)) as con:
+            schema = sorted(con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+            assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        found = [m.entry.fide_id for m in open_lists(db).find("Pel Morlan")]
+        results[label] = (schema, sorted(line for _, line in _stored(db)), found, taken[-1])
+    assert results["in order"][:3] == results["not"][:3]
+    assert sorted(results["not"][2][:2]) == [90100100, 90100119]  # the two players of that name, by the index
+    assert (results["in order"][3], results["not"][3]) == (True, False)
 
 
 def test_progress_is_reported_up_to_the_size(tmp_path):

@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 
 from .diagnostics import Diagnostic, Severity, TrfconvError, diagnostic, has_errors
-from .io.files import MAX_INPUT_BYTES, InputError, OutputError, read_input, write_output
-from .io.registry import read_bytes, write_bytes
+from .io.files import MAX_INPUT_BYTES, InputError, read_input
+from .io.registry import read_bytes, write_bytes, write_file
 from .model import Tournament
 
 __all__ = [
@@ -96,7 +96,8 @@ def dumps(tournament: Tournament, format: str = "trf26", *, line_ending: str = "
     """The file content in ``format`` (``trfconv formats`` lists them: ``trf26``, ``trf16``,
     ``json``, ``xml``, ``csv``) and the writer's diagnostics (truncations, replaced characters,
     data the format cannot hold)."""
-    return write_bytes(tournament, format, line_ending=line_ending, encoding=encoding)
+    data, diagnostics, _ = write_bytes(tournament, format, line_ending=line_ending, encoding=encoding)
+    return data, diagnostics
 
 
 def write(tournament: Tournament, path: str | os.PathLike, format: str = "trf26", *,
@@ -104,15 +105,7 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str = "trf26"
     """Write ``tournament`` to ``path``: atomically over a regular file, keeping its mode (see
     :mod:`trfconv.io.files`). Refuses to overwrite the file the tournament was read from. With
     ``strict=True`` nothing is written when the writer reports an error."""
-    data, diagnostics = dumps(tournament, format, line_ending=line_ending, encoding=encoding)
-    diagnostics = [d.located(str(path)) for d in diagnostics]
-    if strict and has_errors(diagnostics):
-        raise TrfconvError(diagnostics)
-    try:
-        write_output(path, data, source=tournament.source.path)
-    except OutputError as err:
-        raise TrfconvError([diagnostic("IO003", f"cannot write: {err}", path=str(path))]) from None
-    return diagnostics
+    return write_file(tournament, path, format, line_ending=line_ending, encoding=encoding, strict=strict).diagnostics
 
 
 def validate(tournament: Tournament, rules=None, time_control=None, *, national_championship: bool = False):

@@ -1,5 +1,7 @@
 """The ``trfconv`` command: thin over the library (parse options, call, print). One line per
-command below; each command lives in the module named after what it is about.
+command in :data:`COMMANDS`; each command lives in the module named after what it is about, and
+that module is imported only when its command runs (or help lists it): ``check`` does not pay for
+loading the title norms or the web page.
 
 Every failure is one line on standard error, ``trfconv: <what>: <why>``: exit 2 for a usage
 error or a file that cannot be read, 130 when interrupted, 3 for an internal error (a bug, never
@@ -9,18 +11,21 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Iterator, Mapping
 
 import typer
+import typer.main
 from typer._click.exceptions import (
     NoArgsIsHelpError,  # typer vendors click (held at 0.28, pyproject)
 )
 from typer.core import TyperGroup
 from typer.exceptions import TyperException
+from typer.models import CommandInfo, TyperInfo
 
 from .. import __version__
 from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
-from . import explain, files, lists, norms, period, playoff, rating, serve, standings
+from ..named import named
 from .common import PlainUsage, ended, input_limit, list_month_argument
 
 #: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
@@ -28,9 +33,63 @@ MAX_SIZE_OPTION = 1 << 32
 
 EXIT_USAGE = 2
 
+#: Every command, in the order help lists them: name -> its function (or, for a group of
+#: commands, its ``typer.Typer``) named ``"module:name"`` (:mod:`trfconv.named`), and its click
+#: command class (named too when its module defines it).
+COMMANDS = {
+    "info": ("trfconv.cli.files:info", PlainUsage),
+    "check": ("trfconv.cli.files:check", PlainUsage),
+    "convert": ("trfconv.cli.files:convert", PlainUsage),
+    "validate": ("trfconv.cli.rating:validate", PlainUsage),
+    "report": ("trfconv.cli.rating:report", PlainUsage),
+    "standings": ("trfconv.cli.standings:standings", "trfconv.cli.standings:Command"),
+    "playoff": ("trfconv.cli.playoff:playoff", PlainUsage),
+    "formats": ("trfconv.cli.files:formats", PlainUsage),
+    "list": ("trfconv.cli.lists:app", None),
+    "fill": ("trfconv.cli.lists:fill_command", PlainUsage),
+    "period": ("trfconv.cli.period:period", PlainUsage),
+    "norms": ("trfconv.cli.norms:norms", PlainUsage),
+    "serve": ("trfconv.cli.serve:serve", PlainUsage),
+    "explain": ("trfconv.cli.explain:explain", PlainUsage),
+}
+
+
+class LazyCommands(Mapping):
+    """The group's commands by name, each built from its module the first time it is asked for
+    (click asks only for the command it runs, help for all of them)."""
+
+    def __init__(self, table: dict[str, tuple]) -> None:
+        self._table = table
+        self._built: dict = {}
+
+    def __getitem__(self, name: str):
+        if name not in self._built:
+            function, cls = self._table[name]
+            target = named(function)
+            if isinstance(target, typer.Typer):
+                built = typer.main.get_group_from_info(TyperInfo(target, name=name), pretty_exceptions_short=True,
+                                                       suggest_commands=True, rich_markup_mode="markdown")
+            else:
+                cls = named(cls) if isinstance(cls, str) else cls
+                built = typer.main.get_command_from_info(CommandInfo(name=name, callback=target, cls=cls),
+                                                         pretty_exceptions_short=True, rich_markup_mode="markdown")
+            self._built[name] = built
+        return self._built[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
 
 class Command(TyperGroup):
-    """The command group, with the one error style of the module docstring."""
+    """The command group, with the one error style of the module docstring, whose commands are
+    loaded when used (:class:`LazyCommands`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = LazyCommands(COMMANDS)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         for stream in (sys.stdout, sys.stderr):
@@ -89,20 +148,6 @@ def root(version: bool = typer.Option(False, "--version", "-V", callback=_versio
     input_limit["max_bytes"] = max_size
 
 
-app.command(cls=PlainUsage)(files.info)
-app.command(cls=PlainUsage)(files.check)
-app.command(cls=PlainUsage)(files.convert)
-app.command(cls=PlainUsage)(rating.validate)
-app.command(cls=PlainUsage)(rating.report)
-app.command(cls=standings.Command)(standings.standings)
-app.command(cls=PlainUsage)(playoff.playoff)
-app.command(cls=PlainUsage)(files.formats)
-app.add_typer(lists.app, name="list")
-app.command("fill", cls=PlainUsage)(lists.fill_command)
-app.command(cls=PlainUsage)(period.period)
-app.command(cls=PlainUsage)(norms.norms)
-app.command(cls=PlainUsage)(serve.serve)
-app.command(cls=PlainUsage)(explain.explain)
 
 
 def main() -> None:

@@ -24,7 +24,6 @@ from ..encoding import printable, shown, text_encoding
 from ..io.files import MAX_INPUT_BYTES, OutputError, same_file, writable, write_output
 from ..io.registry import unreadable_codes
 from ..model import Tournament
-from ..rules.editions import editions
 from .hints import with_hint
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -83,6 +82,10 @@ def choices(name: str, values) -> type[Enum]:
 
 
 def edition_names(family: str) -> str:
+    """The editions of a family of regulations, for an option's help (imported here: the
+    commands that take no edition do not load the regulations' data)."""
+    from ..rules.editions import editions
+
     return ", ".join(e.name for e in editions(family))
 
 

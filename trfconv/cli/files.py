@@ -10,11 +10,11 @@ from pathlib import Path
 
 import typer
 
-from .. import TrfconvError, dumps, read, write
+from .. import TrfconvError, dumps
 from ..diagnostics import has_errors
 from ..documents.registry import document
 from ..encoding import shown
-from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, readers
+from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, readers, write_file
 from .batch import single
 from .common import (
     EXIT_ERRORS,
@@ -214,10 +214,10 @@ def convert_file(source: Path, *, output: Path | None, to: str | None, encoding:
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
         else:
-            print_diagnostics(write(t, output, fmt, line_ending=line_ending, encoding=output_encoding,
-                                    strict=not lenient), details=details)
-            typer.echo(f"wrote {output}: {outputs()[fmt].description.split(' (')[0]}, "
-                       f"{_players_written(output)} players", err=True)
+            written = write_file(t, output, fmt, line_ending=line_ending, encoding=output_encoding, strict=not lenient)
+            print_diagnostics(written.diagnostics, details=details)
+            typer.echo(f"wrote {output}: {outputs()[fmt].description.split(' (')[0]}, {written.players} players",
+                       err=True)
             return replace(facts, verdict="written", written=str(output))
     except TrfconvError as err:
         first = err.diagnostics[0] if err.diagnostics else None
@@ -243,15 +243,6 @@ def _marked_lenient(t):
             f"{len(errors)} error(s) ({codes}); what rests on them is not reliable")
     print_diagnostics([diagnostic("WRT008", text.removeprefix("### trfconv convert --lenient: "))])
     return replace(t, extras=(Extra(text, None), *t.extras))
-
-
-def _players_written(output: Path) -> int:
-    """How many players the file just written holds, read back: what the message counts is what
-    a reader of the output gets (a writer may leave players out, each said by WRT004)."""
-    try:
-        return len(read(output).players)
-    except TrfconvError:
-        return 0
 
 
 def _with_tiebreaks(t, names: list[str]):

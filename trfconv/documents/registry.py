@@ -11,9 +11,9 @@ and the line that describes it in ``--format``'s help.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from functools import cache
+
+from ..named import named
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Document:
     def render(self, subject, format: str = "text") -> str:
         if format not in self.formats:
             raise ValueError(f"{self.name} has no {format!r} form; it has {', '.join(self.formats)}")
-        return _load(self.formats[format].renderer)(subject)
+        return named(self.formats[format].renderer)(subject)
 
     def format_help(self) -> str:
         """``--format``'s help: every form and what it is."""
@@ -110,8 +110,3 @@ DOCUMENTS = {d.name: d for d in (
 def document(name: str) -> Document:
     return DOCUMENTS[name]
 
-
-@cache
-def _load(path: str):
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)

@@ -227,8 +227,10 @@ class TournamentBuilder:
         return self.finish(tournament, locate=locate or self._locator(lines, where))
 
     def finish(self, tournament: Tournament, *, locate: Locate | None = None,
-               fold: Callable[[list[Diagnostic]], list[Diagnostic]] | None = None) -> Tournament:
-        """``tournament`` with its texts made writable (:func:`.control_chars.cleaned`), checked
+               fold: Callable[[list[Diagnostic]], list[Diagnostic]] | None = None,
+               writable: bool = False) -> Tournament:
+        """``tournament`` with its texts made writable (:func:`.control_chars.cleaned`; a reader
+        that knows every text is already, ``writable``, skips that walk), checked
         (:func:`.checks.check`) and with its :class:`Source`, a pairing
         program's bye dummy taken out (:func:`without_bye_dummies`). ``fold`` may rewrite the
         diagnostics last (a reader's grouping of repeated notes)."""
@@ -237,7 +239,8 @@ class TournamentBuilder:
                                            path=self.path)
                                 for code, said in self._said.items() if said > MAX_SAID)
         replaced: list[Diagnostic] = []
-        tournament = cleaned(tournament, replaced)
+        if not writable:
+            tournament = cleaned(tournament, replaced)
         self.diagnostics.extend(d.located(self.path) for d in replaced)
         self.diagnostics.extend(check(tournament, locate))  # the file as it is, the dummy included
         tournament, found = without_bye_dummies(tournament, locate)

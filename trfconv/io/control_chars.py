@@ -26,6 +26,14 @@ _UNWRITABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 REPLACEMENT = "\ufffd"
 
 
+def writable_lines(lines: list[str]) -> bool:
+    """Whether these lines (a text file split at its line breaks) hold no unwritable character:
+    then no text cut from them holds one, and a reader whose every text is cut from its lines
+    (TRF: no escapes) may skip :func:`cleaned`'s walk over the model. One scan at C speed
+    instead of a call per text; any doubt (a TAB, a line break left inside a line) answers no."""
+    return _UNWRITABLE.search("".join(lines)) is None
+
+
 def cleaned(value, found: list[Diagnostic], where: tuple = ()):
     """``value`` (a model dataclass, a tuple, a text or anything else) with every unwritable
     character of its texts replaced; one ENC007 per text changed is added to ``found``, saying

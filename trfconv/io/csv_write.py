@@ -23,7 +23,7 @@ import dataclasses
 from datetime import date
 
 from ..dates import PartialDate
-from ..diagnostics import Diagnostic, diagnostic
+from ..diagnostics import diagnostic
 from ..encoding import encodable
 from ..model import (
     DEFAULT_SCORES,
@@ -42,6 +42,7 @@ from ..numbers import ascii_digits, decimal_text
 from ..tabular import write_rows
 from .csv_read import profile, sex_code
 from .lossy import lossy_diagnostics
+from .registry import Written
 
 LABEL = "CSV"
 COLUMNS = ("start_number", "name", "federation", "fide_id", "rating", "birth_date", "sex", "title", "points",
@@ -49,7 +50,7 @@ COLUMNS = ("start_number", "name", "federation", "fide_id", "rating", "birth_dat
 _RESULTS = {Outcome.WIN: ("1", "W"), Outcome.DRAW: ("½", "D"), Outcome.LOSS: ("0", "L")}
 
 
-def write_csv(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
+def write_csv(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> Written:
     kept = project(t)
     diagnostics = lossy_diagnostics(LABEL, t, kept)
     canonical = profile("trfconv")
@@ -70,7 +71,7 @@ def write_csv(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-
     lost = sorted(ch for ch in set(text) if not encodable(ch, encoding))
     if lost:
         diagnostics.append(diagnostic("WRT002", f"{''.join(lost)!r} not in {encoding}; written as '?'"))
-    return data, diagnostics
+    return Written(data, diagnostics, len(kept.players))
 
 
 def round_cell(entry) -> str:
@@ -91,7 +92,7 @@ def round_cell(entry) -> str:
 
 def project(t: Tournament) -> Tournament:
     """``t`` reduced to what the canonical CSV holds, exactly as it reads back."""
-    players = tuple(_player(p) for p in t.players if (p.name or "").strip())
+    players = tuple(_player(p) for p in t.players if (p.name or "").strip() and p.start_number > 0)  # as read back
     length = max((len(p.rounds) for p in players), default=0)
     players = tuple(dataclasses.replace(p, rounds=p.rounds + (NOT_PAIRED,) * (length - len(p.rounds)))
                     for p in players)

@@ -23,6 +23,7 @@ from ..diagnostics import shown
 from ..numbers import ascii_digits, decimal_text, exact_number, not_a_number, placeholder
 from ..timecontrol import TimeControl, format_code, parse_code
 from .build import TournamentBuilder
+from .registry import Written
 
 FORMAT = "trfconv-tournament"
 VERSION = 1
@@ -49,10 +50,10 @@ def dumps(t: model.Tournament) -> str:
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
-def write_json(t: model.Tournament, *, line_ending: str = "\n", encoding: str = "utf-8") -> tuple[bytes, list]:
+def write_json(t: model.Tournament, *, line_ending: str = "\n", encoding: str = "utf-8") -> Written:
     """The JSON document's bytes: UTF-8 whatever ``encoding`` says (JSON text is Unicode, RFC
-    8259 8.1), lines ending in LF; nothing is lost, so there is no diagnostic."""
-    return dumps(t).encode("utf-8"), []
+    8259 8.1), lines ending in LF; nothing is lost, so there is no diagnostic, and every player."""
+    return Written(dumps(t).encode("utf-8"), [], len(t.players))
 
 
 def read_json(data: bytes, path: str | None = None, encoding: str | None = None) -> model.Tournament:

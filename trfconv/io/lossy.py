@@ -104,14 +104,15 @@ def _numbers(numbers: list[int]) -> str:
 def _players(original: Tournament, kept: Tournament) -> list[str]:
     out = []
     kept_by_number = {p.start_number: p for p in kept.players}
-    pairs = [(a, b) for a in original.players if (b := kept_by_number.get(a.start_number)) is not None]
+    # the players a projection changed (most keep every field, and their round entries themselves)
+    pairs = [(a, b) for a in original.players if (b := kept_by_number.get(a.start_number)) is not None and a != b]
     for f in dataclasses.fields(original.players[0]) if original.players else ():
         if f.name == "rounds":
             continue
         differ = [a.start_number for a, b in pairs if getattr(a, f.name) != getattr(b, f.name)]
         if differ:
             out.append(f"the players' {_label(f.name)} ({len(differ)} player(s): {_numbers(differ)})")
-    entries = [(a.start_number, r, e) for a, b in pairs
+    entries = [(a.start_number, r, e) for a, b in pairs if a.rounds != b.rounds
                for r, (e, k) in enumerate(_padded(a.rounds, b.rounds), 1) if e != k]
     if entries:
         shown = "; ".join(f"player {n} round {r}: {in_words(e)}" for n, r, e in entries[:_SHOWN])

@@ -11,14 +11,15 @@ library such as lxml, openpyxl or python-chess is imported inside the functions 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache
+from typing import NamedTuple
 
-from ..diagnostics import Diagnostic, diagnostic
+from ..diagnostics import Diagnostic, TrfconvError, diagnostic, has_errors
 from ..encoding import byte_order_mark, utf16_without_mark
 from ..model import Source, Tournament
+from ..named import named
+from .files import OutputError, write_output
 from .identify import disguised, what_it_is
 
 #: The reader of content no sniffer recognises and whose name asks for no format.
@@ -36,17 +37,27 @@ TOO_LARGE = "LIM001"
 
 
 
+class Written(NamedTuple):
+    """What a writer wrote: the bytes, its diagnostics, and how many players a reader of the
+    bytes finds (a writer may leave players out, each said by ``WRT004``), counted from what the
+    writer wrote so that nobody has to read the output back to know."""
+
+    data: bytes
+    diagnostics: list[Diagnostic]
+    players: int
+
+
 @dataclass(frozen=True)
 class Output:
     """A way of writing a tournament: ``write`` is ``"module:function"`` with
-    ``function(tournament, *, line_ending, encoding) -> (bytes, diagnostics)``, imported when used."""
+    ``function(tournament, *, line_ending, encoding) -> Written``, imported when used."""
 
     name: str
     description: str
     write: str | Callable
     suffixes: tuple[str, ...] = ()
 
-    def writer(self) -> Callable[..., tuple[bytes, list[Diagnostic]]]:
+    def writer(self) -> Callable[..., Written]:
         return _load(self.write)
 
 
@@ -211,20 +222,29 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
 
 
 def write_bytes(t: Tournament, output: str = DEFAULT_OUTPUT, *, line_ending: str = "\r\n",
-                encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
-    """The bytes of ``t`` in the ``output`` format and the writer's diagnostics."""
+                encoding: str = "utf-8") -> Written:
+    """``t`` written in the ``output`` format: the bytes, the writer's diagnostics, the players."""
     found = outputs().get(output)
     if found is None:
         raise ValueError(f"unknown output format {output!r}; use one of {', '.join(outputs())}")
     return found.writer()(t, line_ending=line_ending, encoding=encoding)
 
 
+def write_file(t: Tournament, path, output: str = DEFAULT_OUTPUT, *, line_ending: str = "\r\n",
+               encoding: str = "utf-8", strict: bool = False) -> Written:
+    """``t`` written to ``path`` as :func:`trfconv.write` says, and what was written (the
+    diagnostics located at ``path``): a :class:`TrfconvError` when nothing was written."""
+    data, diagnostics, players = write_bytes(t, output, line_ending=line_ending, encoding=encoding)
+    diagnostics = [d.located(str(path)) for d in diagnostics]
+    if strict and has_errors(diagnostics):
+        raise TrfconvError(diagnostics)
+    try:
+        write_output(path, data, source=t.source.path)
+    except OutputError as err:
+        raise TrfconvError([diagnostic("IO003", f"cannot write: {err}", path=str(path))]) from None
+    return Written(data, diagnostics, players)
+
+
 def _load(function: str | Callable):
     """A record's function: named ``"module:function"`` (imported now), or given itself."""
-    return _import(function) if isinstance(function, str) else function
-
-
-@cache
-def _import(path: str):
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    return named(function) if isinstance(function, str) else function

@@ -52,6 +52,7 @@ from ..model import (
 from ..numbers import ascii_digits, exact_number, not_a_number, placeholder
 from ..timecontrol import parse_code
 from .build import TournamentBuilder
+from .control_chars import writable_lines
 from .files import MAX_LINES, too_many_lines
 from .layout import formats_dir, layouts, round_block
 
@@ -173,6 +174,7 @@ class _Reader:
         self.seen: dict[str, int] = {}
         self.last_key: str | None = None
         self.lineno = 0
+        self.writable = False  # whether the file's lines hold no unwritable character (read)
         self.dates: dict[str, str] = {}
         self.round_date_texts: list[str] = []
         self.dialects: set[str] = set()
@@ -223,6 +225,7 @@ class _Reader:
                 sorted(repr(e) for e in endings)), line=1)
         if lines and lines[-1] == "":
             lines.pop()
+        self.writable = writable_lines(lines)  # every text of the model is cut from these lines
         dispatch = {"001": self.player, "013": self.team013, "310": self.team310,
                     "132": self.round_dates, "162": self.scores162, "362": self.match_points,
                     "240": self.bye240, "250": self.acceleration, "260": self.prohibited260,
@@ -539,11 +542,12 @@ class _Reader:
     def identifier(self, text: str, what: str, column: int) -> str | None:
         if not text or text.strip("0") == "":
             return None
+        if ascii_digits(text):  # the usual case (digits are never a placeholder)
+            return text
         if placeholder(text):
             self.report("FID001", f"{what} {shown(text)} is a placeholder; read as none", column)
             return None
-        if not ascii_digits(text):
-            self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}; kept as written", column)
+        self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}; kept as written", column)
         return text
 
     def birth(self, text: str, column: int):
@@ -751,7 +755,8 @@ class _Reader:
         builder = TournamentBuilder(self.path, "trf", version=self.version(players), dialects=self.dialect_names(),
                                     encoding=self.encoding, line_ending=_dominant(endings),
                                     diagnostics=self.diagnostics)
-        return builder.finish(tournament, locate=self.locator(), fold=lambda found: _fold_repeats(found, bool(teams)))
+        return builder.finish(tournament, locate=self.locator(), fold=lambda found: _fold_repeats(found, bool(teams)),
+                              writable=self.writable)
 
 
     def locator(self):

@@ -45,6 +45,7 @@ from ..numbers import decimal_text, exact_sum, short_text
 from ..timecontrol import TimeControl, format_code
 from .layout import layouts
 from .lossy import dropped
+from .registry import Written
 
 VERSIONS = ("trf26", "trf16")
 _FOLD = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l",
@@ -53,26 +54,27 @@ _FOLD = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", 
 
 
 def write_trf(t: Tournament, version: str = "trf26", *, line_ending: str = "\r\n",
-              encoding: str = "utf-8") -> tuple[str, list[Diagnostic]]:
-    """The file text (not yet encoded; every character is representable in ``encoding``) and
-    the writer's diagnostics."""
+              encoding: str = "utf-8") -> tuple[str, list[Diagnostic], int]:
+    """The file text (not yet encoded; every character is representable in ``encoding``), the
+    writer's diagnostics, and the players a reader finds in it (the 001 lines written with a
+    start number)."""
     if version not in VERSIONS:
         raise ValueError(f"unknown TRF version {version!r}; use one of {', '.join(VERSIONS)}")
     writer = _Writer(t, version, encoding)
     records = writer.records()
     writer.unpaired_rounds()
     writer.dates_read_back()
-    return line_ending.join(writer.place_extras(records)) + line_ending, writer.diagnostics
+    return line_ending.join(writer.place_extras(records)) + line_ending, writer.diagnostics, writer.players
 
 
-def write_trf26(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
-    text, diagnostics = write_trf(t, "trf26", line_ending=line_ending, encoding=encoding)
-    return text.encode(encoding), diagnostics
+def write_trf26(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> Written:
+    text, diagnostics, players = write_trf(t, "trf26", line_ending=line_ending, encoding=encoding)
+    return Written(text.encode(encoding), diagnostics, players)
 
 
-def write_trf16(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
-    text, diagnostics = write_trf(t, "trf16", line_ending=line_ending, encoding=encoding)
-    return text.encode(encoding), diagnostics
+def write_trf16(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-8") -> Written:
+    text, diagnostics, players = write_trf(t, "trf16", line_ending=line_ending, encoding=encoding)
+    return Written(text.encode(encoding), diagnostics, players)
 
 
 def canonical_extras(t: Tournament) -> tuple:
@@ -98,6 +100,8 @@ class _Writer:
         self.forfeit_colours: list[tuple[int, int]] = []  # (player, round) of forfeits given a colour
         #: (player, round, entry, the entry as written) of the entries no round block can say as they are
         self.left_out: list[tuple[int, int, object, object]] = []
+        #: The 001 lines written with a start number a reader takes (not blank, not 0).
+        self.players = 0
 
     # -- reporting and text -----------------------------------------------------------------
     def report(self, code: str, message: str) -> None:
@@ -322,6 +326,7 @@ class _Writer:
             "points": self.decimal(points, f"{where} points", 4),
             "rank": self.number(p.rank, f"{where} rank", 4),
         }
+        self.players += values["start_number"] not in ("", "0")
         head = self.layouts["player"].write("001", values).ljust(89)
         return (head + blocks).rstrip()
 

@@ -24,7 +24,6 @@ from datetime import date
 from fractions import Fraction
 
 from ..dates import PartialDate
-from ..diagnostics import Diagnostic
 from ..model import (
     DEFAULT_SCORES,
     NOT_PAIRED,
@@ -47,6 +46,7 @@ from ..model import (
 from ..numbers import ascii_digits, decimal_text
 from ..pairings import agree
 from .lossy import lossy_diagnostics
+from .registry import Written
 from .xml_read import EVENT_TYPES, bye_match_points
 from .xml_tiebreaks import SLOTS, lists_of, slots_of
 
@@ -57,9 +57,10 @@ _BYE_POINTS = {ByeKind.FULL: "1.0", ByeKind.HALF: "0.5", ByeKind.ZERO: "0.0"}
 _SEX = {"m": "M", "w": "W"}
 
 
-def write_xml(t: Tournament, *, line_ending: str = "\n", encoding: str = "utf-8") -> tuple[bytes, list[Diagnostic]]:
-    """The document's bytes and the ``WRT004`` warnings for what it cannot hold (lines end in
-    LF: an XML parser reads every line ending as one, so ``line_ending`` changes nothing).
+def write_xml(t: Tournament, *, line_ending: str = "\n", encoding: str = "utf-8") -> Written:
+    """The document's bytes, the ``WRT004`` warnings for what it cannot hold and its players
+    (lines end in LF: an XML parser reads every line ending as one, so ``line_ending`` changes
+    nothing).
 
     The document is written as text, element by element, indented two spaces a level, attribute
     values escaped as XML requires (``& < > "``, and TAB, LF and CR as character references so that
@@ -68,7 +69,8 @@ def write_xml(t: Tournament, *, line_ending: str = "\n", encoding: str = "utf-8"
     name = _declared_name(encoding)
     kept = project(t)
     text = "".join(_document(kept, name))
-    return text.encode(encoding, errors="xmlcharrefreplace"), lossy_diagnostics(LABEL, t, kept)
+    return Written(text.encode(encoding, errors="xmlcharrefreplace"), lossy_diagnostics(LABEL, t, kept),
+                   len(kept.players))
 
 
 #: Python's codec names whose spelling libxml2 does not know (``LATIN-1``), as the XML
@@ -88,6 +90,8 @@ def text(value: str | None) -> str | None:
     spaces, surrounding blanks removed; None when nothing is left."""
     if value is None:
         return None
+    if value.isprintable():  # no control character, no line break, no tab (most texts)
+        return value.strip() or None
     value = _INVALID.sub("?", value).replace("\t", " ").replace("\r", " ").replace("\n", " ").strip()
     return value or None
 
@@ -118,13 +122,14 @@ def project(t: Tournament) -> Tournament:
     team = event_type(t) in ("2", "3")
     tiebreaks, standings, _ = lists_of(slots_of(e.tiebreaks, e.standings_tiebreaks, team), team)
     event = dataclasses.replace(event, tiebreaks=tiebreaks, standings_tiebreaks=standings)
-    numbers = {p.start_number for p in t.players}
+    listed = [p for p in t.players if p.start_number > 0]  # the reader leaves out the others
+    numbers = {p.start_number for p in listed}
     teams = _teams(t, numbers)
     team_event = _team_event(t, rounds)
     rounds_of: dict[int, tuple] = {}
-    for p in t.players:  # the first line of a start number, as Tournament.player finds it
+    for p in listed:  # the first line of a start number, as Tournament.player finds it
         rounds_of.setdefault(p.start_number, p.rounds)
-    players = tuple(_player(p, _rounds(rounds_of, p)) for p in t.players)
+    players = tuple(_player(p, _rounds(rounds_of, p)) for p in listed)
     kept = Tournament(event=event, players=players, teams=teams, scores=DEFAULT_SCORES, team_event=team_event)
     if team_event.pab:
         players = _pad_team_byes(players, teams, team_event.pab, _boards(kept))
@@ -147,7 +152,7 @@ def _boards(t: Tournament) -> int | None:
 
 
 def _player(p: Player, rounds: tuple) -> Player:
-    sex = None if p.sex in (None, "", "*", "-") else {"f": "w", "m": "m", "w": "w"}.get(p.sex.lower()) or text(p.sex)
+    sex = None if p.sex in (None, "", "*", "-") else _SEXES.get(p.sex.lower()) or text(p.sex)
     return Player(
         start_number=p.start_number, name=text(p.name) or "", sex=sex, title=text(p.title),
         rating=p.rating or None, federation=text(p.federation),
@@ -155,6 +160,10 @@ def _player(p: Player, rounds: tuple) -> Player:
         birth_date=_birth_date(p.birth_date), points=_decimal(p.points), rank=p.rank if p.rank and p.rank > 0 else None,
         rounds=rounds,
     )
+
+
+#: The sexes the format holds, from the model's codes (any case).
+_SEXES = {"f": "w", "m": "m", "w": "w"}
 
 
 def _birth_date(value) -> PartialDate | None:
@@ -302,26 +311,31 @@ def _document(t: Tournament, encoding_name: str) -> list[str]:
         _element(2, "round", round=r, date=_date(dates[r - 1] if r <= len(dates) else None), time="")
         for r in range(1, _round_elements(t, e.declared_rounds) + 1)])
     board = {m: (team.number, i) for team in t.teams for i, m in enumerate(team.members, 1)}
-    players = []
-    for p in t.players:
-        team_no, board_no = board.get(p.start_number, (0, None))
-        players.append(_element(
-            2, "player", no=p.start_number, id=p.start_number, lastname=p.name, firstname="", title=p.title,
-            rtg=_int(p.rating), rtgfide=_int(p.rating), dob=_dob(p.birth_date),
-            sex=_SEX.get(p.sex or "", p.sex), fed=p.federation, board=_int(board_no), teamno=team_no,
-            fideid=p.fide_id, rank=_int(p.rank), pts=_comma(p.points)))
+    players = [_player_element(p, *board.get(p.start_number, (0, None))) for p in t.players]
     out += _container(1, "players", players)
     if team:
         out += _container(1, "teams", [
             _element(2, "team", no=x.number, teamname=x.name, teamshort=x.nickname, rank=_int(x.rank),
                      points=_comma(x.match_points)) for x in t.teams])
-    out += _container(1, "playerpairings", [
-        _element(2, "playerpairing", round=r, pairing=i, **row)
-        for r, rows in _pairing_rows(t) for i, row in enumerate(rows, 1)])
+    out += _container(1, "playerpairings", [  # as _element writes it: numbers and codes, nothing to escape
+        f'    <playerpairing round="{r}" pairing="{i}" board="1" whiteno="{white}" blackno="{black}" '
+        f'reswhite="{rw}" resblack="{rb}" forfeit="{forfeit}"/>\n'
+        for r, rows in _pairing_rows(t) for i, (white, black, rw, rb, forfeit) in enumerate(rows, 1)])
     if team:
         out += _container(1, "teampairings", _team_pairings(t, board))
     out.append("</chessresults>\n")
     return out
+
+
+def _player_element(p: Player, team_no: int, board_no: int | None) -> str:
+    """A ``<player>`` line, as :func:`_element` writes it (the texts escaped, the numbers as they
+    are): written directly, since an event has thousands."""
+    rating = _int(p.rating)
+    return (f'    <player no="{p.start_number}" id="{p.start_number}" lastname="{_attribute(p.name)}" firstname="" '
+            f'title="{_attribute(p.title)}" rtg="{rating}" rtgfide="{rating}" dob="{_dob(p.birth_date)}" '
+            f'sex="{_attribute(_SEX.get(p.sex or "", p.sex))}" fed="{_attribute(p.federation)}" '
+            f'board="{_int(board_no)}" teamno="{team_no}" fideid="{_attribute(p.fide_id)}" rank="{_int(p.rank)}" '
+            f'pts="{_comma(p.points)}"/>\n')
 
 
 def _tiebreak_slots(e: Event, team: bool) -> dict[str, str]:
@@ -354,41 +368,41 @@ def _comma(value: Fraction | None) -> str:
 
 
 def _pairing_rows(t: Tournament):
-    """Per round, one row per game (from White's side) and per bye or unpaired player."""
+    """Per round, one row per game (from White's side) and then one per bye or unpaired player,
+    each in the players' order: ``(whiteno, blackno, reswhite, resblack, forfeit)``."""
     count = max((len(p.rounds) for p in t.players), default=0)
-    for r in range(1, count + 1):
-        games, others = [], []
-        for p in t.players:
-            if r > len(p.rounds):
-                continue
-            n, entry = p.start_number, p.rounds[r - 1]
-            match entry:
-                case Game(opponent=o, colour=Colour.WHITE, outcome=outcome, rated=rated):
-                    rw, rb = _RESULT[outcome]
-                    games.append(_row(n, o, rw, rb, "" if rated else "U"))
-                case Forfeit(opponent=o, colour=Colour.WHITE, won=won) if o is not None:
+    games: list[list[tuple]] = [[] for _ in range(count)]
+    others: list[list[tuple]] = [[] for _ in range(count)]
+    white = Colour.WHITE
+    for p in t.players:
+        n = p.start_number
+        for r, entry in enumerate(p.rounds):
+            kind = type(entry)  # the model's entry classes have no subclasses
+            if kind is Game:
+                if entry.colour is white:
+                    rw, rb = _RESULT[entry.outcome]
+                    games[r].append((n, entry.opponent, rw, rb, "" if entry.rated else "U"))
+            elif kind is Forfeit:
+                o, won = entry.opponent, entry.won
+                if o is None:
+                    others[r].append((n, -2, "1.0" if won else "0.0", "", "K"))
+                elif entry.colour is white:
                     # project() kept only forfeits both lines agree on; a file with a start
                     # number used twice can still show another line here: read it as unplayed
-                    mirror = t.player(o).rounds[r - 1]
+                    mirror = t.player(o).rounds[r]
                     theirs = isinstance(mirror, Forfeit) and mirror.won
-                    code = "K" if won or theirs else "D"
-                    games.append(_row(n, o, "1.0" if won else "0.0", "1.0" if theirs else "0.0", code))
-                case Pending(opponent=o, colour=Colour.WHITE, adjourned=adjourned):
-                    games.append(_row(n, o, "", "", "H" if adjourned else ""))
-                case Bye(kind=ByeKind.PAB):
-                    others.append(_row(n, -1, decimal_text(DEFAULT_SCORES.pab), "0.0", "K"))
-                case Bye(kind=kind):
-                    others.append(_row(n, -2, _BYE_POINTS[kind], "", ""))
-                case Forfeit(opponent=None, won=won):
-                    others.append(_row(n, -2, "1.0" if won else "0.0", "", "K"))
-                case NotPaired():
-                    others.append(_row(n, -2, "", "", ""))
-        yield r, games + others
-
-
-def _row(white: int, black: int, rw: str, rb: str, forfeit: str) -> dict:
-    return {"board": "1", "whiteno": str(white), "blackno": str(black), "reswhite": rw, "resblack": rb,
-            "forfeit": forfeit}
+                    games[r].append((n, o, "1.0" if won else "0.0", "1.0" if theirs else "0.0",
+                                     "K" if won or theirs else "D"))
+            elif kind is Pending:
+                if entry.colour is white:
+                    games[r].append((n, entry.opponent, "", "", "H" if entry.adjourned else ""))
+            elif kind is Bye:
+                others[r].append((n, -1, decimal_text(DEFAULT_SCORES.pab), "0.0", "K") if entry.kind is ByeKind.PAB
+                                 else (n, -2, _BYE_POINTS[entry.kind], "", ""))
+            elif kind is NotPaired:
+                others[r].append((n, -2, "", "", ""))
+    for r in range(count):
+        yield r + 1, games[r] + others[r]
 
 
 def _team_pairings(t: Tournament, board: dict) -> list[str]:

@@ -8,7 +8,7 @@ Layout. Each imported file is a *source* (table ``sources``: file, month, rates 
 counts) with its players in a table of its own, ``p<id>``, one stored line each (see
 :mod:`.parse`), indexed on the SQL expressions that read the FIDE ID and the name from the line.
 Nothing else is extracted at import: a player's other values are read from his line when he is
-looked up, which keeps the import to a copy of the file and two index sorts. Table ``serves`` says which
+looked up, which keeps the import to a copy of the file and two indexes. Table ``serves`` says which
 source gives each month's standard, rapid and blitz list: a combined list serves all three, a
 single-type list one, so the standard, rapid and blitz files of one month make one month side
 by side. Importing a source replaces, for its month, the kinds it brings, never another kind; a
@@ -26,6 +26,9 @@ updated and the replaced tables dropped, then everything is committed at once; a
 damaged line, a repeated ID, an interruption) rolls it all back, and the database is as it was.
 During the import SQLite does not wait for the disk (``synchronous=OFF``): an interrupted
 process cannot damage the database, a power failure during the import could (import again).
+The file is read and checked in a thread of its own while SQLite stores the lines read before
+and keeps the name index up to date (SQLite works without Python's lock, so the two share two
+cores; see :func:`_insert`); the ID index is sorted once all lines are in (:func:`_index`).
 
 What goes wrong with the database is a :class:`StoreError`, one sentence: damaged (a page or the
 header), not SQLite, another program's SQLite file (tables trfconv does not know: refused, never
@@ -37,12 +40,15 @@ default location's folder is made.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import queue
 import re
 import sqlite3
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -67,8 +73,22 @@ _BATCH = 500
 #: The ``serves`` kind of the combined list that names every registered player of its month.
 _REGISTERED = "registered"
 _ORDER = {**{kind: i for i, kind in enumerate(KINDS)}, _REGISTERED: len(KINDS)}
-#: Rows per INSERT statement: each statement run costs as much as binding many values.
-_ROWS = 256
+#: Rows per INSERT statement (at most SQLite's limit of parameters): each statement run costs as
+#: much as binding many values, and SQLite runs a statement without Python's lock, so a long one
+#: lets the reading thread check the next chunk meanwhile.
+_ROWS = 8192
+#: Chunks of stored lines read ahead of SQLite (each about :data:`.parse.CHUNK` bytes of the file).
+_AHEAD = 4
+#: SQLite's sorter for the ID index: its memory (KiB) before it sorts what it holds and starts
+#: again (a few MB sort faster than one large run: they stay in the processor's cache), and its
+#: helper threads (sorting those runs beside the main thread; SQLite's ``PRAGMA threads``).
+_SORT_KIB = 2048
+_SORT_THREADS = min(2, os.cpu_count() or 1)
+#: The page cache during an import (KiB): the name index kept up to date stays in memory.
+_IMPORT_CACHE_KIB = 65536
+#: One line in this many has its name compared with the one before, to tell a list in the order
+#: of names (see :func:`_insert`).
+_NAME_SAMPLE = 64
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sources(
     id INTEGER PRIMARY KEY, month TEXT NOT NULL, kinds TEXT NOT NULL, file TEXT NOT NULL,
@@ -460,7 +480,7 @@ class Store:
         module docstring). Raises :class:`ListError` (nothing changed) when the file is damaged."""
         con = self._connect(create=True)
         self._catalogue = None
-        con.execute("PRAGMA cache_size = -65536")  # KiB: the index sorts stay in memory
+        con.execute(f"PRAGMA cache_size = -{_IMPORT_CACHE_KIB}")
         con.execute("PRAGMA synchronous = OFF")
         con.execute("BEGIN IMMEDIATE")
         try:
@@ -473,12 +493,17 @@ class Store:
                  imported)).lastrowid
             table = f"p{number}"
             con.execute(f"CREATE TABLE {table}(line TEXT NOT NULL)")
-            _insert(con, table, source.lines(progress))
+            name_index = f"CREATE INDEX {table}_name ON {table}({_name_sql(source.reader)} COLLATE NOCASE)"
+            con.execute(name_index)
+            with _read_ahead(source, progress) as chunks:
+                in_name_order = _insert(con, table, chunks, source.reader.layout.by_field["name"])
             if progress:  # all read: what follows is indexing
                 progress(source.size)
             if not source.players:
                 raise source.error("LST031", "the list holds no player")
             _index(con, table, source)
+            if not in_name_order:
+                con.execute(name_index)
             rated = {kind: source.rated.get(f"{kind}_rating", source.rated.get("rating", 0)) for kind in kinds}
             con.execute("UPDATE sources SET players = ?, rated = ? WHERE id = ?",
                         (source.players, ",".join(f"{k}={n}" for k, n in rated.items()), number))
@@ -520,20 +545,94 @@ def _name_sql(reader: Reader) -> str:
     return f"rtrim({_column_sql(reader.layout.by_field['name'])})"
 
 
-def _insert(con: sqlite3.Connection, table: str, chunks) -> None:
-    """Insert the stored lines, :data:`_ROWS` to a statement."""
-    full = f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * _ROWS)
+@contextlib.contextmanager
+def _read_ahead(source: ListFile, progress: Callable[[int], None] | None) -> Iterator[Iterator[list[str]]]:
+    """The stored lines of ``source`` a chunk at a time, as :meth:`ListFile.lines` gives them, read
+    and checked in a thread of their own up to :data:`_AHEAD` chunks ahead. What the reader
+    raises (a :class:`ListError`) is raised here, after the chunks read before it, and
+    ``progress`` is called here, after each chunk, as without the thread. Leaving the block stops
+    the thread and waits for it (the file is closed after)."""
+    items: queue.Queue = queue.Queue(maxsize=_AHEAD)
+    stop = threading.Event()
+
+    def put(item) -> bool:
+        while not stop.is_set():
+            try:
+                items.put(item, timeout=0.05)
+                return True
+            except queue.Full:
+                pass
+        return False
+
+    def read() -> None:
+        try:
+            for lines in source.lines(put if progress else None):
+                if not put(lines):
+                    return
+            put(None)
+        except BaseException as err:  # noqa: BLE001 - handed to the importing thread, which raises it
+            put(err)
+
+    def chunks() -> Iterator[list[str]]:
+        while (item := items.get()) is not None:
+            if isinstance(item, BaseException):
+                raise item
+            if isinstance(item, int):
+                progress(item)
+            else:
+                yield item
+
+    worker = threading.Thread(target=read, name=f"trfconv: reading {source.name}", daemon=True)
+    worker.start()
+    try:
+        yield chunks()
+    finally:
+        stop.set()
+        worker.join()
+
+
+def _insert(con: sqlite3.Connection, table: str, chunks: Iterator[list[str]], name: Column) -> bool:
+    """Insert the stored lines, :data:`_ROWS` to a statement (the last one fewer). The table's
+    name index, made before, is kept up to date while the lines come in the order of their names
+    (``name``, the column), as FIDE's lists do: each entry then goes at the end of the index, and
+    SQLite does it beside the reading thread. The first chunk out of that order drops it, and
+    False says to make it once all lines are in (one sort: kept up to date in no order, it made
+    the import of the full list shuffled twice as long)."""
+    rows = min(_ROWS, con.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
+    full = f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * rows)
+    pending: list[str] = []
+    in_order, last = True, ""
     for lines in chunks:
-        whole = len(lines) - len(lines) % _ROWS
-        con.executemany(full, zip(*[iter(lines[:whole])] * _ROWS))
-        if whole < len(lines):
-            con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * (len(lines) - whole)), lines[whole:])
+        if in_order:
+            in_order, last = _in_name_order(lines, name, last)
+            if not in_order:
+                con.execute(f"DROP INDEX {table}_name")
+        pending += lines
+        whole = len(pending) - len(pending) % rows
+        if whole:
+            con.executemany(full, zip(*[iter(pending[:whole])] * rows))
+            del pending[:whole]
+    if pending:
+        con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * len(pending)), pending)
+    return in_order
+
+
+def _in_name_order(lines: list[str], name: Column, last: str) -> tuple[bool, str]:
+    """Whether the names of ``lines``, one in :data:`_NAME_SAMPLE`, follow ``last`` (the last one
+    taken before) and each other in order, but for a few (a list's own collation), case aside
+    (the index's NOCASE); and the last name taken."""
+    names = [last, *(line[name.start:name.end].rstrip().lower() for line in lines[::_NAME_SAMPLE])]
+    backwards = sum(a > b for a, b in zip(names, names[1:]))
+    return backwards * 8 <= len(names), names[-1]
 
 
 def _index(con: sqlite3.Connection, table: str, source: ListFile) -> None:
-    """The ID and name indexes, built once the lines are in (a sort, much faster than keeping
-    them up to date line by line). A repeated ID is an error naming both places."""
+    """The ID index, built once the lines are in (a sort, much faster than keeping it up to date
+    line by line: IDs come in no order), by SQLite's sorter in runs of :data:`_SORT_KIB` with
+    :data:`_SORT_THREADS` helper threads. A repeated ID is an error naming both places."""
     fide_id = _id_sql(source.reader)
+    con.execute(f"PRAGMA cache_size = -{_SORT_KIB}")  # read by the sorter when the statement starts
+    con.execute(f"PRAGMA threads = {_SORT_THREADS}")
     try:
         con.execute(f"CREATE UNIQUE INDEX {table}_id ON {table}({fide_id})")
     except sqlite3.IntegrityError:
@@ -544,7 +643,9 @@ def _index(con: sqlite3.Connection, table: str, source: ListFile) -> None:
         raise ListError(diagnostic("LST034", f"FIDE ID {number} is repeated: {where}s {first + offset} and "
                                              f"{second + offset}", path=source.path,
                                    line=None if source.xml else second + offset)) from None
-    con.execute(f"CREATE INDEX {table}_name ON {table}({_name_sql(source.reader)} COLLATE NOCASE)")
+    finally:
+        con.execute("PRAGMA threads = 0")
+        con.execute(f"PRAGMA cache_size = -{_IMPORT_CACHE_KIB}")
 
 
 def _number(text: str | None, zero: int | None = 0) -> int | None:

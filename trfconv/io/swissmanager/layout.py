@@ -21,8 +21,8 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
-#: The first four bytes of every file: the header section's marker.
-MAGIC = b"\x93\xff\x89\x44"
+from . import MAGIC  # the first four bytes of every file: the header section's marker
+
 #: The last three bytes of every section marker; the first byte names the section.
 _MARKER_TAIL = b"\xff\x89\x44"
 #: Section names by marker byte.
@@ -153,11 +153,6 @@ class _Cursor:
         start = self.pos
         strings = tuple(self.string() for _ in range(shape[0]))
         return Record(strings, self.take(shape[1]), start)
-
-
-def is_swiss_manager(head: bytes) -> bool:
-    """Whether ``head`` starts like a Swiss-Manager Unicode tournament file."""
-    return head.startswith(MAGIC)
 
 
 def decode(data: bytes) -> SwissManagerFile:

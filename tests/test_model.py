@@ -1,0 +1,65 @@
+"""The model's classes whose ``__init__`` is :func:`trfconv.model.quick_init`'s: the same
+parameters, defaults and behaviour as the frozen dataclass's own, and still frozen."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from fractions import Fraction
+
+import pytest
+
+from trfconv.model import Colour, Game, Outcome, Player, quick_init
+
+
+@pytest.mark.parametrize("cls", [Game, Player])
+def test_quick_init_takes_the_fields_with_their_defaults(cls):
+    parameters = list(inspect.signature(cls).parameters.values())
+    assert [p.name for p in parameters] == [f.name for f in dataclasses.fields(cls)]
+    assert [p.default for p in parameters] == [inspect.Parameter.empty if f.default is dataclasses.MISSING
+                                               else f.default for f in dataclasses.fields(cls)]
+    assert all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in parameters)
+
+
+def test_quick_init_objects_are_the_dataclass_objects():
+    """Given by position, by keyword or left to their default, the values land in their own
+    fields; equality, hashing, replace and repr are the dataclass's; assigning still raises."""
+    game = Game(12, Colour.WHITE, Outcome.DRAW)
+    assert (game.opponent, game.colour, game.outcome, game.rated) == (12, Colour.WHITE, Outcome.DRAW, True)
+    assert game == Game(rated=True, outcome=Outcome.DRAW, colour=Colour.WHITE, opponent=12)
+    assert hash(game) == hash(Game(12, Colour.WHITE, Outcome.DRAW, True)) and game != Game(12, Colour.BLACK,
+                                                                                           Outcome.DRAW)
+    assert dataclasses.replace(game, rated=False).rated is False
+    player = Player(7, "Doe, Jane", rating=2011, points=Fraction(5, 2), rounds=(game,))
+    assert (player.start_number, player.name, player.rating, player.points, player.rounds, player.fide_id) == \
+        (7, "Doe, Jane", 2011, Fraction(5, 2), (game,), None)
+    assert repr(game) == "Game(opponent=12, colour=<Colour.WHITE: 'w'>, outcome=<Outcome.DRAW: 'draw'>, rated=True)"
+    for value, name in ((game, "opponent"), (player, "rating")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, name, 1)
+    with pytest.raises(TypeError):
+        Game(1, Colour.WHITE)  # outcome has no default
+
+
+def test_quick_init_on_another_class():
+    """Any frozen dataclass with slots: an unknown argument is the TypeError a dataclass gives;
+    a class whose dataclass ``__init__`` does more (``__post_init__``, a default factory) is
+    refused."""
+    @quick_init
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Pair:
+        a: int
+        b: str = "x"
+
+    assert (Pair(1).a, Pair(1).b, Pair(2, "y").b) == (1, "x", "y")
+    with pytest.raises(TypeError):
+        Pair(1, c=2)
+
+    with pytest.raises(TypeError, match="__post_init__"):
+        @quick_init
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Checked:
+            a: int
+
+            def __post_init__(self):
+                pass
