@@ -10,9 +10,11 @@ from fractions import Fraction
 import pytest
 
 from trfconv.model import Colour, Game, Outcome, Player, quick_init
+from trfconv.rules.rateability.verdict import GameVerdict
+from trfconv.rules.rating.change import RatedGame
 
 
-@pytest.mark.parametrize("cls", [Game, Player])
+@pytest.mark.parametrize("cls", [Game, Player, GameVerdict, RatedGame])
 def test_quick_init_takes_the_fields_with_their_defaults(cls):
     parameters = list(inspect.signature(cls).parameters.values())
     assert [p.name for p in parameters] == [f.name for f in dataclasses.fields(cls)]

@@ -251,8 +251,12 @@ _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
 def shown(text: str, *, json: bool = False) -> str:
     """``text`` with each byte of a file name that is not UTF-8 written ``\\xNN``; ``json``:
     ``text`` is JSON, in which the backslash is written escaped."""
-    slash = "\\\\" if json else "\\"
-    return _ESCAPED_BYTE.sub(lambda m: f"{slash}x{ord(m.group()) - 0xDC00:02x}", text)
+    try:
+        text.encode("utf-8")  # only a lone surrogate fails: scanning for one is slower (a report is 17 MB)
+    except UnicodeEncodeError:
+        slash = "\\\\" if json else "\\"
+        return _ESCAPED_BYTE.sub(lambda m: f"{slash}x{ord(m.group()) - 0xDC00:02x}", text)
+    return text
 
 
 def _shown_errors(err: UnicodeError) -> tuple[str, int]:

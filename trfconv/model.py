@@ -468,9 +468,16 @@ class Tournament:
     def last_round_held(self) -> int:
         """The last round in which some player has an entry other than "not paired" (0: none):
         the round an event in progress stands after. The rounds after it, declared (142, XXR)
-        or padded, have not been held."""
-        return max((r for p in self.players for r, e in enumerate(p.rounds, 1) if not isinstance(e, NotPaired)),
-                   default=0)
+        or padded, have not been held. Each player's rounds are read from his last one down to
+        the latest found so far (a finished event: one entry a player)."""
+        last = 0
+        for p in self.players:
+            rounds = p.rounds
+            for r in range(len(rounds), last, -1):
+                if not isinstance(rounds[r - 1], NotPaired):
+                    last = r
+                    break
+        return last
 
     @property
     def rounds_to_come(self) -> range:

@@ -8,6 +8,7 @@ The markup is also well-formed XML, so that both lxml's HTML and XML parsers acc
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -51,10 +52,11 @@ def e(value) -> str:
     return escape(text) if _SPECIAL.search(text) else text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Column:
     """A table column: its heading, whether it holds text (left-aligned, its cells kept on one
-    line when ``name``), and how to show a row's value."""
+    line when ``name``), and how to show a row's value. A column is itself only (compared and
+    hashed by identity): the layout of a report's thousands of tables is cached by their columns."""
 
     heading: str
     value: object  #: ``value(row) -> str | int | None``
@@ -64,7 +66,8 @@ class Column:
 
 def table(columns: list[Column], rows: list, *, row_class=None) -> str:
     """A table of ``rows``, without the columns that are empty in every row."""
-    return table_of_cells(columns, [[e(c.value(r)) for c in columns] for r in rows],
+    values = [c.value for c in columns]
+    return table_of_cells(columns, [[e(value(r)) for value in values] for r in rows],
                           [row_class(r) for r in rows] if row_class else None)
 
 
@@ -72,23 +75,27 @@ def table_of_cells(columns: list[Column], cells: list, classes: list | None = No
     """A table of rows of cells already escaped (one text per column, empty when the value is
     None or empty), without the columns that are empty in every row; ``classes`` gives each row's
     class (or None). A report that writes thousands of tables computes the cells it repeats once."""
-    kept = tuple(i for i in range(len(columns)) if any(row[i] for row in cells))
+    kept = tuple(i for i, column in enumerate(zip(*cells)) if any(column))
     head, row = _layout(tuple(columns), kept)
     if classes is None:
-        body = "".join([f"<tr>{row.format(*v)}</tr>" for v in cells])
+        body = "".join([f"<tr>{row(*v)}</tr>" for v in cells])
     else:
-        body = "".join([f'<tr class="{k}">{row.format(*v)}</tr>' if k else f"<tr>{row.format(*v)}</tr>"
+        body = "".join([f'<tr class="{k}">{row(*v)}</tr>' if k else f"<tr>{row(*v)}</tr>"
                         for v, k in zip(cells, classes)])
+    return _table(head, body)
+
+
+def _table(head: str, body: str) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 @lru_cache(maxsize=64)
-def _layout(columns: tuple[Column, ...], kept: tuple[int, ...]) -> tuple[str, str]:
-    """The heading row's cells and the template of a body row's cells (``str.format`` with the
-    row's cells) of the ``kept`` columns: the same for each of a report's thousands of tables."""
+def _layout(columns: tuple[Column, ...], kept: tuple[int, ...]) -> tuple[str, Callable[..., str]]:
+    """The heading row's cells and the writer of a body row's cells (a template's ``format``,
+    given the row's cells) of the ``kept`` columns: the same for each of a report's thousands of tables."""
     head = "".join(f'<th class="l">{e(columns[i].heading)}</th>' if columns[i].text else f"<th>{e(columns[i].heading)}</th>"
                    for i in kept)
-    return head, "".join(f"{_opening(columns[i])}{{{i}}}</td>" for i in kept)
+    return head, "".join(f"{_opening(columns[i])}{{{i}}}</td>" for i in kept).format
 
 
 def _opening(column: Column) -> str:

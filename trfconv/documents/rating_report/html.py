@@ -100,33 +100,40 @@ GAME_COLUMNS = [Column("Round", None), Column("No", None), Column("Opponent", No
 
 
 class _GameCells:
-    """The escaped cells of a player's game, each text computed once for the report: a
-    10,000-player report writes 80,000 games, whose opponents, ratings used, scores, PD and dR
-    repeat (the same opponent's name in every game against him)."""
+    """The escaped cells of the players' games, each text computed once for the report: a
+    10,000-player report writes 80,000 games, whose rounds, opponents, ratings used, scores, PD
+    and dR repeat (the same opponent's name in every game against him)."""
 
     def __init__(self, report: RatingReport):
         self.report = report
+        self.rounds: dict = {}  # round -> Round
         self.opponents: dict = {}  # start number -> (No, Opponent)
         self.ratings: dict = {}  # (rating used, opponent's rating, provisional) -> Rating used
-        self.scores: dict = {}  # id of a score (equal values are mostly shared objects) -> Score
-        self.deltas: dict = {}  # id of a dR -> dR
+        #: (id of a score, PD, id of a dR) -> (Score, PD, dR); equal values are mostly shared objects
+        self.results: dict = {}
 
-    def __call__(self, g: RatedGame) -> tuple[str, ...]:
-        who = self.opponents.get(g.opponent)
-        if who is None:
-            who = self.opponents[g.opponent] = (e(g.opponent), e(self.report.name_of(g.opponent)))
-        used = (g.used_rating, g.opponent_rating, g.provisional)
-        rating = self.ratings.get(used)
-        if rating is None:
-            rating = self.ratings[used] = e(opponent_rating(g))
-        score = self.scores.get(id(g.score))
-        if score is None:
-            score = self.scores[id(g.score)] = e(short_text(g.score))
-        delta = "" if g.delta is None else self.deltas.get(id(g.delta))
-        if delta is None:
-            delta = self.deltas[id(g.delta)] = e(signed(g.delta))
-        pd = "" if g.expected is None else hundredths(g.expected)
-        return e(g.round), *who, rating, score, pd, delta
+    def rows(self, games: tuple[RatedGame, ...]) -> list[tuple[str, ...]]:
+        """The cells of ``games``, one row each."""
+        rounds, opponents, ratings, results = self.rounds, self.opponents, self.ratings, self.results
+        out = []
+        for g in games:
+            number = rounds.get(g.round)
+            if number is None:
+                number = rounds[g.round] = e(g.round)
+            who = opponents.get(g.opponent)
+            if who is None:
+                who = opponents[g.opponent] = (e(g.opponent), e(self.report.name_of(g.opponent)))
+            key = (g.used_rating, g.opponent_rating, g.provisional)
+            rating = ratings.get(key)
+            if rating is None:
+                rating = ratings[key] = e(opponent_rating(g))
+            key = (id(g.score), g.expected, id(g.delta))
+            result = results.get(key)
+            if result is None:
+                result = results[key] = (e(short_text(g.score)), "" if g.expected is None else hundredths(g.expected),
+                                         "" if g.delta is None else e(signed(g.delta)))
+            out.append((number, *who, rating, *result))
+        return out
 
 
 def _detail(line: Line, cells: _GameCells) -> str:
@@ -135,7 +142,7 @@ def _detail(line: Line, cells: _GameCells) -> str:
         return ""
     note = r.k.note if r.k else (r.initial.why if r.initial else "")
     title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else " (unrated)")
-    games = table_of_cells(GAME_COLUMNS, [cells(g) for g in r.games])
+    games = table_of_cells(GAME_COLUMNS, cells.rows(r.games))
     return f'<div class="player keep"><h3>{e(title)}</h3>{games}<p class="note">{e(note)}</p></div>'
 
 
@@ -151,24 +158,36 @@ def chart(report: RatingReport) -> str:
     if not rated:
         return ""
     top = max(max(abs(line.result.change) for line in rated), 1)
-    parts = [_bars(rated[i:i + CHART_ROWS], top) for i in range(0, len(rated), CHART_ROWS)]
+    shapes = {change: _shape(change, top) for change in {line.result.change for line in rated}}
+    parts = [_bars(rated[i:i + CHART_ROWS], shapes) for i in range(0, len(rated), CHART_ROWS)]
     return (f'<section id="chart"><div class="keep"><h2>Rating changes</h2>{parts[0]}</div>'
             + "".join(parts[1:]) + "</section>")
 
 
-def _bars(rated, top: int) -> str:
-    row, half, label = 14, 150, 220
+#: A chart's geometry: the height of a bar's row, the length of the longest bar (either side of
+#: the axis) and the width of the names before it.
+_ROW, _HALF, _LABEL = 14, 150, 220
+
+
+def _shape(change: int, top: int) -> tuple[str, str, str]:
+    """The bar of a change on a chart whose longest bar is ``top`` points: its start, its length
+    (one decimal) and its colour (the same for every player with that change)."""
+    length = Fraction(abs(change) * _HALF, top)
+    x = _LABEL + _HALF - length if change < 0 else _LABEL + _HALF
+    return fixed(x, 1), fixed(length, 1), "#a00" if change < 0 else "#060"
+
+
+def _bars(rated, shapes: dict[int, tuple[str, str, str]]) -> str:
+    row, half, label = _ROW, _HALF, _LABEL
     width, height = label + 2 * half + 50, row * len(rated) + 10
     bars = []
     for i, line in enumerate(rated):
         p, change = line.player, line.result.change
         y = 5 + i * row
-        length = Fraction(abs(change) * half, top)
-        x = label + half - length if change < 0 else label + half
-        colour = "#a00" if change < 0 else "#060"
+        x, length, colour = shapes[change]
         bars.append(
             f'<text x="{label - 6}" y="{y + 10}" text-anchor="end" font-size="9">{e(f"{p.start_number}. {p.name[:30]}")}</text>'
-            f'<rect x="{fixed(x, 1)}" y="{y + 2}" width="{fixed(length, 1)}" height="{row - 4}" fill="{colour}"/>'
+            f'<rect x="{x}" y="{y + 2}" width="{length}" height="{row - 4}" fill="{colour}"/>'
             f'<text x="{label + 2 * half + 6}" y="{y + 10}" font-size="9">{change:+d}</text>')
     axis = f'<line x1="{label + half}" y1="0" x2="{label + half}" y2="{height}" stroke="#333"/>'
     return (f'<svg class="keep" xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {width} {height}" '

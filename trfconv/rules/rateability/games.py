@@ -16,9 +16,9 @@ from fractions import Fraction
 from functools import cached_property
 
 from ...model import Forfeit, Game, Outcome, Pending, Tournament, Unreadable
-from ...numbers import short_text
+from ...numbers import exact_sum, short_text
 from ...timecontrol import TimeControl
-from .rules import RateabilityRules, Speed
+from .rules import RateabilityRules, RatingGap, Speed
 from .shape import Shape
 from .verdict import Exclusion, Finding, GameVerdict, Gets, PlayerVerdict
 
@@ -58,13 +58,24 @@ def game_verdicts(t: Tournament, ctx: Judging) -> tuple[dict[int, list[GameVerdi
     too_fast: dict[int, set[tuple[int, int, int]]] = {}  # needed minutes -> (round, player, opponent) excluded
     gap: set[int] = set()
     games: dict[int, list[GameVerdict]] = {}
+    ratings = ctx.ratings
+    # Without a per-game rate-of-play rule (neither 1.1's minimum by rating nor the rapid/blitz
+    # gap), a game's reasons depend only on whether it is rated, whether it was played after a
+    # match was decided and whether the opponent is unrated: judged once for each of these.
+    same = {} if ctx.too_fast_from is None and _gap_rule(ctx) is None else None
     for p in t.players:
         mine = []
         for number, entry in enumerate(p.rounds, start=1):
             if isinstance(entry, Game):
-                reasons = _game_reasons(ctx, number, p.start_number, entry, number in decided, too_fast, gap)
+                key = (entry.rated, number in decided, ratings.get(entry.opponent) is None)
+                reasons = None if same is None else same.get(key)
+                if reasons is None:
+                    reasons = tuple(_game_reasons(ctx, number, p.start_number, entry, number in decided, too_fast,
+                                                  gap))
+                    if same is not None:
+                        same[key] = reasons
                 mine.append(GameVerdict(number, p.start_number, entry.opponent, SCORE[entry.outcome],
-                                        not reasons, tuple(reasons)))
+                                        not reasons, reasons))
             elif isinstance(entry, Forfeit) and entry.opponent is not None:
                 mine.append(GameVerdict(number, p.start_number, entry.opponent, None, False, (Exclusion.UNPLAYED,)))
             elif isinstance(entry, Pending):
@@ -108,9 +119,8 @@ def _game_reasons(ctx: Judging, number: int, player: int, game: Game, after_deci
     if ctx.too_fast_from is not None and max(mine or 0, theirs or 0) >= ctx.too_fast_from:
         reasons.append(Exclusion.TIME_CONTROL)
         too_fast.setdefault(rules.minimum_for(max(mine or 0, theirs or 0)), set()).add((number, player, game.opponent))
-    g = rules.rapid_blitz_gap
-    if (ctx.speed is not None and g is not None and mine is not None and theirs is not None
-            and (ctx.start is None or ctx.start >= g.effective)
+    g = _gap_rule(ctx)
+    if (g is not None and mine is not None and theirs is not None
             and abs(mine - theirs) >= g.difference and max(mine, theirs) > g.above_rating):
         reasons.append(Exclusion.TIME_CONTROL)
         gap.update((player, game.opponent))
@@ -119,6 +129,15 @@ def _game_reasons(ctx: Judging, number: int, player: int, game: Game, after_deci
     if theirs is None and not (ctx.as_round_robin and rules.rr_counts_unrated_games):
         reasons.append(Exclusion.UNRATED_OPPONENT)
     return reasons
+
+
+def _gap_rule(ctx: Judging) -> RatingGap | None:
+    """The rapid/blitz rating gap rule (R&B 7.3.1) when it applies to the event (a rapid or
+    blitz event that started when it was in force), else None."""
+    g = ctx.rules.rapid_blitz_gap
+    if ctx.speed is None or g is None or (ctx.start is not None and ctx.start < g.effective):
+        return None
+    return g
 
 
 def _rounds_after_decision(t: Tournament, ctx: Judging) -> frozenset[int]:
@@ -157,7 +176,7 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
             if not counted:
                 continue
             rated_opponents = {g.opponent for g in counted if ctx.ratings.get(g.opponent) is not None}
-            score = sum((g.score for g in counted), Fraction(0))
+            score = exact_sum([g.score for g in counted])
             minimum = rules.unrated_min_rated_opponents
             if minimum and not ctx.as_round_robin and len(rated_opponents) < minimum:
                 article = rules.article("unrated_opponents_count")

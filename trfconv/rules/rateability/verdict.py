@@ -12,6 +12,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic
+from ...model import quick_init
 from ..editions import Edition
 
 
@@ -57,7 +58,8 @@ class Finding:
     players: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@quick_init  # one per round of every player: 110,000 for a 10,000-player Swiss of 11 rounds
+@dataclass(frozen=True, slots=True)
 class GameVerdict:
     """One round of one player. ``opponent`` and ``score`` are None for rounds without a game
     over the board (byes, absences, forfeits keep their scheduled opponent when known)."""

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from functools import cached_property
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Player, Tournament
@@ -73,9 +74,9 @@ class PlayerRating:
     def n(self) -> int:
         return len(self.games)
 
-    @property
+    @cached_property
     def delta(self) -> Fraction | None:
-        """W - We."""
+        """W - We (every document prints it, some twice: computed once)."""
         return None if self.expected is None else self.score - self.expected
 
     @property
@@ -96,19 +97,19 @@ class EventRating:
     round_robin_average: Average | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
 
-    @property
+    @cached_property
     def rated(self) -> tuple[PlayerRating, ...]:
-        """The players whose rating changes."""
+        """The players whose rating changes (the totals and every document go through them)."""
         return tuple(p for p in self.players if p.change is not None)
 
     @property
     def total_delta(self) -> Fraction:
         """Sum of W - We over the rated players."""
-        return sum((p.delta for p in self.rated), Fraction(0))
+        return exact_sum([p.delta for p in self.rated])
 
     @property
     def total_change_exact(self) -> Fraction:
-        return sum((p.change_exact for p in self.rated), Fraction(0))
+        return exact_sum([p.change_exact for p in self.rated])
 
     @property
     def total_change(self) -> int:
@@ -135,13 +136,14 @@ def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int | Give
     start = tournament.event.start_date if isinstance(tournament.event.start_date, date) else None
     verdicts = {p.start_number: p for p in verdict.players}
     average, provisional = _round_robin(verdict, r)
+    usable = _usable_ratings(verdicts, provisional)
     lines = []
     for player in tournament.players:
         pv = verdicts.get(player.start_number)
         if pv is None:
             lines.append(PlayerRating(player.start_number, None, Gets.NOTHING, reason="not in the validator's verdict"))
         elif pv.gets is Gets.CHANGE and pv.rated:
-            lines.append(_rated(player, pv, verdicts, provisional, given, r, start, path, diagnostics))
+            lines.append(_rated(player, pv, usable, given, r, start, path, diagnostics))
         elif pv.gets is Gets.INITIAL and not pv.rated:
             lines.append(_unrated(player, pv, verdicts, provisional.get(player.start_number), average, r, path,
                                   diagnostics))
@@ -179,43 +181,39 @@ def _round_robin(verdict: Verdict, r: RatingRules) -> tuple[Average | None, dict
     return average, provisional_ratings(average, unrated, ratings, r)
 
 
-def _rated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict],
-           provisional: dict[int, Provisional], given: dict[str, GivenK], r: RatingRules,
-           start: date | None, path: str | None, diagnostics: list[Diagnostic]) -> PlayerRating:
+def _rated(player: Player, pv: PlayerVerdict, usable: dict[int, tuple[int, bool]], given: dict[str, GivenK],
+           r: RatingRules, start: date | None, path: str | None, diagnostics: list[Diagnostic]) -> PlayerRating:
     own = pv.rating
     assert own is not None
     counted = []
     for g in pv.counted_games:
-        rating, is_provisional = _opponent_rating(g.opponent, verdicts, provisional)
-        if rating is None or g.score is None:
+        use = usable.get(g.opponent)
+        if use is None or g.score is None:
             diagnostics.append(diagnostic(
                 "RAT005", f"player {player.start_number} round {g.round}: the game counts but "
                           f"{'has no result' if g.score is None else f'opponent {g.opponent} has no rating to use'}",
                 path=path))
             continue
-        counted.append((g, rating, is_provisional))
+        counted.append((g, use))
     if not counted:
         return PlayerRating(player.start_number, own, Gets.NOTHING, reason="no game counted for rating")
     k = _k(player, own, len(counted), given, r, start, path, diagnostics)
-    change = rating_change(own, k.k, [(rating, g.score) for g, rating, _ in counted], r, start,
-                           rounds=[g.round for g, _, _ in counted], opponents=[g.opponent for g, _, _ in counted],
-                           provisional=[p for _, _, p in counted])
+    change = rating_change(own, k.k, [(rating, g.score) for g, (rating, _) in counted], r, start,
+                           rounds=[g.round for g, _ in counted], opponents=[g.opponent for g, _ in counted],
+                           provisional=[p for _, (_, p) in counted])
     return PlayerRating(player.start_number, own, Gets.CHANGE, games=change.games, k=k, rc=change.average,
                         score=change.score, expected=change.expected, change_exact=change.exact,
                         change=change.rounded, performance=performance(change.average_exact, change.score,
                                                                        change.n, r))
 
 
-def _opponent_rating(opponent: int | None, verdicts: dict[int, PlayerVerdict],
-                     provisional: dict[int, Provisional]) -> tuple[int | None, bool]:
-    """The rating a counted game uses for the opponent, and whether it is his Ru (2005 round robin)."""
-    verdict = verdicts.get(opponent) if opponent is not None else None
-    if verdict is not None and verdict.rating is not None:
-        return verdict.rating, False
-    ru = provisional.get(opponent)
-    if ru is not None and ru.final.value is not None:
-        return ru.final.value, True
-    return None, False
+def _usable_ratings(verdicts: dict[int, PlayerVerdict],
+                    provisional: dict[int, Provisional]) -> dict[int, tuple[int, bool]]:
+    """The rating a counted game uses for each opponent who has one, and whether it is his Ru
+    (2005 round robin): his rating under the edition, else his Ru from the 10.54 pass."""
+    usable = {number: (ru.final.value, True) for number, ru in provisional.items() if ru.final.value is not None}
+    usable.update((number, (v.rating, False)) for number, v in verdicts.items() if v.rating is not None)
+    return usable
 
 
 def _k(player: Player, own: int, games: int, given: dict[str, GivenK], r: RatingRules,
