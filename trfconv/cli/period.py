@@ -2,7 +2,9 @@
 
 The document rests on every event it read: their errors come first and withhold it unless
 ``--lenient``; the caveats say what it assumes. A file that is no tournament file is skipped,
-one line each on standard error. Exit 0 when no event has an error, 1 otherwise, 2 when there is
+one line each on standard error. The events are read, judged and rated in worker processes
+(``--jobs N``, default: one per core), and taken one at a time in the order given: the document
+is the same whatever their number. Exit 0 when no event has an error, 1 otherwise, 2 when there is
 nothing to compute (no tournament file, no date) or an option is wrong."""
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .common import (
     MONTH,
     DbOption,
     EncodingOption,
+    JobsOption,
     LenientOption,
     ListMonthOption,
     ListOption,
@@ -57,7 +60,7 @@ def period(
                                       "games of earlier periods kept in the rating lists database (--db), and keep "
                                       "the games of those still unrated for a later period (B.02 7.1.4: events "
                                       "within 26 months)."),
-    encoding: str | None = EncodingOption, lenient: bool = LenientOption,
+    encoding: str | None = EncodingOption, lenient: bool = LenientOption, jobs: int | None = JobsOption,
 ) -> None:
     """The rating period of a FIDE list: per player every event's rated games and unrounded change,
     K for the period (the list's, K x n <= 700 over the period's games), the total rounded once
@@ -79,7 +82,8 @@ def period(
     lookup = rating_lists(use_list, list_month, db)
     keep = open_rating_lists(db) if keep_unrated else None
     try:
-        result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding, keep=keep)
+        result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding, keep=keep,
+                         jobs=jobs)
     except TrfconvError as err:
         for d in err.diagnostics:
             typer.echo(f"trfconv: {d}", err=True)

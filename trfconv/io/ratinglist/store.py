@@ -204,6 +204,15 @@ class Store:
             self._con = con
         return self._con
 
+    def __getstate__(self) -> dict:
+        """A copy for another process (a worker, :func:`~trfconv.io.many.in_workers`) is where the
+        database is: it opens its own connection (SQLite's cannot be shared across processes)."""
+        return {"path": self.path, "named": self._named}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["path"])
+        self._named = state["named"]
+
     def close(self) -> None:
         if self._con is not None:
             self._con.close()

@@ -194,30 +194,26 @@ class PeriodEvent:
     order: tuple = ()  #: chronological (8.2.1 "first event"): end date, then start date, path, name
 
 
+#: A player line of an event (:class:`EventLines`): his FIDE ID (digits, without the zeros before
+#: them; None without one), the player as the event gives him without his games, his games packed
+#: (the event's index is set when the period takes them), and what the ``kind`` list the event was
+#: rated on gave him (None: not looked up).
+Line = tuple[str | None, Player, "PlayerEvent", "Rating | _Unlisted | None"]
+
+
 @dataclass(frozen=True)
-class Judged:
-    """An event judged and rated for the period: :meth:`PeriodBuilder.add` takes what the period
-    needs from it, and it is dropped."""
+class EventLines:
+    """What the period takes of one event judged and rated (:func:`judge_event`): the event as
+    the period keeps it and its player lines with games in the period, no model of the event.
+    Small and picklable: an event can be judged in a worker process, and the lines taken by
+    :meth:`PeriodBuilder.take` in the events' order in the process that computes the period."""
 
-    tournament: Tournament
-    rating_list: str
-    rating: EventRating  #: under the edition the verdict was decided under (``rating.edition``)
-    rounds: frozenset[int] | None
-    start: date | None
-    #: the ``kind`` list of ``month`` rated it: what it gave each FIDE ID looked up (see :meth:`PeriodBuilder.add`)
-    listed: tuple[str, str, dict[str, Rating | None]] | None = None
-
-    def event(self) -> PeriodEvent:
-        t = self.tournament
-        name = t.event.name or t.source.path or "event"
-        start, end, _ = _dates(t)
-        return PeriodEvent(name, t.source.path, self.rating_list, self.rating.edition.name, self.rounds, self.start,
-                           t.event.start_date, t.event.end_date,
-                           (end or date.max, start or date.max, t.source.path or "", name))
+    event: PeriodEvent
+    lines: tuple[Line, ...]
 
 
 def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | None = None, *,
-                file_ratings: bool = False) -> tuple[Judged | None, list[Diagnostic]]:
+                file_ratings: bool = False) -> tuple[EventLines | None, list[Diagnostic]]:
     """``t`` placed in the period of ``month``, judged and rated: on the ratings and K of the
     FIDE list in force at its start (or at its part's first round) when ``lookup`` is given and
     not ``file_ratings``, else on the file's ratings. None (with why) when it is not rated here."""
@@ -244,7 +240,36 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
         return None, out
     rating = rate(dated, verdict, k=k)
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
-    return Judged(dated, verdict.rating_list, rating, where.rounds, where.start, listed), out
+    return _lines(dated, verdict.rating_list, rating, where, listed), out
+
+
+def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
+           listed: tuple[str, str, dict[str, Rating | None]] | None) -> EventLines:
+    """The period's share of ``t`` rated (``rating``): its player lines with games in the rounds
+    of the period. ``listed``: the month and kind of the list it was rated on and what that list
+    gave each FIDE ID looked up (the period reads the rating before the period from it when that
+    list is the previous one: no second look-up)."""
+    name = t.event.name or t.source.path or "event"
+    start, end, _ = _dates(t)
+    event = PeriodEvent(name, t.source.path, rating_list, rating.edition.name, where.rounds, where.start,
+                        t.event.start_date, t.event.end_date, (end or date.max, start or date.max, t.source.path or "",
+                                                               name))
+    month, kind, seen = listed or (None, None, {})
+    absent = _Unlisted(month, kind)
+    lines = []
+    for player, result in zip(t.players, rating.players):
+        games = [g for g in result.games if where.rounds is None or g.round in where.rounds]
+        if result.gets is Gets.NOTHING or not games:
+            continue
+        fide_id = (player.fide_id or "").lstrip("0")
+        fide_id = fide_id if fide_id.isdigit() else None
+        line = player_event(0, player.start_number, result.rating if result.gets is Gets.CHANGE else None, games,
+                            result.k)
+        known = seen.get(fide_id) if fide_id is not None else None  # what the list gave him
+        if known is None and fide_id is not None and fide_id in seen:
+            known = absent
+        lines.append((fide_id, replace(player, points=None, rank=None, rounds=(), national_ratings=()), line, known))
+    return EventLines(event, tuple(lines))
 
 
 #: A game packed as seven whole numbers (see :func:`player_event`); -1 stands for None.
@@ -433,37 +458,26 @@ class PeriodBuilder:
         self.ratings: dict[Rating, Rating] = {}  # each list rating held once (many players share one)
         self.no_id = 0
 
-    def add(self, judged: Judged) -> None:
-        """Take the games of ``judged`` (only the rounds of the period for a long event)."""
+    def take(self, taken: EventLines) -> None:
+        """Take the player lines of an event (:func:`judge_event`), the events in their order."""
         index = len(self.events)
-        event = judged.event()
+        event = taken.event
         self.events.append(event)
-        t, rounds = judged.tournament, judged.rounds
-        month, kind, seen = judged.listed or (None, None, {})
-        absent = _Unlisted(month, kind)
-        for player, result in zip(t.players, judged.rating.players):
-            games = [g for g in result.games if rounds is None or g.round in rounds]
-            if result.gets is Gets.NOTHING or not games:
-                continue
-            fide_id = (player.fide_id or "").lstrip("0")
-            if not fide_id.isdigit():
+        for fide_id, player, line, listed in taken.lines:
+            if fide_id is None:
                 self.no_id += 1
-            key = fide_id if fide_id.isdigit() else f"{event.path or index}#{player.start_number}"
-            rating = result.rating if result.gets is Gets.CHANGE else None
-            line = player_event(index, player.start_number, rating, games, _shared(result.k))
-            listed = seen.get(key)  # what the list gave him
-            if listed is not None:
+            key = fide_id if fide_id is not None else f"{event.path or index}#{line.start_number}"
+            line = PlayerEvent(index, line.start_number, line.rating, line.packed, line.n, line.halves, line.pd,
+                               event_k=_shared(line.event_k))
+            if isinstance(listed, Rating):
                 listed = self.ratings.setdefault(listed, listed)
-            elif key in seen:
-                listed = absent
             if key in self.found:
                 first, lines, known = self.found[key]
                 lines.append(line)
                 if known is None and listed is not None:
                     self.found[key] = (first, lines, listed)
             else:  # the player as his first event gives him, without his games
-                self.found[key] = (replace(player, points=None, rank=None, rounds=(), national_ratings=()), [line],
-                                   listed)
+                self.found[key] = (player, [line], listed)
 
     def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
         """The period over the events added: per player the games of every event, one K, the total
