@@ -72,15 +72,14 @@ def read_many(paths, *, encoding: str | None = None, jobs: int | None = 1):
     :func:`trfconv.io.many.expand`."""
     from functools import partial
 
-    from .io.many import expand, workers
+    from .io.many import expand, in_workers
 
     files, _ = expand(paths)
     one = partial(_read_or_say, encoding=encoding)
     if (jobs or 1) <= 1 or len(files) <= 1:
         yield from zip(files, map(one, files))
         return
-    with workers(jobs) as pool:
-        yield from zip(files, pool.map(one, files, chunksize=1))
+    yield from zip(files, in_workers(one, files, jobs))
 
 
 def _read_or_say(path, *, encoding: str | None) -> Tournament:
