@@ -96,17 +96,17 @@ def period(
 
         output = output / file_name(result)
         check_output(output, *inputs)
+    report = PeriodReport(basis, result)  # one: it sorts the players once
     lines = [f"trfconv: {d}" for d in skipped] + error_lines(basis.errors)
     if form == "fide" and basis.withheld:
         lines.append("nothing written: the FIDE list layout has no place for the errors above (--lenient to "
                      "write it anyway)")
     else:
         rendered = document("period")
-        emit(rendered.render(PeriodReport(basis, result), form), output, events[0],
+        emit(rendered.render(report, form), output, events[0],
              encoding=rendered.formats[form].encoding, form=form)
         if form == "fide":  # the layout's columns are narrow: what did not fit is said
-            lines += [f"trfconv: {d}" for d in cut_values(PeriodReport(basis, result), str(output or "-"))]
-    report = PeriodReport(basis, result)
+            lines += [f"trfconv: {d}" for d in cut_values(report, str(output or "-"))]
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the document")
     lines.append(f"period: list of {result.month} (games of {result.played}): {len(result.events)} event(s), "
                  f"{len(report.rated)} rated player(s), {len(report.unrated)} unrated"

@@ -392,11 +392,11 @@ class PlayerPeriod:
 
     @property
     def n(self) -> int:
-        return sum(e.n for e in self.counted)
+        return sum(e.n for e in self.events if e.counted)
 
     @property
     def score(self) -> Fraction:
-        return exact_sum(e.score for e in self.counted)
+        return Fraction(sum(e.halves for e in self.events if e.counted), 2)
 
     @property
     def new_rating(self) -> int | None:
@@ -509,7 +509,7 @@ class PeriodBuilder:
             known = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
             if known is None and earlier:
                 known = f"{earlier[0].event} (list of {earlier[0].month})"
-            line = _player(key, player, entries, events, base, rules, before, kind, earlier, known)
+            line = _player(key, player, entries, events, base, rules, month, kind, earlier, known)
             pooled += bool(line.earlier)
             listed += base is not None and base.rating is not None
             inferred += line.k is not None and line.k.inferred
@@ -536,15 +536,14 @@ def _shared(k: KChoice | None) -> KChoice | None:
 
 
 def _player(key: str, player: Player, entries: list[PlayerEvent],
-            events: Sequence[PeriodEvent], base: Rating | None, rules: PeriodRules, before: str, kind: str,
+            events: Sequence[PeriodEvent], base: Rating | None, rules: PeriodRules, month: str, kind: str,
             earlier: tuple[KeptGame, ...] = (), known_first: str | None = None) -> PlayerPeriod:
     r = rules.rating
     rated = [e for e in entries if e.rating is not None]
     listed = base.rating if base is not None and base.rating is not None and \
         base.rating >= rules.rated_minimum else None  # 7.2.1: below it, unrated
     if not rated and (listed is None or not any(_before(events[e.event], base.month) for e in entries)):
-        return _newcomer(key, player, entries, events, rules, earlier, known_first,
-                         shift(before, 1))
+        return _newcomer(key, player, entries, events, rules, earlier, known_first, month)
     if listed is not None:
         rating, source = listed, f"the FIDE {kind} list of {base.month}"
         since = first_day(base.month)
@@ -561,7 +560,7 @@ def _player(key: str, player: Player, entries: list[PlayerEvent],
     total = Fraction(sum(k.k * (50 * e.halves - e.pd) for e in parts if e.counted), 100)
     change = rounder(r.change_rounding)(total)
     following = next_k(r, rating=rating + change, k=k.before_cap or k.k, games=n,
-                       born=birth_year(player.birth_date), year=int(shift(before, 1)[:4]))
+                       born=birth_year(player.birth_date), year=int(month[:4]))
     return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, sys.intern(source), k, total, change,
                         next_k=(following[0], sys.intern(following[1])))
 
@@ -599,18 +598,20 @@ def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequen
     before. Only that one event: a zero in any later event counts."""
     r, first_here = rules.rating, None
     if known_first is None:
-        first = min(parts, key=lambda e: events[e.event].order)
+        first = parts[0] if len(parts) == 1 else min(parts, key=lambda e: events[e.event].order)
         first_here = events[first.event].name
-        if first.score < rules.first_min_score:
+        least = rules.first_min_score
+        if first.halves * least.denominator < 2 * least.numerator:  # his score (halves / 2) below it, in integers
             note = sys.intern(f"a score of {first.score} in the first event is disregarded ({rules.first_article})")
             parts = [replace(e, counted=False, note=note) if e is first else e for e in parts]
     counted = [e for e in parts if e.counted]
     if not counted and not earlier:
         return PlayerPeriod(key, player, Gets.NOTHING, tuple(parts), reason=parts[0].note, first_event=first_here)
     opponents = [g.opponent_rating for g in earlier] + [rating for e in counted for rating in e.used_ratings]
-    score = exact_sum(g.score for g in earlier) + Fraction(sum(e.halves for e in counted), 2)
+    score = Fraction(sum(e.halves for e in counted), 2)
+    if earlier:
+        score += exact_sum(g.score for g in earlier)
     initial = initial_rating(opponents, score, r)
-    initial = replace(initial, why=sys.intern(initial.why))  # a few sentences, said of many players
     following = next_k(r, rating=initial.value, k=None, games=initial.games, born=birth_year(player.birth_date),
                        year=int(month[:4]), first=True) if initial.published else None
     return PlayerPeriod(key, player, Gets.INITIAL, tuple(parts), initial=initial, earlier=earlier,
