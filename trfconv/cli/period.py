@@ -5,7 +5,7 @@ The document rests on every event it read: their errors come first and withhold 
 one line each on standard error. The events are read, judged and rated in worker processes
 (``--jobs N``, default: one per core), and taken one at a time in the order given: the document
 is the same whatever their number. Exit 0 when no event has an error, 1 otherwise, 2 when there is
-nothing to compute (no tournament file, no date) or an option is wrong."""
+nothing to compute (no tournament file, no date) or an option is wrong, 130 when interrupted."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from ..documents.basis import Basis
 from ..documents.registry import document
 from .common import (
     EXIT_ERRORS,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_UNREADABLE,
     MONTH,
@@ -88,6 +89,8 @@ def period(
         for d in err.diagnostics:
             typer.echo(f"trfconv: {d}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM while workers run: said, as a batch says it
+        raise fail("interrupted", "the period was not computed; nothing written", EXIT_INTERRUPTED) from None
     skipped = [d for d in result.diagnostics if d.code == "PER014"]
     basis = Basis(str(events[0]) if len(events) == 1 else f"{len(events)} inputs", result.diagnostics, lenient,
                   scope="rating")

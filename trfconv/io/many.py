@@ -107,8 +107,9 @@ def in_workers(work: Callable[[Any], Any], items: list, jobs: int) -> Iterator:
     own): a worker never uses an object of its parent's as it was (a rating lists database is
     opened anew in each worker, :meth:`~trfconv.io.ratinglist.store.Store.__getstate__`). An
     exception in ``work`` is raised here, in order. Ctrl-C, or SIGTERM while it runs
-    (:func:`terminated_as_interrupt`), raises ``KeyboardInterrupt`` here, and no worker is left
-    running."""
+    (:func:`terminated_as_interrupt`), raises ``KeyboardInterrupt`` here; the items not started
+    are dropped, and the workers end with the item they are on (this process waits for them
+    when it exits: none is left behind)."""
     pool = workers(jobs, pickle.dumps(work))
     try:
         with terminated_as_interrupt():
@@ -117,10 +118,10 @@ def in_workers(work: Callable[[Any], Any], items: list, jobs: int) -> Iterator:
             yield from results
             pool.shutdown(wait=True)  # done: the workers end by themselves (killing them raced the
             # pool's own teardown at exit: "Exception ignored ... Bad file descriptor" on standard error)
-    finally:  # interrupted: no worker is left running
+    finally:  # interrupted: the items not started are cancelled, and each worker ends once its own is
+        # done (terminating a worker in the middle of sending its result would leave the pool's
+        # thread waiting for the rest forever, and this process with it)
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
 
 
 @contextmanager
