@@ -28,9 +28,10 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import date
 from fractions import Fraction
+from operator import attrgetter
 from typing import Protocol
 
 from ...dates import PartialDate
@@ -210,6 +211,34 @@ class EventLines:
 
     event: PeriodEvent
     lines: tuple[Line, ...]
+
+    def __reduce__(self):
+        """Pickled as plain values, rebuilt by :func:`_event_lines`: unpickling a frozen
+        dataclass costs several times building it from a tuple, and the process that takes a
+        month's lines unpickles one a player line."""
+        return _event_lines, (self.event, tuple(
+            (fide_id, _PLAYER(player), (line.start_number, line.rating, line.packed, line.n, line.halves, line.pd,
+                                        line.event_k),
+             listed if not isinstance(listed, Rating) else _RATING(listed))
+            for fide_id, player, line, listed in self.lines))
+
+
+#: A player's and a rating's values in the order of their fields (:meth:`EventLines.__reduce__`).
+_PLAYER = attrgetter(*(f.name for f in fields(Player)))
+_RATING = attrgetter(*(f.name for f in fields(Rating)))
+
+
+def _event_lines(event: PeriodEvent, plain: tuple) -> EventLines:
+    """The :class:`EventLines` of :meth:`EventLines.__reduce__`'s values (a rating shared by the
+    lines that have the same)."""
+    ratings: dict[tuple, Rating] = {}
+    lines = []
+    for fide_id, player, (number, rating, packed, n, halves, pd, k), listed in plain:
+        if isinstance(listed, tuple):
+            listed = ratings.get(listed) or ratings.setdefault(listed, Rating(*listed))
+        lines.append((fide_id, Player(*player), PlayerEvent(0, number, rating, packed, n, halves, pd, event_k=k),
+                      listed))
+    return EventLines(event, tuple(lines))
 
 
 def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | None = None, *,
