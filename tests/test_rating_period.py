@@ -393,3 +393,18 @@ def test_a_bug_in_a_worker_ends_the_period_as_in_one_process(month_folder, cli, 
     run = cli("period", month_folder, "--period", "2026-04", "--jobs", jobs)
     assert (run.exit_code, run.stdout, run.stderr) == (130, "", "trfconv: interrupted: the period was not computed; "
                                                                 "nothing written\n")
+
+
+def test_an_event_of_the_period_is_rated_without_its_own_ru():
+    """The period pools a newcomer's games of every event into one Ru (8.2.2-8.2.3): each event
+    is rated without the Ru of that event alone, and gives the same games."""
+    from trfconv.rules.rating.event import rate
+
+    t = _one_against_three("Winter", "2026/02/02", [None, 1800, 1800, 1800], {1: "5001", 2: "6001", 3: "6002",
+                                                                              4: "6003"}, ("1-0", "0-1", "="))
+    verdict = trfconv.validate(t)
+    whole, bare = rate(t, verdict), rate(t, verdict, own_ru=False)
+    assert (whole.players[0].gets, whole.players[0].initial.value) == (Gets.INITIAL, 1800)
+    assert (bare.players[0].gets, bare.players[0].initial) == (Gets.INITIAL, None)
+    assert [(p.games, p.rc, p.score, p.change_exact) for p in bare.players] == \
+        [(p.games, p.rc, p.score, p.change_exact) for p in whole.players]

@@ -267,7 +267,7 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
                                         f"{verdict.not_modelled_note} (trfconv validate says why); left out of the "
                                         "period", path=dated.source.path))
         return None, out
-    rating = rate(dated, verdict, k=k)
+    rating = rate(dated, verdict, k=k, own_ru=False)  # a newcomer's Ru: from his games of the whole period
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
     return _lines(dated, verdict.rating_list, rating, where, listed), out
 
