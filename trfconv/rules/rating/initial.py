@@ -79,7 +79,8 @@ def initial_2005(average: Fraction, score: Fraction, games: int, rules: RatingRu
 
 def initial_2024(opponents: list[int], score: Fraction, rules: RatingRules) -> Initial:
     """Ru under 8.2.2-8.2.3 from the ratings of the rated opponents and the score W against them."""
-    ini, score, n = rules.initial, Fraction(score), len(opponents)
+    ini, n = rules.initial, len(opponents)
+    score = score if type(score) is Fraction else Fraction(score)
     extra = ini.hypothetical_opponents
     total, games = sum(opponents) + extra * ini.hypothetical_rating, n + extra
     average = Fraction(total, games)

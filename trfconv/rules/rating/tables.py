@@ -28,13 +28,14 @@ class Tables:
         """The fractional score p = score / games in hundredths, rounded as the data says (each
         score and number of games computed once: a month's newcomers share a few dozen)."""
         known = self._p_by_score
-        p = known.get((score, games))
+        key = (score.numerator, score.denominator, games)  # whole numbers hash faster than a Fraction
+        p = known.get(key)
         if p is None:
-            p = known[score, games] = hundredths(Fraction(score) / games, self.p_rounding)
+            p = known[key] = hundredths(Fraction(score) / games, self.p_rounding)
         return p
 
     @cached_property
-    def _p_by_score(self) -> dict[tuple[Fraction, int], int]:
+    def _p_by_score(self) -> dict[tuple[int, int, int], int]:
         return {}
 
     def dp(self, p: int) -> int:
