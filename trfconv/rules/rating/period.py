@@ -223,6 +223,10 @@ class EventLines:
             for fide_id, player, line, listed in self.lines))
 
 
+#: What a player is without what an event gives him (points, rank, rounds, national ratings: the
+#: period keeps each player's own facts, his games apart): built anew, faster than ``replace``.
+_OWN_FIELDS = tuple(f.name for f in fields(Player) if f.name not in ("points", "rank", "rounds", "national_ratings"))
+_OWN = attrgetter(*_OWN_FIELDS)
 #: A player's and a rating's values in the order of their fields (:meth:`EventLines.__reduce__`).
 _PLAYER = attrgetter(*(f.name for f in fields(Player)))
 _RATING = attrgetter(*(f.name for f in fields(Rating)))
@@ -297,7 +301,7 @@ def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
         known = seen.get(fide_id) if fide_id is not None else None  # what the list gave him
         if known is None and fide_id is not None and fide_id in seen:
             known = absent
-        lines.append((fide_id, replace(player, points=None, rank=None, rounds=(), national_ratings=()), line, known))
+        lines.append((fide_id, Player(**dict(zip(_OWN_FIELDS, _OWN(player)))), line, known))
     return EventLines(event, tuple(lines))
 
 
