@@ -316,7 +316,7 @@ def month_folder(periods, tmp_path_factory):
     for c in CASES:
         if c.period == "2026-04":
             shutil.copytree(folders[c.case], month / c.case)
-    (month / "zz-copy.trf").write_bytes(sorted(month.rglob("*.trf"))[0].read_bytes())
+    (month / "zz-copy.trf").write_bytes(min(month.rglob("*.trf")).read_bytes())
     (month / "minutes.pdf").write_bytes(b"%PDF-1.7\n%\xe2\xe3\n")
     return month
 
@@ -391,8 +391,8 @@ def test_a_bug_in_a_worker_ends_the_period_as_in_one_process(month_folder, cli, 
                          "with the command and the file)\n"
     what = KeyboardInterrupt()
     run = cli("period", month_folder, "--period", "2026-04", "--jobs", jobs)
-    assert (run.exit_code, run.stdout, run.stderr) == (130, "", "trfconv: interrupted: the period was not computed; "
-                                                                "nothing written\n")
+    said = "trfconv: interrupted: the period was not computed; nothing written\n"
+    assert (run.exit_code, run.stdout, run.stderr) == (130, "", said)
 
 
 def test_an_event_of_the_period_is_rated_without_its_own_ru():

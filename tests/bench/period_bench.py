@@ -1,18 +1,20 @@
 """Benchmark of the rating period: a generated month of events rated as one period.
 
-    python tests/bench/period_bench.py [--events 1000] [--min 20] [--max 300] [--list-players 0] [--jobs N] [--dir DIR]
+    python tests/bench/period_bench.py [--events 1000] [--min 20] [--max 300] [--list-players 0]
+        [--jobs N] [--dir DIR]
 
 It writes, in a temporary folder (or DIR), ``--events`` Swiss tournaments of 9 rounds (March
 2026) of between ``--min`` and ``--max`` players each (tests/swissbuild.py; every player line
-given a FIDE ID of its own), then times the whole processes ``trfconv check FOLDER`` and ``trfconv period FOLDER --period
-2026-04 --format csv -o period.csv`` (wall time, CPU time of the process and its workers, and the
-peak memory of its largest process, from ``wait4``; ``--jobs N`` is given to both). With ``--list-players N``
-it first writes and imports a synthetic FIDE list of N players (tests/bench/ratinglist_bench.py;
-the full list is 1,932,867), gives the events' players FIDE IDs from it, and times both
-with ``--list``: each event rated on the list in force at its start, the rating before the
-period and K from the previous list. It prints a table. With ``--dir`` the events and the imported list are kept there and reused by
-the next run with the same settings (the list's setup takes minutes). Nothing is written into
-the repository, and pytest does not collect this file.
+given a FIDE ID of its own), then times the whole processes ``trfconv check FOLDER`` and
+``trfconv period FOLDER --period 2026-04 --format csv -o period.csv`` (wall time, CPU time of the
+process and its workers, and the peak memory of its largest process, from ``wait4``; ``--jobs N``
+is given to both). With ``--list-players N`` it first writes and imports a synthetic FIDE list of
+N players (tests/bench/ratinglist_bench.py; the full list is 1,932,867), gives the events'
+players FIDE IDs from it, and times both with ``--list``: each event rated on the list in force at
+its start, the rating before the period and K from the previous list. It prints a table. With
+``--dir`` the events and the imported list are kept there and reused by the next run with the
+same settings (the list's setup takes minutes). Nothing is written into the repository, and
+pytest does not collect this file.
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from ratinglist_bench import players as list_players  # noqa: E402
 from ratinglist_bench import measured, write_lists  # noqa: E402
+from ratinglist_bench import players as list_players  # noqa: E402
 from swissbuild import generate_swiss_trf  # noqa: E402
 
 ROUNDS = 9
