@@ -11,8 +11,10 @@ import signal
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -100,7 +102,7 @@ def _not_regular(path: Path) -> str | None:
     return f"{what}, not a file"
 
 
-def in_workers(work: Callable[[Any], Any], items: list, jobs: int) -> Iterator:
+def in_workers(work: Callable[[Any], Any], items: Iterable, jobs: int) -> Iterator:
     """``work(item)`` for each of ``items``, in their order, computed in ``jobs`` worker processes
     (:func:`workers`); each result is yielded as soon as it and those before it are done.
     ``work`` is sent to each worker once, pickled when it starts (each item is sent on its
@@ -109,13 +111,20 @@ def in_workers(work: Callable[[Any], Any], items: list, jobs: int) -> Iterator:
     exception in ``work`` is raised here, in order. Ctrl-C, or SIGTERM while it runs
     (:func:`terminated_as_interrupt`), raises ``KeyboardInterrupt`` here; the items not started
     are dropped, and the workers end with the item they are on (this process waits for them
-    when it exits: none is left behind)."""
+    when it exits: none is left behind). At most :data:`AHEAD` items a worker are handed out
+    before their results are taken: the results waiting here do not grow with the number of
+    items (one long item does not make all those after it wait in memory)."""
     pool = workers(jobs, pickle.dumps(work))
+    waiting: deque = deque()
+    left = iter(items)
     try:
         with terminated_as_interrupt():
-            with forking():  # map submits every item at once, which starts the workers
-                results = pool.map(_work_on, items, chunksize=1)
-            yield from results
+            with forking():  # the first submission starts the workers
+                waiting.extend(pool.submit(_work_on, item) for item in islice(left, AHEAD * jobs))
+            while waiting:
+                result = waiting.popleft().result()
+                waiting.extend(pool.submit(_work_on, item) for item in islice(left, 1))
+                yield result
             pool.shutdown(wait=True)  # done: the workers end by themselves (killing them raced the
             # pool's own teardown at exit: "Exception ignored ... Bad file descriptor" on standard error)
     finally:  # interrupted: the items not started are cancelled, and each worker ends once its own is
@@ -171,6 +180,8 @@ def forking():
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+#: Items handed out a worker ahead of the results taken (:func:`in_workers`).
+AHEAD = 4
 #: How often a worker looks whether its parent is still there, in seconds.
 _WATCH_SECONDS = 0.5
 #: The function a worker runs on each item (:func:`in_workers`), set when it starts.
