@@ -333,7 +333,7 @@ def _period_events(events, work: _PeriodWork, jobs: int | None, said: list[Diagn
         except (pickle.PicklingError, TypeError, AttributeError):  # a look-up of the caller's: judged here
             pass
         else:
-            done = in_workers(work, files, jobs)
+            done = in_workers(work, files, min(jobs, len(files)))
     seen: set[bytes] = set()
     try:
         for entry in entries:

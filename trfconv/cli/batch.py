@@ -221,7 +221,7 @@ def _runs(work: list[Job], jobs: int | None) -> Iterator[FileRun]:
     if (jobs or os.cpu_count() or 1) <= 1 or len(work) <= 1:
         yield from map(run_one, work)
         return
-    yield from in_workers(run_one, work, jobs or os.cpu_count() or 1)
+    yield from in_workers(run_one, work, min(jobs or os.cpu_count() or 1, len(work)))
 
 
 def run_one(job: Job) -> FileRun:
