@@ -152,3 +152,21 @@ def test_a_batch_with_workers_ends_without_a_word_from_the_pool(tmp_path):
                              text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(FIXTURES.parent)})
         assert run.returncode == 2 and run.stdout.endswith("4 file(s): 0 ok, 4 with problems; exit 2\n")
         assert "Exception ignored" not in run.stderr and "Traceback" not in run.stderr
+
+
+def test_workers_are_handed_a_few_items_ahead_of_the_results_taken():
+    """The results waiting for the command to take them do not grow with the number of items
+    (a period of many events holds a few events' lines at a time, whatever one event costs)."""
+    from trfconv.io import many
+
+    pulled = []
+
+    def items():
+        for i in range(-50, 50):
+            pulled.append(i)
+            yield i
+
+    results = many.in_workers(abs, items(), 2)
+    assert next(results) == 50
+    assert 1 <= len(pulled) <= many.AHEAD * 2 + 1
+    assert list(results) == [abs(i) for i in range(-49, 50)] and len(pulled) == 100

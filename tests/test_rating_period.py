@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 from dataclasses import replace
 from datetime import date, timedelta
 from fractions import Fraction as F
@@ -303,3 +304,107 @@ def test_the_documents_say_the_earlier_games_pooled(tmp_path, cli):
     text = cli("period", tmp_path / "spring.trf", "--period", "2026-04", "--db", store_path, "--keep-unrated").stdout
     assert "pooled: n 3, W 1.5 with 3 game(s) of earlier periods (list 2026-03: Winter), Ra 1800.00, Ru 1800" in text
     del store
+
+
+# -- the period judged in worker processes (--jobs): the serial period, byte for byte ---------------
+@pytest.fixture(scope="module")
+def month_folder(periods, tmp_path_factory):
+    """The ten cases of the list of April 2026 as one month (a folder per case), with a file that
+    is no tournament file and a copy of an event (PER014 and PER016 in their places)."""
+    folders, _ = periods
+    month = tmp_path_factory.mktemp("month")
+    for c in CASES:
+        if c.period == "2026-04":
+            shutil.copytree(folders[c.case], month / c.case)
+    (month / "zz-copy.trf").write_bytes(min(month.rglob("*.trf")).read_bytes())
+    (month / "minutes.pdf").write_bytes(b"%PDF-1.7\n%\xe2\xe3\n")
+    return month
+
+
+def test_the_month_folder_holds_a_month_of_several_cases(month_folder):
+    assert sum(1 for c in CASES if c.period == "2026-04") == 10
+    assert len(list(month_folder.rglob("*.trf"))) == 1 + sum(len(c.events) for c in CASES if c.period == "2026-04")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("form", "options"), [("text", ()), ("json", ()), ("text", ("--file-ratings",)),
+                                               ("json", ("--file-ratings",)), ("csv", ("--file-ratings",)),
+                                               ("html", ("--file-ratings",)), ("fide", ("--file-ratings",))])
+def test_the_period_in_workers_writes_the_serial_document(month_folder, periods, cli, tmp_path, form, options):
+    """``--jobs 2`` reads, judges and rates the events in two worker processes (each looking the
+    players up in the list it opens itself), ``--jobs 1`` in this one: the same document, byte
+    for byte, and the same lines on standard error."""
+    _, lists = periods
+    written, said = {}, {}
+    for jobs in (1, 2):
+        out = tmp_path / f"period-{jobs}.{form}"
+        run = cli("period", month_folder, "--list", "--db", lists.path, "--period", "2026-04", "--format", form,
+                  "-o", out, "--jobs", jobs, *options)
+        assert run.exit_code == 0, run.output
+        written[jobs], said[jobs] = out.read_bytes(), run.stderr.replace(str(out), "OUT")
+    assert written[1] == written[2] and said[1] == said[2]
+    assert said[1].startswith(f"trfconv: {month_folder}/minutes.pdf: warning PER014: not a tournament file")
+    assert "period: list of 2026-04 (games of 2026-03): " + \
+        ("28 event(s), 170 rated player(s), 0 unrated" if options else "13 event(s), 0 rated player(s), 48 unrated") \
+        in said[1]
+
+
+def test_the_period_in_workers_is_the_serial_period(month_folder, periods):
+    """The library's ``jobs``: the same result whatever the number of workers, the dates read in
+    the workers too when no month is given; a look-up that cannot be sent to a worker (a caller's
+    own) is used in this process."""
+    _, lists = periods
+    serial = trfconv.period([month_folder], lists=lists, jobs=1)
+    assert serial.month == "2026-04"
+    assert [d.code for d in serial.diagnostics][:2] == ["PER014", "PER016"]
+    assert trfconv.period([month_folder], lists=lists, jobs=2) == serial
+
+    class Own:  # a look-up of the caller's, which pickle refuses (a lambda)
+        def __init__(self):
+            self.lookup, self.refused = lists, lambda: None
+
+        def __getattr__(self, name):
+            return getattr(self.lookup, name)
+
+    assert trfconv.period([month_folder], lists=Own(), jobs=2) == serial
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bug_in_a_worker_ends_the_period_as_in_one_process(month_folder, cli, monkeypatch, jobs):
+    """An error while an event is judged is the internal error the command gives in one process
+    (exit 3, one line); Ctrl-C while it is judged ends it interrupted (130). In a worker both
+    come back to the command, which stops the other worker."""
+    from trfconv.rules.rating import period as rules
+
+    real = rules.judge_event
+
+    def failing(t, *args, **kwargs):
+        if t.event.name == "FIDE event 468267":
+            raise what
+        return real(t, *args, **kwargs)
+
+    monkeypatch.setattr(rules, "judge_event", failing)
+    what = RuntimeError("judged wrong")
+    run = cli("period", month_folder, "--period", "2026-04", "--jobs", jobs)
+    assert run.exit_code == 3 and run.stdout == ""
+    assert run.stderr == "trfconv: internal error: RuntimeError: judged wrong (a bug in trfconv; please report it " \
+                         "with the command and the file)\n"
+    what = KeyboardInterrupt()
+    run = cli("period", month_folder, "--period", "2026-04", "--jobs", jobs)
+    said = "trfconv: interrupted: the period was not computed; nothing written\n"
+    assert (run.exit_code, run.stdout, run.stderr) == (130, "", said)
+
+
+def test_an_event_of_the_period_is_rated_without_its_own_ru():
+    """The period pools a newcomer's games of every event into one Ru (8.2.2-8.2.3): each event
+    is rated without the Ru of that event alone, and gives the same games."""
+    from trfconv.rules.rating.event import rate
+
+    t = _one_against_three("Winter", "2026/02/02", [None, 1800, 1800, 1800], {1: "5001", 2: "6001", 3: "6002",
+                                                                              4: "6003"}, ("1-0", "0-1", "="))
+    verdict = trfconv.validate(t)
+    whole, bare = rate(t, verdict), rate(t, verdict, own_ru=False)
+    assert (whole.players[0].gets, whole.players[0].initial.value) == (Gets.INITIAL, 1800)
+    assert (bare.players[0].gets, bare.players[0].initial) == (Gets.INITIAL, None)
+    assert [(p.games, p.rc, p.score, p.change_exact) for p in bare.players] == \
+        [(p.games, p.rc, p.score, p.change_exact) for p in whole.players]

@@ -197,7 +197,36 @@ def test_a_batch_killed_leaves_no_worker_behind(tmp_path, how):
     folder.mkdir()
     for k in range(40):
         shutil.copy(LARGE, folder / f"event{k:02d}.trf")
-    process = subprocess.Popen([sys.executable, "-m", "trfconv", "report", folder, "--jobs", "2"],
+    code, _ = _killed(["report", folder, "--jobs", "2"], how)
+    if how != signal.SIGKILL:  # ended as Ctrl-C ends it
+        assert code == 130
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc")
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL, signal.SIGINT])
+def test_a_period_killed_leaves_no_worker_behind(tmp_path, how):
+    """The period's workers (``--jobs 2``) stop with it; Ctrl-C and SIGTERM end it as
+    interrupted, nothing written."""
+    from swissbuild import generate_swiss_trf
+
+    folder = tmp_path / "month"
+    folder.mkdir()
+    text = generate_swiss_trf(600, 9, seed=3)  # played in March 2026 (its 042/052 dates)
+    for k in range(80):
+        (folder / f"event{k:02d}.trf").write_text(text.replace("012 ", f"012 Event {k} ", 1), "utf-8")
+    out = tmp_path / "period.csv"
+    code, said = _killed(["period", folder, "--period", "2026-04", "--format", "csv", "-o", out, "--jobs", "2"], how)
+    if how != signal.SIGKILL:
+        assert (code, said) == (130, "trfconv: interrupted: the period was not computed; nothing written\n")
+    assert not out.exists()
+
+
+def _killed(args: list, how: signal.Signals) -> tuple[int, str]:
+    """``trfconv ARGS`` started as a terminal starts it, sent ``how`` once its two workers run
+    (SIGINT to the whole process group, as Ctrl-C on a terminal sends it); its exit code and
+    standard error, once no worker of it is left."""
+    process = subprocess.Popen([sys.executable, "-m", "trfconv", *map(str, args)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True,
                                preexec_fn=_ctrl_c_default)
@@ -206,7 +235,7 @@ def test_a_batch_killed_leaves_no_worker_behind(tmp_path, how):
     while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.1)
         workers = _children(process.pid)
-    assert len(workers) >= 2, "the batch never started its workers"
+    assert len(workers) >= 2, "the command never started its workers"
     if how == signal.SIGINT:
         os.killpg(process.pid, how)
     else:
@@ -216,9 +245,9 @@ def test_a_batch_killed_leaves_no_worker_behind(tmp_path, how):
     while any(map(_alive, workers)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(map(_alive, workers))
-    if how != signal.SIGKILL:  # ended as Ctrl-C ends it
-        assert process.returncode == 130
+    said = process.stderr.read()
     process.stderr.close()
+    return process.returncode, said
 
 
 def _run_trfconv(*args, timeout: float) -> subprocess.CompletedProcess:

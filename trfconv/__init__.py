@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from .diagnostics import Diagnostic, Severity, TrfconvError, diagnostic, has_errors
 from .io.files import MAX_INPUT_BYTES, InputError, read_input
@@ -71,15 +72,14 @@ def read_many(paths, *, encoding: str | None = None, jobs: int | None = 1):
     :func:`trfconv.io.many.expand`."""
     from functools import partial
 
-    from .io.many import expand, workers
+    from .io.many import expand, in_workers
 
     files, _ = expand(paths)
     one = partial(_read_or_say, encoding=encoding)
     if (jobs or 1) <= 1 or len(files) <= 1:
         yield from zip(files, map(one, files))
         return
-    with workers(jobs) as pool:
-        yield from zip(files, pool.map(one, files, chunksize=1))
+    yield from zip(files, in_workers(one, files, jobs))
 
 
 def _read_or_say(path, *, encoding: str | None) -> Tournament:
@@ -163,7 +163,7 @@ def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, 
 
 
 def period(events, *, lists=None, month: str | None = None, file_ratings: bool = False,
-           encoding: str | None = None, keep=None):
+           encoding: str | None = None, keep=None, jobs: int | None = 1):
     """The rating period of the FIDE list of ``month`` (``YYYY-MM``; default: the month after the
     latest end among the events) as FIDE computes it
     (:class:`~trfconv.rules.rating.period.PeriodRating`): per player every event's games and
@@ -180,17 +180,22 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     period, or the rules of the month have no monthly period) :class:`TrfconvError` says why. ``keep``: the rating lists
     database (:func:`trfconv.ratinglists.open_lists`) whose kept games of earlier periods the
     unrated players' results are pooled with, and in which the games of those still unrated
-    after this period are kept for a later one (B.02 2024 7.1.4)."""
+    after this period are kept for a later one (B.02 2024 7.1.4). ``jobs``: the worker processes
+    that read, judge and rate the files (None: one per core); the result is the same whatever
+    their number, as the events' lines are taken in the order given, one event at a time, in this
+    process (tournaments given as models, and a look-up that cannot be copied into another
+    process, are judged in this one)."""
     from dataclasses import replace
 
-    from .rules.rating.period import PeriodBuilder, default_month, judge_event, period_rules
+    from .rules.rating.period import PeriodBuilder, period_rules
 
     events = [events] if isinstance(events, (str, os.PathLike, Tournament)) else list(events)  # read twice below
     where = str(events[0]) if len(events) == 1 and not isinstance(events[0], Tournament) else None  # else <input>
     found: list[Diagnostic] = []
     counted: dict[str, int] = {"events": 0}
     if month is None:  # a first reading for the dates (the events are read again, one at a time, below)
-        month = default_month(_events(events, encoding, found, counted))
+        month = max((one.period for one in _period_events(events, _PeriodWork(None, None, None, False, encoding),
+                                                           jobs, found, counted) if one.period), default=None)
         if month is None:
             raise TrfconvError([*found, diagnostic(
                 "PER001", "no event has a date: give the period (--period YYYY-MM)" if counted["events"] else
@@ -202,14 +207,13 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
             "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
                       "March 2024); trfconv computes periods from April 2024", path=where)])
     builder, kinds, noticed, periods = PeriodBuilder(month, rules), set(), [], set()
-    for t in _events(events, encoding, found, counted):  # each event judged, its games taken, and dropped: the period streams
-        event, said = judge_event(t, month, rules, lists, file_ratings=file_ratings)
-        name = t.event.name or t.source.path or "an event"
-        noticed.extend((name, d) for d in (*t.diagnostics, *said))
-        periods.add(default_month([t]) or "")
-        if event is not None:
-            builder.add(event)
-            kinds.add(event.rating_list)
+    work = _PeriodWork(month, rules, lists, file_ratings, encoding)
+    for one in _period_events(events, work, jobs, found, counted):  # each event's lines taken in order: it streams
+        noticed.extend((one.name, d) for d in one.diagnostics)
+        periods.add(one.period or "")
+        if one.lines is not None:
+            builder.take(one.lines)
+            kinds.add(one.lines.event.rating_list)
     found.extend(_said_once(noticed))
     if not builder.events:
         held = ", ".join(sorted(periods - {""}))
@@ -238,50 +242,109 @@ def _keep(store, result, kind: str, said) -> Diagnostic:
                                 "periods (7.1.4)")
 
 
-def _events(events, encoding: str | None, said: list[Diagnostic], counted: dict[str, int] | None = None):
-    """The tournaments given, read one at a time as they are asked for, in order (folders
-    recursively, by content: :func:`trfconv.io.many.expand`); files that are no tournament file
-    add one ``PER014`` each to ``said``, an event given twice one ``PER016`` (events are told
-    apart by a digest of their facts and players, so that none is held); ``counted["events"]``
-    counts the tournaments given."""
-    import hashlib
+@dataclass(frozen=True)
+class _PeriodEvent:
+    """What :class:`_PeriodWork` says of one input: why it was skipped (``skipped``), else the
+    digest that tells a copy of an event apart (``key``) and what to say of a copy (``twice``),
+    the list whose period it falls in (``period``, from its end), and, once judged for a period,
+    its name, what was noticed and its player lines (:class:`~trfconv.rules.rating.period.EventLines`,
+    None when it is not rated in the period)."""
 
-    from .io.many import expand
-    from .io.registry import unreadable_codes
+    skipped: Diagnostic | None = None
+    key: bytes = b""
+    twice: Diagnostic | None = None
+    period: str | None = None
+    name: str = ""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    lines: object | None = None
 
-    if isinstance(events, (str, os.PathLike, Tournament)):
-        events = [events]
-    seen: set[bytes] = set()
-    codes = unreadable_codes()
+
+@dataclass(frozen=True)
+class _PeriodWork:
+    """Reading, judging and rating one event for the period of ``month`` (None: only read it, for
+    its dates): what a worker process runs on each file (picklable; sent to each worker once)."""
+
+    month: str | None
+    rules: object | None
+    lists: object | None
+    file_ratings: bool
+    encoding: str | None
+
+    def __call__(self, source) -> _PeriodEvent:
+        import hashlib
+
+        from .io.registry import unreadable_codes
+        from .rules.rating.period import default_month, judge_event
+
+        t = source
+        if not isinstance(source, Tournament):
+            try:
+                t = read(source, encoding=self.encoding)
+            except TrfconvError as err:
+                return _PeriodEvent(_skipped(source, err.diagnostics))
+            codes = unreadable_codes()
+            problems = [d for d in t.diagnostics if d.code in codes]
+            if problems or not t.players:
+                return _PeriodEvent(_skipped(source, problems))
+        key = hashlib.sha256(repr((t.event.name, t.event.start_date, t.event.end_date, t.rounds,
+                                   tuple((p.fide_id, p.name, p.rating) for p in t.players))).encode()).digest()
+        twice = diagnostic("PER016", f"{t.event.name or 'the event'} is given twice; this copy is left out",
+                           path=t.source.path)
+        period = default_month([t])
+        if self.month is None:
+            return _PeriodEvent(None, key, twice, period)
+        lines, said = judge_event(t, self.month, self.rules, self.lists, file_ratings=self.file_ratings)
+        return _PeriodEvent(None, key, twice, period, t.event.name or t.source.path or "an event",
+                            (*t.diagnostics, *said), lines)
+
+
+def _period_events(events, work: _PeriodWork, jobs: int | None, said: list[Diagnostic], counted: dict[str, int]):
+    """``work`` on each tournament given, in order (folders read recursively, by content:
+    :func:`trfconv.io.many.expand`), in ``jobs`` worker processes (None: one per core); files that
+    are no tournament file add one ``PER014`` each to ``said``, an event given twice one ``PER016``
+    (events are told apart by a digest of their facts and players, so that none is held);
+    ``counted["events"]`` counts the tournaments given."""
+    import pickle
+
+    from .io.many import expand, in_workers
+
+    entries: list = []
     for item in events:
         if isinstance(item, Tournament):
-            found = [item]
+            entries.append(item)
+            continue
+        found, skipped = expand([item])
+        entries.extend(diagnostic("PER014", f"not a tournament file, skipped: {why}", path=name)
+                       for name, why in skipped)
+        entries.extend(found)
+    files = [e for e in entries if isinstance(e, os.PathLike)]
+    jobs = jobs or os.cpu_count() or 1
+    done = None
+    if jobs > 1 and len(files) > 1:
+        try:
+            pickle.dumps(work)
+        except (pickle.PicklingError, TypeError, AttributeError):  # a look-up of the caller's: judged here
+            pass
         else:
-            found, skipped = expand([item])
-            said.extend(diagnostic("PER014", f"not a tournament file, skipped: {why}", path=name)
-                        for name, why in skipped)
-        for one in found:
-            if not isinstance(one, Tournament):
-                try:
-                    t = read(one, encoding=encoding)
-                except TrfconvError as err:
-                    said.append(_skipped(one, err.diagnostics))
-                    continue
-                problems = [d for d in t.diagnostics if d.code in codes]
-                if problems or not t.players:
-                    said.append(_skipped(one, problems))
-                    continue
-                one = t
-            key = hashlib.sha256(repr((one.event.name, one.event.start_date, one.event.end_date, one.rounds,
-                                       tuple((p.fide_id, p.name, p.rating) for p in one.players))).encode()).digest()
-            if key in seen:
-                said.append(diagnostic("PER016", f"{one.event.name or 'the event'} is given twice; this copy is left "
-                                                 "out", path=one.source.path))
+            done = in_workers(work, files, min(jobs, len(files)))
+    seen: set[bytes] = set()
+    try:
+        for entry in entries:
+            if isinstance(entry, Diagnostic):
+                said.append(entry)
                 continue
-            seen.add(key)
-            if counted is not None:
+            one = next(done) if done is not None and isinstance(entry, os.PathLike) else work(entry)
+            if one.skipped is not None:
+                said.append(one.skipped)
+            elif one.key in seen:
+                said.append(one.twice)
+            else:
+                seen.add(one.key)
                 counted["events"] += 1
-            yield one
+                yield one
+    finally:
+        if done is not None:
+            done.close()
 
 
 def _said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:

@@ -275,4 +275,6 @@ _CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f]")
 def printable(text: str) -> str:
     """``text`` with each control character (C0, DEL, C1: a terminal takes them as commands)
     written ``\\xNN``: for showing values read from a file or a database on a terminal."""
+    if text.isprintable():  # no control character (the common case, without the expression)
+        return text
     return _CONTROL_CHARACTER.sub(lambda m: f"\\x{ord(m.group()):02x}", text)

@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: The first characters of a cell :func:`needs_guard` may be true of (a formula's, or apostrophes).
+_GUARD_FIRST = frozenset((*_FORMULA_START, "'"))
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)?(?:/\d+)?|[.,]\d+)", re.ASCII)
 
 
@@ -65,17 +67,20 @@ def write_rows(rows: Iterable[Iterable[object]], *, line_ending: str = "\n",
     each cell given an apostrophe."""
     out = _Rows()
     writer = csv.writer(out, lineterminator="\r\n")  # CR and LF are then both quoted
+    written = out.rows
     for index, row in enumerate(rows):
         cells = []
         for cell in row:
-            text = "" if cell is None else str(cell)
-            safe = guard(text)
-            if guarded is not None and safe is not text:
-                guarded.append((index, text))
-            cells.append(safe)
+            text = cell if type(cell) is str else "" if cell is None else str(cell)
+            if text[:1] in _GUARD_FIRST and needs_guard(text):  # the first character: most cells need no more
+                if guarded is not None:
+                    guarded.append((index, text))
+                text = "'" + text
+            cells.append(text)
         writer.writerow(cells)
-        out.rows[-1] = out.rows[-1][:-2] + line_ending  # the row's CRLF, replaced by the ending asked for
-    return "".join(out.rows)
+        if line_ending != "\r\n":  # the row's CRLF, replaced by the ending asked for
+            written[-1] = written[-1][:-2] + line_ending
+    return "".join(written)
 
 
 class _Rows:

@@ -102,16 +102,24 @@ start = time.perf_counter()
 child = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 output = child.stdout.read()
 _, status, usage = os.wait4(child.pid, 0)
-print(output + f"\\n@@ {time.perf_counter() - start} {usage.ru_maxrss} {os.waitstatus_to_exitcode(status)}")
+print(output + f"\\n@@ {time.perf_counter() - start} {usage.ru_maxrss} {os.waitstatus_to_exitcode(status)} "
+      f"{usage.ru_utime + usage.ru_stime}")
 """
 
 
 def run(command: list[str]) -> tuple[float, float, int, str]:
     """Wall seconds, peak memory (MB) and exit status of a whole process, and its output."""
+    seconds, _, mb, status, output = measured(command)
+    return seconds, mb, status, output
+
+
+def measured(command: list[str]) -> tuple[float, float, float, int, str]:
+    """Wall seconds, CPU seconds (user and system, its worker processes included), the peak
+    memory of its largest process (MB), the exit status of a whole process, and its output."""
     done = subprocess.run([sys.executable, "-c", _LAUNCHER, *command], capture_output=True, text=True, check=True)
     output, _, figures = done.stdout.rpartition("@@ ")
-    seconds, kilobytes, status = figures.split()
-    return float(seconds), int(kilobytes) / 1024, int(status), output.strip()
+    seconds, kilobytes, status, cpu = figures.split()
+    return float(seconds), float(cpu), int(kilobytes) / 1024, int(status), output.strip()
 
 
 def command(*args: str) -> list[str]:

@@ -23,11 +23,9 @@ import gc
 import io
 import json
 import os
-import signal
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,7 +33,7 @@ import typer
 
 from ..encoding import SHOWN_ERRORS, shown
 from ..io.files import OutputError, writable
-from ..io.many import expand, forking, is_pattern, place, workers
+from ..io.many import expand, in_workers, is_pattern, place
 from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, ended, fail, input_limit
 
 #: A failing file's first lines of errors shown in the batch's default output.
@@ -223,36 +221,7 @@ def _runs(work: list[Job], jobs: int | None) -> Iterator[FileRun]:
     if (jobs or os.cpu_count() or 1) <= 1 or len(work) <= 1:
         yield from map(run_one, work)
         return
-    pool = workers(jobs or os.cpu_count() or 1)
-    try:
-        with _terminated_as_interrupt():
-            with forking():  # map submits every file at once, which starts the workers
-                results = pool.map(run_one, work, chunksize=1)
-            yield from results
-            pool.shutdown(wait=True)  # done: the workers end by themselves (killing them raced the
-            # pool's own teardown at exit: "Exception ignored ... Bad file descriptor" on standard error)
-    finally:  # interrupted: no worker is left running
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
-
-
-@contextmanager
-def _terminated_as_interrupt():
-    """SIGTERM, while the workers run, ends the batch as Ctrl-C does (the workers stopped, the
-    command's "interrupted" line), instead of killing this process alone."""
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:  # not the main thread: left as it is
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    yield from in_workers(run_one, work, min(jobs or os.cpu_count() or 1, len(work)))
 
 
 def run_one(job: Job) -> FileRun:

@@ -2,8 +2,10 @@
 
 The document rests on every event it read: their errors come first and withhold it unless
 ``--lenient``; the caveats say what it assumes. A file that is no tournament file is skipped,
-one line each on standard error. Exit 0 when no event has an error, 1 otherwise, 2 when there is
-nothing to compute (no tournament file, no date) or an option is wrong."""
+one line each on standard error. The events are read, judged and rated in worker processes
+(``--jobs N``, default: one per core), and taken one at a time in the order given: the document
+is the same whatever their number. Exit 0 when no event has an error, 1 otherwise, 2 when there is
+nothing to compute (no tournament file, no date) or an option is wrong, 130 when interrupted."""
 
 from __future__ import annotations
 
@@ -17,11 +19,13 @@ from ..documents.basis import Basis
 from ..documents.registry import document
 from .common import (
     EXIT_ERRORS,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_UNREADABLE,
     MONTH,
     DbOption,
     EncodingOption,
+    JobsOption,
     LenientOption,
     ListMonthOption,
     ListOption,
@@ -57,7 +61,7 @@ def period(
                                       "games of earlier periods kept in the rating lists database (--db), and keep "
                                       "the games of those still unrated for a later period (B.02 7.1.4: events "
                                       "within 26 months)."),
-    encoding: str | None = EncodingOption, lenient: bool = LenientOption,
+    encoding: str | None = EncodingOption, lenient: bool = LenientOption, jobs: int | None = JobsOption,
 ) -> None:
     """The rating period of a FIDE list: per player every event's rated games and unrounded change,
     K for the period (the list's, K x n <= 700 over the period's games), the total rounded once
@@ -79,11 +83,14 @@ def period(
     lookup = rating_lists(use_list, list_month, db)
     keep = open_rating_lists(db) if keep_unrated else None
     try:
-        result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding, keep=keep)
+        result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding, keep=keep,
+                         jobs=jobs)
     except TrfconvError as err:
         for d in err.diagnostics:
             typer.echo(f"trfconv: {d}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM while workers run: said, as a batch says it
+        raise fail("interrupted", "the period was not computed; nothing written", EXIT_INTERRUPTED) from None
     skipped = [d for d in result.diagnostics if d.code == "PER014"]
     basis = Basis(str(events[0]) if len(events) == 1 else f"{len(events)} inputs", result.diagnostics, lenient,
                   scope="rating")
@@ -92,17 +99,17 @@ def period(
 
         output = output / file_name(result)
         check_output(output, *inputs)
+    report = PeriodReport(basis, result)  # one: it sorts the players once
     lines = [f"trfconv: {d}" for d in skipped] + error_lines(basis.errors)
     if form == "fide" and basis.withheld:
         lines.append("nothing written: the FIDE list layout has no place for the errors above (--lenient to "
                      "write it anyway)")
     else:
         rendered = document("period")
-        emit(rendered.render(PeriodReport(basis, result), form), output, events[0],
+        emit(rendered.render(report, form), output, events[0],
              encoding=rendered.formats[form].encoding, form=form)
         if form == "fide":  # the layout's columns are narrow: what did not fit is said
-            lines += [f"trfconv: {d}" for d in cut_values(PeriodReport(basis, result), str(output or "-"))]
-    report = PeriodReport(basis, result)
+            lines += [f"trfconv: {d}" for d in cut_values(report, str(output or "-"))]
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the document")
     lines.append(f"period: list of {result.month} (games of {result.played}): {len(result.events)} event(s), "
                  f"{len(report.rated)} rated player(s), {len(report.unrated)} unrated"

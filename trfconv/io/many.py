@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import glob
 import os
+import pickle
 import signal
 import stat
 import threading
 import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from itertools import islice
 from pathlib import Path
+from typing import Any
 
 from .identify import what_it_is
 from .registry import SNIFF_BYTES, recognised
@@ -97,13 +102,63 @@ def _not_regular(path: Path) -> str | None:
     return f"{what}, not a file"
 
 
-def workers(jobs: int):
+def in_workers(work: Callable[[Any], Any], items: Iterable, jobs: int) -> Iterator:
+    """``work(item)`` for each of ``items``, in their order, computed in ``jobs`` worker processes
+    (:func:`workers`); each result is yielded as soon as it and those before it are done.
+    ``work`` is sent to each worker once, pickled when it starts (each item is sent on its
+    own): a worker never uses an object of its parent's as it was (a rating lists database is
+    opened anew in each worker, :meth:`~trfconv.io.ratinglist.store.Store.__getstate__`). An
+    exception in ``work`` is raised here, in order. Ctrl-C, or SIGTERM while it runs
+    (:func:`terminated_as_interrupt`), raises ``KeyboardInterrupt`` here; the items not started
+    are dropped, and the workers end with the item they are on (this process waits for them
+    when it exits: none is left behind). At most :data:`AHEAD` items a worker are handed out
+    before their results are taken: the results waiting here do not grow with the number of
+    items (one long item does not make all those after it wait in memory)."""
+    pool = workers(jobs, pickle.dumps(work))
+    waiting: deque = deque()
+    left = iter(items)
+    try:
+        with terminated_as_interrupt():
+            with forking():  # the first submission starts the workers
+                waiting.extend(pool.submit(_work_on, item) for item in islice(left, AHEAD * jobs))
+            while waiting:
+                result = waiting.popleft().result()
+                waiting.extend(pool.submit(_work_on, item) for item in islice(left, 1))
+                yield result
+            pool.shutdown(wait=True)  # done: the workers end by themselves (killing them raced the
+            # pool's own teardown at exit: "Exception ignored ... Bad file descriptor" on standard error)
+    finally:  # interrupted: the items not started are cancelled, and each worker ends once its own is
+        # done (terminating a worker in the middle of sending its result would leave the pool's
+        # thread waiting for the rest forever, and this process with it)
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+@contextmanager
+def terminated_as_interrupt():
+    """SIGTERM, while workers run, ends the command as Ctrl-C does (the workers stopped, the
+    command's "interrupted" line), instead of killing this process alone."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: left as it is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def workers(jobs: int, work: bytes | None = None):
     """``jobs`` worker processes that end by themselves when the process that started them
     ends (a batch killed with SIGTERM or SIGKILL leaves none behind: each watches its parent): a
-    ``concurrent.futures.ProcessPoolExecutor``, imported here (importing it costs one file's check)."""
+    ``concurrent.futures.ProcessPoolExecutor``, imported here (importing it costs one file's check).
+    ``work``: the pickled function each worker runs on the items it is given (:func:`in_workers`)."""
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(), work))
 
 
 #: The signals held while workers are forked: until a worker has set its own handling (above),
@@ -125,15 +180,23 @@ def forking():
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+#: Items handed out a worker ahead of the results taken (:func:`in_workers`).
+AHEAD = 4
 #: How often a worker looks whether its parent is still there, in seconds.
 _WATCH_SECONDS = 0.5
+#: The function a worker runs on each item (:func:`in_workers`), set when it starts.
+_work: list[Callable[[Any], Any]] = []
 
 
-def _worker_start(parent: int) -> None:
+def _work_on(item):
+    return _work[0](item)
+
+
+def _worker_start(parent: int, work: bytes | None = None) -> None:
     """A worker's first act: SIGTERM ends it outright (a handler its parent had is not kept),
     Ctrl-C is left to the parent, which stops the workers itself (a worker killed by the SIGINT a
     terminal sends the whole process group would break the pool under the parent's feet), and a
-    thread ends it when ``parent`` is gone."""
+    thread ends it when ``parent`` is gone. ``work``: the pickled function it runs on its items."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):  # held while this process was forked (forking)
@@ -145,6 +208,8 @@ def _worker_start(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="trfconv-parent-watch", daemon=True).start()
+    if work is not None:
+        _work[:] = [pickle.loads(work)]
 
 
 def _why_not(path: Path) -> str | None:

@@ -68,6 +68,9 @@ _TABLES = frozenset({"sources", "serves", "unrated", "first_events"})
 _PLAYERS = re.compile(r"p[0-9]+")
 #: The fields of each kind in a combined list (a single-type list has ``rating``, ``games``, ``k``).
 _KIND_FIELDS = {kind: (f"{kind}_rating", f"{kind}_games", f"{kind}_k") for kind in KINDS}
+_SINGLE_FIELDS = ("rating", "games", "k")
+#: The most ratings :meth:`Store._entry` keeps to share (then it starts again).
+_RATINGS_HELD = 100_000
 #: FIDE IDs asked for in one query (:meth:`Store.players`; SQLite allows 32,766 parameters).
 _BATCH = 500
 #: The ``serves`` kind of the combined list that names every registered player of its month.
@@ -190,6 +193,10 @@ class Store:
         self._readers: dict[int, Reader] = {}
         self._by_id: dict[int, str] = {}  # source -> the SQL that reads a player by FIDE ID
         self._by_ids: dict[int, str] = {}  # source -> the SQL that reads players by FIDE IDs ({} the IDs' ?)
+        #: each rating read, by the values it was read from: many players share one (a month's list
+        #: holds a few thousand different ratings, and most players are unrated), so that one
+        #: Rating serves them all (it is immutable)
+        self._ratings: dict[tuple, Rating] = {}
 
     # -- connection -------------------------------------------------------------------------
     def _connect(self, create: bool) -> sqlite3.Connection | None:
@@ -223,6 +230,15 @@ class Store:
                 raise
             self._con = con
         return self._con
+
+    def __getstate__(self) -> dict:
+        """A copy for another process (a worker, :func:`~trfconv.io.many.in_workers`) is where the
+        database is: it opens its own connection (SQLite's cannot be shared across processes)."""
+        return {"path": self.path, "named": self._named}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["path"])
+        self._named = state["named"]
 
     def close(self) -> None:
         if self._con is not None:
@@ -452,23 +468,30 @@ class Store:
         first = next(iter(values))
         v = values[first]
         ratings = []
+        made = self._ratings
         for kind, source in served.items():
             own = values.get(source)
-            if own is None:
-                ratings.append(Rating(kind, None, None, None, month, source.file))
-            else:
-                fields = _KIND_FIELDS[kind] if f"{kind}_rating" in own else ("rating", "games", "k")
-                rating, games, k = (own.get(f) for f in fields)
-                ratings.append(Rating(kind, _number(rating, zero=None), _number(games), _number(k, zero=None),
-                                      month, source.file))
+            rating = games = k = None  # unrated when that list lacks him
+            if own is not None:
+                rating, games, k = _KIND_FIELDS[kind] if _KIND_FIELDS[kind][0] in own else _SINGLE_FIELDS
+                rating, games, k = own.get(rating), own.get(games), own.get(k)
+            key = (kind, rating, games, k, month, source.file)
+            shared = made.get(key)
+            if shared is None:
+                if len(made) >= _RATINGS_HELD:
+                    made.clear()
+                shared = made[key] = Rating(kind, _number(rating, zero=None), _number(games), _number(k, zero=None),
+                                            month, source.file)
+            ratings.append(shared)
         flag = v.get("flag", "").lower()
         sex = v.get("sex") or None
         if "sex" not in v:  # lists before 2012: no sex column, the flag w marks women (legend)
             sex = "F" if "w" in flag else "M"
+        other = v.get("other_titles", "")
         return ListEntry(
             fide_id=int(v["fide_id"]), name=v["name"], federation=v.get("federation", ""), sex=sex,
             title=title_code(v.get("title", "")), women_title=title_code(v.get("women_title", "")),
-            other_titles=tuple(t.strip() for t in v.get("other_titles", "").split(",") if t.strip()),
+            other_titles=tuple(t.strip() for t in other.split(",") if t.strip()) if other else (),
             foa_title=v.get("foa_title") or None, birth_year=_number(v.get("birth_year"), zero=None),
             flag=flag, month=month, source=first.file, ratings=tuple(ratings))
 

@@ -122,12 +122,15 @@ class EventRating:
         raise KeyError(start_number)
 
 
-def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int | GivenK] | None = None) -> EventRating:
+def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int | GivenK] | None = None,
+         own_ru: bool = True) -> EventRating:
     """The rating arithmetic of ``tournament`` as ``verdict`` decided it, under the verdict's
     edition. ``k`` gives K by FIDE id (a :class:`GivenK` says where it was read: the FIDE list in
     force, the officer's K file; a bare number is the K file's); a player without one gets the K
     the edition's rules infer (each player's assumptions are in his ``k``), and one ``RAT001``
-    warning says for how many players and what was assumed."""
+    warning says for how many players and what was assumed. ``own_ru`` False: an unrated player's
+    games without his Ru from this event alone (a rating period pools his games of every event
+    into one Ru)."""
     r = rules_of(verdict.edition)
     path = tournament.source.path
     diagnostics: list[Diagnostic] = []
@@ -146,7 +149,7 @@ def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int | Give
             lines.append(_rated(player, pv, usable, given, r, start, path, diagnostics))
         elif pv.gets is Gets.INITIAL and not pv.rated:
             lines.append(_unrated(player, pv, verdicts, provisional.get(player.start_number), average, r, path,
-                                  diagnostics))
+                                  diagnostics, own_ru))
         else:
             lines.append(PlayerRating(player.start_number, pv.rating, Gets.NOTHING, reason=pv.reason or "no rated game"))
     inferred = [line for line in lines if line.k is not None and line.k.inferred]
@@ -246,7 +249,7 @@ def _inferred(lines: list[PlayerRating], t: Tournament, r: RatingRules, path: st
 
 def _unrated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict], ru: Provisional | None,
              average: Average | None, r: RatingRules, path: str | None,
-             diagnostics: list[Diagnostic]) -> PlayerRating:
+             diagnostics: list[Diagnostic], own_ru: bool = True) -> PlayerRating:
     if ru is not None and average is not None:
         return _unrated_round_robin(player, pv, verdicts, ru, average)
     counted = []
@@ -262,10 +265,12 @@ def _unrated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdic
         return PlayerRating(player.start_number, None, Gets.NOTHING, reason="no game against a rated opponent")
     ratings = [rating for _, rating in counted]
     score = exact_sum(g.score for g, _ in counted)
-    result: Initial = initial_rating(ratings, score, r)
     rc = half_up(Fraction(sum(ratings), len(ratings)))
     games = tuple(counted_game(rating, g.score, round=g.round, opponent=g.opponent) for g, rating in counted)
-    initial = InitialRating(result.average, rc, result.p, result.dp, result.value, result.published, result.why)
+    initial = None
+    if own_ru:
+        result: Initial = initial_rating(ratings, score, r)
+        initial = InitialRating(result.average, rc, result.p, result.dp, result.value, result.published, result.why)
     return PlayerRating(player.start_number, None, Gets.INITIAL, games=games, rc=rc, score=score, initial=initial)
 
 

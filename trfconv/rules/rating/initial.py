@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -36,6 +37,13 @@ class Initial:
 
 
 def _publication(value: int, games: int, rules: RatingRules) -> tuple[int, bool, str]:
+    """The Ru published (at most the maximum), whether it is, and why: one of a few sentences,
+    interned (a month of newcomers holds each once)."""
+    value, published, why = _published(value, games, rules)
+    return value, published, sys.intern(why)
+
+
+def _published(value: int, games: int, rules: RatingRules) -> tuple[int, bool, str]:
     ini = rules.initial
     notes = []
     if ini.maximum and value > ini.maximum:
@@ -71,12 +79,14 @@ def initial_2005(average: Fraction, score: Fraction, games: int, rules: RatingRu
 
 def initial_2024(opponents: list[int], score: Fraction, rules: RatingRules) -> Initial:
     """Ru under 8.2.2-8.2.3 from the ratings of the rated opponents and the score W against them."""
-    ini, score, n = rules.initial, Fraction(score), len(opponents)
+    ini, n = rules.initial, len(opponents)
+    score = score if type(score) is Fraction else Fraction(score)
     extra = ini.hypothetical_opponents
-    average = Fraction(sum(opponents) + extra * ini.hypothetical_rating, n + extra)
-    p = rules.tables.p(score + Fraction(extra, 2), n + extra)
+    total, games = sum(opponents) + extra * ini.hypothetical_rating, n + extra
+    average = Fraction(total, games)
+    p = rules.tables.p(score + Fraction(extra, 2), games)
     dp = rules.tables.dp(p)
-    exact = average + dp
+    exact = Fraction(total + dp * games, games)  # average + dp
     raw = rounder(ini.rounding)(exact)
     value, published, why = _publication(raw, n, rules)
     return Initial(average, score, n, p, dp, exact, value, published, why)

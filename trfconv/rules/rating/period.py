@@ -28,9 +28,10 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import date
 from fractions import Fraction
+from operator import attrgetter
 from typing import Protocol
 
 from ...dates import PartialDate
@@ -194,30 +195,58 @@ class PeriodEvent:
     order: tuple = ()  #: chronological (8.2.1 "first event"): end date, then start date, path, name
 
 
+#: A player line of an event (:class:`EventLines`): his FIDE ID (digits, without the zeros before
+#: them; None without one), the player as the event gives him without his games, his games packed
+#: (the event's index is set when the period takes them), and what the ``kind`` list the event was
+#: rated on gave him (None: not looked up).
+Line = tuple[str | None, Player, "PlayerEvent", "Rating | _Unlisted | None"]
+
+
 @dataclass(frozen=True)
-class Judged:
-    """An event judged and rated for the period: :meth:`PeriodBuilder.add` takes what the period
-    needs from it, and it is dropped."""
+class EventLines:
+    """What the period takes of one event judged and rated (:func:`judge_event`): the event as
+    the period keeps it and its player lines with games in the period, no model of the event.
+    Small and picklable: an event can be judged in a worker process, and the lines taken by
+    :meth:`PeriodBuilder.take` in the events' order in the process that computes the period."""
 
-    tournament: Tournament
-    rating_list: str
-    rating: EventRating  #: under the edition the verdict was decided under (``rating.edition``)
-    rounds: frozenset[int] | None
-    start: date | None
-    #: the ``kind`` list of ``month`` rated it: what it gave each FIDE ID looked up (see :meth:`PeriodBuilder.add`)
-    listed: tuple[str, str, dict[str, Rating | None]] | None = None
+    event: PeriodEvent
+    lines: tuple[Line, ...]
 
-    def event(self) -> PeriodEvent:
-        t = self.tournament
-        name = t.event.name or t.source.path or "event"
-        start, end, _ = _dates(t)
-        return PeriodEvent(name, t.source.path, self.rating_list, self.rating.edition.name, self.rounds, self.start,
-                           t.event.start_date, t.event.end_date,
-                           (end or date.max, start or date.max, t.source.path or "", name))
+    def __reduce__(self):
+        """Pickled as plain values, rebuilt by :func:`_event_lines`: unpickling a frozen
+        dataclass costs several times building it from a tuple, and the process that takes a
+        month's lines unpickles one a player line."""
+        return _event_lines, (self.event, tuple(
+            (fide_id, _PLAYER(player), (line.start_number, line.rating, line.packed, line.n, line.halves, line.pd,
+                                        line.event_k),
+             listed if not isinstance(listed, Rating) else _RATING(listed))
+            for fide_id, player, line, listed in self.lines))
+
+
+#: What a player is without what an event gives him (points, rank, rounds, national ratings: the
+#: period keeps each player's own facts, his games apart): built anew, faster than ``replace``.
+_OWN_FIELDS = tuple(f.name for f in fields(Player) if f.name not in ("points", "rank", "rounds", "national_ratings"))
+_OWN = attrgetter(*_OWN_FIELDS)
+#: A player's and a rating's values in the order of their fields (:meth:`EventLines.__reduce__`).
+_PLAYER = attrgetter(*(f.name for f in fields(Player)))
+_RATING = attrgetter(*(f.name for f in fields(Rating)))
+
+
+def _event_lines(event: PeriodEvent, plain: tuple) -> EventLines:
+    """The :class:`EventLines` of :meth:`EventLines.__reduce__`'s values (a rating shared by the
+    lines that have the same)."""
+    ratings: dict[tuple, Rating] = {}
+    lines = []
+    for fide_id, player, (number, rating, packed, n, halves, pd, k), listed in plain:
+        if isinstance(listed, tuple):
+            listed = ratings.get(listed) or ratings.setdefault(listed, Rating(*listed))
+        lines.append((fide_id, Player(*player), PlayerEvent(0, number, rating, packed, n, halves, pd, event_k=k),
+                      listed))
+    return EventLines(event, tuple(lines))
 
 
 def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | None = None, *,
-                file_ratings: bool = False) -> tuple[Judged | None, list[Diagnostic]]:
+                file_ratings: bool = False) -> tuple[EventLines | None, list[Diagnostic]]:
     """``t`` placed in the period of ``month``, judged and rated: on the ratings and K of the
     FIDE list in force at its start (or at its part's first round) when ``lookup`` is given and
     not ``file_ratings``, else on the file's ratings. None (with why) when it is not rated here."""
@@ -242,9 +271,38 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
                                         f"{verdict.not_modelled_note} (trfconv validate says why); left out of the "
                                         "period", path=dated.source.path))
         return None, out
-    rating = rate(dated, verdict, k=k)
+    rating = rate(dated, verdict, k=k, own_ru=False)  # a newcomer's Ru: from his games of the whole period
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
-    return Judged(dated, verdict.rating_list, rating, where.rounds, where.start, listed), out
+    return _lines(dated, verdict.rating_list, rating, where, listed), out
+
+
+def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
+           listed: tuple[str, str, dict[str, Rating | None]] | None) -> EventLines:
+    """The period's share of ``t`` rated (``rating``): its player lines with games in the rounds
+    of the period. ``listed``: the month and kind of the list it was rated on and what that list
+    gave each FIDE ID looked up (the period reads the rating before the period from it when that
+    list is the previous one: no second look-up)."""
+    name = t.event.name or t.source.path or "event"
+    start, end, _ = _dates(t)
+    event = PeriodEvent(name, t.source.path, rating_list, rating.edition.name, where.rounds, where.start,
+                        t.event.start_date, t.event.end_date, (end or date.max, start or date.max, t.source.path or "",
+                                                               name))
+    month, kind, seen = listed or (None, None, {})
+    absent = _Unlisted(month, kind)
+    lines = []
+    for player, result in zip(t.players, rating.players):
+        games = [g for g in result.games if where.rounds is None or g.round in where.rounds]
+        if result.gets is Gets.NOTHING or not games:
+            continue
+        fide_id = (player.fide_id or "").lstrip("0")
+        fide_id = fide_id if fide_id.isdigit() else None
+        line = player_event(0, player.start_number, result.rating if result.gets is Gets.CHANGE else None, games,
+                            result.k)
+        known = seen.get(fide_id) if fide_id is not None else None  # what the list gave him
+        if known is None and fide_id is not None and fide_id in seen:
+            known = absent
+        lines.append((fide_id, Player(**dict(zip(_OWN_FIELDS, _OWN(player)))), line, known))
+    return EventLines(event, tuple(lines))
 
 
 #: A game packed as seven whole numbers (see :func:`player_event`); -1 stands for None.
@@ -367,11 +425,11 @@ class PlayerPeriod:
 
     @property
     def n(self) -> int:
-        return sum(e.n for e in self.counted)
+        return sum(e.n for e in self.events if e.counted)
 
     @property
     def score(self) -> Fraction:
-        return exact_sum(e.score for e in self.counted)
+        return Fraction(sum(e.halves for e in self.events if e.counted), 2)
 
     @property
     def new_rating(self) -> int | None:
@@ -433,37 +491,26 @@ class PeriodBuilder:
         self.ratings: dict[Rating, Rating] = {}  # each list rating held once (many players share one)
         self.no_id = 0
 
-    def add(self, judged: Judged) -> None:
-        """Take the games of ``judged`` (only the rounds of the period for a long event)."""
+    def take(self, taken: EventLines) -> None:
+        """Take the player lines of an event (:func:`judge_event`), the events in their order."""
         index = len(self.events)
-        event = judged.event()
+        event = taken.event
         self.events.append(event)
-        t, rounds = judged.tournament, judged.rounds
-        month, kind, seen = judged.listed or (None, None, {})
-        absent = _Unlisted(month, kind)
-        for player, result in zip(t.players, judged.rating.players):
-            games = [g for g in result.games if rounds is None or g.round in rounds]
-            if result.gets is Gets.NOTHING or not games:
-                continue
-            fide_id = (player.fide_id or "").lstrip("0")
-            if not fide_id.isdigit():
+        for fide_id, player, line, listed in taken.lines:
+            if fide_id is None:
                 self.no_id += 1
-            key = fide_id if fide_id.isdigit() else f"{event.path or index}#{player.start_number}"
-            rating = result.rating if result.gets is Gets.CHANGE else None
-            line = player_event(index, player.start_number, rating, games, _shared(result.k))
-            listed = seen.get(key)  # what the list gave him
-            if listed is not None:
+            key = fide_id if fide_id is not None else f"{event.path or index}#{line.start_number}"
+            line = PlayerEvent(index, line.start_number, line.rating, line.packed, line.n, line.halves, line.pd,
+                               event_k=_shared(line.event_k))
+            if isinstance(listed, Rating):
                 listed = self.ratings.setdefault(listed, listed)
-            elif key in seen:
-                listed = absent
             if key in self.found:
                 first, lines, known = self.found[key]
                 lines.append(line)
                 if known is None and listed is not None:
                     self.found[key] = (first, lines, listed)
             else:  # the player as his first event gives him, without his games
-                self.found[key] = (replace(player, points=None, rank=None, rounds=(), national_ratings=()), [line],
-                                   listed)
+                self.found[key] = (player, [line], listed)
 
     def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
         """The period over the events added: per player the games of every event, one K, the total
@@ -495,7 +542,7 @@ class PeriodBuilder:
             known = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
             if known is None and earlier:
                 known = f"{earlier[0].event} (list of {earlier[0].month})"
-            line = _player(key, player, entries, events, base, rules, before, kind, earlier, known)
+            line = _player(key, player, entries, events, base, rules, month, kind, earlier, known)
             pooled += bool(line.earlier)
             listed += base is not None and base.rating is not None
             inferred += line.k is not None and line.k.inferred
@@ -522,15 +569,14 @@ def _shared(k: KChoice | None) -> KChoice | None:
 
 
 def _player(key: str, player: Player, entries: list[PlayerEvent],
-            events: Sequence[PeriodEvent], base: Rating | None, rules: PeriodRules, before: str, kind: str,
+            events: Sequence[PeriodEvent], base: Rating | None, rules: PeriodRules, month: str, kind: str,
             earlier: tuple[KeptGame, ...] = (), known_first: str | None = None) -> PlayerPeriod:
     r = rules.rating
     rated = [e for e in entries if e.rating is not None]
     listed = base.rating if base is not None and base.rating is not None and \
         base.rating >= rules.rated_minimum else None  # 7.2.1: below it, unrated
     if not rated and (listed is None or not any(_before(events[e.event], base.month) for e in entries)):
-        return _newcomer(key, player, entries, events, rules, earlier, known_first,
-                         shift(before, 1))
+        return _newcomer(key, player, entries, events, rules, earlier, known_first, month)
     if listed is not None:
         rating, source = listed, f"the FIDE {kind} list of {base.month}"
         since = first_day(base.month)
@@ -547,7 +593,7 @@ def _player(key: str, player: Player, entries: list[PlayerEvent],
     total = Fraction(sum(k.k * (50 * e.halves - e.pd) for e in parts if e.counted), 100)
     change = rounder(r.change_rounding)(total)
     following = next_k(r, rating=rating + change, k=k.before_cap or k.k, games=n,
-                       born=birth_year(player.birth_date), year=int(shift(before, 1)[:4]))
+                       born=birth_year(player.birth_date), year=int(month[:4]))
     return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, sys.intern(source), k, total, change,
                         next_k=(following[0], sys.intern(following[1])))
 
@@ -585,18 +631,20 @@ def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequen
     before. Only that one event: a zero in any later event counts."""
     r, first_here = rules.rating, None
     if known_first is None:
-        first = min(parts, key=lambda e: events[e.event].order)
+        first = parts[0] if len(parts) == 1 else min(parts, key=lambda e: events[e.event].order)
         first_here = events[first.event].name
-        if first.score < rules.first_min_score:
+        least = rules.first_min_score
+        if first.halves * least.denominator < 2 * least.numerator:  # his score (halves / 2) below it, in integers
             note = sys.intern(f"a score of {first.score} in the first event is disregarded ({rules.first_article})")
             parts = [replace(e, counted=False, note=note) if e is first else e for e in parts]
     counted = [e for e in parts if e.counted]
     if not counted and not earlier:
         return PlayerPeriod(key, player, Gets.NOTHING, tuple(parts), reason=parts[0].note, first_event=first_here)
     opponents = [g.opponent_rating for g in earlier] + [rating for e in counted for rating in e.used_ratings]
-    score = exact_sum(g.score for g in earlier) + Fraction(sum(e.halves for e in counted), 2)
+    score = Fraction(sum(e.halves for e in counted), 2)
+    if earlier:
+        score += exact_sum(g.score for g in earlier)
     initial = initial_rating(opponents, score, r)
-    initial = replace(initial, why=sys.intern(initial.why))  # a few sentences, said of many players
     following = next_k(r, rating=initial.value, k=None, games=initial.games, born=birth_year(player.birth_date),
                        year=int(month[:4]), first=True) if initial.published else None
     return PlayerPeriod(key, player, Gets.INITIAL, tuple(parts), initial=initial, earlier=earlier,

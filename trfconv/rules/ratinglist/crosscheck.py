@@ -86,8 +86,8 @@ def _new_player(p: Player, report) -> None:
 def _differences(p: Player, e: ListEntry, kind: str, month: str):
     """(code, message, severity or None for the code's) for each way ``p`` differs from ``e``."""
     where = f"the {month} list"
-    if names.key(p.name) != names.key(e.name):
-        score = names.closeness(p.name, e.name)
+    score = names.closeness(p.name, e.name)
+    if score < 100:  # 100 only for the same key (case, accents, punctuation and word order aside)
         yield ("LST003", f"{where} spells the name {e.name!r} (closeness {score}/100)",
                Severity.INFO if score >= VARIANT else None)
     if p.federation and p.federation.upper() != e.federation.upper():
