@@ -446,8 +446,13 @@ class Tournament:
         """The last round in which some player has an entry other than "not paired" (0: none):
         the round an event in progress stands after. The rounds after it, declared (142, XXR)
         or padded, have not been held."""
-        return max((r for p in self.players for r, e in enumerate(p.rounds, 1) if not isinstance(e, NotPaired)),
-                   default=0)
+        held = 0
+        for p in self.players:  # each player's rounds from the last, down to the latest found so far
+            r = len(p.rounds)
+            while r > held and isinstance(p.rounds[r - 1], NotPaired):
+                r -= 1
+            held = max(held, r)
+        return held
 
     @property
     def rounds_to_come(self) -> range:

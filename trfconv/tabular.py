@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: The first characters of the cells :func:`needs_guard` can refuse: a formula's, and an apostrophe.
+_GUARD_FIRST = frozenset((*_FORMULA_START, "'"))
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)?(?:/\d+)?|[.,]\d+)", re.ASCII)
 
 
@@ -48,6 +50,8 @@ def guard(text: str) -> str:
     """``text`` as a cell no spreadsheet runs: with a leading apostrophe when :func:`needs_guard`
     (also when it already starts with apostrophes before a formula character, so that
     :func:`unguard` gives it back exactly)."""
+    if text[:1] not in _GUARD_FIRST:  # most cells: no formula or apostrophe can start them
+        return text
     return "'" + text if needs_guard(text) else text
 
 
@@ -66,13 +70,10 @@ def write_rows(rows: Iterable[Iterable[object]], *, line_ending: str = "\n",
     out = _Rows()
     writer = csv.writer(out, lineterminator="\r\n")  # CR and LF are then both quoted
     for index, row in enumerate(rows):
-        cells = []
-        for cell in row:
-            text = "" if cell is None else str(cell)
-            safe = guard(text)
-            if guarded is not None and safe is not text:
-                guarded.append((index, text))
-            cells.append(safe)
+        texts = ["" if cell is None else str(cell) for cell in row]
+        cells = [text if text[:1] not in _GUARD_FIRST else guard(text) for text in texts]  # guard's quick case inline
+        if guarded is not None:
+            guarded += [(index, text) for text, safe in zip(texts, cells) if safe is not text]
         writer.writerow(cells)
         out.rows[-1] = out.rows[-1][:-2] + line_ending  # the row's CRLF, replaced by the ending asked for
     return "".join(out.rows)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import groupby
 from typing import Any
 
 from .field import Field
@@ -19,13 +20,7 @@ Value = Any
 def runs(ordered: list[int], value) -> list[list[int]]:
     """``ordered`` (participants sorted by ``value``) cut where ``value`` changes: the groups
     still tied after a tie-break."""
-    parts: list[list[int]] = []
-    for p in ordered:
-        if parts and value[parts[-1][0]] == value[p]:
-            parts[-1].append(p)
-        else:
-            parts.append([p])
-    return parts
+    return [list(part) for _, part in groupby(ordered, key=value.__getitem__)]
 
 
 @dataclass

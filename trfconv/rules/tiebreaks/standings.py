@@ -286,7 +286,7 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
             for g in groups:
                 next_groups.extend(_split(g, c) if len(g) > 1 else [g])
         groups = next_groups
-    exact = [de_values[k] if c is None else c.exact_all() for k, c in enumerate(columns)]
+    exact = list(zip(*(de_values[k] if c is None else c.exact_all() for k, c in enumerate(columns))))  # by player
     team = ctx.team
     if team is not None:
         (mp, mp_scores), (gp, gp_scores) = ((c.f, c.f.standings_scores()) for c in (team.contexts["MP"], team.contexts["GP"]))
@@ -294,7 +294,7 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
     for g in groups:
         tied += len(g) > 1
         for p in sorted(g, key=lambda i: f.numbers[i]):
-            values = tuple(column[p] for column in exact)
+            values = exact[p]
             group = tied if len(g) > 1 else 0
             if team is None:
                 rows.append(Row(t.players[p], position, values, len(g) > 1, group=group))
