@@ -9,6 +9,7 @@ most significant contributions, VURs first when the edition says so (Art. 14, 16
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import mul
 
 from .context import Column, Context
 from .field import PLAYED, VUR_KINDS, Field
@@ -58,8 +59,8 @@ def _contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool,
     for i in range(f.size):
         kinds, opps, pts = f.kind[i], f.opponent[i], weights[i]
         if n and kinds.count(PLAYED) == n and min(opps) >= 0:  # every round a game: the opponents' scores
-            scores = [seen[o] for o in opps]
-            result.append((scores, [s * p for s, p in zip(scores, pts)] if weighted else scores, None))
+            scores = list(map(seen.__getitem__, opps))
+            result.append((scores, list(map(mul, scores, pts)) if weighted else scores, None))
             continue
         own_value = None
         scores, values, vurs = [], [], []

@@ -154,7 +154,18 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
     missing: list[tuple[int, int, int]] = []
     absent = (ABSENT, -1, 0, -1, bye_points[ABSENT])
 
+    # A game's cell is its opponent's index and what its colour and outcome make of it (most
+    # entries: taken from this table rather than classified one by one).
+    game_cells = {(colour, outcome): _classify(Game(1, colour, outcome), played_points, bye_points, fwin, floss,
+                                               unknown, black_of)[2:]
+                  for colour in (*Colour, None) for outcome in Outcome}
+
     def cell_of(entry) -> tuple[int, int, int, int, int]:
+        if type(entry) is Game and entry.opponent:
+            index = position.get(entry.opponent, -1)
+            if index >= 0:
+                cell = memo[id(entry)] = (PLAYED, index, *game_cells[entry.colour, entry.outcome])
+                return cell
         kind, opp, col, out, pts = _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of)
         index = position.get(opp, -1) if opp else -1
         if opp and index < 0 and kind == PLAYED:

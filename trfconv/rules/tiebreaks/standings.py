@@ -336,7 +336,7 @@ def _split(group: list[int], c: Column) -> list[list[int]]:
     values = c.values
     defined = [p for p in group if values[p] is not None]
     undefined = [p for p in group if values[p] is None]
-    defined.sort(key=lambda p: values[p], reverse=c.higher_first)
+    defined.sort(key=values.__getitem__, reverse=c.higher_first)
     parts = runs(defined, values)
     if undefined:
         parts.append(undefined)
