@@ -39,9 +39,10 @@ def exact_text(value) -> str:
     return short_text(Fraction(value))
 
 
-class _Texts:
-    """Equal values are shared objects in the columns: each is converted once (9,999 players ×
-    20 tie-breaks otherwise spend most of the output time here)."""
+class ExactTexts:
+    """:func:`exact_text`, each value converted once: equal values are shared objects in the
+    columns (9,999 players × 20 tie-breaks otherwise spend most of the output time here). One
+    per document rendered."""
 
     def __init__(self) -> None:
         self._seen: dict[int, str] = {}
@@ -62,7 +63,7 @@ def table(result: Standings) -> list[list[str]]:
     rating (as the lists of the pairing programs have them), points and each tie-break, and the
     tie left for lots. Team standings (C.07 Art. 11-13) show both scores, MP and GP, in place of
     the primary score column."""
-    text = _Texts()
+    text = ExactTexts()
     skip = 1 if result.teams else 0
     shown = titles(result)[skip:]
     if result.teams:
@@ -138,7 +139,7 @@ def render_json(report: StandingsReport) -> str:
 
 def as_dict(result: Standings) -> dict:
     """The standings as a JSON-ready dict."""
-    text = _Texts()
+    text = ExactTexts()
     names = titles(result)
 
     def entry(r: Row) -> dict:
