@@ -48,10 +48,10 @@ class ExactTexts:
         self._seen: dict[int, str] = {}
 
     def __call__(self, value) -> str:
-        key = id(value)
-        if key not in self._seen:
-            self._seen[key] = exact_text(value)
-        return self._seen[key]
+        text = self._seen.get(id(value))
+        if text is None:
+            text = self._seen[id(value)] = exact_text(value)
+        return text
 
 
 def titles(result: Standings) -> list[str]:
@@ -68,12 +68,12 @@ def table(result: Standings) -> list[list[str]]:
     shown = titles(result)[skip:]
     if result.teams:
         header = ["rank", "team", "name", "MP", "GP", *shown, "lots"]
-        rows = [[str(r.rank), str(r.number), r.name, *(text(v) for v in r.scores), *(text(v) for v in r.values[1:]),
+        rows = [[str(r.rank), str(r.number), r.name, *map(text, r.scores), *map(text, r.values[1:]),
                  lots_text(r)] for r in result.rows]
     else:
         header = ["rank", "sno", "title", "name", "fed", "rating", *shown, "lots"]
         rows = [[str(r.rank), str(r.number), r.player.title or "", r.name, r.player.federation or "",
-                 str(r.player.rating or ""), *(text(v) for v in r.values), lots_text(r)] for r in result.rows]
+                 str(r.player.rating or ""), *map(text, r.values), lots_text(r)] for r in result.rows]
     return [header, *rows]
 
 
@@ -109,10 +109,10 @@ def render_text(report: StandingsReport) -> str:
     if report.basis.withheld:
         return "\n".join(block) + "\n"
     lines = _without_empty(table(result), ("title", "fed", "rating"))
-    widths = [max(len(row[k]) for row in lines) for k in range(len(lines[0]))]
+    widths = [max(map(len, column)) for column in zip(*lines)]
     left = {lines[0].index(h) for h in ("title", "name", "fed", "lots") if h in lines[0]}
-    out = ["  ".join(c.ljust(w) if k in left else c.rjust(w)
-                     for k, (c, w) in enumerate(zip(row, widths))).rstrip() for row in lines]
+    row_format = "  ".join(f"{{:{'<' if k in left else '>'}{w}}}" for k, w in enumerate(widths))  # ljust / rjust
+    out = [row_format.format(*row).rstrip() for row in lines]
     return "\n".join([*block, *header_lines(result), *out]) + "\n"  # the rules: a caveat of the block
 
 
@@ -120,7 +120,7 @@ def _without_empty(lines: list[list[str]], optional: tuple[str, ...]) -> list[li
     """The table without the ``optional`` columns that are empty in every row (a file without
     titles or federations)."""
     drop = {k for k, h in enumerate(lines[0]) if h in optional and not any(row[k] for row in lines[1:])}
-    return [[c for k, c in enumerate(row) if k not in drop] for row in lines]
+    return [[c for k, c in enumerate(row) if k not in drop] for row in lines] if drop else lines
 
 
 def render_csv(report: StandingsReport) -> str:
