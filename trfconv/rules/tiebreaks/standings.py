@@ -265,7 +265,7 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
             problems.append(diagnostic("TB012", f"{s.text} is undefined: its factor F (C.07 13.4.2: the most primary "
                                                 "points of the event divided by the most secondary points of one "
                                                 f"match, rounded down) is 0; give F as {s.text}/Kx"))
-    groups = [sorted(range(f.size), key=lambda i: f.numbers[i])]
+    groups = [sorted(range(f.size), key=f.numbers.__getitem__)]
     de_values: dict[int, list[int]] = {}
     for index, (s, c) in enumerate(zip(specs, columns)):
         next_groups = []
@@ -293,7 +293,7 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
     rows, position, tied = [], 1, 0
     for g in groups:
         tied += len(g) > 1
-        for p in sorted(g, key=lambda i: f.numbers[i]):
+        for p in sorted(g, key=f.numbers.__getitem__):
             values = exact[p]
             group = tied if len(g) > 1 else 0
             if team is None:
