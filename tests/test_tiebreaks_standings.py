@@ -130,3 +130,25 @@ def test_unplayed_round_categories_tec():
     seen, own = scores_seen(compute_columns(trfconv.read(TEC), parse_list(["BH"])[0])[0])
     # only 16.2.5 changes the score opponents see (16.3.2): Nick's two ZPBs count as draws
     assert [Fraction(s - o, 2) for s, o in zip(seen, own)] == [0] * 11 + [1] + [0] * 4
+
+
+def test_direct_encounter_averages_a_repeated_pairing():
+    """C.07 Art. 6.1.2: players who met more than once count the average of their games. Players
+    1, 2 and 3 end on 3 points; 1 and 2 met twice (1 won, then drew: 1 has ¾ against 2, 2 has ¼),
+    3 beat 1 and lost to 2. Against each other: 2 has 1¼, 3 has 1, 1 has ¾, so DE orders 2, 3, 1
+    (summing the two games instead would tie 1 and 2 on 1½). Their other games are against a
+    pseudo-opponent outside the group."""
+    from trfconv.model import Colour, Event, Game, Outcome, Player, Tournament
+
+    W, D, L = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
+
+    def games(*results):
+        return tuple(Game(o, Colour.WHITE if k % 2 else Colour.BLACK, r) for k, (o, r) in enumerate(results))
+
+    players = (Player(1, "one", rounds=games((2, W), (2, D), (3, L), (9, W), (9, D))),
+               Player(2, "two", rounds=games((1, L), (1, D), (3, W), (9, W), (9, D))),
+               Player(3, "three", rounds=games((9, W), (9, W), (1, W), (2, L), (9, L))),
+               Player(9, "pseudo-opponent"))
+    s = standings(Tournament(Event(type="Swiss", declared_rounds=5), players), ["DE"], rules="tb-2024")
+    assert [(r.player.start_number, r.rank, r.values) for r in s.rows[:3]] == [
+        (2, 1, (Fraction(3), 1)), (3, 2, (Fraction(3), 2)), (1, 3, (Fraction(3), 3))]

@@ -17,6 +17,7 @@ from datetime import date
 from enum import Enum
 from fractions import Fraction
 from functools import cached_property
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .dates import PartialDate
@@ -462,7 +463,7 @@ class Tournament:
     @property
     def rounds(self) -> int:
         """Number of rounds with data: the most round entries any player has."""
-        return max((len(p.rounds) for p in self.players), default=0)
+        return max(map(len, map(attrgetter("rounds"), self.players)), default=0)
 
     @property
     def last_round_held(self) -> int:

@@ -50,6 +50,8 @@ def guard(text: str) -> str:
     """``text`` as a cell no spreadsheet runs: with a leading apostrophe when :func:`needs_guard`
     (also when it already starts with apostrophes before a formula character, so that
     :func:`unguard` gives it back exactly)."""
+    if text[:1] not in _GUARD_FIRST:  # most cells: no formula or apostrophe can start them
+        return text
     return "'" + text if needs_guard(text) else text
 
 

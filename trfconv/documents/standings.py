@@ -39,18 +39,19 @@ def exact_text(value) -> str:
     return short_text(Fraction(value))
 
 
-class _Texts:
-    """Equal values are shared objects in the columns: each is converted once (9,999 players ×
-    20 tie-breaks otherwise spend most of the output time here)."""
+class ExactTexts:
+    """:func:`exact_text`, each value converted once: equal values are shared objects in the
+    columns (9,999 players × 20 tie-breaks otherwise spend most of the output time here). One
+    per document rendered."""
 
     def __init__(self) -> None:
         self._seen: dict[int, str] = {}
 
     def __call__(self, value) -> str:
-        key = id(value)
-        if key not in self._seen:
-            self._seen[key] = exact_text(value)
-        return self._seen[key]
+        text = self._seen.get(id(value))
+        if text is None:
+            text = self._seen[id(value)] = exact_text(value)
+        return text
 
 
 def titles(result: Standings) -> list[str]:
@@ -62,17 +63,17 @@ def table(result: Standings) -> list[list[str]]:
     rating (as the lists of the pairing programs have them), points and each tie-break, and the
     tie left for lots. Team standings (C.07 Art. 11-13) show both scores, MP and GP, in place of
     the primary score column."""
-    text = _Texts()
+    text = ExactTexts()
     skip = 1 if result.teams else 0
     shown = titles(result)[skip:]
     if result.teams:
         header = ["rank", "team", "name", "MP", "GP", *shown, "lots"]
-        rows = [[str(r.rank), str(r.number), r.name, *(text(v) for v in r.scores), *(text(v) for v in r.values[1:]),
+        rows = [[str(r.rank), str(r.number), r.name, *map(text, r.scores), *map(text, r.values[1:]),
                  lots_text(r)] for r in result.rows]
     else:
         header = ["rank", "sno", "title", "name", "fed", "rating", *shown, "lots"]
         rows = [[str(r.rank), str(r.number), r.player.title or "", r.name, r.player.federation or "",
-                 str(r.player.rating or ""), *(text(v) for v in r.values), lots_text(r)] for r in result.rows]
+                 str(r.player.rating or ""), *map(text, r.values), lots_text(r)] for r in result.rows]
     return [header, *rows]
 
 
@@ -108,10 +109,10 @@ def render_text(report: StandingsReport) -> str:
     if report.basis.withheld:
         return "\n".join(block) + "\n"
     lines = _without_empty(table(result), ("title", "fed", "rating"))
-    widths = [max(len(row[k]) for row in lines) for k in range(len(lines[0]))]
+    widths = [max(map(len, column)) for column in zip(*lines)]
     left = {lines[0].index(h) for h in ("title", "name", "fed", "lots") if h in lines[0]}
-    out = ["  ".join(c.ljust(w) if k in left else c.rjust(w)
-                     for k, (c, w) in enumerate(zip(row, widths))).rstrip() for row in lines]
+    row_format = "  ".join(f"{{:{'<' if k in left else '>'}{w}}}" for k, w in enumerate(widths))  # ljust / rjust
+    out = [row_format.format(*row).rstrip() for row in lines]
     return "\n".join([*block, *header_lines(result), *out]) + "\n"  # the rules: a caveat of the block
 
 
@@ -119,7 +120,7 @@ def _without_empty(lines: list[list[str]], optional: tuple[str, ...]) -> list[li
     """The table without the ``optional`` columns that are empty in every row (a file without
     titles or federations)."""
     drop = {k for k, h in enumerate(lines[0]) if h in optional and not any(row[k] for row in lines[1:])}
-    return [[c for k, c in enumerate(row) if k not in drop] for row in lines]
+    return [[c for k, c in enumerate(row) if k not in drop] for row in lines] if drop else lines
 
 
 def render_csv(report: StandingsReport) -> str:
@@ -138,7 +139,7 @@ def render_json(report: StandingsReport) -> str:
 
 def as_dict(result: Standings) -> dict:
     """The standings as a JSON-ready dict."""
-    text = _Texts()
+    text = ExactTexts()
     names = titles(result)
 
     def entry(r: Row) -> dict:

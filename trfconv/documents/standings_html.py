@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..dates import as_text
 from ..rules.tiebreaks.standings import Row, Standings
 from .html import Column, e, facts, page, table
-from .standings import DRAW_METHOD, LOTS, StandingsReport, exact_text
+from .standings import DRAW_METHOD, LOTS, ExactTexts, StandingsReport
 
 #: How a tied group is shown: a coloured band on its rows, two shades alternating from group to
 #: group (the page's shared style has none).
@@ -58,12 +58,13 @@ def _row_class(row: Row) -> str | None:
 
 def _table(s: Standings) -> str:
     texts = [spec.text for spec in s.specs]
-    value_columns = [Column(text, lambda r, k=k: exact_text(r.values[k])) for k, text in enumerate(texts)]
+    exact = ExactTexts()
+    value_columns = [Column(text, lambda r, k=k: exact(r.values[k])) for k, text in enumerate(texts)]
     lots = Column("Lots", _lots_cell, text=True)
     if s.teams:
         columns = [Column("Rank", lambda r: r.rank), Column("No", lambda r: r.number),
                    Column("Team", lambda r: r.name, text=True, name=True),
-                   Column("MP", lambda r: exact_text(r.scores[0])), Column("GP", lambda r: exact_text(r.scores[1])),
+                   Column("MP", lambda r: exact(r.scores[0])), Column("GP", lambda r: exact(r.scores[1])),
                    *value_columns[1:], lots]
     else:
         columns = [Column("Rank", lambda r: r.rank), Column("No", lambda r: r.number),

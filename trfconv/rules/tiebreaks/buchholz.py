@@ -9,6 +9,7 @@ most significant contributions, VURs first when the edition says so (Art. 14, 16
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import mul
 
 from .context import Column, Context
 from .field import PLAYED, VUR_KINDS, Field
@@ -23,19 +24,24 @@ def scores_seen(ctx: Context, *, draws: bool = False, fore: bool = False) -> tup
     return ctx.cached(("as", draws, fore), lambda: adjusted_scores(ctx.f, ctx.rules, draws_all=draws, fore=fore))
 
 
+#: One participant's contributions: the opponent score of each counted round, the value each
+#: round adds (the same list unless weighted), and which rounds are VURs (None: none is).
+Counted = tuple[list[int], list[int], list[bool] | None]
+
+
 def contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool = False,
-                  weigh: Field | None = None) -> list[list[tuple]]:
+                  weigh: Field | None = None) -> list[Counted]:
     """Cached :func:`_contributions` (BH, its cuts and AOB share one computation)."""
     key = ("contributions", weighted, fore, spec.draws, spec.played_forfeits, id(weigh))
     return ctx.cached(key, lambda: _contributions(ctx, spec, weighted=weighted, fore=fore, weigh=weigh))
 
 
 def _contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool,
-                   weigh: Field | None = None) -> list[list[tuple]]:
-    """Per player, one ``(opponent score, value, is VUR)`` per counted round (units; ``value``
-    is ``score x own points`` when ``weighted``, Sonneborn-Berger, Art. 9.1; the own points are
-    those of the field ``weigh`` when given: the extended Sonneborn-Berger of teams, Art. 13.2,
-    weighs the opponents' MP or GP by the team's own GP or MP).
+                   weigh: Field | None = None) -> list[Counted]:
+    """Per player, a :data:`Counted`: for each counted round the opponent score and the value (units;
+    the value is ``score x own points`` when ``weighted``, Sonneborn-Berger, Art. 9.1; the own
+    points are those of the field ``weigh`` when given: the extended Sonneborn-Berger of teams,
+    Art. 13.2, weighs the opponents' MP or GP by the team's own GP or MP), and which are VURs.
 
     A game counts the opponent's adjusted score. A forfeit counts as a game against the
     scheduled opponent in a round robin (Art. 15.2), with ``/P``, and for Fore Buchholz in the
@@ -48,12 +54,16 @@ def _contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool,
     rr, n = f.round_robin, f.rounds
     as_games = rr or spec.played_forfeits
     last = n - 1
-    result = []
+    result: list[Counted] = []
     weights = (weigh or f).points
     for i in range(f.size):
         kinds, opps, pts = f.kind[i], f.opponent[i], weights[i]
+        if n and kinds.count(PLAYED) == n and min(opps) >= 0:  # every round a game: the opponents' scores
+            scores = list(map(seen.__getitem__, opps))
+            result.append((scores, list(map(mul, scores, pts)) if weighted else scores, None))
+            continue
         own_value = None
-        items = []
+        scores, values, vurs = [], [], []
         for r in range(n):
             o = opps[r]
             k = kinds[r]
@@ -65,37 +75,42 @@ def _contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool,
                 if own_value is None:
                     own_value = own_round_values(f, ctx.rules, i, own[i], seen)
                 s, vur = own_value(r), k in VUR_KINDS
-            if weighted:
-                items.append((s, s * pts[r], vur))
-            else:
-                items.append((s, s, vur))
-        result.append(items)
+            scores.append(s)
+            values.append(s * pts[r])
+            vurs.append(vur)
+        result.append((scores, values if weighted else scores, vurs if any(vurs) else None))
     return result
 
 
-def cut_sum(items: list[tuple], low: int, high: int, rounds: int, vur_first: bool) -> int:
+def cut_sum(row: Counted, low: int, high: int, rounds: int, vur_first: bool) -> int:
     """Sum of the values after removing ``low`` least and ``high`` most significant ones.
 
     Least significant (Art. 14.1): the lowest opponent score, then the lowest value. With VURs
     (Art. 16.5, ``vur_first``) the lowest VUR value is cut instead when it is not lower than the
     least significant value (for SB: the higher of the two is cut). The high cut of a Median has
     no VUR exception (Art. 16.5 speaks of the least significant value only)."""
+    scores, values, vurs = row
     if not low and not high:
-        return sum(v for _, v, _ in items)
+        return sum(values)
     low = min(low, rounds)
     high = min(high, rounds - low)
-    items = list(items)
+    if vurs is None or not vur_first:
+        # The cuts are then the ends of the rounds in (score, value) order (rounds equal in both
+        # are worth the same, whichever is cut); unweighted, the values are the scores.
+        ordered = sorted(values) if values is scores else [v for _, v in sorted(zip(scores, values))]
+        cut_low = min(low, len(ordered))
+        return sum(ordered[cut_low:len(ordered) - min(high, len(ordered) - cut_low)])
+    items = list(zip(scores, values, vurs))
     for _ in range(low):
         if not items:
             break
         lsv = min(items, key=lambda x: (x[0], x[1]))
         pick = lsv
-        if vur_first:
-            vurs = [x for x in items if x[2]]
-            if vurs:
-                lowest_vur = min(vurs, key=lambda x: (x[1], x[0]))
-                if not lsv[1] > lowest_vur[1]:
-                    pick = lowest_vur
+        vur_items = [x for x in items if x[2]]
+        if vur_items:
+            lowest_vur = min(vur_items, key=lambda x: (x[1], x[0]))
+            if not lsv[1] > lowest_vur[1]:
+                pick = lowest_vur
         items.remove(pick)
     for _ in range(high):
         if not items:
@@ -106,14 +121,11 @@ def cut_sum(items: list[tuple], low: int, high: int, rounds: int, vur_first: boo
 
 def sums(ctx: Context, spec: Spec, *, weighted: bool, fore: bool, low: int, high: int,
           weigh: Field | None = None) -> list[int]:
-    if not low and not high:
-        key = ("sums", weighted, fore, spec.draws, spec.played_forfeits, id(weigh))
-        return ctx.cached(key, lambda: [sum(v for _, v, _ in items)
-                                        for items in contributions(ctx, spec, weighted=weighted, fore=fore,
-                                                                   weigh=weigh)])
     rows = contributions(ctx, spec, weighted=weighted, fore=fore, weigh=weigh)
+    if not low and not high:
+        return [sum(values) for _, values, _ in rows]
     n, vur_first = ctx.f.rounds, ctx.rules.vur_cut_first
-    return [cut_sum(items, low, high, n, vur_first) for items in rows]
+    return [cut_sum(row, low, high, n, vur_first) for row in rows]
 
 
 @tiebreak("BH", "C.07 8.1", "Buchholz", modifiers="CMPD")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import groupby
 from typing import Any
 
 from .field import Field
@@ -19,13 +20,7 @@ Value = Any
 def runs(ordered: list[int], value) -> list[list[int]]:
     """``ordered`` (participants sorted by ``value``) cut where ``value`` changes: the groups
     still tied after a tie-break."""
-    parts: list[list[int]] = []
-    for p in ordered:
-        if parts and value[parts[-1][0]] == value[p]:
-            parts[-1].append(p)
-        else:
-            parts.append([p])
-    return parts
+    return [list(part) for _, part in groupby(ordered, key=value.__getitem__)]
 
 
 @dataclass
@@ -37,25 +32,23 @@ class Column:
     higher_first: bool = True
 
     def exact(self, i: int) -> Value:
-        v = self.values[i]
-        if self.scale == 1 or v is None:
-            return v
-        if isinstance(v, tuple):
-            return tuple(Fraction(x, self.scale) for x in v)
-        return Fraction(v, self.scale)
+        """Player ``i``'s value as an exact number."""
+        return self.exact_value(self.values[i])
+
+    def exact_value(self, value: Value) -> Value:
+        """One of :attr:`values` as an exact number."""
+        if self.scale == 1 or value is None:
+            return value
+        if isinstance(value, tuple):
+            return tuple(Fraction(x, self.scale) for x in value)
+        return Fraction(value, self.scale)
 
     def exact_all(self) -> list[Value]:
-        """Every exact value (each distinct value converted once)."""
+        """Every exact value (each distinct value converted once, and shared)."""
         if self.scale == 1:
             return list(self.values)
-        memo: dict[Value, Value] = {}
-        out = []
-        for i, v in enumerate(self.values):
-            e = memo.get(v)
-            if e is None:
-                e = memo[v] = self.exact(i)
-            out.append(e)
-        return out
+        converted = {v: self.exact_value(v) for v in set(self.values)}
+        return list(map(converted.__getitem__, self.values))
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+import math
 
 from .context import Context, runs
 from .field import PLAYED
@@ -33,24 +33,30 @@ def direct_encounter(ctx: Context, group: list[int], spec: Spec) -> list[list[in
 
 
 def _one_pass(ctx: Context, group: list[int], spec: Spec) -> list[list[int]]:
+    """One split of ``group``. Points are compared as integers: in units times the least common
+    multiple of the numbers of games a pair played (the average of a repeated pairing is then
+    whole), which orders them as the exact averages do."""
     f = ctx.f
     members = set(group)
     count_forfeits = f.round_robin or spec.played_forfeits
     others = len(group) - 1
-    score: dict[int, Fraction] = {}
-    best: dict[int, Fraction] = {}
-    all_met = True
+    met: dict[int, dict[int, list[int]]] = {}
     for p in group:
         games: dict[int, list[int]] = {}
         for k, o, pts in zip(f.kind[p], f.opponent[p], f.points[p]):
             if o in members and (k == PLAYED or count_forfeits):
                 games.setdefault(o, []).append(pts)
-        total = sum((Fraction(sum(v), len(v) * f.unit) for v in games.values()), Fraction(0))
-        score[p] = total
+        met[p] = games
+    scale = math.lcm(*{len(v) for games in met.values() for v in games.values()})
+    score: dict[int, int] = {}
+    best: dict[int, int] = {}
+    all_met = True
+    for p, games in met.items():
+        score[p] = sum(sum(v) * (scale // len(v)) for v in games.values())
         missing = others - len(games)
         if missing and not f.round_robin:
             all_met = False
-        best[p] = total + Fraction(missing * f.win, f.unit)
+        best[p] = score[p] + missing * f.win * scale
     if all_met:
         return runs(sorted(group, key=lambda p: (-score[p], f.numbers[p])), score)
     ordered = sorted(group, key=lambda p: (-score[p], -best[p], f.numbers[p]))

@@ -153,22 +153,36 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
     unseen: dict[int, int] = {}  # id(entry) -> the opponent's start number, for those games
     missing: list[tuple[int, int, int]] = []
     absent = (ABSENT, -1, 0, -1, bye_points[ABSENT])
+
+    # A game's cell is its opponent's index and what its colour and outcome make of it (most
+    # entries: taken from this table rather than classified one by one).
+    game_cells = {(colour, outcome): _classify(Game(1, colour, outcome), played_points, bye_points, fwin, floss,
+                                               unknown, black_of)[2:]
+                  for colour in (*Colour, None) for outcome in Outcome}
+
+    def cell_of(entry) -> tuple[int, int, int, int, int]:
+        if type(entry) is Game and entry.opponent:
+            index = position.get(entry.opponent, -1)
+            if index >= 0:
+                cell = memo[id(entry)] = (PLAYED, index, *game_cells[entry.colour, entry.outcome])
+                return cell
+        kind, opp, col, out, pts = _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of)
+        index = position.get(opp, -1) if opp else -1
+        if opp and index < 0 and kind == PLAYED:
+            unseen[id(entry)] = opp
+            kind, col, out = _UNSEEN.get(out, ABSENT), 0, -1
+            pts = pts if kind != ABSENT else bye_points[ABSENT]
+        cell = memo[id(entry)] = (kind, index, col, out, pts)
+        return cell
+
+    cell_get = memo.get
     for p in t.players:
-        cells = []
-        for entry in p.rounds[:n]:
-            cell = memo.get(id(entry))
-            if cell is None:
-                kind, opp, col, out, pts = _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of)
-                index = position.get(opp, -1) if opp else -1
-                if opp and index < 0 and kind == PLAYED:
-                    unseen[id(entry)] = opp
-                    kind, col, out = _UNSEEN.get(out, ABSENT), 0, -1
-                    pts = pts if kind != ABSENT else bye_points[ABSENT]
-                cell = memo[id(entry)] = (kind, index, col, out, pts)
-            cells.append(cell)
+        entries = p.rounds[:n]
+        cells = [cell_get(id(e)) or cell_of(e) for e in entries]  # a cell is a non-empty tuple
         if unseen:
-            missing += [(p.start_number, r, unseen[id(e)]) for r, e in enumerate(p.rounds[:n], 1) if id(e) in unseen]
-        cells += [absent] * (n - len(cells))
+            missing += [(p.start_number, r, unseen[id(e)]) for r, e in enumerate(entries, 1) if id(e) in unseen]
+        if len(cells) < n:
+            cells += [absent] * (n - len(cells))
         k_row, o_row, c_row, r_row, p_row = map(list, zip(*cells)) if cells else ([], [], [], [], [])
         kinds.append(k_row)
         opponents.append(o_row)
@@ -187,13 +201,14 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
         else:
             value = unplayed[KIND_OF_LETTER.get(letter, priced)]
         kinds[i][r], outcomes[i][r], points[i][r] = kind, outcome, value
-    penalty = [u(adjustments.total(x, False, final=False)) for x in numbers]
-    final = [u(adjustments.total(x, False, final=True)) for x in numbers]
-    scores = [sum(row) + x for row, x in zip(points, penalty)]
+    penalty = [u(adjustments.total(x, False, final=False)) for x in numbers] if adjustments.in_score else None
+    final = [u(adjustments.total(x, False, final=True)) for x in numbers] if adjustments.final else None
+    scores = list(map(sum, points)) if penalty is None else [sum(row) + x for row, x in zip(points, penalty)]
     rr = is_round_robin(t) if round_robin is None else round_robin
     return Field(n, unit, u(s.win_white), u(s.draw_white), rr, numbers,
                  [p.rating for p in t.players], kinds, opponents, colours, outcomes, points, scores,
-                 penalty if any(penalty) else None, final if any(final) else None, adjustments, tuple(missing))
+                 penalty if penalty and any(penalty) else None, final if final and any(final) else None, adjustments,
+                 tuple(missing))
 
 
 def result_kind(letter: str, kind: int, opponent: int) -> tuple[int, int, int]:

@@ -6,8 +6,6 @@ gives another, independent order."""
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 from dataclasses import dataclass
 
 
@@ -21,7 +19,9 @@ class Draw:
 
 def ticket(seed: str, number: int) -> str:
     """The digest that places ``number`` in a draw made with ``seed``."""
-    return hashlib.sha256(f"{seed}:{number}".encode()).hexdigest()
+    from hashlib import sha256  # imported by a draw, not by every command that ranks
+
+    return sha256(f"{seed}:{number}".encode()).hexdigest()
 
 
 def drawn(seed: str, numbers) -> tuple[int, ...]:
@@ -32,4 +32,6 @@ def drawn(seed: str, numbers) -> tuple[int, ...]:
 def new_seed() -> str:
     """A fresh seed for a draw nobody asked a seed for (printed with the outcome, so that the
     draw can be checked and redone)."""
+    import secrets
+
     return str(secrets.randbelow(10**6)).zfill(6)

@@ -64,34 +64,37 @@ def average_rating(ctx: Context, spec: Spec) -> Column:
     return Column(values)
 
 
-def _tpr_ptp(ctx: Context, spec: Spec) -> tuple[list[int | None], list[int | None]]:
-    key = ("tpr", spec.unrated)
-    return ctx.cached(key, lambda: _compute_tpr_ptp(ctx, spec))
+def _performances(ctx: Context, spec: Spec, *, perfect: bool) -> list[int | None]:
+    """Every player's TPR, or PTP when ``perfect`` (cached per kind and ``/U`` rating: each is
+    computed only when a tie-break asks for it, PTP's search being the costlier)."""
+    key = ("ptp" if perfect else "tpr", spec.unrated)
+    return ctx.cached(key, lambda: _compute_performances(ctx, spec, perfect))
 
 
-def _compute_tpr_ptp(ctx: Context, spec: Spec):
+def _compute_performances(ctx: Context, spec: Spec, perfect: bool) -> list[int | None]:
     ratings = ratings_with_unrated(ctx, spec)
     size = ctx.f.size
     if ratings is None:
-        return [None] * size, [None] * size
+        return [None] * size
     rules = ctx.rules
     dp = rules.dp
-    expected = _expected_table(rules.pd_upper)
-    tprs, ptps = [], []
+    expected = _expected_table(rules.pd_upper) if perfect else []
+    values: list[int | None] = []
     for i in range(size):
         games = _games(ctx, i)
         if not games:
-            tprs.append(None)
-            ptps.append(None)
+            values.append(None)
             continue
         opp = [ratings[o] for o, _ in games]
         halves = sum(out for _, out in games)
-        count = len(games)
-        aro = half_up(sum(opp), count)
-        p = half_up(100 * halves, 2 * count)  # percentage, .5 up
-        tprs.append(aro + (dp[p - 50] if p >= 50 else -dp[50 - p]))
-        ptps.append(_perfect(opp, halves, expected, rules.ptp_zero_offset))
-    return tprs, ptps
+        if perfect:
+            values.append(_perfect(opp, halves, expected, rules.ptp_zero_offset))
+        else:
+            count = len(games)
+            aro = half_up(sum(opp), count)
+            p = half_up(100 * halves, 2 * count)  # percentage, .5 up
+            values.append(aro + (dp[p - 50] if p >= 50 else -dp[50 - p]))
+    return values
 
 
 def _expected_table(pd_upper: tuple[int, ...]) -> list[int]:
@@ -145,13 +148,13 @@ def _perfect(opp: list[int], halves: int, expected: list[int], zero_offset: int)
 @tiebreak("TPR", "C.07 10.2", "tournament performance rating", modifiers="U")
 def performance(ctx: Context, spec: Spec) -> Column:
     """TPR (C.07 10.2): ARO + dp(p), dp from B.02 table 8.1.1 (p = 1.0 gives +800)."""
-    return Column(_tpr_ptp(ctx, spec)[0])
+    return Column(_performances(ctx, spec, perfect=False))
 
 
 @tiebreak("PTP", "C.07 10.3", "perfect tournament performance", modifiers="U")
 def perfect_performance(ctx: Context, spec: Spec) -> Column:
     """PTP (C.07 10.3), see :func:`_perfect`."""
-    return Column(_tpr_ptp(ctx, spec)[1])
+    return Column(_performances(ctx, spec, perfect=True))
 
 
 def _average_of(ctx: Context, values: list[int | None]) -> list[int | None]:
@@ -165,13 +168,13 @@ def _average_of(ctx: Context, values: list[int | None]) -> list[int | None]:
 @tiebreak("APRO", "C.07 10.4", "average performance rating of opponents", modifiers="U")
 def average_performance(ctx: Context, spec: Spec) -> Column:
     """APRO (C.07 10.4): the mean TPR of the opponents met over the board, rounded."""
-    return Column(_average_of(ctx, _tpr_ptp(ctx, spec)[0]))
+    return Column(_average_of(ctx, _performances(ctx, spec, perfect=False)))
 
 
 @tiebreak("APPO", "C.07 10.5", "average perfect performance of opponents", modifiers="U")
 def average_perfect(ctx: Context, spec: Spec) -> Column:
     """APPO (C.07 10.5): the mean PTP of the opponents met over the board, rounded."""
-    return Column(_average_of(ctx, _tpr_ptp(ctx, spec)[1]))
+    return Column(_average_of(ctx, _performances(ctx, spec, perfect=True)))
 
 
 # --- seed 000 "La Performance" -----------------------------------------------------------------

@@ -265,7 +265,7 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
             problems.append(diagnostic("TB012", f"{s.text} is undefined: its factor F (C.07 13.4.2: the most primary "
                                                 "points of the event divided by the most secondary points of one "
                                                 f"match, rounded down) is 0; give F as {s.text}/Kx"))
-    groups = [sorted(range(f.size), key=lambda i: f.numbers[i])]
+    groups = [sorted(range(f.size), key=f.numbers.__getitem__)]
     de_values: dict[int, list[int]] = {}
     for index, (s, c) in enumerate(zip(specs, columns)):
         next_groups = []
@@ -286,15 +286,15 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
             for g in groups:
                 next_groups.extend(_split(g, c) if len(g) > 1 else [g])
         groups = next_groups
-    exact = [de_values[k] if c is None else c.exact_all() for k, c in enumerate(columns)]
+    exact = list(zip(*(de_values[k] if c is None else c.exact_all() for k, c in enumerate(columns))))  # by player
     team = ctx.team
     if team is not None:
         (mp, mp_scores), (gp, gp_scores) = ((c.f, c.f.standings_scores()) for c in (team.contexts["MP"], team.contexts["GP"]))
     rows, position, tied = [], 1, 0
     for g in groups:
         tied += len(g) > 1
-        for p in sorted(g, key=lambda i: f.numbers[i]):
-            values = tuple(column[p] for column in exact)
+        for p in sorted(g, key=f.numbers.__getitem__):
+            values = exact[p]
             group = tied if len(g) > 1 else 0
             if team is None:
                 rows.append(Row(t.players[p], position, values, len(g) > 1, group=group))
@@ -336,7 +336,7 @@ def _split(group: list[int], c: Column) -> list[list[int]]:
     values = c.values
     defined = [p for p in group if values[p] is not None]
     undefined = [p for p in group if values[p] is None]
-    defined.sort(key=lambda p: values[p], reverse=c.higher_first)
+    defined.sort(key=values.__getitem__, reverse=c.higher_first)
     parts = runs(defined, values)
     if undefined:
         parts.append(undefined)
