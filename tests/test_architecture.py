@@ -61,8 +61,9 @@ LAYER_MAP = (
           "what a person reads or files (info, verdict, rating report, standings, play-off plan, rating period, "
           "title norms and the IT1 certificate, the title application): "
           "they render what the rules computed"),
-    Layer("api", ("", "__main__", "ratinglists"), ("base", "io", "rules", "documents"),
-          "the library's functions (`trfconv/__init__.py`), `python -m trfconv`, the rating lists' public "
+    Layer("api", ("", "__main__", "ratinglists", "month"), ("base", "io", "rules", "documents"),
+          "the library's functions (`trfconv/__init__.py`; `month`: what `trfconv.period` runs on each event), "
+          "`python -m trfconv`, the rating lists' public "
           "functions"),
     Layer("cli", ("cli", "web"), ("base", "io", "rules", "documents", "api"),
           "the command line, thin; `cli/batch.py` runs any reading command on many files; `web/*`: the local web "

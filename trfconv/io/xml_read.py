@@ -39,7 +39,6 @@ from ..model import (
 from ..numbers import ascii_digits, decimal_number, not_a_number, placeholder
 from ..pairings import Result
 from .build import Codes, TournamentBuilder
-from .xml_tiebreaks import DESCRIPTIONS, SLOTS, lists_of
 
 _CODES = Codes(unknown_player="XML005", second_entry="XML005")
 
@@ -191,6 +190,8 @@ class _Reader:
     def tiebreaks(self, e, team: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The 202 and 212 lists of ``tb1no``…``tb5no`` (:mod:`.xml_tiebreaks`); the list stops
         at an id that has no C.07 counterpart, which is reported (STD003)."""
+        from .xml_tiebreaks import DESCRIPTIONS, SLOTS, lists_of  # here: sniffing XML does not load it
+
         slots = []
         for k in range(1, SLOTS + 1):
             number = self.integer(e, f"tb{k}no")
