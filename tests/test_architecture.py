@@ -44,10 +44,10 @@ class Layer:
 #: The layers, lowest first: the one place the map is written.
 LAYER_MAP = (
     Layer("base", ("model", "pairings", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
-                   "numbers", "dates", "timecontrol", "encoding", "tabular", "diagnostics_table", "named"), (),
+                   "numbers", "dates", "timecontrol", "encoding", "tabular", "diagnostics_table", "named", "records"), (),
           "the model and what every layer shares: pairings (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics and their reference table, what a registry names to import when used (`named`), exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics and their reference table, what a registry names to import when used (`named`), the quick constructor of the most numerous records (`records`), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
           "the format registry, readers (TRF, JSON, XML, CSV/xlsx, Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
           "the tournament builder, read-time checks, files and which files a folder holds (`many`), the K file, "
@@ -61,8 +61,9 @@ LAYER_MAP = (
           "what a person reads or files (info, verdict, rating report, standings, play-off plan, rating period, "
           "title norms and the IT1 certificate, the title application): "
           "they render what the rules computed"),
-    Layer("api", ("", "__main__", "ratinglists"), ("base", "io", "rules", "documents"),
-          "the library's functions (`trfconv/__init__.py`), `python -m trfconv`, the rating lists' public "
+    Layer("api", ("", "__main__", "ratinglists", "month"), ("base", "io", "rules", "documents"),
+          "the library's functions (`trfconv/__init__.py`; `month`: what `trfconv.period` runs on each event), "
+          "`python -m trfconv`, the rating lists' public "
           "functions"),
     Layer("cli", ("cli", "web"), ("base", "io", "rules", "documents", "api"),
           "the command line, thin; `cli/batch.py` runs any reading command on many files; `web/*`: the local web "

@@ -68,3 +68,40 @@ def test_registry_derivations():
     assert (output_for(".XML"), output_for(".csv"), output_for(".json"), output_for(".txt")) == (
         "xml", "csv", "json", "trf26")
     assert {"IO001", "IO002", "JSN001", "XML001", "XML002", "XML003", "CSV001", "CSV007", "SWM001"} <= unreadable_codes()
+
+
+def test_a_formats_fixed_start_never_refuses_what_its_sniffer_recognises():
+    """``Format.starts`` is tested before the sniffer, to spare importing other readers: it must
+    only ever say no where the sniffer says no. Every file of the fixtures (all formats), and
+    each with a byte-order mark and blanks before it, and a workbook (the fixtures hold none)."""
+    import io
+    from pathlib import Path
+
+    from openpyxl import Workbook
+
+    from trfconv.io.registry import SNIFF_BYTES, named
+
+    files = [p for p in (Path(__file__).parents[1] / "fixtures").rglob("*") if p.is_file()]
+    assert len(files) > 100
+    workbook = io.BytesIO()
+    Workbook().save(workbook)
+    checked = {f.name: 0 for f in formats() if f.starts}
+    assert set(checked) == {"json", "xml", "xlsx", "pgn"}
+    for head in [p.read_bytes()[:SNIFF_BYTES] for p in files] + [workbook.getvalue()[:SNIFF_BYTES]]:
+        for variant in (head, b"\xef\xbb\xbf \r\n\t" + head):
+            for f in formats():
+                if f.starts and named(f.sniff)(variant):
+                    assert f.recognises(variant), (f.name, head[:40])
+                    checked[f.name] += 1
+    assert all(checked.values()), checked  # each format's sniffer recognised some fixture
+
+
+def test_recognising_a_trf_file_imports_no_other_reader():
+    import subprocess
+    import sys
+
+    code = ("import sys; from trfconv.io.registry import detect_format; detect_format(b'012 x\\n001    1'); "
+            "print(sorted(m for m in ('trfconv.io.json_io', 'trfconv.io.xml_read', 'trfconv.io.xlsx_read', "
+            "'trfconv.io.pgn', 'trfconv.io.csv_read') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from .records import quick_init
+
 _MONTH_NAMES = (
     "january", "february", "march", "april", "may", "june",
     "july", "august", "september", "october", "november", "december",
@@ -74,6 +76,7 @@ class DateReading:
     alternatives: tuple[date, ...]
 
 
+@quick_init  # one per player of a file
 @dataclass(frozen=True, order=True, slots=True)
 class PartialDate:
     """A birth date of which only the year, or the year and month, may be known.

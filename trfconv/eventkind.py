@@ -16,6 +16,14 @@ import re
 from .model import Tournament
 from .pairings import met_twice
 
+#: The event types as chess-results' XML numbers them (Swiss-Manager and Swiss-Chess number
+#: them alike) -> the TRF 092 wording trfconv uses for each.
+NUMBERED_TYPES = {
+    "0": "Individual: Swiss-System",
+    "1": "Individual: Round-Robin",
+    "2": "Team: Round-Robin",
+    "3": "Team: Swiss-System",
+}
 _TEAM = re.compile(r"team|[ée]quipe|mannschaft|equipo|olympiad", re.IGNORECASE)
 _INDIVIDUAL = re.compile(r"individu|einzel|personal", re.IGNORECASE)
 

@@ -12,7 +12,7 @@ paired but not finished, and the rare block a reader could not understand).
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
 from fractions import Fraction
@@ -21,6 +21,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .dates import PartialDate
+from .records import quick_init
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
@@ -28,27 +29,6 @@ if TYPE_CHECKING:
 
 #: A date as found in a file: parsed when it could be, otherwise the text as written.
 DateValue = date | str
-
-
-def quick_init(cls: type) -> type:
-    """``cls`` (a frozen dataclass with slots, without ``__post_init__`` nor default factories)
-    with an ``__init__`` that fills each slot through the slot's own descriptor. The
-    ``__init__`` a frozen dataclass is given calls ``object.__setattr__`` for each field, three
-    times slower; a 10,000-player file builds some 50,000 games and 10,000 players, and that
-    was a tenth of reading it. Same parameters, same defaults, still frozen (assigning raises
-    ``FrozenInstanceError``); ``tests/test_model.py`` holds it to that."""
-    if hasattr(cls, "__post_init__") or any(f.default_factory is not MISSING for f in fields(cls)):
-        raise TypeError(f"quick_init cannot build {cls.__name__}: it has __post_init__ or a default factory")
-    names = [f.name for f in fields(cls)]
-    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
-    parameters = ", ".join(f"{n}=_default_{n}" if n in defaults else n for n in names)
-    body = "".join(f"\n    _set_{n}(self, {n})" for n in names)
-    namespace = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
-    namespace |= {f"_default_{n}": value for n, value in defaults.items()}
-    exec(f"def __init__(self, {parameters}):{body}", namespace)  # as dataclasses builds its own
-    cls.__init__ = namespace["__init__"]
-    cls.__init__.__qualname__ = f"{cls.__qualname__}.__init__"
-    return cls
 
 
 class Colour(Enum):

@@ -77,6 +77,8 @@ class Codes:
 
 @dataclass
 class _Person:
+    """A player as the builder holds him: his record, the line he was read from, his place."""
+
     player: Player
     line: int | None
     order: int  #: position in the file

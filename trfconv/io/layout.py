@@ -24,6 +24,8 @@ def formats_dir() -> Path:
 
 @dataclass(frozen=True)
 class Field:
+    """One fixed-column field of a record: its columns and how a writer aligns it."""
+
     name: str
     first: int  # 1-based column
     last: int  # inclusive
@@ -36,6 +38,9 @@ class Field:
 
 @dataclass(frozen=True)
 class Repeat:
+    """A group of slots repeated along a line (a player's round blocks): where the first starts,
+    its width, and the step to the next."""
+
     name: str
     first: int
     width: int
@@ -54,6 +59,8 @@ class Repeat:
 
 @dataclass(frozen=True)
 class Layout:
+    """A record's layout (``formats/trf/records.toml``): its fields, and its repeated slots."""
+
     code: str | None
     fields: tuple[Field, ...]
     repeat: Repeat | None = None

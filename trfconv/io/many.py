@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import glob
 import os
-import pickle
 import signal
 import stat
 import threading
@@ -114,6 +113,8 @@ def in_workers(work: Callable[[Any], Any], items: Iterable, jobs: int) -> Iterat
     when it exits: none is left behind). At most :data:`AHEAD` items a worker are handed out
     before their results are taken: the results waiting here do not grow with the number of
     items (one long item does not make all those after it wait in memory)."""
+    import pickle  # here: a command on one file starts no worker
+
     pool = workers(jobs, pickle.dumps(work))
     waiting: deque = deque()
     left = iter(items)
@@ -209,6 +210,8 @@ def _worker_start(parent: int, work: bytes | None = None) -> None:
 
     threading.Thread(target=watch, name="trfconv-parent-watch", daemon=True).start()
     if work is not None:
+        import pickle
+
         _work[:] = [pickle.loads(work)]
 
 

@@ -34,6 +34,8 @@ CANNOT_OPEN = "IO001"
 NOT_A_TOURNAMENT = "IO004"
 #: What makes any file unreadable, whatever its format: it is beyond the limits read.
 TOO_LARGE = "LIM001"
+#: What :attr:`Format.starts` looks past: a UTF-8 byte-order mark's bytes and ASCII blanks.
+_LEADING = b"\xef\xbb\xbf \t\r\n\f\v"
 
 
 
@@ -79,8 +81,14 @@ class Format:
     unreadable: frozenset[str] = frozenset()
     #: The file is binary (no text encoding nor line ending of its own; its texts may have one).
     binary: bool = False
+    #: What the content of every such file starts with, after any byte-order mark and blanks,
+    #: when it has a fixed start: the sniffer (and its module) is asked only about content that
+    #: does, so that recognising a TRF file imports no other reader.
+    starts: tuple[bytes, ...] = ()
 
     def recognises(self, head: bytes) -> bool:
+        if self.starts and not head.lstrip(_LEADING).startswith(self.starts):
+            return False
         return self.sniff is not None and _load(self.sniff)(head)
 
     def reader(self) -> Callable[..., Tournament]:
@@ -97,14 +105,15 @@ FORMATS = (
            "trfconv.io.json_io:read_json",
            (Output("json", "trfconv's lossless JSON form of the model", "trfconv.io.json_io:write_json",
                    (".json",)),),
-           frozenset({"JSN001"})),
+           frozenset({"JSN001"}), starts=(b"{",)),
     Format("xml", "chess-results.com upload XML (Swiss-Manager and others)", (".xml",), "trfconv.io.xml_read:sniff",
            "trfconv.io.xml_read:read_xml",
            (Output("xml", "chess-results.com upload XML (individual and team, Swiss and round robin; no "
                           "<security> block)", "trfconv.io.xml_write:write_xml", (".xml",)),),
-           frozenset({"XML001", "XML002", "XML003"})),
+           frozenset({"XML001", "XML002", "XML003"}), starts=(b"<",)),
     Format("xlsx", "crosstable workbook (.xlsx), as chess-results serves its exports", (".xlsx",),
-           "trfconv.io.xlsx_read:sniff", "trfconv.io.xlsx_read:read_xlsx", (), frozenset({"CSV007"}), binary=True),
+           "trfconv.io.xlsx_read:sniff", "trfconv.io.xlsx_read:read_xlsx", (), frozenset({"CSV007"}), binary=True,
+           starts=(b"PK\x03\x04",)),
     Format("swisschess", "Swiss-Chess tournament file (.SWT, Swiss-Chess for Windows 8.xx), individual and team",
            (".swt",), "trfconv.io.swisschess:sniff", "trfconv.io.swisschess:read_swisschess", (),
            frozenset({"SWT001", "SWT002"}), binary=True),
@@ -112,7 +121,8 @@ FORMATS = (
                    "refused (no public layout)", (".vegz", ".bakz"), "trfconv.io.vega:sniff", "trfconv.io.vega:read_vega",
            (), frozenset({"VEG001", "VEG002"})),
     Format("pgn", "PGN game collection: the crosstable from the games' tags (Round, White, Black, Result, Elo, "
-                  "FIDE ids)", (".pgn",), "trfconv.io.pgn:sniff", "trfconv.io.pgn:read_pgn", (), frozenset({"PGN001"})),
+                  "FIDE ids)", (".pgn",), "trfconv.io.pgn:sniff", "trfconv.io.pgn:read_pgn", (), frozenset({"PGN001"}),
+           starts=(b"[",)),
     Format("trf", "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports",
            (".trf", ".trfx"), "trfconv.io.trf_read:sniff", "trfconv.io.trf_read:read_trf",
            (Output("trf26", "FIDE TRF-2026 (C.02.03 Annex A), the default", "trfconv.io.trf_write:write_trf26",

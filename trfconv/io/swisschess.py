@@ -40,6 +40,7 @@ from datetime import date, timedelta
 from fractions import Fraction
 
 from ..dates import read_birth_date
+from ..eventkind import NUMBERED_TYPES
 from ..model import (
     NOT_PAIRED,
     Bye,
@@ -60,7 +61,6 @@ from ..model import (
 from ..names import fide_name
 from ..numbers import ascii_digits, not_a_number, placeholder
 from .build import TournamentBuilder
-from .xml_read import EVENT_TYPES
 from .xml_tiebreaks import Name, list_caveat, split, until_unnamed
 
 #: Where the pairing records start in an 8.xx file (the end of the general block).
@@ -229,7 +229,7 @@ class _Reader:
             start_date=self.date(self.text(0, _START)), end_date=self.date(self.text(0, _END)),
             time_control_text=rate or None, declared_rounds=self.rounds, declared_players=self.count,
             declared_teams=self.teams if self.team_event else None,
-            type=EVENT_TYPES.get(kind or ""), round_dates=self.round_dates())
+            type=NUMBERED_TYPES.get(kind or ""), round_dates=self.round_dates())
         self.tiebreaks(mode)
 
     def tiebreaks(self, mode: int) -> None:

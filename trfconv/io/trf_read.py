@@ -143,9 +143,9 @@ class _Blocks(dict):
     def __missing__(self, block: str):
         game = _PLAIN_GAMES.get(block[4:])  # most blocks: _block's first case, without its call
         if game is not None:
-            opponent = block[:4].lstrip()
-            if opponent.isascii() and opponent.isdigit() and opponent.strip("0"):
-                entry = self[block] = Game(int(opponent), *game)
+            opponent = _start_numbers().get(block[:4])
+            if opponent is not None:
+                entry = self[block] = Game(opponent, *game)
                 return entry
         entry, problems = _block(block)
         self[block] = entry
@@ -999,6 +999,14 @@ def _block(block: str) -> tuple:
 
 #: " C R" -> (colour, outcome, rated) for the blocks of an ordinary game: the fast path.
 _PLAIN_GAMES = {f" {c} {r}": (_COLOURS[c], *_GAMES[r]) for c in "wb" for r in "10=WDL"}
+
+
+@cache
+def _start_numbers() -> dict[str, int]:
+    """A round block's opponent field as TRF writes it (right-aligned in 4 columns) -> the start
+    number: one look-up on the fast path instead of a test and a conversion per block (a
+    zero-padded or otherwise unusual field takes the general path)."""
+    return {f"{n:>4}": n for n in range(1, 10000)}
 
 
 def _dominant(endings: set[str]) -> str | None:

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from ..dates import PartialDate, read_birth_date
 from ..diagnostics import shown
+from ..eventkind import NUMBERED_TYPES
 from ..model import (
     MAX_ROUNDS,
     NOT_PAIRED,
@@ -39,17 +40,9 @@ from ..model import (
 from ..numbers import ascii_digits, decimal_number, not_a_number, placeholder
 from ..pairings import Result
 from .build import Codes, TournamentBuilder
-from .xml_tiebreaks import DESCRIPTIONS, SLOTS, lists_of
 
 _CODES = Codes(unknown_player="XML005", second_entry="XML005")
 
-#: chess-results ``type`` -> the TRF 092 wording trfconv uses for it.
-EVENT_TYPES = {
-    "0": "Individual: Swiss-System",
-    "1": "Individual: Round-Robin",
-    "2": "Team: Round-Robin",
-    "3": "Team: Swiss-System",
-}
 _SEX = {"m": "m", "w": "w", "f": "w"}
 _NO_SEX = {"", "*", "-"}
 _COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})", re.ASCII)
@@ -176,11 +169,11 @@ class _Reader:
             if number and 0 < number <= MAX_ROUNDS:
                 dates[number] = self.date(r, "date")
         round_dates = tuple(dates.get(i) for i in range(1, max(dates, default=0) + 1))
-        if kind is not None and kind not in EVENT_TYPES:
+        if kind is not None and kind not in NUMBERED_TYPES:
             self.report("XML004", f"type={kind!r} is not 0-3 (individual/team, Swiss/round robin)", e)
         return Event(
             name=self.text(e, "name"), city=self.text(e, "location"), federation=self.text(e, "federation"),
-            start_date=self.date(e, "from"), end_date=self.date(e, "to"), type=EVENT_TYPES.get(kind or ""),
+            start_date=self.date(e, "from"), end_date=self.date(e, "to"), type=NUMBERED_TYPES.get(kind or ""),
             chief_arbiter=self.text(e, "chiefarbiter"), deputy_arbiters=deputies,
             time_control_text=self.text(e, "timecontrol"),
             round_dates=round_dates if any(d is not None for d in round_dates) else (),
@@ -191,6 +184,8 @@ class _Reader:
     def tiebreaks(self, e, team: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The 202 and 212 lists of ``tb1no``…``tb5no`` (:mod:`.xml_tiebreaks`); the list stops
         at an id that has no C.07 counterpart, which is reported (STD003)."""
+        from .xml_tiebreaks import DESCRIPTIONS, SLOTS, lists_of  # here: sniffing XML does not load it
+
         slots = []
         for k in range(1, SLOTS + 1):
             number = self.integer(e, f"tb{k}no")

@@ -24,6 +24,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..dates import PartialDate
+from ..eventkind import NUMBERED_TYPES
 from ..model import (
     DEFAULT_SCORES,
     NOT_PAIRED,
@@ -47,7 +48,7 @@ from ..numbers import ascii_digits, decimal_text
 from ..pairings import agree
 from .lossy import lossy_diagnostics
 from .registry import Written
-from .xml_read import EVENT_TYPES, bye_match_points
+from .xml_read import bye_match_points
 from .xml_tiebreaks import SLOTS, lists_of, slots_of
 
 LABEL = "chess-results XML"
@@ -114,7 +115,7 @@ def project(t: Tournament) -> Tournament:
         name=text(e.name), city=text(e.city), federation=text(e.federation),
         start_date=e.start_date if isinstance(e.start_date, date) else None,
         end_date=e.end_date if isinstance(e.end_date, date) else None,
-        type=EVENT_TYPES[event_type(t)], chief_arbiter=text(e.chief_arbiter),
+        type=NUMBERED_TYPES[event_type(t)], chief_arbiter=text(e.chief_arbiter),
         deputy_arbiters=tuple(d for d in (text(x.replace(";", ",")) for x in e.deputy_arbiters) if d),
         time_control_text=text(e.time_control_text),
         round_dates=tuple(dates) if any(dates) else (), declared_rounds=rounds,

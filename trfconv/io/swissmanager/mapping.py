@@ -26,6 +26,7 @@ from collections import Counter
 from datetime import date
 
 from ...dates import PartialDate
+from ...eventkind import NUMBERED_TYPES
 from ...model import (
     MAX_ROUNDS,
     NOT_PAIRED,
@@ -43,7 +44,6 @@ from ...model import (
 )
 from ...pairings import Result
 from ..build import FIDE_TITLES, TournamentBuilder
-from ..xml_read import EVENT_TYPES
 from .layout import BYE, LayoutError, SwissManagerFile, decode
 from .layout import NOT_PAIRED as ABSENT
 from .tiebreaks import read_list
@@ -114,7 +114,7 @@ class _Reader:
     # -- event ----------------------------------------------------------------------------------
     def event(self) -> None:
         h, f = self.f.header.string, self.f
-        if str(self.kind) not in EVENT_TYPES:
+        if str(self.kind) not in NUMBERED_TYPES:
             self.b.report("SWM006", f"tournament type {self.kind} is not 0-3 (individual/team, Swiss/round robin); "
                                     "the event type is left blank")
         name = " - ".join(part for part in (h(0), h(1)) if part)
@@ -125,7 +125,7 @@ class _Reader:
             "name": name or None, "city": h(10) or h(5) or None, "federation": h(20) or h(25) or None,
             "start_date": self.date(f.config.u32(75), "start date"),
             "end_date": self.date(f.config.u32(79), "end date"),
-            "declared_players": len(f.players), "type": EVENT_TYPES.get(str(self.kind)),
+            "declared_players": len(f.players), "type": NUMBERED_TYPES.get(str(self.kind)),
             "chief_arbiter": h(21) or None, "deputy_arbiters": deputies, "time_control_text": h(14) or None,
             "round_dates": schedule if any(schedule) else (), "declared_rounds": len(f.schedule),
         }

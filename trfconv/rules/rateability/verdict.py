@@ -12,7 +12,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic
-from ...model import quick_init
+from ...records import quick_init
 from ..editions import Edition
 
 

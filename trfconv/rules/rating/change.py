@@ -12,8 +12,8 @@ from datetime import date
 from fractions import Fraction
 from functools import cache
 
-from ...model import quick_init
 from ...numbers import exact_sum
+from ...records import quick_init
 from .rounding import half_up, rounder
 from .rules import RatingRules
 

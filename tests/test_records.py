@@ -1,4 +1,4 @@
-"""The model's classes whose ``__init__`` is :func:`trfconv.model.quick_init`'s: the same
+"""The model's classes whose ``__init__`` is :func:`trfconv.records.quick_init`'s: the same
 parameters, defaults and behaviour as the frozen dataclass's own, and still frozen."""
 
 from __future__ import annotations
@@ -9,12 +9,14 @@ from fractions import Fraction
 
 import pytest
 
-from trfconv.model import Colour, Game, Outcome, Player, quick_init
+from trfconv.dates import PartialDate
+from trfconv.model import Colour, Game, Outcome, Player
+from trfconv.records import quick_init
 from trfconv.rules.rateability.verdict import GameVerdict
 from trfconv.rules.rating.change import RatedGame
 
 
-@pytest.mark.parametrize("cls", [Game, Player, GameVerdict, RatedGame])
+@pytest.mark.parametrize("cls", [Game, Player, PartialDate, GameVerdict, RatedGame])
 def test_quick_init_takes_the_fields_with_their_defaults(cls):
     parameters = list(inspect.signature(cls).parameters.values())
     assert [p.name for p in parameters] == [f.name for f in dataclasses.fields(cls)]
@@ -45,8 +47,8 @@ def test_quick_init_objects_are_the_dataclass_objects():
 
 def test_quick_init_on_another_class():
     """Any frozen dataclass with slots: an unknown argument is the TypeError a dataclass gives;
-    a class whose dataclass ``__init__`` does more (``__post_init__``, a default factory) is
-    refused."""
+    ``__post_init__`` runs after the fields are set, as a dataclass's own ``__init__`` runs it (a
+    partial birth date is checked); a default factory is refused."""
     @quick_init
     @dataclasses.dataclass(frozen=True, slots=True)
     class Pair:
@@ -56,12 +58,12 @@ def test_quick_init_on_another_class():
     assert (Pair(1).a, Pair(1).b, Pair(2, "y").b) == (1, "x", "y")
     with pytest.raises(TypeError):
         Pair(1, c=2)
-
-    with pytest.raises(TypeError, match="__post_init__"):
+    assert PartialDate(1993, 2) == PartialDate(year=1993, month=2, day=None) and str(PartialDate(1978)) == "1978/00/00"
+    for bad in ((1993, None, 5), (1993, 2, 30), (0,)):
+        with pytest.raises(ValueError):
+            PartialDate(*bad)
+    with pytest.raises(TypeError, match="default factory"):
         @quick_init
         @dataclasses.dataclass(frozen=True, slots=True)
-        class Checked:
-            a: int
-
-            def __post_init__(self):
-                pass
+        class Listed:
+            a: tuple = dataclasses.field(default_factory=tuple)

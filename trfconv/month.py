@@ -1,0 +1,174 @@
+"""The rating officer's month as :func:`trfconv.period` computes it: each event read, judged
+and rated for the period (:class:`PeriodWork`, in worker processes when there are several
+files), the events taken in the order given, what several events say said once, and the
+unrated players' games kept for a later period. Imported when a period is computed."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from . import read
+from .diagnostics import Diagnostic, TrfconvError, diagnostic, has_errors
+from .model import Tournament
+
+
+def keep_unrated(store, result, kind: str, said) -> Diagnostic:
+    """Keep the games of the players still unrated after ``result`` in ``store``, unless the
+    period rests on files with errors."""
+    from .rules.rating.period import first_events, kept
+
+    if has_errors(said):
+        return diagnostic("PER018", "unrated players' games not kept for later periods: the period rests on files "
+                                    "with errors")
+    games = kept(result)
+    store.keep_games(result.month, kind, games, first_events(result))
+    return diagnostic("PER017", f"games of {len(games)} player(s) still unrated kept in {store.path} for later "
+                                "periods (7.1.4)")
+
+
+@dataclass(frozen=True)
+class PeriodEvent:
+    """What :class:`PeriodWork` says of one input: why it was skipped (``skipped``), else the
+    digest that tells a copy of an event apart (``key``) and what to say of a copy (``twice``),
+    the list whose period it falls in (``period``, from its end), and, once judged for a period,
+    its name, what was noticed and its player lines (:class:`~trfconv.rules.rating.period.EventLines`,
+    None when it is not rated in the period)."""
+
+    skipped: Diagnostic | None = None
+    key: bytes = b""
+    twice: Diagnostic | None = None
+    period: str | None = None
+    name: str = ""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    lines: object | None = None
+
+
+@dataclass(frozen=True)
+class PeriodWork:
+    """Reading, judging and rating one event for the period of ``month`` (None: only read it, for
+    its dates): what a worker process runs on each file (picklable; sent to each worker once)."""
+
+    month: str | None
+    rules: object | None
+    lists: object | None
+    file_ratings: bool
+    encoding: str | None
+
+    def __call__(self, source) -> PeriodEvent:
+        import hashlib
+
+        from .io.registry import unreadable_codes
+        from .rules.rating.period import default_month, judge_event
+
+        t = source
+        if not isinstance(source, Tournament):
+            try:
+                t = read(source, encoding=self.encoding)
+            except TrfconvError as err:
+                return PeriodEvent(skipped(source, err.diagnostics))
+            codes = unreadable_codes()
+            problems = [d for d in t.diagnostics if d.code in codes]
+            if problems or not t.players:
+                return PeriodEvent(skipped(source, problems))
+        key = hashlib.sha256(repr((t.event.name, t.event.start_date, t.event.end_date, t.rounds,
+                                   tuple((p.fide_id, p.name, p.rating) for p in t.players))).encode()).digest()
+        twice = diagnostic("PER016", f"{t.event.name or 'the event'} is given twice; this copy is left out",
+                           path=t.source.path)
+        period = default_month([t])
+        if self.month is None:
+            return PeriodEvent(None, key, twice, period)
+        lines, said = judge_event(t, self.month, self.rules, self.lists, file_ratings=self.file_ratings)
+        return PeriodEvent(None, key, twice, period, t.event.name or t.source.path or "an event",
+                            (*t.diagnostics, *said), lines)
+
+
+def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnostic], counted: dict[str, int]):
+    """``work`` on each tournament given, in order (folders read recursively, by content:
+    :func:`trfconv.io.many.expand`), in ``jobs`` worker processes (None: one per core); files that
+    are no tournament file add one ``PER014`` each to ``said``, an event given twice one ``PER016``
+    (events are told apart by a digest of their facts and players, so that none is held);
+    ``counted["events"]`` counts the tournaments given."""
+    import pickle
+
+    from .io.many import expand, in_workers
+
+    entries: list = []
+    for item in events:
+        if isinstance(item, Tournament):
+            entries.append(item)
+            continue
+        found, skipped = expand([item])
+        entries.extend(diagnostic("PER014", f"not a tournament file, skipped: {why}", path=name)
+                       for name, why in skipped)
+        entries.extend(found)
+    files = [e for e in entries if isinstance(e, os.PathLike)]
+    jobs = jobs or os.cpu_count() or 1
+    done = None
+    if jobs > 1 and len(files) > 1:
+        try:
+            pickle.dumps(work)
+        except (pickle.PicklingError, TypeError, AttributeError):  # a look-up of the caller's: judged here
+            pass
+        else:
+            done = in_workers(work, files, min(jobs, len(files)))
+    seen: set[bytes] = set()
+    try:
+        for entry in entries:
+            if isinstance(entry, Diagnostic):
+                said.append(entry)
+                continue
+            one = next(done) if done is not None and isinstance(entry, os.PathLike) else work(entry)
+            if one.skipped is not None:
+                said.append(one.skipped)
+            elif one.key in seen:
+                said.append(one.twice)
+            else:
+                seen.add(one.key)
+                counted["events"] += 1
+                yield one
+    finally:
+        if done is not None:
+            done.close()
+
+
+def said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
+    """The events' diagnostics (each with its event's name), each caveat that several events
+    share (the same words but for numbers and dates) once, naming the events it was said of (a
+    caveat is printed without its file: it names its event itself)."""
+    import re
+    from dataclasses import replace
+
+    from .diagnostics import CODES
+
+    groups: dict[tuple[str, str], list[tuple[str, Diagnostic]]] = {}
+    out: list[Diagnostic | tuple[str, str]] = []
+    for name, d in diagnostics:
+        if not CODES[d.code].caveat:
+            out.append(d)
+            continue
+        key = (d.code, re.sub(r"\d+", "#", d.message.replace(name, "")))
+        if key not in groups:
+            groups[key] = []
+            out.append(key)
+        groups[key].append((name, d))
+    said = []
+    for item in out:
+        if isinstance(item, Diagnostic):
+            said.append(item)
+            continue
+        group = groups[item]
+        first = group[0][1]
+        names = list(dict.fromkeys(name for name, _ in group))
+        if len(group) > 1:
+            shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+            said.append(replace(first, message=f"{first.message} (in {len(group)} events: {shown})"))
+        else:
+            said.append(first if names[0] in first.message else replace(first, message=f"{first.message} "
+                                                                                        f"({names[0]})"))
+    return said
+
+
+def skipped(path, problems) -> Diagnostic:
+    why = "; ".join(f"{d.message} ({d.code})" for d in problems) or "no player in it"
+    return diagnostic("PER014", f"not a tournament file, skipped: {why}", path=str(path))
