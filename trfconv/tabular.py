@@ -74,10 +74,11 @@ def write_rows(rows: Iterable[Iterable[object]], *, line_ending: str = "\n",
         cells = []
         for cell in row:
             text = cell if type(cell) is str else "" if cell is None else str(cell)
-            if text[:1] in _GUARD_FIRST and needs_guard(text):  # the first character: most cells need no more
-                if guarded is not None:
+            if text[:1] in _GUARD_FIRST:  # the first character: most cells need no more (guard's own quick case)
+                safe = guard(text)
+                if safe is not text and guarded is not None:
                     guarded.append((index, text))
-                text = "'" + text
+                text = safe
             cells.append(text)
         writer.writerow(cells)
         if line_ending != "\r\n":  # the row's CRLF, replaced by the ending asked for

@@ -139,11 +139,12 @@ class _Blocks(dict):
     def __init__(self):
         super().__init__()
         self.doubtful: dict[str, tuple] = {}
+        self.numbers = _start_numbers()
 
     def __missing__(self, block: str):
         game = _PLAIN_GAMES.get(block[4:])  # most blocks: _block's first case, without its call
         if game is not None:
-            opponent = _start_numbers().get(block[:4])
+            opponent = self.numbers.get(block[:4])
             if opponent is not None:
                 entry = self[block] = Game(opponent, *game)
                 return entry
