@@ -342,8 +342,8 @@ def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8
     A text document on standard output takes the terminal's encoding (a character it cannot
     show is replaced); the other forms are files for programs: UTF-8. A file name's bytes that are
     not UTF-8 are written ``\\xNN`` (:func:`~trfconv.encoding.shown`)."""
-    text = shown(text, json=form == "json")
     if output is None or str(output) == "-":
+        text = shown(text, json=form == "json")
         if form == "text":
             typer.echo(text, nl=False)
             return
@@ -351,7 +351,10 @@ def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8
         sys.stdout.buffer.write(text.encode(encoding))
         sys.stdout.flush()
         return
-    data = text.encode(encoding)
+    try:  # encoded once: only a lone surrogate (a file name's byte) fails, and is then shown
+        data = text.encode(encoding)
+    except UnicodeEncodeError:
+        data = shown(text, json=form == "json").encode(encoding)
     try:
         write_output(output, data, source=source)
     except OutputError as err:

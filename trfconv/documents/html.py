@@ -110,11 +110,14 @@ def facts(items: list[tuple[str, object]]) -> str:
     return f'<dl class="facts">{shown}</dl>'
 
 
-def page(title: str, heading: str, header: str, basis: Basis, content: str, *, caveats: bool = True) -> str:
+def page(title: str, heading: str, header: str, basis: Basis, content: str | list[str], *,
+         caveats: bool = True) -> str:
     """The whole page: the heading and ``header`` (the event's facts), the basis boxes (errors,
     and the caveats unless ``content`` shows them itself), then ``content`` (left out when the
-    basis withholds it)."""
-    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
-            f"<title>{e(title)}</title><style>{STYLE}</style></head>"
-            f"<body><header><h1>{e(heading)}</h1>{header}</header>{html_block(basis, caveats=caveats)}"
-            f"{'' if basis.withheld else content}</body></html>\n")
+    basis withholds it). ``content`` may be given as its parts: a report's page (tens of
+    megabytes) is then joined once, not copied at each concatenation."""
+    parts = [] if basis.withheld else [content] if isinstance(content, str) else content
+    return "".join(['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
+                    f"<title>{e(title)}</title><style>{STYLE}</style></head>"
+                    f"<body><header><h1>{e(heading)}</h1>{header}</header>{html_block(basis, caveats=caveats)}",
+                    *parts, "</body></html>\n"])

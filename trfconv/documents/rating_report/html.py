@@ -196,10 +196,11 @@ def _bars(rated, shapes: dict[int, tuple[str, str, str]]) -> str:
 
 def render_html(report: RatingReport) -> str:
     cells = _GameCells(report)
-    details = "".join([_detail(line, cells) for line in report.lines])
-    content = (_verdict(report) + _rated(report) + _unrated(report) + _without_game(report) + _totals(report)
-               + chart(report)
-               + (f'<section id="detail"><h2>Per-player detail</h2>{details}</section>' if details else ""))
+    details = [_detail(line, cells) for line in report.lines]
+    content = [_verdict(report), _rated(report), _unrated(report), _without_game(report), _totals(report),
+               chart(report)]
+    if any(details):
+        content += ['<section id="detail"><h2>Per-player detail</h2>', *details, "</section>"]
     name = report.event_line()[0]
     return page(f"Rating report: {name}", "FIDE rating report", facts(report.facts()), report.basis, content,
                 caveats=False)
