@@ -72,6 +72,9 @@ def test_a_player_without_a_start_number_the_output_holds_is_not_counted(cli, tm
     said = int(result.stderr.splitlines()[-1].split(", ")[-1].removesuffix(" players"))
     assert said == len(trfconv.read(out, format={"trf26": "trf", "trf16": "trf"}.get(to, to)).players)
     assert said == {"json": 16, "xml": 14, "csv": 14, "trf26": 13, "trf16": 13}[to]
+    if to.startswith("trf"):  # each player lost is said, 0 as well as -5 and 12345
+        lost = [line for line in result.stderr.splitlines() if "WRT003" in line and "start number" in line]
+        assert [line.split("player ")[1].split(" ")[0] for line in lost] == ["0", "-5", "12345"]
 
 
 TUNX = NATIVE / "swissmanager" / "echecsjs__tunx__2023_elllobregat_a_753347.TUNX"

@@ -151,6 +151,14 @@ class _Writer:
             return ""
         return text
 
+    def start_number(self, value: int, where: str) -> str:
+        """A start number as :meth:`number` writes it, but 0 too is left blank and said: a
+        reader takes no player from a line numbered 0 (the JSON form can hold one)."""
+        if value == 0:
+            self.report("WRT003", f"{where}: 0 is no start number a reader takes; left blank")
+            return ""
+        return self.number(value, where, 4)
+
     def decimal(self, value: Fraction | None, where: str, width: int) -> str:
         if value is None:
             return ""
@@ -315,7 +323,7 @@ class _Writer:
         if points is not None and len(self.left_out) > mark:  # the points column adds up the blocks written
             points -= exact_sum(self.t.scores.points(e) - self.t.scores.points(w) for *_, e, w in self.left_out[mark:])
         values = {
-            "start_number": self.number(p.start_number, f"{where} start number", 4),
+            "start_number": self.start_number(p.start_number, f"{where} start number"),
             "sex": self.text(p.sex, f"{where} sex", 1),
             "title": self.text(p.title, f"{where} title", 3),
             "name": self.text(p.name, f"{where} name", 33),
@@ -326,7 +334,7 @@ class _Writer:
             "points": self.decimal(points, f"{where} points", 4),
             "rank": self.number(p.rank, f"{where} rank", 4),
         }
-        self.players += values["start_number"] not in ("", "0")
+        self.players += values["start_number"] != ""
         head = self.layouts["player"].write("001", values).ljust(89)
         return (head + blocks).rstrip()
 
@@ -425,7 +433,7 @@ class _Writer:
                     continue
                 where = f"{n.federation} record of player {p.start_number}"
                 out.append((key, self.layouts["national"].write(self.text(n.federation, where, 3), {
-                    "start_number": self.number(p.start_number, f"{where} start number", 4),
+                    "start_number": self.start_number(p.start_number, f"{where} start number"),
                     "sex": self.text(n.sex, where, 1),
                     "classification": self.text(n.classification, where, 3),
                     "name": self.text(n.name, where, 33),
