@@ -213,18 +213,23 @@ def test_zip_is_read_as_its_member(tmp_path):
 
 
 def test_grid_checked_chunks_and_lines_read_one_by_one_agree(tmp_path, monkeypatch):
-    """Without the overflowing line every chunk is checked column by column; with a chunk
-    smaller than a line, every line goes through the one-by-one reader."""
+    """Without the overflowing line every chunk is checked column by column; read one by one
+    (the reader's path for lines of another width), every line gives the same entry and the
+    same stored line, without the "\r" of the file's line endings."""
     players = [p for p in build.PLAYERS if p.fide_id != 90100070]
     path = tmp_path / "players_list_foa.txt"
     path.write_bytes(build.txt(build.HEADER_FOA, map(build.foa_line, players)))
     import_list(path, db=tmp_path / "grid.sqlite", month=MONTH)
-    monkeypatch.setattr(parse_module, "CHUNK", 100)
+    monkeypatch.setattr(parse_module._TxtReader, "_chunk", lambda self, data: self._one_by_one(data.split(b"\n")[:-1]))
     import_list(path, db=tmp_path / "lines.sqlite", month=MONTH)
     grid, lines = open_lists(tmp_path / "grid.sqlite"), open_lists(tmp_path / "lines.sqlite")
     for p in players:
         assert grid.player(p.fide_id) == lines.player(p.fide_id) is not None
     assert grid.months()[MONTH]["standard"].rated == {"standard": 10, "rapid": 6, "blitz": 6}
+    stored = [sorted(line for (line,) in sqlite3.connect(tmp_path / name).execute("SELECT line FROM p1"))
+              for name in ("grid.sqlite", "lines.sqlite")]
+    assert stored[0] == stored[1] and len(stored[0]) == len(players)
+    assert path.read_bytes().count(b"\r\n") > len(players) and not any("\r" in line for line in stored[0])
 
 
 # -- month and kind -------------------------------------------------------------------------------

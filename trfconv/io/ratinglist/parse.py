@@ -284,7 +284,9 @@ class _TxtReader:
         if bad is not None:  # read that line alone, to name the column
             self._one_by_one(data.split(b"\n")[bad:bad + 1], first=self.line + bad)
             raise self.source.error("LST031", "a number column holds something else than a number", self.line + bad)
-        lines = data.decode("ascii").split("\n")
+        # split at the line ending the check above found, so that no line keeps a "\r" (as one
+        # read alone does not)
+        lines = data.decode("ascii").split("\n" if self.length == self.layout.width + 1 else "\r\n")
         lines.pop()
         self.line += count
         self.source.players += count
