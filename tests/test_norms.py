@@ -310,8 +310,10 @@ def test_event_conditions_1_4_3d_and_1_5_6_round_by_round():
     assert 24 not in c.foreign[0].counted and 23 in c.foreign[0].counted
     assert [(r.participants, r.average_all, r.average_top) for r in c.presence] == [(23, 2300, 2300), (18, 2300, 2300)]
     assert "NRM017" in {d.code for d in result.diagnostics}
-    assert [(q.rule, q.value, q.ok) for q in c.requirements][:2] == [
-        ("at most 2 rounds a day", "1", True), ("at least 120 minutes per player for 60 moves", "120", True)]
+    assert [(q.rule, q.value, q.ok, q.known) for q in c.requirements][:4] == [  # 1.1, in its order
+        ("registered with FIDE at least 30 days before the start", "not in the file", False, False),
+        ("at most 2 rounds a day", "1", True, True), ("at least 120 minutes per player for 60 moves", "120", True, True),
+        ("the same rate of play for every game", "the file gives one for the whole event", False, False)]
 
 
 def test_at_most_two_thirds_from_one_federation_1_4_4():

@@ -27,7 +27,8 @@ def test_text_ends_with_the_verdict(cli, tmp_path):
     lines = result.stdout.splitlines()
     assert "GM norm ACHIEVED: 6/9, Ra 2500, Rp 2625 (p 67 %, dp 125); 9 games, credited 9 (1.4.1a)" in result.stdout
     assert lines[-1] == ("verdict     2 norm(s): #1 GM (9 credited games), #1 IM (11 credited games); valid only if "
-                         "1.1 holds where the file cannot show it (the Chief Arbiter holds IA or FA; no appointed "
+                         "1.1 holds where the file cannot show it (registered with FIDE at least 30 days before the "
+                         "start; the same rate of play for every game; the Chief Arbiter holds IA or FA; no appointed "
                          "arbiter plays (FIDE ids of the 102/112 records))")
     assert "1.4.8a" not in result.stdout  # the requirements are shown for one player, or with --details
 

@@ -175,7 +175,8 @@ def test_the_norms_and_the_it1_are_the_commands(norms_served, cli):
     assert page.text == cli("norms", NORMS.name, "--format", "html").stdout
     verdict = html.document_fromstring(page.text).xpath("string(//p[@class='decision'])")
     assert verdict == ("2 norm(s): #1 GM (9 credited games), #1 IM (12 credited games); valid only if 1.1 holds where "
-                       "the file cannot show it (the Chief Arbiter holds IA or FA; no appointed arbiter plays (FIDE ids "
+                       "the file cannot show it (registered with FIDE at least 30 days before the start; the same rate of play for "
+                       "every game; the Chief Arbiter holds IA or FA; no appointed arbiter plays (FIDE ids "
                        "of the 102/112 records))")
     it1 = c.get(f"/files/{key}/norms/it1")
     assert it1.status_code == 200 and it1.text == cli("norms", NORMS.name, "--format", "it1").stdout

@@ -104,7 +104,9 @@ def conditions(t: Tournament, people: dict[int, Person], data: dict, *, swiss: b
     event = data["event"]
     days = round_days(t)
     most = max((len(r) for r in days.values()), default=None)
-    reqs = [Requirement("1.1", f"at most {event['max_rounds_per_day']} rounds a day",
+    reqs = [Requirement("1.1", f"registered with FIDE at least {event['registration_days']} days before the start",
+                        "not in the file", False, known=False),
+            Requirement("1.1", f"at most {event['max_rounds_per_day']} rounds a day",
                         "no round dates" if most is None else str(most),
                         most is not None and most <= event["max_rounds_per_day"], known=most is not None)]
     if minutes is None:
@@ -113,6 +115,8 @@ def conditions(t: Tournament, people: dict[int, Person], data: dict, *, swiss: b
     else:
         reqs.append(Requirement("1.1", f"at least {event['minimum_minutes']} minutes per player for 60 moves",
                                 short_text(minutes), minutes >= event["minimum_minutes"]))
+        reqs.append(Requirement("1.1", "the same rate of play for every game",
+                                "the file gives one for the whole event", False, known=False))
         if most is not None:
             hours = Fraction(2 * most) * minutes / 60
             reqs.append(Requirement("1.1", f"at most {event['max_hours_per_day']} hours of play a day (60 moves)",
