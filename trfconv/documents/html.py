@@ -76,32 +76,40 @@ def table_of_cells(columns: list[Column], cells: list, classes: list | None = No
     None or empty), without the columns that are empty in every row; ``classes`` gives each row's
     class (or None). A report that writes thousands of tables computes the cells it repeats once."""
     kept = tuple(i for i, column in enumerate(zip(*cells)) if any(column))
-    head, row = _layout(tuple(columns), kept)
+    start, row = _layout(tuple(columns), kept)
     if classes is None:
         body = "".join([f"<tr>{row(*v)}</tr>" for v in cells])
     else:
         body = "".join([f'<tr class="{k}">{row(*v)}</tr>' if k else f"<tr>{row(*v)}</tr>"
                         for v, k in zip(cells, classes)])
-    return _table(head, body)
+    return f"{start}{body}{TABLE_END}"
 
 
-def _table(head: str, body: str) -> str:
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+#: What closes a table opened by :func:`table_start`, after its body's rows.
+TABLE_END = "</tbody></table>"
+
+
+def table_start(columns: tuple[Column, ...], kept: tuple[int, ...]) -> str:
+    """The opening of a table of the ``kept`` columns, up to its first body row: for a writer
+    that writes the rows itself (with :func:`cell`), then :data:`TABLE_END`."""
+    return _layout(columns, kept)[0]
 
 
 @lru_cache(maxsize=64)
 def _layout(columns: tuple[Column, ...], kept: tuple[int, ...]) -> tuple[str, Callable[..., str]]:
-    """The heading row's cells and the writer of a body row's cells (a template's ``format``,
-    given the row's cells) of the ``kept`` columns: the same for each of a report's thousands of tables."""
+    """The table's opening (its heading row) and the writer of a body row's cells (a template's
+    ``format``, given the row's cells) of the ``kept`` columns: the same for each of a report's
+    thousands of tables."""
     head = "".join(f'<th class="l">{e(columns[i].heading)}</th>' if columns[i].text else f"<th>{e(columns[i].heading)}</th>"
                    for i in kept)
-    return head, "".join(f"{_opening(columns[i])}{{{i}}}</td>" for i in kept).format
+    return (f"<table><thead><tr>{head}</tr></thead><tbody>",
+            "".join(cell(columns[i], f"{{{i}}}") for i in kept).format)
 
 
-def _opening(column: Column) -> str:
-    """The opening tag of ``column``'s cells."""
+def cell(column: Column, text: str) -> str:
+    """A body cell of ``column`` holding ``text`` (already escaped)."""
     klass = "l name" if column.name else "l" if column.text else None
-    return f'<td class="{klass}">' if klass else "<td>"
+    return f'<td class="{klass}">{text}</td>' if klass else f"<td>{text}</td>"
 
 
 def facts(items: list[tuple[str, object]]) -> str:

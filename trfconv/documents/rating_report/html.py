@@ -14,7 +14,7 @@ from fractions import Fraction
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
 from ..basis import caveats_html
-from ..html import Column, e, facts, page, table, table_of_cells
+from ..html import TABLE_END, Column, cell, e, facts, page, table, table_start
 from .model import Line, RatingReport, fixed, hundredths, signed
 from .text import CAPPED, opponent_rating
 
@@ -94,56 +94,88 @@ def _without_game(report: RatingReport) -> str:
             f"{table(columns, lines)}</section>")
 
 
-#: The columns of a player's games (their cells come from :class:`_GameCells`).
-GAME_COLUMNS = [Column("Round", None), Column("No", None), Column("Opponent", None, text=True, name=True),
-                Column("Rating used", None), Column("Score", None), Column("PD", None), Column("dR", None)]
+#: The columns of a player's games (their cells come from :class:`_GameTables`).
+GAME_COLUMNS = (Column("Round", None), Column("No", None), Column("Opponent", None, text=True, name=True),
+                Column("Rating used", None), Column("Score", None), Column("PD", None), Column("dR", None))
 
 
-class _GameCells:
-    """The escaped cells of the players' games, each text computed once for the report: a
-    10,000-player report writes 80,000 games, whose rounds, opponents, ratings used, scores, PD
-    and dR repeat (the same opponent's name in every game against him)."""
+class _GameTables:
+    """The tables of the players' games, written from pieces of HTML each made once for the
+    report: a 10,000-player report writes 80,000 games, whose rounds, opponents (with the rating
+    used against them) and results (Score, PD, dR) repeat. A table leaves out the columns empty
+    in every row (an unrated player's games have no PD and dR), so each layout (the kept
+    columns) has its own pieces."""
 
     def __init__(self, report: RatingReport):
-        self.report = report
-        self.rounds: dict = {}  # round -> Round
-        self.opponents: dict = {}  # start number -> (No, Opponent)
-        self.ratings: dict = {}  # (rating used, opponent's rating, provisional) -> Rating used
-        #: (id of a score, PD, id of a dR) -> (Score, PD, dR); equal values are mostly shared objects
-        self.results: dict = {}
+        self.name_of = report.name_of
+        self.names: dict = {}  # start number -> Opponent
+        self.layouts: dict = {}  # kept columns -> _GamePieces
+        #: Whether a game fills each of :data:`GAME_COLUMNS` (None: every game does).
+        self.filled = (lambda g: g.round is not None, lambda g: g.opponent is not None,
+                       lambda g: self.name(g.opponent) != "", None, None,
+                       lambda g: g.expected is not None, lambda g: g.delta is not None)
 
-    def rows(self, games: tuple[RatedGame, ...]) -> list[tuple[str, ...]]:
-        """The cells of ``games``, one row each."""
-        rounds, opponents, ratings, results = self.rounds, self.opponents, self.ratings, self.results
-        out = []
+    def name(self, start_number: int | None) -> str:
+        name = self.names.get(start_number)
+        if name is None:
+            name = self.names[start_number] = e(self.name_of(start_number))
+        return name
+
+    def write(self, games: tuple[RatedGame, ...], out: list[str]) -> None:
+        """Appends the table of ``games`` to ``out``, as pieces (the page is joined once)."""
+        kept = tuple(i for i, filled in enumerate(self.filled) if filled is None or any(map(filled, games)))
+        layout = self.layouts.get(kept) or self.layouts.setdefault(kept, _GamePieces(kept))
+        rounds, opponents, results = layout.rounds, layout.opponents, layout.results
+        out.append(layout.start)
         for g in games:
             number = rounds.get(g.round)
             if number is None:
-                number = rounds[g.round] = e(g.round)
-            who = opponents.get(g.opponent)
+                number = rounds[g.round] = layout.round.format(e(g.round))
+            key = (g.opponent, g.used_rating, g.opponent_rating, g.provisional)
+            who = opponents.get(key)
             if who is None:
-                who = opponents[g.opponent] = (e(g.opponent), e(self.report.name_of(g.opponent)))
-            key = (g.used_rating, g.opponent_rating, g.provisional)
-            rating = ratings.get(key)
-            if rating is None:
-                rating = ratings[key] = e(opponent_rating(g))
-            key = (id(g.score), g.expected, id(g.delta))
+                who = opponents[key] = layout.opponent.format(e(g.opponent), self.name(g.opponent),
+                                                              e(opponent_rating(g)))
+            key = (id(g.score), g.expected, id(g.delta))  # equal values are mostly shared objects
             result = results.get(key)
             if result is None:
-                result = results[key] = (e(short_text(g.score)), "" if g.expected is None else hundredths(g.expected),
-                                         "" if g.delta is None else e(signed(g.delta)))
-            out.append((number, *who, rating, *result))
-        return out
+                result = results[key] = layout.result.format(
+                    e(short_text(g.score)), "" if g.expected is None else hundredths(g.expected),
+                    "" if g.delta is None else e(signed(g.delta)))
+            out += (number, who, result)
+        out.append(TABLE_END)
 
 
-def _detail(line: Line, cells: _GameCells) -> str:
+class _GamePieces:
+    """The pieces of a game's row in the tables that keep the columns ``kept``: the templates
+    (for ``str.format``) of its round, its opponent (No, Opponent, Rating used) and its result
+    (Score, PD, dR), and the pieces already made from them."""
+
+    def __init__(self, kept: tuple[int, ...]):
+        self.start = table_start(GAME_COLUMNS, kept)
+        self.round = "<tr>" + self._template(kept, range(0, 1))
+        self.opponent = self._template(kept, range(1, 4))
+        self.result = self._template(kept, range(4, 7)) + "</tr>"
+        self.rounds: dict = {}  # round -> piece
+        self.opponents: dict = {}  # (opponent, rating used, his rating, provisional) -> piece
+        self.results: dict = {}  # (id of the score, PD, id of dR) -> piece
+
+    @staticmethod
+    def _template(kept: tuple[int, ...], columns: range) -> str:
+        """The cells of the kept ones among ``columns``, each a field numbered from 0 in ``columns``."""
+        return "".join(cell(GAME_COLUMNS[i], f"{{{n}}}") for n, i in enumerate(columns) if i in kept)
+
+
+def _detail(line: Line, tables: _GameTables, out: list[str]) -> None:
+    """Appends a player's games (if he has any) to ``out``."""
     p, r = line.player, line.result
     if not r.games:
-        return ""
+        return
     note = r.k.note if r.k else (r.initial.why if r.initial else "")
     title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else " (unrated)")
-    games = table_of_cells(GAME_COLUMNS, cells.rows(r.games))
-    return f'<div class="player keep"><h3>{e(title)}</h3>{games}<p class="note">{e(note)}</p></div>'
+    out.append(f'<div class="player keep"><h3>{e(title)}</h3>')
+    tables.write(r.games, out)
+    out.append(f'<p class="note">{e(note)}</p></div>')
 
 
 #: Bars per printed chart: an A4 page holds about 55 of them, a chart never runs over a page
@@ -195,12 +227,16 @@ def _bars(rated, shapes: dict[int, tuple[str, str, str]]) -> str:
 
 
 def render_html(report: RatingReport) -> str:
-    cells = _GameCells(report)
-    details = [_detail(line, cells) for line in report.lines]
     content = [_verdict(report), _rated(report), _unrated(report), _without_game(report), _totals(report),
                chart(report)]
-    if any(details):
-        content += ['<section id="detail"><h2>Per-player detail</h2>', *details, "</section>"]
+    details: list[str] = []
+    tables = _GameTables(report)
+    for line in report.lines:
+        _detail(line, tables, details)
+    if details:
+        content.append('<section id="detail"><h2>Per-player detail</h2>')
+        content += details
+        content.append("</section>")
     name = report.event_line()[0]
     return page(f"Rating report: {name}", "FIDE rating report", facts(report.facts()), report.basis, content,
                 caveats=False)
