@@ -14,7 +14,7 @@ from fractions import Fraction
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
 from ..basis import caveats_html
-from ..html import TABLE_END, Column, cell, e, facts, page, table, table_start
+from ..html import TABLE_END, Column, cell, e, facts, page, table, table_of_cells, table_start
 from .model import Line, RatingReport, fixed, hundredths, signed
 from .text import CAPPED, opponent_rating
 
@@ -34,25 +34,51 @@ def _verdict(report: RatingReport) -> str:
             f"{'<ul>' + findings + '</ul>' if findings else ''}{rr}{caveats_html(report.basis)}</section>")
 
 
+#: The rated players' table (its cells come from :func:`_rated_cells`).
+RATED_COLUMNS = (Column("No", None), Column("Title", None, text=True), Column("Name", None, text=True, name=True),
+                 Column("FIDE id", None), Column("Fed", None, text=True), Column("Ro", None), Column("K", None),
+                 Column("Rc", None), Column("n", None), Column("W", None), Column("We", None), Column("W-We", None),
+                 Column("K(W-We)", None), Column("Change", None), Column("New", None), Column("Rp", None))
+
+
 def _rated(report: RatingReport) -> str:
     lines = report.rated
     if not lines:
         return ""
-    columns = [
-        Column("No", lambda x: x.player.start_number), Column("Title", lambda x: x.player.title, text=True),
-        Column("Name", lambda x: x.player.name, text=True, name=True),
-        Column("FIDE id", lambda x: x.player.fide_id), Column("Fed", lambda x: x.player.federation, text=True),
-        Column("Ro", lambda x: x.result.rating),
-        Column("K", lambda x: x.result.k.marked),
-        Column("Rc", lambda x: x.result.rc), Column("n", lambda x: x.result.n),
-        Column("W", lambda x: short_text(x.result.score)), Column("We", lambda x: fixed(x.result.expected)),
-        Column("W-We", lambda x: signed(x.result.delta)), Column("K(W-We)", lambda x: signed(x.result.change_exact)),
-        Column("Change", lambda x: f"{x.result.change:+d}"), Column("New", lambda x: x.result.new_rating),
-        Column("Rp", lambda x: x.result.performance)]
     return (f'<section id="rated"><h2>Rated players ({len(lines)})</h2>'
             f'<p class="note">K? = K inferred from the rules (the caveats say what was assumed); {CAPPED} = rating '
             "capped; Ru = an unrated opponent counted with his Ru.</p>"
-            + table(columns, lines) + "</section>")
+            + table_of_cells(RATED_COLUMNS, _rated_cells(lines)) + "</section>")
+
+
+def _rated_cells(lines: list[Line]) -> list[tuple[str, ...]]:
+    """The escaped cells of the rated players, one row each, in the order of :data:`RATED_COLUMNS`.
+    W, We, W-We and K(W-We) repeat (a 7,641-player event has under 1,000 values of each): their
+    texts are written once per value."""
+    score, fixed_text, signed_text = _Texts(short_text), _Texts(fixed), _Texts(signed)
+    rows = []
+    for line in lines:
+        p, r = line.player, line.result
+        rows.append((e(p.start_number), e(p.title), e(p.name), e(p.fide_id), e(p.federation), e(r.rating),
+                     e(r.k.marked), e(r.rc), e(r.n), score(r.score), fixed_text(r.expected), signed_text(r.delta),
+                     signed_text(r.change_exact), f"{r.change:+d}", e(r.new_rating), e(r.performance)))
+    return rows
+
+
+class _Texts(dict):
+    """The escaped texts ``write(value)`` of exact values (Fraction, int), each written once:
+    the values are keyed by their numerator and denominator (hashing a Fraction is slow)."""
+
+    def __init__(self, write):
+        super().__init__()
+        self.write = write
+
+    def __call__(self, value: Fraction | int) -> str:
+        key = (value.numerator, value.denominator)
+        text = self.get(key)
+        if text is None:
+            text = self[key] = e(self.write(value))
+        return text
 
 
 def _totals(report: RatingReport) -> str:
@@ -99,31 +125,36 @@ GAME_COLUMNS = (Column("Round", None), Column("No", None), Column("Opponent", No
                 Column("Rating used", None), Column("Score", None), Column("PD", None), Column("dR", None))
 
 
-class _GameTables:
-    """The tables of the players' games, written from pieces of HTML each made once for the
-    report: a 10,000-player report writes 80,000 games, whose rounds, opponents (with the rating
-    used against them) and results (Score, PD, dR) repeat. A table leaves out the columns empty
-    in every row (an unrated player's games have no PD and dR), so each layout (the kept
+class _Details:
+    """The players' games, each player's table written from pieces of HTML each made once for
+    the report: a 10,000-player report writes 80,000 games, whose rounds, opponents (with the
+    rating used against them) and results (Score, PD, dR) repeat. A table leaves out the columns
+    empty in every row (an unrated player's games have no PD and dR), so each layout (the kept
     columns) has its own pieces."""
 
     def __init__(self, report: RatingReport):
         self.name_of = report.name_of
-        self.names: dict = {}  # start number -> Opponent
+        self.opponents: dict = {}  # start number -> (No, Opponent)
         self.layouts: dict = {}  # kept columns -> _GamePieces
-        #: Whether a game fills each of :data:`GAME_COLUMNS` (None: every game does).
-        self.filled = (lambda g: g.round is not None, lambda g: g.opponent is not None,
-                       lambda g: self.name(g.opponent) != "", None, None,
-                       lambda g: g.expected is not None, lambda g: g.delta is not None)
+        self.notes: dict = {}  # a player's note -> the end of his detail
 
-    def name(self, start_number: int | None) -> str:
-        name = self.names.get(start_number)
-        if name is None:
-            name = self.names[start_number] = e(self.name_of(start_number))
-        return name
+    def write(self, line: Line, out: list[str]) -> None:
+        """Appends a player's games (if he has any) to ``out``, as pieces (the page is joined once)."""
+        p, r = line.player, line.result
+        if not r.games:
+            return
+        title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else " (unrated)")
+        out.append(f'<div class="player keep"><h3>{e(title)}</h3>')
+        self._games(r.games, out)
+        note = r.k.note if r.k else (r.initial.why if r.initial else "")
+        end = self.notes.get(note)
+        if end is None:
+            end = self.notes[note] = f'{TABLE_END}<p class="note">{e(note)}</p></div>'
+        out.append(end)
 
-    def write(self, games: tuple[RatedGame, ...], out: list[str]) -> None:
-        """Appends the table of ``games`` to ``out``, as pieces (the page is joined once)."""
-        kept = tuple(i for i, filled in enumerate(self.filled) if filled is None or any(map(filled, games)))
+    def _games(self, games: tuple[RatedGame, ...], out: list[str]) -> None:
+        """Appends the table of ``games`` to ``out`` but its end."""
+        kept = self._kept(games)
         layout = self.layouts.get(kept) or self.layouts.setdefault(kept, _GamePieces(kept))
         rounds, opponents, results = layout.rounds, layout.opponents, layout.results
         out.append(layout.start)
@@ -134,8 +165,7 @@ class _GameTables:
             key = (g.opponent, g.used_rating, g.opponent_rating, g.provisional)
             who = opponents.get(key)
             if who is None:
-                who = opponents[key] = layout.opponent.format(e(g.opponent), self.name(g.opponent),
-                                                              e(opponent_rating(g)))
+                who = opponents[key] = layout.opponent.format(*self._opponent(g.opponent), e(opponent_rating(g)))
             key = (id(g.score), g.expected, id(g.delta))  # equal values are mostly shared objects
             result = results.get(key)
             if result is None:
@@ -143,7 +173,28 @@ class _GameTables:
                     e(short_text(g.score)), "" if g.expected is None else hundredths(g.expected),
                     "" if g.delta is None else e(signed(g.delta)))
             out += (number, who, result)
-        out.append(TABLE_END)
+
+    def _opponent(self, start_number: int | None) -> tuple[str, str]:
+        """An opponent's No and Opponent cells."""
+        who = self.opponents.get(start_number)
+        if who is None:
+            who = self.opponents[start_number] = (e(start_number), e(self.name_of(start_number)))
+        return who
+
+    def _filled(self, g: RatedGame) -> tuple[bool, ...]:
+        """Whether ``g`` fills each of :data:`GAME_COLUMNS` (Rating used and Score always do)."""
+        return (g.round is not None, g.opponent is not None, self._opponent(g.opponent)[1] != "", True, True,
+                g.expected is not None, g.delta is not None)
+
+    def _kept(self, games: tuple[RatedGame, ...]) -> tuple[int, ...]:
+        """The columns some game fills, as :func:`table_of_cells` keeps them; mostly the first
+        game fills them all (not an unrated player's: his games have no PD and dR)."""
+        if all(self._filled(games[0])):
+            return _ALL_GAME_COLUMNS
+        return tuple(i for i, column in enumerate(zip(*map(self._filled, games))) if any(column))
+
+
+_ALL_GAME_COLUMNS = tuple(range(len(GAME_COLUMNS)))
 
 
 class _GamePieces:
@@ -164,18 +215,6 @@ class _GamePieces:
     def _template(kept: tuple[int, ...], columns: range) -> str:
         """The cells of the kept ones among ``columns``, each a field numbered from 0 in ``columns``."""
         return "".join(cell(GAME_COLUMNS[i], f"{{{n}}}") for n, i in enumerate(columns) if i in kept)
-
-
-def _detail(line: Line, tables: _GameTables, out: list[str]) -> None:
-    """Appends a player's games (if he has any) to ``out``."""
-    p, r = line.player, line.result
-    if not r.games:
-        return
-    note = r.k.note if r.k else (r.initial.why if r.initial else "")
-    title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else " (unrated)")
-    out.append(f'<div class="player keep"><h3>{e(title)}</h3>')
-    tables.write(r.games, out)
-    out.append(f'<p class="note">{e(note)}</p></div>')
 
 
 #: Bars per printed chart: an A4 page holds about 55 of them, a chart never runs over a page
@@ -230,9 +269,9 @@ def render_html(report: RatingReport) -> str:
     content = [_verdict(report), _rated(report), _unrated(report), _without_game(report), _totals(report),
                chart(report)]
     details: list[str] = []
-    tables = _GameTables(report)
+    write = _Details(report).write
     for line in report.lines:
-        _detail(line, tables, details)
+        write(line, details)
     if details:
         content.append('<section id="detail"><h2>Per-player detail</h2>')
         content += details
