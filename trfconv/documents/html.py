@@ -76,13 +76,12 @@ def table_of_cells(columns: list[Column], cells: list, classes: list | None = No
     None or empty), without the columns that are empty in every row; ``classes`` gives each row's
     class (or None). A report that writes thousands of tables computes the cells it repeats once."""
     kept = tuple(i for i, column in enumerate(zip(*cells)) if any(column))
-    start, row = _layout(tuple(columns), kept)
+    start, row, classed_row = _layout(tuple(columns), kept)
     if classes is None:
-        body = "".join([f"<tr>{row(*v)}</tr>" for v in cells])
+        rows = [row(*v) for v in cells]
     else:
-        body = "".join([f'<tr class="{k}">{row(*v)}</tr>' if k else f"<tr>{row(*v)}</tr>"
-                        for v, k in zip(cells, classes)])
-    return f"{start}{body}{TABLE_END}"
+        rows = [classed_row(*v, k=k) if k else row(*v) for v, k in zip(cells, classes)]
+    return "".join([start, *rows, TABLE_END])
 
 
 #: What closes a table opened by :func:`table_start`, after its body's rows.
@@ -96,14 +95,15 @@ def table_start(columns: tuple[Column, ...], kept: tuple[int, ...]) -> str:
 
 
 @lru_cache(maxsize=64)
-def _layout(columns: tuple[Column, ...], kept: tuple[int, ...]) -> tuple[str, Callable[..., str]]:
-    """The table's opening (its heading row) and the writer of a body row's cells (a template's
-    ``format``, given the row's cells) of the ``kept`` columns: the same for each of a report's
-    thousands of tables."""
+def _layout(columns: tuple[Column, ...], kept: tuple[int, ...]) -> tuple[str, Callable[..., str], Callable[..., str]]:
+    """The table's opening (its heading row) and the writers of a body row (a template's
+    ``format``, given the row's cells; the second also its class ``k``) of the ``kept`` columns:
+    the same for each of a report's thousands of tables."""
     head = "".join(f'<th class="l">{e(columns[i].heading)}</th>' if columns[i].text else f"<th>{e(columns[i].heading)}</th>"
                    for i in kept)
-    return (f"<table><thead><tr>{head}</tr></thead><tbody>",
-            "".join(cell(columns[i], f"{{{i}}}") for i in kept).format)
+    cells = "".join(cell(columns[i], f"{{{i}}}") for i in kept)
+    return (f"<table><thead><tr>{head}</tr></thead><tbody>", f"<tr>{cells}</tr>".format,
+            f'<tr class="{{k}}">{cells}</tr>'.format)
 
 
 def cell(column: Column, text: str) -> str:

@@ -9,6 +9,7 @@ left out, text columns are left-aligned and kept on one line, headings stay with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from ...numbers import short_text
@@ -55,7 +56,7 @@ def _rated_cells(lines: list[Line]) -> list[tuple[str, ...]]:
     """The escaped cells of the rated players, one row each, in the order of :data:`RATED_COLUMNS`.
     W, We, W-We and K(W-We) repeat (a 7,641-player event has under 1,000 values of each): their
     texts are written once per value."""
-    score, fixed_text, signed_text = _Texts(short_text), _Texts(fixed), _Texts(signed)
+    score, fixed_text, signed_text = _once(short_text), _once(fixed), _once(signed)
     rows = []
     for line in lines:
         p, r = line.player, line.result
@@ -65,20 +66,19 @@ def _rated_cells(lines: list[Line]) -> list[tuple[str, ...]]:
     return rows
 
 
-class _Texts(dict):
-    """The escaped texts ``write(value)`` of exact values (Fraction, int), each written once:
-    the values are keyed by their numerator and denominator (hashing a Fraction is slow)."""
+def _once(write: Callable[[Fraction], str]) -> Callable[[Fraction], str]:
+    """``write`` escaped and remembered per value: the values are keyed by their numerator and
+    denominator (hashing a Fraction is slow), the closure is quicker to call than an object."""
+    texts: dict[tuple[int, int], str] = {}
 
-    def __init__(self, write):
-        super().__init__()
-        self.write = write
+    def text(value: Fraction) -> str:
+        key = value.as_integer_ratio()
+        known = texts.get(key)
+        if known is None:
+            known = texts[key] = e(write(value))
+        return known
 
-    def __call__(self, value: Fraction | int) -> str:
-        key = (value.numerator, value.denominator)
-        text = self.get(key)
-        if text is None:
-            text = self[key] = e(self.write(value))
-        return text
+    return text
 
 
 def _totals(report: RatingReport) -> str:
@@ -99,7 +99,7 @@ def _unrated(report: RatingReport) -> str:
         Column("n", lambda x: x.result.n), Column("W", lambda x: short_text(x.result.score)),
         Column("Rc", lambda x: x.result.initial.rc), Column("Rc new", lambda x: x.result.initial.rc_new),
         Column("Ra", lambda x: fixed(x.result.initial.average)),
-        Column("p", lambda x: None if x.result.initial.p is None else fixed(Fraction(x.result.initial.p, 100))),
+        Column("p", lambda x: None if x.result.initial.p is None else hundredths(x.result.initial.p)),
         Column("dp", lambda x: x.result.initial.dp),
         Column("Ru", lambda x: "-" if x.result.initial.value is None else x.result.initial.value),
         Column("Published", lambda x: "yes" if x.result.initial.published else "no"),
