@@ -120,17 +120,17 @@ def _without_game(report: RatingReport) -> str:
             f"{table(columns, lines)}</section>")
 
 
-#: The columns of a player's games (their cells come from :class:`_GameTables`).
+#: The columns of a player's games (their cells come from :class:`_Details`).
 GAME_COLUMNS = (Column("Round", None), Column("No", None), Column("Opponent", None, text=True, name=True),
                 Column("Rating used", None), Column("Score", None), Column("PD", None), Column("dR", None))
 
 
 class _Details:
     """The players' games, each player's table written from pieces of HTML each made once for
-    the report: a 10,000-player report writes 80,000 games, whose rounds, opponents (with the
-    rating used against them) and results (Score, PD, dR) repeat. A table leaves out the columns
-    empty in every row (an unrated player's games have no PD and dR), so each layout (the kept
-    columns) has its own pieces."""
+    the report: a 10,000-player report writes 80,000 games, whose rounds, opponents, ratings
+    used and results (Score, PD, dR) repeat. A table leaves out the columns empty in every row
+    (an unrated player's games have no PD and dR), so each layout (the kept columns) has its own
+    pieces."""
 
     def __init__(self, report: RatingReport):
         self.name_of = report.name_of
@@ -156,23 +156,26 @@ class _Details:
         """Appends the table of ``games`` to ``out`` but its end."""
         kept = self._kept(games)
         layout = self.layouts.get(kept) or self.layouts.setdefault(kept, _GamePieces(kept))
-        rounds, opponents, results = layout.rounds, layout.opponents, layout.results
+        rounds, opponents, ratings, results = layout.rounds, layout.opponents, layout.ratings, layout.results
         out.append(layout.start)
         for g in games:
             number = rounds.get(g.round)
             if number is None:
                 number = rounds[g.round] = layout.round.format(e(g.round))
-            key = (g.opponent, g.used_rating, g.opponent_rating, g.provisional)
-            who = opponents.get(key)
+            who = opponents.get(g.opponent)
             if who is None:
-                who = opponents[key] = layout.opponent.format(*self._opponent(g.opponent), e(opponent_rating(g)))
+                who = opponents[g.opponent] = layout.opponent.format(*self._opponent(g.opponent))
+            key = (g.used_rating, g.opponent_rating, g.provisional)
+            rating = ratings.get(key)
+            if rating is None:
+                rating = ratings[key] = layout.rating.format(e(opponent_rating(g)))
             key = (id(g.score), g.expected, id(g.delta))  # equal values are mostly shared objects
             result = results.get(key)
             if result is None:
                 result = results[key] = layout.result.format(
                     e(short_text(g.score)), "" if g.expected is None else hundredths(g.expected),
                     "" if g.delta is None else e(signed(g.delta)))
-            out += (number, who, result)
+            out += (number, who, rating, result)
 
     def _opponent(self, start_number: int | None) -> tuple[str, str]:
         """An opponent's No and Opponent cells."""
@@ -199,16 +202,19 @@ _ALL_GAME_COLUMNS = tuple(range(len(GAME_COLUMNS)))
 
 class _GamePieces:
     """The pieces of a game's row in the tables that keep the columns ``kept``: the templates
-    (for ``str.format``) of its round, its opponent (No, Opponent, Rating used) and its result
-    (Score, PD, dR), and the pieces already made from them."""
+    (for ``str.format``) of its round, its opponent (No, Opponent), the rating used and its
+    result (Score, PD, dR), and the pieces already made from them. The rating is a piece of its
+    own: a capped one ("2800* (3100)") is nearly unique to its game."""
 
     def __init__(self, kept: tuple[int, ...]):
         self.start = table_start(GAME_COLUMNS, kept)
         self.round = "<tr>" + self._template(kept, range(0, 1))
-        self.opponent = self._template(kept, range(1, 4))
+        self.opponent = self._template(kept, range(1, 3))
+        self.rating = self._template(kept, range(3, 4))
         self.result = self._template(kept, range(4, 7)) + "</tr>"
         self.rounds: dict = {}  # round -> piece
-        self.opponents: dict = {}  # (opponent, rating used, his rating, provisional) -> piece
+        self.opponents: dict = {}  # start number -> piece
+        self.ratings: dict = {}  # (rating used, opponent's rating, provisional) -> piece
         self.results: dict = {}  # (id of the score, PD, id of dR) -> piece
 
     @staticmethod
