@@ -67,21 +67,24 @@ class Column:
 def table(columns: list[Column], rows: list, *, row_class=None) -> str:
     """A table of ``rows``, without the columns that are empty in every row."""
     values = [c.value for c in columns]
-    return table_of_cells(columns, [[e(value(r)) for value in values] for r in rows],
-                          [row_class(r) for r in rows] if row_class else None)
+    return "".join(table_of_cells(columns, [[e(value(r)) for value in values] for r in rows],
+                                  [row_class(r) for r in rows] if row_class else None))
 
 
-def table_of_cells(columns: list[Column], cells: list, classes: list | None = None) -> str:
+def table_of_cells(columns: list[Column], cells: list, classes: list | None = None) -> list[str]:
     """A table of rows of cells already escaped (one text per column, empty when the value is
     None or empty), without the columns that are empty in every row; ``classes`` gives each row's
-    class (or None). A report that writes thousands of tables computes the cells it repeats once."""
+    class (or None). A report that writes thousands of tables computes the cells it repeats once.
+    The table is given as its parts (start, rows, end): a page of megabytes is joined once."""
     kept = tuple(i for i, column in enumerate(zip(*cells)) if any(column))
     start, row, classed_row = _layout(tuple(columns), kept)
     if classes is None:
         rows = [row(*v) for v in cells]
     else:
         rows = [classed_row(*v, k=k) if k else row(*v) for v, k in zip(cells, classes)]
-    return "".join([start, *rows, TABLE_END])
+    rows.insert(0, start)
+    rows.append(TABLE_END)
+    return rows
 
 
 #: What closes a table opened by :func:`table_start`, after its body's rows.

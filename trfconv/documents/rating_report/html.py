@@ -42,14 +42,15 @@ RATED_COLUMNS = (Column("No", None), Column("Title", None, text=True), Column("N
                  Column("K(W-We)", None), Column("Change", None), Column("New", None), Column("Rp", None))
 
 
-def _rated(report: RatingReport) -> str:
+def _rated(report: RatingReport) -> list[str]:
+    """The rated players' section, as its parts."""
     lines = report.rated
     if not lines:
-        return ""
-    return (f'<section id="rated"><h2>Rated players ({len(lines)})</h2>'
+        return []
+    return [f'<section id="rated"><h2>Rated players ({len(lines)})</h2>'
             f'<p class="note">K? = K inferred from the rules (the caveats say what was assumed); {CAPPED} = rating '
-            "capped; Ru = an unrated opponent counted with his Ru.</p>"
-            + table_of_cells(RATED_COLUMNS, _rated_cells(lines)) + "</section>")
+            "capped; Ru = an unrated opponent counted with his Ru.</p>",
+            *table_of_cells(RATED_COLUMNS, _rated_cells(lines)), "</section>"]
 
 
 def _rated_cells(lines: list[Line]) -> list[tuple[str, ...]]:
@@ -228,17 +229,16 @@ class _GamePieces:
 CHART_ROWS = 50
 
 
-def chart(report: RatingReport) -> str:
+def chart(report: RatingReport) -> list[str]:
     """Horizontal bars of the rounded changes, one per rated player, as inline SVG, in charts
-    of at most :data:`CHART_ROWS` bars on one scale."""
+    of at most :data:`CHART_ROWS` bars on one scale; as the section's parts."""
     rated = report.rated
     if not rated:
-        return ""
+        return []
     top = max(max(abs(line.result.change) for line in rated), 1)
     shapes = {change: _shape(change, top) for change in {line.result.change for line in rated}}
     parts = [_bars(rated[i:i + CHART_ROWS], shapes) for i in range(0, len(rated), CHART_ROWS)]
-    return (f'<section id="chart"><div class="keep"><h2>Rating changes</h2>{parts[0]}</div>'
-            + "".join(parts[1:]) + "</section>")
+    return [f'<section id="chart"><div class="keep"><h2>Rating changes</h2>{parts[0]}</div>', *parts[1:], "</section>"]
 
 
 #: A chart's geometry: the height of a bar's row, the length of the longest bar (either side of
@@ -272,15 +272,13 @@ def _bars(rated, shapes: dict[int, tuple[str, str, str]]) -> str:
 
 
 def render_html(report: RatingReport) -> str:
-    content = [_verdict(report), _rated(report), _unrated(report), _without_game(report), _totals(report),
-               chart(report)]
-    details: list[str] = []
-    write = _Details(report).write
-    for line in report.lines:
-        write(line, details)
-    if details:
+    content = [_verdict(report), *_rated(report), _unrated(report), _without_game(report), _totals(report),
+               *chart(report)]
+    if any(line.result.games for line in report.lines):
         content.append('<section id="detail"><h2>Per-player detail</h2>')
-        content += details
+        write = _Details(report).write
+        for line in report.lines:
+            write(line, content)
         content.append("</section>")
     name = report.event_line()[0]
     return page(f"Rating report: {name}", "FIDE rating report", facts(report.facts()), report.basis, content,
