@@ -7,7 +7,6 @@ The markup is also well-formed XML, so that both lxml's HTML and XML parsers acc
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -37,10 +36,6 @@ dl.facts dt { font-weight: 600; } dl.facts dd { margin: 0; }
 """
 
 
-#: The characters :func:`html.escape` replaces: a text without them is written as it is.
-_SPECIAL = re.compile("[&<>\"']")
-
-
 def e(value) -> str:
     """Text for HTML (None is empty). A report escapes hundreds of thousands of cells, nearly all
     of them numbers and plain names: only a text holding a special character is escaped."""
@@ -49,7 +44,9 @@ def e(value) -> str:
     if type(value) is int:  # a number needs no escaping
         return str(value)
     text = value if type(value) is str else str(value)
-    return escape(text) if _SPECIAL.search(text) else text
+    # the characters html.escape replaces; five substring tests take half a regular expression's time
+    special = "&" in text or "<" in text or ">" in text or '"' in text or "'" in text
+    return escape(text) if special else text
 
 
 @dataclass(frozen=True, eq=False)
