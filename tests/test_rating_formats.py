@@ -79,6 +79,41 @@ def test_html_page_is_self_contained_and_has_every_part(seed):
     assert "2250* (Ru 1989)" in doc.xpath('//section[@id="detail"]')[0].text_content()
 
 
+def _game_tables(report: RatingReport) -> dict[str, tuple[list[str], list[list[str]]]]:
+    """Each player's game table on the HTML page: its headings and its rows' cells, by his heading."""
+    doc = html.document_fromstring(render(report, "html"))
+    return {d.xpath("h3")[0].text_content(): ([th.text_content() for th in d.xpath(".//thead//th")],
+                                              [[td.text_content() for td in tr.xpath("td")] for tr in d.xpath(".//tbody/tr")])
+            for d in doc.xpath('//section[@id="detail"]/div')}
+
+
+def test_html_game_tables_leave_out_the_columns_empty_in_every_row(seed):
+    """A rated player's games have PD and dR, an unrated player's have neither (his table leaves
+    them out); a column empty in some rows only is kept, with its empty cells."""
+    from dataclasses import replace
+    tables = _game_tables(seed)
+    assert tables["1. Player A (2600)"] == (["Round", "No", "Opponent", "Rating used", "Score", "PD", "dR"],
+                                            [["1", "10", "Player J", "2300", "0", "0.85", "-0.85"],
+                                             ["2", "9", "Player I", "2250* (Ru 1989)", "1", "0.89", "+0.11"],
+                                             *tables["1. Player A (2600)"][1][2:]])
+    assert tables["3. Player C (unrated)"][0] == ["Round", "No", "Opponent", "Rating used", "Score"]
+    assert tables["3. Player C (unrated)"][1][0] == ["1", "8", "Player H", "2150 Ru", "1"]
+    a = seed.rating.players[0]
+    without_rounds = tuple(replace(g, round=None) for g in a.games)
+    one_round = (*without_rounds[:-1], a.games[-1])
+    first = ["10", "Player J", "2300", "0", "0.85", "-0.85"]
+
+    def player_a(games):
+        rating = replace(seed.rating, players=(replace(a, games=games), *seed.rating.players[1:]))
+        return _game_tables(replace(seed, rating=rating))["1. Player A (2600)"]
+
+    head, rows = player_a(without_rounds)
+    assert head[0] == "No" and rows[0] == first
+    head, rows = player_a(one_round)
+    assert head[0] == "Round" and rows[0] == ["", *first] and rows[-1][0] == str(a.games[-1].round) == "9"
+    assert _game_tables(seed) == tables  # the other players' tables are unchanged
+
+
 def test_html_escapes_names():
     t = seed_round_robin()
     report = rating_report(t, validate(t, "b02-2005"))

@@ -9,12 +9,13 @@ left out, text columns are left-aligned and kept on one line, headings stay with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
 from ..basis import caveats_html
-from ..html import Column, e, facts, page, table, table_of_cells
+from ..html import TABLE_END, Column, cell, e, facts, page, table, table_of_cells, table_start
 from .model import Line, RatingReport, fixed, hundredths, signed
 from .text import CAPPED, opponent_rating
 
@@ -34,25 +35,51 @@ def _verdict(report: RatingReport) -> str:
             f"{'<ul>' + findings + '</ul>' if findings else ''}{rr}{caveats_html(report.basis)}</section>")
 
 
-def _rated(report: RatingReport) -> str:
+#: The rated players' table (its cells come from :func:`_rated_cells`).
+RATED_COLUMNS = (Column("No", None), Column("Title", None, text=True), Column("Name", None, text=True, name=True),
+                 Column("FIDE id", None), Column("Fed", None, text=True), Column("Ro", None), Column("K", None),
+                 Column("Rc", None), Column("n", None), Column("W", None), Column("We", None), Column("W-We", None),
+                 Column("K(W-We)", None), Column("Change", None), Column("New", None), Column("Rp", None))
+
+
+def _rated(report: RatingReport) -> list[str]:
+    """The rated players' section, as its parts."""
     lines = report.rated
     if not lines:
-        return ""
-    columns = [
-        Column("No", lambda x: x.player.start_number), Column("Title", lambda x: x.player.title, text=True),
-        Column("Name", lambda x: x.player.name, text=True, name=True),
-        Column("FIDE id", lambda x: x.player.fide_id), Column("Fed", lambda x: x.player.federation, text=True),
-        Column("Ro", lambda x: x.result.rating),
-        Column("K", lambda x: x.result.k.marked),
-        Column("Rc", lambda x: x.result.rc), Column("n", lambda x: x.result.n),
-        Column("W", lambda x: short_text(x.result.score)), Column("We", lambda x: fixed(x.result.expected)),
-        Column("W-We", lambda x: signed(x.result.delta)), Column("K(W-We)", lambda x: signed(x.result.change_exact)),
-        Column("Change", lambda x: f"{x.result.change:+d}"), Column("New", lambda x: x.result.new_rating),
-        Column("Rp", lambda x: x.result.performance)]
-    return (f'<section id="rated"><h2>Rated players ({len(lines)})</h2>'
+        return []
+    return [f'<section id="rated"><h2>Rated players ({len(lines)})</h2>'
             f'<p class="note">K? = K inferred from the rules (the caveats say what was assumed); {CAPPED} = rating '
-            "capped; Ru = an unrated opponent counted with his Ru.</p>"
-            + table(columns, lines) + "</section>")
+            "capped; Ru = an unrated opponent counted with his Ru.</p>",
+            *table_of_cells(RATED_COLUMNS, _rated_cells(lines)), "</section>"]
+
+
+def _rated_cells(lines: list[Line]) -> list[tuple[str, ...]]:
+    """The escaped cells of the rated players, one row each, in the order of :data:`RATED_COLUMNS`.
+    W, We, W-We and K(W-We) repeat (a 7,641-player event has under 1,000 values of each): their
+    texts are written once per value."""
+    score, fixed_text, signed_text = _once(short_text), _once(fixed), _once(signed)
+    rows = []
+    for line in lines:
+        p, r = line.player, line.result
+        rows.append((e(p.start_number), e(p.title), e(p.name), e(p.fide_id), e(p.federation), e(r.rating),
+                     e(r.k.marked), e(r.rc), e(r.n), score(r.score), fixed_text(r.expected), signed_text(r.delta),
+                     signed_text(r.change_exact), f"{r.change:+d}", e(r.new_rating), e(r.performance)))
+    return rows
+
+
+def _once(write: Callable[[Fraction], str]) -> Callable[[Fraction], str]:
+    """``write`` escaped and remembered per value: the values are keyed by their numerator and
+    denominator (hashing a Fraction is slow), the closure is quicker to call than an object."""
+    texts: dict[tuple[int, int], str] = {}
+
+    def text(value: Fraction) -> str:
+        key = value.as_integer_ratio()
+        known = texts.get(key)
+        if known is None:
+            known = texts[key] = e(write(value))
+        return known
+
+    return text
 
 
 def _totals(report: RatingReport) -> str:
@@ -73,7 +100,7 @@ def _unrated(report: RatingReport) -> str:
         Column("n", lambda x: x.result.n), Column("W", lambda x: short_text(x.result.score)),
         Column("Rc", lambda x: x.result.initial.rc), Column("Rc new", lambda x: x.result.initial.rc_new),
         Column("Ra", lambda x: fixed(x.result.initial.average)),
-        Column("p", lambda x: None if x.result.initial.p is None else fixed(Fraction(x.result.initial.p, 100))),
+        Column("p", lambda x: None if x.result.initial.p is None else hundredths(x.result.initial.p)),
         Column("dp", lambda x: x.result.initial.dp),
         Column("Ru", lambda x: "-" if x.result.initial.value is None else x.result.initial.value),
         Column("Published", lambda x: "yes" if x.result.initial.published else "no"),
@@ -94,56 +121,107 @@ def _without_game(report: RatingReport) -> str:
             f"{table(columns, lines)}</section>")
 
 
-#: The columns of a player's games (their cells come from :class:`_GameCells`).
-GAME_COLUMNS = [Column("Round", None), Column("No", None), Column("Opponent", None, text=True, name=True),
-                Column("Rating used", None), Column("Score", None), Column("PD", None), Column("dR", None)]
+#: The columns of a player's games (their cells come from :class:`_Details`).
+GAME_COLUMNS = (Column("Round", None), Column("No", None), Column("Opponent", None, text=True, name=True),
+                Column("Rating used", None), Column("Score", None), Column("PD", None), Column("dR", None))
 
 
-class _GameCells:
-    """The escaped cells of the players' games, each text computed once for the report: a
-    10,000-player report writes 80,000 games, whose rounds, opponents, ratings used, scores, PD
-    and dR repeat (the same opponent's name in every game against him)."""
+class _Details:
+    """The players' games, each player's table written from pieces of HTML each made once for
+    the report: a 10,000-player report writes 80,000 games, whose rounds, opponents, ratings
+    used and results (Score, PD, dR) repeat. A table leaves out the columns empty in every row
+    (an unrated player's games have no PD and dR), so each layout (the kept columns) has its own
+    pieces."""
 
     def __init__(self, report: RatingReport):
-        self.report = report
-        self.rounds: dict = {}  # round -> Round
+        self.name_of = report.name_of
         self.opponents: dict = {}  # start number -> (No, Opponent)
-        self.ratings: dict = {}  # (rating used, opponent's rating, provisional) -> Rating used
-        #: (id of a score, PD, id of a dR) -> (Score, PD, dR); equal values are mostly shared objects
-        self.results: dict = {}
+        self.layouts: dict = {}  # kept columns -> _GamePieces
+        self.notes: dict = {}  # a player's note -> the end of his detail
 
-    def rows(self, games: tuple[RatedGame, ...]) -> list[tuple[str, ...]]:
-        """The cells of ``games``, one row each."""
-        rounds, opponents, ratings, results = self.rounds, self.opponents, self.ratings, self.results
-        out = []
+    def write(self, line: Line, out: list[str]) -> None:
+        """Appends a player's games (if he has any) to ``out``, as pieces (the page is joined once)."""
+        p, r = line.player, line.result
+        if not r.games:
+            return
+        title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else " (unrated)")
+        out.append(f'<div class="player keep"><h3>{e(title)}</h3>')
+        self._games(r.games, out)
+        note = r.k.note if r.k else (r.initial.why if r.initial else "")
+        end = self.notes.get(note)
+        if end is None:
+            end = self.notes[note] = f'{TABLE_END}<p class="note">{e(note)}</p></div>'
+        out.append(end)
+
+    def _games(self, games: tuple[RatedGame, ...], out: list[str]) -> None:
+        """Appends the table of ``games`` to ``out`` but its end."""
+        kept = self._kept(games)
+        layout = self.layouts.get(kept) or self.layouts.setdefault(kept, _GamePieces(kept))
+        rounds, opponents, ratings, results = layout.rounds, layout.opponents, layout.ratings, layout.results
+        out.append(layout.start)
         for g in games:
             number = rounds.get(g.round)
             if number is None:
-                number = rounds[g.round] = e(g.round)
+                number = rounds[g.round] = layout.round.format(e(g.round))
             who = opponents.get(g.opponent)
             if who is None:
-                who = opponents[g.opponent] = (e(g.opponent), e(self.report.name_of(g.opponent)))
+                who = opponents[g.opponent] = layout.opponent.format(*self._opponent(g.opponent))
             key = (g.used_rating, g.opponent_rating, g.provisional)
             rating = ratings.get(key)
             if rating is None:
-                rating = ratings[key] = e(opponent_rating(g))
-            key = (id(g.score), g.expected, id(g.delta))
+                rating = ratings[key] = layout.rating.format(e(opponent_rating(g)))
+            key = (id(g.score), g.expected, id(g.delta))  # equal values are mostly shared objects
             result = results.get(key)
             if result is None:
-                result = results[key] = (e(short_text(g.score)), "" if g.expected is None else hundredths(g.expected),
-                                         "" if g.delta is None else e(signed(g.delta)))
-            out.append((number, *who, rating, *result))
-        return out
+                result = results[key] = layout.result.format(
+                    e(short_text(g.score)), "" if g.expected is None else hundredths(g.expected),
+                    "" if g.delta is None else e(signed(g.delta)))
+            out += (number, who, rating, result)
+
+    def _opponent(self, start_number: int | None) -> tuple[str, str]:
+        """An opponent's No and Opponent cells."""
+        who = self.opponents.get(start_number)
+        if who is None:
+            who = self.opponents[start_number] = (e(start_number), e(self.name_of(start_number)))
+        return who
+
+    def _filled(self, g: RatedGame) -> tuple[bool, ...]:
+        """Whether ``g`` fills each of :data:`GAME_COLUMNS` (Rating used and Score always do)."""
+        return (g.round is not None, g.opponent is not None, self._opponent(g.opponent)[1] != "", True, True,
+                g.expected is not None, g.delta is not None)
+
+    def _kept(self, games: tuple[RatedGame, ...]) -> tuple[int, ...]:
+        """The columns some game fills, as :func:`table_of_cells` keeps them; mostly the first
+        game fills them all (not an unrated player's: his games have no PD and dR)."""
+        if all(self._filled(games[0])):
+            return _ALL_GAME_COLUMNS
+        return tuple(i for i, column in enumerate(zip(*map(self._filled, games))) if any(column))
 
 
-def _detail(line: Line, cells: _GameCells) -> str:
-    p, r = line.player, line.result
-    if not r.games:
-        return ""
-    note = r.k.note if r.k else (r.initial.why if r.initial else "")
-    title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else " (unrated)")
-    games = table_of_cells(GAME_COLUMNS, cells.rows(r.games))
-    return f'<div class="player keep"><h3>{e(title)}</h3>{games}<p class="note">{e(note)}</p></div>'
+_ALL_GAME_COLUMNS = tuple(range(len(GAME_COLUMNS)))
+
+
+class _GamePieces:
+    """The pieces of a game's row in the tables that keep the columns ``kept``: the templates
+    (for ``str.format``) of its round, its opponent (No, Opponent), the rating used and its
+    result (Score, PD, dR), and the pieces already made from them. The rating is a piece of its
+    own: a capped one ("2800* (3100)") is nearly unique to its game."""
+
+    def __init__(self, kept: tuple[int, ...]):
+        self.start = table_start(GAME_COLUMNS, kept)
+        self.round = "<tr>" + self._template(kept, range(0, 1))
+        self.opponent = self._template(kept, range(1, 3))
+        self.rating = self._template(kept, range(3, 4))
+        self.result = self._template(kept, range(4, 7)) + "</tr>"
+        self.rounds: dict = {}  # round -> piece
+        self.opponents: dict = {}  # start number -> piece
+        self.ratings: dict = {}  # (rating used, opponent's rating, provisional) -> piece
+        self.results: dict = {}  # (id of the score, PD, id of dR) -> piece
+
+    @staticmethod
+    def _template(kept: tuple[int, ...], columns: range) -> str:
+        """The cells of the kept ones among ``columns``, each a field numbered from 0 in ``columns``."""
+        return "".join(cell(GAME_COLUMNS[i], f"{{{n}}}") for n, i in enumerate(columns) if i in kept)
 
 
 #: Bars per printed chart: an A4 page holds about 55 of them, a chart never runs over a page
@@ -151,17 +229,16 @@ def _detail(line: Line, cells: _GameCells) -> str:
 CHART_ROWS = 50
 
 
-def chart(report: RatingReport) -> str:
+def chart(report: RatingReport) -> list[str]:
     """Horizontal bars of the rounded changes, one per rated player, as inline SVG, in charts
-    of at most :data:`CHART_ROWS` bars on one scale."""
+    of at most :data:`CHART_ROWS` bars on one scale; as the section's parts."""
     rated = report.rated
     if not rated:
-        return ""
+        return []
     top = max(max(abs(line.result.change) for line in rated), 1)
     shapes = {change: _shape(change, top) for change in {line.result.change for line in rated}}
     parts = [_bars(rated[i:i + CHART_ROWS], shapes) for i in range(0, len(rated), CHART_ROWS)]
-    return (f'<section id="chart"><div class="keep"><h2>Rating changes</h2>{parts[0]}</div>'
-            + "".join(parts[1:]) + "</section>")
+    return [f'<section id="chart"><div class="keep"><h2>Rating changes</h2>{parts[0]}</div>', *parts[1:], "</section>"]
 
 
 #: A chart's geometry: the height of a bar's row, the length of the longest bar (either side of
@@ -195,12 +272,14 @@ def _bars(rated, shapes: dict[int, tuple[str, str, str]]) -> str:
 
 
 def render_html(report: RatingReport) -> str:
-    cells = _GameCells(report)
-    details = [_detail(line, cells) for line in report.lines]
-    content = [_verdict(report), _rated(report), _unrated(report), _without_game(report), _totals(report),
-               chart(report)]
-    if any(details):
-        content += ['<section id="detail"><h2>Per-player detail</h2>', *details, "</section>"]
+    content = [_verdict(report), *_rated(report), _unrated(report), _without_game(report), _totals(report),
+               *chart(report)]
+    if any(line.result.games for line in report.lines):
+        content.append('<section id="detail"><h2>Per-player detail</h2>')
+        write = _Details(report).write
+        for line in report.lines:
+            write(line, content)
+        content.append("</section>")
     name = report.event_line()[0]
     return page(f"Rating report: {name}", "FIDE rating report", facts(report.facts()), report.basis, content,
                 caveats=False)
