@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import cache
 from operator import itemgetter
 
-from ..dates import read_birth_date, resolve_dates
+from ..dates import PartialDate, read_birth_date, resolve_dates
 from ..diagnostics import Diagnostic, Severity, diagnostic, shown
 from ..encoding import decode
 from ..model import (
@@ -60,6 +60,9 @@ from .layout import formats_dir, layouts, round_block
 
 _FIRST_BLOCK = round_block()["first"] - 1  # 0-based start of round 1's block (column 92)
 _BLOCK_STEP = round_block()["step"]
+#: The fields of a 001 line, in the order of :class:`Player`'s fields.
+_PLAYER = layouts()["player"].cutter("start_number", "name", "sex", "title", "rating", "federation", "fide_id",
+                                     "birth_date", "points", "rank")
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _ROUND_PREFIX = re.compile(r"^round \d+: ")
 _BULK = {"TRF017", "TRF023", "TRF024", "LIN002"}  # normalisations reported once, with a count
@@ -189,6 +192,7 @@ class _Reader:
         self.dialects: set[str] = set()
         self.version_marks: set[str] = set()
         self.fractions: dict[str, Fraction] = {}  # number texts already read
+        self.birth_dates: dict[str, PartialDate] = {}  # birth-date texts already read (a player in five shares his)
         self.blocks = _Blocks()
 
     # -- helpers ---------------------------------------------------------------------------
@@ -447,16 +451,14 @@ class _Reader:
 
     # -- players ----------------------------------------------------------------------------
     def player(self, line: str) -> None:
-        layout = self.layouts["player"]
         if len(line) < 84 and len(line) > 8:
             self.report("TRF011", f"player line has {len(line)} characters, at least 84 expected "
                                   "(points column)", len(line) + 1)
-        column = layout.first_filled_gap(line)
+        column = self.layouts["player"].first_filled_gap(line)
         if column is not None:
             self.report("TRF010", f"column {column} should be blank but holds {line[column - 1]!r}: "
                                   "fields are shifted", column)
-        values = layout.read(line)
-        start = values["start_number"]
+        start, name, sex, title, rating, federation, fide_id, birth, points, rank = map(str.strip, _PLAYER(line))
         if not ascii_digits(start) or int(start) == 0:
             self.keep(line, "TRF013", f"player line without a valid start number ({start!r}); kept "
                                       "verbatim")
@@ -468,19 +470,10 @@ class _Reader:
         else:
             self.player_lines[number] = self.lineno
         rounds = self.round_entries(line)
-        self.players.append(Player(
-            start_number=number,
-            name=values["name"],
-            sex=self.sex(values["sex"]),
-            title=self.title(values["title"]),
-            rating=self.rating(values["rating"], 49),
-            federation=values["federation"] or None,
-            fide_id=self.identifier(values["fide_id"], "FIDE id", 58),
-            birth_date=self.birth(values["birth_date"], 70),
-            points=self.points(values["points"], "points", 81, "TRF016"),
-            rank=self.int_field(values["rank"], "rank", 86),
-            rounds=rounds,
-        ))
+        self.players.append(Player(  # by position: the model's field order (a call by keyword costs more)
+            number, name, self.sex(sex), self.title(title), self.rating(rating, 49), federation or None,
+            self.identifier(fide_id, "FIDE id", 58), self.birth(birth, 70), self.points(points, "points", 81, "TRF016"),
+            self.int_field(rank, "rank", 86), rounds))
         self.record(f"001:{number}")
 
     def round_entries(self, line: str) -> tuple:
@@ -562,8 +555,13 @@ class _Reader:
     def birth(self, text: str, column: int):
         if not text:
             return None
+        value = self.birth_dates.get(text)
+        if value is not None:
+            return value
         value = read_birth_date(text)
-        if value is None:
+        if value is not None:
+            self.birth_dates[text] = value
+        else:
             if text.strip("0/.- "):
                 self.report("TRF037", f"birth date {text!r} cannot be read; kept as written", column)
                 return text
