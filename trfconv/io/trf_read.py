@@ -232,7 +232,7 @@ class _Reader:
     # -- the file ---------------------------------------------------------------------------
     def read(self, text: str) -> Tournament:
         lines, endings = _split_lines(text)
-        if len(lines) > MAX_LINES and (too_many := too_many_lines(text)):  # a text has fewer breaks than lines
+        if too_many := too_many_lines(text):
             self.report("LIM001", too_many, line=MAX_LINES + 1)
             del lines[MAX_LINES:]
         if len(endings) > 1:
