@@ -11,7 +11,7 @@ from trfbuild import HEADER, player_line, trf
 
 import trfconv
 from trfconv.diagnostics import CODES, Severity, TrfconvError
-from trfconv.model import Bye, ByeKind, Forfeit, Game, Outcome, Unreadable
+from trfconv.model import Bye, ByeKind, Colour, Forfeit, Game, Outcome, Pending, Unreadable
 from trfconv.rules.tiebreaks.standings import standings
 
 
@@ -286,3 +286,20 @@ def test_read_missing_file_raises_io001(tmp_path):
     with pytest.raises(TrfconvError) as info:
         trfconv.read(tmp_path / "missing.trf")
     assert info.value.diagnostics[0].code == "IO001"
+
+
+@pytest.mark.parametrize("cut", [0, 1, 2, 3])
+def test_a_line_cut_short_in_its_round_blocks(cut):
+    """A 001 line is cut into round blocks whatever their number, the last one as short as the
+    line: two rounds played, the third paired with its result (or more) trimmed away."""
+    first = player_line(1, "Alpha, Ann", points="1.0", rounds=("   2 w 1", "   3 b 0", "   2 b ="))
+    second = player_line(2, "Beta, Bob", points="1.0", rounds=("   1 b 0", "   3 w 1", "   1 w ="))
+    t = read(*HEADER, first[:len(first) - cut], second, player_line(3, "Gamma, Gil", points="1.0",
+                                                                       rounds=("   4 w 1", "   1 w 1", "   4 b =")),
+             player_line(4, "Delta, Dan", points="0.0", rounds=("   3 b 0", "   2 b 0", "   3 w =")))
+    third = {0: Game(2, Colour.BLACK, Outcome.DRAW), 1: Pending(2, Colour.BLACK), 2: Pending(2, Colour.BLACK),
+             3: Pending(2, None)}[cut]  # '   2 b ', '   2 b', '   2': paired, no result yet
+    assert t.player(1).rounds[:2] == (Game(2, Colour.WHITE, Outcome.WIN),
+                                      Game(3, Colour.BLACK, Outcome.LOSS))
+    assert t.player(1).rounds[2] == third
+    assert all(len(p.rounds) == 3 for p in t.players)

@@ -31,7 +31,9 @@ def writable_lines(lines: list[str]) -> bool:
     then no text cut from them holds one, and a reader whose every text is cut from its lines
     (TRF: no escapes) may skip :func:`cleaned`'s walk over the model. One scan at C speed
     instead of a call per text; any doubt (a TAB, a line break left inside a line) answers no."""
-    return _UNWRITABLE.search("".join(lines)) is None
+    text = "".join(lines)
+    # every unwritable character is unprintable: str.isprintable answers most files three times faster
+    return text.isprintable() or _UNWRITABLE.search(text) is None
 
 
 def cleaned(value, found: list[Diagnostic], where: tuple = ()):

@@ -96,6 +96,12 @@ class Layout:
             values[self.repeat.name] = slots
         return values
 
+    def cutter(self, *names: str) -> Callable[[str], tuple[str, ...]]:
+        """What cuts these fields (two or more) out of a line, not stripped, in this order: one
+        call at C speed for the most numerous record, where :meth:`read` builds a dict."""
+        where = dict(self._slices)
+        return itemgetter(*(where[name] for name in names))
+
     def write(self, code: str, values: dict) -> str:
         """One line: ``code`` in columns 1-3, each field padded into its columns, the repeat
         slots one every ``step`` columns; trailing blanks removed. Values must fit (the caller
