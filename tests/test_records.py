@@ -12,7 +12,14 @@ import pytest
 from trfconv.dates import PartialDate
 from trfconv.model import Colour, Game, Outcome, Player
 from trfconv.records import quick_init
-from trfconv.rules.rateability.verdict import Exclusion, GameVerdict, game_verdict
+from trfconv.rules.rateability.verdict import (
+    Exclusion,
+    GameVerdict,
+    Gets,
+    PlayerVerdict,
+    game_verdict,
+    player_verdict,
+)
 from trfconv.rules.rating.change import RatedGame
 
 
@@ -81,3 +88,15 @@ def test_game_verdict_builds_the_dataclass_object():
     assert dataclasses.replace(built, counts=True, reasons=()) == GameVerdict(3, 7, 12, Fraction(1, 2), True)
     with pytest.raises(dataclasses.FrozenInstanceError):
         built.counts = True
+
+
+def test_player_verdict_builds_the_dataclass_object():
+    """As :func:`test_game_verdict_builds_the_dataclass_object`, for the player's verdict."""
+    assert list(inspect.signature(player_verdict).parameters) == [f.name for f in dataclasses.fields(PlayerVerdict)]
+    games = (GameVerdict(1, 7, 12, Fraction(1), True),)
+    built, own = player_verdict(7, None, Gets.INITIAL, "a note", games), PlayerVerdict(7, None, Gets.INITIAL, "a note",
+                                                                                     games)
+    assert type(built) is PlayerVerdict and built == own and repr(built) == repr(own) and vars(built) == vars(own)
+    assert built.counted_games == games and dataclasses.replace(built, rating=1500).rated
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.reason = None

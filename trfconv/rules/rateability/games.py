@@ -20,7 +20,15 @@ from ...numbers import exact_sum, short_text
 from ...timecontrol import TimeControl
 from .rules import RateabilityRules, RatingGap, Speed
 from .shape import Shape
-from .verdict import Exclusion, Finding, GameVerdict, Gets, PlayerVerdict, game_verdict
+from .verdict import (
+    Exclusion,
+    Finding,
+    GameVerdict,
+    Gets,
+    PlayerVerdict,
+    game_verdict,
+    player_verdict,
+)
 
 SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
 #: The round entries without a game over the board that still have a verdict, and why they do
@@ -225,21 +233,22 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
 
 
 def _player_verdict(ctx: Judging, n: int, games: list[GameVerdict], excluded: str | None) -> PlayerVerdict:
-    rules, rating = ctx.rules, ctx.ratings.get(n)
-    counted = [g for g in games if g.counts]
+    rules, ratings = ctx.rules, ctx.ratings
+    rating, played = ratings.get(n), tuple(games)
     if excluded:
-        return PlayerVerdict(n, rating, Gets.NOTHING, excluded, tuple(games))
+        return player_verdict(n, rating, Gets.NOTHING, excluded, played)
+    counted = [g.opponent for g in games if g.counts]
     if not counted:
-        return PlayerVerdict(n, rating, Gets.NOTHING, _why_nothing(rules, games), tuple(games))
+        return player_verdict(n, rating, Gets.NOTHING, _why_nothing(rules, games), played)
     if rating is not None:
-        return PlayerVerdict(n, rating, Gets.CHANGE, None, tuple(games))
+        return player_verdict(n, rating, Gets.CHANGE, None, played)
     needed, article = rules.initial_publication_games, rules.article("initial_publication")
-    rated_games = sum(1 for g in counted if ctx.ratings.get(g.opponent) is not None)
+    rated_games = len([o for o in counted if ratings.get(o) is not None])
     note = None
     if rated_games < needed:
         note = (f"{_plural(rated_games, 'game')} against rated opponents; {needed} are needed before an initial "
                 f"rating is published, pooled over {rules.initial_pooling} (art. {article})")
-    return PlayerVerdict(n, None, Gets.INITIAL, note, tuple(games))
+    return player_verdict(n, None, Gets.INITIAL, note, played)
 
 
 def _why_nothing(rules: RateabilityRules, games: list[GameVerdict]) -> str:

@@ -118,6 +118,21 @@ class PlayerVerdict:
         return len({g.opponent for g in self.games if g.counts})
 
 
+class player_verdict:  # lower case: called like a function, what it returns is a PlayerVerdict
+    """``player_verdict(start_number, rating, gets, reason, games)`` is ``PlayerVerdict(…)`` with
+    the same arguments, built as :class:`game_verdict` builds a GameVerdict (plain stores, then
+    the class; a frozen dataclass's own ``__init__`` calls ``object.__setattr__`` per field)."""
+
+    def __init__(self, start_number: int, rating: int | None, gets: Gets, reason: str | None,
+                 games: tuple[GameVerdict, ...]) -> None:
+        self.start_number = start_number
+        self.rating = rating
+        self.gets = gets
+        self.reason = reason
+        self.games = games
+        self.__class__ = PlayerVerdict
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The validator's answer for one tournament under one edition."""
