@@ -75,6 +75,7 @@ def game_verdicts(t: Tournament, ctx: Judging) -> tuple[dict[int, list[GameVerdi
     # match was decided and whether the opponent is unrated: judged once for each of these.
     per_game = ctx.too_fast_from is not None or _gap_rule(ctx) is not None
     judged: dict[tuple[bool, bool, bool], tuple[bool, tuple[Exclusion, ...]]] = {}
+    rated = {n for n, rating in ratings.items() if rating is not None}
     for p in t.players:
         player, mine = p.start_number, []
         for number, entry in enumerate(p.rounds, start=1):
@@ -84,7 +85,7 @@ def game_verdicts(t: Tournament, ctx: Judging) -> tuple[dict[int, list[GameVerdi
                     reasons = tuple(_game_reasons(ctx, number, player, entry, number in decided, too_fast, gap))
                     counts = not reasons
                 else:
-                    key = (entry.rated, number in decided, ratings.get(entry.opponent) is None)
+                    key = (entry.rated, number in decided, entry.opponent not in rated)
                     if (known := judged.get(key)) is None:
                         reasons = tuple(_game_reasons(ctx, number, player, entry, key[1], too_fast, gap))
                         known = judged[key] = (not reasons, reasons)
@@ -181,6 +182,7 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
     # Judging a player reads his games only: one judged and kept is judged again only when his
     # games changed (an opponent was taken out), which decides the same as judging all each pass.
     kept: set[int] = set()
+    minimum = None if ctx.as_round_robin else rules.unrated_min_rated_opponents  # 2005 6.42: in a Swiss
     while True:
         changed = False
         for n in unrated:
@@ -190,15 +192,14 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
             counted = [g for g in games[n] if g.counts]
             if not counted:
                 continue
-            rated_opponents = {g.opponent for g in counted if ratings.get(g.opponent) is not None}
-            score = exact_sum([g.score for g in counted])
-            minimum = rules.unrated_min_rated_opponents
-            if minimum and not ctx.as_round_robin and len(rated_opponents) < minimum:
+            # each count is made only when its rule applies (an edition has one of the two, or both)
+            rated = minimum and len({g.opponent for g in counted if ratings.get(g.opponent) is not None})
+            if minimum and rated < minimum:
                 article = rules.article("unrated_opponents_count")
-                excluded[n] = (f"only {_plural(len(rated_opponents), 'rated opponent')}; at least {minimum} "
+                excluded[n] = (f"only {_plural(rated, 'rated opponent')}; at least {minimum} "
                                f"are needed (art. {article})")
                 short.append(n)
-            elif ctx.first_event and score < rules.unrated_min_score:
+            elif ctx.first_event and (score := exact_sum([g.score for g in counted])) < rules.unrated_min_score:
                 article = rules.article("first_event")
                 excluded[n] = (f"unrated, scored {short_text(score)} in {_plural(len(counted), 'counted game')}; "
                                f"less than {short_text(rules.unrated_min_score)} in a first event is "
