@@ -78,7 +78,7 @@ class game_verdict:  # lower case: called like a function, what it returns is a 
     the validator's 110,000 verdicts of a big event: an object with GameVerdict's slots but not
     frozen is filled by plain stores (``quick_init`` calls a slot descriptor per field), then
     takes GameVerdict as its class (Python allows that between classes of the same slots), so
-    it is frozen from then on. ``tests/test_validate.py`` holds it to GameVerdict's own."""
+    it is frozen from then on. ``tests/test_records.py`` holds it to GameVerdict's own."""
 
     __slots__ = GameVerdict.__slots__
 
