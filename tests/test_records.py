@@ -12,7 +12,14 @@ import pytest
 from trfconv.dates import PartialDate
 from trfconv.model import Colour, Game, Outcome, Player
 from trfconv.records import quick_init
-from trfconv.rules.rateability.verdict import GameVerdict
+from trfconv.rules.rateability.verdict import (
+    Exclusion,
+    GameVerdict,
+    Gets,
+    PlayerVerdict,
+    game_verdict,
+    player_verdict,
+)
 from trfconv.rules.rating.change import RatedGame
 
 
@@ -67,3 +74,29 @@ def test_quick_init_on_another_class():
         @dataclasses.dataclass(frozen=True, slots=True)
         class Listed:
             a: tuple = dataclasses.field(default_factory=tuple)
+
+
+def test_game_verdict_builds_the_dataclass_object():
+    """The validator's fast builder: its parameters are GameVerdict's fields (a field added to
+    GameVerdict and not to the builder fails here), and what it returns is a GameVerdict equal to,
+    hashing and printing as the dataclass's own, and frozen."""
+    assert list(inspect.signature(game_verdict).parameters) == [f.name for f in dataclasses.fields(GameVerdict)]
+    built = game_verdict(3, 7, 12, Fraction(1, 2), False, (Exclusion.UNRATED_OPPONENT,))
+    own = GameVerdict(3, 7, 12, Fraction(1, 2), False, (Exclusion.UNRATED_OPPONENT,))
+    assert type(built) is GameVerdict and built == own and hash(built) == hash(own) and repr(built) == repr(own)
+    assert built != game_verdict(3, 7, 12, Fraction(1, 2), True, ())
+    assert dataclasses.replace(built, counts=True, reasons=()) == GameVerdict(3, 7, 12, Fraction(1, 2), True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.counts = True
+
+
+def test_player_verdict_builds_the_dataclass_object():
+    """As :func:`test_game_verdict_builds_the_dataclass_object`, for the player's verdict."""
+    assert list(inspect.signature(player_verdict).parameters) == [f.name for f in dataclasses.fields(PlayerVerdict)]
+    games = (GameVerdict(1, 7, 12, Fraction(1), True),)
+    built, own = player_verdict(7, None, Gets.INITIAL, "a note", games), PlayerVerdict(7, None, Gets.INITIAL, "a note",
+                                                                                     games)
+    assert type(built) is PlayerVerdict and built == own and repr(built) == repr(own) and vars(built) == vars(own)
+    assert built.counted_games == games and dataclasses.replace(built, rating=1500).rated
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.reason = None

@@ -20,9 +20,20 @@ from ...numbers import exact_sum, short_text
 from ...timecontrol import TimeControl
 from .rules import RateabilityRules, RatingGap, Speed
 from .shape import Shape
-from .verdict import Exclusion, Finding, GameVerdict, Gets, PlayerVerdict
+from .verdict import (
+    Exclusion,
+    Finding,
+    GameVerdict,
+    Gets,
+    PlayerVerdict,
+    game_verdict,
+    player_verdict,
+)
 
 SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
+#: The round entries without a game over the board that still have a verdict, and why they do
+#: not count (a forfeit only with its scheduled opponent; byes and rounds not paired have none).
+_UNPLAYED = {Forfeit: (Exclusion.UNPLAYED,), Pending: (Exclusion.PENDING,), Unreadable: (Exclusion.UNREADABLE,)}
 
 
 @dataclass(frozen=True)
@@ -62,27 +73,28 @@ def game_verdicts(t: Tournament, ctx: Judging) -> tuple[dict[int, list[GameVerdi
     # Without a per-game rate-of-play rule (neither 1.1's minimum by rating nor the rapid/blitz
     # gap), a game's reasons depend only on whether it is rated, whether it was played after a
     # match was decided and whether the opponent is unrated: judged once for each of these.
-    same = {} if ctx.too_fast_from is None and _gap_rule(ctx) is None else None
+    per_game = ctx.too_fast_from is not None or _gap_rule(ctx) is not None
+    judged: dict[tuple[bool, bool, bool], tuple[bool, tuple[Exclusion, ...]]] = {}
+    rated = {n for n, rating in ratings.items() if rating is not None}
     for p in t.players:
-        mine = []
+        player, mine = p.start_number, []
         for number, entry in enumerate(p.rounds, start=1):
-            if isinstance(entry, Game):
-                key = (entry.rated, number in decided, ratings.get(entry.opponent) is None)
-                reasons = None if same is None else same.get(key)
-                if reasons is None:
-                    reasons = tuple(_game_reasons(ctx, number, p.start_number, entry, number in decided, too_fast,
-                                                  gap))
-                    if same is not None:
-                        same[key] = reasons
-                mine.append(GameVerdict(number, p.start_number, entry.opponent, SCORE[entry.outcome],
-                                        not reasons, reasons))
-            elif isinstance(entry, Forfeit) and entry.opponent is not None:
-                mine.append(GameVerdict(number, p.start_number, entry.opponent, None, False, (Exclusion.UNPLAYED,)))
-            elif isinstance(entry, Pending):
-                mine.append(GameVerdict(number, p.start_number, entry.opponent, None, False, (Exclusion.PENDING,)))
-            elif isinstance(entry, Unreadable):
-                mine.append(GameVerdict(number, p.start_number, None, None, False, (Exclusion.UNREADABLE,)))
-        games[p.start_number] = mine
+            kind = type(entry)  # the model's round entries are final classes: one test instead of a chain
+            if kind is Game:
+                if per_game:
+                    reasons = tuple(_game_reasons(ctx, number, player, entry, number in decided, too_fast, gap))
+                    counts = not reasons
+                else:
+                    key = (entry.rated, number in decided, entry.opponent not in rated)
+                    if (known := judged.get(key)) is None:
+                        reasons = tuple(_game_reasons(ctx, number, player, entry, key[1], too_fast, gap))
+                        known = judged[key] = (not reasons, reasons)
+                    counts, reasons = known
+                mine.append(game_verdict(number, player, entry.opponent, SCORE[entry.outcome], counts, reasons))
+            elif kind in _UNPLAYED and (kind is not Forfeit or entry.opponent is not None):
+                mine.append(game_verdict(number, player, None if kind is Unreadable else entry.opponent, None, False,
+                                         _UNPLAYED[kind]))
+        games[player] = mine
     findings = []
     rules = ctx.rules
     for needed, excluded in sorted(too_fast.items()):
@@ -162,28 +174,32 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
     """What each player gets. Unrated players whose results are not counted are taken out, and
     their opponents' games against them with them, until nothing changes (in a 2005 round robin
     one player's exclusion can lower another unrated player's score)."""
-    rules = ctx.rules
+    rules, ratings = ctx.rules, ctx.ratings
     excluded: dict[int, str] = {}  # start number -> reason
     short: list[int] = []
     low: list[int] = []
+    unrated = [p.start_number for p in t.players if ratings.get(p.start_number) is None]
+    # Judging a player reads his games only: one judged and kept is judged again only when his
+    # games changed (an opponent was taken out), which decides the same as judging all each pass.
+    kept: set[int] = set()
+    minimum = None if ctx.as_round_robin else rules.unrated_min_rated_opponents  # 2005 6.42: in a Swiss
     while True:
         changed = False
-        for p in t.players:
-            n = p.start_number
-            if ctx.ratings.get(n) is not None or n in excluded:
+        for n in unrated:
+            if n in excluded or n in kept:
                 continue
+            kept.add(n)
             counted = [g for g in games[n] if g.counts]
             if not counted:
                 continue
-            rated_opponents = {g.opponent for g in counted if ctx.ratings.get(g.opponent) is not None}
-            score = exact_sum([g.score for g in counted])
-            minimum = rules.unrated_min_rated_opponents
-            if minimum and not ctx.as_round_robin and len(rated_opponents) < minimum:
+            # each count is made only when its rule applies (an edition has one of the two, or both)
+            rated = minimum and len({g.opponent for g in counted if ratings.get(g.opponent) is not None})
+            if minimum and rated < minimum:
                 article = rules.article("unrated_opponents_count")
-                excluded[n] = (f"only {_plural(len(rated_opponents), 'rated opponent')}; at least {minimum} "
+                excluded[n] = (f"only {_plural(rated, 'rated opponent')}; at least {minimum} "
                                f"are needed (art. {article})")
                 short.append(n)
-            elif ctx.first_event and score < rules.unrated_min_score:
+            elif ctx.first_event and (score := exact_sum([g.score for g in counted])) < rules.unrated_min_score:
                 article = rules.article("first_event")
                 excluded[n] = (f"unrated, scored {short_text(score)} in {_plural(len(counted), 'counted game')}; "
                                f"less than {short_text(rules.unrated_min_score)} in a first event is "
@@ -196,6 +212,7 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
             for other in {g.opponent for g in games[n] if g.opponent in games}:
                 games[other] = [_exclude(g, Exclusion.OPPONENT_NOT_COUNTED) if g.opponent == n and g.counts
                                 else g for g in games[other]]
+                kept.discard(other)
         if not changed:
             break
     findings = []
@@ -217,21 +234,22 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
 
 
 def _player_verdict(ctx: Judging, n: int, games: list[GameVerdict], excluded: str | None) -> PlayerVerdict:
-    rules, rating = ctx.rules, ctx.ratings.get(n)
-    counted = [g for g in games if g.counts]
+    rules, ratings = ctx.rules, ctx.ratings
+    rating, played = ratings.get(n), tuple(games)
     if excluded:
-        return PlayerVerdict(n, rating, Gets.NOTHING, excluded, tuple(games))
+        return player_verdict(n, rating, Gets.NOTHING, excluded, played)
+    counted = [g.opponent for g in games if g.counts]
     if not counted:
-        return PlayerVerdict(n, rating, Gets.NOTHING, _why_nothing(rules, games), tuple(games))
+        return player_verdict(n, rating, Gets.NOTHING, _why_nothing(rules, games), played)
     if rating is not None:
-        return PlayerVerdict(n, rating, Gets.CHANGE, None, tuple(games))
+        return player_verdict(n, rating, Gets.CHANGE, None, played)
     needed, article = rules.initial_publication_games, rules.article("initial_publication")
-    rated_games = sum(1 for g in counted if ctx.ratings.get(g.opponent) is not None)
+    rated_games = len([o for o in counted if ratings.get(o) is not None])
     note = None
     if rated_games < needed:
         note = (f"{_plural(rated_games, 'game')} against rated opponents; {needed} are needed before an initial "
                 f"rating is published, pooled over {rules.initial_pooling} (art. {article})")
-    return PlayerVerdict(n, None, Gets.INITIAL, note, tuple(games))
+    return player_verdict(n, None, Gets.INITIAL, note, played)
 
 
 def _why_nothing(rules: RateabilityRules, games: list[GameVerdict]) -> str:
@@ -253,7 +271,7 @@ def not_rateable(verdicts: list[PlayerVerdict]) -> list[PlayerVerdict]:
 def _exclude(g: GameVerdict, reason: Exclusion) -> GameVerdict:
     if reason in g.reasons:
         return g
-    return replace(g, counts=False, reasons=(*g.reasons, reason))
+    return game_verdict(g.round, g.player, g.opponent, g.score, False, (*g.reasons, reason))
 
 
 def _plural(count: int, word: str) -> str:
