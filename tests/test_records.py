@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from trfconv import records
 from trfconv.dates import PartialDate
 from trfconv.model import Colour, Game, Outcome, Player
 from trfconv.records import quick_init
@@ -100,3 +101,34 @@ def test_player_verdict_builds_the_dataclass_object():
     assert built.counted_games == games and dataclasses.replace(built, rating=1500).rated
     with pytest.raises(dataclasses.FrozenInstanceError):
         built.reason = None
+
+
+def test_builder_on_another_class():
+    """A builder takes the class's parameters with their defaults, returns the class's own
+    objects (frozen), runs ``__post_init__`` (a partial birth date is checked), works without
+    slots too, and refuses a default factory."""
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Pair:
+        a: int
+        b: str = "x"
+
+    make = records.builder(Pair)
+    assert make(1) == Pair(1) and make(2, b="y") == Pair(2, "y") and type(make(1)) is Pair
+    with pytest.raises(TypeError):
+        make(1, c=2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        make(1).a = 2
+    date = records.builder(PartialDate)
+    assert date(1993, 2) == PartialDate(1993, 2) and str(date(1978)) == "1978/00/00"
+    for bad in ((1993, None, 5), (1993, 2, 30), (0,)):
+        with pytest.raises(ValueError):
+            date(*bad)
+
+    @dataclasses.dataclass(frozen=True)
+    class Loose:
+        a: int
+
+    assert records.builder(Loose)(3) == Loose(3) and vars(records.builder(Loose)(3)) == {"a": 3}
+    with pytest.raises(TypeError, match="default factory"):
+        records.builder(dataclasses.make_dataclass("Listed", [("a", tuple, dataclasses.field(default_factory=tuple))],
+                                                   frozen=True))

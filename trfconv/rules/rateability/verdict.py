@@ -12,7 +12,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic
-from ...records import quick_init
+from ...records import builder, quick_init
 from ..editions import Edition
 
 
@@ -72,25 +72,9 @@ class GameVerdict:
     reasons: tuple[Exclusion, ...] = ()  #: why not, when ``counts`` is False
 
 
-class game_verdict:  # lower case: called like a function, what it returns is a GameVerdict
-    """``game_verdict(round, player, opponent, score, counts, reasons)`` is
-    ``GameVerdict(round, player, opponent, score, counts, reasons)``, built at half the cost for
-    the validator's 110,000 verdicts of a big event: an object with GameVerdict's slots but not
-    frozen is filled by plain stores (``quick_init`` calls a slot descriptor per field), then
-    takes GameVerdict as its class (Python allows that between classes of the same slots), so
-    it is frozen from then on. ``tests/test_records.py`` holds it to GameVerdict's own."""
-
-    __slots__ = GameVerdict.__slots__
-
-    def __init__(self, round: int, player: int, opponent: int | None, score: Fraction | None, counts: bool,
-                 reasons: tuple[Exclusion, ...]) -> None:
-        self.round = round
-        self.player = player
-        self.opponent = opponent
-        self.score = score
-        self.counts = counts
-        self.reasons = reasons
-        self.__class__ = GameVerdict
+#: ``game_verdict(...)`` is ``GameVerdict(...)`` built at half the cost, for the validator's
+#: 110,000 game verdicts of a big event (:func:`~trfconv.records.builder`).
+game_verdict = builder(GameVerdict)
 
 
 @dataclass(frozen=True)
@@ -118,19 +102,8 @@ class PlayerVerdict:
         return len({g.opponent for g in self.games if g.counts})
 
 
-class player_verdict:  # lower case: called like a function, what it returns is a PlayerVerdict
-    """``player_verdict(start_number, rating, gets, reason, games)`` is ``PlayerVerdict(…)`` with
-    the same arguments, built as :class:`game_verdict` builds a GameVerdict (plain stores, then
-    the class; a frozen dataclass's own ``__init__`` calls ``object.__setattr__`` per field)."""
-
-    def __init__(self, start_number: int, rating: int | None, gets: Gets, reason: str | None,
-                 games: tuple[GameVerdict, ...]) -> None:
-        self.start_number = start_number
-        self.rating = rating
-        self.gets = gets
-        self.reason = reason
-        self.games = games
-        self.__class__ = PlayerVerdict
+#: ``player_verdict(...)`` is ``PlayerVerdict(...)``, built as :data:`game_verdict` is.
+player_verdict = builder(PlayerVerdict)
 
 
 @dataclass(frozen=True)
