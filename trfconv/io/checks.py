@@ -19,7 +19,6 @@ from ..adjustments import resolve
 from ..diagnostics import Diagnostic, diagnostic
 from ..eventkind import declared_team, is_team_event
 from ..model import (
-    OPPOSITE,
     Bye,
     Colour,
     Forfeit,
@@ -107,14 +106,7 @@ def _round_agrees(column: tuple) -> bool:
     agreeing = silent = 0  # pairings that agree; entries that name no opponent
     try:
         for n, entry in enumerate(column, 1):
-            if type(entry) is Game and (o := entry.opponent) is not None:  # the usual entry: for two games,
-                if n < o:  # agree() is the test below, inline (a 10,000-player Swiss has 110,000 entries)
-                    other = by_number[o]
-                    if type(other) is not Game or other.opponent != n or OPPOSITE[entry.outcome] is not other.outcome \
-                            or entry.rated != other.rated or (entry.colour is other.colour and entry.colour is not None):
-                        return False
-                    agreeing += 1
-            elif type(entry) in NAMES_OPPONENT and entry.opponent is not None:
+            if type(entry) in NAMES_OPPONENT and entry.opponent is not None:
                 if n < entry.opponent:
                     other = by_number[entry.opponent]
                     if type(other) not in NAMES_OPPONENT or other.opponent != n or not agree(entry, other):
