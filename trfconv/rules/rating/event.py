@@ -20,6 +20,7 @@ from functools import cached_property
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Player, Tournament
 from ...numbers import exact_sum
+from ...records import quick_init
 from ..editions import Edition
 from ..rateability.verdict import Gets, PlayerVerdict, Verdict
 from .change import GameRater, RatedGame, counted_game, performance
@@ -35,7 +36,8 @@ from .roundrobin2005 import (
 from .rules import RatingRules, rules_of
 
 
-@dataclass(frozen=True)
+@quick_init  # one per unrated player
+@dataclass(frozen=True, slots=True)
 class InitialRating:
     """An unrated player's Ru from this event and whether it is published (with why)."""
 
@@ -50,8 +52,13 @@ class InitialRating:
     rc_new: int | None = None  #: 2005 round robin: Rc after the 350-point pass
 
 
-@dataclass(frozen=True)
-class PlayerRating:
+class _Cache:
+    """A ``__dict__`` for what :class:`PlayerRating` caches (its fields are slots)."""
+
+
+@quick_init  # one per player of an event
+@dataclass(frozen=True, slots=True)
+class PlayerRating(_Cache):
     """What the event gives one player, with the per-game detail. ``score`` (W), ``expected``
     (We) and ``delta`` (W - We) are the engine's, computed once; ``expected`` and ``delta`` only
     for a rated player."""
@@ -140,14 +147,14 @@ def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int | Give
     verdicts = {p.start_number: p for p in verdict.players}
     average, provisional = _round_robin(verdict, r)
     usable = _usable_ratings(verdicts, provisional)
-    rater, inferred = GameRater(r), {}  # what the players share, looked up once
+    rater, inferred_k = GameRater(r), {}  # what the players share, looked up once
     lines = []
     for player in tournament.players:
         pv = verdicts.get(player.start_number)
         if pv is None:
             lines.append(PlayerRating(player.start_number, None, Gets.NOTHING, reason="not in the validator's verdict"))
         elif pv.gets is Gets.CHANGE and pv.rated:
-            lines.append(_rated(player, pv, usable, given, r, start, path, diagnostics, rater, inferred))
+            lines.append(_rated(player, pv, usable, given, r, start, path, diagnostics, rater, inferred_k))
         elif pv.gets is Gets.INITIAL and not pv.rated:
             lines.append(_unrated(player, pv, verdicts, provisional.get(player.start_number), average, r, path,
                                   diagnostics, own_ru))
@@ -156,7 +163,7 @@ def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int | Give
     inferred = [line for line in lines if line.k is not None and line.k.inferred]
     if inferred:
         diagnostics.append(_inferred(inferred, tournament, r, path))
-    known = {_fide_id(p.fide_id) for p in tournament.players if p.fide_id}
+    known = {_fide_id(p.fide_id) for p in tournament.players if p.fide_id} if given else set()
     for fide_id in given:
         if fide_id not in known:
             diagnostics.append(diagnostic("RAT004", f"K given for FIDE id {fide_id}, who is not in the tournament"))
@@ -187,7 +194,7 @@ def _round_robin(verdict: Verdict, r: RatingRules) -> tuple[Average | None, dict
 
 def _rated(player: Player, pv: PlayerVerdict, usable: dict[int, tuple[int, bool]], given: dict[str, GivenK],
            r: RatingRules, start: date | None, path: str | None, diagnostics: list[Diagnostic],
-           rater: GameRater, inferred: dict) -> PlayerRating:
+           rater: GameRater, inferred_k: dict) -> PlayerRating:
     """A rated player's change: his counted games rated in one pass (:class:`GameRater`)."""
     own = pv.rating
     assert own is not None
@@ -211,7 +218,7 @@ def _rated(player: Player, pv: PlayerVerdict, usable: dict[int, tuple[int, bool]
     if not games:
         return PlayerRating(player.start_number, own, Gets.NOTHING, reason="no game counted for rating")
     n = len(games)
-    k = _k(player, own, n, given, r, start, path, diagnostics, inferred)
+    k = _k(player, own, n, given, r, start, path, diagnostics, inferred_k)
     score, we, exact, change = rater.values(k.k, halves, expected)
     rc = half_up_ratio(used, n)  # Rc: the average of the ratings used, halves up
     return PlayerRating(player.start_number, own, Gets.CHANGE, games=tuple(games), k=k, rc=rc, score=score,
@@ -228,9 +235,9 @@ def _usable_ratings(verdicts: dict[int, PlayerVerdict],
 
 
 def _k(player: Player, own: int, games: int, given: dict[str, GivenK], r: RatingRules,
-       start: date | None, path: str | None, diagnostics: list[Diagnostic], inferred: dict) -> KChoice:
+       start: date | None, path: str | None, diagnostics: list[Diagnostic], inferred_k: dict) -> KChoice:
     """K given for the player, else (TRF-2026 carries no K) from the rules, each inference made
-    once per rating and birth year (``inferred``, for one event); then the K x n cap."""
+    once per rating and birth year (``inferred_k``, for one event); then the K x n cap."""
     value = given.get(_fide_id(player.fide_id)) if given and player.fide_id else None
     if value is not None:
         choice = KChoice(value.k, value.source)
@@ -240,9 +247,9 @@ def _k(player: Player, own: int, games: int, given: dict[str, GivenK], r: Rating
                           f"K of {r.edition} ({', '.join(map(str, r.k_values))}); used as given", path=path))
     else:
         key = (own, birth_year(player.birth_date))
-        choice = inferred.get(key)
+        choice = inferred_k.get(key)
         if choice is None:
-            choice = inferred[key] = infer_k(own, r, birth=player.birth_date, year=start.year if start else None)
+            choice = inferred_k[key] = infer_k(own, r, birth=player.birth_date, year=start.year if start else None)
     return games_cap(choice, games, r)
 
 
