@@ -39,7 +39,8 @@ class RatedGame:
 def rate_game(own: int, opponent: int, score: Fraction, rules: RatingRules, start: date | None, *,
               round: int | None = None, opponent_number: int | None = None,
               provisional: bool = False) -> RatedGame:
-    """One game of a player rated ``own`` against ``opponent`` (8.3.1-8.3.2)."""
+    """One game of a player rated ``own`` against ``opponent`` (8.3.1-8.3.2): the game of a
+    change over it alone."""
     return rating_change(own, 0, [(opponent, score)], rules, start, rounds=[round], opponents=[opponent_number],
                          provisional=[provisional]).games[0]
 
@@ -67,9 +68,9 @@ class _Capped(dict):
 
 
 class GameRater:
-    """Rates the games of the rated players of one event (8.3.1-8.3.2; or of one
-    :func:`rating_change`), looking up what they share once: table 8.1.2 by rating difference
-    for each cap, and dR with the score in halves by score and PD (a 10,000-player event rates
+    """What rating the games of one event's rated players needs (8.3.1-8.3.2; or of one
+    :func:`rating_change`), each looked up once: table 8.1.2 by rating difference for each cap,
+    dR with the score in halves by score and PD, W, We and K x (W - We) (a 10,000-player event rates
     some 80,000 games, with a few thousand differences and a few hundred pairs). A game's score
     is known by its identity: a Fraction hashes in Python, twenty times a dict look-up; each
     entry holds its score, so that no other object takes its id meanwhile."""
