@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from functools import cache
 
-from ...numbers import exact_sum
 from ...records import quick_init
 from .rounding import half_up, rounder
 from .rules import RatingRules
@@ -41,8 +39,10 @@ class RatedGame:
 def rate_game(own: int, opponent: int, score: Fraction, rules: RatingRules, start: date | None, *,
               round: int | None = None, opponent_number: int | None = None,
               provisional: bool = False) -> RatedGame:
-    """One game of a player rated ``own`` against ``opponent`` (8.3.1-8.3.2)."""
-    return _game(own, opponent, score, _cap(own, rules, start), rules.tables.pd, round, opponent_number, provisional)
+    """One game of a player rated ``own`` against ``opponent`` (8.3.1-8.3.2): the game of a
+    change over it alone."""
+    return rating_change(own, 0, [(opponent, score)], rules, start, rounds=[round], opponents=[opponent_number],
+                         provisional=[provisional]).games[0]
 
 
 def _cap(own: int, rules: RatingRules, start: date | None) -> int | None:
@@ -50,22 +50,78 @@ def _cap(own: int, rules: RatingRules, start: date | None) -> int | None:
     return rules.cap if rules.capped(own, start) else None
 
 
-def _game(own: int, opponent: int, score: Fraction, cap: int | None, pd, round: int | None,
-          opponent_number: int | None, provisional: bool) -> RatedGame:
-    """:func:`rate_game` with the player's cap and table 8.1.2 (``pd``) looked up once for all
-    his games: a 10,000-player event rates some 70,000 of them."""
-    difference = own - opponent
-    if cap is not None and not -cap <= difference <= cap:
-        difference = cap if difference > 0 else -cap
-    expected = pd(difference)
-    return RatedGame(opponent, own - difference, expected, score,
-                     _delta(score.numerator, score.denominator, expected), round, opponent_number, provisional)
+class _Capped(dict):
+    """Table 8.1.2 under one cap: D -> (D after the cap, PD in hundredths), each D computed once."""
+
+    __slots__ = ("cap", "pd")
+
+    def __init__(self, cap: int | None, pd):
+        super().__init__()
+        self.cap, self.pd = cap, pd
+
+    def __missing__(self, difference: int) -> tuple[int, int]:
+        cap, used = self.cap, difference
+        if cap is not None and not -cap <= difference <= cap:
+            used = cap if difference > 0 else -cap
+        value = self[difference] = (used, self.pd(used))
+        return value
 
 
-@cache
-def _delta(numerator: int, denominator: int, expected: int) -> Fraction:
-    """dR = score - PD: a few scores and PD values, each pair computed once."""
-    return Fraction(numerator, denominator) - Fraction(expected, 100)
+class GameRater:
+    """What rating the games of one event's rated players needs (8.3.1-8.3.2; or of one
+    :func:`rating_change`), each looked up once: table 8.1.2 by rating difference for each cap,
+    dR with the score in halves by score and PD, W, We and K x (W - We) (a 10,000-player event rates
+    some 80,000 games, with a few thousand differences and a few hundred pairs). A game's score
+    is known by its identity: a Fraction hashes in Python, twenty times a dict look-up; each
+    entry holds its score, so that no other object takes its id meanwhile."""
+
+    def __init__(self, rules: RatingRules):
+        self.rules = rules
+        self._round = rounder(rules.change_rounding)
+        self._fractions: dict[tuple[int, int], Fraction] = {}
+        self._capped: dict[int | None, _Capped] = {}
+        #: (id of a score, PD) -> (dR, the score in halves, the score)
+        self.deltas: dict[tuple[int, int], tuple[Fraction, int, Fraction]] = {}
+
+    def table(self, own: int, start: date | None) -> _Capped:
+        """Table 8.1.2 of a player rated ``own`` (his cap): D -> (D after the cap, PD)."""
+        cap = _cap(own, self.rules, start)
+        table = self._capped.get(cap)
+        if table is None:
+            table = self._capped[cap] = _Capped(cap, self.rules.tables.pd)
+        return table
+
+    def delta(self, score: Fraction, expected: int) -> tuple[Fraction, int, Fraction]:
+        """dR = score - PD (8.3.2 c) and the score in halves (every rated game scores 1, 1/2 or
+        0: W is summed in halves), for :attr:`deltas` when it does not hold them yet."""
+        halves, rest = divmod(2 * score.numerator, score.denominator)
+        if rest:
+            raise ValueError(f"a rated game scores 1, 1/2 or 0, not {score}")
+        value = self.deltas[id(score), expected] = (
+            Fraction(score.numerator * 100 - expected * score.denominator, score.denominator * 100), halves, score)
+        return value
+
+    def values(self, k: int, halves: int, expected: int) -> tuple[Fraction, Fraction, Fraction, int]:
+        """W, We, K x (W - We) and the change rounded (8.3.4), from W in ``halves`` and We in
+        hundredths (``expected``): K x (W - We) = K x (50 x halves - We) / 100."""
+        exact = self.fraction(k * (50 * halves - expected), 100)
+        return self.fraction(halves, 2), self.fraction(expected, 100), exact, self._round(exact)
+
+    def fraction(self, numerator: int, denominator: int) -> Fraction:
+        """``numerator`` / ``denominator``, one object per value for the event (its players share
+        a few hundred W, We and changes)."""
+        key = (numerator, denominator)
+        value = self._fractions.get(key)
+        if value is None:
+            value = self._fractions[key] = Fraction(numerator, denominator)
+        return value
+
+    def change(self, own: int, k: int, games: tuple[RatedGame, ...], halves: int, expected: int,
+               used: int) -> Change:
+        """The :class:`Change` of ``games``, from their sums: W in ``halves``, We in hundredths
+        (``expected``) and the ratings ``used``."""
+        n = len(games)
+        return Change(own, k, games, *self.values(k, halves, expected), Fraction(used, n) if n else None)
 
 
 def counted_game(rating: int, score: Fraction, *, round: int | None = None, opponent: int | None = None,
@@ -115,21 +171,24 @@ def rating_change(own: int, k: int, games: list[tuple[int, Fraction]], rules: Ra
                   opponents: list[int] | None = None, provisional: list[bool] | None = None) -> Change:
     """The change of a player rated ``own`` with development coefficient ``k`` over ``games``
     (opponent's rating, score) of one event (or one rating period); ``rounds``, ``opponents`` and
-    ``provisional`` say, game by game, which games they are."""
-    n = len(games)
-    cap, pd = _cap(own, rules, start), rules.tables.pd
-    rated = tuple([_game(own, r, s, cap, pd, rounds[i] if rounds else None, opponents[i] if opponents else None,
-                         bool(provisional and provisional[i])) for i, (r, s) in enumerate(games)])
-    score = exact_sum([g.score for g in rated])
-    expected = sum([g.expected for g in rated])  # hundredths
-    # K x (W - We) = K x (100 W - We in hundredths) / 100, one fraction
-    exact = Fraction(k * (score.numerator * 100 - expected * score.denominator), score.denominator * 100)
-    return Change(own, k, rated, score, Fraction(expected, 100), exact, rounder(rules.change_rounding)(exact),
-                  Fraction(sum([g.used_rating for g in rated]), n) if n else None)
+    ``provisional`` say, game by game, which games they are. For each game: D = own rating -
+    opponent's rating, capped unless the edition exempts the player; PD from table 8.1.2; dR =
+    score - PD."""
+    rater = GameRater(rules)
+    table, deltas = rater.table(own, start), rater.deltas
+    rated, halves, expected, used = [], 0, 0, 0
+    for i, (rating, score) in enumerate(games):
+        difference, pd = table[own - rating]
+        delta, twice, _ = deltas.get((id(score), pd)) or rater.delta(score, pd)
+        rated.append(RatedGame(rating, own - difference, pd, score, delta, rounds[i] if rounds else None,
+                               opponents[i] if opponents else None, bool(provisional and provisional[i])))
+        halves, expected, used = halves + twice, expected + pd, used + own - difference
+    return rater.change(own, k, tuple(rated), halves, expected, used)
 
 
-def performance(average: Fraction, score: Fraction, games: int, rules: RatingRules) -> int:
+def performance(average: Fraction | int, score: Fraction, games: int, rules: RatingRules) -> int:
     """Rating performance: the average of the opponents as used plus dp(p) (table 8.1.1),
     halves up; the seed's tie-break example (000, "La Performance") gives 1780 + 193 = 1973.
-    dp is a whole number, so the average rounded plus dp is the sum rounded (one fraction less)."""
+    dp is a whole number, so the average rounded plus dp is the sum rounded (one fraction less;
+    ``average`` may be given rounded: Rc)."""
     return half_up(average) + rules.tables.dp(rules.tables.p(score, games))

@@ -20,12 +20,13 @@ from functools import cached_property
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Player, Tournament
 from ...numbers import exact_sum
+from ...records import quick_init
 from ..editions import Edition
 from ..rateability.verdict import Gets, PlayerVerdict, Verdict
-from .change import RatedGame, counted_game, performance, rating_change
+from .change import GameRater, RatedGame, counted_game, performance
 from .initial import Initial, initial_rating
-from .k import GivenK, KChoice, games_cap, infer_k
-from .rounding import half_up
+from .k import GivenK, KChoice, birth_year, games_cap, infer_k
+from .rounding import half_up_ratio
 from .roundrobin2005 import (
     Average,
     Provisional,
@@ -35,7 +36,8 @@ from .roundrobin2005 import (
 from .rules import RatingRules, rules_of
 
 
-@dataclass(frozen=True)
+@quick_init  # one per unrated player
+@dataclass(frozen=True, slots=True)
 class InitialRating:
     """An unrated player's Ru from this event and whether it is published (with why)."""
 
@@ -50,8 +52,13 @@ class InitialRating:
     rc_new: int | None = None  #: 2005 round robin: Rc after the 350-point pass
 
 
-@dataclass(frozen=True)
-class PlayerRating:
+class _Cache:
+    """A ``__dict__`` for what :class:`PlayerRating` caches (its fields are slots)."""
+
+
+@quick_init  # one per player of an event
+@dataclass(frozen=True, slots=True)
+class PlayerRating(_Cache):
     """What the event gives one player, with the per-game detail. ``score`` (W), ``expected``
     (We) and ``delta`` (W - We) are the engine's, computed once; ``expected`` and ``delta`` only
     for a rated player."""
@@ -140,13 +147,14 @@ def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int | Give
     verdicts = {p.start_number: p for p in verdict.players}
     average, provisional = _round_robin(verdict, r)
     usable = _usable_ratings(verdicts, provisional)
+    rater, inferred_k = GameRater(r), {}  # what the players share, looked up once
     lines = []
     for player in tournament.players:
         pv = verdicts.get(player.start_number)
         if pv is None:
             lines.append(PlayerRating(player.start_number, None, Gets.NOTHING, reason="not in the validator's verdict"))
         elif pv.gets is Gets.CHANGE and pv.rated:
-            lines.append(_rated(player, pv, usable, given, r, start, path, diagnostics))
+            lines.append(_rated(player, pv, usable, given, r, start, path, diagnostics, rater, inferred_k))
         elif pv.gets is Gets.INITIAL and not pv.rated:
             lines.append(_unrated(player, pv, verdicts, provisional.get(player.start_number), average, r, path,
                                   diagnostics, own_ru))
@@ -155,7 +163,7 @@ def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int | Give
     inferred = [line for line in lines if line.k is not None and line.k.inferred]
     if inferred:
         diagnostics.append(_inferred(inferred, tournament, r, path))
-    known = {_fide_id(p.fide_id) for p in tournament.players if p.fide_id}
+    known = {_fide_id(p.fide_id) for p in tournament.players if p.fide_id} if given else set()
     for fide_id in given:
         if fide_id not in known:
             diagnostics.append(diagnostic("RAT004", f"K given for FIDE id {fide_id}, who is not in the tournament"))
@@ -185,29 +193,36 @@ def _round_robin(verdict: Verdict, r: RatingRules) -> tuple[Average | None, dict
 
 
 def _rated(player: Player, pv: PlayerVerdict, usable: dict[int, tuple[int, bool]], given: dict[str, GivenK],
-           r: RatingRules, start: date | None, path: str | None, diagnostics: list[Diagnostic]) -> PlayerRating:
+           r: RatingRules, start: date | None, path: str | None, diagnostics: list[Diagnostic],
+           rater: GameRater, inferred_k: dict) -> PlayerRating:
+    """A rated player's change: his counted games rated in one pass (:class:`GameRater`)."""
     own = pv.rating
     assert own is not None
-    counted = []
-    for g in pv.counted_games:
-        use = usable.get(g.opponent)
-        if use is None or g.score is None:
+    table, deltas = rater.table(own, start), rater.deltas
+    games, halves, expected, used = [], 0, 0, 0
+    for g in pv.games:
+        if not g.counts:
+            continue
+        use, score = usable.get(g.opponent), g.score
+        if use is None or score is None:
             diagnostics.append(diagnostic(
                 "RAT005", f"player {player.start_number} round {g.round}: the game counts but "
-                          f"{'has no result' if g.score is None else f'opponent {g.opponent} has no rating to use'}",
+                          f"{'has no result' if score is None else f'opponent {g.opponent} has no rating to use'}",
                 path=path))
             continue
-        counted.append((g, use))
-    if not counted:
+        rating, provisional = use
+        difference, pd = table[own - rating]
+        delta, twice, _ = deltas.get((id(score), pd)) or rater.delta(score, pd)
+        games.append(RatedGame(rating, own - difference, pd, score, delta, g.round, g.opponent, provisional))
+        halves, expected, used = halves + twice, expected + pd, used + own - difference
+    if not games:
         return PlayerRating(player.start_number, own, Gets.NOTHING, reason="no game counted for rating")
-    k = _k(player, own, len(counted), given, r, start, path, diagnostics)
-    change = rating_change(own, k.k, [(rating, g.score) for g, (rating, _) in counted], r, start,
-                           rounds=[g.round for g, _ in counted], opponents=[g.opponent for g, _ in counted],
-                           provisional=[p for _, (_, p) in counted])
-    return PlayerRating(player.start_number, own, Gets.CHANGE, games=change.games, k=k, rc=change.average,
-                        score=change.score, expected=change.expected, change_exact=change.exact,
-                        change=change.rounded, performance=performance(change.average_exact, change.score,
-                                                                       change.n, r))
+    n = len(games)
+    k = _k(player, own, n, given, r, start, path, diagnostics, inferred_k)
+    score, we, exact, change = rater.values(k.k, halves, expected)
+    rc = half_up_ratio(used, n)  # Rc: the average of the ratings used, halves up
+    return PlayerRating(player.start_number, own, Gets.CHANGE, games=tuple(games), k=k, rc=rc, score=score,
+                        expected=we, change_exact=exact, change=change, performance=performance(rc, score, n, r))
 
 
 def _usable_ratings(verdicts: dict[int, PlayerVerdict],
@@ -220,9 +235,10 @@ def _usable_ratings(verdicts: dict[int, PlayerVerdict],
 
 
 def _k(player: Player, own: int, games: int, given: dict[str, GivenK], r: RatingRules,
-       start: date | None, path: str | None, diagnostics: list[Diagnostic]) -> KChoice:
-    """K given for the player, else (TRF-2026 carries no K) from the rules; then the K x n cap."""
-    value = given.get(_fide_id(player.fide_id)) if player.fide_id else None
+       start: date | None, path: str | None, diagnostics: list[Diagnostic], inferred_k: dict) -> KChoice:
+    """K given for the player, else (TRF-2026 carries no K) from the rules, each inference made
+    once per rating and birth year (``inferred_k``, for one event); then the K x n cap."""
+    value = given.get(_fide_id(player.fide_id)) if given and player.fide_id else None
     if value is not None:
         choice = KChoice(value.k, value.source)
         if value.k not in r.k_values:
@@ -230,7 +246,10 @@ def _k(player: Player, own: int, games: int, given: dict[str, GivenK], r: Rating
                 "RAT006", f"player {player.start_number} ({player.name}): K {value.k} from {value.source} is not a "
                           f"K of {r.edition} ({', '.join(map(str, r.k_values))}); used as given", path=path))
     else:
-        choice = infer_k(own, r, birth=player.birth_date, year=start.year if start else None)
+        key = (own, birth_year(player.birth_date))
+        choice = inferred_k.get(key)
+        if choice is None:
+            choice = inferred_k[key] = infer_k(own, r, birth=player.birth_date, year=start.year if start else None)
     return games_cap(choice, games, r)
 
 
@@ -252,26 +271,28 @@ def _unrated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdic
              diagnostics: list[Diagnostic], own_ru: bool = True) -> PlayerRating:
     if ru is not None and average is not None:
         return _unrated_round_robin(player, pv, verdicts, ru, average)
-    counted = []
-    for g in pv.counted_games:
-        v = verdicts.get(g.opponent) if g.opponent is not None else None
+    games, ratings = [], []
+    for g in pv.games:
+        if not g.counts:
+            continue
+        v = verdicts.get(g.opponent)
         if v is None or v.rating is None or g.score is None:
             problem = "has no result" if g.score is None else f"opponent {g.opponent} has no rating to use"
             diagnostics.append(diagnostic(
                 "RAT005", f"player {player.start_number} round {g.round}: the game counts but {problem}", path=path))
             continue
-        counted.append((g, v.rating))
-    if not counted:
+        ratings.append(v.rating)
+        games.append(counted_game(v.rating, g.score, round=g.round, opponent=g.opponent))
+    if not games:
         return PlayerRating(player.start_number, None, Gets.NOTHING, reason="no game against a rated opponent")
-    ratings = [rating for _, rating in counted]
-    score = exact_sum(g.score for g, _ in counted)
-    rc = half_up(Fraction(sum(ratings), len(ratings)))
-    games = tuple(counted_game(rating, g.score, round=g.round, opponent=g.opponent) for g, rating in counted)
+    score = exact_sum([g.score for g in games])
+    rc = half_up_ratio(sum(ratings), len(ratings))
     initial = None
     if own_ru:
         result: Initial = initial_rating(ratings, score, r)
         initial = InitialRating(result.average, rc, result.p, result.dp, result.value, result.published, result.why)
-    return PlayerRating(player.start_number, None, Gets.INITIAL, games=games, rc=rc, score=score, initial=initial)
+    return PlayerRating(player.start_number, None, Gets.INITIAL, games=tuple(games), rc=rc, score=score,
+                        initial=initial)
 
 
 def _unrated_round_robin(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict],

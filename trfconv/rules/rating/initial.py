@@ -15,11 +15,13 @@ import sys
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...records import quick_init
 from .rounding import rounder
 from .rules import RatingRules
 
 
-@dataclass(frozen=True)
+@quick_init  # one per unrated player of an event or a rating period
+@dataclass(frozen=True, slots=True)
 class Initial:
     """One event's Ru. ``average`` is the Rc (2005) or Ra (2024) it was computed from, exactly;
     ``value`` is None when the rules give no Ru (2005: under one point). ``published`` says whether
@@ -84,7 +86,8 @@ def initial_2024(opponents: list[int], score: Fraction, rules: RatingRules) -> I
     extra = ini.hypothetical_opponents
     total, games = sum(opponents) + extra * ini.hypothetical_rating, n + extra
     average = Fraction(total, games)
-    p = rules.tables.p(score + Fraction(extra, 2), games)
+    # p = (W + extra / 2) / (n + extra): the hypothetical games drawn, W in whole numbers
+    p = rules.tables.p_of(2 * score.numerator + extra * score.denominator, 2 * score.denominator, games)
     dp = rules.tables.dp(p)
     exact = Fraction(total + dp * games, games)  # average + dp
     raw = rounder(ini.rounding)(exact)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dates import PartialDate
+from ...records import quick_init
 from .rules import RatingRules
 
 #: Where an inferred K comes from.
@@ -31,7 +32,8 @@ class GivenK:
     source: str = K_FILE
 
 
-@dataclass(frozen=True)
+@quick_init  # one per rated player of an event
+@dataclass(frozen=True, slots=True)
 class KChoice:
     """The K used and where it came from (a :class:`GivenK`'s source, or :data:`RULES`), with the
     assumptions made when it was inferred and, when the games cap lowered it, the K before the cap."""

@@ -11,10 +11,14 @@ from fractions import Fraction
 
 
 def half_up(value: Fraction | int, scale: int = 1) -> int:
-    """The whole number nearest to ``value`` x ``scale``, halves up (2410.5 -> 2411, -2.5 -> -2):
-    floor(n/d + 1/2), in integers."""
-    n, d = value.numerator * scale, value.denominator
-    return (2 * n + d) // (2 * d)
+    """The whole number nearest to ``value`` x ``scale``, halves up (2410.5 -> 2411, -2.5 -> -2)."""
+    return half_up_ratio(value.numerator * scale, value.denominator)
+
+
+def half_up_ratio(numerator: int, denominator: int) -> int:
+    """The whole number nearest to ``numerator`` / ``denominator`` (positive), halves up:
+    floor(n/d + 1/2), in integers (an average without building its Fraction)."""
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def half_away_from_zero(value: Fraction | int) -> int:

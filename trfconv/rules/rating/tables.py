@@ -25,14 +25,18 @@ class Tables:
     pd_above: int
 
     def p(self, score: Fraction, games: int) -> int:
-        """The fractional score p = score / games in hundredths, rounded as the data says (each
-        score and number of games computed once: a month's newcomers share a few dozen; known by
-        the score's numerator and denominator, which hash faster than the fraction)."""
+        """The fractional score p = score / games in hundredths, rounded as the data says."""
+        return self.p_of(score.numerator, score.denominator, games)
+
+    def p_of(self, numerator: int, denominator: int, games: int) -> int:
+        """:meth:`p` of the score ``numerator`` / ``denominator`` (each score and number of games
+        computed once: a month's newcomers share a few dozen; known by two whole numbers, which
+        hash faster than a fraction, and without building the score)."""
         known = self._p_by_score
-        key = (score.numerator, score.denominator, games)
+        key = (numerator, denominator, games)
         p = known.get(key)
         if p is None:
-            p = known[key] = hundredths(Fraction(score) / games, self.p_rounding)
+            p = known[key] = hundredths(Fraction(numerator, denominator * games), self.p_rounding)
         return p
 
     @cached_property
