@@ -23,7 +23,7 @@ from ...numbers import exact_sum
 from ...records import quick_init
 from ..editions import Edition
 from ..rateability.verdict import Gets, PlayerVerdict, Verdict
-from .change import GameRater, RatedGame, counted_game, performance
+from .change import GameRater, RatedGame, counted_game, performance, rated_game
 from .initial import Initial, initial_rating
 from .k import GivenK, KChoice, birth_year, games_cap, infer_k
 from .rounding import half_up_ratio
@@ -213,7 +213,7 @@ def _rated(player: Player, pv: PlayerVerdict, usable: dict[int, tuple[int, bool]
         rating, provisional = use
         difference, pd = table[own - rating]
         delta, twice, _ = deltas.get((id(score), pd)) or rater.delta(score, pd)
-        games.append(RatedGame(rating, own - difference, pd, score, delta, g.round, g.opponent, provisional))
+        games.append(rated_game(rating, own - difference, pd, score, delta, g.round, g.opponent, provisional))
         halves, expected, used = halves + twice, expected + pd, used + own - difference
     if not games:
         return PlayerRating(player.start_number, own, Gets.NOTHING, reason="no game counted for rating")

@@ -43,7 +43,7 @@ from ..editions import Edition, edition_for
 from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets
 from ..ratinglist.inforce import Lookup, event_list, k_and_rating, rated_from_list
-from .change import RatedGame, rate_game
+from .change import RatedGame, rate_game, rated_game
 from .event import EventRating, rate
 from .initial import Initial, initial_rating
 from .k import GivenK, KChoice, birth_year, games_cap, infer_k, next_k
@@ -348,7 +348,7 @@ class PlayerEvent:
         for i in range(0, len(values), _FIELDS):
             opponent_rating, used, expected, halves, round_, opponent, provisional = values[i:i + _FIELDS]
             score = Fraction(halves, 2)
-            out.append(RatedGame(opponent_rating, used, None if expected < 0 else expected, score,
+            out.append(rated_game(opponent_rating, used, None if expected < 0 else expected, score,
                                  None if expected < 0 else score - Fraction(expected, 100),
                                  None if round_ < 0 else round_, None if opponent < 0 else opponent,
                                  bool(provisional)))
