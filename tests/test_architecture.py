@@ -47,7 +47,7 @@ LAYER_MAP = (
                    "numbers", "dates", "timecontrol", "encoding", "tabular", "diagnostics_table", "named", "records"), (),
           "the model and what every layer shares: pairings (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics and their reference table, what a registry names to import when used (`named`), the quick constructor of the most numerous records (`records`), exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics and their reference table, what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
           "the format registry, readers (TRF, JSON, XML, CSV/xlsx, Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
           "the tournament builder, read-time checks, files and which files a folder holds (`many`), the K file, "
