@@ -7,6 +7,7 @@ rounded once with the edition's rule. Everything is exact: PD in hundredths, sco
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -86,9 +87,9 @@ class GameRater:
         self._fractions: dict[tuple[int, int], Fraction] = {}
         self._capped: dict[int | None, _Capped] = {}
         #: (id of a score, PD) -> (dR, the score in halves, the score)
-        self.deltas: dict[tuple[int, int], tuple[Fraction, int, Fraction]] = {}
+        self._deltas: dict[tuple[int, int], tuple[Fraction, int, Fraction]] = {}
 
-    def table(self, own: int, start: date | None) -> _Capped:
+    def _table(self, own: int, start: date | None) -> _Capped:
         """Table 8.1.2 of a player rated ``own`` (his cap): D -> (D after the cap, PD)."""
         cap = _cap(own, self.rules, start)
         table = self._capped.get(cap)
@@ -96,23 +97,23 @@ class GameRater:
             table = self._capped[cap] = _Capped(cap, self.rules.tables.pd)
         return table
 
-    def delta(self, score: Fraction, expected: int) -> tuple[Fraction, int, Fraction]:
+    def _delta(self, score: Fraction, expected: int) -> tuple[Fraction, int, Fraction]:
         """dR = score - PD (8.3.2 c) and the score in halves (every rated game scores 1, 1/2 or
-        0: W is summed in halves), for :attr:`deltas` when it does not hold them yet."""
+        0: W is summed in halves), for :attr:`_deltas` when it does not hold them yet."""
         halves, rest = divmod(2 * score.numerator, score.denominator)
         if rest:
             raise ValueError(f"a rated game scores 1, 1/2 or 0, not {score}")
-        value = self.deltas[id(score), expected] = (
+        value = self._deltas[id(score), expected] = (
             Fraction(score.numerator * 100 - expected * score.denominator, score.denominator * 100), halves, score)
         return value
 
     def values(self, k: int, halves: int, expected: int) -> tuple[Fraction, Fraction, Fraction, int]:
         """W, We, K x (W - We) and the change rounded (8.3.4), from W in ``halves`` and We in
         hundredths (``expected``): K x (W - We) = K x (50 x halves - We) / 100."""
-        exact = self.fraction(k * (50 * halves - expected), 100)
-        return self.fraction(halves, 2), self.fraction(expected, 100), exact, self._round(exact)
+        exact = self._fraction(k * (50 * halves - expected), 100)
+        return self._fraction(halves, 2), self._fraction(expected, 100), exact, self._round(exact)
 
-    def fraction(self, numerator: int, denominator: int) -> Fraction:
+    def _fraction(self, numerator: int, denominator: int) -> Fraction:
         """``numerator`` / ``denominator``, one object per value for the event (its players share
         a few hundred W, We and changes)."""
         key = (numerator, denominator)
@@ -121,12 +122,20 @@ class GameRater:
             value = self._fractions[key] = Fraction(numerator, denominator)
         return value
 
-    def change(self, own: int, k: int, games: tuple[RatedGame, ...], halves: int, expected: int,
-               used: int) -> Change:
-        """The :class:`Change` of ``games``, from their sums: W in ``halves``, We in hundredths
-        (``expected``) and the ratings ``used``."""
-        n = len(games)
-        return Change(own, k, games, *self.values(k, halves, expected), Fraction(used, n) if n else None)
+    def games(self, own: int, start: date | None, games: Iterable[tuple[int, Fraction, int | None, int | None, bool]]
+              ) -> tuple[tuple[RatedGame, ...], int, int, int]:
+        """The games of a player rated ``own``, each given as (opponent's rating, score, round,
+        opponent, provisional): D = own rating - opponent's rating, capped unless the edition
+        exempts the player; PD from table 8.1.2; dR = score - PD (8.3.1-8.3.2). With their sums:
+        W in halves, We in hundredths and the ratings used."""
+        table, deltas = self._table(own, start), self._deltas
+        rated, halves, expected, used = [], 0, 0, 0
+        for rating, score, round, opponent, provisional in games:
+            difference, pd = table[own - rating]
+            delta, twice, _ = deltas.get((id(score), pd)) or self._delta(score, pd)
+            rated.append(rated_game(rating, own - difference, pd, score, delta, round, opponent, provisional))
+            halves, expected, used = halves + twice, expected + pd, used + own - difference
+        return tuple(rated), halves, expected, used
 
 
 def counted_game(rating: int, score: Fraction, *, round: int | None = None, opponent: int | None = None,
@@ -176,19 +185,13 @@ def rating_change(own: int, k: int, games: list[tuple[int, Fraction]], rules: Ra
                   opponents: list[int] | None = None, provisional: list[bool] | None = None) -> Change:
     """The change of a player rated ``own`` with development coefficient ``k`` over ``games``
     (opponent's rating, score) of one event (or one rating period); ``rounds``, ``opponents`` and
-    ``provisional`` say, game by game, which games they are. For each game: D = own rating -
-    opponent's rating, capped unless the edition exempts the player; PD from table 8.1.2; dR =
-    score - PD."""
+    ``provisional`` say, game by game, which games they are (:meth:`GameRater.games`)."""
     rater = GameRater(rules)
-    table, deltas = rater.table(own, start), rater.deltas
-    rated, halves, expected, used = [], 0, 0, 0
-    for i, (rating, score) in enumerate(games):
-        difference, pd = table[own - rating]
-        delta, twice, _ = deltas.get((id(score), pd)) or rater.delta(score, pd)
-        rated.append(rated_game(rating, own - difference, pd, score, delta, rounds[i] if rounds else None,
-                               opponents[i] if opponents else None, bool(provisional and provisional[i])))
-        halves, expected, used = halves + twice, expected + pd, used + own - difference
-    return rater.change(own, k, tuple(rated), halves, expected, used)
+    n = len(games)
+    rated, halves, expected, used = rater.games(own, start, zip(
+        [rating for rating, _ in games], [score for _, score in games], rounds or [None] * n,
+        opponents or [None] * n, [bool(p) for p in provisional] if provisional else [False] * n))
+    return Change(own, k, rated, *rater.values(k, halves, expected), Fraction(used, n) if n else None)
 
 
 def performance(average: Fraction | int, score: Fraction, games: int, rules: RatingRules) -> int:

@@ -23,7 +23,7 @@ from ...numbers import exact_sum
 from ...records import quick_init
 from ..editions import Edition
 from ..rateability.verdict import Gets, PlayerVerdict, Verdict
-from .change import GameRater, RatedGame, counted_game, performance, rated_game
+from .change import GameRater, RatedGame, counted_game, performance
 from .initial import Initial, initial_rating
 from .k import GivenK, KChoice, birth_year, games_cap, infer_k
 from .rounding import half_up_ratio
@@ -198,8 +198,7 @@ def _rated(player: Player, pv: PlayerVerdict, usable: dict[int, tuple[int, bool]
     """A rated player's change: his counted games rated in one pass (:class:`GameRater`)."""
     own = pv.rating
     assert own is not None
-    table, deltas = rater.table(own, start), rater.deltas
-    games, halves, expected, used = [], 0, 0, 0
+    counted = []
     for g in pv.games:
         if not g.counts:
             continue
@@ -210,13 +209,10 @@ def _rated(player: Player, pv: PlayerVerdict, usable: dict[int, tuple[int, bool]
                           f"{'has no result' if score is None else f'opponent {g.opponent} has no rating to use'}",
                 path=path))
             continue
-        rating, provisional = use
-        difference, pd = table[own - rating]
-        delta, twice, _ = deltas.get((id(score), pd)) or rater.delta(score, pd)
-        games.append(rated_game(rating, own - difference, pd, score, delta, g.round, g.opponent, provisional))
-        halves, expected, used = halves + twice, expected + pd, used + own - difference
-    if not games:
+        counted.append((use[0], score, g.round, g.opponent, use[1]))
+    if not counted:
         return PlayerRating(player.start_number, own, Gets.NOTHING, reason="no game counted for rating")
+    games, halves, expected, used = rater.games(own, start, counted)
     n = len(games)
     k = _k(player, own, n, given, r, start, path, diagnostics, inferred_k)
     score, we, exact, change = rater.values(k.k, halves, expected)
