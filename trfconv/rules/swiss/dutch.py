@@ -20,8 +20,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .cardinality import dense, maximum_matching
 from .colours import Allocation, allocate, colour_failures
 from .matching import max_weight_matching
+from .perfect import first_perfect
 from .state import Entrant, Float, RoundState
 
 
@@ -82,7 +84,7 @@ class _Weights:
         for name, largest in reversed(self.fields):
             offsets[name] = offset
             offset += (largest * (self.n // 2 + 1)).bit_length() + 1
-        return lambda values: sum(v << offsets[k] for k, v in values.items() if v)
+        return lambda values: sum(v << offsets[k] for k, v in values.items() if v and k in offsets)
 
 
 # -- one round --------------------------------------------------------------------------------
@@ -103,6 +105,62 @@ class _Round:
         self.scores = sorted({p.pairing_score for p in self.players})
         self.level = {s: i for i, s in enumerate(self.scores)}
         self.eligible = [not p.pab_barred for p in self.players]
+        self.adjacent = [sum(1 << j for j in range(self.n) if row[j]) for row in self.compatible]
+        self.pab_score = self._lowest_bye_score()
+
+    def _lowest_bye_score(self) -> Fraction | None:
+        """[C5]: the lowest score at which a player eligible for the bye can receive it with
+        everyone else paired (None: no bye this round); the round cannot be paired when no
+        such score exists ([C4], 1.9.3)."""
+        everyone = list(range(self.n))
+        if self.n % 2 == 0:
+            if not self._completes(everyone, None):
+                raise NoPairing("the players cannot all be paired: no pairing meets the absolute criteria")
+            return None
+        for score in sorted({self.players[i].pairing_score for i in everyone if self.eligible[i]}):
+            if self._completes(everyone, score):
+                return score
+        raise NoPairing("no player eligible for the pairing-allocated bye can receive it with everyone else paired")
+
+    def completes(self, players: list[int], bye: bool) -> bool:
+        """Whether ``players`` can all be paired, one of them receiving the bye (``bye``) at the
+        lowest score possible."""
+        return self._completes(players, self.pab_score if bye else None)
+
+    def _completes(self, players: list[int], bye_score: Fraction | None) -> bool:
+        members = 0
+        for i in players:
+            members |= 1 << i
+        if bye_score is None:
+            return dense(members, self.adjacent) or len(maximum_matching(players, self.adjacent)) == len(players)
+        takers = [i for i in players if self.eligible[i] and self.players[i].pairing_score <= bye_score]
+        if not takers:
+            return False
+        if dense(members, self.adjacent):
+            return True  # a Hamiltonian cycle: any one player can be left out
+        bye = self.n
+        adjacent = self.adjacent + [sum(1 << i for i in takers)]
+        for i in takers:
+            adjacent[i] |= 1 << bye
+        return len(maximum_matching(players + [bye], adjacent)) == len(players) + 1
+
+    def following_pairs(self, downfloaters: list[int], following: list[int]) -> list[int] | None:
+        """[C8] on a bracket paired without the next one: the next bracket (these downfloaters as
+        its MDPs, and its residents) can make every pair it could with any downfloaters, all the
+        MDPs paired; the players it leaves, or None when it cannot."""
+        if len(downfloaters) > len(following):
+            return None
+        residents = 0
+        for i in following:
+            residents |= 1 << i
+        adjacent = list(self.adjacent)
+        for i in downfloaters:
+            adjacent[i] &= residents  # MDPs are paired with residents only
+        mate = maximum_matching(downfloaters + following, adjacent)
+        best = len(downfloaters) + (len(following) - len(downfloaters)) // 2
+        if len(mate) // 2 < best or any(i not in mate for i in downfloaters):
+            return None
+        return [i for i in following if i not in mate]
 
     def pair(self) -> RoundPairing:
         groups: list[list[int]] = []
@@ -145,7 +203,15 @@ class _Round:
 
 
 class _Bracket:
-    """One bracket: its MDPs and residents (indices), and the players below it."""
+    """One bracket: its MDPs and residents (indices), and the players below it.
+
+    A bracket is solved on as small a graph as proves enough: the bracket alone, then with the
+    following scoregroup ([C8] looks one bracket ahead), then with every player below. A smaller
+    graph leaves out what only completion ([C4]) and the bye's score ([C5]) would decide; its
+    answer is kept only when the players it leaves below can be paired with the bye at the lowest
+    score possible (``RoundContext.pab_score``), and, for the bracket alone, when the following
+    bracket can still make every pair [C8] could ask of it: then no candidate the larger graph
+    would consider is better, and the answer is the same."""
 
     def __init__(self, rnd: _Round, mdps: list[int], residents: list[int], lower: list[int],
                  following: list[int]) -> None:
@@ -160,27 +226,94 @@ class _Bracket:
         self.in_following = set(following)
         self.resident_score = rnd.players[residents[0]].pairing_score
         self.c9 = False
+        self.graph: list[int] = lower  # the players below in the graph
+        self.complete = True  # completion and the bye are decided in the graph
+        self.last: dict = {}  # the last solve's matching
 
     # -- the solve ------------------------------------------------------------------------------
 
     def pair(self) -> tuple[list[tuple[int, int]], list[int], int | None]:
         """(pairs, downfloaters, the pairing-allocated bye's receiver if this bracket gives it)."""
-        # [C9] applies to a bracket that downfloats exactly one player, who receives the bye: how
-        # many the best candidates downfloat is decided by [C6], above it
-        first = self._solve([])
-        downfloaters = [i for i in self.members if first[i] not in self.in_bracket]
-        self.c9 = len(downfloaters) == 1 and first[downfloaters[0]] == "pab"
+        r = self.r
+        bye = (len(self.members) + len(self.lower)) % 2 == 1
+        bye_here = bye and r.pab_score >= self.resident_score  # a member may receive the bye
+        if not (bye_here and self.lower):
+            found = self._perfect(bye_here)
+            if found is not None:
+                return found
+        if self.lower and not bye_here:
+            for graph in ([], self.following):
+                self.graph, self.complete = graph, False
+                result = self._stages()
+                if self._completes(result, bye):
+                    return result
+        self.graph, self.complete = self.lower, True
+        if bye:
+            # [C9] applies to a bracket that downfloats exactly one player, who receives the
+            # bye; how many the best candidates downfloat is decided by [C6], above it
+            first = self._solve([])
+            downfloaters = [i for i in self.members if first[i] not in self.in_bracket]
+            self.c9 = len(downfloaters) == 1 and first[downfloaters[0]] == "pab"
+        return self._stages()
+
+    def _perfect(self, bye_here: bool) -> tuple[list[tuple[int, int]], list[int], int | None] | None:
+        """The bracket's first perfect candidate (:mod:`.perfect`), when it is one and what it
+        leaves below can be paired as [C4], [C5] and [C8] ask; None otherwise."""
+        r = self.r
+        players = r.players
+        if bye_here:
+            takers = [i for i in self.residents if r.eligible[i] and players[i].pairing_score == r.pab_score]
+            fewest = min((players[i].unplayed for i in takers), default=None)
+
+        def leftover_ok(i: int) -> bool:
+            p = players[i]
+            if p.floated(1) is Float.DOWN or p.floated(2) is Float.DOWN:
+                return False
+            return not bye_here or (i in takers and p.unplayed == fewest)
+
+        found = first_perfect(players, r.compatible, self.mdps, self.residents, r.state.initial_colour, leftover_ok)
+        if found is None:
+            return None
+        pairs, out = found
+        if bye_here:
+            return pairs, [], out[0] if out else None
+        self.graph = []
+        if self.lower and not self._completes((pairs, out, None), (len(self.members) + len(self.lower)) % 2 == 1):
+            return None
+        return pairs, out, None
+
+    def _stages(self) -> tuple[list[tuple[int, int]], list[int], int | None]:
+        """Article 3.7's order: the MDP-Pairing, then the remainder."""
         fixed: list[tuple[int, int]] = []
         limbo: list[int] = []
         remainder = list(self.residents)
+        p = None
         if self.mdps:
-            fixed, limbo = self._mdp_pairing()
+            fixed, limbo, mate = self._mdp_pairing()
             used = {b for _, b in fixed}
             remainder = [i for i in self.residents if i not in used]
-        pairs, rest, given = self._remainder(remainder, fixed, limbo)
+            within = set(remainder)
+            p = sum(1 for i in remainder if mate[i] in within) // 2
+        pairs, rest, given = self._remainder(remainder, fixed, limbo, p)
         return fixed + pairs, [i for i in limbo + rest if i != given], given
 
-    def _mdp_pairing(self) -> tuple[list[tuple[int, int]], list[int]]:
+    def _completes(self, result: tuple[list[tuple[int, int]], list[int], int | None], bye: bool) -> bool:
+        """Whether a bracket solved without the players below stands: the following bracket can
+        still make every pair [C8] asks (when it was left out of the graph), and the players left
+        can all be paired, the bye going to an eligible player at the lowest score possible."""
+        _, downfloaters, _ = result
+        r = self.r
+        below = [i for i in self.lower if i not in self.in_following]
+        if self.graph:
+            mate = self.last
+            left = [i for i in downfloaters + self.following if mate.get(i) is None]
+        else:
+            left = r.following_pairs(downfloaters, self.following)
+            if left is None:
+                return False
+        return r.completes(left + below, bye)
+
+    def _mdp_pairing(self) -> tuple[list[tuple[int, int]], list[int], dict]:
         """The MDPs paired (4.4: the valid set first in order) and their opponents (4.2: the
         first transposition); the MDPs left out are the Limbo."""
         order = {i: k for k, i in enumerate(self.mdps)}
@@ -203,31 +336,45 @@ class _Bracket:
             excluded = set(self.mdps) - set(paired)
             mate = self._solve([("mdp-transposition", largest_t, transposition(paired))], excluded=excluded)
         fixed = [(i, mate[i]) for i in self.mdps if mate[i] in self.in_bracket]
-        return fixed, [i for i in self.mdps if mate[i] not in self.in_bracket]
+        return fixed, [i for i in self.mdps if mate[i] not in self.in_bracket], mate
 
-    def _remainder(self, remainder: list[int], fixed: list[tuple[int, int]],
-                   limbo: list[int]) -> tuple[list[tuple[int, int]], list[int], int | None]:
+    def _remainder(self, remainder: list[int], fixed: list[tuple[int, int]], limbo: list[int],
+                   p: int | None) -> tuple[list[tuple[int, int]], list[int], int | None]:
         """The remainder (or a homogeneous bracket): 4.3's exchange first, then 4.2's
-        transposition."""
+        transposition. ``p``: the pairs it makes in the best candidates, when known; otherwise
+        as many as it could, checked on the answer."""
         taken = {i for pair in fixed for i in pair}
         bsn = {i: k + 1 for k, i in enumerate(remainder)}
         m = len(remainder)
         excluded = set(limbo)
-        # the number of pairs the remainder makes in the best candidates
-        mate = self._solve([], excluded=excluded, taken=taken)
-        p = sum(1 for i in remainder if mate[i] in bsn) // 2
+        known = p is not None
+        p = m // 2 if p is None else p
+        while True:
+            mate = self._remainder_solve(remainder, bsn, p, taken, excluded, None)
+            made = sum(1 for i in remainder if mate[i] in bsn) // 2
+            if made == p or known:
+                break
+            p, known = made, True
         s1r = set(remainder[:p])
+        pairs = [(i, mate[i]) for i in remainder if mate[i] in bsn and bsn[mate[i]] > bsn[i]]
+        out = {max(pair, key=bsn.get) for pair in pairs if pair[0] in s1r and pair[1] in s1r}
+        out |= {i for i in s1r if mate[i] not in bsn}
+        into = {min(pair, key=bsn.get) for pair in pairs if pair[0] not in s1r and pair[1] not in s1r}
+        if out or into:
+            s1 = sorted((s1r - out) | into, key=bsn.get)
+            mate = self._remainder_solve(remainder, bsn, p, taken, excluded, s1)
+            pairs = [(i, mate[i]) for i in remainder if mate[i] in bsn and bsn[mate[i]] > bsn[i]]
+        given = next((i for i in self.members if mate.get(i) == "pab"), None)
+        rest = [i for i in remainder if mate[i] not in bsn]
+        return pairs, rest, given
 
-        def exchange(a: int, b: int) -> tuple[int, int, int, int]:
-            if a not in bsn or b not in bsn:
-                return 0, 0, 0, 0
-            low, high = sorted((bsn[a], bsn[b]))
-            both_s2 = a not in s1r and b not in s1r
-            fewest = 0 if both_s2 else 1
-            smallest = m + 1 - low
-            moved_out = (1 << (p + 1)) - ((1 << low) if low <= p else 0)
-            moved_in = (1 << (m - low)) if both_s2 else 0
-            return fewest, smallest, moved_out, moved_in
+    def _remainder_solve(self, remainder: list[int], bsn: dict[int, int], p: int, taken: set[int],
+                         excluded: set[int], s1: list[int] | None) -> dict:
+        """One solve of the remainder: with the exchange fields and the transposition of the
+        original subgroups (``s1`` None), or the transposition of the subgroups ``s1`` and the
+        rest once the exchange is known."""
+        m = len(remainder)
+        s1r = set(remainder[:p])
 
         def transposition(s1: list[int], s2: list[int]) -> Callable[[int, int], int]:
             position = {i: k for k, i in enumerate(s1)}
@@ -242,28 +389,32 @@ class _Bracket:
                 return 0
             return value
 
-        ex = [("exchange-count", 1, lambda a, b: exchange(a, b)[0]),
-              ("exchange-sum", m + 1, lambda a, b: exchange(a, b)[1]),
-              ("exchange-out", 1 << (p + 1), lambda a, b: exchange(a, b)[2]),
-              ("exchange-in", 1 << m, lambda a, b: exchange(a, b)[3])]
-        s1, s2 = remainder[:p], remainder[p:]
-        largest_t = (len(s2) + 1) ** max(p, 1)
-        mate = self._solve(ex + [("transposition", largest_t, transposition(s1, s2))], excluded=excluded, taken=taken)
-        pairs = [(i, mate[i]) for i in remainder if mate[i] in bsn and bsn[mate[i]] > bsn[i]]
-        out = {max(pair, key=bsn.get) for pair in pairs if pair[0] in s1r and pair[1] in s1r}
-        out |= {i for i in s1r if mate[i] not in bsn}
-        into = {min(pair, key=bsn.get) for pair in pairs if pair[0] not in s1r and pair[1] not in s1r}
-        if out or into:
-            s1 = sorted((s1r - out) | into, key=bsn.get)
+        if s1 is not None:
             s2 = [i for i in remainder if i not in set(s1)]
-            largest_t = (len(s2) + 1) ** max(p, 1)
             allowed = {(a, b) for a in s1 for b in s2} | {(b, a) for a in s1 for b in s2}
-            mate = self._solve([("transposition", largest_t, transposition(s1, s2))], excluded=excluded, taken=taken,
+            largest = (len(s2) + 1) ** max(p, 1)
+            return self._solve([("transposition", largest, transposition(s1, s2))], excluded=excluded, taken=taken,
                                within=allowed)
-            pairs = [(i, mate[i]) for i in remainder if mate[i] in bsn and bsn[mate[i]] > bsn[i]]
-        given = next((i for i in self.members if mate.get(i) == "pab"), None)
-        rest = [i for i in remainder if mate[i] not in bsn]
-        return pairs, rest, given
+
+        def exchange(a: int, b: int) -> tuple[int, int, int, int]:
+            """4.3 a-d on one pair of the remainder (see the module's notes): whether it leaves
+            the original S2, the lower sequence number, the original S1 players it moves out, the
+            original S2 players it moves in."""
+            if a not in bsn or b not in bsn:
+                return 0, 0, 0, 0
+            low = min(bsn[a], bsn[b])
+            both_s2 = a not in s1r and b not in s1r
+            return (0 if both_s2 else 1, m + 1 - low, (1 << (p + 1)) - ((1 << low) if low <= p else 0),
+                    (1 << (m - low)) if both_s2 else 0)
+
+        s1, s2 = remainder[:p], remainder[p:]
+        largest = (len(s2) + 1) ** max(p, 1)
+        return self._solve([("exchange-count", 1, lambda a, b: exchange(a, b)[0]),
+                            ("exchange-sum", m + 1, lambda a, b: exchange(a, b)[1]),
+                            ("exchange-out", 1 << (p + 1), lambda a, b: exchange(a, b)[2]),
+                            ("exchange-in", 1 << m, lambda a, b: exchange(a, b)[3]),
+                            ("transposition", largest, transposition(s1, s2))],
+                           excluded=excluded, taken=taken)
 
     # -- the graph of one solve ---------------------------------------------------------------
 
@@ -275,11 +426,10 @@ class _Bracket:
         pairs allowed inside the bracket, when given."""
         r = self.r
         players = r.players
-        vertices = [i for i in self.members if i not in taken] + self.lower
-        odd = len(vertices) % 2 == 1
-        count = len(vertices) + odd
-        w = _Weights(count)
         members = [i for i in self.members if i not in taken]
+        vertices = members + self.graph
+        odd = self.complete and len(vertices) % 2 == 1
+        w = _Weights(len(vertices) + odd)
         levels = len(r.scores)
         base7 = len(members) + 1
         bracket_levels = {s: k for k, s in enumerate(sorted({players[i].pairing_score for i in members}))}
@@ -291,16 +441,16 @@ class _Bracket:
         base18 = len(self.members) + 1
         top18 = base18 ** (len(diffs) + 1)
         unplayed_top = max((players[i].unplayed for i in self.members), default=0) + 1
-        w.add("complete", 1)
-        w.add("c5", levels)
+        if self.complete:
+            w.add("complete", 1)
+            w.add("c5", levels)
         w.add("c6", 1)
         w.add("c7", 2 * base7 ** len(bracket_levels))
         w.add("c8-pairs", 1)
         w.add("c8-scores", 2 * base8 ** len(next_levels))
-        w.add("c9", unplayed_top)
-        for name in ("c10", "c11", "c12", "c13"):
-            w.add(name, 2)
-        for name in ("c14", "c15", "c16", "c17"):
+        if self.complete:
+            w.add("c9", unplayed_top)
+        for name in ("c10", "c11", "c12", "c13", "c14", "c15", "c16", "c17"):
             w.add(name, 2)
         for name in ("c18", "c19", "c20", "c21"):
             w.add(name, 2 * top18)
@@ -308,7 +458,7 @@ class _Bracket:
             w.add(name, largest)
         pack = w.packer()
 
-        def float_count(i: int, rounds_ago: int, kind: Float) -> int:
+        def floated(i: int, rounds_ago: int, kind: Float) -> bool:
             return players[i].floated(rounds_ago) is kind
 
         def in_bracket_weight(a: int, b: int) -> int:
@@ -319,17 +469,17 @@ class _Bracket:
                       "c7": base7 ** bracket_levels[pa.pairing_score] + base7 ** bracket_levels[pb.pairing_score],
                       "c10": 2 - difference, "c11": 2 - repeat, "c12": 2 - preference, "c13": 2 - strong}
             for name, ago in (("c14", 1), ("c16", 2)):
-                values[name] = sum(float_count(i, ago, Float.DOWN) for i in (a, b) if i not in self.is_mdp)
+                values[name] = sum(floated(i, ago, Float.DOWN) for i in (a, b) if i not in self.is_mdp)
             mdp = a if a in self.is_mdp else b if b in self.is_mdp else None
             opponent = b if mdp == a else a
             for name, ago in (("c15", 1), ("c17", 2)):
-                values[name] = 1 - (mdp is not None and float_count(opponent, ago, Float.UP))
+                values[name] = 1 - (mdp is not None and floated(opponent, ago, Float.UP))
             for name, ago in (("c18", 1), ("c20", 2)):
                 values[name] = (top18 - base18 ** diff_rank[players[mdp].pairing_score - self.resident_score]
-                                if mdp is not None and float_count(mdp, ago, Float.DOWN) else 0)
+                                if mdp is not None and floated(mdp, ago, Float.DOWN) else 0)
             for name, ago in (("c19", 1), ("c21", 2)):
                 values[name] = top18 - (base18 ** diff_rank[players[mdp].pairing_score - self.resident_score]
-                                        if mdp is not None and float_count(opponent, ago, Float.UP) else 0)
+                                        if mdp is not None and floated(opponent, ago, Float.UP) else 0)
             for name, _, value in order:
                 values[name] = value(a, b)
             return pack(values)
@@ -348,22 +498,23 @@ class _Bracket:
                     edges.append((a, b, in_bracket_weight(a, b)))
                 else:
                     values = {"complete": 1}
-                    if (a in member_set or a in self.in_following) and b in self.in_following:
+                    if b in self.in_following:
                         values["c8-pairs"] = 1
                         values["c8-scores"] = (base8 ** next_levels[players[a].pairing_score]
                                                + base8 ** next_levels[players[b].pairing_score])
-                    edges.append((a, b, pack(values)))
+                    if values.keys() - {"complete"} or self.complete:
+                        edges.append((a, b, pack(values)))
         if odd:
             for a in vertices:
                 if r.eligible[a]:
                     values = {"complete": 1, "c5": levels - r.level[players[a].pairing_score],
                               "c9": unplayed_top - players[a].unplayed if a in member_set and self.c9 else 0}
                     edges.append((a, r.n, pack(values)))
-        mate = max_weight_matching(r.n + 1, edges, max_cardinality=True)
-        matched = sum(1 for v in vertices if mate[v] != -1)
-        if matched + odd < count or (odd and mate[r.n] == -1):
+        mate = max_weight_matching(r.n + 1, edges, max_cardinality=self.complete)
+        if self.complete and (sum(1 for v in vertices if mate[v] != -1) < len(vertices) or (odd and mate[r.n] == -1)):
             raise NoPairing("the players left cannot all be paired")
-        return {v: ("pab" if mate[v] == r.n else mate[v]) for v in vertices}
+        self.last = {v: ("pab" if mate[v] == r.n else None if mate[v] == -1 else mate[v]) for v in vertices}
+        return self.last
 
 
 def pair_round(state: RoundState) -> RoundPairing:

@@ -50,28 +50,8 @@ class Entrant:
     pab_barred: bool  #: C2: a pairing-allocated bye is no longer possible
     unplayed: int  #: rounds before this one without a game played ([C9], 2026)
     topscorer: bool  #: over 50 % of the maximum possible score, pairing the final round
-
-    @property
-    def colour_difference(self) -> int:
-        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
-
-    @property
-    def preference(self) -> tuple[Colour | None, Strength]:
-        """The colour preferred and how strongly: absolute when the difference is beyond ±1 or the
-        last two games had the same colour, strong at ±1, mild at 0 (the colour alternating with
-        the last game), none before any game."""
-        if not self.colours:
-            return None, Strength.NONE
-        cd = self.colour_difference
-        if cd < -1:
-            return Colour.WHITE, Strength.ABSOLUTE
-        if cd > 1:
-            return Colour.BLACK, Strength.ABSOLUTE
-        if len(self.colours) >= 2 and self.colours[-1] is self.colours[-2]:
-            return self.colours[-1].opposite, Strength.ABSOLUTE
-        if cd:
-            return (Colour.WHITE if cd < 0 else Colour.BLACK), Strength.STRONG
-        return self.colours[-1].opposite, Strength.MILD
+    colour_difference: int  #: games with White minus games with Black
+    preference: tuple[Colour | None, Strength]  #: the colour preferred and how strongly
 
     def floated(self, rounds_ago: int) -> Float | None:
         """The float received ``rounds_ago`` rounds before this one (1: the previous round)."""
@@ -121,6 +101,24 @@ class _History:
     barred: bool = False
     played: int = 0
     entered: bool = False
+
+
+def preference(colours: list[Colour]) -> tuple[Colour | None, Strength]:
+    """The colour preferred and how strongly (2017 A.6, 2026 1.7): absolute when the difference
+    is beyond ±1 or the last two games had the same colour, strong at ±1, mild at 0 (the colour
+    alternating with the last game), none before any game."""
+    if not colours:
+        return None, Strength.NONE
+    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    if cd < -1:
+        return Colour.WHITE, Strength.ABSOLUTE
+    if cd > 1:
+        return Colour.BLACK, Strength.ABSOLUTE
+    if len(colours) >= 2 and colours[-1] is colours[-2]:
+        return colours[-1].opposite, Strength.ABSOLUTE
+    if cd:
+        return (Colour.WHITE if cd < 0 else Colour.BLACK), Strength.STRONG
+    return colours[-1].opposite, Strength.MILD
 
 
 def paired_in(entry: RoundEntry) -> bool:
@@ -177,7 +175,8 @@ def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> li
             entrants.append(Entrant(
                 p.start_number, tpn[p.start_number], h.score, h.score + extra, tuple(h.colours), tuple(h.floats),
                 frozenset(h.opponents), h.barred, r - 1 - h.played,
-                r >= rounds and h.score > (r - 1) * win * rules.topscorer_share))
+                r >= rounds and h.score > (r - 1) * win * rules.topscorer_share,
+                sum(1 if c is Colour.WHITE else -1 for c in h.colours), preference(h.colours)))
         entrants.sort(key=lambda e: (-e.pairing_score, e.tpn))
         forbidden = frozenset(frozenset((a, b)) for f in forbidden_all
                               if (f.first_round or 1) <= r <= (f.last_round or rounds)
@@ -200,7 +199,7 @@ def _record_round(t: Tournament, players: list[Player], r: int, history: dict[in
         points = t.scores.points(e)
         h.score += points
         flt: Float | None = None
-        if isinstance(e, Game):
+        if isinstance(e, Game) or (isinstance(e, Pending) and e.adjourned):
             h.played += 1
             h.opponents.add(e.opponent)
             if e.colour is not None:
@@ -208,11 +207,6 @@ def _record_round(t: Tournament, players: list[Player], r: int, history: dict[in
             own, other = paired_scores.get(p.start_number), paired_scores.get(e.opponent)
             if own is not None and other is not None and own != other:
                 flt = Float.DOWN if own > other else Float.UP
-        elif isinstance(e, Pending) and e.adjourned:
-            h.played += 1
-            h.opponents.add(e.opponent)
-            if e.colour is not None:
-                h.colours.append(e.colour)
         elif rules.downfloat_unplayed == "any":
             flt = Float.DOWN if h.entered or paired_in(e) or not isinstance(e, NotPaired) else None
         elif (isinstance(e, Bye) and e.kind is ByeKind.PAB) or points > loss:
