@@ -32,6 +32,12 @@ class NoPairing(Exception):
     decides)."""
 
 
+class NotModelled(Exception):
+    """The round takes a route of the rules the engine does not model: the 2017 edition's
+    Penultimate Pairing Bracket and Collapsed Last Bracket (C.04.3 A.9, C.4), followed when a
+    bracket's downfloaters leave players who cannot all be paired."""
+
+
 @dataclass(frozen=True)
 class Board:
     """A pair as the engine gives it: colours by 5.2 (``rule``: which of 5.2.1-5.2.5 decided;
@@ -89,11 +95,12 @@ class _Weights:
 
 # -- one round --------------------------------------------------------------------------------
 
-class _Round:
+class RoundContext:
     """The players of one round (indices in pairing order) and what every bracket shares."""
 
     def __init__(self, state: RoundState) -> None:
         self.state = state
+        self.rules = state.rules
         self.players: Sequence[Entrant] = state.entrants
         self.n = len(self.players)
         self.index = {p.number: i for i, p in enumerate(self.players)}
@@ -117,10 +124,28 @@ class _Round:
             if not self._completes(everyone, None):
                 raise NoPairing("the players cannot all be paired: no pairing meets the absolute criteria")
             return None
-        for score in sorted({self.players[i].pairing_score for i in everyone if self.eligible[i]}):
+        scores = sorted({self.players[i].pairing_score for i in everyone if self.eligible[i]})
+        if not self.rules.pab_criteria:  # 2017: no criterion on the bye's score, any eligible player
+            scores = scores[-1:]
+        for score in scores:
             if self._completes(everyone, score):
                 return score
         raise NoPairing("no player eligible for the pairing-allocated bye can receive it with everyone else paired")
+
+    def completes_with(self, players: list[int], bye: bool, cap: Fraction | None) -> bool:
+        """[C4]: whether ``players`` can all be paired, one of them receiving the bye (``bye``) if
+        eligible and scoring at most ``cap`` (None: any score)."""
+        if not bye:
+            return self._completes(players, None)
+        return self._completes(players, cap if cap is not None else max(self.scores))
+
+    def lowest_bye(self, players: list[int]) -> Fraction | None:
+        """[C5]: the lowest score at which the bye can go to one of ``players`` with the others all
+        paired (None: it cannot)."""
+        for score in sorted({self.players[i].pairing_score for i in players if self.eligible[i]}):
+            if self._completes(players, score):
+                return score
+        return None
 
     def completes(self, players: list[int], bye: bool) -> bool:
         """Whether ``players`` can all be paired, one of them receiving the bye (``bye``) at the
@@ -213,7 +238,7 @@ class _Bracket:
     bracket can still make every pair [C8] could ask of it: then no candidate the larger graph
     would consider is better, and the answer is the same."""
 
-    def __init__(self, rnd: _Round, mdps: list[int], residents: list[int], lower: list[int],
+    def __init__(self, rnd: RoundContext, mdps: list[int], residents: list[int], lower: list[int],
                  following: list[int]) -> None:
         self.r = rnd
         self.mdps = mdps
@@ -236,7 +261,9 @@ class _Bracket:
         """(pairs, downfloaters, the pairing-allocated bye's receiver if this bracket gives it)."""
         r = self.r
         bye = (len(self.members) + len(self.lower)) % 2 == 1
-        bye_here = bye and r.pab_score >= self.resident_score  # a member may receive the bye
+        # a member may receive the bye: the bracket is solved with it ([C5], [C9]); in 2017 only the
+        # last bracket gives it
+        bye_here = bye and (r.pab_score >= self.resident_score if r.rules.pab_criteria else not self.lower)
         if not (bye_here and self.lower):
             found = self._perfect(bye_here)
             if found is not None:
@@ -247,6 +274,10 @@ class _Bracket:
                 result = self._stages()
                 if self._completes(result, bye):
                     return result
+        if r.rules.completion == "penultimate-bracket" and self.lower:
+            raise NotModelled(f"the {self.resident_score} bracket's downfloaters leave players who cannot all be "
+                              "paired: the Penultimate Pairing Bracket and the Collapsed Last Bracket of C.04.3 A.9 "
+                              "(2017) are not modelled")
         self.graph, self.complete = self.lower, True
         if bye:
             # [C9] applies to a bracket that downfloats exactly one player, who receives the
@@ -261,15 +292,16 @@ class _Bracket:
         leaves below can be paired as [C4], [C5] and [C8] ask; None otherwise."""
         r = self.r
         players = r.players
-        if bye_here:
-            takers = [i for i in self.residents if r.eligible[i] and players[i].pairing_score == r.pab_score]
-            fewest = min((players[i].unplayed for i in takers), default=None)
+        if bye_here:  # [C5]: at the lowest score possible, [C9]: the fewest unplayed games (2026)
+            takers = [i for i in self.residents if r.eligible[i]
+                      and (players[i].pairing_score == r.pab_score or not r.rules.pab_criteria)]
+            fewest = min((players[i].unplayed for i in takers), default=None) if r.rules.pab_criteria else None
 
         def leftover_ok(i: int) -> bool:
             p = players[i]
             if p.floated(1) is Float.DOWN or p.floated(2) is Float.DOWN:
                 return False
-            return not bye_here or (i in takers and p.unplayed == fewest)
+            return not bye_here or (i in takers and (fewest is None or p.unplayed == fewest))
 
         found = first_perfect(players, r.compatible, self.mdps, self.residents, r.state.initial_colour, leftover_ok)
         if found is None:
@@ -295,6 +327,8 @@ class _Bracket:
             within = set(remainder)
             p = sum(1 for i in remainder if mate[i] in within) // 2
         pairs, rest, given = self._remainder(remainder, fixed, limbo, p)
+        if self.lower:  # the bye goes to the player who downfloats from the last bracket (1.9.1)
+            return fixed + pairs, limbo + rest, None
         return fixed + pairs, [i for i in limbo + rest if i != given], given
 
     def _completes(self, result: tuple[list[tuple[int, int]], list[int], int | None], bye: bool) -> bool:
@@ -304,6 +338,10 @@ class _Bracket:
         _, downfloaters, _ = result
         r = self.r
         below = [i for i in self.lower if i not in self.in_following]
+        if r.rules.completion == "penultimate-bracket" and self.graph:
+            # 2017: the following bracket is paired on its own (C.7 just looks at it); the route is
+            # the normal one when the downfloaters and everyone below can be paired (A.9)
+            return r.completes(downfloaters + self.lower, bye)
         if self.graph:
             mate = self.last
             left = [i for i in downfloaters + self.following if mate.get(i) is None]
@@ -441,14 +479,16 @@ class _Bracket:
         base18 = len(self.members) + 1
         top18 = base18 ** (len(diffs) + 1)
         unplayed_top = max((players[i].unplayed for i in self.members), default=0) + 1
+        bye_criteria = self.complete and r.rules.pab_criteria
         if self.complete:
             w.add("complete", 1)
+        if bye_criteria:
             w.add("c5", levels)
         w.add("c6", 1)
         w.add("c7", 2 * base7 ** len(bracket_levels))
         w.add("c8-pairs", 1)
         w.add("c8-scores", 2 * base8 ** len(next_levels))
-        if self.complete:
+        if bye_criteria:
             w.add("c9", unplayed_top)
         for name in ("c10", "c11", "c12", "c13", "c14", "c15", "c16", "c17"):
             w.add(name, 2)
@@ -521,4 +561,4 @@ def pair_round(state: RoundState) -> RoundPairing:
     """The Dutch system's pairing of ``state``'s round."""
     if not state.entrants:
         return RoundPairing(state.round, (), None, ())
-    return _Round(state).pair()
+    return RoundContext(state).pair()
