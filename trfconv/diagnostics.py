@@ -369,11 +369,19 @@ CODES: dict[str, Code] = {
              todo="make sure the players were told of the change before the first round, as C.07 asks"),
         Code("UPL050", E, "Swiss pairing: two players met twice (C.04.3 C1)", "pairing checker",
              todo="check the pairings of that round in the pairing program: two players may not meet twice"),
-        Code("UPL051", E, "Swiss pairing: a second pairing-allocated bye, or one after a forfeit win (C.04.3 C2)", "pairing checker",
+        Code("UPL051", E, "Swiss pairing: a pairing-allocated bye the rules bar: a second one, or one after a round won "
+                          "without playing (a forfeit win; from 2026 a full-point bye too) (C.04.3 C2)", "pairing checker",
              todo="check the byes: a player gets at most one pairing-allocated bye"),
         Code("UPL052", E, "Swiss pairing: colour sequence FIDE forbids (three in a row, difference beyond ±2; C.04.1, C.04.3 C3)", "pairing checker",
              todo="check the colours of that round in the pairing program"),
         Code("UPL053", I, "gacrux pairing checker's verdict on the file (optional, beside trfconv's)"),
+        Code("UPL054", W, "Swiss pairing: a round is not the pairing the Dutch system gives (C.04.3, the edition in force)",
+             todo="trfconv pairings FILE --round N shows both pairings and the criterion that decides; check the "
+                  "pairing program's settings (system, acceleration, byes entered) for that round"),
+        Code("UPL055", I, "Swiss pairing: rounds the pairings checker cannot judge from the file, or a system it does not check"),
+        # the pairings checker (trfconv pairings: C.04.1, C.04.3)
+        Code("PAI001", I, "what the pairings check rests on: the Swiss rules' edition, the system assumed, the initial "
+                          "colour read from round 1", caveat=True, scope="pairings"),
         # title norms (trfconv norms: FIDE Title Regulations B.01)
         Code("NRM001", I, "Title Regulations edition chosen, and why", caveat=True, scope="norms"),
         Code("NRM002", I, "opponents' titles, ratings, federations and sex from the file, not from the FIDE list in force", caveat=True, scope="norms"),

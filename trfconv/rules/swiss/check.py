@@ -22,7 +22,7 @@ from .colours import Allocation
 from .dutch import NoPairing, NotModelled, RoundContext, RoundPairing
 from .explain import Bracket, Candidate, Reason, first_difference
 from .rules import SwissRules, event_start, rules_of, swiss_rules
-from .state import Entrant, RoundState, round_states
+from .state import Entrant, RoundState, paired_in, paired_rounds, round_states
 
 
 class Verdict(Enum):
@@ -36,11 +36,11 @@ class Verdict(Enum):
 
 @dataclass(frozen=True)
 class ColourDifference:
-    """A pair the file and the rules agree on, with the colours swapped: the file's White and
-    Black, the rule that gives the other colours, and why."""
+    """A pair the file and the rules agree on, with the colours swapped: the player the file
+    gives White, the one the rules give it, the rule that decides, and why."""
 
+    file_white: int
     white: int
-    black: int
     rule: str
     text: str
 
@@ -95,14 +95,13 @@ class PairingsCheck:
             return f"not checked: {self.why_not}"
         if not self.rounds:
             return "no round to check"
-        same, judged = self.count(Verdict.SAME), sum(1 for r in self.rounds if r.verdict is not Verdict.CANNOT)
-        parts = [f"{same} of {len(self.rounds)} round{'s' if len(self.rounds) != 1 else ''} as the Dutch system "
-                 "pairs them"]
+        parts = [f"{self.count(Verdict.SAME)} of {len(self.rounds)} round{'s' if len(self.rounds) != 1 else ''} as "
+                 "the Dutch system pairs them"]
         for verdict, said in ((Verdict.DIFFERS, "differ{s}"), (Verdict.COLOURS, "differ{s} in colours only"),
                               (Verdict.CANNOT, "cannot be judged")):
             if n := self.count(verdict):
                 parts.append(f"{n} {said.format(s='s' if n == 1 else '')}")
-        return "; ".join(parts) if judged or not self.rounds else parts[0]
+        return "; ".join(parts)
 
 
 #: 192 codes (TRF-2026) and words of 092 that name a system the checker does not check.
@@ -137,7 +136,7 @@ def check_pairings(t: Tournament, *, rules: str | None = None, system: str | Non
         unknown.append("the file declares the Baku acceleration but gives no 250 or XXA record of its fictitious "
                        "points")
     total = t.event.declared_rounds or t.rounds
-    held = t.last_round_held
+    held = paired_rounds(t)
     upto = held + 1 if next_round else held
     states = round_states(t, chosen, max(total, upto), upto) if upto else []
     if states:
@@ -331,7 +330,7 @@ def _wish(p: Entrant) -> str:
 
 
 def _next(t: Tournament, state: RoundState | None, unknown: tuple[str, ...], total: int) -> NextRound:
-    held = t.last_round_held
+    held = paired_rounds(t)
     r = held + 1
     if state is None:
         return NextRound(r, None, ("the file holds no round to pair from",))
@@ -342,7 +341,7 @@ def _next(t: Tournament, state: RoundState | None, unknown: tuple[str, ...], tot
     elif r > total:
         return NextRound(r, None, (f"the event has {total} rounds",))
     came_back = sorted(p.start_number for p in t.players if p.rounds and len(p.rounds) >= held
-                       and not _played_in(p.rounds[held - 1]) and p.start_number in {e.number for e in state.entrants})
+                       and not paired_in(p.rounds[held - 1]) and p.start_number in {e.number for e in state.entrants})
     if came_back:
         notes.append(f"not paired in round {held} but paired in round {r} (no absence recorded for it): "
                      + ", ".join(map(str, came_back)))
@@ -357,6 +356,4 @@ def _next(t: Tournament, state: RoundState | None, unknown: tuple[str, ...], tot
         return NextRound(r, None, (str(e),), tuple(notes))
 
 
-def _played_in(entry) -> bool:
-    return isinstance(entry, Game | Pending | Forfeit) or (isinstance(entry, Bye) and entry.kind is ByeKind.PAB)
 

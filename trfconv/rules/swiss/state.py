@@ -134,6 +134,18 @@ def paired_in(entry: RoundEntry) -> bool:
     return False
 
 
+def paired_rounds(t: Tournament) -> int:
+    """The last round the file shows paired (a game, a forfeit, a game in progress, the bye): the
+    requested byes already entered for the round after it do not make it a round held."""
+    last = 0
+    for p in t.players:
+        for r in range(len(p.rounds), last, -1):
+            if paired_in(p.rounds[r - 1]):
+                last = r
+                break
+    return last
+
+
 def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> list[RoundState]:
     """The state before each round ``1 .. upto`` (``upto`` may be the round after the file's last,
     for ``--next``), for an event of ``rounds`` rounds."""
@@ -144,7 +156,7 @@ def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> li
     forbidden_all = t.pairing.prohibited
     win = max(t.scores.win_white, t.scores.win_black)
     loss = min(t.scores.loss_white, t.scores.loss_black)
-    held = t.rounds
+    held = paired_rounds(t)
     unknown_from: dict[int, str] = {}
     for p in players:
         for r, e in enumerate(p.rounds, 1):
