@@ -150,9 +150,10 @@ def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> li
     """The state before each round ``1 .. upto`` (``upto`` may be the round after the file's last,
     for ``--next``), for an event of ``rounds`` rounds."""
     players = sorted(t.players, key=lambda p: p.start_number)
-    tpn = _pairing_numbers(t, players)
+    order = _pairing_numbers(t, players)
+    participated: set[int] = set()
     history = {p.start_number: _History() for p in players}
-    initial, colour_note = _initial_colour(t, tpn)
+    initial, colour_note = _initial_colour(t, order)
     forbidden_all = t.pairing.prohibited
     win = max(t.scores.win_white, t.scores.win_black)
     loss = min(t.scores.loss_white, t.scores.loss_black)
@@ -180,6 +181,11 @@ def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> li
                                                          for i in bye.ids}
             present = [p for p in players if p.start_number not in absent
                        and not (entries[p.start_number] is not None and not isinstance(entries[p.start_number], NotPaired))]
+        # the pairing numbers of the round: the initial order of the players who take part in it or
+        # took part in an earlier one (as gacrux and bbpPairings number them: a late entry is
+        # numbered when he arrives, C.04.2 Art. 2.4)
+        taking_part = participated | {p.start_number for p in present}
+        tpn = {n: k for k, n in enumerate(sorted(taking_part, key=order.get), 1)}
         entrants = []
         for p in present:
             h = history[p.start_number]
@@ -199,6 +205,7 @@ def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> li
                                  accelerated))
         if r <= held:
             _record_round(t, players, r, history, {e.number: e.pairing_score for e in entrants}, rules, win, loss)
+            participated |= {p.start_number for p in present}
     return states
 
 
@@ -249,16 +256,19 @@ def _pairing_numbers(t: Tournament, players: list[Player]) -> dict[int, int]:
     return {p.start_number: p.start_number for p in players}
 
 
-def _initial_colour(t: Tournament, tpn: dict[int, int]) -> tuple[Colour | None, str | None]:
+def _initial_colour(t: Tournament, order: dict[int, int]) -> tuple[Colour | None, str | None]:
     """The colour drawn before round 1 (C.04.3 E / 5.1): the file's 152 or XXC record, else what
     round 1 shows (the higher-ranked player of a pair takes the initial colour when his pairing
-    number is odd, the other one when it is even), with a note saying so."""
+    number among the players of round 1 is odd, the other one when it is even), with a note."""
     if t.pairing.initial_colour is not None:
         return t.pairing.initial_colour, None
-    for p in sorted(t.players, key=lambda p: tpn[p.start_number]):
-        e = p.rounds[0] if p.rounds else None
+    first = sorted((p for p in t.players if p.rounds and paired_in(p.rounds[0])), key=lambda p: order[p.start_number])
+    tpn = {p.start_number: k for k, p in enumerate(first, 1)}
+    for p in first:
+        e = p.rounds[0]
         if isinstance(e, Game) and e.colour is not None and tpn.get(e.opponent, 0) > tpn[p.start_number]:
             colour = e.colour if tpn[p.start_number] % 2 else e.colour.opposite
             return colour, (f"the initial colour ({colour.name.lower()}) read from round 1, where player "
-                            f"{p.start_number} had {e.colour.name.lower()} (no 152 or XXC record)")
+                            f"{p.start_number} (pairing number {tpn[p.start_number]}) had {e.colour.name.lower()} "
+                            "(no 152 or XXC record)")
     return None, None
