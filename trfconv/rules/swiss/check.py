@@ -149,6 +149,11 @@ def check_pairings(t: Tournament, *, rules: str | None = None, system: str | Non
     return PairingsCheck(declared or "Dutch system (assumed)", True, chosen, tuple(notes), checks, after)
 
 
+def declares_dutch(t: Tournament) -> bool:
+    """The file says it was paired by the Dutch system (192 FIDE_DUTCH…, or 092's words)."""
+    return "DUTCH" in ((t.pairing.system or "") + " " + (t.event.type or "")).upper()
+
+
 def _system(t: Tournament) -> tuple[str, str | None]:
     """The system the file declares (192, or 092's words) and, when it is not the Dutch one, what
     it is."""

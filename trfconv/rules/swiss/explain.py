@@ -88,7 +88,7 @@ def values(ctx: RoundContext, bracket: Bracket, candidate: Candidate) -> dict[st
         if ctx.rules.pab_criteria:
             out["pab_score"] = players[candidate.bye].pairing_score if candidate.bye is not None else None
     out["pairs"] = len(candidate.downfloaters) + (candidate.bye is not None)
-    out["downfloater_scores"] = tuple(sorted((-players[i].pairing_score for i in candidate.downfloaters)))
+    out["downfloater_scores"] = _descending(players[i].pairing_score for i in candidate.downfloaters)
     out["next_bracket"] = _next_bracket(ctx, list(candidate.downfloaters), list(bracket.following),
                                         list(bracket.lower), bye)
     if ctx.rules.pab_criteria:
@@ -107,12 +107,18 @@ def values(ctx: RoundContext, bracket: Bracket, candidate: Candidate) -> dict[st
     beyond = max((p.pairing_score for p in players), default=Fraction(0)) + 1  # a downfloater's, above all
     for key, ago in (("downfloat_difference_1", 1), ("downfloat_difference_2", 2)):
         paired = {a if a in mdps else b for a, b in opponents}
-        out[key] = tuple(sorted((-(players[i].pairing_score - resident_score + (0 if i in paired else beyond))
-                                 for i in bracket.mdps if players[i].floated(ago) is Float.DOWN)))
+        out[key] = _descending(players[i].pairing_score - resident_score + (0 if i in paired else beyond)
+                               for i in bracket.mdps if players[i].floated(ago) is Float.DOWN)
     for key, ago in (("upfloat_difference_1", 1), ("upfloat_difference_2", 2)):
-        out[key] = tuple(sorted(-(players[a if a in mdps else b].pairing_score - resident_score)
-                                for a, b in opponents if players[b if a in mdps else a].floated(ago) is Float.UP))
+        out[key] = _descending(players[a if a in mdps else b].pairing_score - resident_score
+                               for a, b in opponents if players[b if a in mdps else a].floated(ago) is Float.UP)
     return out
+
+
+def _descending(values) -> tuple[Fraction, ...]:
+    """Values taken in descending order (2026 [C7], [C18]-[C21]): compared as tuples, the smaller
+    is the better."""
+    return tuple(sorted(values, reverse=True))
 
 
 def _same_absolute(a: Entrant, b: Entrant) -> bool:
@@ -272,8 +278,7 @@ def _text(score) -> str:
 
 
 def _scores(values: Sequence) -> str:
-    """Negated scores (a sorted tuple whose smaller is better) as the scores they are."""
-    return "(" + ", ".join(short_text(-v) for v in values) + ")" if values else "none"
+    return "(" + ", ".join(short_text(v) for v in values) + ")" if values else "none"
 
 
 # -- Article 4's order ----------------------------------------------------------------------------
