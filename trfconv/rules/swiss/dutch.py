@@ -104,15 +104,11 @@ class RoundContext:
         self.players: Sequence[Entrant] = state.entrants
         self.n = len(self.players)
         self.index = {p.number: i for i, p in enumerate(self.players)}
-        self.compatible = [[False] * self.n for _ in range(self.n)]
-        for i, a in enumerate(self.players):
-            for j in range(i + 1, self.n):
-                if state.can_meet(a, self.players[j]):
-                    self.compatible[i][j] = self.compatible[j][i] = True
+        self.adjacent = state.compatibility()  # bit sets, for the completion checks
+        self.compatible = [[c == "1" for c in format(bits, f"0{self.n}b")[::-1]] for bits in self.adjacent]
         self.scores = sorted({p.pairing_score for p in self.players})
         self.level = {s: i for i, s in enumerate(self.scores)}
         self.eligible = [not p.pab_barred for p in self.players]
-        self.adjacent = [sum(1 << j for j in range(self.n) if row[j]) for row in self.compatible]
         self.pab_score = self._lowest_bye_score()
 
     def _lowest_bye_score(self) -> Fraction | None:

@@ -67,7 +67,6 @@ def values(ctx: RoundContext, bracket: Bracket, candidate: Candidate) -> dict[st
     """The candidate measured by every criterion, each a value whose smaller is better."""
     players = ctx.players
     state = ctx.state
-    members = set(bracket.members)
     mdps = set(bracket.mdps)
     resident_score = players[bracket.residents[0]].pairing_score
     out: dict[str, object] = {}

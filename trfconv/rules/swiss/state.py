@@ -67,27 +67,43 @@ class RoundState:
     entrants: tuple[Entrant, ...]  #: the players to pair, in pairing order (score, then pairing number)
     forbidden: frozenset[frozenset[int]]  #: pairs that may not meet (260, XXP)
     initial_colour: Colour | None  #: the colour drawn for the first round (152, XXC, or read from round 1)
-    win: Fraction  #: points of a win (C2, topscorers)
-    loss: Fraction  #: points of a loss (2026 1.4.3)
     rules: SwissRules
     #: why the round cannot be judged from the file (empty: it can)
     unknown: tuple[str, ...] = ()
     #: what the state assumes that the file does not say
     assumed: tuple[str, ...] = ()
-    accelerated: bool = False
 
     @property
     def last(self) -> bool:
         return self.round >= self.rounds
 
-    def can_meet(self, a: Entrant, b: Entrant) -> bool:
-        """The absolute criteria on one pair: C1 (not met before), the forbidden pairs, C3
-        (non-topscorers with the same absolute colour preference)."""
-        if b.number in a.opponents or frozenset((a.number, b.number)) in self.forbidden:
-            return False
-        (ca, sa), (cb, sb) = a.preference, b.preference
-        return not (sa is Strength.ABSOLUTE and sb is Strength.ABSOLUTE and ca is cb
-                    and not (a.topscorer or b.topscorer))
+    def compatibility(self) -> list[int]:
+        """For each player (in pairing order) the players he may meet, as a bit set over their
+        places: the absolute criteria on one pair, C1 (not met before), the forbidden pairs, and
+        C3 (two non-topscorers with the same absolute colour preference do not meet)."""
+        index = {e.number: i for i, e in enumerate(self.entrants)}
+        absolute = {Colour.WHITE: 0, Colour.BLACK: 0}  # non-topscorers with an absolute preference
+        for i, e in enumerate(self.entrants):
+            colour, strength = e.preference
+            if strength is Strength.ABSOLUTE and not e.topscorer:
+                absolute[colour] |= 1 << i
+        everyone = (1 << len(self.entrants)) - 1
+        out = []
+        for i, e in enumerate(self.entrants):
+            bits = everyone & ~(1 << i)
+            for number in e.opponents:
+                if number in index:
+                    bits &= ~(1 << index[number])
+            colour, strength = e.preference
+            if strength is Strength.ABSOLUTE and not e.topscorer:
+                bits &= ~absolute[colour]
+            out.append(bits)
+        for pair in self.forbidden:
+            a, b = (index.get(number) for number in pair)
+            if a is not None and b is not None:
+                out[a] &= ~(1 << b)
+                out[b] &= ~(1 << a)
+        return out
 
 
 @dataclass
@@ -167,10 +183,6 @@ def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> li
         first = (adj.round or 1) + 1
         unknown_from.setdefault(first, "a 299 record assigns points outside the results; the pairing scores it "
                                        "changes are not modelled")
-    if t.pairing.player_accelerations or t.pairing.accelerations:
-        accelerated = True
-    else:
-        accelerated = False
     states = []
     for r in range(1, upto + 1):
         entries = {p.start_number: (p.rounds[r - 1] if r <= len(p.rounds) else None) for p in players}
@@ -201,8 +213,7 @@ def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> li
                               for i, a in enumerate(f.ids) for b in f.ids[i + 1:] if a != b)
         unknown = tuple(reason for first, reason in sorted(unknown_from.items()) if first <= r)
         assumed = (colour_note,) if colour_note and r > 1 else ()
-        states.append(RoundState(r, rounds, tuple(entrants), forbidden, initial, win, loss, rules, unknown, assumed,
-                                 accelerated))
+        states.append(RoundState(r, rounds, tuple(entrants), forbidden, initial, rules, unknown, assumed))
         if r <= held:
             _record_round(t, players, r, history, {e.number: e.pairing_score for e in entrants}, rules, win, loss)
             participated |= {p.start_number for p in present}
