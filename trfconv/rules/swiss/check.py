@@ -240,7 +240,11 @@ def _round(t: Tournament, state: RoundState, unknown: tuple[str, ...]) -> RoundC
                                                                             else ())
     dutch_only = tuple(sorted(_pair(p) for p in our_pairs - file_pairs)) + (((ours.pab, None),)
                                                                             if bye != ours.pab and ours.pab else ())
-    reason = _explain(ctx, ours, mate, bye)
+    try:
+        reason = _explain(ctx, ours, mate, bye)
+    except NotModelled as e:
+        return RoundCheck(r, Verdict.CANNOT, shown, ours, (f"the round differs from the Dutch system's pairing, and "
+                                                            f"why cannot be said: {e}",), None, file_only, dutch_only)
     if reason.file_better:
         return RoundCheck(r, Verdict.CANNOT, shown, ours, (
             f"the file's pairing is better than trfconv's by {reason.label} ({reason.text}): a defect of the checker, "

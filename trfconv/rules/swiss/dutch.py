@@ -33,9 +33,14 @@ class NoPairing(Exception):
 
 
 class NotModelled(Exception):
-    """The round takes a route of the rules the engine does not model: the 2017 edition's
-    Penultimate Pairing Bracket and Collapsed Last Bracket (C.04.3 A.9, C.4), followed when a
-    bracket's downfloaters leave players who cannot all be paired."""
+    """The round needs what the engine does not do: the 2017 edition's Penultimate Pairing Bracket
+    and Collapsed Last Bracket (C.04.3 A.9, C.4), followed when a bracket's downfloaters leave
+    players who cannot all be paired; or a weighted matching beyond :data:`MAX_MATCHING` players
+    (its time grows with the cube of their number)."""
+
+
+#: The most players one weighted matching may hold (about half a minute at this size).
+MAX_MATCHING = 400
 
 
 @dataclass(frozen=True)
@@ -104,8 +109,8 @@ class RoundContext:
         self.players: Sequence[Entrant] = state.entrants
         self.n = len(self.players)
         self.index = {p.number: i for i, p in enumerate(self.players)}
-        self.adjacent = state.compatibility()  # bit sets, for the completion checks
-        self.compatible = [[c == "1" for c in format(bits, f"0{self.n}b")[::-1]] for bits in self.adjacent]
+        #: who may meet whom ([C1], the forbidden pairs, [C3]): a bit set per player
+        self.adjacent = state.compatibility()
         self.scores = sorted({p.pairing_score for p in self.players})
         self.level = {s: i for i, s in enumerate(self.scores)}
         self.eligible = [not p.pab_barred for p in self.players]
@@ -299,7 +304,7 @@ class _Bracket:
                 return False
             return not bye_here or (i in takers and (fewest is None or p.unplayed == fewest))
 
-        found = first_perfect(players, r.compatible, self.mdps, self.residents, r.state.initial_colour, leftover_ok)
+        found = first_perfect(players, r.adjacent, self.mdps, self.residents, r.state.initial_colour, leftover_ok)
         if found is None:
             return None
         pairs, out = found
@@ -463,6 +468,9 @@ class _Bracket:
         members = [i for i in self.members if i not in taken]
         vertices = members + self.graph
         odd = self.complete and len(vertices) % 2 == 1
+        if len(vertices) > MAX_MATCHING:
+            raise NotModelled(f"the {self.resident_score}-point bracket needs a weighted matching over "
+                              f"{len(vertices)} players, more than the {MAX_MATCHING} this checker bounds itself to")
         w = _Weights(len(vertices) + odd)
         levels = len(r.scores)
         base7 = len(members) + 1
@@ -521,10 +529,11 @@ class _Bracket:
             return pack(values)
 
         member_set = set(members)
+        adjacent = r.adjacent
         edges = []
         for x, a in enumerate(vertices):
             for b in vertices[x + 1:]:
-                if not r.compatible[a][b]:
+                if not adjacent[a] >> b & 1:
                     continue
                 if a in member_set and b in member_set:
                     if a in excluded or b in excluded or (a in self.is_mdp and b in self.is_mdp):

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ...numbers import short_text
 from .colours import colour_failures
-from .dutch import RoundContext
+from .dutch import MAX_MATCHING, NotModelled, RoundContext
 from .matching import max_weight_matching
 from .rules import SwissRules
 from .state import Entrant, Float, Strength
@@ -147,6 +147,9 @@ def _next_matching(ctx: RoundContext, downfloaters: list[int], following: list[i
     at the lowest score possible) and its value."""
     players = ctx.players
     vertices = downfloaters + following + below
+    if len(vertices) > MAX_MATCHING:
+        raise NotModelled(f"measuring [C8] needs a weighted matching over {len(vertices)} players, more than the "
+                          f"{MAX_MATCHING} this checker bounds itself to")
     scored = downfloaters + following
     levels = {s: k for k, s in enumerate(sorted({players[i].pairing_score for i in scored}))}
     base = len(vertices) + 1
@@ -156,7 +159,7 @@ def _next_matching(ctx: RoundContext, downfloaters: list[int], following: list[i
     edges = []
     for x, a in enumerate(vertices):
         for b in vertices[x + 1:]:
-            if ctx.compatible[a][b] and not (a in mdps and b in mdps):
+            if ctx.adjacent[a] >> b & 1 and not (a in mdps and b in mdps):
                 weight = complete if below else 0
                 if a in inside and b in inside:
                     weight += top + base ** levels[players[a].pairing_score] + base ** levels[players[b].pairing_score]

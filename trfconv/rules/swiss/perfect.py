@@ -62,110 +62,126 @@ def _bound(counts: list[int], leftovers: int) -> tuple[int, int]:
     return 0, 0
 
 
-def first_perfect(players: Sequence[Entrant], compatible: list[list[bool]], mdps: list[int], residents: list[int],
+def first_perfect(players: Sequence[Entrant], adjacent: list[int], mdps: list[int], residents: list[int],
                   initial: Colour | None, leftover_ok: Callable[[int], bool]) -> tuple[list[tuple[int, int]], list[int]] | None:
     """(pairs, downfloaters) of the bracket's first perfect candidate (indices in pairing order;
     the higher-ranked player first in a pair), or None when the search cannot prove one.
-    ``leftover_ok``: whether a resident may be the bracket's downfloater (or receive the bye)
-    without breaking a bound."""
+    ``adjacent``: who may meet whom, a bit set per player. ``leftover_ok``: whether a resident may
+    be the bracket's downfloater (or receive the bye) without breaking a bound."""
     if len(mdps) > len(residents):
         return None
     members = mdps + residents
     counts = [0] * 5
     for i in members:
         counts[_kind(players[i])] += 1
-    leftovers = len(members) % 2
-    target = _bound(counts, leftovers)
-    budget = [STEPS_PER_PLAYER * len(members) + 200]
-    failures: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    search = _Search(players, adjacent, initial, _bound(counts, len(members) % 2),
+                     STEPS_PER_PLAYER * len(members) + 200)
+    try:
+        # the MDP-Pairing: its first transposition within the bounds, every MDP paired
+        # ([C15], [C17]: no opponent who had an upfloat one or two rounds before)
+        def opponent_ok(a: int, b: int) -> bool:
+            return players[b].floated(1) is not Float.UP and players[b].floated(2) is not Float.UP
 
-    def fails(a: int, b: int) -> tuple[int, int, int, int]:
-        key = (a, b)
-        if key not in failures:
-            failures[key] = colour_failures(players[a], players[b], initial)
-        return failures[key]
-
-    def step() -> None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _GiveUp
-
-    def within_bound(made: tuple[int, int], counts: list[int], left: int) -> bool:
-        rest = _bound(counts, left)
-        return made[0] + rest[0] <= target[0] and made[1] + rest[1] <= target[1]
-
-    def remainder(rest: list[int], made: tuple[int, int]) -> tuple[list[tuple[int, int]], list[int]] | None:
+        first = next(search.assignments(mdps, residents, opponent_ok, counts, len(members) % 2, (0, 0)), None)
+        if first is None:
+            return None
+        chosen, made = first
+        pairs = [(a, residents[j]) for a, j in zip(mdps, chosen)]
+        taken = {b for _, b in pairs}
+        rest = [i for i in residents if i not in taken]
+        # the remainder: the first transposition of its original subgroups meeting every bound
         p = len(rest) // 2
         s1, s2 = rest[:p], rest[p:]
-        used = [False] * len(s2)
-        pairs: list[tuple[int, int]] = []
         left = [0] * 5
         for i in rest:
             left[_kind(players[i])] += 1
-
-        def walk(k: int, made: tuple[int, int]) -> list[int] | None:
-            step()
-            if k == p:
-                out = [s2[j] for j in range(len(s2)) if not used[j]]
-                return out if made == target and all(leftover_ok(i) for i in out) else None
-            a = s1[k]
-            left[_kind(players[a])] -= 1
-            for j, b in enumerate(s2):
-                if used[j] or not compatible[a][b]:
-                    continue
-                difference, repeat, preference, strong = fails(a, b)
-                if difference or repeat:
-                    continue
-                now = (made[0] + preference, made[1] + strong)
-                left[_kind(players[b])] -= 1
-                if within_bound(now, left, len(s2) - p):
-                    used[j] = True
-                    pairs.append((a, b))
-                    found = walk(k + 1, now)
-                    if found is not None:
-                        return found
-                    pairs.pop()
-                    used[j] = False
-                left[_kind(players[b])] += 1
-            left[_kind(players[a])] += 1
-            return None
-
-        out = walk(0, made)
-        return None if out is None else (list(pairs), out)
-
-    def mdp_walk(k: int, used: set[int], pairs: list[tuple[int, int]], made: tuple[int, int],
-                 left: list[int]) -> tuple[list[tuple[int, int]], list[int]] | None | bool:
-        """False: nothing found in this branch (go on); None: give up; a result: found."""
-        step()
-        if k == len(mdps):
-            found = remainder([i for i in residents if i not in used], made)
-            return None if found is None else (pairs + found[0], found[1])
-        a = mdps[k]
-        left[_kind(players[a])] -= 1
-        for b in residents:
-            if b in used or not compatible[a][b]:
-                continue
-            if players[b].floated(1) is Float.UP or players[b].floated(2) is Float.UP:
-                continue
-            difference, repeat, preference, strong = fails(a, b)
-            if difference or repeat:
-                continue
-            now = (made[0] + preference, made[1] + strong)
-            left[_kind(players[b])] -= 1
-            if within_bound(now, left, leftovers):
-                used.add(b)
-                pairs.append((a, b))
-                found = mdp_walk(k + 1, used, pairs, now, left)
-                if found is not False:
-                    return found
-                pairs.pop()
-                used.discard(b)
-            left[_kind(players[b])] += 1
-        left[_kind(players[a])] += 1
-        return False
-
-    try:
-        found = mdp_walk(0, set(), [], (0, 0), list(counts))
+        for chosen, made_all in search.assignments(s1, s2, None, left, len(s2) - p, made):
+            paired = set(chosen)
+            out = [b for j, b in enumerate(s2) if j not in paired]
+            if made_all == search.target and all(leftover_ok(i) for i in out):
+                return pairs + [(a, s2[j]) for a, j in zip(s1, chosen)], out
     except _GiveUp:
         return None
-    return found or None
+    return None
+
+
+class _Search:
+    """The walk through transpositions, within the bracket's bounds and its step budget."""
+
+    def __init__(self, players: Sequence[Entrant], adjacent: list[int], initial: Colour | None,
+                 target: tuple[int, int], budget: int) -> None:
+        self.players = players
+        self.adjacent = adjacent
+        self.initial = initial
+        self.target = target
+        self.budget = budget
+        self.failures: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+
+    def fails(self, a: int, b: int) -> tuple[int, int, int, int]:
+        key = (a, b)
+        if key not in self.failures:
+            self.failures[key] = colour_failures(self.players[a], self.players[b], self.initial)
+        return self.failures[key]
+
+    def assignments(self, firsts: list[int], seconds: list[int], allowed: Callable[[int, int], bool] | None,
+                    left: list[int], leftovers: int, made: tuple[int, int]):
+        """Every assignment of a distinct partner among ``seconds`` to each of ``firsts``, in the
+        lexicographic order of the partners' places (4.2's transpositions), that keeps within the
+        bounds: (the place of each first's partner, the colour failures made). ``left``: the
+        colour kinds of the players still to pair (updated as the walk goes); ``leftovers``: how
+        many of them stay unpaired. The walk is iterative: a bracket of thousands of players
+        does not exhaust Python's stack."""
+        players, adjacent, kind = self.players, self.adjacent, _kind
+        p, size = len(firsts), len(seconds)
+        if p == 0:
+            yield [], made
+            return
+        used = [False] * size
+        chosen = [0] * p
+        start = [0] * p  # where each level's next candidate is looked for
+        done = [made] * (p + 1)
+        low = 0  # every place before it is taken
+        k = 0
+        left[kind(players[firsts[0]])] -= 1
+        while True:
+            self.budget -= 1
+            if self.budget < 0:
+                raise _GiveUp
+            a = firsts[k]
+            j = start[k]
+            took = False
+            while j < size:
+                b = seconds[j]
+                if not used[j] and adjacent[a] >> b & 1 and (allowed is None or allowed(a, b)):
+                    difference, repeat, preference, strong = self.fails(a, b)
+                    if not (difference or repeat):
+                        now = (done[k][0] + preference, done[k][1] + strong)
+                        left[kind(players[b])] -= 1
+                        rest = _bound(left, leftovers)
+                        if now[0] + rest[0] <= self.target[0] and now[1] + rest[1] <= self.target[1]:
+                            used[j], chosen[k], start[k], done[k + 1], took = True, j, j + 1, now, True
+                            while low < size and used[low]:
+                                low += 1
+                            break
+                        left[kind(players[b])] += 1
+                j += 1
+            if took and k + 1 < p:
+                k += 1
+                left[kind(players[firsts[k]])] -= 1
+                start[k] = low
+                continue
+            if took:
+                yield list(chosen), done[p]
+                j = chosen[k]  # on to the next assignment: the last choice undone
+                used[j] = False
+                low = min(low, j)
+                left[kind(players[seconds[j]])] += 1
+                continue
+            left[kind(players[a])] += 1  # level k has no candidate left: back to the one before
+            if k == 0:
+                return
+            k -= 1
+            j = chosen[k]
+            used[j] = False
+            low = min(low, j)
+            left[kind(players[seconds[j]])] += 1
