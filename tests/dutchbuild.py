@@ -36,6 +36,8 @@ class Spec:
     forbidden: list[tuple[int, int]]
     white_first: bool
     blank_absences: bool
+    #: the round gacrux found no legal pairing for (the tournament stops before it), if any
+    stopped: int | None = None
 
 
 @dataclass
@@ -69,6 +71,13 @@ def spec(seed: int, players: int | None = None, rounds: int | None = None) -> Sp
                 rng.random() < 0.5, rng.random() < 0.5)
 
 
+def _recount(field_: list[_Player]) -> None:
+    """The players' points from their round blocks (after a round is taken back)."""
+    values = {"1": 2, "=": 1, "0": 0, "+": 2, "-": 0, "U": 2, "H": 1, "F": 2, "Z": 0, " ": 0}
+    for p in field_:
+        p.half_points = sum(values[block[-1]] for block in p.blocks)
+
+
 def _header(s: Spec, last: int) -> list[str]:
     lines = ["012 Differential Open " + str(s.seed), "022 Nowhere", "032 FID", f"042 {START}", f"052 {START}",
              f"062 {s.players}", "092 Individual: Swiss-System", f"142 {s.rounds}", "152 " + ("W" if s.white_first else "B"),
@@ -91,8 +100,10 @@ def _text(s: Spec, players: list[_Player], last: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _gacrux_pairs(text: str, rnd: int) -> list[tuple[int, int]]:
-    """gacrux's pairing of round ``rnd`` of ``text``: (white, black) pairs, black 0 for the bye."""
+def _gacrux_pairs(text: str, rnd: int) -> list[tuple[int, int]] | None:
+    """gacrux's pairing of round ``rnd`` of ``text``: (white, black) pairs, black 0 for the bye;
+    None when no pairing meets the absolute criteria (1.9.3: the arbiter decides)."""
+    from gacrux.gacruxexeptions import GacruxNoLegalPairing
     from gacrux.pairingdutch import pairing_dutch
     from gacrux.trf2json import trf2json
 
@@ -100,12 +111,16 @@ def _gacrux_pairs(text: str, rnd: int) -> list[tuple[int, int]]:
     chessfile.parse_file(text, 0)
     tournament = chessfile.get_tournament(1)
     engine = pairing_dutch(tournament, rnd, {"experimental": [], "verbose": 0, "top_color": ""})
-    brackets = engine.compute_pairing(False, 0)
+    try:
+        brackets = engine.compute_pairing(False, 0)
+    except GacruxNoLegalPairing:
+        return None
     return [(pair["w"], pair["b"]) for bracket in brackets for pair in bracket["pairs"]]
 
 
 def generate(seed: int, players: int | None = None, rounds: int | None = None) -> tuple[Spec, str]:
-    """(the drawn spec, the TRF of the whole tournament)."""
+    """(the drawn spec, the TRF of the whole tournament). When gacrux finds no legal pairing for a
+    round, the tournament stops before it (``Spec.stopped``), its absences for it not entered."""
     s = spec(seed, players, rounds)
     rng = random.Random(seed * 7919 + 1)
     field_ = [_Player(n, 2400 - (n * 1200) // s.players) for n in range(1, s.players + 1)]
@@ -121,6 +136,12 @@ def generate(seed: int, players: int | None = None, rounds: int | None = None) -
                 p.blocks.append("0000 - " + absent[p.number])
                 p.half_points += {"H": 1, "F": 2, "Z": 0}[absent[p.number]]
         pairs = _gacrux_pairs(_text(s, field_, rnd - 1), rnd)
+        if pairs is None:
+            s.stopped = rnd
+            for p in field_:
+                del p.blocks[rnd - 1:]
+            _recount(field_)
+            break
         by_number = {p.number: p for p in field_}
         for white, black in pairs:
             w = by_number[white]
@@ -144,7 +165,7 @@ def generate(seed: int, players: int | None = None, rounds: int | None = None) -
             b.half_points += {"1": 2, "=": 1, "0": 0, "+": 2, "-": 0}[br]
     if s.blank_absences:
         for p in field_:
-            for r in range(s.rounds):
+            for r in range(len(p.blocks)):
                 if s.late.get(p.number, 0) > r + 1 or s.withdrawn.get(p.number, s.rounds + 1) <= r + 1:
                     p.blocks[r] = "        "
     return s, _text(s, field_, s.rounds)

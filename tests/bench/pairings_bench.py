@@ -40,6 +40,7 @@ def one(seed: int, cache: str | None) -> dict:
 
     import trfconv
     from trfconv.rules.swiss.check import Verdict, check_pairings
+    from trfconv.rules.swiss.state import paired_rounds
 
     path = Path(cache) / f"dutch-{seed:05d}.trf" if cache else None
     started = time.perf_counter()
@@ -53,20 +54,27 @@ def one(seed: int, cache: str | None) -> dict:
             path.write_text(text, "utf-8")
     t = trfconv.reads(text.encode("utf-8"))
     started = time.perf_counter()
-    check = check_pairings(t)
+    stopped = paired_rounds(t) < t.event.declared_rounds  # gacrux found no legal pairing for the next round
+    check = check_pairings(t, next_round=stopped)
     checked = time.perf_counter() - started
     rounds = len(check.rounds)
     same = check.count(Verdict.SAME)
     different = [(r.round, r.verdict.value, r.difference.text if r.difference else "; ".join(r.reasons))
                  for r in check.rounds if r.verdict is not Verdict.SAME]
+    if stopped:  # a round neither engine can pair: the same answer
+        rounds += 1
+        if check.next.pairing is None and check.next.reasons[0].startswith("no pairing meets the absolute criteria"):
+            same += 1
+        else:
+            different.append((check.next.round, "paired where gacrux finds no legal pairing", ""))
     return {"seed": seed, "players": len(t.players), "rounds": rounds, "same": same, "explained": 0,
-            "unexplained": different, "generated": generated, "checked": checked}
+            "unexplained": different, "generated": generated, "checked": checked, "stopped": stopped}
 
 
 def differential(count: int, first: int, jobs: int, cache: str | None) -> None:
     if cache:
         os.makedirs(cache, exist_ok=True)
-    totals = {"tournaments": 0, "rounds": 0, "same": 0, "explained": 0, "unexplained": 0}
+    totals = {"tournaments": 0, "rounds": 0, "same": 0, "explained": 0, "unexplained": 0, "no legal pairing": 0}
     bad = []
     checked = []
     with ProcessPoolExecutor(jobs) as pool:
@@ -76,13 +84,15 @@ def differential(count: int, first: int, jobs: int, cache: str | None) -> None:
             totals["same"] += result["same"]
             totals["explained"] += result["explained"]
             totals["unexplained"] += len(result["unexplained"])
+            totals["no legal pairing"] += result["stopped"]
             checked.append(result["checked"])
             if result["unexplained"]:
                 bad.append((result["seed"], result["unexplained"]))
             if totals["tournaments"] % 50 == 0:
                 print(f"... {totals}", flush=True)
     print(f"tournaments {totals['tournaments']}, rounds {totals['rounds']}, identical {totals['same']}, "
-          f"explained {totals['explained']}, unexplained {totals['unexplained']}")
+          f"explained {totals['explained']}, unexplained {totals['unexplained']} (rounds for which both find no legal "
+          f"pairing, counted as identical: {totals['no legal pairing']})")
     print(f"trfconv check per tournament: median {statistics.median(checked):.3f} s, max {max(checked):.3f} s")
     for seed, rounds in bad:
         print(f"  seed {seed}: {rounds}")

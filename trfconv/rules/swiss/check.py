@@ -222,8 +222,12 @@ def _round(t: Tournament, state: RoundState, unknown: tuple[str, ...]) -> RoundC
         ctx = RoundContext(state)
         ours = ctx.pair()
     except NoPairing as e:
+        met = {p.number: p.opponents for p in state.entrants}
+        again = sorted((a, b) for a, b in mate.items() if a < b and b in met.get(a, ()))
+        said = f"; the file's round pairs players who already met: {', '.join(f'{a}-{b}' for a, b in again)}" \
+            if again else ""
         return RoundCheck(r, Verdict.CANNOT, shown, None, (f"no pairing meets the absolute criteria ({e}); the "
-                                                            f"arbiter decides ({state.rules.article('outlook')})",))
+                                                            f"arbiter decides ({state.rules.article('outlook')}){said}",))
     except NotModelled as e:
         return RoundCheck(r, Verdict.CANNOT, shown, None, (str(e),))
     notes: tuple[str, ...] = ()
