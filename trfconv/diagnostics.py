@@ -1,7 +1,7 @@
 """Diagnostics: the one way every reader, check and writer reports a problem.
 
-A diagnostic has a stable code (the README's table is generated from :data:`CODES` by
-``python -m trfconv.diagnostics_table``; ``trfconv explain CODE`` tells one), a severity, a
+A diagnostic has a stable code (the guide's table, ``docs/reference/diagnostics.md``, is generated
+from :data:`CODES`; ``trfconv explain CODE`` tells one), a severity, a
 location (file, line, column; 1-based), a message a person understands and, where known, the
 consumer that would reject the input.
 """
@@ -21,7 +21,7 @@ class Severity(Enum):
 
 @dataclass(frozen=True)
 class Code:
-    """A registered code: its default severity, the title the README table shows, the consumer
+    """A registered code: its default severity, the title the guide's table shows, the consumer
     that would reject such input, and whether it states an assumption a result rests on (a
     caveat: such diagnostics are printed in the caveats block of every document a person files
     whose kind of result it concerns)."""
