@@ -182,7 +182,7 @@ def editions() -> str:
     and until when it is modelled, its title and its data file."""
     from trfconv.rules.editions import EDITIONS
 
-    rows = ["| Edition | Family | For events starting from | Text replaced on | What it is | Data |",
+    rows = ["| Edition | Family | For events starting from | Replaced by a text not modelled on | What it is | Data |",
             "|---|---|---|---|---|---|"]
     rows += [f"| `{e.name}` | `{e.family}` | {e.effective.isoformat()} | "
              f"{e.superseded.isoformat() if e.superseded else ''} | {cell(e.title)} | "
