@@ -157,7 +157,8 @@ def test_every_page_of_the_guide_is_in_its_index():
     index = DOCS / "README.md"
     linked = {(index.parent / target.partition("#")[0]).resolve()
               for target in re.findall(r"\]\(([^)\s#]+)[^)]*\)", prose(index.read_text("utf-8")))}
-    assert [str(p.relative_to(ROOT)) for p in sorted(DOCS.rglob("*.md")) if p != index and p not in linked] == []
+    unlisted = [str(p.relative_to(ROOT)) for p in sorted(DOCS.rglob("*.md")) if p != index and p not in linked]
+    assert unlisted == [], f"list these pages in docs/README.md: {unlisted}"
 
 
 #: A path of the repository as the guide writes it: tests/test_x.py, trfconv/rules/data/b02-*.toml …
@@ -220,7 +221,9 @@ def test_every_console_example_prints_what_it_shows(cli, tmp_path, monkeypatch, 
     (tmp_path / "fixtures").symlink_to(ROOT / "fixtures")
     monkeypatch.chdir(tmp_path)
     result = cli(*shlex.split(command)[1:])
-    assert shows(shown, result.output), f"{page}: $ {command}\n{result.output}"
+    assert shows(shown, result.output), (
+        f"{page}: $ {command} prints\n{result.output}\n(a ```console example is run from the repository and "
+        "must print what it shows, … eliding; an example that cannot run there is a plain ``` block)")
 
 
 def test_the_guide_has_console_examples_of_every_job():
