@@ -270,6 +270,8 @@ CODES: dict[str, Code] = {
         Code("PAP008", I, "absences entered in Papi for rounds not yet paired read as requested byes (TRF-2026 240)",
              caveat=True),
         Code("PAP009", E, "Papi-JSON document cannot be read (not JSON, or without its variables and players)"),
+        Code("PAP010", I, "event federation FRA: Papi is the French federation's program and its file names none",
+             caveat=True),
         Code("PGN001", E, "PGN file holds no game with the headers of a tournament game (White, Black, Result)",
              todo="give a PGN of the event's games, with White, Black and Result tags"),
         Code("PGN002", W, "PGN game cannot be placed: no round (Round tag), or a player without a name"),

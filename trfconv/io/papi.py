@@ -53,6 +53,8 @@ from .build import TournamentBuilder
 from .jet import SIGNATURE, Database, JetError
 from .xml_tiebreaks import list_caveat, until_unnamed
 
+#: The event's federation: Papi is the FFE's program (its files name none).
+FEDERATION = "FRA"
 #: The most rounds Papi has columns for.
 MAX_ROUNDS = 24
 #: The ``JOUEUR`` columns read (contact columns never are).
@@ -164,7 +166,9 @@ class _Papi:
             name=_text(v.get("Nom")), city=_text(v.get("Lieu")), chief_arbiter=_text(v.get("Arbitre")),
             start_date=self.date(v.get("DateDebut"), "start date"), end_date=self.date(v.get("DateFin"), "end date"),
             time_control_text=_text(v.get("Cadence")), declared_rounds=self.number(v.get("NbrRondes"), "NbrRondes"),
-            type=NUMBERED_TYPES.get(kind or ""))
+            type=NUMBERED_TYPES.get(kind or ""), federation=FEDERATION, round_dates=self.round_dates())
+        self.b.report("PAP010", f"event federation {FEDERATION}: Papi is the French federation's program and its "
+                                "file names none")
         for variable, what in _NOT_KEPT.items():
             if (v.get(variable) or "").strip() not in ("", "0"):
                 self.not_kept[what] += 1
@@ -199,6 +203,13 @@ class _Papi:
             pass
         self.b.report("PAP004", f"{what} {text!r} is not a date (dd/mm/yyyy); kept as written")
         return text
+
+    def round_dates(self) -> tuple[date | str | None, ...]:
+        """DateRd1-DateRd24, up to the last one given."""
+        dates = [self.date(self.v.get(f"DateRd{r}"), f"round {r} date") for r in range(1, MAX_ROUNDS + 1)]
+        while dates and dates[-1] is None:
+            dates.pop()
+        return tuple(dates)
 
     def number(self, text: str | None, what: str) -> int | None:
         text = (text or "").strip()
