@@ -22,6 +22,9 @@ _ROOT = Path(__file__).resolve().parent.parent
 CORPUS = next((p / "shared" / "corpus" / "papi" for p in _ROOT.parents
                if (p / "shared" / "corpus" / "papi").is_dir()), None)
 PAPI_FILES = sorted(CORPUS.glob("*.papi")) if CORPUS else []
+#: The corpus files (its SOURCES.md), by the end of their names: the tests name each, so that a
+#: missing file is a skip (or a failure on CI), never a test left out.
+STEMS = ("58698", "avoine_2023", "domloup-fide-33-D", "domloup-rapide-2022-B", "domloup-rapide-2022-jeunes")
 MDB_EXPORT = shutil.which("mdb-export")
 #: What marks a null in mdb-export's output (a character no Papi text holds).
 NULL = "\x01"

@@ -10,11 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from papi_corpus import NULL, by_name, mdb_export, mdb_tables, needs_corpus, needs_mdb_export
+from papi_corpus import NULL, STEMS, by_name, mdb_export, mdb_tables, needs_corpus, needs_mdb_export
 from trfconv.io.jet import PAGE, Database, JetError
 
-#: The corpus files (shared/corpus/papi/SOURCES.md), by the end of their names.
-STEMS = ("58698", "avoine_2023", "domloup-fide-33-D", "domloup-rapide-2022-B", "domloup-rapide-2022-jeunes")
 #: The files with pages that still name INFO as owner but are not in its page map.
 ORPHANED = ("avoine_2023", "domloup-rapide-2022-B", "domloup-rapide-2022-jeunes")
 

@@ -255,7 +255,11 @@ class Database:
                     pages.extend(_bits(page[4:], k * _PER_MAP_PAGE))
         else:
             raise JetError(f"the page map of table {name} is of unknown type {record[0]}: the file is damaged")
-        return [p for p in pages if p < self.pages]
+        beyond = [p for p in pages if p >= self.pages]
+        if beyond:
+            raise JetError(f"table {name} has pages up to page {beyond[-1]}, beyond the file's {self.pages} pages: "
+                           "the file is cut short")
+        return pages
 
     def _row_bytes(self, pointer: int, what: str) -> bytes:
         """The bytes of the row ``pointer`` (page << 8 | row) names, on a data page."""
