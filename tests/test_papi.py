@@ -158,6 +158,30 @@ def test_a_damaged_papi_file_is_a_diagnostic_never_a_traceback():
     assert detect_format(data[:4096], "x.bin") == "papi"
 
 
+@pytest.mark.slow
+def test_damaged_papi_files_read_or_refused_and_every_output_written():
+    """Bytes overwritten at random anywhere in a Papi file: it is read (its problems said) or
+    refused with PAP001, and what is read is written in every format, ranked and rated without
+    an exception (the guards every reader goes through)."""
+    import random
+
+    from test_hostile import written_everywhere
+
+    needs_corpus()
+    original = by_name("domloup-rapide-2022-jeunes").read_bytes()
+    rng = random.Random(3)
+    seen = Counter()
+    for _ in range(60):
+        data = bytearray(original)
+        for _ in range(rng.randint(1, 30)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        t = read_bytes(bytes(data), "damaged.papi")
+        codes = {d.code for d in t.source.diagnostics}
+        seen["refused" if "PAP001" in codes else "read"] += 1
+        written_everywhere(t)
+    assert seen["read"] and seen["refused"], seen
+
+
 # -- Papi-JSON --------------------------------------------------------------------------------
 
 #: Sharly-Chess's Papi-JSON copies of FIDE TEC crosstables, and the TEC crosstables as TRF.
@@ -230,3 +254,18 @@ def test_info_on_a_papi_file(cli):
     needs_corpus()
     info = json.loads(cli("info", "--json", str(by_name("domloup-rapide-2022-B"))).stdout)
     assert (info["format"], info["counts"]["players"], info["counts"]["rounds"]) == ("papi", 58, 9)
+
+
+@pytest.mark.parametrize("document", [
+    '{"variables": {"rounds": {"a": 1}, "startDate": "31/02/2024", "ratingClass": ["x"]}, "players": [{}]}',
+    '{"variables": {}, "players": [{"lastName": ["x"], "elo": "99999", "rounds": {"1": {"color": 5}, "x": 1}}]}',
+    '{"variables": {}, "players": [{"rounds": {"1": {"color": "B", "opponent": true, "result": 3}}}, 7]}',
+    '{"variables": {}, "players": [{"rounds": [{"color": "B", "opponent": 5, "result": 1e400}]}]}',
+    '{"players": [{"rounds": {"24": {"color": "Z", "result": 99}, "25": {}}}], "variables": {"rounds": "999999"}}',
+    '{"variables": ' + "[" * 100000 + "]" * 100000 + "}",
+])
+def test_a_hostile_papi_json_document_is_diagnostics(document):
+    t = read_bytes(document.encode(), "hostile.json", format="papi-json")
+    assert t.source.diagnostics
+    assert all(d.code.startswith(("PAP", "TRF", "PAR", "VAL", "CHK")) for d in t.source.diagnostics), \
+        [d.code for d in t.source.diagnostics]

@@ -61,11 +61,9 @@ _PER_MAP_PAGE = (PAGE - 4) * 8
 #: The most hops from a moved row to its data.
 _MAX_MOVES = 4
 #: Column types (mdbtools' names) and the size of the fixed ones.
-BOOL, BYTE, INT, LONG, MONEY, SINGLE, DOUBLE, DATETIME, BINARY, TEXT, OLE, MEMO = range(1, 13)
+BOOL, BYTE, INT, LONG, SINGLE, DOUBLE, DATETIME, TEXT = 1, 2, 3, 4, 6, 7, 8, 10
 _FIXED = {BOOL: 0, BYTE: 1, INT: 2, LONG: 4, SINGLE: 4, DOUBLE: 8, DATETIME: 8}
-_TYPE_NAMES = {BOOL: "Yes/No", BYTE: "Byte", INT: "Integer", LONG: "Long Integer", MONEY: "Currency",
-               SINGLE: "Single", DOUBLE: "Double", DATETIME: "Date/Time", BINARY: "Binary", TEXT: "Text",
-               OLE: "OLE object", MEMO: "Memo", 15: "Replication ID", 16: "Decimal"}
+_TYPE_NAMES = {5: "Currency", 9: "Binary", 11: "OLE object", 12: "Memo", 15: "Replication ID", 16: "Decimal"}
 #: Day 0 of Access dates.
 _EPOCH = datetime(1899, 12, 30)
 #: Catalog object type of a table.
@@ -94,6 +92,7 @@ class Column:
 
     @property
     def type_name(self) -> str:
+        """What Access calls a type this reader does not read."""
         return _TYPE_NAMES.get(self.type, f"type {self.type}")
 
 
@@ -259,7 +258,7 @@ class Database:
         if beyond:
             raise JetError(f"table {name} has pages up to page {beyond[-1]}, beyond the file's {self.pages} pages: "
                            "the file is cut short")
-        return pages
+        return list(dict.fromkeys(pages))  # a map page named twice does not make its pages the table's twice
 
     def _row_bytes(self, pointer: int, what: str) -> bytes:
         """The bytes of the row ``pointer`` (page << 8 | row) names, on a data page."""

@@ -69,7 +69,8 @@ def read_papi_json(data: bytes, path: str | None = None, encoding: str | None = 
     settings = {VARIABLES[k]: str(_scalar(v)) for k, v in variables.items() if k in VARIABLES and _scalar(v) is not None}
     rows = [_row(i, p, len(players), builder) for i, p in enumerate(players) if isinstance(p, dict)]
     if len(rows) < len(players):
-        builder.report("PAP009", f"{len(players) - len(rows)} entries of \"players\" are not objects; left out")
+        left = len(players) - len(rows)
+        builder.report("PAP009", f"{left} entr{'y' if left == 1 else 'ies'} of \"players\" not an object; left out")
     return build(builder, settings, rows)
 
 
