@@ -237,6 +237,8 @@ CODES: dict[str, Code] = {
         Code("STD002", I, "ties left after the whole list broken by a seeded drawing of lots; seed and outcome said",
              caveat=True),
         Code("STD003", W, "chess-results tie-break id without a C.07 counterpart: the tie-break list stops before it", caveat=True, scope="ranking"),
+        Code("STD004", I, "games paired without a result (postponed) in the rounds ranked: no game in the standings",
+             caveat=True, scope="ranking"),
         # the pairing programs' own files: Swiss-Chess .SWT, Vega, PGN game collections
         Code("SWT001", E, "Swiss-Chess file shorter than its general block; nothing read",
              todo="open the file in Swiss-Chess and save it again, or export the TRF"),
@@ -307,7 +309,7 @@ CODES: dict[str, Code] = {
         # the rating period (trfconv period)
         Code("PER001", E, "no event to rate in the period (no tournament file given or read, or none in the period)",
              todo="give the tournament files (or folders) of the period's events"),
-        Code("PER002", W, "event not rateable; left out of the period"),
+        Code("PER002", W, "event not rateable (or not finished: a round without its results); left out of the period"),
         Code("PER003", W, "event not in this rating period (ended later, or no round played in the period's month); left out"),
         Code("PER004", W, "event ended before the third list preceding the period (B.02 9.1); not rated, left out"),
         Code("PER005", I, "event ended before the period's month: rated late, in this period", caveat=True),
@@ -405,7 +407,13 @@ CODES: dict[str, Code] = {
         Code("VAL016", W, "time control read as written, but probably meant otherwise (90/40: 90 moves in 40 min); "
                           "check it", caveat=True),
         # issue 24, readers and writers: placeholders, conversions that write only what the format defines
-        Code("VAL041", W, "event not finished: rounds declared but not held; judged on the rounds held", caveat=True),
+        Code("VAL041", W, "event not finished: a round declared or paired has no results, or its last day is not past; "
+                          "verdict NOT FINISHED, nobody rated",
+             todo="judge it when it is over; --after-round N judges the rounds complete, --finished-after N says it "
+                  "ended early (both said in the document)"),
+        Code("VAL042", I, "verdict after round N, as asked (--after-round): the later rounds left out", caveat=True),
+        Code("VAL043", I, "the event ended early, as the arbiter says (--finished-after N): judged on rounds 1-N",
+             caveat=True),
         Code("WRT007", I, "points or ranks the file does not give written from trfconv's standings"),
         Code("WRT008", W, "written from a file with errors (--lenient); the output says so"),
         Code("WRT009", W, "forfeit without a colour written with White for the lower start number (TRF requires one)",

@@ -113,10 +113,11 @@ class Progress:
         if not self.states or not self.played:
             return "no game has a result yet"
         parts = []
-        if self.in_play:
-            parts.append(f"round{_s(self.in_play)} {span(self.in_play)} paired, "
-                         f"{'results' if len(self.in_play) > 1 else 'its results'} not all in "
-                         f"({_in_counts(self)})")
+        if len(self.in_play) == 1:
+            r = self.in_play[0]
+            parts.append(f"round {r} paired, {self.results[r]} of its {self.results[r] + self.waiting[r]} results in")
+        elif self.in_play:
+            parts.append(f"rounds {span(self.in_play)} paired, results not all in ({_in_counts(self)})")
         if self.not_recorded:
             parts.append(f"round{_s(self.not_recorded)} {span(self.not_recorded)} not in the file")
         if self.to_come:
@@ -125,7 +126,7 @@ class Progress:
             parts.append(f"it ends on {self.last_day.isoformat()}, after {self.judged_on.isoformat()}")
         if not parts:
             return f"all {self.rounds} rounds complete"
-        return f"{'; '.join(parts)} (of {self.rounds} rounds)"
+        return f"{'; '.join(parts)}; {self.rounds} rounds in all"
 
 
 def progress(t: Tournament, today: date | None = None) -> Progress:
@@ -193,4 +194,4 @@ def _s(rounds) -> str:
 
 
 def _in_counts(p: Progress) -> str:
-    return ", ".join(f"round {r}: {p.results[r]} of {p.results[r] + p.waiting[r]} in" for r in p.in_play)
+    return ", ".join(f"{p.results[r]} of {p.results[r] + p.waiting[r]} in round {r}" for r in p.in_play)
