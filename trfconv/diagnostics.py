@@ -97,7 +97,7 @@ CODES: dict[str, Code] = {
         Code("TRF025", E, "bye code with an opponent; the opponent is ignored", "bbpPairings",
              todo="write a bye with the opponent 0000"),
         Code("TRF026", W, "played game without a colour", "bbpPairings"),
-        Code("TRF027", I, "paired round without a result (round in progress)", "FIDE rating server"),
+        Code("TRF027", I, "paired round without a result (round in progress)"),
         Code("TRF028", W, "result code not in TRF16/TRF-2026 read as an unknown/adjourned result", "bbpPairings"),
         Code("TRF029", E, "player paired against himself", "bbpPairings",
              todo="correct the opponent's start number in that round"),
@@ -337,15 +337,15 @@ CODES: dict[str, Code] = {
              todo="give every player a final rank (the pairing program writes them once the last round is entered)"),
         Code("UPL004", E, "round without opponent, colour or result (R■: not finished, unreadable, a game without colour)", "FIDE rating server",
              todo="enter the missing result, opponent or colour of that round in the pairing program"),
-        Code("UPL005", E, "round date outside the event's dates, or the start after the end (132 against 042-052, R■)", "FIDE rating server",
+        Code("UPL005", E, "round date outside the event's dates, or the start after the end (132 against 042-052, R■)",
              todo="correct the round date (132) or the event's start and end dates (042, 052)"),
         Code("UPL006", E, "final ranks are not 1..N in the order of the points (ties allowed; R■)", "FIDE rating server",
              todo="let the pairing program rank the players again after the last result, and export again"),
         Code("UPL007", E, "title-norm event without a record mandatory for title events (TRF-2026 ◙: 182, 192, 202/212)",
              todo="fill the records a title event needs (182, 192, 202/212) in the pairing program"),
-        Code("UPL010", E, "new player without a full birth date (no FIDE ID, or one not on the list; QC: returned to the organiser)", "FIDE rating server",
+        Code("UPL010", E, "new player without a full birth date (no FIDE ID, or one not on the list; QC: returned to the organiser)",
              todo="ask the organiser for the new player's full birth date (YYYY/MM/DD) and enter it"),
-        Code("UPL011", E, "new player without sex (QC: returned to the organiser)", "FIDE rating server",
+        Code("UPL011", E, "new player without sex (QC: returned to the organiser)",
              todo="ask the organiser for the new player's sex and enter it"),
         Code("UPL012", W, "name not in FIDE's 'Family, Given' form (R□)",
              todo="write the name as FIDE does: 'Family, Given'"),
@@ -376,6 +376,14 @@ CODES: dict[str, Code] = {
         Code("UPL052", E, "Swiss pairing: colour sequence FIDE forbids (three in a row, difference beyond ±2; C.04.1, C.04.3 C3)", "pairing checker",
              todo="check the colours of that round in the pairing program"),
         Code("UPL053", I, "gacrux pairing checker's verdict on the file (optional, beside trfconv's)"),
+        Code("UPL060", E, "no game of the event has a result: nothing to rate yet (B.02 9.1: the report follows the event)",
+             "FIDE rating server", todo="upload the file once the event is played"),
+        Code("UPL061", E, "a round declared or paired has no results (R■: every round's result; B.02 9.1)",
+             "FIDE rating server",
+             todo="enter the missing results and export again; a round not played at all: upload once the event is "
+                  "over, or, if it ended early, set the number of rounds (142/XXR) to the rounds played"),
+        Code("UPL062", E, "the event ends after the day checked: no report before the event ends (B.02 9.1)",
+             "FIDE rating server", todo="check and upload the file once the event is over (within 7 days of its end)"),
         # title norms (trfconv norms: FIDE Title Regulations B.01)
         Code("NRM001", I, "Title Regulations edition chosen, and why", caveat=True, scope="norms"),
         Code("NRM002", I, "opponents' titles, ratings, federations and sex from the file, not from the FIDE list in force", caveat=True, scope="norms"),
@@ -422,6 +430,8 @@ CODES: dict[str, Code] = {
         Code("PGN008", I, "PGN games without a usable round between the same players placed as successive rounds "
                           "in file order", caveat=True),
         Code("SWT010", W, "Swiss-Chess rating, national rating or FIDE id is not a number; ignored"),
+        Code("SWT011", W, "Swiss-Chess player record's points are not those of his pairing records (a stale count); the "
+                          "results are used"),
     )
 }
 
@@ -487,11 +497,13 @@ def diagnostic(
     severity: Severity | None = None,
 ) -> Diagnostic:
     """Build a diagnostic from the registry: severity and consumer default to the code's; the
-    message is one line (a library's message, lxml's for one, may span several)."""
+    message is one line (a library's message, lxml's for one, may span several). A code that is an
+    error reported at a lower severity names no consumer: what a consumer rejects is an error, and
+    a warning is not a rejection (issue 34: no "[rejected by FIDE rating server]" under READY)."""
     spec = CODES[code]
-    return Diagnostic(
-        code, severity or spec.severity, " ".join(message.split()), Location(path, line, column), spec.consumer
-    )
+    severity = severity or spec.severity
+    consumer = spec.consumer if severity is spec.severity or spec.severity is not Severity.ERROR else None
+    return Diagnostic(code, severity, " ".join(message.split()), Location(path, line, column), consumer)
 
 
 def has_errors(diagnostics) -> bool:
@@ -499,6 +511,8 @@ def has_errors(diagnostics) -> bool:
 
 
 _NUMBERS = re.compile(r"\d+")
+#: ``player 12 (Name, Given)``: a message about one player names him; repeats for other players group.
+_PLAYER = re.compile(r"\bplayer \d+ \([^()]*\)")
 #: How many of a repeated diagnostic's further lines are named after it.
 LINES_NAMED = 8
 
@@ -506,13 +520,14 @@ LINES_NAMED = 8
 def grouped(diagnostics, *, by_position: bool = True) -> list[tuple[Diagnostic, list[Diagnostic]]]:
     """Diagnostics sorted by file position (``by_position``; else in the order noticed, which
     puts a cause before its consequences), each with the later ones that say the same thing
-    (same code, same words but for the numbers): a repeated problem is shown once. The one
-    grouping of every command's terminal output and every document's errors block."""
+    (same code, same words but for the numbers and the player named): a repeated problem is
+    shown once. The one grouping of every command's terminal output and every document's
+    errors block."""
     ordered = sorted(diagnostics, key=lambda d: (d.location.path or "", d.location.line or 0,
                                                  d.location.column or 0)) if by_position else diagnostics
     groups: dict[tuple, tuple[Diagnostic, list[Diagnostic]]] = {}
     for d in ordered:
-        key = (d.code, _NUMBERS.sub("#", d.message))
+        key = (d.code, _NUMBERS.sub("#", _PLAYER.sub("player #", d.message)))
         if key in groups:
             groups[key][1].append(d)
         else:

@@ -119,9 +119,9 @@ class Progress:
         elif self.in_play:
             parts.append(f"rounds {span(self.in_play)} paired, results not all in ({_in_counts(self)})")
         if self.not_recorded:
-            parts.append(f"round{_s(self.not_recorded)} {span(self.not_recorded)} not in the file")
+            parts.append(f"{rounds_named(self.not_recorded)} not in the file")
         if self.to_come:
-            parts.append(f"round{_s(self.to_come)} {span(self.to_come)} not paired yet")
+            parts.append(f"{rounds_named(self.to_come)} not paired yet")
         if self.before_last_day:
             parts.append(f"it ends on {self.last_day.isoformat()}, after {self.judged_on.isoformat()}")
         if not parts:
@@ -189,8 +189,9 @@ def span(rounds: tuple[int, ...] | range) -> str:
     return ", ".join(out)
 
 
-def _s(rounds) -> str:
-    return "s" if len(rounds) > 1 else ""
+def rounds_named(rounds: tuple[int, ...] | range) -> str:
+    """``round 4``, ``rounds 4-6``, ``rounds 2, 5-7``."""
+    return f"round{'s' if len(rounds) > 1 else ''} {span(rounds)}"
 
 
 def _in_counts(p: Progress) -> str:

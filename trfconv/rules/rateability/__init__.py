@@ -12,7 +12,7 @@ from ...diagnostics import Diagnostic, diagnostic
 from ...model import Event, Forfeit, Game, Tournament
 from ...timecontrol import TimeControl, describe, doubts, read
 from ..editions import Edition, edition, edition_for
-from ..progress import progress, span
+from ..progress import progress, rounds_named
 from ..tiebreaks.after_round import NoSuchRound
 from ..tiebreaks.after_round import after_round as cut_after
 from .games import Judging, game_verdicts, not_finished, not_rateable, player_verdicts
@@ -179,14 +179,13 @@ def _judged_rounds(t: Tournament, today: date | None, after_round: int | None, f
     if finished_after is not None and not where.results[n]:
         raise NoSuchRound(f"round {n} has no result: the event cannot have ended after it")
     left = tuple(r for r in where.in_play if r <= n)
-    pending = (f"; games of round{'s' if len(left) > 1 else ''} {span(left)} have no result yet and are not rated"
-               if left else "")
+    pending = f"; games of {rounds_named(left)} have no result yet and are not rated" if left else ""
     if after_round is not None:
         state = "the event is finished" if where.finished else f"the event is not finished: {where.summary()}"
         notes.append(diagnostic("VAL042", f"judged after round {n} of {where.rounds}, as asked (--after-round): the "
                                           f"rounds after it are left out ({state}){pending}", path=path))
         return cut, f"after round {n} of {where.rounds}, as asked", False
-    later = f"; round(s) {span(range(n + 1, where.rounds + 1))} not played" if n < where.rounds else ""
+    later = f"; {rounds_named(range(n + 1, where.rounds + 1))} not played" if n < where.rounds else ""
     notes.append(diagnostic("VAL043", f"the event ended after round {n}, as the arbiter says (--finished-after "
                                       f"{n}): judged on rounds 1-{n}{later}{pending}", path=path))
     return cut, f"the event ended after round {n}, as the arbiter says", False
