@@ -274,3 +274,23 @@ def test_the_norms_read_the_same_progress():
     [said] = [d.message for d in trfconv.norms(declared).diagnostics if d.code == "NRM010"]
     assert said.startswith("the event is not finished: rounds 5-9 not paired yet")
     assert "NRM010" not in {d.code for d in trfconv.norms(trfconv.read(EXAMPLE)).diagnostics}
+
+
+def test_an_event_of_more_than_30_days_uploads_the_months_over():
+    """B.02 4: an event longer than 30 days reports month by month, so the rounds of the months
+    already over must be complete, the later ones not yet: rounds 1-3 in January, 4-6 in
+    February, 7 in March, exported after round 5."""
+    t = trfconv.read(EXAMPLE)
+    days = (date(2026, 1, 10), date(2026, 1, 17), date(2026, 1, 24), date(2026, 2, 7), date(2026, 2, 14),
+            date(2026, 2, 21), date(2026, 3, 7))
+    long = held(replace(t, event=replace(t.event, start_date=days[0], round_dates=days)), 5, 7)
+
+    def found(today: date) -> list[str]:
+        return [d.message for d in upload_check(long, today).diagnostics if d.code.startswith("UPL06")]
+    assert found(date(2026, 2, 20)) == []  # January's rounds are complete; February's part is not over
+    assert found(date(2026, 3, 1)) == ["round 6 of the 7 the file declares not paired: upload once the event is "
+                                       "over; if it ended early, set the number of rounds (142/XXR) to the rounds "
+                                       "played"]
+    assert found(date(2026, 1, 20)) == ["its first month's rounds end on 2026-01-24, after 2026-01-20: no report "
+                                        "before the event ends (B.02 9.1); check the file again and upload it once "
+                                        "the event is over"]
