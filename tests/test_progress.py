@@ -38,6 +38,7 @@ def test_a_round_robin_with_postponed_games_stands_after_its_last_complete_round
     p = progress(trfconv.read(NATIVE / "echecsjs__tunx__austria_roundrobin_vereinsmeisterschaft_1288524.TUNX"))
     assert p.in_play == (3, 5, 6, 9) and p.standing_after == 8 and p.cut() == 8
     assert all(p.waiting[r] == 1 and p.results[r] == 3 for r in p.in_play)
+    assert p.games == ((3, 6, 7), (5, 7, 8), (6, 7, 9), (9, 3, 7))  # each pairing once, from its lower number
 
 
 def test_a_file_with_players_and_no_round():

@@ -49,7 +49,8 @@ class Progress:
 
     ``states[r - 1]`` is round ``r``'s state, for every round the file holds or declares;
     ``standing_after`` the last complete round (0: none), after which the standings stand;
-    ``pending`` the rounds, per start number, whose pairing waits for its result."""
+    ``pending`` the rounds, per start number, whose pairing waits for its result; ``games``
+    those pairings, each once: (round, player, opponent), the player the lower start number."""
 
     declared: int | None  #: the rounds the file declares (142, XXR, TRF-2026), None if it does not
     states: tuple[RoundState, ...]
@@ -59,6 +60,7 @@ class Progress:
     waiting: dict[int, int]  #: per round, the pairings waiting for their result (counted once)
     last_day: date | None  #: the end date, else the last round date; None when the file has neither
     judged_on: date | None  #: the day the event is judged on (None: not compared with the last day)
+    games: tuple[tuple[int, int, int], ...] = ()  #: the pairings waiting for their result
 
     @property
     def rounds(self) -> int:
@@ -138,6 +140,7 @@ def progress(t: Tournament, today: date | None = None) -> Progress:
     results = [0] * (total + 1)
     waiting = [0] * (total + 1)
     pending: dict[int, tuple[int, ...]] = {}
+    games: list[tuple[int, int, int]] = []
     known = {p.start_number for p in t.players}
     for p in t.players:
         mine = []
@@ -155,6 +158,7 @@ def progress(t: Tournament, today: date | None = None) -> Progress:
                 mine.append(r)
                 if e.opponent not in known or p.start_number < e.opponent:
                     waiting[r] += 1
+                    games.append((r, p.start_number, e.opponent))
             elif kind is Unreadable:
                 results[r] += 1
         if mine:
@@ -165,7 +169,7 @@ def progress(t: Tournament, today: date | None = None) -> Progress:
     standing_after = max((r for r, s in enumerate(states, 1) if s is RoundState.COMPLETE), default=0)
     return Progress(declared, states, standing_after, pending,
                     {r: results[r] for r in range(1, total + 1)}, {r: waiting[r] for r in range(1, total + 1)},
-                    last_day(t), today)
+                    last_day(t), today, tuple(sorted(games)))
 
 
 def last_day(t: Tournament) -> date | None:

@@ -195,7 +195,7 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
                                               f"are computed on rounds 1-{after_round} only; the later rounds do not "
                                               f"exist yet, so a bye or an absence in round {after_round} is one of the "
                                               "last round (C.07 16.2.5)"))
-    if postponed := _postponed(t, where, after_round or where.rounds):
+    if postponed := _postponed(where, after_round or where.rounds):
         extra.append(diagnostic("STD004", "games paired without a result, no game in these standings (in no "
                                           f"tie-break) until it is entered: {postponed}"))
     result = _standings(t, tiebreaks, rules=rules, unrated=unrated, round_robin=round_robin)
@@ -214,15 +214,14 @@ def _nothing_after(t: Tournament, n: int) -> bool:
         not any(a.round is not None and a.round > n for a in t.point_adjustments)
 
 
-def _postponed(t: Tournament, where: Progress, last: int) -> str:
+def _postponed(where: Progress, last: int) -> str:
     """The pairings waiting for their result in rounds 1-``last`` (``round 3: 2-7, 4-9; round
     5: 1-6``), or nothing."""
-    games: dict[int, set[tuple[int, int]]] = {}
-    for number, rounds in where.pending.items():
-        for r in rounds:
-            if r <= last:
-                games.setdefault(r, set()).add(tuple(sorted((number, t.player(number).rounds[r - 1].opponent))))
-    return "; ".join(f"round {r}: " + ", ".join(f"{a}-{b}" for a, b in sorted(games[r])) for r in sorted(games))
+    games: dict[int, list[str]] = {}
+    for r, a, b in where.games:
+        if r <= last:
+            games.setdefault(r, []).append(f"{a}-{b}")
+    return "; ".join(f"round {r}: " + ", ".join(pairs) for r, pairs in games.items())
 
 
 def _draw_lots(result: Standings, seed: str) -> tuple[Standings, list[Diagnostic]]:
