@@ -48,8 +48,9 @@ def with_standings(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
         if no_rank:
             said.append(diagnostic("WRT004", "the players' ranks cannot be filled: a team event ranks teams (their "
                                              "ranks are the teams'); the players' rank columns are left blank"))
-    else:
-        points = _points(t)
+    else:  # standings cut after a round leave results out: the points are the whole lines'
+        points = _points(t) if result.after_round is not None else {r.player.start_number: r.values[0]
+                                                                    for r in result.rows}
         ranks = {r.player.start_number: r.rank for r in result.rows} if no_rank else {}
     filled = []
     if no_points:
