@@ -3,7 +3,7 @@ checks first (FIDE's checklist for endorsed software asks for this consistency c
 list valid at the start date, for the event's rate of play).
 
 Every player with a FIDE ID is looked up in that list; each difference is a diagnostic
-(``LST001``-``LST011``) that names the list's month and, where it matters, the list's value.
+(``LST001``, ``LST003``-``LST011``) that names the list's month and, where it matters, the list's value.
 Names are compared without case, accents, punctuation or word order (:mod:`.names`); a name that
 still differs is reported with its closeness, as information when it is only a spelling or
 transliteration variant (:data:`VARIANT` or closer).
@@ -54,9 +54,7 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
         if number is None:
             report(p, "LST001", f"FIDE ID {p.fide_id!r} is not a number")
             continue
-        if number in first_with:
-            other = first_with[number]
-            report(p, "LST002", f"FIDE ID {number} is also player {other.start_number}'s ({other.name})")
+        if number in first_with:  # the file's own check says it (TRF060): held against the list once
             continue
         first_with[number] = p
         entry = entries.get(number)
