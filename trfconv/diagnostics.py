@@ -332,6 +332,12 @@ CODES: dict[str, Code] = {
         Code("PER016", W, "the same event given twice; the second copy is left out"),
         Code("PER017", I, "unrated players' games kept in the database for later periods (7.1.4)"),
         Code("PER018", W, "unrated players' games not kept: the period rests on files with errors"),
+        Code("PER030", E, "one FIDE ID is two people in the period's events (name, birth year, sex or federation differ): "
+                          "both lines named, the ID left out of the period",
+             todo="find which of the two lines has the wrong FIDE ID (ratings.fide.com) and correct that file"),
+        Code("PER031", W, "event not finished (a round without all its results); left out of the period"),
+        Code("PER032", W, "event without any date; left out of the period"),
+        Code("PER033", W, "event not finished, rated on the results it holds, as asked (--unfinished)", caveat=True),
         # ready for the FIDE rating server: check --upload (trfconv.rules.upload); each message names
         # the rule (TRF-2026 field mark, B.02 or C.04 article) the finding comes from
         Code("UPL001", E, "record mandatory for rating missing or unreadable (TRF-2026 R■: 012 022 032 042 052 102 132)", "FIDE rating server",

@@ -54,12 +54,14 @@ class PeriodWork:
     lists: object | None
     file_ratings: bool
     encoding: str | None
+    unfinished: bool = False  #: rate events not finished on the results they hold
+    undated: bool = False  #: take events without any date whole into the period
 
     def __call__(self, source) -> PeriodEvent:
         import hashlib
 
         from .io.registry import unreadable_codes
-        from .rules.rating.period import default_month, judge_event
+        from .rules.rating.period import NOT_JUDGED, default_month, judge_event
 
         t = source
         if not isinstance(source, Tournament):
@@ -78,9 +80,11 @@ class PeriodWork:
         period = default_month([t])
         if self.month is None:
             return PeriodEvent(None, key, twice, period)
-        lines, said = judge_event(t, self.month, self.rules, self.lists, file_ratings=self.file_ratings)
+        lines, said = judge_event(t, self.month, self.rules, self.lists, file_ratings=self.file_ratings,
+                                  unfinished=self.unfinished, undated=self.undated)
+        judged = lines is not None or not said or said[-1].code not in NOT_JUDGED  # else only why it is left out
         return PeriodEvent(None, key, twice, period, t.event.name or t.source.path or "an event",
-                            (*t.diagnostics, *said), lines)
+                            (*t.diagnostics, *said) if judged else tuple(said), lines)
 
 
 def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnostic], counted: dict[str, int]):

@@ -61,6 +61,11 @@ def period(
                                       "games of earlier periods kept in the rating lists database (--db), and keep "
                                       "the games of those still unrated for a later period (B.02 7.1.4: events "
                                       "within 26 months)."),
+    unfinished: bool = typer.Option(False, "--unfinished", help="Rate the events that are not finished (a round "
+                                    "without all its results) on the results they hold (default: left out, "
+                                    "listed)."),
+    undated: bool = typer.Option(False, "--undated", help="Take the events without any date whole into the period "
+                                 "(default: left out, listed)."),
     encoding: str | None = EncodingOption, lenient: bool = LenientOption, jobs: int | None = JobsOption,
 ) -> None:
     """The rating period of a FIDE list: per player every event's rated games and unrounded change,
@@ -84,7 +89,7 @@ def period(
     keep = open_rating_lists(db) if keep_unrated else None
     try:
         result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding, keep=keep,
-                         jobs=jobs)
+                         jobs=jobs, unfinished=unfinished, undated=undated)
     except TrfconvError as err:
         for d in err.diagnostics:
             typer.echo(f"trfconv: {d}", err=True)

@@ -17,8 +17,8 @@ from ..rating_report.model import fixed, signed
 __all__ = ["PeriodReport", "fixed", "signed"]
 
 #: What says that an input is not in the period: not rateable, another period, too late, not a
-#: tournament file, a copy.
-LEFT_OUT = frozenset({"PER002", "PER003", "PER004", "PER014", "PER016"})
+#: tournament file, a copy, not finished, without a date.
+LEFT_OUT = frozenset({"PER002", "PER003", "PER004", "PER014", "PER016", "PER031", "PER032"})
 
 
 @dataclass(frozen=True)

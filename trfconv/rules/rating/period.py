@@ -34,6 +34,7 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Protocol
 
+from ... import names
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KeptGame, Rating
@@ -42,7 +43,9 @@ from ...numbers import exact_sum
 from ..editions import Edition, edition_for
 from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets
-from ..ratinglist.inforce import Lookup, event_list, k_and_rating, rated_from_list
+from ..progress import RoundState, progress, span
+from ..ratinglist.crosscheck import VARIANT, crosscheck
+from ..ratinglist.inforce import Lookup, event_entries, event_list, k_and_rating, rated_from_list
 from .change import RatedGame, rate_game, rated_game
 from .event import EventRating, rate
 from .initial import Initial, initial_rating
@@ -211,6 +214,7 @@ class EventLines:
 
     event: PeriodEvent
     lines: tuple[Line, ...]
+    rows: bytes = b""  #: each line's line number in the file (0: unknown), packed (``array("i")``)
 
     def __reduce__(self):
         """Pickled as plain values, rebuilt by :func:`_event_lines`: unpickling a frozen
@@ -220,7 +224,7 @@ class EventLines:
             (fide_id, _PLAYER(player), (line.start_number, line.rating, line.packed, line.n, line.halves, line.pd,
                                         line.event_k),
              listed if not isinstance(listed, Rating) else _RATING(listed))
-            for fide_id, player, line, listed in self.lines))
+            for fide_id, player, line, listed in self.lines), self.rows)
 
 
 #: What a player is without what an event gives him (points, rank, rounds, national ratings: the
@@ -232,7 +236,7 @@ _PLAYER = attrgetter(*(f.name for f in fields(Player)))
 _RATING = attrgetter(*(f.name for f in fields(Rating)))
 
 
-def _event_lines(event: PeriodEvent, plain: tuple) -> EventLines:
+def _event_lines(event: PeriodEvent, plain: tuple, rows: bytes) -> EventLines:
     """The :class:`EventLines` of :meth:`EventLines.__reduce__`'s values (a rating shared by the
     lines that have the same)."""
     ratings: dict[tuple, Rating] = {}
@@ -242,28 +246,55 @@ def _event_lines(event: PeriodEvent, plain: tuple) -> EventLines:
             listed = ratings.get(listed) or ratings.setdefault(listed, Rating(*listed))
         lines.append((fide_id, Player(*player), PlayerEvent(0, number, rating, packed, n, halves, pd, event_k=k),
                       listed))
-    return EventLines(event, tuple(lines))
+    return EventLines(event, tuple(lines), rows)
 
 
 def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | None = None, *,
-                file_ratings: bool = False) -> tuple[EventLines | None, list[Diagnostic]]:
+                file_ratings: bool = False, unfinished: bool = False,
+                undated: bool = False) -> tuple[EventLines | None, list[Diagnostic]]:
     """``t`` placed in the period of ``month``, judged and rated: on the ratings and K of the
     FIDE list in force at its start (or at its part's first round) when ``lookup`` is given and
-    not ``file_ratings``, else on the file's ratings. None (with why) when it is not rated here."""
+    not ``file_ratings``, else on the file's ratings. None (with why) when it is not rated here.
+
+    An event that is not finished (:func:`~trfconv.rules.progress.progress`: a round declared or
+    held without all its results; for an event reported month by month, a round of the period's
+    month) is left out (``PER031``), and so is an event without any date (``PER032``), unless
+    ``unfinished`` (rated on the results it holds, ``PER033``) or ``undated`` (taken whole into
+    the period, ``PER008``) asks for it. Such events, and those of another period, are left out
+    before they are judged: only why is said (:data:`NOT_JUDGED`). With ``lookup``, a FIDE ID
+    that is not in the list in force is an error (``LST001``), as ``check --list`` and ``report
+    --list`` say it."""
     where = place(t, month, rules)
     out = [where.note] if where.note else []
     if not where.included:
         return None, out
+    name = t.event.name or t.source.path or "the event"
+    if where.start is None and not undated:
+        return None, [diagnostic("PER032", f"{name}: no date (start, end or round dates): the period it belongs "
+                                           "to cannot be known; left out (--undated takes it whole into this period)",
+                                 path=t.source.path)]
+    open_rounds = _not_finished(t, where)
+    if open_rounds is not None:
+        if not unfinished:
+            return None, [diagnostic("PER031", f"{name} is not finished ({open_rounds}); left out (--unfinished "
+                                               "rates the results it holds)", path=t.source.path)]
+        out.append(diagnostic("PER033", f"{name} is not finished ({open_rounds}): rated on the results it holds, "
+                                        "as asked (--unfinished); a pairing without its result is no game",
+                              path=t.source.path))
     dated = t if where.start is None or where.rounds is None else \
         replace(t, event=replace(t.event, start_date=where.start))
     k: dict[str, GivenK] = {}
     listed = None
-    if lookup is not None and not file_ratings:
-        kind, seen = rating_list(dated), {}
-        dated, k, said = rated_from_list(dated, lookup, kind, seen)
-        out.extend(d for d in said if d.code not in _SUMMED_UP)
-        month_used = event_list(dated, lookup, kind)[0]
-        listed = (month_used, kind, seen) if month_used is not None else None
+    if lookup is not None:
+        kind = rating_list(dated)
+        month_used, said = event_list(dated, lookup, kind)
+        entries = event_entries(dated, lookup, month_used) if month_used is not None else {}
+        out.extend(d for d in crosscheck(dated, lookup, kind, locate=dated.source.player_at, entries=entries,
+                                         differences=False) if d.code not in _SUMMED_UP)
+        if month_used is not None and not file_ratings:
+            seen: dict[str, Rating | None] = {}
+            dated, k, _ = rated_from_list(dated, lookup, kind, seen, entries)
+            listed = (month_used, kind, seen)
     verdict = validate(dated, first_event=False)  # 8.2.1: the period knows which event was the first
     out.extend(verdict.diagnostics)
     if not verdict.rateable:
@@ -274,6 +305,23 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
     rating = rate(dated, verdict, k=k, own_ru=False)  # a newcomer's Ru: from his games of the whole period
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
     return _lines(dated, verdict.rating_list, rating, where, listed), out
+
+
+#: Why an event is left out before it is judged (another period, too late, not finished, no
+#: date): its file's own findings are not the period's (an error in it does not withhold the period).
+NOT_JUDGED = frozenset({"PER003", "PER004", "PER031", "PER032"})
+
+
+def _not_finished(t: Tournament, where: Place) -> str | None:
+    """Where ``t`` stands when the period cannot rate it as finished, or None: the whole event
+    (:attr:`~trfconv.rules.progress.Progress.finished`, judged on no day: the rounds decide), or,
+    for an event reported month by month, the rounds of the period's month."""
+    state = progress(t)
+    if where.rounds is None:
+        return None if state.finished else state.summary()
+    missing = tuple(r for r in sorted(where.rounds)
+                    if r > state.rounds or state.states[r - 1] is not RoundState.COMPLETE)
+    return f"round(s) {span(missing)} of this period without all their results" if missing else None
 
 
 def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
@@ -289,7 +337,7 @@ def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
                                                                name))
     month, kind, seen = listed or (None, None, {})
     absent = _Unlisted(month, kind)
-    lines = []
+    lines, rows = [], array("i")
     for player, result in zip(t.players, rating.players):
         games = [g for g in result.games if where.rounds is None or g.round in where.rounds]
         if result.gets is Gets.NOTHING or not games:
@@ -302,7 +350,8 @@ def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
         if known is None and fide_id is not None and fide_id in seen:
             known = absent
         lines.append((fide_id, Player(**dict(zip(_OWN_FIELDS, _OWN(player)))), line, known))
-    return EventLines(event, tuple(lines))
+        rows.append(t.source.player_at(player.start_number)[1] or 0)
+    return EventLines(event, tuple(lines), rows.tobytes())
 
 
 #: A game packed as seven whole numbers (see :func:`player_event`); -1 stands for None.
@@ -490,12 +539,22 @@ class PeriodBuilder:
         self.found: dict[str, tuple[Player, list[PlayerEvent], Rating | _Unlisted | None]] = {}
         self.ratings: dict[Rating, Rating] = {}  # each list rating held once (many players share one)
         self.no_id = 0
+        #: per event, its lines' start numbers and line numbers in the file (to name a line)
+        self.rows: list[tuple[array, array]] = []
+        #: per FIDE ID given to two different people, the two lines (event index, start number,
+        #: the player) and what differs: the ID is left out of the period
+        self.conflicts: dict[str, list[tuple[tuple[int, int, Player], tuple[int, int, Player], str]]] = {}
 
     def take(self, taken: EventLines) -> None:
-        """Take the player lines of an event (:func:`judge_event`), the events in their order."""
+        """Take the player lines of an event (:func:`judge_event`), the events in their order. A
+        FIDE ID whose line names another person than its first line (:func:`differences`) is
+        noted as a conflict, never merged."""
         index = len(self.events)
         event = taken.event
         self.events.append(event)
+        rows = array("i")
+        rows.frombytes(taken.rows)
+        self.rows.append((array("i", (line.start_number for _, _, line, _ in taken.lines)), rows))
         for fide_id, player, line, listed in taken.lines:
             if fide_id is None:
                 self.no_id += 1
@@ -509,8 +568,32 @@ class PeriodBuilder:
                 lines.append(line)
                 if known is None and listed is not None:
                     self.found[key] = (first, lines, listed)
+                why = differences(first, player)
+                if why:
+                    self.conflicts.setdefault(key, []).append(
+                        ((lines[0].event, lines[0].start_number, first), (index, line.start_number, player), why))
             else:  # the player as his first event gives him, without his games
                 self.found[key] = (player, [line], listed)
+
+    def _line(self, event: int, start_number: int) -> int | None:
+        numbers, rows = self.rows[event]
+        at = numbers.index(start_number)
+        return rows[at] if at < len(rows) and rows[at] else None
+
+    def _conflicts(self) -> list[Diagnostic]:
+        """One PER030 error for each line that gives a FIDE ID to another person than its first
+        line, naming both lines; the ID is left out of the period."""
+        out = []
+        for key, found in self.conflicts.items():
+            for (a, a_number, first), (b, b_number, other), why in found:
+                one, two = self.events[a], self.events[b]
+                line = self._line(b, b_number)
+                out.append(diagnostic(
+                    "PER030", f"FIDE ID {key} is two people: {_who(first)}, player {a_number} of {one.name} "
+                              f"({one.path or 'no file'}{_at(self._line(a, a_number))}), and {_who(other)}, player "
+                              f"{b_number} of {two.name} ({two.path or 'no file'}{_at(line)}): {why}; neither is "
+                              "rated under this ID in the period (correct the wrong ID)", path=two.path, line=line))
+        return out
 
     def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
         """The period over the events added: per player the games of every event, one K, the total
@@ -530,8 +613,11 @@ class PeriodBuilder:
         since = shift(month, 1 - rules.pool_months)
         used = lookup.in_force(first_day(before), kind) if lookup is not None else None
         self.ratings.clear()
+        conflicts = self._conflicts()
         for key in list(self.found):  # each player's lines freed once his line of the period is made
             player, lines, known = self.found.pop(key)
+            if key in self.conflicts:  # one ID, two people: left out, named (PER030), never merged
+                continue
             entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
             if known is not None and known.month == used and known.kind == kind:  # rated on the previous list
                 base = known if isinstance(known, Rating) else None
@@ -547,9 +633,37 @@ class PeriodBuilder:
             listed += base is not None and base.rating is not None
             inferred += line.k is not None and line.k.inferred
             players.append(line)
-        diagnostics = _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind, rules,
-                               pooled if kept is not None else None, since, events, used)
+        diagnostics = conflicts + _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind,
+                                           rules, pooled if kept is not None else None, since, events, used)
         return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
+
+
+def differences(a: Player, b: Player) -> str:
+    """What makes the players of two lines with one FIDE ID two people ("" when nothing does): the
+    name beyond spelling, accents and word order (closer than a transliteration variant is the
+    same name, as the list's cross-check reads it), the birth year, the sex or the federation,
+    each compared when both lines give it."""
+    found = []
+    if names.closeness(a.name, b.name) < VARIANT:
+        found.append(f"the names differ ({a.name!r}, {b.name!r})")
+    years = [p.birth_date.year if isinstance(p.birth_date, PartialDate) else None for p in (a, b)]
+    if None not in years and years[0] != years[1]:
+        found.append(f"born {years[0]} and {years[1]}")
+    if a.sex in ("m", "w") and b.sex in ("m", "w") and a.sex != b.sex:
+        found.append(f"sex {a.sex} and {b.sex}")
+    if a.federation and b.federation and a.federation.upper() != b.federation.upper():
+        found.append(f"federation {a.federation} and {b.federation}")
+    return ", ".join(found)
+
+
+def _who(p: Player) -> str:
+    facts = [p.federation, str(p.birth_date.year) if isinstance(p.birth_date, PartialDate) else None, p.sex]
+    shown = ", ".join(x for x in facts if x)
+    return f"{p.name!r}" + (f" ({shown})" if shown else "")
+
+
+def _at(line: int | None) -> str:
+    return f" line {line}" if line else ""
 
 
 @dataclass(frozen=True, slots=True)
