@@ -301,8 +301,11 @@ def test_the_documents_say_the_earlier_games_pooled(tmp_path, cli):
     assert newcomer["initial"]["published"] is True and newcomer["initial"]["ru"] == 1800
     assert [(g["list"], g["event"], g["score"]) for g in newcomer["earlier"]] == [
         ("2026-03", "Winter", "1"), ("2026-03", "Winter", "0"), ("2026-03", "Winter", "0.5")]
-    text = cli("period", tmp_path / "spring.trf", "--period", "2026-04", "--db", store_path, "--keep-unrated").stdout
-    assert "pooled: n 3, W 1.5 with 3 game(s) of earlier periods (list 2026-03: Winter), Ra 1800.00, Ru 1800" in text
+    text = cli("period", tmp_path / "spring.trf", "--period", "2026-04", "--db", store_path, "--keep-unrated",
+               "--details").stdout
+    # n and W are those Ru rests on, this period's and the earlier games pooled (written as the rating report does)
+    assert ("pooled: n 6 W 3 Rc 1800, p 0.50 dp 0 (with 3 game(s) of earlier periods (list 2026-03: Winter)), "
+            "Ru 1800") in text
     del store
 
 

@@ -87,12 +87,14 @@ class PeriodWork:
                             (*t.diagnostics, *said) if judged else tuple(said), lines)
 
 
-def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnostic], counted: dict[str, int]):
+def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnostic], counted: dict[str, int],
+                  tick=None, what: str = "events"):
     """``work`` on each tournament given, in order (folders read recursively, by content:
     :func:`trfconv.io.many.expand`), in ``jobs`` worker processes (None: one per core); files that
     are no tournament file add one ``PER014`` each to ``said``, an event given twice one ``PER016``
     (events are told apart by a digest of their facts and players, so that none is held);
-    ``counted["events"]`` counts the tournaments given."""
+    ``counted["events"]`` counts the tournaments given; ``tick(done, total, what)`` is told of
+    each input taken."""
     import pickle
 
     from .io.many import expand, in_workers
@@ -118,7 +120,9 @@ def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnos
             done = in_workers(work, files, min(jobs, len(files)))
     seen: set[bytes] = set()
     try:
-        for entry in entries:
+        for taken, entry in enumerate(entries, 1):
+            if tick is not None:
+                tick(taken, len(entries), what)
             if isinstance(entry, Diagnostic):
                 said.append(entry)
                 continue
@@ -139,7 +143,9 @@ def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnos
 def said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
     """The events' diagnostics (each with its event's name), each caveat that several events
     share (the same words but for numbers and dates) once, naming the events it was said of (a
-    caveat is printed without its file: it names its event itself)."""
+    caveat is printed without its file: it names its event itself). When their numbers differ,
+    the numbers shown are said to be the first event's (start numbers of one event are not
+    another's)."""
     import re
     from dataclasses import replace
 
@@ -164,7 +170,14 @@ def said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
         group = groups[item]
         first = group[0][1]
         names = list(dict.fromkeys(name for name, _ in group))
-        if len(group) > 1:
+        if len(group) > 1 and len({d.message.replace(name, "") for name, d in group}) > 1:
+            # the same words with other numbers (start numbers, counts, dates): the first event's are
+            # shown as its own, the others named
+            others = names[1:]
+            shown = ", ".join(others[:10]) + (f" and {len(others) - 10} more" if len(others) > 10 else "")
+            said.append(replace(first, message=f"{first.message} ({names[0]}; said with their own numbers and dates "
+                                               f"of {len(others)} more event(s): {shown})"))
+        elif len(group) > 1:
             shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
             said.append(replace(first, message=f"{first.message} (in {len(group)} events: {shown})"))
         else:

@@ -50,7 +50,7 @@ from .change import RatedGame, rate_game, rated_game
 from .event import EventRating, rate
 from .initial import Initial, initial_rating
 from .k import GivenK, KChoice, birth_year, games_cap, infer_k, next_k
-from .rounding import rounder
+from .rounding import half_up_ratio, rounder
 from .rules import RatingRules, rules_of
 
 #: Event diagnostics the period states once for all its events (K inferred, list used).
@@ -467,6 +467,7 @@ class PlayerPeriod:
     earlier: tuple[KeptGame, ...] = ()  #: an unrated player's games of earlier periods, pooled (7.1.4)
     first_event: str | None = None  #: a newcomer's first event, when it is in this period (8.2.1)
     next_k: tuple[int, str] | None = None  #: K of the next list, and why (8.3.3), with a new rating
+    rc: int | None = None  #: an unrated player's Rc: his rated opponents' average, rounded (Ra adds 8.2.2's pair)
 
     @property
     def counted(self) -> tuple[PlayerEvent, ...]:
@@ -499,6 +500,7 @@ class PeriodRating:
     players: tuple[PlayerPeriod, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
     kind: str = "standard"  #: the FIDE list rated: standard, rapid or blitz
+    previous: str | None = None  #: the month of the list the rating before the period came from (with a list)
 
     @property
     def played(self) -> str:
@@ -630,12 +632,12 @@ class PeriodBuilder:
                 known = f"{earlier[0].event} (list of {earlier[0].month})"
             line = _player(key, player, entries, events, base, rules, month, kind, earlier, known)
             pooled += bool(line.earlier)
-            listed += base is not None and base.rating is not None
+            listed += line.gets is Gets.CHANGE and line.rating_source.startswith(_FROM_LIST)  # of the rated: PER009
             inferred += line.k is not None and line.k.inferred
             players.append(line)
         diagnostics = conflicts + _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind,
                                            rules, pooled if kept is not None else None, since, events, used)
-        return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
+        return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind, used)
 
 
 def differences(a: Player, b: Player) -> str:
@@ -666,6 +668,10 @@ def _at(line: int | None) -> str:
     return f" line {line}" if line else ""
 
 
+#: How a rated player's rating before the period names the list it comes from.
+_FROM_LIST = "the FIDE"
+
+
 @dataclass(frozen=True, slots=True)
 class _Unlisted:
     """A player looked up in the ``kind`` list of ``month`` and not in it."""
@@ -692,7 +698,7 @@ def _player(key: str, player: Player, entries: list[PlayerEvent],
     if not rated and (listed is None or not any(_before(events[e.event], base.month) for e in entries)):
         return _newcomer(key, player, entries, events, rules, earlier, known_first, month)
     if listed is not None:
-        rating, source = listed, f"the FIDE {kind} list of {base.month}"
+        rating, source = listed, f"{_FROM_LIST} {kind} list of {base.month}"
         since = first_day(base.month)
     else:
         last = max(rated, key=lambda e: (events[e.event].start or date.min, e.event))
@@ -759,10 +765,11 @@ def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequen
     if earlier:
         score += exact_sum(g.score for g in earlier)
     initial = initial_rating(opponents, score, r)
+    rc = half_up_ratio(sum(opponents), len(opponents)) if opponents else None
     following = next_k(r, rating=initial.value, k=None, games=initial.games, born=birth_year(player.birth_date),
                        year=int(month[:4]), first=True) if initial.published else None
     return PlayerPeriod(key, player, Gets.INITIAL, tuple(parts), initial=initial, earlier=earlier,
-                        first_event=first_here, next_k=following)
+                        first_event=first_here, next_k=following, rc=rc)
 
 
 def _k(base: Rating | None, used: KChoice | None, rating: int, r: RatingRules, kind: str) -> KChoice:
