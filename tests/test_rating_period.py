@@ -411,3 +411,26 @@ def test_an_event_of_the_period_is_rated_without_its_own_ru():
     assert (bare.players[0].gets, bare.players[0].initial) == (Gets.INITIAL, None)
     assert [(p.games, p.rc, p.score, p.change_exact) for p in bare.players] == \
         [(p.games, p.rc, p.score, p.change_exact) for p in whole.players]
+
+
+def test_the_first_reading_takes_a_trf_files_dates_from_its_headers():
+    """Without --period every file is read once for its dates before it is judged: a TRF file's
+    header records only (its 001 lines hold nearly all of its bytes), which give the dates the
+    whole file gives, for every file of the corpus that holds players (one with a byte-order mark
+    is read whole)."""
+    from paths import FIXTURES
+
+    from trfconv.month import headers
+
+    def dates(t):
+        return t.event.start_date, t.event.end_date, t.event.round_dates
+
+    compared = 0
+    for path in sorted((FIXTURES / "trf").glob("*.trf")):
+        full = trfconv.read(path)
+        if not full.players:
+            continue
+        first, players = headers(path, None)
+        assert players and dates(first) == dates(full), path.name
+        compared += not first.players  # read without its player lines (a file with a byte-order mark: whole)
+    assert compared >= 30

@@ -6,9 +6,9 @@ unrated players' games kept for a later period. Imported when a period is comput
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from . import read
+from . import read, reads
 from .diagnostics import Diagnostic, TrfconvError, diagnostic, has_errors
 from .model import Tournament
 
@@ -65,13 +65,14 @@ class PeriodWork:
 
         t = source
         if not isinstance(source, Tournament):
-            try:
-                t = read(source, encoding=self.encoding)
+            try:  # only the dates are wanted without a month: the header records of a TRF file
+                t, players = headers(source, self.encoding) if self.month is None else \
+                    (found := read(source, encoding=self.encoding), bool(found.players))
             except TrfconvError as err:
                 return PeriodEvent(skipped(source, err.diagnostics))
             codes = unreadable_codes()
             problems = [d for d in t.diagnostics if d.code in codes]
-            if problems or not t.players:
+            if problems or not players:
                 return PeriodEvent(skipped(source, problems))
         key = hashlib.sha256(repr((t.event.name, t.event.start_date, t.event.end_date, t.rounds,
                                    tuple((p.fide_id, p.name, p.rating) for p in t.players))).encode()).digest()
@@ -85,6 +86,30 @@ class PeriodWork:
         judged = lines is not None or not said or said[-1].code not in NOT_JUDGED  # else only why it is left out
         return PeriodEvent(None, key, twice, period, t.event.name or t.source.path or "an event",
                             (*t.diagnostics, *said) if judged else tuple(said), lines)
+
+
+def headers(path, encoding: str | None) -> tuple[Tournament, bool]:
+    """What the period's first reading needs of a file, its dates: a TRF file is read without its
+    player lines (001), which hold nearly all of its bytes and of the reading's time (as
+    python-chess's visitors stop after a game's headers); any other file is read whole. With
+    whether the file has player lines (a TRF file without any is no event, as when read whole)."""
+    from .encoding import byte_order_mark
+    from .io.files import InputError, read_input
+    from .io.registry import detect_format
+
+    try:
+        data = read_input(path)
+    except InputError as err:
+        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path))]) from None
+    if detect_format(data, str(path)) == "trf" and byte_order_mark(data[:4]) is None:
+        lines = data.splitlines(keepends=True)
+        kept = [line for line in lines if not line.startswith(b"001")]
+        if len(kept) < len(lines):  # without its player lines, the file says it holds none (IO002): not so
+            t = reads(b"".join(kept), path=str(path), encoding=encoding, format="trf")
+            said = tuple(d for d in t.source.diagnostics if d.code != "IO002")
+            return replace(t, source=replace(t.source, diagnostics=said)), True
+    t = reads(data, path=str(path), encoding=encoding)
+    return t, bool(t.players)
 
 
 def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnostic], counted: dict[str, int],
@@ -147,7 +172,6 @@ def said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
     the numbers shown are said to be the first event's (start numbers of one event are not
     another's)."""
     import re
-    from dataclasses import replace
 
     from .diagnostics import CODES
 
