@@ -287,7 +287,7 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
     listed = None
     if lookup is not None:
         kind = rating_list(dated)
-        month_used, said = event_list(dated, lookup, kind)
+        month_used = event_list(dated, lookup, kind)[0]  # its notes (LST012, LST013) are the cross-check's
         entries = event_entries(dated, lookup, month_used) if month_used is not None else {}
         out.extend(d for d in crosscheck(dated, lookup, kind, locate=dated.source.player_at, entries=entries,
                                          differences=False) if d.code not in _SUMMED_UP)
