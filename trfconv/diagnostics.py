@@ -234,7 +234,7 @@ CODES: dict[str, Code] = {
         # input limits and undefined values found by fuzzing (readers and tie-breaks)
         Code("TRF046", E, "player line holds more round blocks than the 999 rounds any format numbers; the rest not read"),
         Code("TB012", W, "SSSC undefined: its factor F rounds down to 0 (give it with /Kx)"),
-        Code("TB013", I, "no tie-break list given: FIDE's recommended list for the event type applied", caveat=True),
+        Code("TB013", I, "no tie-break list given: the list FIDE recommended for the event type (before 2023; C.07 since 2023 recommends none) applied", caveat=True),
         Code("TB014", I, "tie-break rules edition chosen, and why", caveat=True),
         Code("TB015", W, "games against players without a line counted in the player's own score; their values unknown"),
         Code("TB016", W, "no round results: ranked on the points and ranks the file declares", caveat=True),
