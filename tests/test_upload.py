@@ -480,15 +480,16 @@ def test_every_real_file_of_the_corpus():
         assert all(d.code.startswith("UPL") for d in result.diagnostics)
 
 
-def test_the_readme_example_is_what_the_command_prints(cli, tmp_path, monkeypatch):
+def test_the_guides_example_is_what_the_command_prints(cli, tmp_path, monkeypatch):
+    """docs/check.md shows this file's check --upload, line for line."""
     import re
     from pathlib import Path
 
     import trfconv.io.pairing_checker as checker
 
     monkeypatch.setattr(checker, "installed", lambda: False)
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
-    shown = re.search(r"\$ trfconv check autumn.trf --upload --today 2026-10-20\n(.*?)\n```", readme, re.DOTALL)[1]
+    page = (Path(__file__).resolve().parent.parent / "docs" / "check.md").read_text("utf-8")
+    shown = re.search(r"\$ trfconv check autumn.trf --upload --today 2026-10-20\n(.*?)\n```", page, re.DOTALL)[1]
     monkeypatch.chdir(tmp_path)
     Path("autumn.trf").write_bytes(event_text({"022": None, "112": "112 Deputy, Dora"},
                                               players={**player(5, fide_id="", birth="1990/00/00"),

@@ -55,7 +55,7 @@ def render_text(report: VerdictReport) -> str:
     if report.details:
         lines += _details(v, t, missed)
     defect = " (rests on a defective file)" if basis.defective else ""
-    lines.append(f"{'verdict':<12}{v.decision.value.upper()}{v.not_modelled_note}{defect}")
+    lines.append(f"{'verdict':<12}{v.decision.value.upper()}{v.notes}{defect}")
     return "\n".join(lines) + "\n"
 
 
@@ -68,7 +68,7 @@ def render_json(report: VerdictReport) -> str:
 
 
 def as_dict(v: Verdict, t: Tournament) -> dict:
-    """The verdict for ``validate --json`` (schema 1, documented in the README)."""
+    """The verdict for ``validate --json`` (schema 1, documented in ``docs/reference/json.md``)."""
     names = {p.start_number: p.name for p in t.players}
     return {
         "rules": v.edition.name,
