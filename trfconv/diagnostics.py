@@ -232,6 +232,9 @@ CODES: dict[str, Code] = {
         Code("TB014", I, "tie-break rules edition chosen, and why", caveat=True),
         Code("TB015", W, "games against players without a line counted in the player's own score; their values unknown"),
         Code("TB016", W, "no round results: ranked on the points and ranks the file declares", caveat=True),
+        Code("TB017", I, "tie-break name two systems share, or that does not say all its tie-break: the reading chosen",
+             caveat=True, scope="ranking",
+             todo="check the reading against the event's regulations; give the code (docs/tiebreak-names.md) for the other one"),
         # standings as arbiters run them: after a round, drawing of lots, play-off, tie-break lists in files
         Code("STD001", I, "standings after round N: the later rounds are left out, as they did not exist yet", caveat=True),
         Code("STD002", I, "ties left after the whole list broken by a seeded drawing of lots; seed and outcome said",
