@@ -12,7 +12,7 @@ import pytest
 
 from trfconv.diagnostics import Diagnostic
 from trfconv.rules.tiebreaks import parse
-from trfconv.rules.tiebreaks.names import data, key, read, said, shared
+from trfconv.tiebreak_names import data, key, read, said, shared
 from trfconv.rules.tiebreaks.names_page import UPDATE, page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,6 +206,15 @@ def test_every_source_named_is_described_and_every_target_is_a_tie_break():
     used = {s for names in d["names"].values() for sources in names.values() for s in sources}
     assert used == set(d["sources"])
     assert all(text_of(target).upper() == target.upper() for target in d["names"])
+
+
+def test_every_fide_tie_break_is_read_by_its_title():
+    """The registry's titles that can be typed in a list (no comma) are names of the data: a
+    tie-break added to the registry without its names is noticed."""
+    from trfconv.rules.tiebreaks import definitions
+
+    titled = {c: d.title for c, d in definitions().items() if not c.startswith("OTHER_") and "," not in d.title}
+    assert {c: text_of(t) for c, t in titled.items()} == {c: text_of(c) for c in titled}
 
 
 def test_the_page_is_generated_from_the_data():

@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from .names import DATA, data
+from ...tiebreak_names import DATA, data
 from .registry import definitions
 
 UPDATE = "python -m trfconv.rules.tiebreaks.names_page --update docs/tiebreak-names.md"
@@ -23,8 +23,7 @@ def page() -> str:
     lines = ["# Tie-break names", "",
              f"<!-- generated from trfconv/rules/data/{DATA} by {UPDATE}; do not edit -->", "",
              "`-t`, the files' 202/212 records and the web page read a tie-break by its TRF-2026 code "
-             "(`BH/C1`, `OTHER_` optional for the systems that are not FIDE's), by its C.07 title, or by any "
-             "name below: FIDE's in each C.07 edition, the pairing programs' (Swiss-Manager and chess-results "
+             "(`BH/C1`, `OTHER_` optional for the systems that are not FIDE's) or by any name below: FIDE's in each C.07 edition, the pairing programs' (Swiss-Manager and chess-results "
              "in English and German, Vega, Swiss-Chess, Papi), the French federation's manual and the other "
              "French and Spanish texts. Matching ignores case, accents, spaces, dashes and punctuation, and a "
              f"leading word that does not change the tie-break ({_listed(d['matching']['leading'])}). A cut "

@@ -9,7 +9,7 @@ Buchholz), ``Kx`` the SSSC normalisation factor, ``R`` reverse order, ``U<rating
 every unplayed game counts as a draw in the opponents' adjusted scores (the pre-2023 method of
 seed 001, "ancienne méthode de calcul du score ajusté"). Non-FIDE systems of the seeds carry the
 MTB26 prefix ``OTHER_`` (the prefix is optional on input). A name that is not a code is read by
-:mod:`.names`, the table of the names FIDE, the pairing programs and the arbiters' manuals give
+:mod:`trfconv.tiebreak_names`, the table of the names FIDE, the pairing programs and the arbiters' manuals give
 each tie-break (``Buchholz tronqué``, ``Median Buchholz``, ``Sonneborn-Berger/C1``); a name that
 is none is answered with the closest ones.
 """
@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic, shown
 from ...numbers import MAX_DIGITS, short_text
-from .names import closest, read, said_of, whole
+from ...tiebreak_names import closest, read, said_of, whole
 from .registry import Definition, definitions
 
 _NAME = re.compile(r"[A-Z_]+")
@@ -89,7 +89,7 @@ class Spec:
 
 
 def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnostic:
-    """Parse one tie-break name, a code (``BH/C1``) or a name of :mod:`.names` (``Buchholz Cut 1``,
+    """Parse one tie-break name, a code (``BH/C1``) or a name of :mod:`trfconv.tiebreak_names` (``Buchholz Cut 1``,
     ``Buchholz tronqué/P``); a :class:`Diagnostic` (TB001/TB002) when it is none."""
     raw = text.strip()
     coded = _coded(raw, aliases)
@@ -132,7 +132,7 @@ def _squeezed(text: str) -> str:
 
 def _coded(raw: str, aliases: dict[str, str] | None) -> Spec | Diagnostic | None:
     """``raw`` read as a code with its modifiers (``BH:GP/C1``, ``OTHER_`` optional, the edition's
-    ``aliases``: GE for REP); None when it is no code (a name for :mod:`.names`)."""
+    ``aliases``: GE for REP); None when it is no code (a name for :mod:`trfconv.tiebreak_names`)."""
     scanned = _scan(_squeezed(raw))
     if scanned is None:
         return None

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import difflib
 import re
+import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from ..editions import load_data
-from .registry import definitions
-
 DATA = "tiebreak-names.toml"
+_FILE = Path(__file__).parent / "rules" / "data" / DATA
 _WORDS = re.compile(r"[^\W\d_]+|\d+")
 #: A cut written as a minus and a number at the end of a name: ``Buchholz -1``, ``BH-2``.
 _MINUS = re.compile(r"-\s*(\d+)\s*\)?\s*$")
@@ -54,23 +54,22 @@ def key(text: str) -> str:
 
 @cache
 def data() -> dict[str, Any]:
-    return load_data(DATA)
+    """The names' data, as read from its TOML file."""
+    return tomllib.loads(_FILE.read_text("utf-8"))
 
 
 @cache
 def index() -> dict[str, str]:
-    """Every name read, as its :func:`key` -> the tie-break in TRF-2026 form: the codes (the
-    ``OTHER_`` prefix optional), C.07's titles, the data's names, and each name without the
-    leading words it may start with. A key two tie-breaks share is read as its ``[said]`` entry
-    means (the data's test makes sure there is one)."""
-    known = definitions()
+    """Every name read, as its :func:`key` -> the tie-break in TRF-2026 form: the data's names,
+    each name without the leading words it may start with, and the code of each tie-break the
+    data lists (the ``OTHER_`` prefix optional). A key two tie-breaks share is read as its
+    ``[said]`` entry means (the data's test makes sure there is one)."""
     found: dict[str, str] = {}
-    for code, d in known.items():
+    for target in data()["names"]:
+        code = re.split("[/:]", target)[0]
         found[key(code)] = code
         if code.startswith("OTHER_"):
-            found.setdefault(key(code[6:]), code)
-        else:
-            found.setdefault(key(d.title), code)
+            found[key(code[6:])] = code
     for target, names in data()["names"].items():
         for name in names:
             for k in {key(name), "".join(_unled(words(name)))}:
