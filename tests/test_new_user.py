@@ -411,6 +411,24 @@ def test_standings_rules_offers_tie_break_editions(cli):
     assert result.exit_code == 2 and result.stderr.endswith("known: tb-2009, tb-2023, tb-2024, tb-2026\n")
 
 
+def test_every_rules_option_refuses_an_edition_of_another_family(cli):
+    """Every command taking --rules, given an edition of each family it does not read: a usage
+    error naming both families and the editions that would do, exit 2 (issue 35: a title
+    regulations edition given to standings, validate or report was an internal error, KeyError
+    'b01', since the table of families was written twice). The commands are found from the help."""
+    from trfconv.rules.editions import EDITIONS
+
+    taking = [name for name, (_, text) in every_help(cli).items() if name and "--rules" in text]
+    assert sorted(taking) == ["norms", "report", "standings", "validate"]
+    read = {"norms": "b01", "report": "b02", "standings": "tb", "validate": "b02"}
+    for command in taking:
+        for ed in (e for e in EDITIONS if e.family != read[command]):
+            result = cli(command, VALID, "--rules", ed.name)
+            assert result.exit_code == 2, (command, ed.name, result.stderr)
+            assert result.stderr.startswith(f"trfconv: --rules: {ed.name} is an edition of the "), result.stderr
+            assert "internal error" not in result.stderr and len(result.stderr.splitlines()) == 1
+
+
 def test_standings_end_with_the_table(cli):
     team = FIXTURES / "trf" / "echecsjs__trf__trf26_team.trf"
     for path in (team, VALID):

@@ -19,9 +19,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-#: Families of regulations: ``b02`` (FIDE Rating Regulations), ``tb`` (C.07 tie-breaks), ``b01``
-#: (FIDE Title Regulations: the norms).
-FAMILIES = ("b02", "tb", "b01")
+#: Families of regulations, and what each regulates as a message names it: ``b02`` (FIDE Rating
+#: Regulations), ``tb`` (C.07 tie-breaks), ``b01`` (FIDE Title Regulations: the norms).
+FAMILIES = {"b02": "the Rating Regulations", "tb": "the tie-break regulations (C.07)",
+            "b01": "the Title Regulations (B.01)"}
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,6 @@ _BY_NAME = {e.name: e for e in EDITIONS}
 class UnknownEdition(ValueError):
     """A ``--rules`` name that is not in :data:`EDITIONS`."""
 
-
-#: What each family of editions regulates, as a message names it.
-FAMILIES = {"b02": "the Rating Regulations", "tb": "the tie-break regulations (C.07)"}
 
 
 def edition(name: str, family: str | None = None) -> Edition:
