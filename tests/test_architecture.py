@@ -50,7 +50,8 @@ LAYER_MAP = (
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
           "diagnostics and their reference table, what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
-          "the format registry, readers (TRF, JSON, XML, CSV/xlsx, Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
+          "the format registry, readers (TRF: `io/trf_read/`, a module per kind of record; JSON, XML, CSV/xlsx, "
+          "Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
           "the tournament builder, read-time checks, files and which files a folder holds (`many`), the K file, "
           "the rating lists' reader and database, the optional gacrux pairing checker run on a file"),
     Layer("rules", ("rules",), ("base",),
