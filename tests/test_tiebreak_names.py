@@ -13,7 +13,6 @@ import pytest
 from trfconv.diagnostics import Diagnostic
 from trfconv.rules.tiebreaks import parse
 from trfconv.tiebreak_names import data, key, read, said, shared
-from trfconv.rules.tiebreaks.names_page import UPDATE, page
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -218,8 +217,13 @@ def test_every_fide_tie_break_is_read_by_its_title():
 
 
 def test_the_page_is_generated_from_the_data():
+    """docs/tiebreak-names.md holds the names' tables as docgen makes them from the data (the
+    guide's test regenerates every such part; this one says which page and what it holds)."""
+    from helpers import docgen
+
     text = (ROOT / "docs" / "tiebreak-names.md").read_text("utf-8")
-    assert text == page(), f"docs/tiebreak-names.md differs from the data: run '{UPDATE}'"
+    assert "tiebreak-names" in docgen.used([ROOT / "docs" / "tiebreak-names.md"])
+    assert docgen.regenerated(text) == text, f"run '{docgen.COMMAND}'"
     assert "| Buchholz tronqué | `BH/C1` |" in text and "| papi | Papi (the FFE's pairing program)" in text
 
 
@@ -259,3 +263,16 @@ def test_convert_says_the_reading_and_writes_the_code(cli, tmp_path):
 def test_an_accented_unknown_name_on_the_command_line(cli):
     result = cli("standings", EXAMPLE, "-t", "Brésillien")
     assert result.exit_code == 2 and "did you mean OTHER_BRAZILIAN" in result.stderr
+
+
+def test_a_program_s_own_names_are_read_as_the_program_means_them():
+    """A reader asks the table what a program means by a name it stores: Papi's Performance is
+    the French federation's (no choice to say), the whole list Papi offers is in the table."""
+    from trfconv.tiebreak_names import named_by
+
+    papi = {"Solkoff": "BH", "Brésilien": "OTHER_BRAZILIAN", "Harkness": "OTHER_HARKNESS", "Cumulatif": "PS",
+            "Performance": "OTHER_PERF", "SommeDesBuchholz": "OTHER_BHSUM", "Kashdan": "OTHER_KASHDAN",
+            "Nombre de Victoires": "WIN", "Sonnenborn-Berger": "SB", "Koya": "KS"}
+    assert {n: named_by("papi", n) for n in papi} == papi
+    assert named_by("papi", "Manuel") is None and named_by("vega", "Performance") is None
+    assert named_by("swiss-manager", "Performance") == "TPR"

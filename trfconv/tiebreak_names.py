@@ -1,15 +1,18 @@
 """Tie-break names as arbiters type them: FIDE's names in each C.07 edition, the pairing programs'
 (Swiss-Manager and chess-results in English and German, Vega, Swiss-Chess, Papi), the French
-federation's manual and the other French and Spanish texts, read into the TRF-2026 form that
-:func:`.spec.parse` reads (``Buchholz tronqué`` -> ``BH/C1``).
+federation's manual and the other French and Spanish texts, read into the TRF-2026 form
+(``Buchholz tronqué`` -> ``BH/C1``): what ``rules.tiebreaks.spec.parse`` reads a name that is no
+code with, and what a reader uses for a program that names its tie-breaks (Papi's ``Brésilien``).
 
-The names are data, each with the sources that write it (``rules/data/tiebreak-names.toml``);
-``docs/tiebreak-names.md`` is :func:`page`'s output. Matching ignores case, accents, spaces,
-dashes and punctuation, a leading word that does not change the tie-break (``Départage
-Kashdan``, ``Greater number of victories``), and reads a cut or a median written in words
-(``Buchholz Cut 1``, ``BH C1``, ``Buchholz -1``, ``Buchholz moins le plus faible``,
-``Médian Buchholz 2``). A name two systems share is read one way and the reading is said
-(``Median``: BH/M1, not Harkness; ``Performance``: FIDE's TPR, not the French federation's).
+The names are data, each with the sources that write it (``rules/data/tiebreak-names.toml``, next
+to the tie-breaks' other data); the tables of ``docs/tiebreak-names.md`` are generated from it.
+Besides the names, each tie-break the data lists is read by its code (``bh``, ``harkness`` for
+``OTHER_HARKNESS``). Matching ignores case, accents, spaces, dashes and punctuation, a leading
+word that does not change the tie-break (``Départage Kashdan``, ``Greater number of
+victories``), and reads a cut or a median written in words (``Buchholz Cut 1``, ``BH C1``,
+``Buchholz -1``, ``Buchholz moins le plus faible``, ``Médian Buchholz 2``). A name two systems
+share is read one way and the reading is said (``Median``: BH/M1, not Harkness;
+``Performance``: FIDE's TPR, not the French federation's).
 """
 
 from __future__ import annotations
@@ -75,6 +78,20 @@ def index() -> dict[str, str]:
             for k in {key(name), "".join(_unled(words(name)))}:
                 found[k] = target if k not in found or found[k] == target else _chosen(k, found[k], target)
     return found
+
+
+def named_by(source: str, name: str) -> str | None:
+    """The tie-break (TRF-2026 form) ``name`` is as ``source`` writes it (a key of the data's
+    sources: ``papi``): a program's own name needs no choice, since the program says what it
+    computes (Papi's ``Performance`` is the French federation's, OTHER_PERF); None when that
+    source writes no such name."""
+    return _by_source().get((source, key(name)))
+
+
+@cache
+def _by_source() -> dict[tuple[str, str], str]:
+    return {(source, key(name)): target for target, names in data()["names"].items()
+            for name, sources in names.items() for source in sources}
 
 
 def _chosen(k: str, first: str, second: str) -> str:
