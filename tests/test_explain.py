@@ -34,7 +34,7 @@ def test_every_code_has_an_explanation():
 def test_an_unknown_code_is_one_line_naming_the_closest(cli):
     result = cli("explain", "TRF99")
     assert result.exit_code == 2
-    assert result.stderr == "trfconv: explain TRF99: no such diagnostic code; closest: TRF039, TRF029\n"
+    assert result.stderr == "trfconv: explain TRF99: no such diagnostic code; closest: TRF049, TRF039, TRF029\n"
     result = cli("explain", "nothing")
     assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
 

@@ -227,6 +227,12 @@ CODES: dict[str, Code] = {
              todo="export the crosstable with its players under the header row"),
         # input limits and undefined values found by fuzzing (readers and tie-breaks)
         Code("TRF046", E, "player line holds more round blocks than the 999 rounds any format numbers; the rest not read"),
+        Code("TRF048", W, "field read from the columns a shift moved it to (certain: the value fills one field's "
+                          "columns and the blank beside them)",
+             todo="check the value, then put the field back in its columns (export the file again)"),
+        Code("TRF049", W, "field left blank, or in doubt: a shift ran it into another field's columns and which "
+                          "characters are whose cannot be told",
+             todo="give the field's value in its columns (export the file again from the pairing program)"),
         Code("TB012", W, "SSSC undefined: its factor F rounds down to 0 (give it with /Kx)"),
         Code("TB013", I, "no tie-break list given: FIDE's recommended list for the event type applied", caveat=True),
         Code("TB014", I, "tie-break rules edition chosen, and why", caveat=True),

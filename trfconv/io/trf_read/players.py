@@ -6,15 +6,19 @@ from its columns (``formats/trf/records.toml``) and checked; the round blocks ar
 from __future__ import annotations
 
 from ...dates import read_birth_date
-from ...diagnostics import shown
+from ...diagnostics import Severity, diagnostic, shown
 from ...model import NationalRating, Player
 from ...numbers import ascii_digits, not_a_number, placeholder
 from ...records import builder
 from ..layout import layouts
 
 #: The fields of a 001 line, in the order of :class:`Player`'s fields.
-_PLAYER = layouts()["player"].cutter("start_number", "name", "sex", "title", "rating", "federation", "fide_id",
-                                     "birth_date", "points", "rank")
+_FIELDS = ("start_number", "name", "sex", "title", "rating", "federation", "fide_id", "birth_date", "points", "rank")
+_PLAYER = layouts()["player"].cutter(*_FIELDS)
+#: The columns between the rank and the first round block, blank in every 001 line.
+_BEFORE_ROUNDS = (90, 91)
+#: The column after a national rating record's last field (its birth date, 70-79).
+_AFTER_NATIONAL = (80,)
 _TITLES = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM",
            "WC": "WCM", "GF": "WGM", "MF": "WIM", "FF": "WFM", "CF": "WCM"}
 _FIDE_TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"}
@@ -31,10 +35,13 @@ class PlayerRecords:
             self.report("TRF011", f"player line has {len(line)} characters, at least 84 expected "
                                   "(points column)", len(line) + 1)
         column = self.layouts["player"].first_filled_gap(line)
+        texts = _PLAYER(line)
         if column is not None:
             self.report("TRF010", f"column {column} should be blank but holds {line[column - 1]!r}: "
                                   "fields are shifted", column)
-        start, name, sex, title, rating, federation, fide_id, birth, points, rank = map(str.strip, _PLAYER(line))
+        if column is not None or line[89:91].strip():  # 90-91 (before the round blocks): the rank moved?
+            texts = tuple(self.realigned("player", line, dict(zip(_FIELDS, texts)), _BEFORE_ROUNDS).values())
+        start, name, sex, title, rating, federation, fide_id, birth, points, rank = map(str.strip, texts)
         if not ascii_digits(start) or int(start) == 0:
             self.keep(line, "TRF013", f"player line without a valid start number ({start!r}); kept "
                                       "verbatim")
@@ -113,6 +120,13 @@ class PlayerRecords:
 
     def national(self, code: str, line: str) -> None:
         values = self.layouts["national"].read(line)
+        column = self.layouts["national"].first_filled_gap(line) or (_AFTER_NATIONAL[0] if line[79:80].strip() else None)
+        if column is not None:
+            self.diagnostics.append(diagnostic(
+                "TRF010", f"national rating record: column {column} should be blank but holds "
+                          f"{line[column - 1]!r}: fields are shifted", path=self.path, line=self.lineno, column=column,
+                severity=Severity.WARNING))
+            values = self.realigned("national", line, values, _AFTER_NATIONAL)
         number = int(values["start_number"])
         self.version_marks.add("TRF26")
         record = NationalRating(

@@ -23,6 +23,7 @@ from .dialects import ENGINE, DialectRecords
 from .header import HEADER_CODES, HeaderRecords
 from .players import PlayerRecords
 from .rounds import Blocks, RoundBlocks
+from .shifts import realigned
 from .teams import TeamRecords
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -119,6 +120,32 @@ class Reader(HeaderRecords, PlayerRecords, RoundBlocks, TeamRecords, DialectReco
 
     def record(self, key: str) -> None:
         self.last_key = key
+
+    def realigned(self, record: str, line: str, texts: dict[str, str], after: tuple[int, ...] = ()) -> dict[str, str]:
+        """``texts`` (a record's field texts, by name) with the fields a shift moved read where
+        it put them, or left blank where that is not certain (:mod:`.shifts`), each said:
+        TRF048 read moved, TRF049 left blank or in doubt. Called when a separator is filled."""
+        texts = dict(texts)
+        for m in realigned(self.layouts[record], line, after):
+            what = m.field.name.replace("_", " ")
+            own = line[m.field.first - 1:m.field.last].strip()
+            if not m.doubt and not m.text:
+                self.report("TRF048", f"{what} read as blank: {own!r} in its columns {m.field.first}-{m.field.last} "
+                                      f"is part of {m.found!r}, another field's value the shift moved there",
+                            m.field.first)
+            elif not m.doubt:
+                self.report("TRF048", f"{what} read from columns {m.first}-{m.last}, where the shift put it: "
+                                      f"{m.text!r} (its own columns {m.field.first}-{m.field.last} hold {own!r})",
+                            m.first)
+            elif m.text is None:
+                self.report("TRF049", f"{what} left blank: its columns {m.field.first}-{m.field.last} run into "
+                                      f"another field's in {m.found!r} (columns {m.first}-{m.last}), and which "
+                                      "characters are whose cannot be told", m.first)
+            else:
+                self.report("TRF049", f"{what} {m.text!r} read from its columns {m.field.first}-{m.field.last}, "
+                                      f"in doubt: {m.found!r} runs over columns {m.first}-{m.last}", m.first)
+            texts[m.field.name] = m.text or ""
+        return texts
 
     def number(self, text: str, what: str, column: int) -> int | None:
         if not text:

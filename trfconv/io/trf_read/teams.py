@@ -4,7 +4,11 @@ match points (362), line-ups (300), the team pairing-allocated bye (320) and tea
 
 from __future__ import annotations
 
+from ...diagnostics import Severity, diagnostic
 from ...model import TEAM_FORFEIT_RESULTS, Extra, Lineup, MatchPointSystem, Team, TeamForfeit, TeamPab
+
+#: The columns between a 310 record's rank (69-71) and its members (from 74).
+_BEFORE_MEMBERS = (72, 73)
 
 
 class TeamRecords:
@@ -29,6 +33,13 @@ class TeamRecords:
     def team310(self, line: str) -> None:
         self.version_marks.add("TRF26")
         values = self.layouts["team"].read(line)
+        column = self.layouts["team"].first_filled_gap(line) or next(
+            (c for c in _BEFORE_MEMBERS if line[c - 1:c].strip()), None)
+        if column is not None:
+            self.diagnostics.append(diagnostic(
+                "TRF010", f"310 record: column {column} should be blank but holds {line[column - 1]!r}: fields are "
+                          "shifted", path=self.path, line=self.lineno, column=column, severity=Severity.WARNING))
+            values = self.realigned("team", line, values, _BEFORE_MEMBERS)
         number = self.number(values["number"], "team number", 5)
         if number is None:
             self.keep(line, "TRF004", "310 record without a team number kept verbatim")
