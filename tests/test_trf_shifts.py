@@ -171,3 +171,12 @@ def test_a_shifted_team_record_keeps_its_points():
     t = read(made(), team + "    12    2")
     assert t.teams and (t.teams[0].match_points, t.teams[0].game_points) == (10, 21.5)
     assert said(t, "TRF048") and [d.severity.value for d in t.diagnostics if d.code == "TRF010"] == ["warning"]
+
+
+def test_a_control_character_in_a_separator_is_a_character_like_any():
+    """Found by the corruption property test: U+001F in column 80 filled the separator but was
+    no value to the reading of values (a regular expression's \\S), and the reader stopped."""
+    line = made(birth_date="")
+    line = line[:79] + "\x1f" + line[80:]
+    t = read(line)
+    assert t.player(12).birth_date is None and [d.code for d in t.diagnostics if d.code == "TRF010"] == ["TRF010"]

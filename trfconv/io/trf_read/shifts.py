@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from ..layout import Field, Layout
 
-_TOKEN = re.compile(r"\S+")
+#: A value, as the separators are told: any run of characters that are not a blank (a control
+#: character in a separator column fills it, as it fills a value).
+_TOKEN = re.compile(r"[^ ]+")
 #: Fields whose value holds blanks (a token of them is a part of the value, not all of it).
 _TEXTS = frozenset({"name"})
 #: What a field's value is made of, for the fields where that tells two values run together
