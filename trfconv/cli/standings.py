@@ -60,12 +60,12 @@ def standings(
     files: list[Path] = FilesArgument,
     tiebreaks: list[str] | None = typer.Option(
         None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. 'BH/C1,BH,SB,DE'); "
-        "default: the file's 212 or 202 record, else FIDE's recommended list for the kind of event. Names: "
-        "{names} and the systems that are not FIDE's (OTHER_KASHDAN and the others docs/reference/tiebreaks.md "
-        "lists), or the names FIDE, the pairing programs and the arbiters' manuals give them, in any case, with or "
-        "without accents ('Buchholz Cut 1', 'Buchholz tronqué', 'Median', 'Confrontation directe'; "
-        "docs/tiebreak-names.md); a name two systems share is read one way and the output says which; an unknown "
-        "name is answered with the closest ones. Modifiers /C1 /M1 /P /L±n /U1400 and the others "
+        "default: the file's 212 or 202 record, else the list FIDE recommended (before 2023) for the kind of event. "
+        "Names: {names} and the systems that are not FIDE's (OTHER_KASHDAN and the others "
+        "docs/reference/tiebreaks.md lists), or the names FIDE, the pairing programs and the arbiters' manuals give "
+        "them, in any case, with or without accents ('Buchholz Cut 1', 'Buchholz tronqué', 'Median', 'Confrontation "
+        "directe'; docs/tiebreak-names.md); a name two systems share is read one way and the output says which; an "
+        "unknown name is answered with the closest ones. Modifiers /C1 /M1 /P /L±n /U1400 and the others "
         "docs/reference/tiebreaks.md lists."),
     rules: str | None = typer.Option(None, "--rules", help=f"C.07 edition: {edition_names('tb')} (default: the "
                                      "one in force on the start date)."),

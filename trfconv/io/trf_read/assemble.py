@@ -16,6 +16,8 @@ from .scores import scores_from_codes
 
 _ROUND_PREFIX = re.compile(r"^round \d+: ")
 _BULK = {"TRF017", "TRF023", "TRF024", "LIN002"}  # normalisations reported once, with a count
+#: Where a player line's fields start (1-based), for a finding about one of them.
+_PLAYER_COLUMNS = {"points": 81, "federation": 54, "fide_id": 58}
 
 
 class Assembly:
@@ -61,8 +63,8 @@ class Assembly:
             if what == "player":
                 column = None if round_ is None else 92 + 10 * (round_ - 1)
                 return path, lines.get(key), column
-            if what == "points":
-                return path, lines.get(key), 81
+            if what in _PLAYER_COLUMNS:
+                return path, lines.get(key), _PLAYER_COLUMNS[what]
             return path, seen.get(what), None
         return locate
 
