@@ -119,9 +119,9 @@ COUNTS = {
 #: Papi leaves the round dates empty (UPL001: 132 missing); results still to come (UPL004); a
 #: new player without a birth date (UPL010); no ranks before the first round (UPL003). Besides,
 #: all three are of 2024: too late for any rating list (UPL032) from 2025 on.
-UPLOAD_ERRORS = {
-    "swiss-in-progress": {"UPL001", "UPL004", "UPL010"},
-    "swiss-not-started": {"UPL001", "UPL003", "UPL010"},
+UPLOAD_ERRORS = {  # an event in progress, or not started, is not ready (UPL061, UPL060: issue 34)
+    "swiss-in-progress": {"UPL001", "UPL004", "UPL010", "UPL061"},
+    "swiss-not-started": {"UPL001", "UPL003", "UPL010", "UPL060"},
     "round-robin": {"UPL001"},
 }
 
