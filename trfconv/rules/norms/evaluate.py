@@ -132,7 +132,7 @@ class TitleNorm:
 
 
 @dataclass(frozen=True)
-class _Route:
+class Route:
     article: str
     rule: str
     base: int  #: the games the norm counts before the overscore
@@ -140,28 +140,28 @@ class _Route:
     overscore_needed: int = 0
 
 
-def route_of(ctx: Context, n: int, whole: bool, missing: tuple[Missing, ...]) -> _Route:
+def route_of(ctx: Context, n: int, whole: bool, missing: tuple[Missing, ...]) -> Route:
     """Which article of 1.4.1 the number of games meets: ``whole`` when every counted game is kept."""
     r = ctx.rules
     if ctx.event_type == "world-cup" and n >= r.world_cup_games:
-        return _Route(r.article("world_cup"), f"at least {r.world_cup_games} games at the World Cup, counted as "
+        return Route(r.article("world_cup"), f"at least {r.world_cup_games} games at the World Cup, counted as "
                                               f"{r.world_cup_counts_as}", max(n, r.world_cup_counts_as), True)
     if ctx.event_type == "team-championship" and ctx.rounds in r.team_championship_rounds \
             and n >= r.team_championship_games:
-        return _Route(r.article("team_championship"), f"at least {r.team_championship_games} games in a "
+        return Route(r.article("team_championship"), f"at least {r.team_championship_games} games in a "
                                                       f"{ctx.rounds}-round team championship", n, True)
     if n >= r.min_games:
-        return _Route(r.article("min_games"), f"at least {r.min_games} games", n, True)
+        return Route(r.article("min_games"), f"at least {r.min_games} games", n, True)
     if ctx.rounds == r.nine_round_event and n == r.nine_round_event - 1 and whole and len(missing) == 1 \
             and missing[0].why in ("forfeit-win", "pab"):
         why = "a forfeit win" if missing[0].why == "forfeit-win" else "a pairing-allocated bye"
-        return _Route(r.article("nine_rounds"), f"{n} games of a {ctx.rounds}-round event, round {missing[0].round} "
+        return Route(r.article("nine_rounds"), f"{n} games of a {ctx.rounds}-round event, round {missing[0].round} "
                                                 f"{why}: counted as {r.nine_round_event}", r.nine_round_event, True)
     if ctx.rounds < r.min_games and n >= r.short_event_games and whole and not missing:
         need = r.min_games - n
-        return _Route(r.article("overscore"), f"{n} games of a {ctx.rounds}-round event and an overscore of at least "
+        return Route(r.article("overscore"), f"{n} games of a {ctx.rounds}-round event and an overscore of at least "
                                               f"{need} point(s) (QC 2023)", n, True, need)
-    return _Route(r.article("min_games"), f"at least {r.min_games} games", n, False)
+    return Route(r.article("min_games"), f"at least {r.min_games} games", n, False)
 
 
 def _score_ok(rules: NormRules, reading: str, half_points: int, n: int) -> bool:
@@ -206,19 +206,20 @@ def raised_average(title: TitleRule, n: int, total: int, lowest: int) -> int:
     return half_up(total + max(0, title.floor - lowest), n)
 
 
-def credit_bound(ctx: Context, title: TitleRule, n: int, half_points: int, ra: int) -> int | None:
-    """None when ``n`` games scoring ``half_points`` against an average of ``ra`` fail 1.4.8,
-    1.4.8a or 1.4.8b (the numbers most sets fail); else an upper bound of the games they would be
-    credited with (the games, at least the 9 some routes credit, plus the overscore, capped by
-    1.7). Computed as :func:`evaluate` does, without the rest, so that the search judges most sets
-    cheaply. Never lower for a higher ``ra`` (the score needed only falls as Ra rises), so the
-    highest Ra a group of sets can reach bounds the whole group."""
-    if ra < title.ra or ra + ctx.rules.dp(percent(half_points, n)) < title.rp:
+def credit(ctx: Context, title: TitleRule, n: int, half_points: int, ra: int, route: Route) -> int | None:
+    """The games ``n`` games scoring ``half_points`` against an average of ``ra`` are credited
+    with under ``route`` (1.4.1): its games, plus one per full point of overscore (1.4.1d), capped
+    (1.7); None when they fail 1.4.8a, 1.4.8, 1.4.8b or the overscore the route needs. Never lower
+    for a higher ``ra`` (the score needed only falls as Ra rises): the search relies on it."""
+    if not route.ok or ra < title.ra:
         return None
     need = required_half_points(ctx, title, ra, n)
     if need is None or half_points < need:
         return None
-    return min(ctx.rules.credited_cap, max(n, ctx.rules.min_games) + (half_points - need) // 2)
+    overscore = (half_points - need) // 2
+    if overscore < route.overscore_needed:
+        return None
+    return min(ctx.rules.credited_cap, route.base + overscore)
 
 
 def least_count(fraction: Fraction, n: int, double: bool, minimum: int = 0) -> int:
@@ -303,12 +304,10 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
                                                            and overscore >= route.overscore_needed))
     add(Requirement(route.article, route.rule, f"{n} games", games_ok))
     achieved = all(q.ok for q in reqs)
-    credited = None
-    if achieved:
-        credited = route.base + (overscore or 0)
-        if credited > r.credited_cap:
-            add(Requirement(r.article("cap"), f"credited games at most {r.credited_cap}", str(credited), True))
-            credited = r.credited_cap
+    credited = credit(ctx, title, n, half_points, ra, route) if achieved else None
+    if credited is not None and route.base + overscore > credited:
+        add(Requirement(r.article("cap"), f"credited games at most {r.credited_cap}", str(route.base + overscore),
+                        True))
     return TitleNorm(title.title, achieved, n, credited, Fraction(half_points, 2),
                      None if need is None else Fraction(need, 2), ra, rp, p, dp, raised, kept, dropped, tuple(reqs),
                      route.article, score_ok != _score_ok(r, other, half_points, n))
