@@ -108,6 +108,21 @@ def test_forecast_text(cli, tmp_path):
     assert cli("norms", path, "--after-round", "7").exit_code == 2  # without --forecast
 
 
+def test_forecast_with_the_last_round_paired_names_it(cli, tmp_path):
+    """After round 8 of 9, round 9 paired: 5/8 against 2500s; the 9 games need 6 (Annex, 2475-2519),
+    1 more point, whatever else happens (issue 36: the line was cut from a split string)."""
+    path = event_file(tmp_path)
+    result = cli("norms", path, "--forecast", "--after-round", "8", "--title", "GM")
+    assert result.exit_code == 0, result.output
+    assert "    points needed in round 9 (paired with #10, 2500): 1\n" in result.stdout
+    data = json.loads(cli("norms", path, "--forecast", "--after-round", "8", "--title", "GM", "--json").stdout)
+    assert data["forecast"]["players"][0]["titles"][0]["needs"] == [{"rating": None, "points": "1"}]
+    page = tmp_path / "f.html"
+    assert cli("norms", path, "--forecast", "--after-round", "8", "--title", "GM", "--format", "html",
+               "-o", page).exit_code == 0
+    assert "points needed in round 9 (paired with #10, 2500): 1" in page.read_text("utf-8")
+
+
 def test_real_event_conditions():
     """The open's 102 record names an IA (its first word), one round a day (132)."""
     c = trfconv.norms(trfconv.read(LLOBREGAT)).conditions

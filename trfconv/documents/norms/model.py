@@ -114,11 +114,20 @@ def forecast_lines(report: NormsReport, f: TitleForecast) -> list[str]:
             f"({', '.join([*sorted(g.titles), g.federation or 'FID/none', 'unrated' if g.unrated else str(g.rating)])})"
             for g in f.paired]
     unknown = f.remaining - len(f.paired)
-    cells = ", ".join(f"{n.rating}: {'impossible' if n.points is None else short_text(n.points)}" for n in f.needs)
-    out.append(f"  points needed in the {f.remaining} round(s) left" +
-               (f", the {unknown} unknown opponent(s) averaging {cells}" if unknown else f": {cells.split(': ')[1]}"))
+    if unknown:
+        cells = ", ".join(f"{n.rating}: {_points(n.points)}" for n in f.needs)
+        out.append(f"  points needed in the {f.remaining} round(s) left, the {unknown} unknown opponent(s) "
+                   f"averaging {cells}")
+    else:
+        rounds = "; ".join(f"round {g.round} (paired with #{g.opponent}, {'unrated' if g.unrated else g.rating})"
+                           for g in f.paired)
+        out.append(f"  points needed in {rounds}: {_points(f.needs[0].points)}")
     out += [f"  {m}" for m in f.mix]
     return out
+
+
+def _points(points) -> str:
+    return "impossible" if points is None else short_text(points)
 
 
 def condition_lines(report: NormsReport) -> list[str]:
