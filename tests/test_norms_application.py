@@ -75,3 +75,18 @@ def test_command(cli, tmp_path):
     assert result.stdout.splitlines()[-1] == "verdict     GM application of FIDE id 1: does not meet 1.5.1, 1.5.6, 1.5.3"
     missing = cli("norms", tmp_path, "--application", "77")
     assert missing.exit_code == 2 and "no file given holds a player with this FIDE id" in missing.stderr
+
+
+def test_an_event_given_twice_counts_once(cli, tmp_path):
+    """The same event as TRF and as JSON, and a second copy of the TRF: one norm of 9 credited
+    games (issue 36: it counted three, 27 games, and 1.5.1 passed)."""
+    ((name, t),) = events("1=1=1=0=1")
+    trfconv.write(t, tmp_path / "e1.trf", format="trf16")
+    trfconv.write(t, tmp_path / "e1-copy.trf", format="trf16")
+    trfconv.write(t, tmp_path / "e1.json", format="json")
+    app, found = application([(str(p), trfconv.read(p)) for p in sorted(tmp_path.iterdir())], "1")
+    assert [x.norm.credited_games for x in app.norms] == [9]
+    assert [d.code for d in found] == ["NRM019", "NRM019"]
+    assert not checks(app)["1.5.1"]
+    result = cli("norms", tmp_path, "--application", "1")
+    assert "is given twice" in result.stdout and "9 in 1 norm(s)" in result.stdout

@@ -393,6 +393,7 @@ CODES: dict[str, Code] = {
         Code("NRM016", W, "title application: the events name the applicant differently"),
         Code("NRM017", W, "1.4.3d declared, but not every round of the event meets it"),
         Code("NRM018", I, "an event of more than 30 days: whose ratings each game counts (1.1.4)", caveat=True, scope="norms"),
+        Code("NRM019", W, "title application: an event given twice (two copies, or one as TRF and as JSON) is counted once", caveat=True, scope="norms"),
         # the rating officer's month (issue 25): newcomers in the period, lists by kind
         Code("PER019", I, "a zero score in a newcomer's first event disregarded (8.2.1); which event was the first", caveat=True),
         Code("LST035", I, "FIDE ID not in single-type lists only (no combined list of the month): not rated on this list (warning when the file rates him)"),

@@ -251,10 +251,18 @@ def application(events: list[tuple[str, Tournament]], fide_id: str, *, title: st
     """The title application of FIDE id ``fide_id`` over ``events`` (file name, tournament): each
     event's norm for ``title`` (default: the highest title with a norm in the events) and the IT2
     checks (:mod:`.application`), with what was noticed (``NRM015`` the applicant is not in an
-    event, ``NRM016`` the events name the applicant differently)."""
+    event, ``NRM016`` the events name the applicant differently, ``NRM019`` an event given twice,
+    counted once, as the period does: :meth:`~trfconv.model.Tournament.digest`)."""
     found: list[Diagnostic] = []
     judged = []
+    seen: dict[bytes, str] = {}
     for file, t in events:
+        digest = t.digest()
+        if digest in seen:
+            found.append(diagnostic("NRM019", f"{t.event.name or 'the event'} is given twice ({seen[digest]} and "
+                                              f"{file}): counted once", path=file))
+            continue
+        seen[digest] = file
         number = next((p.start_number for p in t.players if p.fide_id == fide_id), None)
         if number is None:
             found.append(diagnostic("NRM015", f"FIDE id {fide_id} is not a player of this event", path=file))
