@@ -205,8 +205,11 @@ def test_thirty_five_percent_1_4_8b():
     n = norm(norm_event("000000==0=1=1", gm_field(13, rating=2750)))
     assert failing(n) == ["1.4.8b"] and n.rp == 2609
     edge = norm_event("00000===0=1=1", gm_field(13, rating=2750))  # 4.5/13 = 34.6 %
-    assert norm(edge).achieved and not norm(edge, reading="exact").achieved
+    assert norm(edge).achieved and not norm(edge, readings={"score": "exact"}).achieved
     assert "NRM006" in {d.code for d in trfconv.norms(edge).diagnostics}
+    (other,) = norm(edge).alternatives
+    assert (other.name, other.choice, other.norm.status, [q.article for q in other.norm.failed]) == \
+        ("score", "exact", "not achieved", ["1.4.8b"])
 
 
 def test_womens_norm_for_a_woman_only():
@@ -351,7 +354,8 @@ def test_event_types_of_1_4_1b():
 
 def test_unknown_values_raise():
     t = norm_event("1=1=1=0=1", gm_field(9))
-    for options in ({"titles": ("FM",)}, {"reading": "loose"}, {"exemption": "1.4.3z"}, {"event_type": "blitz"}):
+    for options in ({"titles": ("FM",)}, {"readings": {"score": "loose"}}, {"readings": {"loose": "rounded"}},
+                    {"exemption": "1.4.3z"}, {"event_type": "blitz"}):
         with pytest.raises(ValueError, match="unknown"):
             trfconv.norms(t, **options)
 

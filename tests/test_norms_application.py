@@ -23,7 +23,8 @@ def checks(app) -> dict[str, bool]:
 def test_three_norms_make_28_credited_games():
     """6/9 (9 games), 7/9 (one point over: 10), 8 games and a forfeit win (1.4.1c: 9)."""
     app, found = application(events("1=1=1=0=1", "11=1=1=1=", "1=1=1+=1="), "1")
-    assert app.title == "GM" and found == []
+    assert app.title == "GM" and [d.code for d in found] == ["NRM006"]  # E3's IM norm: 10 credited games, or 9
+    assert "1.4.1c read as 'adds'" in found[0].message and "#1 IM" in found[0].message
     assert [x.norm.credited_games for x in app.norms] == [9, 10, 9]
     assert checks(app) == {"1.5.1": True, "1.4.3e": True, "1.1.3a": True, "1.5.6": False, "1.4.1c": True,
                            "1.5.3": False, "B.02": True}

@@ -38,7 +38,7 @@ def test_one_player_shows_every_requirement(cli, tmp_path):
     assert result.exit_code == 0
     assert "GM norm not achieved" in result.stdout and "fails 1.4.8" in result.stdout
     row = next(line for line in result.stdout.splitlines() if line.strip().startswith("1.4.8 "))
-    assert row.split()[-2:] == ["2543", "FAILS"]
+    assert row.split()[-6:] == ["2543", "FAILS", "(by", "57", "rating", "points)"]
     assert result.stdout.splitlines()[-1] == "verdict     no norm (1 player(s) looked at)"
 
 
@@ -52,8 +52,10 @@ def test_json_schema_1(cli, tmp_path):
                                "dropped_rounds")} == {"title": "GM", "achieved": True, "games": 9,
                                                       "credited_games": 9, "score": "6", "ra": 2500, "rp": 2625,
                                                       "dropped_rounds": [10, 11]}
-    assert {"article": "1.4.8", "rule": "Rp = Ra + dp(67 %) at least 2600", "value": "2625", "ok": True} in \
-        gm["requirements"]
+    assert {"article": "1.4.8", "rule": "Rp = Ra + dp(67 %) at least 2600", "value": "2625", "ok": True,
+            "checked": True, "short": None} in gm["requirements"]
+    assert (gm["status"], gm["near_miss"], gm["readings"], gm["pending_rounds"]) == ("achieved", [], [], [])
+    assert data["readings"]["round-robin-beaten"]["applied"] == "complete-event" and data["not_in_file"] == []
 
 
 def test_seven_rounds_one_line(cli, tmp_path):

@@ -34,10 +34,14 @@ def exhaustive(ctx: Context, candidate: Person, title, rec: Record):
     """Every allowed set judged by :func:`evaluate`, no bound: the reference the search must equal."""
     games = rec.games
     full = evaluate(ctx, candidate, title, games, (), rec.missing)
-    if ctx.round_robin:
-        return full
+    mix = None
+    if ctx.round_robin:  # 1.4.1f read into round robins: the wins only, the complete event's opponents
+        articles = {RULES.article(x) for x in ("foreign", "own_federation", "titled", "holders")}
+        if ctx.reading("round-robin-beaten") == "all-rounds" or any(q.article in articles for q in full.failed):
+            return full
+        mix = games
     chosen = full if full.achieved else None
-    for cut in range(len(games), ctx.least_games - 1, -1):
+    for cut in [len(games)] if ctx.round_robin else range(len(games), ctx.least_games - 1, -1):
         prefix, tail = games[:cut], games[cut:]
         wins = [i for i, g in enumerate(prefix) if g.won]
         for size in range(0, min(len(wins), cut - ctx.least_games) + 1):
@@ -48,7 +52,7 @@ def exhaustive(ctx: Context, candidate: Person, title, rec: Record):
                 dropped = tuple(sorted((*(Dropped(prefix[i], RULES.article("beaten")) for i in drop),
                                         *(Dropped(g, RULES.article("later_games")) for g in tail)),
                                        key=lambda d: d.round))
-                result = evaluate(ctx, candidate, title, kept, dropped, rec.missing)
+                result = evaluate(ctx, candidate, title, kept, dropped, rec.missing, mix)
                 if result.achieved and (chosen is None or rank(result) < rank(chosen)):
                     chosen = result
     return chosen or full

@@ -15,7 +15,7 @@ from ..documents.basis import Basis
 from ..documents.registry import document
 from ..model import MAX_ROUNDS
 from ..rules.editions import UnknownEdition
-from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, READINGS, TITLES
+from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, TITLES, readings
 from .batch import single
 from .common import (
     EXIT_ERRORS,
@@ -68,8 +68,13 @@ def norms(
     exemption: str | None = typer.Option(None, "--exemption", help="A 1.4.3 exemption the event has: " + ", ".join(
                                          f"{k} {what}" for k, what in EXEMPTION_NAMES.items()) + "."),
     event_type: str | None = typer.Option(None, "--event-type", help=f"1.4.1b: {' or '.join(EVENT_TYPES)}."),
-    reading: str = typer.Option("rounded", "--score-reading", help="1.4.8b's 35 %: 'rounded' as 1.4.9 rounds "
-                                "percentages (4.5/13 passes) or 'exact' (it does not)."),
+    reading: str | None = typer.Option(None, "--score-reading", help="1.4.8b's 35 %: 'rounded' as 1.4.9 rounds "
+                                       "percentages (4.5/13 passes; the default) or 'exact' (it does not); the "
+                                       "same as --reading score=CHOICE."),
+    chosen: list[str] = typer.Option(None, "--reading", metavar="NAME=CHOICE", help="Where the text leaves a "
+                                     "result open, the other reading (repeatable): " + "; ".join(
+                                         f"{name} ({x.article}): {'|'.join(x.choices)}, default {x.default}"
+                                         for name, x in readings().items()) + "."),
     forecast: bool = typer.Option(False, "--forecast", help="What each candidate needs in the rounds left, per "
                                   "title, against a range of opponents' ratings and the paired opponent."),
     after_round: int | None = typer.Option(None, "--after-round", min=1, metavar="N", max=MAX_ROUNDS, help="With --forecast: as after this round "
@@ -87,11 +92,12 @@ def norms(
     with; with --list, opponents' titles, ratings, federations and sex from the FIDE list in force.
     Exit 0 read without error, 1 the file has errors, 2 unreadable or a wrong option."""
     titles = _upper(title, TITLES, "--title")
+    asked = _readings(chosen, reading)
     if applicant is not None:
-        raise _application(files, applicant, titles, exemption, event_type, reading, rules, use_list, list_month, db,
+        raise _application(files, applicant, titles, exemption, event_type, asked, rules, use_list, list_month, db,
                            encoding, lenient, as_json, output)
     options = dict(player=player, titles=titles, form="json" if as_json else NormsFormat(fmt).value, output=output,
-                   exemption=exemption, event_type=event_type, reading=reading, forecast=forecast,
+                   exemption=exemption, event_type=event_type, readings=asked, forecast=forecast,
                    after_round=after_round, rules=rules, use_list=use_list, list_month=list_month, db=db,
                    encoding=encoding, details=details, lenient=lenient, as_json=as_json)
     file = single(files, norms_file, options, command="norms", document="norms", form=options["form"], jobs=jobs,
@@ -100,7 +106,8 @@ def norms(
 
 
 def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None, form: str, output: Path | None,
-               exemption: str | None, event_type: str | None, reading: str, forecast: bool, after_round: int | None,
+               exemption: str | None, event_type: str | None, readings: dict[str, str], forecast: bool,
+               after_round: int | None,
                rules: str | None, use_list: bool, list_month: str | None, db: Path | None, encoding: str | None,
                details: bool, lenient: bool, as_json: bool) -> Facts:
     """``norms`` on one file."""
@@ -111,19 +118,17 @@ def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None
         raise fail(f"--exemption {exemption}", f"unknown; give one of {', '.join(EXEMPTIONS)}")
     if event_type is not None and event_type.strip().lower() not in EVENT_TYPES:
         raise fail(f"--event-type {event_type}", f"unknown; give one of {', '.join(EVENT_TYPES)}")
-    if reading not in READINGS:
-        raise fail(f"--score-reading {reading}", f"unknown; give one of {', '.join(READINGS)}")
     check_output(output)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     try:
         result = judge(t, lookup, rules=rules, player=player, titles=titles,
                        exemption=exemption.strip().lower() if exemption else None,
-                       event_type=event_type.strip().lower() if event_type else None, reading=reading,
+                       event_type=event_type.strip().lower() if event_type else None, readings=readings,
                        forecast=forecast, after_round=after_round)
     except UnknownEdition as err:
         raise fail("--rules", str(err)) from None
-    except ValueError as err:  # --player or --after-round the event does not have
+    except ValueError as err:  # --player, --after-round or --reading the event or the edition does not have
         raise fail(file, str(err)) from None
     basis = Basis(str(file), (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
     report = NormsReport(basis, t, result, details or player is not None)
@@ -135,7 +140,21 @@ def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None
                     written=str(output) if written else None)
 
 
-def _application(files, applicant, titles, exemption, event_type, reading, rules, use_list, list_month, db,
+def _readings(chosen: list[str] | None, score: str | None) -> dict[str, str]:
+    """``--reading NAME=CHOICE`` (and ``--score-reading``, the reading ``score``) as a mapping;
+    exit 2 on one not of that form (the edition's names and choices are checked when judged)."""
+    out = {}
+    for given in chosen or ():
+        name, sign, choice = given.partition("=")
+        if not sign or not name.strip() or not choice.strip():
+            raise fail(f"--reading {given}", "give NAME=CHOICE (trfconv norms --help lists them)")
+        out[name.strip().lower()] = choice.strip().lower()
+    if score is not None:
+        out["score"] = score.strip().lower()
+    return out
+
+
+def _application(files, applicant, titles, exemption, event_type, readings, rules, use_list, list_month, db,
                  encoding, lenient, as_json, output) -> typer.Exit:
     """``--application FIDE_ID``: every file read (exit 2 when one cannot be), the IT2 checks."""
     from ..documents.norms.application import ApplicationReport
@@ -157,9 +176,12 @@ def _application(files, applicant, titles, exemption, event_type, reading, rules
     try:
         result, found = application(events, applicant.strip(), title=titles[0] if titles else None, lookup=lookup,
                                     rules=rules, exemption=exemption.strip().lower() if exemption else None,
-                                    event_type=event_type.strip().lower() if event_type else None, reading=reading)
+                                    event_type=event_type.strip().lower() if event_type else None,
+                                    readings=readings)
     except UnknownEdition as err:
         return fail("--rules", str(err))
+    except ValueError as err:  # a reading the edition does not have
+        return fail("--reading", str(err))
     if all(x.start_number is None for x in result.events):
         return fail(f"--application {applicant}", "no file given holds a player with this FIDE id")
     noticed = [d for _, t in events for d in t.diagnostics]

@@ -49,7 +49,7 @@ class TitleForecast:
 
 def _unknown(round_number: int, rating: int) -> NormGame:
     """An opponent not known yet, of ``rating``, for the average only."""
-    return NormGame(round_number, 0, 0, rating, False, None, False, frozenset(), False)
+    return NormGame(round_number, 0, 0, rating, False, None, False, frozenset())
 
 
 def forecast(ctx: Context, candidate: Person, title: TitleRule, rec: Record, played: int,

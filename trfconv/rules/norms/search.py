@@ -2,10 +2,11 @@
 allow would choose, found in polynomial time.
 
 In an event without predetermined pairings (a Swiss), the games after the title result may be
-ignored (1.4.1e: a trailing run of rounds), and in any event the games against beaten opponents
-(1.4.1f: any subset of real wins), provided the rest still meets every requirement. A round robin
-is judged on all its scheduled rounds (QC 2023: "a norm cannot be based on 9 rounds in a 12-player
-round robin").
+ignored (1.4.1e: a trailing run of rounds), and the games against beaten opponents (1.4.1f: any
+subset of real wins), provided the rest still meets every requirement. A round robin is judged on
+all its scheduled rounds (QC 2023: "a norm cannot be based on 9 rounds in a 12-player round
+robin"); whether 1.4.1f applies there is a reading (``round-robin-beaten``): by default it does,
+"the mix of opponents" being that of the complete event (1.4.1f's sentence for round robins).
 
 Among the sets that achieve the norm, the one chosen (documented, so that two tools agree):
 
@@ -13,7 +14,10 @@ Among the sets that achieve the norm, the one chosen (documented, so that two to
 2. then the fewest dropped games (the most kept);
 3. then the one keeping the earlier rounds (its kept rounds, in order, compare lowest first).
 
-When no set achieves it, the result on every counted game is given, with what fails.
+What the file cannot show is assumed at its best (titles, federations: not constraining), so that
+a set the missing data would decide is found too; a set that surely achieves the norm comes before
+one the file cannot decide (:attr:`~.evaluate.TitleNorm.undecided`). When no set achieves it, the
+result on every counted game is given, with what fails.
 
 How it is found without trying every set. A set keeps, of the games that are not wins, the first
 ``j`` (a non-win can only be left out with everything after it, 1.4.1e), and ``k`` of the wins
@@ -36,29 +40,32 @@ from __future__ import annotations
 from collections import deque
 from functools import cache, lru_cache
 
-from .evaluate import Context, Dropped, TitleNorm, credit, evaluate, least_count, route_of
+from .evaluate import NEAR_RATING, Context, Dropped, TitleNorm, credit, evaluate, least_count, route_of
 from .games import NormGame, Record
 from .people import Person
 from .rules import NormRules, TitleRule, half_up, percent
 
 
-def possible(ctx: Context, title: TitleRule, rec: Record) -> bool:
+def possible(ctx: Context, title: TitleRule, rec: Record, slack: bool = False) -> bool:
     """Whether some set of games could meet 1.4.8a, 1.4.8 and 1.4.5b-e at all, by bounds over the
     fewest games any route accepts: the average of the highest ratings (each at least the floor)
     reaches Ra, that average plus the dp of the best results reaches Rp, and enough opponents hold
-    the title. A quick test that spares the search for most players."""
-    least = ctx.least_games
-    if len(rec.games) < least:
+    the title. A quick test that spares the search for most players. With ``slack``, whether the
+    games could come near (:attr:`.evaluate.TitleNorm.near_miss`): one game fewer, Ra and Rp
+    within ``NEAR_RATING`` points with half a point more, and any number of title holders."""
+    least = ctx.least_games - slack
+    if len(rec.games) < least or not least:
         return False
+    margin = NEAR_RATING if slack else 0
     top = sorted((max(g.rating, title.floor) for g in rec.games), reverse=True)[:least]
     ra = half_up(sum(top), least)
-    if ra < title.ra:
+    if ra + margin < title.ra:
         return False
-    results = sorted((g.half_points for g in rec.games), reverse=True)[:least]
-    if ra + ctx.rules.dp(percent(sum(results), least)) < title.rp:
+    results = min(2 * least, sum(sorted((g.half_points for g in rec.games), reverse=True)[:least]) + slack)
+    if ra + ctx.rules.dp(percent(results, least)) + margin < title.rp:
         return False
     holders = sum(1 for g in rec.games if not g.titles.isdisjoint(title.holders))
-    return holders >= least_holders(ctx)
+    return slack or holders >= least_holders(ctx) or "titles" in ctx.unknown
 
 
 def least_holders(ctx: Context) -> int:
@@ -73,12 +80,19 @@ def best(ctx: Context, candidate: Person, title: TitleRule, rec: Record, hopeful
     full = evaluate(ctx, candidate, title, rec.games, (), rec.missing)
     if hopeful is None:
         hopeful = possible(ctx, title, rec)
-    if ctx.round_robin or (title.women and candidate.woman is not True) or not hopeful:
-        return full  # a women's title for a player not known to be a woman: no set achieves it
-    chosen = full if full.achieved else None
+    if (title.women and candidate.woman is False) or not hopeful or "ratings" in ctx.unknown:
+        return full  # a women's title for a man, or no set reaches Ra and Rp, or no rating to tell
+    r = ctx.rules
+    if ctx.round_robin and (ctx.reading("round-robin-beaten") == "all-rounds" or any(
+            q.article in {r.article(x) for x in ("foreign", "own_federation", "titled", "holders")}
+            for q in full.failed)):
+        return full  # 1.4.1f not read into round robins, or the complete event's mix fails
+    sure = not ctx.unknown & {"titles", "federations"} and (not title.women or candidate.woman is not None)
+    chosen = full if full.achieved or full.undecided else None
     search = _Search(ctx, candidate, title, rec)
     for bound, n, j, k in search.pairs():
-        if chosen is not None and (bound, n) < (chosen.credited_games, len(chosen.kept)):
+        if chosen is not None and (chosen.achieved or not sure) and \
+                (bound, n) < (chosen.credited_games or 0, len(chosen.kept)):
             break  # neither more credit nor more games kept than the set chosen
         result = search.solve(j, k)
         if result is not None and (chosen is None or _rank_of(result) < _rank_of(chosen)):
@@ -109,7 +123,7 @@ def _opponents_needed(rules: NormRules, n: int) -> tuple[int, int]:
 
 def _rank_of(norm: TitleNorm) -> tuple:
     """The order of choice of the module docstring, lowest first."""
-    return -(norm.credited_games or 0), len(norm.dropped), tuple(g.round for g in norm.kept)
+    return not norm.achieved, -(norm.credited_games or 0), len(norm.dropped), tuple(g.round for g in norm.kept)
 
 
 def _best_sum(top: list[int], ratings: list[int], k: int, floor: int, base_sum: int, base_min: int | None) -> int:
@@ -132,6 +146,8 @@ class _Search:
         self.ctx, self.candidate, self.title, self.rec = ctx, candidate, title, rec
         self.games = rec.games
         self.nonwins = [i for i, g in enumerate(self.games) if not g.won]
+        self.complete = ctx.round_robin  #: 1.4.1f in a round robin: every non-win kept, the complete event's mix
+        self.titles_known = "titles" not in ctx.unknown
 
     def _limit(self, j: int) -> int:
         """The position of the first non-win left out when ``j`` are kept (the games end there)."""
@@ -153,6 +169,8 @@ class _Search:
                 base_titled += g.titled
                 base_holders += not g.titles.isdisjoint(title.holders)
                 base_min = g.rating if base_min is None else min(base_min, g.rating)
+            if self.complete and j < len(self.nonwins):
+                continue  # a round robin keeps all its non-wins
             wins = [games[i] for i in range(self._limit(j)) if games[i].won]
             ratings = sorted((g.rating for g in wins), reverse=True)
             top = [0]
@@ -164,7 +182,8 @@ class _Search:
             for k in range(max(0, least - j), last + 1):
                 n = j + k
                 need_titled, need_holders = _opponents_needed(ctx.rules, n)
-                if base_titled + min(k, titled_wins) < need_titled or base_holders + min(k, holder_wins) < need_holders:
+                if self.titles_known and not self.complete and (base_titled + min(k, titled_wins) < need_titled or
+                                                                base_holders + min(k, holder_wins) < need_holders):
                     continue  # 1.4.5
                 ra = half_up(_best_sum(top, ratings, k, title.floor, base_sum, base_min), n)
                 bound = credit(ctx, title, n, base_hp + 2 * k, ra, _route(ctx, n))
@@ -180,7 +199,7 @@ class _Search:
         limit = self._limit(j)
         base = [games[i] for i in self.nonwins[:j]]
         wins = [i for i in range(limit) if games[i].won]
-        pairing = _Pairing(ctx, self.candidate, title, base, [games[i] for i in wins], k)
+        pairing = _Pairing(ctx, self.candidate, title, base, [games[i] for i in wins], k, self.complete)
         top = pairing.most(frozenset(), frozenset())
         if top is None:
             return None  # 1.4.3-1.4.5 fail for every set of the pair
@@ -216,8 +235,9 @@ class _Search:
         rules = ctx.rules
         dropped = tuple(Dropped(g, rules.article("beaten") if i < limit else rules.article("later_games"))
                         for i, g in enumerate(games) if i not in kept_positions)
-        result = evaluate(ctx, self.candidate, title, kept, dropped, self.rec.missing)
-        return result if result.achieved else None
+        result = evaluate(ctx, self.candidate, title, kept, dropped, self.rec.missing,
+                          self.games if self.complete else None)
+        return result if result.achieved or result.undecided else None
 
 
 #: A weight above any sum of ratings: what a set must have (1.4.3-1.4.5, a game forced kept) is
@@ -231,17 +251,20 @@ class _Pairing:
     1.4.5 (:meth:`most`)."""
 
     def __init__(self, ctx: Context, candidate: Person, title: TitleRule, base: list[NormGame],
-                 wins: list[NormGame], k: int):
+                 wins: list[NormGame], k: int, complete: bool):
+        """``complete``: 1.4.3-1.4.5 are the complete event's (1.4.1f in a round robin), met
+        already: no set is constrained. What the file does not show constrains no set either."""
         rules = ctx.rules
         self.title, self.wins, self.k = title, wins, k
         n = len(base) + k
         self.base_sum = sum(g.rating for g in base)
         self.base_min = min((g.rating for g in base), default=None)
-        need_titled, need_holders = _opponents_needed(rules, n)
+        need_titled, need_holders = _opponents_needed(rules, n) if not complete and "titles" not in ctx.unknown \
+            else (0, 0)
         self.need_titled = max(0, need_titled - sum(g.titled for g in base))
         self.need_holders = max(0, need_holders - sum(not g.titles.isdisjoint(title.holders) for g in base))
         self.holder = [not g.titles.isdisjoint(title.holders) for g in wins]
-        self.feds = not ctx.exempt(candidate)
+        self.feds = not (complete or ctx.exempt(candidate) or "federations" in ctx.unknown)
         self.own = candidate.federation if candidate.federation not in rules.disregarded_federations else None
         self.base_feds: dict[str, int] = {}  #: opponents of each federation among the base
         for g in base:
