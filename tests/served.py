@@ -1,4 +1,4 @@
-"""``trfconv serve`` run for real, in a child process, for the tests and the README's picture:
+"""``trfconv serve`` run for real, in a child process, for the tests and the guide's picture:
 the address it prints, and a headless Chromium driven by Playwright (Debian's ``chromium``,
 never a browser of Playwright's own)."""
 

@@ -2,8 +2,9 @@
 
 Every module of ``trfconv`` belongs to exactly one layer of :data:`LAYER_MAP` (by the longest
 module prefix); a module may import its own layer and the layers it is allowed to import,
-nothing else. The map is written here only: ARCHITECTURE.md's table is generated from it
-(``python tests/test_architecture.py`` rewrites it; a test keeps the two equal).
+nothing else. The map is written here only: ARCHITECTURE.md's table and the guide's package
+layout are generated from it (``python tests/helpers/docgen.py`` rewrites them;
+``tests/test_docs.py`` keeps them equal).
 
 What counts as an import: ``import`` and ``from … import`` statements at any depth (inside
 functions too), literal dynamic imports (``importlib.import_module("trfconv.io.files")``,
@@ -20,14 +21,12 @@ from __future__ import annotations
 import ast
 import importlib
 import re
-import sys
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
 import trfconv
 
 PACKAGE = Path(trfconv.__file__).resolve().parent
-ARCHITECTURE = Path(__file__).resolve().parents[1] / "ARCHITECTURE.md"
 
 
 @dataclass(frozen=True)
@@ -44,10 +43,10 @@ class Layer:
 #: The layers, lowest first: the one place the map is written.
 LAYER_MAP = (
     Layer("base", ("model", "pairings", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
-                   "numbers", "dates", "timecontrol", "encoding", "tabular", "diagnostics_table", "named", "records"), (),
+                   "numbers", "dates", "timecontrol", "encoding", "tabular", "named", "records"), (),
           "the model and what every layer shares: pairings (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics and their reference table, what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics, what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
           "the format registry, readers (TRF, JSON, XML, CSV/xlsx, Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
           "the tournament builder, read-time checks, files and which files a folder holds (`many`), the K file, "
@@ -229,32 +228,6 @@ def package_modules() -> dict[str, tuple[str, bool]]:
     return out
 
 
-# -- ARCHITECTURE.md's table ------------------------------------------------------------------
-TABLE_START = "<!-- layer table: generated from tests/test_architecture.py (python tests/test_architecture.py) -->"
-TABLE_END = "<!-- end of the layer table -->"
-
-
-def layer_table() -> str:
-    """The table of ARCHITECTURE.md, from :data:`LAYER_MAP`."""
-    def shown(prefix: str) -> str:
-        if prefix == "":
-            return "`trfconv`"
-        return f"`{prefix.replace('.', '/')}/*`" if (PACKAGE / prefix.replace(".", "/")).is_dir() else f"`{prefix}`"
-
-    rows = ["| layer | modules: what they hold | may import, besides its own |", "|---|---|---|"]
-    for l in LAYER_MAP:
-        allowed = ", ".join(l.imports) or "nothing"
-        allowed += "".join(f"; `{m}` also {theirs}" for m, theirs in sorted(EXCEPTIONS) if layer(m) == l.name)
-        rows.append(f"| {l.name} | {', '.join(map(shown, l.modules))}: {l.holds} | {allowed} |")
-    return "\n".join(rows)
-
-
-def architecture_with_table(text: str) -> str:
-    """ARCHITECTURE.md's ``text`` with the generated table between its two markers."""
-    start, end = text.index(TABLE_START) + len(TABLE_START), text.index(TABLE_END)
-    return f"{text[:start]}\n{layer_table()}\n{text[end:]}"
-
-
 # -- the tests ---------------------------------------------------------------------------------
 def test_every_import_respects_the_layers():
     assert violations(package_modules()) == []
@@ -272,12 +245,6 @@ def test_every_registry_string_respects_the_layers_and_exists():
 
 def test_every_module_is_in_a_layer():
     assert [m for m in package_modules() if layer(m) is None] == []
-
-
-def test_architecture_table_is_generated_from_the_map():
-    text = ARCHITECTURE.read_text("utf-8")
-    assert text == architecture_with_table(text), "ARCHITECTURE.md's layer table differs from LAYER_MAP: " \
-                                                  "run 'python tests/test_architecture.py'"
 
 
 def test_the_check_finds_a_forbidden_import_at_any_depth():
@@ -359,8 +326,3 @@ def test_registries_import_no_heavy_library():
             "'multipart', 'python_multipart') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
-
-
-if __name__ == "__main__":  # rewrite ARCHITECTURE.md's layer table from LAYER_MAP
-    ARCHITECTURE.write_text(architecture_with_table(ARCHITECTURE.read_text("utf-8")), "utf-8")
-    print(f"wrote the layer table of {ARCHITECTURE}", file=sys.stderr)

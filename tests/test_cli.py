@@ -134,12 +134,12 @@ def test_usage_errors_do_not_trace(cli, args):
     assert result.exit_code == 2 and "Traceback" not in result.output
 
 
-def test_readme_info_example_is_real(cli):
-    """The README shows this file's `info --json` output; keep them equal."""
+def test_the_guides_info_example_is_real(cli):
+    """The guide shows this file's `info --json` output (docs/reference/json.md); keep them equal."""
     import re
 
-    readme = (FIXTURES.parent / "README.md").read_text("utf-8")
-    shown = json.loads(re.search(r'```json\n(\{"schema": 1, "file": "fixtures.*?)\n```', readme, re.DOTALL).group(1))
+    page = (FIXTURES.parent / "docs" / "reference" / "json.md").read_text("utf-8")
+    shown = json.loads(re.search(r'```json\n(\{"schema": 1, "file": "fixtures.*?)\n```', page, re.DOTALL).group(1))
     path = FIXTURES / "examples" / "example-open-2026.trf"
     actual = json.loads(cli("info", path, "--json").stdout)
     assert {k: v for k, v in actual.items() if k != "file"} == {k: v for k, v in shown.items() if k != "file"}

@@ -401,7 +401,8 @@ def test_cli_converts_by_extension_and_lists_formats(cli, tmp_path):
     assert len(back.players) == 21 and back.player(17).rounds[0] == Bye(ByeKind.PAB)
     listing = json.loads(cli("formats", "--json").stdout)
     assert listing["schema"] == 1
-    assert set(listing["read"]) == {"trf", "json", "xml", "csv", "xlsx", "swissmanager", "swisschess", "vega", "pgn"}
+    assert set(listing["read"]) == {"trf", "json", "xml", "csv", "xlsx", "swissmanager", "swisschess", "vega", "pgn",
+                                    "papi", "papi-json"}
     assert set(listing["write"]) == {"trf26", "trf16", "json", "xml", "csv"}
     assert "xlsx" in cli("formats").stdout
 

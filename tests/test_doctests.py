@@ -1,5 +1,6 @@
-"""The package's docstring examples (``>>>``) run as doctests, from the checkout's root (they
-read its fixtures): an example that no longer gives what it shows fails here."""
+"""The package's docstring examples (``>>>``) and the guide's (README.md, ``docs/``) run as doctests,
+from the checkout's root (they read its fixtures): an example that no longer gives what it shows
+fails here."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import trfconv
 
 PACKAGE = Path(trfconv.__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def modules_with_examples() -> list[str]:
@@ -35,3 +37,18 @@ def test_docstring_examples_run(monkeypatch):
         if result.failed:
             failed.append(f"{name}: {result.failed} of {result.attempted} examples fail")
     assert failed == [] and attempted >= 19
+
+
+def test_the_guides_examples_run(monkeypatch):
+    """Every page of the guide with ``>>>`` examples (the library's page: reading, judging, rating,
+    ranking, writing) runs as a doctest file."""
+    monkeypatch.chdir(ROOT)
+    pages = [p for p in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))] if ">>> " in p.read_text("utf-8")]
+    assert ROOT / "docs" / "library.md" in pages
+    failed, attempted = [], 0
+    for page in pages:
+        result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS, report=False)
+        attempted += result.attempted
+        if result.failed:
+            failed.append(f"{page.relative_to(ROOT)}: {result.failed} of {result.attempted} examples fail")
+    assert failed == [] and attempted >= 15

@@ -1,10 +1,7 @@
-"""``trfconv explain CODE``: a code's meaning, severity, consumer and what to do, from the registry;
-and the diagnostics reference generated from it (``python -m trfconv.diagnostics_table``)."""
+"""``trfconv explain CODE``: a code's meaning, severity, consumer and what to do, from the registry
+(the guide's table of codes is generated from it too: ``tests/test_docs.py``)."""
 
 from __future__ import annotations
-
-import subprocess
-import sys
 
 from trfconv.diagnostics import CODES
 
@@ -40,16 +37,6 @@ def test_an_unknown_code_is_one_line_naming_the_closest(cli):
     assert result.stderr == "trfconv: explain TRF99: no such diagnostic code; closest: TRF039, TRF029\n"
     result = cli("explain", "nothing")
     assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
-
-
-def test_the_table_module_prints_one_row_per_code():
-    out = subprocess.run([sys.executable, "-m", "trfconv.diagnostics_table"], capture_output=True, text=True,
-                         check=True).stdout
-    rows = out.splitlines()
-    assert rows[:2] == ["| Code | Severity | Meaning | Rejected by |", "|---|---|---|---|"]
-    assert len(rows) == 2 + len(CODES)
-    assert rows[2 + list(CODES).index("TRF010")] == ("| TRF010 | error | column misalignment: a separator column is "
-                                                     "not blank | FIDE rating server |")
 
 
 def test_every_code_says_what_to_do_and_an_error_never_says_nothing(cli):

@@ -64,10 +64,12 @@ def test_a_format_registered_in_one_line_is_read_by_every_command(dummy, cli, tm
 
 def test_registry_derivations():
     names = [f.name for f in formats()]
-    assert names[:9] == ["swissmanager", "json", "xml", "xlsx", "swisschess", "vega", "pgn", "trf", "csv"]
+    assert names[:11] == ["swissmanager", "papi", "papi-json", "json", "xml", "xlsx", "swisschess", "vega", "pgn",
+                          "trf", "csv"]
     assert (output_for(".XML"), output_for(".csv"), output_for(".json"), output_for(".txt")) == (
         "xml", "csv", "json", "trf26")
-    assert {"IO001", "IO002", "JSN001", "XML001", "XML002", "XML003", "CSV001", "CSV007", "SWM001"} <= unreadable_codes()
+    assert {"IO001", "IO002", "JSN001", "XML001", "XML002", "XML003", "CSV001", "CSV007", "SWM001", "PAP001", "PAP002",
+            "PAP009"} <= unreadable_codes()
 
 
 def test_a_formats_fixed_start_never_refuses_what_its_sniffer_recognises():
@@ -79,15 +81,17 @@ def test_a_formats_fixed_start_never_refuses_what_its_sniffer_recognises():
 
     from openpyxl import Workbook
 
+    from trfconv.io.jet import SIGNATURE
     from trfconv.io.registry import SNIFF_BYTES, named
 
     files = [p for p in (Path(__file__).parents[1] / "fixtures").rglob("*") if p.is_file()]
     assert len(files) > 100
     workbook = io.BytesIO()
     Workbook().save(workbook)
+    access = SIGNATURE + bytes([1]) + bytes(4096 - len(SIGNATURE) - 1)  # a Papi file's first page (none is a fixture)
     checked = {f.name: 0 for f in formats() if f.starts}
-    assert set(checked) == {"json", "xml", "xlsx", "pgn"}
-    for head in [p.read_bytes()[:SNIFF_BYTES] for p in files] + [workbook.getvalue()[:SNIFF_BYTES]]:
+    assert set(checked) == {"papi", "papi-json", "json", "xml", "xlsx", "pgn"}
+    for head in [p.read_bytes()[:SNIFF_BYTES] for p in files] + [workbook.getvalue()[:SNIFF_BYTES], access]:
         for variant in (head, b"\xef\xbb\xbf \r\n\t" + head):
             for f in formats():
                 if f.starts and named(f.sniff)(variant):

@@ -365,7 +365,8 @@ def every_help(cli) -> dict[str, str]:
 
 def test_no_user_facing_text_cites_a_seed_label(cli, tmp_path):
     texts = {f"help {name}": out for name, (_, out) in every_help(cli).items()}
-    texts["README"] = (FIXTURES.parent / "README.md").read_text("utf-8")
+    for page in [FIXTURES.parent / "README.md", *sorted((FIXTURES.parent / "docs").rglob("*.md"))]:
+        texts[str(page.relative_to(FIXTURES.parent))] = page.read_text("utf-8")
     for form in ("text", "json", "html"):
         texts[f"playoff {form}"] = cli("playoff", EXAMPLE, "--places", "2", "--seed", "1", "--armageddon-after", "2",
                                        "--format", form).stdout

@@ -122,8 +122,8 @@ def test_cli_from_a_file(cli):
 
 @pytest.mark.parametrize("named", ["3,6", "6,2,16", "3,6,2,4,1,16"])
 def test_players_not_tied_on_points_are_refused(cli, named):
-    """Issue 24: the README promises exit 2 when the players named are not tied (3 has 6.5
-    points, 6, 2, 4 and 1 have 6, 16 has 4.5), as --places already checks."""
+    """Issue 24: the guide (docs/standings.md) promises exit 2 when the players named are not tied
+    (3 has 6.5 points, 6, 2, 4 and 1 have 6, 16 has 4.5), as --places already checks."""
     result = cli("playoff", EX25, "--players", named, "--seed", "7")
     assert result.exit_code == 2 and result.stdout == ""
     assert "trfconv: --players: the players are not tied on points (" in result.stderr

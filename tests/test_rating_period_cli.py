@@ -1,5 +1,5 @@
 """``trfconv period`` and ``trfconv report`` as a rating officer runs them over a month: exit codes
-(README: 2 when there is nothing to compute or the list asked for is not held), the list used
+(docs/period.md: 2 when there is nothing to compute or the list asked for is not held), the list used
 named, caveats naming their event, and the FIDE list layout that reads back."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def test_the_fide_layout_reads_back_with_list_import(tmp_path, cli):
 
 
 def test_report_with_no_list_in_force_for_the_event_exits_2_saying_what_is_held(tmp_path, cli):
-    """README: ``report FILE --list`` exits 2 when no list (or none of that month) is held. The
+    """docs/rating-lists.md: ``report FILE --list`` exits 2 when no list (or none of that month) is held. The
     event started on 3 October 2026; only the list of November is held: none is in force."""
     import ratinglist_build as build
 

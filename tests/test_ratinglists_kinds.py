@@ -2,7 +2,7 @@
 players rated in them; the combined list names every registered player. Importing a single-type
 file adds its kind for its month and never removes another kind nor the month's combined list;
 with single-type lists only, a FIDE ID absent from them is a player not rated on them, not an
-unknown ID (README, FIDE rating lists)."""
+unknown ID (docs/rating-lists.md)."""
 
 from __future__ import annotations
 

@@ -1,33 +1,13 @@
-"""The README documents what the code does: its diagnostics table is generated from the code registry."""
+"""The README is a first screen: what trfconv is for, the two commands that work on a fresh machine
+(both run here; ``.ci/run`` runs the second), the main jobs, the Python it needs, a line for
+Windows users, and the way into the guide (``docs/``, tested in ``tests/test_docs.py``)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from trfconv.diagnostics import CODES
-from trfconv.diagnostics_table import UPDATE, with_table
-
 README = Path(__file__).resolve().parent.parent / "README.md"
-
-
-def test_diagnostics_table_is_generated_from_the_registry():
-    """The README's table is the output of ``python -m trfconv.diagnostics_table`` (never kept by
-    hand): one row per code of CODES, in its order."""
-    text = README.read_text("utf-8")
-    assert text == with_table(text), f"the README's diagnostics table differs from CODES: run '{UPDATE}'"
-    rows = re.findall(r"^\| ([A-Z]{2,3}\d{3}) \| (\w+) \| (.*?) \| (.*?) \|$", text, re.MULTILINE)
-    assert [(c, s, t, r or None) for c, s, t, r in rows] == [
-        (c.code, c.severity.value, c.title, c.consumer) for c in CODES.values()]
-
-
-def test_a_new_code_makes_the_readme_differ(monkeypatch):
-    """The test of the test: a code added to the registry (and not to the README) is noticed."""
-    from trfconv import diagnostics
-
-    text = README.read_text("utf-8")
-    monkeypatch.setitem(diagnostics.CODES, "ZZZ999", diagnostics.Code("ZZZ999", diagnostics.Severity.INFO, "new"))
-    assert "| ZZZ999 | info | new |  |" in with_table(text) and with_table(text) != text
 
 
 def test_readme_starts_with_the_two_commands():
@@ -36,15 +16,6 @@ def test_readme_starts_with_the_two_commands():
     assert blocks[1].endswith('pip install ".[test]" && pytest')
     ci = (README.parent / ".ci" / "run").read_text()
     assert 'pip install ".[test]"' in ci and "pytest" in ci
-
-
-def test_readme_python_block_runs(monkeypatch):
-    """The README's Python API block is a doctest: every example gives the output shown."""
-    import doctest
-
-    monkeypatch.chdir(README.parent)
-    result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted >= 15 and result.failed == 0
 
 
 def test_readme_main_job_runs(cli, tmp_path, monkeypatch):
@@ -63,11 +34,16 @@ def test_readme_main_job_runs(cli, tmp_path, monkeypatch):
     assert b"<tournament" in (tmp_path / "example1.xml").read_bytes()[:500]
 
 
-def test_every_link_inside_the_readme_names_a_heading():
-    """The contents on the first screen, and every other ``](#anchor)``, lead to a heading (the
-    anchors as GitHub makes them: lower case, punctuation dropped, spaces as hyphens)."""
+def test_readme_is_a_first_screen():
+    """What a newcomer needs before the guide, and nothing more: the Python version, the Windows
+    way to install, every job of the guide one line each, and the guide's index linked; the rest
+    is in docs/."""
     text = README.read_text("utf-8")
-    headings = re.findall(r"^#{1,4} (.+)$", re.sub(r"```.*?```", "", text, flags=re.DOTALL), re.MULTILINE)
-    anchors = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
-    links = set(re.findall(r"\]\(#([^)]+)\)", text))
-    assert links and links <= anchors, sorted(links - anchors)
+    assert len(text.splitlines()) <= 80
+    assert "Python 3.11 or newer" in text
+    assert "`py -m venv .venv`" in text and r"`.venv\Scripts\activate`" in text
+    jobs = re.findall(r"```sh\n(.*?)\n```", text, re.DOTALL)[2].splitlines()
+    assert [line.split()[1] for line in jobs] == ["check", "validate", "report", "standings", "playoff", "norms",
+                                                 "period", "convert", "serve", "explain"]
+    assert "](docs/README.md)" in text
+    assert "## " not in text  # no section: the sections are the guide's pages

@@ -100,7 +100,7 @@ def test_after_round_out_of_range(cli):
 
 
 def _by_hand(seed: str, numbers) -> list[int]:
-    """The drawing of lots as the README says anyone can redo it."""
+    """The drawing of lots as the guide (docs/standings.md) says anyone can redo it."""
     return sorted(numbers, key=lambda x: hashlib.sha256(f"{seed}:{x}".encode()).hexdigest())
 
 

@@ -480,15 +480,16 @@ def test_every_real_file_of_the_corpus():
         assert all(d.code.startswith("UPL") for d in result.diagnostics)
 
 
-def test_the_readme_example_is_what_the_command_prints(cli, tmp_path, monkeypatch):
+def test_the_guides_example_is_what_the_command_prints(cli, tmp_path, monkeypatch):
+    """docs/check.md shows this file's check --upload, line for line."""
     import re
     from pathlib import Path
 
     import trfconv.io.pairing_checker as checker
 
     monkeypatch.setattr(checker, "installed", lambda: False)
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
-    shown = re.search(r"\$ trfconv check autumn.trf --upload --today 2026-10-20\n(.*?)\n```", readme, re.DOTALL)[1]
+    page = (Path(__file__).resolve().parent.parent / "docs" / "check.md").read_text("utf-8")
+    shown = re.search(r"\$ trfconv check autumn.trf --upload --today 2026-10-20\n(.*?)\n```", page, re.DOTALL)[1]
     monkeypatch.chdir(tmp_path)
     Path("autumn.trf").write_bytes(event_text({"022": None, "112": "112 Deputy, Dora"},
                                               players={**player(5, fide_id="", birth="1990/00/00"),
@@ -496,3 +497,55 @@ def test_the_readme_example_is_what_the_command_prints(cli, tmp_path, monkeypatc
     result = cli("check", "autumn.trf", "--upload", "--today", "2026-10-20")
     assert result.exit_code == 1
     assert result.output.strip() == shown
+
+
+# -- the edition of the Swiss rules ----------------------------------------------------------
+
+def dated(day: str, players: dict) -> bytes:
+    """The event started on ``day`` (YYYY/MM/DD), its three rounds on the three days from it."""
+    y, m, d = day.split("/")
+    days = [f"{y[2:]}/{m}/{int(d) + i:02d}" for i in range(3)]
+    return event_text({"042": f"042 {day}", "052": f"052 {y}/{m}/{int(d) + 2:02d}", "132": round_dates(*days)},
+                      players=players)
+
+
+def test_the_swiss_rules_follow_the_start_date():
+    from trfconv.rules.swiss.rules import swiss_rules
+    assert swiss_rules(date(2026, 1, 31)).name == "swiss-2017"
+    assert swiss_rules(date(2026, 2, 1)).name == "swiss-2026"
+    assert swiss_rules(None).name == "swiss-2026"
+
+
+def test_a_full_point_bye_bars_the_pab_from_2026():
+    """C.04.1 Art. 4 (2026): a round scored without playing at a win's points bars the PAB; C.04.1 d
+    (2017) barred it only after a PAB or a forfeit win."""
+    full_then_pab = {**player(5, ("0000 - F", "0000 - U", "   4 b 0"), points="2.0", rank="2"),
+                     **player(2, ("0000 - Z", "   1 w =", "   6 b =")),
+                     **player(3, ("   6 w =", "0000 - Z", "   1 b 0"))}
+    found = [d.message for d in upload(dated("2026/10/03", full_then_pab))[1].diagnostics if d.code == "UPL051"]
+    assert len(found) == 1 and "after a full-point bye in round 1" in found[0]
+    assert "[C2], C.04.1 Art. 4" in found[0] and "swiss-2026" in found[0]
+    assert "UPL051" not in codes(dated("2025/10/03", full_then_pab))
+    forfeit_then_pab = {**player(5, ("   2 w +", "0000 - U", "   4 b 0"), points="2.0", rank="2"),
+                        **player(2, ("   5 b -", "   1 w =", "   6 b =")),
+                        **player(3, ("   6 w =", "0000 - Z", "   1 b 0"))}
+    old = [d.message for d in upload(dated("2025/10/03", forfeit_then_pab))[1].diagnostics if d.code == "UPL051"]
+    assert len(old) == 1 and "after a forfeit win in round 1" in old[0] and "C.2, C.04.1 d" in old[0]
+    assert "UPL051" in codes(dated("2026/10/03", forfeit_then_pab))
+    half_then_pab = {**player(5, ("0000 - H", "0000 - U", "   4 b 0"), points="1.5", rank="4"),
+                     **player(2, ("0000 - Z", "   1 w =", "   6 b =")),
+                     **player(3, ("   6 w =", "0000 - Z", "   1 b 0"))}
+    assert "UPL051" not in codes(dated("2026/10/03", half_then_pab))
+
+
+def test_the_findings_cite_the_edition_applied():
+    twice = {**player(1, ("   4 w 1", "   2 b =", "   2 w 1")),
+             **player(2, ("   5 b 1", "   1 w =", "   1 b 0"), points="1.5", rank="4"),
+             **player(3, ("   6 w =", "   5 b 1", "0000 - Z"), points="1.5", rank="3"),
+             **player(6, ("   3 b =", "   4 w 1", "0000 - Z"), points="1.5", rank="2")}
+    new = [d.message for d in upload(dated("2026/10/03", twice))[1].diagnostics if d.code == "UPL050"]
+    old = [d.message for d in upload(dated("2025/10/03", twice))[1].diagnostics if d.code == "UPL050"]
+    assert "C.04.3 [C1], C.04.1 Art. 2" in new[0] and "C.04.3 C.1, C.04.1 b" in old[0]
+    three = {**player(4, ("   1 b 0", "   6 b 0", "   5 b 1")), **player(5, ("   2 w 0", "   3 w 0", "   4 w 0"))}
+    colours = [d.message for d in upload(dated("2025/10/03", three))[1].diagnostics if d.code == "UPL052"]
+    assert all("C.04.1 g" in m and "C.04.3 C.3, C.04.3 A.7" in m for m in colours) and len(colours) == 2

@@ -1,7 +1,7 @@
 """Diagnostics: the one way every reader, check and writer reports a problem.
 
-A diagnostic has a stable code (the README's table is generated from :data:`CODES` by
-``python -m trfconv.diagnostics_table``; ``trfconv explain CODE`` tells one), a severity, a
+A diagnostic has a stable code (the guide's table, ``docs/reference/diagnostics.md``, is generated
+from :data:`CODES`; ``trfconv explain CODE`` tells one), a severity, a
 location (file, line, column; 1-based), a message a person understands and, where known, the
 consumer that would reject the input.
 """
@@ -21,7 +21,7 @@ class Severity(Enum):
 
 @dataclass(frozen=True)
 class Code:
-    """A registered code: its default severity, the title the README table shows, the consumer
+    """A registered code: its default severity, the title the guide's table shows, the consumer
     that would reject such input, and whether it states an assumption a result rests on (a
     caveat: such diagnostics are printed in the caveats block of every document a person files
     whose kind of result it concerns)."""
@@ -255,6 +255,23 @@ CODES: dict[str, Code] = {
         Code("VEG003", W, "Vega crosstable row or round cell cannot be read"),
         Code("VEG004", I, "Vega crosstable forfeit printed without a colour"),
         Code("VEG005", I, "Vega crosstable prints no start numbers: players numbered by position (their rank)"),
+        Code("PAP001", E, "Papi file (Access database) damaged, cut short or of another Access version; not read",
+             todo="open it in Papi and save it again, or export the tournament from Papi (TRF or Papi's FIDE export)"),
+        Code("PAP002", E, "Access database without Papi's tables (JOUEUR, INFO): not a Papi tournament; not read",
+             todo="give the tournament's .papi file"),
+        Code("PAP003", W, "part of a Papi file does not hold together (a row or page left out, a table's row count "
+                          "differs from its definition's)"),
+        Code("PAP004", W, "Papi setting or player value cannot be read (date, number of rounds, rating list, title "
+                          "code, FIDE id); ignored or kept as text"),
+        Code("PAP005", W, "Papi round code not known (colour, result); the round read as not paired"),
+        Code("PAP006", I, "Papi tie-break list: how its names were read, and where the list stops", caveat=True,
+             scope="ranking"),
+        Code("PAP007", I, "Papi data the model has no place for (club, category, homologation, pairing system); not kept"),
+        Code("PAP008", I, "absences entered in Papi for rounds not yet paired read as requested byes (TRF-2026 240)",
+             caveat=True),
+        Code("PAP009", E, "Papi-JSON document cannot be read (not JSON, or without its variables and players)"),
+        Code("PAP010", I, "event federation FRA: Papi is the French federation's program and its file names none",
+             caveat=True),
         Code("PGN001", E, "PGN file holds no game with the headers of a tournament game (White, Black, Result)",
              todo="give a PGN of the event's games, with White, Black and Result tags"),
         Code("PGN002", W, "PGN game cannot be placed: no round (Round tag), or a player without a name"),

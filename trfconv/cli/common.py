@@ -100,7 +100,7 @@ def checked_encoding(name: str | None) -> str | None:
 
 EncodingOption = typer.Option(None, "--encoding", "-e", callback=checked_encoding,
                               help="Input encoding (default: detected).")
-JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema in the README).")
+JsonOption = typer.Option(False, "--json", help="Machine-readable output (schema: docs/reference/json.md).")
 DetailsOption = typer.Option(False, "--details", help="Everything: every diagnostic, player and game.")
 LenientOption = typer.Option(False, "--lenient", help="Produce the document even when the file has errors; "
                                                       "it then says that it rests on a defective file.")
@@ -177,8 +177,8 @@ def rating_lists(use: bool, month: str | None, db: Path | None):
 
 def against_list(t: Tournament, lookup, kind: str) -> list[Diagnostic]:
     """The cross-check of ``t`` against the ``kind`` list in force (LST001-LST013), each finding
-    at the player's line; exit 2 when no ``kind`` list is in force at the event's start (README:
-    the list asked for is not held), saying which lists are held."""
+    at the player's line; exit 2 when no ``kind`` list is in force at the event's start
+    (``docs/rating-lists.md``: the list asked for is not held), saying which lists are held."""
     from ..ratinglists import Pinned, crosscheck, event_list
 
     month, said = event_list(t, lookup, kind)

@@ -62,8 +62,8 @@ def standings(
         None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. 'BH/C1,BH,SB,DE'); "
         "default: the file's 212 or 202 record, else FIDE's recommended list for the kind of event. Names: "
         "{names}, their long names (Buchholz, Sonneborn-Berger, direct encounter) and the systems that are not "
-        "FIDE's (OTHER_KASHDAN and the others the README lists); modifiers /C1 /M1 /P /L±n /U1400 and the others "
-        "the README lists."),
+        "FIDE's (OTHER_KASHDAN and the others docs/reference/tiebreaks.md lists); modifiers /C1 /M1 /P /L±n /U1400 "
+        "and the others it lists."),
     rules: str | None = typer.Option(None, "--rules", help=f"C.07 edition: {edition_names('tb')} (default: the "
                                      "one in force on the start date)."),
     unrated: int | None = typer.Option(None, "--unrated", min=1, metavar="RATING", max=MAX_RATING, help="Rating given to unrated "

@@ -51,7 +51,7 @@ class Document:
 COMMON = {
     "text": (".txt", "plain text", "utf-8"),
     "csv": (".csv", "UTF-8 with the byte-order mark spreadsheets want", "utf-8-sig"),
-    "json": (".json", "JSON (schema in the README)", "utf-8"),
+    "json": (".json", "JSON (schema: docs/reference/json.md)", "utf-8"),
     "html": (".html", "one printable A4 page", "utf-8"),
 }
 

@@ -129,7 +129,7 @@ def render_csv(report: StandingsReport) -> str:
 
 
 def render_json(report: StandingsReport) -> str:
-    """The standings for ``standings --json`` (schema 1, documented in the README)."""
+    """The standings for ``standings --json`` (schema 1, documented in ``docs/reference/json.md``)."""
     if report.basis.withheld:
         return json_withheld(report.basis)
     data = {"schema": 1, "file": report.basis.file, **json_fields(report.basis), **as_dict(report.standings),

@@ -68,7 +68,7 @@ def render_json(report: VerdictReport) -> str:
 
 
 def as_dict(v: Verdict, t: Tournament) -> dict:
-    """The verdict for ``validate --json`` (schema 1, documented in the README)."""
+    """The verdict for ``validate --json`` (schema 1, documented in ``docs/reference/json.md``)."""
     names = {p.start_number: p.name for p in t.players}
     return {
         "rules": v.edition.name,

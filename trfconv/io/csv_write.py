@@ -1,4 +1,4 @@
-"""Writer for trfconv's canonical crosstable CSV (README, "The canonical crosstable CSV").
+"""Writer for trfconv's canonical crosstable CSV (``docs/reference/formats.md``, "The canonical crosstable CSV").
 
 One header row, then one row per player: start number, name, federation, FIDE id, rating,
 birth date, sex, title, points, rank, then one cell per round. Round cells: ``12w1`` (game

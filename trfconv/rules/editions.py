@@ -20,8 +20,8 @@ from importlib import resources
 from typing import Any
 
 #: Families of regulations: ``b02`` (FIDE Rating Regulations), ``tb`` (C.07 tie-breaks), ``b01``
-#: (FIDE Title Regulations: the norms).
-FAMILIES = ("b02", "tb", "b01")
+#: (FIDE Title Regulations: the norms), ``swiss`` (C.04 Swiss Rules: basic rules and the Dutch system).
+FAMILIES = ("b02", "tb", "b01", "swiss")
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,10 @@ EDITIONS: tuple[Edition, ...] = (
             "FIDE C.07, approved 2 February 2026, applied from 1 March 2026"),
     Edition("b01-2024", "b01", date(2024, 1, 1),
             "FIDE Title Regulations B.01, applied from 1 January 2024"),
+    Edition("swiss-2017", "swiss", date(2017, 7, 1),
+            "FIDE Swiss Rules C.04.1 and C.04.3 (Dutch), Baku 2016 / Goynuk 2017, applied until 31 January 2026"),
+    Edition("swiss-2026", "swiss", date(2026, 2, 1),
+            "FIDE Swiss Rules C.04.1 and C.04.3 (Dutch), approved 28/10/2025, applied from 1 February 2026"),
 )
 
 _BY_NAME = {e.name: e for e in EDITIONS}
@@ -77,7 +81,8 @@ class UnknownEdition(ValueError):
 
 
 #: What each family of editions regulates, as a message names it.
-FAMILIES = {"b02": "the Rating Regulations", "tb": "the tie-break regulations (C.07)"}
+FAMILIES = {"b02": "the Rating Regulations", "tb": "the tie-break regulations (C.07)",
+            "swiss": "the Swiss rules (C.04.1, C.04.3)"}
 
 
 def edition(name: str, family: str | None = None) -> Edition:

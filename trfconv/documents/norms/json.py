@@ -1,4 +1,4 @@
-"""The norms document as JSON (``"schema": 1``, documented in the README)."""
+"""The norms document as JSON (``"schema": 1``, documented in ``docs/reference/json.md``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""The picture of the rating report in the README (``fixtures/readme/rating-report.png``): the
+"""The picture of the rating report in the guide (``docs/images/rating-report.png``): the
 generated 40-player Swiss with invented names of ``fixtures/examples`` (no real person's data), its HTML report printed
 by headless Chromium to an A4 PDF, the first page turned into a PNG by pdftoppm (Debian's
 poppler-utils). Run by hand after a change to the report's look::
 
-    python tests/readme_picture.py
+    python tests/guide_report_picture.py
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 from browser import print_to_pdf
 from paths import FIXTURES
 
-PICTURE = FIXTURES / "readme" / "rating-report.png"
+PICTURE = FIXTURES.parent / "docs" / "images" / "rating-report.png"
 
 
 def main() -> None:

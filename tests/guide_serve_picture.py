@@ -1,9 +1,9 @@
-"""The picture of ``trfconv serve`` in the README (``fixtures/readme/serve.png``): the page in
+"""The picture of ``trfconv serve`` in the guide (``docs/images/serve.png``): the page in
 headless Chromium at 1280×800, the generated 40-player Swiss with invented names of
 ``fixtures/examples`` (no real person's data) dropped on it, its rating report shown. Run by
 hand after a change to the page's look::
 
-    python tests/readme_serve_picture.py
+    python tests/guide_serve_picture.py
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from paths import FIXTURES
 from served import browser, server
 
-PICTURE = FIXTURES / "readme" / "serve.png"
+PICTURE = FIXTURES.parent / "docs" / "images" / "serve.png"
 
 
 def main() -> None:
