@@ -204,7 +204,7 @@ def test_the_norms_options_are_the_commands(norms_served, cli):
 
 
 def test_the_norms_choices_are_the_commands(norms_served):
-    from trfconv.rules.norms import EVENT_TYPES, EXEMPTIONS, READINGS, TITLES
+    from trfconv.rules.norms import EVENT_TYPES, EXEMPTIONS, TITLES, readings
 
     c, _ = norms_served
     card = html.fragment_fromstring(upload(c, NORMS.name, NORMS.read_bytes()).text)
@@ -212,7 +212,7 @@ def test_the_norms_choices_are_the_commands(norms_served):
     assert tuple(form.xpath(".//input[@name='title']/@value")) == TITLES
     assert tuple(form.xpath(".//select[@name='exemption']/option/@value")) == ("", *EXEMPTIONS)
     assert tuple(form.xpath(".//select[@name='event_type']/option/text()"))[1:] == EVENT_TYPES
-    assert tuple(form.xpath(".//select[@name='reading']/option/@value")) == READINGS
+    assert tuple(form.xpath(".//select[@name='reading']/option/@value")) == tuple(readings()["score"].choices)
     assert form.xpath(".//input[@name='after_round']/@max") == ["11"]
     assert form.xpath(".//button[@formaction]/@formaction") == [form.get("action") + "/it1"] * 2
     assert all(field.xpath("ancestor::label") for field in form.xpath(".//input | .//select"))  # every field labelled
@@ -229,7 +229,7 @@ def test_the_norms_refuse_in_words(norms_served, served):
                           ({"title": "FM"}, "unknown title 'FM'"),
                           ({"exemption": "1.4.3z"}, "unknown exemption '1.4.3z'"),
                           ({"event_type": "blitz"}, "unknown event type 'blitz'"),
-                          ({"reading": "loose"}, "unknown reading 'loose'"),
+                          ({"reading": "loose"}, "unknown choice 'loose' for the reading score"),
                           ({"player": "x"}, "player: 'x' is not a whole number")):
         for path in (f"/files/{key}/norms", f"/files/{key}/norms/it1"):
             answer = c.get(path, params=params)
