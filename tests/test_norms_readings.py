@@ -160,12 +160,17 @@ def test_an_event_not_finished_cannot_judge_who_can_still_make_it(tmp_path):
 
 def test_near_misses_say_what_failed_and_by_how_much(cli, tmp_path):
     """6/9 against 2470s: Rp 2595, 5 points short, and half a point more reaches it (Annex: 6.5
-    at 2434-2474); nine IMs met for a GM norm: 1.4.5b-e fails alone, 3 GMs short."""
+    at 2434-2474); two GMs met for a GM norm: 1.4.5b-e fails alone, one short; none of three is
+    no near miss."""
     close = result(norm_event("1=1=1=0=1", gm_field(9, rating=2470)))
     assert [(q.article, q.short) for q in close.near_miss] == [
         ("1.4.8", "5 rating points (half a point more reaches it)")]
-    ims = result(norm_event("1=1=1=0=1", [opponent(2500, "IM", f) for f in ("GER", "FRA", "ITA") * 3]))
-    assert [(q.article, q.short) for q in ims.near_miss] == [("1.4.5b-e", "3 more opponent(s) holding GM")]
+    two = [opponent(2500, "GM", "GER"), opponent(2500, "GM", "FRA")] + [opponent(2500, "IM", f) for f in
+                                                                       ("ITA", "NED", "GER", "FRA", "ITA", "NED", "SUI")]
+    ims = result(norm_event("1=1=1=0=1", two))
+    assert [(q.article, q.short) for q in ims.near_miss] == [("1.4.5b-e", "1 more opponent(s) holding GM")]
+    nine_ims = result(norm_event("1=1=1=0=1", [opponent(2500, "IM", f) for f in ("GER", "FRA", "ITA") * 3]))
+    assert failing(nine_ims) == ["1.4.5b-e"] and nine_ims.near_miss == ()  # 3 GMs short: not narrow
     far = result(norm_event("1=1=0=0=1", gm_field(9)))  # Rp 2543: 57 points, not narrow
     assert far.near_miss == ()
     path = tmp_path / "close.trf"

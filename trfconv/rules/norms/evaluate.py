@@ -96,8 +96,10 @@ class Requirement:
     ok: bool
     known: bool = True
     short: str | None = None
-    #: A number (Ra, Rp, the score) that fails by a little (True) or more (False); None: no number.
-    narrow: bool | None = None
+    #: When it fails: by a little (a number by :data:`NEAR_RATING` points or half a point, a count
+    #: or the games by one) or more (:attr:`TitleNorm.near_miss`).
+    narrow: bool = False
+    number: bool = False  #: Ra, Rp or the score (not a count of games or opponents)
 
     @property
     def status(self) -> str:
@@ -181,15 +183,13 @@ class TitleNorm:
     @property
     def near_miss(self) -> tuple[Requirement, ...]:
         """The requirements a norm missed narrowly, each with by how much: only numbers missed by a
-        little (:attr:`Requirement.narrow`: Ra or Rp by at most :data:`NEAR_RATING` points, the
-        score by half a point), or one requirement of the games or the opponents (1.4.1, 1.4.3-
-        1.4.5) failing alone. Empty when the miss is not narrow, or there is none."""
+        little (Ra or Rp by at most :data:`NEAR_RATING` points or half a point, the score by half a
+        point), or one requirement of the games or the opponents (1.4.1, 1.4.3-1.4.5) missed by one
+        (:attr:`Requirement.narrow`). Empty when the miss is not narrow, or there is none."""
         failed = self.failed
-        if self.achieved or self.undecided:
+        if self.achieved or self.undecided or not all(q.narrow for q in failed):
             return ()
-        if all(q.narrow for q in failed):
-            return failed
-        return failed if len(failed) == 1 and failed[0].narrow is None else ()
+        return failed if len(failed) == 1 or all(q.number for q in failed) else ()
 
 @dataclass(frozen=True)
 class Alternative:
@@ -362,24 +362,25 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
     need = required_half_points(ctx, title, ra, n)
     add(Requirement(r.article("ra_min"), f"Ra at least {title.ra}", str(ra), ra >= title.ra,
                     ra >= title.ra or ratings_known, None if ra >= title.ra else f"{title.ra - ra} rating points",
-                    title.ra - ra <= NEAR_RATING))
+                    title.ra - ra <= NEAR_RATING, True))
     half_more = rp < title.rp and half_points < 2 * n and ra + r.dp(percent(half_points + 1, n)) >= title.rp
     add(Requirement(r.article("rp"), f"Rp = Ra + dp({p} %) at least {title.rp}", str(rp), rp >= title.rp,
                     rp >= title.rp or ratings_known, None if rp >= title.rp else
                     f"{title.rp - rp} rating points" + (" (half a point more reaches it)" if half_more else ""),
-                    title.rp - rp <= NEAR_RATING or half_more))
+                    title.rp - rp <= NEAR_RATING or half_more, True))
     passed = score_ok(ctx, half_points, n)
     least_score = -(-(2 * r.min_score_percent * n - (n if ctx.reading("score") == "rounded" else 0)) // 100)
     add(Requirement(r.article("score"), f"a score of at least {r.min_score_percent} % "
                                         f"({'rounded as 1.4.9' if ctx.reading('score') == 'rounded' else 'not rounded'})",
-                    f"{p} %", passed, short=None if passed else f"{short_text(Fraction(least_score - half_points, 2))} "
-                                                                f"point(s)", narrow=least_score - half_points <= 1))
+                    f"{p} %", passed, True, None if passed else f"{short_text(Fraction(least_score - half_points, 2))} "
+                                                                f"point(s)", least_score - half_points <= 1, True))
     overscore = (half_points - need) // 2 if need is not None and half_points >= need else None
     games_ok = route.ok and (route.overscore_needed == 0 or (overscore is not None
                                                            and overscore >= route.overscore_needed))
     add(Requirement(route.article, route.rule, f"{n} games", games_ok,
                     short=None if games_ok else f"{r.min_games - n} game(s)" if not route.ok else
-                    f"an overscore of {route.overscore_needed} point(s)"))
+                    f"an overscore of {route.overscore_needed} point(s)",
+                    narrow=not route.ok and r.min_games - n == 1))
     achieved = all(q.ok for q in reqs)
     possible = all(q.ok or not q.known for q in reqs)
     credited = credit(ctx, title, n, half_points, ra, route) if possible and ratings_known else None
@@ -395,7 +396,8 @@ def _count(article: str, rule: str, have: int, need: int, what: str, known: bool
     """A minimum count of opponents (1.4.5), not checked when the file shows no titles and it
     fails (any opponent might hold one)."""
     ok = have >= need
-    return Requirement(article, rule, str(have), ok, ok or known, None if ok else f"{need - have} more {what}")
+    return Requirement(article, rule, str(have), ok, ok or known, None if ok else f"{need - have} more {what}",
+                       need - have == 1)
 
 
 def _federations(ctx: Context, candidate: Person, population: tuple[NormGame, ...], of_all: str) -> list[Requirement]:
@@ -434,13 +436,13 @@ def _federations(ctx: Context, candidate: Person, population: tuple[NormGame, ..
         Requirement(r.article("foreign"), f"opponents from at least {r.foreign_federations} federations other than "
                                           f"{own_fed or 'the player’s'}{of_all}", f"{foreign}{unknowns}",
                     foreign >= r.foreign_federations, foreign >= r.foreign_federations or at_least < r.foreign_federations,
-                    None if foreign >= r.foreign_federations else f"{short_of} more federation(s)"),
+                    None if foreign >= r.foreign_federations else f"{short_of} more federation(s)", short_of == 1),
         Requirement(r.article("own_federation"), f"at most {r.own_federation_max} of {m} opponents from "
                                                  f"{own_fed or 'the player’s federation'}: {own_max}",
                     f"{own_low}{unknowns}", own_high <= own_max, own_high <= own_max or own_low > own_max,
-                    None if own_low <= own_max else f"{own_low - own_max} too many"),
+                    None if own_low <= own_max else f"{own_low - own_max} too many", own_low - own_max == 1),
         Requirement(r.article("one_federation"), f"at most {r.one_federation_max} of {m} opponents from one "
                                                  f"federation: {one_max}", f"{top} ({top_fed}){unknowns}",
                     top + unknown <= one_max, top + unknown <= one_max or top > one_max,
-                    None if top <= one_max else f"{top - one_max} too many"),
+                    None if top <= one_max else f"{top - one_max} too many", top - one_max == 1),
     ]

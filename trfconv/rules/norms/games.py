@@ -3,7 +3,7 @@ with what the rules need of the opponent, and the rounds without a counted game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...model import Bye, ByeKind, Forfeit, Game, Outcome, Pending, Player, Tournament
 from .people import Person
@@ -54,6 +54,14 @@ class Record:
 
     games: tuple[NormGame, ...]
     missing: tuple[Missing, ...]
+    #: The opponents' ratings and the games' half points, highest first (the bounds of
+    #: :func:`.search.possible`), computed once.
+    ratings: list[int] = field(init=False, repr=False, compare=False)
+    results: list[int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "ratings", sorted([g.rating for g in self.games], reverse=True))
+        object.__setattr__(self, "results", sorted([g.half_points for g in self.games], reverse=True))
 
     def with_forfeit(self, rounds: int, facts: dict[int, tuple]) -> Record | None:
         """1.4.2c's last round: this record with the last round's forfeit win counted as a game

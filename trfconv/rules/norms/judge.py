@@ -9,11 +9,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ...model import Bye, Forfeit, Game, Pending, Player, Tournament
-from .evaluate import Alternative, Context, TitleNorm
+from .evaluate import NEAR_RATING, Alternative, Context, TitleNorm
 from .forecast import forecast
 from .games import NormGame, Record, opponents, record
 from .people import Person
-from .rules import RANK, TITLES, TitleRule
+from .rules import RANK, TITLES, TitleRule, half_up
 from .search import best, possible
 
 
@@ -68,23 +68,36 @@ def candidates(t: Tournament, ctx: Context, known: dict[int, Person], player: in
 
 def judge_all(t: Tournament, field: Field, player: int | None, titles: tuple[str, ...] | None
           ) -> tuple[list[PlayerNorms], int]:
-    """The players judged, and how many were ruled out: no set of their games comes near any title
-    looked at (:func:`.search.possible`, with its slack for near misses; a player asked for by
-    number is always judged)."""
+    """The players judged, each with the titles some set of their games comes near (:func:`.search.
+    possible`, with its slack for near misses), and how many were ruled out (none comes near any);
+    a player asked for by number is judged for every title looked at."""
     ctx = field.ctx
     out, ruled_out = [], 0
+    facts = field.facts
+    rating = {n: x[0] for n, x in facts.items()}
+    least = ctx.least_games - 1
     for p, person, looked in candidates(t, ctx, field.known, player, titles):
-        rec = record(p, field.facts, ctx.rounds, field.excluded, field.by_round)
-        hopeful = [possible(ctx, x, rec) for x in looked]
-        if player is None and not any(h or possible(ctx, x, rec, slack=True) for x, h in zip(looked, hopeful)):
-            ruled_out += 1
-            continue
+        if player is None and field.by_round is None and "ratings" not in ctx.unknown:
+            # the most lenient title's Ra out of reach of the highest ratings met: no record needed
+            top = sorted([rating.get(e.opponent, 0) for e in p.rounds if type(e) is Game], reverse=True)[:least]
+            lenient = looked[-1]  # the lowest title looked at: the lowest Ra and floor
+            if len(top) < least or half_up(sum(top) - top[-1] + max(top[-1], lenient.floor), least) + NEAR_RATING \
+                    < lenient.ra:
+                ruled_out += 1
+                continue
+        rec = record(p, facts, ctx.rounds, field.excluded, field.by_round)
+        hopeful = [(x, possible(ctx, x, rec)) for x in looked]
+        if player is None:  # the titles no set of games comes near are not shown
+            hopeful = [(x, h) for x, h in hopeful if h or possible(ctx, x, rec, slack=True)]
+            if not hopeful:
+                ruled_out += 1
+                continue
         forfeit = rec.with_forfeit(ctx.rounds, field.facts)
         results = []
-        for rule, h in zip(looked, hopeful):
+        for rule, h in hopeful:
             chosen = _chosen(ctx, person, rule, rec, h, forfeit)
-            chosen = replace(chosen, alternatives=_alternatives(ctx, person, rule, rec, h, forfeit, chosen))
-            results.append(_progress(field, p, person, rule, chosen))
+            others = _alternatives(ctx, person, rule, rec, h, forfeit, chosen)
+            results.append(_progress(field, p, person, rule, replace(chosen, alternatives=others) if others else chosen))
         out.append(PlayerNorms(person, tuple(results)))
     return out, ruled_out
 
