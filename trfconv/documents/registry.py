@@ -95,7 +95,7 @@ DOCUMENTS = {d.name: d for d in (
               **_forms("norms.html", "html", helps={"html": "one printable page: the norms and the crosstable, "
                                                             "dropped games struck through"},
                        renderers={"html": "trfconv.documents.norms.html:render_html"}),
-              "it1": Form("trfconv.documents.norms.html:render_it1", ".html",
+              "it1": Form("trfconv.documents.norms.it1:render_it1", ".html",
                           "FIDE's IT1 norm certificate, one printable A4 page per norm made")}),
     Document("norms-application", "title application (IT2 checks) over several events: the applicant's norm in each, "
                                   "1.5.1, 1.4.3e, 1.1.3a, 1.5.6, 1.4.1c, 1.5.3, each event rateable",
