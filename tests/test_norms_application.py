@@ -75,7 +75,8 @@ def test_command(cli, tmp_path):
     assert result.exit_code == 1  # 1.5.1 and others fail
     assert result.stdout.splitlines()[-1] == "verdict     GM application of FIDE id 1: does not meet 1.5.1, 1.5.6, 1.5.3"
     missing = cli("norms", tmp_path, "--application", "77")
-    assert missing.exit_code == 2 and "no file given holds a player with this FIDE id" in missing.stderr
+    assert missing.exit_code == 2 and "no file given holds a player or an arbiter (102/112) with this FIDE id" in \
+        missing.stderr
 
 
 def test_an_event_given_twice_counts_once(cli, tmp_path):

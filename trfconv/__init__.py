@@ -130,7 +130,7 @@ def rate(tournament: Tournament, verdict=None, *, rules=None, k: dict[str, int] 
 
 def norms(tournament: Tournament, lists=None, *, rules=None, player: int | None = None, titles=None,
           exemption: str | None = None, event_type: str | None = None, readings=None,
-          forecast: bool = False, after_round: int | None = None):
+          forecast: bool = False, after_round: int | None = None, arbiters: bool = False):
     """The title norms of the event (:class:`~trfconv.rules.norms.EventNorms`, FIDE Title
     Regulations B.01 in force at its start, or ``rules``): for every player (or ``player``) and
     every title above the one held (or ``titles``: ``("GM", "IM")``), every requirement with its
@@ -144,11 +144,13 @@ def norms(tournament: Tournament, lists=None, *, rules=None, player: int | None 
     reading decides carries its other outcome (``alternatives``). ``forecast``: also
     ``forecasts``, what each candidate needs in the rounds left after the last round played (or
     ``after_round``). A result the file cannot decide (titles, federations or ratings missing, rounds
-    to come) is ``status`` "cannot judge". Findings and caveats are in ``diagnostics``."""
+    to come) is ``status`` "cannot judge". ``arbiters``: also the event as its arbiters' norm (B.06.1:
+    ``arbiters``). Findings and caveats are in ``diagnostics``."""
     from .rules.norms import norms as judge
 
     return judge(tournament, lists, rules=rules, player=player, titles=titles, exemption=exemption,
-                 event_type=event_type, readings=readings, forecast=forecast, after_round=after_round)
+                 event_type=event_type, readings=readings, forecast=forecast, after_round=after_round,
+                 arbiters=arbiters)
 
 
 def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, *, rules: str | None = None,

@@ -42,6 +42,8 @@ from .common import (
 )
 
 NormsFormat = choices("NormsFormat", document("norms").formats)
+#: The arbiters' titles an arbiter's application is for (B.06.1).
+ARBITER_TITLES = ("FA", "IA")
 
 
 def _upper(values: list[str] | None, known, option: str) -> tuple[str, ...] | None:
@@ -59,7 +61,8 @@ def norms(
     files: list[Path] = FilesArgument,
     player: int | None = typer.Option(None, "--player", min=1, metavar="N", max=MAX_PLACE, help="Only this start number, with every requirement."),
     title: list[str] = typer.Option(None, "--title", help="Only this title (GM, IM, WGM, WIM; repeatable); default: "
-                                                          "every title above the one the player holds."),
+                                                          "every title above the one the player holds. With "
+                                                          "--application of an arbiter: FA or IA."),
     fmt: NormsFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                     help="Document format."),
     as_json: bool = JsonOption,
@@ -73,14 +76,15 @@ def norms(
                                        "same as --reading score=CHOICE."),
     chosen: list[str] = typer.Option(None, "--reading", metavar="NAME=CHOICE", help="Where the text leaves a "
                                      "result open, the other reading (repeatable): " + "; ".join(
-                                         f"{name} ({x.article}): {'|'.join(x.choices)}, default {x.default}"
+                                         f"{name} ({x.article}): {' or '.join(x.choices)}, default {x.default}"
                                          for name, x in readings().items()) + "."),
     forecast: bool = typer.Option(False, "--forecast", help="What each candidate needs in the rounds left, per "
                                   "title, against a range of opponents' ratings and the paired opponent."),
     after_round: int | None = typer.Option(None, "--after-round", min=1, metavar="N", max=MAX_ROUNDS, help="With --forecast: as after this round "
                                            "(default: the last round with results)."),
     applicant: str | None = typer.Option(None, "--application", metavar="FIDE_ID", help="The title application of "
-                                         "this FIDE id over all the files given (IT2 checks)."),
+                                         "this FIDE id over all the files given: a player's (IT2 checks), or an "
+                                         "arbiter's of the 102/112 records (B.06.1: FA or IA)."),
     rules: str | None = typer.Option(None, "--rules", help=f"Title Regulations edition: {edition_names('b01')} "
                                                             "(default: the one in force on the start date)."),
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
@@ -91,7 +95,7 @@ def norms(
     their articles and numbers, the best set of games (1.4.1e/f) and the games it is credited
     with; with --list, opponents' titles, ratings, federations and sex from the FIDE list in force.
     Exit 0 read without error, 1 the file has errors, 2 unreadable or a wrong option."""
-    titles = _upper(title, TITLES, "--title")
+    titles = _upper(title, (*TITLES, *(ARBITER_TITLES if applicant is not None else ())), "--title")
     asked = _readings(chosen, reading)
     if applicant is not None:
         raise _application(files, applicant, titles, exemption, event_type, asked, rules, use_list, list_month, db,
@@ -125,7 +129,7 @@ def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None
         result = judge(t, lookup, rules=rules, player=player, titles=titles,
                        exemption=exemption.strip().lower() if exemption else None,
                        event_type=event_type.strip().lower() if event_type else None, readings=readings,
-                       forecast=forecast, after_round=after_round)
+                       forecast=forecast, after_round=after_round, arbiters=details or form == "arbiters")
     except UnknownEdition as err:
         raise fail("--rules", str(err)) from None
     except ValueError as err:  # --player, --after-round or --reading the event or the edition does not have
@@ -165,6 +169,11 @@ def _application(files, applicant, titles, exemption, event_type, readings, rule
         return fail(f"--application {applicant}", "give the applicant's FIDE id (digits)")
     if titles and len(titles) > 1:
         return fail("--title", "an application is for one title")
+    if titles and titles[0] in ARBITER_TITLES:
+        titles_asked = titles
+        titles = None  # the players' judging looks at every title; the arbiter's application takes it
+    else:
+        titles_asked = titles
     targets, skipped = expand(files)
     for name, why in skipped:
         typer.echo(f"trfconv: {name}: skipped: {why}", err=True)
@@ -183,10 +192,34 @@ def _application(files, applicant, titles, exemption, event_type, readings, rule
     except ValueError as err:  # a reading the edition does not have
         return fail("--reading", str(err))
     if all(x.start_number is None for x in result.events):
-        return fail(f"--application {applicant}", "no file given holds a player with this FIDE id")
+        return _arbiter_application(events, applicant.strip(), titles_asked, lookup, lenient, as_json, output,
+                                    targets[0])
+    if titles_asked and titles_asked[0] in ARBITER_TITLES:
+        return fail(f"--title {titles_asked[0]}", "an arbiter's title; this FIDE id is a player's")
     noticed = [d for _, t in events for d in t.diagnostics]
     basis = Basis(", ".join(f for f, _ in events), (*noticed, *found), lenient, scope="norms")
     report = ApplicationReport(basis, result)
     form = "json" if as_json else "text"
     emit(document("norms-application").render(report, form), output, targets[0], form=form)
+    return typer.Exit(EXIT_ERRORS if basis.defective or not result.ok else EXIT_OK)
+
+
+def _arbiter_application(events, fide_id: str, titles, lookup, lenient: bool, as_json: bool, output,
+                         first: Path) -> typer.Exit:
+    """``--application FIDE_ID`` of an arbiter (the FIDE id of no player, of a 102/112 record):
+    the B.06.1 checks over the files read; exit 2 when no file names the arbiter either."""
+    from ..documents.norms.arbiters import ArbiterApplicationReport
+    from ..rules.arbiters import arbiter_application, arbiters
+
+    if not any(a.fide_id == fide_id for _, t in events for a in arbiters(t, lookup)):
+        return fail(f"--application {fide_id}", "no file given holds a player or an arbiter (102/112) with this "
+                                                "FIDE id")
+    if titles and titles[0] not in ARBITER_TITLES:
+        return fail(f"--title {titles[0]}", "a player's title; this FIDE id is an arbiter's (FA or IA)")
+    result = arbiter_application(events, fide_id, title=titles[0] if titles else None, lookup=lookup)
+    noticed = [d for _, t in events for d in t.diagnostics]
+    basis = Basis(", ".join(f for f, _ in events), tuple(noticed), lenient, scope="norms")
+    report = ArbiterApplicationReport(basis, result)
+    form = "json" if as_json else "text"
+    emit(document("arbiter-application").render(report, form), output, first, form=form)
     return typer.Exit(EXIT_ERRORS if basis.defective or not result.ok else EXIT_OK)

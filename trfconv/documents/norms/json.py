@@ -9,6 +9,7 @@ from ...numbers import short_text
 from ...rules.norms.evaluate import TitleNorm
 from ...rules.norms.forecast import TitleForecast
 from ..basis import json_fields, json_withheld
+from .arbiters import arbiter_json
 from .model import NormsReport
 
 
@@ -45,6 +46,8 @@ def render_json(report: NormsReport) -> str:
                                "titled": x.titled, "ok": x.ok} for x in c.foreign],
             "presence": [{"round": x.round, "participants": x.participants, "average_all": x.average_all,
                           "average_top": x.average_top} for x in c.presence]}
+    if r.arbiters is not None:
+        data["arbiters"] = arbiter_json(r.arbiters)
     if r.played is not None:
         data["forecast"] = {"played": r.played, "players": [
             {"start_number": f.person.start_number, "titles": [_forecast(x) for x in f.titles]} for f in r.forecasts]}

@@ -4,6 +4,7 @@ requirement when one player is asked for, or with details), and the verdict last
 from __future__ import annotations
 
 from ..basis import text_block
+from .arbiters import arbiter_lines
 from .model import (NormsReport, condition_lines, dropped_line, forecast_lines, near_line, person_line, reading_lines,
                     shown, summary)
 
@@ -28,6 +29,8 @@ def render_text(report: NormsReport) -> str:
     if not report.basis.withheld:
         said = condition_lines(report)
         lines += [f"{'event' if i == 0 else '':<12}{x}" for i, x in enumerate(said)]
+        if r.arbiters is not None:
+            lines += [f"{'arbiters' if i == 0 else '':<12}{x}" for i, x in enumerate(arbiter_lines(r.arbiters))]
     lines.append(f"{'verdict':<12}{report.verdict()}")
     return "\n".join(lines) + "\n"
 

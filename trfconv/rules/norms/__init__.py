@@ -26,6 +26,7 @@ from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Game, Tournament
+from ..arbiters import ArbiterEvent, arbiter_event, arbiters as officials_of
 from ..editions import Edition, UnknownEdition, edition, edition_for
 from ..progress import Progress, progress
 from ..rateability import clock_of
@@ -75,6 +76,8 @@ class EventNorms:
     forecasts: tuple[PlayerForecast, ...] = ()
     conditions: Conditions | None = None  #: the event's own conditions (1.1, 1.4.3d, 1.5.6)
     progress: Progress | None = None  #: where the event stands (:mod:`trfconv.rules.progress`)
+    #: With ``arbiters``: the event as its arbiters' norm (B.06.1, :mod:`trfconv.rules.arbiters`).
+    arbiters: ArbiterEvent | None = None
 
     @property
     def achieved(self) -> list[tuple[PlayerNorms, TitleNorm]]:
@@ -119,7 +122,7 @@ def readings(rules: str | Edition | None = None) -> dict[str, Reading]:
 def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | Edition | None = None,
           player: int | None = None, titles: tuple[str, ...] | None = None, exemption: str | None = None,
           event_type: str | None = None, readings: Mapping[str, str] | None = None, forecast: bool = False,
-          after_round: int | None = None) -> EventNorms:
+          after_round: int | None = None, arbiters: bool = False) -> EventNorms:
     """The title norms of ``tournament`` (see the module docstring). ``lookup``: the rating lists
     (1.4.6a: titles, ratings, federations and sex from the standard list in force at the start);
     ``player``: one start number; ``titles``: the titles to look at (default: every title above
@@ -127,7 +130,8 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``readings``: a choice for
     some of the edition's readings (:func:`readings`; the others take their default); ``forecast``:
     also what each candidate needs in the rounds left (:mod:`.forecast`) after the last round
-    played, or after ``after_round``. A value that is none of those named, a start number no player
+    played, or after ``after_round``; ``arbiters``: also the event as its arbiters' norm (B.06.1,
+    :attr:`EventNorms.arbiters`). A value that is none of those named, a start number no player
     has, or ``after_round`` without the forecast or outside the event's rounds raises
     :class:`ValueError` (its message is what the command line and the web page say)."""
     for value, allowed, what in ((exemption, (None, *EXEMPTIONS), "exemption"),
@@ -160,9 +164,11 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
         found.append(diagnostic("NRM017", "1.4.3d declared, but not every round meets it (the per-round table: "
                                           "--details)", path=path))
 
+    officials = arbiter_event(t, lookup) if arbiters else None
+
     def result(players, possible=True, ruled_out=0, played=None, forecasts=()) -> EventNorms:
         return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible,
-                          ruled_out, played, tuple(forecasts), said_conditions, where)
+                          ruled_out, played, tuple(forecasts), said_conditions, where, officials)
 
     if shape.match or shape.scheveningen:
         found.append(diagnostic("NRM014", f"no norm possible: the event is a {'match' if shape.match else 'Scheveningen'}"
@@ -303,21 +309,15 @@ def _best_rating(lookup: Lookup | None, fide_id: str) -> tuple[int, str] | None:
 def _conditions(t: Tournament, ctx: Context, known: dict[int, Person], lookup: Lookup | None, chosen: Edition, *,
                 swiss: bool) -> Conditions:
     """The event's conditions (:mod:`.conditions`): the rate of play from the file (222, else 122),
-    the Chief Arbiter's titles from the list's OTit column (the FIDE id ending the 102 record),
-    else from the record's first word."""
+    the arbiters of the 102/112 records, the Chief Arbiter's titles from the list's OTit column
+    (its FIDE id in the 102 record), else as the record writes them."""
     clock = clock_of(t.event)
-    text = (t.event.chief_arbiter or "").split()
-    titles = None
-    if text and lookup is not None and text[-1].isdigit():
-        start = t.event.start_date if isinstance(t.event.start_date, date) else "9999-12"
-        month = lookup.in_force(start, "standard")
-        listed = lookup.player(int(text[-1]), month) if month else None
-        titles = tuple(listed.other_titles) if listed else None
-    if titles is None and text:
-        titles = tuple(w for w in text[:1] if w.upper() in ("IA", "FA", "NA", "IO")) or None  # the 102 prefix
+    named = officials_of(t, lookup)
+    chief = next((a for a in named if a.record == "102"), None)
     data = chosen.data()["norms"]
     return conditions(t, known, data, swiss=swiss, minutes=clock.minutes_for(60) if clock else None,
-                      arbiter_titles=titles,
+                      arbiter_titles=chief.titles if chief else None,
+                      arbiter_ids=tuple(a.fide_id for a in named if a.fide_id),
                       top=data["application"]["mandatory_participants"])
 
 

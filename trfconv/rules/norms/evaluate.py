@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
+from ..requirement import Requirement
 from .games import Missing, NormGame
 from .people import Person
 from ...numbers import short_text
@@ -81,30 +82,6 @@ class Context:
         if self.event_type == "team-championship" and self.rounds in r.team_championship_rounds:
             least = min(least, r.team_championship_games)
         return least
-
-
-@dataclass(frozen=True)
-class Requirement:
-    """One requirement: its article, what it asks (with the numbers), what the games give, met;
-    ``known`` False: what it needs is not in the file (no titles, no federations, no ratings, no
-    round dates, no rate of play, no arbiter's title): not checked, neither met nor failed;
-    ``short``: by how much it fails (``1 more GM``, ``9 points``), when it fails."""
-
-    article: str
-    rule: str
-    value: str
-    ok: bool
-    known: bool = True
-    short: str | None = None
-    #: When it fails: by a little (a number by :data:`NEAR_RATING` points or half a point, a count
-    #: or the games by one) or more (:attr:`TitleNorm.near_miss`).
-    narrow: bool = False
-    number: bool = False  #: Ra, Rp or the score (not a count of games or opponents)
-
-    @property
-    def status(self) -> str:
-        """``ok``, ``FAILS`` or ``not checked``, as the documents print it."""
-        return "ok" if self.ok else "FAILS" if self.known else "not checked"
 
 
 @dataclass(frozen=True)
