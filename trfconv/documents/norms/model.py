@@ -150,10 +150,10 @@ def summary(n: TitleNorm) -> str:
         return f"{head}: {numbers}; {n.games} games, credited {n.credited_games} ({n.route})"
     if n.undecided:
         said = f"; would be credited {n.credited_games}" if n.credited_games is not None else ""
-        unchecked = f"; not checked: {', '.join(q.article for q in n.unchecked)}" if n.unchecked else ""
-        failing = f"; fails {', '.join(r.article for r in n.failed)}" if n.failed else ""
+        unchecked = f"; not checked: {', '.join(dict.fromkeys(q.article for q in n.unchecked))}" if n.unchecked else ""
+        failing = f"; fails {', '.join(dict.fromkeys(r.article for r in n.failed))}" if n.failed else ""
         return f"{head}: {numbers}{failing}{unchecked}{said}"
-    return f"{head}: {numbers}; fails " + ", ".join(r.article for r in n.failed)
+    return f"{head}: {numbers}; fails " + ", ".join(dict.fromkeys(r.article for r in n.failed))
 
 
 _STATUS = {"achieved": "ACHIEVED", "not achieved": "not achieved", "cannot judge": "CANNOT JUDGE"}
