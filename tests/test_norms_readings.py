@@ -145,17 +145,18 @@ def test_no_titles_and_no_federations_in_the_file_cannot_judge(cli, tmp_path):
 
 
 def test_an_event_not_finished_cannot_judge_who_can_still_make_it(tmp_path):
-    """The file declares 9 rounds (XXR) and holds 8: 5/8 so far, a GM norm needs 1 more point in
-    round 9 (9 games, Annex: 6 at 2500): cannot judge, round 9 to come; said in NRM010."""
-    t = norm_event("1=1=1=0=", gm_field(8))
+    """A 9-round event (XXR 9) of which the file holds 8: 5/8 so far against 2500 GMs, the ninth
+    GM not met yet; a GM norm needs 1 more point in round 9 (9 games, Annex: 6 at 2500): cannot
+    judge, round 9 to come; said in NRM010."""
     path = tmp_path / "eight.trf"
-    trfconv.write(t, path, format="trf16")
-    path.write_text(path.read_text("utf-8") + "XXR 9\n", "utf-8")
+    trfconv.write(norm_event("1=1=1=0=1", gm_field(9)), path, format="trf16")
+    lines = [line[:171].rstrip() if line.startswith("001") else line for line in path.read_text("utf-8").splitlines()]
+    path.write_text("\n".join([*lines, "XXR 9"]) + "\n", "utf-8")
     event = trfconv.read(path)
     n = result(event)
-    assert (n.status, n.pending, n.games) == ("cannot judge", (9,), 8)
+    assert (n.status, n.pending, n.games, n.score) == ("cannot judge", (9,), 8, 5)
     said = [d.message for d in trfconv.norms(event).diagnostics if d.code == "NRM010"]
-    assert said and "the file declares 9 rounds and holds 8" in said[0]
+    assert said and "round 9 not paired yet" in said[0]
 
 
 def test_near_misses_say_what_failed_and_by_how_much(cli, tmp_path):
@@ -182,3 +183,14 @@ def test_near_misses_say_what_failed_and_by_how_much(cli, tmp_path):
     assert data["players"][0]["norms"][0]["near_miss"] == [
         {"article": "1.4.8", "rule": "Rp = Ra + dp(67 %) at least 2600",
          "short": "5 rating points (half a point more reaches it)"}]
+
+
+def test_an_event_not_finished_where_nobody_can_still_make_it(cli):
+    """A real 9-round file (52 players) holding 4 rounds: nobody can reach a norm in the 5 left
+    (the highest rated not met yet, all won, still short): no norm, and said why."""
+    import paths
+
+    result = cli("norms", paths.FIXTURES / "trf" / "GrzegorzKi__CompetiChess__testTrfFile.trf")
+    assert result.stdout.splitlines()[-1] == ("verdict     no norm (51 player(s) looked at); the event is not "
+                                              "finished, and no player can reach one in the rounds to come")
+    assert "the file declares 9 rounds and holds 5" in result.stdout

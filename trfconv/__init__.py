@@ -142,7 +142,7 @@ def norms(tournament: Tournament, lists=None, *, rules=None, player: int | None 
     for the readings of the text where it leaves a result open, by name (``{"score": "exact"}``;
     :func:`trfconv.rules.norms.readings` lists them; the others take their default); each result a
     reading decides carries its other outcome (``alternatives``). ``forecast``: also
-    ``forecasts``, what each candidate needs in the rounds left after the last round played (or
+    ``forecasts``, what each candidate needs in the rounds left after the last complete round (or
     ``after_round``). A result the file cannot decide (titles, federations or ratings missing, rounds
     to come) is ``status`` "cannot judge". ``arbiters``: also the event as its arbiters' norm (B.06.1:
     ``arbiters``). Findings and caveats are in ``diagnostics``."""

@@ -81,7 +81,7 @@ def norms(
     forecast: bool = typer.Option(False, "--forecast", help="What each candidate needs in the rounds left, per "
                                   "title, against a range of opponents' ratings and the paired opponent."),
     after_round: int | None = typer.Option(None, "--after-round", min=1, metavar="N", max=MAX_ROUNDS, help="With --forecast: as after this round "
-                                           "(default: the last round with results)."),
+                                           "(default: the last complete round)."),
     applicant: str | None = typer.Option(None, "--application", metavar="FIDE_ID", help="The title application of "
                                          "this FIDE id over all the files given: a player's (IT2 checks), or an "
                                          "arbiter's of the 102/112 records (B.06.1: FA or IA)."),

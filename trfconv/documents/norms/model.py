@@ -65,7 +65,9 @@ class NormsReport:
         missing = [x for x in ("titles", "federations", "ratings") if x in r.context.unknown]
         whatever = f"; whatever the file's missing {' and '.join(missing)}, no player could reach one (no set of " \
                    "games reaches Ra or Rp)" if missing else ""
-        return f"no norm ({len(r.players) + r.ruled_out} player(s) looked at){whatever}{near}"
+        later = "; the event is not finished, and no player can reach one in the rounds to come" \
+            if r.progress is not None and r.progress.unfinished_rounds else ""
+        return f"no norm ({len(r.players) + r.ruled_out} player(s) looked at){whatever}{later}{near}"
 
     def supply(self) -> str:
         """What to give so that the results the file cannot decide can be judged."""

@@ -35,7 +35,7 @@ from ..ratinglist.inforce import Lookup
 from .evaluate import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, Context, TitleNorm
 from .application import Application, application_rules, check, entry
 from .conditions import Conditions, conditions
-from .forecast import TitleForecast, played_rounds
+from .forecast import TitleForecast
 from .forecast import forecast as forecast_one
 from .games import opponents, record, zero_against_rated
 from .judge import Field, PlayerNorms, candidates, judge_all, paired
@@ -129,8 +129,8 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     the one held); ``exemption``: a 1.4.3 exemption the event has (``1.4.3a``–``1.4.3d``);
     ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``readings``: a choice for
     some of the edition's readings (:func:`readings`; the others take their default); ``forecast``:
-    also what each candidate needs in the rounds left (:mod:`.forecast`) after the last round
-    played, or after ``after_round``; ``arbiters``: also the event as its arbiters' norm (B.06.1,
+    also what each candidate needs in the rounds left (:mod:`.forecast`) after the last complete
+    round (:mod:`trfconv.rules.progress`), or after ``after_round``; ``arbiters``: also the event as its arbiters' norm (B.06.1,
     :attr:`EventNorms.arbiters`). A value that is none of those named, a start number no player
     has, or ``after_round`` without the forecast or outside the event's rounds raises
     :class:`ValueError` (its message is what the command line and the web page say)."""
@@ -191,7 +191,7 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     found.extend(_result_notes(ctx, players, path))
     if not forecast:
         return result(players, ruled_out=ruled_out)
-    played = after_round if after_round is not None else played_rounds((p.rounds for p in t.players), rounds)
+    played = after_round if after_round is not None else where.standing_after  # the last complete round
     return result(players, ruled_out=ruled_out, played=played,
                   forecasts=_forecasts(t, field, player, titles, played))
 

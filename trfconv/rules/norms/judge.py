@@ -13,8 +13,8 @@ from .evaluate import NEAR_RATING, Alternative, Context, TitleNorm
 from .forecast import forecast
 from .games import NormGame, Record, opponents, record
 from .people import Person
-from .rules import RANK, TITLES, TitleRule, half_up
-from .search import best, possible
+from .rules import RANK, TITLES, TitleRule, half_up, percent
+from .search import best, least_holders, possible
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,8 @@ def judge_all(t: Tournament, field: Field, player: int | None, titles: tuple[str
     rating = {n: x[0] for n, x in facts.items()}
     least = ctx.least_games - 1
     for p, person, looked in candidates(t, ctx, field.known, player, titles):
-        if player is None and field.by_round is None and "ratings" not in ctx.unknown:
+        pending = _pending(field, p)
+        if player is None and not pending and field.by_round is None and "ratings" not in ctx.unknown:
             # the most lenient title's Ra out of reach of the highest ratings met: no record needed
             top = sorted([rating.get(e.opponent, 0) for e in p.rounds if type(e) is Game], reverse=True)[:least]
             lenient = looked[-1]  # the lowest title looked at: the lowest Ra and floor
@@ -87,8 +88,9 @@ def judge_all(t: Tournament, field: Field, player: int | None, titles: tuple[str
                 continue
         rec = record(p, facts, ctx.rounds, field.excluded, field.by_round)
         hopeful = [(x, possible(ctx, x, rec)) for x in looked]
-        if player is None:  # the titles no set of games comes near are not shown
-            hopeful = [(x, h) for x, h in hopeful if h or possible(ctx, x, rec, slack=True)]
+        if player is None:  # the titles no set of games comes near, nor can with the rounds to come, are not shown
+            hopeful = [(x, h) for x, h in hopeful if h or possible(ctx, x, rec, slack=True)
+                       or (pending and _reachable(field, p, person, x, pending))]
             if not hopeful:
                 ruled_out += 1
                 continue
@@ -97,7 +99,8 @@ def judge_all(t: Tournament, field: Field, player: int | None, titles: tuple[str
         for rule, h in hopeful:
             chosen = _chosen(ctx, person, rule, rec, h, forfeit)
             others = _alternatives(ctx, person, rule, rec, h, forfeit, chosen)
-            results.append(_progress(field, p, person, rule, replace(chosen, alternatives=others) if others else chosen))
+            chosen = replace(chosen, alternatives=others) if others else chosen
+            results.append(_progress(field, p, person, rule, chosen, pending))
         out.append(PlayerNorms(person, tuple(results)))
     return out, ruled_out
 
@@ -145,20 +148,48 @@ def _alternatives(ctx: Context, person: Person, rule: TitleRule, rec: Record, ho
     return tuple(out)
 
 
-def _progress(field: Field, p: Player, person: Person, rule: TitleRule, result: TitleNorm) -> TitleNorm:
-    """``result`` with the rounds still to come that can change it (none: it is final). In a Swiss
-    a norm made stays made (1.4.1e); a round robin's result waits for all its rounds; a result not
-    made can change when :func:`.forecast.forecast` says a score in the rounds left can make it."""
-    pending = tuple(r for r in field.unfinished if not isinstance(p.rounds[r - 1] if r <= len(p.rounds) else None,
-                                                                    (Game, Forfeit, Bye)))
+def _pending(field: Field, p: Player) -> tuple[int, ...]:
+    """The rounds not complete (:mod:`trfconv.rules.progress`) in which ``p`` has no result yet."""
+    return tuple(r for r in field.unfinished if not isinstance(p.rounds[r - 1] if r <= len(p.rounds) else None,
+                                                                 (Game, Forfeit, Bye)))
+
+
+def _reachable(field: Field, p: Player, person: Person, rule: TitleRule, pending: tuple[int, ...]) -> bool:
+    """Whether a score in the rounds to come can still make ``rule``'s norm: the forecast's answer
+    (:func:`.forecast.forecast`: the games, the mix still needed), if the players not met yet can
+    bring the Ra, the Rp and the title holders (each at best: the highest rated of them, all won;
+    every holder among them)."""
     ctx = field.ctx
-    if not pending or (result.achieved and not ctx.round_robin):
+    played = pending[0] - 1
+    rec = record(p, field.facts, played, field.excluded, field.by_round)
+    if not forecast(ctx, person, rule, rec, played, paired(p, played, field)).reachable:
+        return False
+    met = {e.opponent for e in p.rounds if type(e) is Game}
+    unmet = [o for o in field.facts if o != p.start_number and o not in met and o not in field.excluded]
+    left = len(pending)
+    future = sorted((field.facts[o][0] for o in unmet), reverse=True)[:left]
+    ratings = sorted([*rec.ratings, *future], reverse=True)
+    least = ctx.least_games
+    if len(ratings) < least:
+        return False
+    ra = half_up(sum(ratings[:least - 1]) + max(ratings[least - 1], rule.floor), least)
+    results = sorted([*rec.results, *(2 for _ in future)], reverse=True)
+    if ra < rule.ra or ra + ctx.rules.dp(percent(sum(results[:least]), least)) < rule.rp:
+        return False
+    holders = sum(1 for g in rec.games if not g.titles.isdisjoint(rule.holders)) + min(
+        left, sum(1 for o in unmet if not field.facts[o][4].isdisjoint(rule.holders)))
+    return "titles" in ctx.unknown or holders >= least_holders(ctx)
+
+
+def _progress(field: Field, p: Player, person: Person, rule: TitleRule, result: TitleNorm,
+              pending: tuple[int, ...]) -> TitleNorm:
+    """``result`` with the ``pending`` rounds that can change it (none: it is final). In a Swiss a
+    norm made stays made (1.4.1e); a round robin's result waits for all its rounds; a result not
+    made can change when a score in the rounds left can make it (:func:`_reachable`)."""
+    if not pending or (result.achieved and not field.ctx.round_robin):
         return result
-    if not result.achieved:
-        played = pending[0] - 1
-        rec = record(p, field.facts, played, field.excluded, field.by_round)
-        if not forecast(ctx, person, rule, rec, played, paired(p, played, field)).reachable:
-            return result
+    if not result.achieved and not _reachable(field, p, person, rule, pending):
+        return result
     return replace(result, pending=pending)
 
 
