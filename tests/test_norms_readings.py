@@ -193,4 +193,4 @@ def test_an_event_not_finished_where_nobody_can_still_make_it(cli):
     result = cli("norms", paths.FIXTURES / "trf" / "GrzegorzKi__CompetiChess__testTrfFile.trf")
     assert result.stdout.splitlines()[-1] == ("verdict     no norm (51 player(s) looked at); the event is not "
                                               "finished, and no player can reach one in the rounds to come")
-    assert "the file declares 9 rounds and holds 5" in result.stdout
+    assert "the event is not finished: rounds 5-9 not paired yet; 9 rounds in all" in result.stdout

@@ -107,15 +107,22 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str = "trf26"
     return write_file(tournament, path, format, line_ending=line_ending, encoding=encoding, strict=strict).diagnostics
 
 
-def validate(tournament: Tournament, rules=None, time_control=None, *, national_championship: bool = False):
+def validate(tournament: Tournament, rules=None, time_control=None, *, national_championship: bool = False,
+             today=None, after_round: int | None = None, finished_after: int | None = None):
     """Would FIDE rate this event, which games and for whom: a
     :class:`~trfconv.rules.rateability.Verdict` under ``rules`` (``"b02-2005"``, ``"b02-2024"``;
     default: the edition in force on the start date). ``time_control`` (a 222 code or 122-style
     text) replaces the file's. ``national_championship``: the event is a national championship
-    (B.02 2005 6.33)."""
+    (B.02 2005 6.33). An event is judged when it is over: one with a round declared or paired
+    without its results, or whose last day is after ``today`` (default: the current day), is NOT
+    FINISHED, unless the arbiter says it ended after round ``finished_after`` or asks for the
+    verdict ``after_round`` N (a round outside the file, or both, raise ``ValueError``)."""
+    from datetime import date
+
     from .rules.rateability import validate as judge
 
-    return judge(tournament, rules, time_control, national_championship=national_championship)
+    return judge(tournament, rules, time_control, national_championship=national_championship,
+                 today=today or date.today(), after_round=after_round, finished_after=finished_after)
 
 
 def rate(tournament: Tournament, verdict=None, *, rules=None, k: dict[str, int] | None = None):

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
-from ...model import Game, Tournament
+from ...model import Game, Pending, Tournament
 from ..arbiters import ArbiterEvent, arbiter_event, arbiters as officials_of
 from ..editions import Edition, UnknownEdition, edition, edition_for
 from ..progress import Progress, progress
@@ -130,8 +130,8 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``readings``: a choice for
     some of the edition's readings (:func:`readings`; the others take their default); ``forecast``:
     also what each candidate needs in the rounds left (:mod:`.forecast`) after the last complete
-    round (:mod:`trfconv.rules.progress`), or after ``after_round``; ``arbiters``: also the event as its arbiters' norm (B.06.1,
-    :attr:`EventNorms.arbiters`). A value that is none of those named, a start number no player
+    round (:mod:`trfconv.rules.progress`), or after ``after_round``; ``arbiters``: also the event
+    as its arbiters' norm (B.06.1, :attr:`EventNorms.arbiters`). A value that is none of those named, a start number no player
     has, or ``after_round`` without the forecast or outside the event's rounds raises
     :class:`ValueError` (its message is what the command line and the web page say)."""
     for value, allowed, what in ((exemption, (None, *EXEMPTIONS), "exemption"),
@@ -142,7 +142,8 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     t = tournament
     if player is not None and t.player(player) is None:
         raise ValueError(f"player {player}: no player with that start number in the file")
-    if after_round is not None and (not forecast or not 1 <= after_round <= max(t.rounds, t.event.declared_rounds or 0)):
+    where = progress(t)
+    if after_round is not None and (not forecast or not 1 <= after_round <= where.rounds):
         raise ValueError(f"after round {after_round}: give it with the forecast, and a round of the event")
     path = t.source.path
     start = t.event.start_date if isinstance(t.event.start_date, date) else None
@@ -154,7 +155,6 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     found.extend(listed)
     origin = next(iter({p.origin for p in known.values() if p.origin != "the file"}), "the file")
     shape = shape_of(t)
-    where = progress(t)
     rounds = where.rounds
     ctx = Context(r, rounds, shape.round_robin, shape.double, len(t.players), event_type, exemption,
                   (t.event.federation or "").strip().upper() or None, asked, _unknown(known))
@@ -355,13 +355,18 @@ def _differences(t: Tournament, field: Field, players: list[PlayerNorms], player
 
 def _event_notes(t: Tournament, ctx: Context, where: Progress, path) -> list[Diagnostic]:
     out = []
-    brief = any(type(e) is Game and not e.rated for p in t.players for e in p.rounds)
+    adjourned = brief = False  # one pass over every entry (10,000 players x 11 rounds: it shows)
+    for p in t.players:
+        for e in p.rounds:
+            kind = type(e)
+            adjourned = adjourned or (kind is Pending and e.adjourned)
+            brief = brief or (kind is Game and not e.rated)
     if where.unfinished_rounds:
-        declared = f"the file declares {where.declared} rounds and holds {t.rounds}; " \
-            if where.declared and where.declared > t.rounds else ""
-        out.append(diagnostic("NRM010", f"the event is not finished ({declared}{where.summary()}): games without a "
-                                        "result are not counted, and a result the rounds to come can change cannot "
-                                        "be judged (--forecast says what each player needs)", path=path))
+        out.append(diagnostic("NRM010", f"the event is not finished: {where.summary()}; games without a result are "
+                                        "not counted, and a result the rounds to come can change is not judged "
+                                        "(--forecast says what each player needs)", path=path))
+    elif adjourned:
+        out.append(diagnostic("NRM010", "games without a result (adjourned) are not counted", path=path))
     if ctx.unknown - {"sex"}:
         shown = {"titles": "titles (1.4.5)", "federations": "federations (1.4.3, 1.4.4)",
                  "ratings": "ratings (1.4.6-1.4.8)"}

@@ -267,9 +267,9 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
     verdict = validate(dated, first_event=False)  # 8.2.1: the period knows which event was the first
     out.extend(verdict.diagnostics)
     if not verdict.rateable:
-        out.append(diagnostic("PER002", f"{dated.event.name or dated.source.path or 'the event'} is not rateable"
-                                        f"{verdict.not_modelled_note} (trfconv validate says why); left out of the "
-                                        "period", path=dated.source.path))
+        out.append(diagnostic("PER002", f"{dated.event.name or dated.source.path or 'the event'} is "
+                                        f"{verdict.decision.value}{verdict.not_modelled_note} (trfconv validate says "
+                                        "why); left out of the period", path=dated.source.path))
         return None, out
     rating = rate(dated, verdict, k=k, own_ru=False)  # a newcomer's Ru: from his games of the whole period
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
