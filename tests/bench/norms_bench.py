@@ -76,7 +76,7 @@ def timed(calls: list[tuple]) -> list[float]:
 
 def collected(event, **options) -> list[tuple]:
     """The arguments of every search ``trfconv.norms(event, **options)`` makes."""
-    import trfconv.rules.norms as package
+    import trfconv.rules.norms.judge as package
 
     calls, original = [], package.best
 
