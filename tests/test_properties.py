@@ -237,6 +237,14 @@ def tournaments(draw, max_players: int = 40, max_rounds: int = 11,
             rank=draw(st.none() | st.integers(1, 99999 if "numbers" in aspects else n)),
             rounds=entries,
         ))
+    # CANONICAL: one FIDE ID is one person (an ID on two player lines is an error, TRF060): a
+    # repeated ID (leading zeros aside) is drawn again as none.
+    seen: set[str] = set()
+    for i, p in enumerate(players):
+        number = (p.fide_id or "").lstrip("0")
+        if number and number in seen:
+            players[i] = replace(p, fide_id=None)
+        seen.add(number)
     # Players are written (and read back) in tuple order, which need not be start-number order.
     if draw(st.booleans()):
         players = draw(st.permutations(players))

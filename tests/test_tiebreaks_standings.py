@@ -4,6 +4,7 @@ editions and the ``trfconv standings`` command."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import paths
@@ -152,3 +153,15 @@ def test_direct_encounter_averages_a_repeated_pairing():
     s = standings(Tournament(Event(type="Swiss", declared_rounds=5), players), ["DE"], rules="tb-2024")
     assert [(r.player.start_number, r.rank, r.values) for r in s.rows[:3]] == [
         (2, 1, (Fraction(3), 1)), (3, 2, (Fraction(3), 2)), (1, 3, (Fraction(3), 3))]
+
+
+def test_without_a_list_the_recommendation_is_named_with_its_edition():
+    """C.07 since 2023 recommends no list (4.1 leaves it to the organiser): an event of 2024 ranked
+    without one gets the list of 2009, said as such; an event under the 2009 text gets that
+    text's own recommendation (issue 34)."""
+    t = trfconv.read(paths.FIXTURES / "tiebreak" / "tec-swiss16-rated.trf")
+    bare = replace(t, event=replace(t.event, tiebreaks=(), standings_tiebreaks=()))
+    [now] = [d.message for d in trfconv.standings(bare).diagnostics if d.code == "TB013"]
+    assert "the list FIDE recommended before 2023 (tb-2009; C.07 since 2023 recommends none) for " in now
+    [then] = [d.message for d in trfconv.standings(bare, rules="tb-2009").diagnostics if d.code == "TB013"]
+    assert "FIDE's recommended list for " in then and "before 2023" not in then

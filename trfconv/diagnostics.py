@@ -125,6 +125,12 @@ CODES: dict[str, Code] = {
         Code("TRF044", W, "time control code (222) cannot be read"),
         Code("TRF045", W, "id in an engine or team record is not a player or team of the file"),
         Code("TRF047", W, "team record in an individual event (092/192/082 say individual); kept, not used"),
+        Code("TRF060", E, "FIDE ID on two player lines of the file: one FIDE ID is one person", "FIDE rating server",
+             todo="one of the two players has a wrong FIDE ID: check both on ratings.fide.com and correct it"),
+        Code("TRF061", W, "round dates (132) go backwards: a round dated before the round before it",
+             todo="correct the round dates (132) in the pairing program: each round on or after the one before"),
+        Code("TRF062", W, "player federation is not a FIDE federation's code on the event's date", "FIDE rating server",
+             todo="write the player's FIDE federation code (three letters, as on ratings.fide.com: FRA, GER, USA, ENG)"),
         # pairings stated once (the tournament builder)
         Code("PAR001", W, "pairing names a player who is not in the file; left out"),
         Code("PAR002", W, "player has a second entry in one round; the first is used"),
@@ -228,7 +234,7 @@ CODES: dict[str, Code] = {
         # input limits and undefined values found by fuzzing (readers and tie-breaks)
         Code("TRF046", E, "player line holds more round blocks than the 999 rounds any format numbers; the rest not read"),
         Code("TB012", W, "SSSC undefined: its factor F rounds down to 0 (give it with /Kx)"),
-        Code("TB013", I, "no tie-break list given: FIDE's recommended list for the event type applied", caveat=True),
+        Code("TB013", I, "no tie-break list given: the list FIDE recommended for the event type (before 2023; C.07 since 2023 recommends none) applied", caveat=True),
         Code("TB014", I, "tie-break rules edition chosen, and why", caveat=True),
         Code("TB015", W, "games against players without a line counted in the player's own score; their values unknown"),
         Code("TB016", W, "no round results: ranked on the points and ranks the file declares", caveat=True),
@@ -285,7 +291,8 @@ CODES: dict[str, Code] = {
         # FIDE rating lists: cross-check, fill and import (trfconv.ratinglists)
         Code("LST001", E, "FIDE ID not in the FIDE list in force", "FIDE rating server",
              todo="check the FIDE ID on ratings.fide.com and correct it in the file (trfconv fill fills missing ones)"),
-        Code("LST002", E, "FIDE ID used by two players of the file", "FIDE rating server",
+        Code("LST002", E, "FIDE ID used by two players of the file (no longer given: every file, with or without a "
+                          "list, says it as TRF060)", "FIDE rating server",
              todo="one of the two players has a wrong FIDE ID: correct it"),
         Code("LST003", W, "name differs from the FIDE list's spelling (info when only a spelling variant)"),
         Code("LST004", W, "federation differs from the FIDE list"),
@@ -344,6 +351,12 @@ CODES: dict[str, Code] = {
         Code("PER016", W, "the same event given twice; the second copy is left out"),
         Code("PER017", I, "unrated players' games kept in the database for later periods (7.1.4)"),
         Code("PER018", W, "unrated players' games not kept: the period rests on files with errors"),
+        Code("PER030", E, "one FIDE ID is two people in the period's events (name, birth year, sex or federation differ): "
+                          "both lines named, the ID left out of the period",
+             todo="find which of the two lines has the wrong FIDE ID (ratings.fide.com) and correct that file"),
+        Code("PER031", W, "event not finished (a round without all its results); left out of the period"),
+        Code("PER032", W, "event without any date; left out of the period"),
+        Code("PER033", W, "event not finished, rated on the results it holds, as asked (--unfinished)", caveat=True),
         # ready for the FIDE rating server: check --upload (trfconv.rules.upload); each message names
         # the rule (TRF-2026 field mark, B.02 or C.04 article) the finding comes from
         Code("UPL001", E, "record mandatory for rating missing or unreadable (TRF-2026 R■: 012 022 032 042 052 102 132)", "FIDE rating server",
@@ -358,6 +371,8 @@ CODES: dict[str, Code] = {
              todo="correct the round date (132) or the event's start and end dates (042, 052)"),
         Code("UPL006", E, "final ranks are not 1..N in the order of the points (ties allowed; R■)", "FIDE rating server",
              todo="let the pairing program rank the players again after the last result, and export again"),
+        Code("UPL063", E, "event federation (032) is not a FIDE federation's code on the event's date (R■)", "FIDE rating server",
+             todo="write the organising federation's FIDE code in 032 (three letters, as on ratings.fide.com: FRA, GER, USA, ENG)"),
         Code("UPL007", E, "title-norm event without a record mandatory for title events (TRF-2026 ◙: 182, 192, 202/212)",
              todo="fill the records a title event needs (182, 192, 202/212) in the pairing program"),
         Code("UPL010", E, "new player without a full birth date (no FIDE ID, or one not on the list; QC: returned to the organiser)",

@@ -74,9 +74,11 @@ def tiebreak_list(t: Tournament, names: list[str] | str | None,
         names = list(t.event.standings_tiebreaks or t.event.tiebreaks)
     if not names:
         kind, names = recommended(t, rules)
+        whose = "FIDE's recommended list" if rules.recommended_by == rules.name else \
+            f"the list FIDE recommended before 2023 ({rules.recommended_by}; C.07 since 2023 recommends none)"
         problems.append(diagnostic("TB013", f"no tie-break list was given (none asked for, no 212/202 record in the "
-                                            f"file): FIDE's recommended list for {kind} is applied: "
-                                            f"{', '.join(names)} (C.07 4.1 leaves the list to the organiser)"))
+                                            f"file): {whose} for {kind} is applied: {', '.join(names)} (C.07 4.1 "
+                                            "leaves the list to the organiser)"))
     specs, found = parse_list(names, aliases=rules.aliases)
     problems += found
     if not is_team_event(t):
