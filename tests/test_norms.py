@@ -397,3 +397,20 @@ def test_a_match_gives_no_norm_1_4_2e():
 
     result = trfconv.norms(swiss([2400, 2600], [[(1, 2, "=")]] * 10, kind="Match"))
     assert not result.possible and [d.code for d in result.diagnostics if d.code == "NRM014"] == ["NRM014"]
+
+
+def test_opponents_not_of_a_fide_federation_are_not_counted_1_4_2a():
+    """Ten opponents, one of them under a code that is no FIDE federation's ("XYZ"): 9 games
+    counted, and said (NRM021); FID players count as games (1.4.2a) but for no federation."""
+    from dataclasses import replace
+
+    built = norm_event("11=1=1=0=1", [opponent(2500, "GM", "SUI")] + gm_field(9))
+    t = replace(built, players=tuple(replace(p, federation="XYZ") if p.start_number == 2 else p
+                                     for p in built.players))  # as a file read with TRF062 would have it
+    n = norm(t)
+    assert n.games == 9 and 2 not in {g.opponent for g in n.kept}
+    said = [d.message for d in trfconv.norms(t).diagnostics if d.code == "NRM021"]
+    assert said == ["1.4.2a: games against opponents not of a FIDE federation are not counted: #2 ('XYZ' is not the "
+                    "code of a FIDE federation)"]
+    fid = norm(norm_event("1=1=1=0=1", [opponent(2500, "GM", "FID")] + gm_field(8)))
+    assert fid.games == 9

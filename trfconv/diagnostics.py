@@ -435,6 +435,7 @@ CODES: dict[str, Code] = {
         Code("NRM016", W, "title application: the events name the applicant differently"),
         Code("NRM017", W, "1.4.3d declared, but not every round of the event meets it"),
         Code("NRM018", I, "an event of more than 30 days: whose ratings each game counts (1.1.4)", caveat=True, scope="norms"),
+        Code("NRM021", W, "1.4.2a: games against opponents whose federation is no FIDE federation's code are not counted"),
         Code("NRM020", W, "the file gives no player's titles, federations or ratings: the requirements needing them are not checked", caveat=True, scope="norms"),
         Code("NRM019", W, "title application: an event given twice (two copies, or one as TRF and as JSON) is counted once", caveat=True, scope="norms"),
         # the rating officer's month (issue 25): newcomers in the period, lists by kind

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
+from ...federations import federation, unknown
 from ...model import Game, Pending, Tournament
 from ..arbiters import ArbiterEvent, arbiter_event, arbiters as officials_of
 from ..editions import Edition, UnknownEdition, edition, edition_for
@@ -183,6 +184,12 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     if excluded:
         found.append(diagnostic("NRM012", "1.4.2b: unrated opponents who scored nothing against rated players are "
                                           f"not counted: {', '.join(f'#{n}' for n in sorted(excluded))}", path=path))
+    outside = _outside(known, start)
+    if outside:
+        shown = ", ".join(f"#{n} ({unknown(known[n].federation, start)})" for n in sorted(outside)[:6])
+        found.append(diagnostic("NRM021", f"1.4.2a: games against opponents not of a FIDE federation are not counted: "
+                                          f"{shown}{' …' if len(outside) > 6 else ''}", path=path))
+        excluded |= outside
     by_round = _long_event(t, ctx, lookup if origin != "the file" else None, found)
     field = Field(ctx, known, excluded, by_round, where.unfinished_rounds)
     players, ruled_out = judge_all(t, field, player, titles)
@@ -205,6 +212,12 @@ def _readings(rules: NormRules, asked: Mapping[str, str] | None) -> tuple[tuple[
             raise ValueError(f"unknown choice {choice!r} for the reading {name}; known: "
                              f"{', '.join(rules.readings[name].choices)}")
     return tuple(sorted((asked or {}).items()))
+
+
+def _outside(known: dict[int, Person], start: date | None) -> frozenset[int]:
+    """1.4.2a: the players whose federation is no FIDE federation's code on the event's start
+    (:mod:`trfconv.federations`; a player without one is not known, not outside)."""
+    return frozenset(n for n, o in known.items() if o.federation and federation(o.federation, start) is None)
 
 
 def _unknown(known: dict[int, Person]) -> frozenset[str]:
