@@ -105,6 +105,9 @@ DOCUMENTS = {d.name: d for d in (
     Document("arbiter-application", "an arbiter's title application (B.06.1, FA or IA) over several events: the "
                                     "events where the arbiter officiated, the norms 2.2 asks for, two systems (2.4)",
              _forms("norms.arbiters", "text", "json")),
+    Document("pairings", "Swiss pairings held to the Dutch system (C.04.3): per round the verdict and the criterion "
+                         "that decides, both pairings board by board for the rounds asked, the next round's pairing",
+             _forms("pairings", "text", "json", "html")),
     Document("playoff", "on-board play-off plan of FIDE Handbook C.05 Annex 3: stages, games, colours by lot, "
                         "timing, places and prizes, a result grid", _forms("playoff", "text", "json", "html",
                                                                           helps={"html": "one printable page with "
