@@ -14,6 +14,7 @@ import pytest
 from browser import fields, needs_chromium, page_size_mm, pages, print_to_pdf
 from eventbuild import paired_swiss
 from paths import FIXTURES
+from teambuild import small_team_event
 
 import trfconv
 from trfconv.documents.basis import Basis
@@ -56,6 +57,17 @@ def event(sparse: bool):
                                     deputy_arbiters=(deputy,)))
 
 
+def team():
+    """The longest forms: a team round robin of 10 teams on 4 boards (3.9.1, 4.9.2), no rate of play,
+    no federations, no arbiter's title written: FA1 and IA1 for each of two arbiters."""
+    order, rounds = list(range(1, 11)), []
+    for _ in range(9):
+        rounds.append([(a, b, "1=0=") for a, b in zip(order[:5], reversed(order[5:]))])
+        order = [order[0], order[-1], *order[1:-1]]
+    t = trfconv.reads(small_team_event(10, 4, rounds, start="2026/05/01"), path="team.trf")
+    return replace(t, event=replace(t.event, chief_arbiter="Chief, Carl 1234", deputy_arbiters=("Deputy, Dora 7777",)))
+
+
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory):
     folder = tmp_path_factory.mktemp("arbiters")
@@ -63,7 +75,8 @@ def printed(tmp_path_factory):
     for code in ("fa1", "ia1"):
         print_to_pdf(FIXTURES / "forms" / f"fide-{code}.html", folder / f"fide-{code}.pdf")
         out[code.upper()] = folder / f"fide-{code}.pdf"
-    for name, t in (("example", trfconv.read(LLOBREGAT)), ("full", event(False)), ("sparse", event(True))):
+    for name, t in (("example", trfconv.read(LLOBREGAT)), ("full", event(False)), ("sparse", event(True)),
+                    ("team", team())):
         forms = render(t, folder / f"{name}.html")
         print_to_pdf(folder / f"{name}.html", folder / f"{name}.pdf")
         out[name] = folder / f"{name}.pdf", [c.title + "1" for n in forms.norms for c in n.checks if c.status != "no norm"]
@@ -93,6 +106,15 @@ def test_the_layout_does_not_move_with_the_data(printed):
     (full, codes), (sparse, same) = printed["full"], printed["sparse"]
     assert codes == same == ["FA1"] and len(pages(full)) == len(pages(sparse)) == 1
     assert fields(full, rows("FA1"), 1) == fields(sparse, rows("FA1"), 1)
+
+
+@pytest.mark.slow
+@needs_chromium
+def test_the_longest_forms_keep_one_page_each(printed):
+    pdf, codes = printed["team"]
+    assert codes == ["FA1", "IA1", "FA1", "IA1"] and len(pages(pdf)) == 4
+    for page, code in enumerate(codes):
+        fields(pdf, rows(code), 1, page)  # every field of FIDE's form, in order, on the form's own page
 
 
 @pytest.mark.slow

@@ -232,7 +232,7 @@ def _common(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[Pro
                         known=f.system is not None)]
     provisos = [Proviso(r.article("hybrid"), "played over the board (a hybrid event only when the Qualification and "
                                               "the Arbiters' Commissions endorsed it beforehand)"),
-                Proviso("6.2", "every arbiter of the event paid FIDE's registration fee (6.1)")]
+                Proviso("6.1, 6.2", "every arbiter of the event paid FIDE's registration fee")]
     return reqs, provisos
 
 
@@ -305,7 +305,8 @@ def _fa_fast(f: EventFacts, r: ArbiterRules) -> list[Requirement]:
 
 def _fa_event(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[Proviso]]:
     """The FA norm conditions of the event: 3.10's rounds; 3.8 (or 3.9.1) at the standard rate,
-    3.9.2 at rapid or blitz; both when the rate of play is not known (judged when they agree)."""
+    3.9.2 at rapid or blitz; both when the rate of play is not known (met when both are, failed
+    when both fail, else not known)."""
     reqs = [_rounds(f, r, "FA")]
     if f.speed == "standard":
         standard, provisos = _fa_standard(f, r)
@@ -316,14 +317,13 @@ def _fa_event(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[P
     fast = _fa_fast(f, r)
     as_standard = all(q.ok for q in standard)
     as_fast = all(q.ok for q in fast)
-    said = (f"as a standard event {'met' if as_standard else 'not met'}; as a rapid or blitz one "
-            f"{'met' if as_fast else 'not met'}")
-    rule = "3.8 at the standard rate, 3.9.2 at rapid or blitz"
-    if as_standard and as_fast:
-        return reqs + [Requirement(r.article("fa_events"), rule, f"the rate of play is not in the file; {said}",
-                                   True)], provisos
+    if as_standard and as_fast:  # either rate of play: met
+        return reqs + standard + fast, provisos
+    said = (f"the rate of play is not in the file; as a standard event {'met' if as_standard else 'not met'}, as a "
+            f"rapid or blitz one {'met' if as_fast else 'not met'}")
     both_fail = not as_fast and any(q.known and not q.ok for q in standard)
-    return reqs + [Requirement(r.article("fa_events"), rule, f"the rate of play is not in the file; {said}", False,
+    return reqs + [Requirement(f"{r.article('fa_events')}, {r.article('fa_rapid_blitz')}", "the conditions of 3.8 "
+                               "(3.9.1) at the standard rate, of 3.9.2 at rapid or blitz", said, False,
                                known=both_fail)], provisos
 
 

@@ -104,23 +104,23 @@ def arbiter_json(event: ArbiterEvent) -> dict:
 
 
 STYLE = """
-@page { size: A4; margin: 10mm 12mm; }
-body { font: 9pt/1.25 "DejaVu Sans", system-ui, sans-serif; margin: 0; color: #000; }
+@page { size: A4; margin: 9mm 12mm; }
+body { font: 8.8pt/1.2 "DejaVu Sans", system-ui, sans-serif; margin: 0; color: #000; }
 section.form { width: 186mm; break-after: page; } section.form:last-child { break-after: auto; }
-.top { display: grid; grid-template-columns: 1fr 30mm; height: 10mm; align-items: center; margin-bottom: 1mm; }
+.top { display: grid; grid-template-columns: 1fr 30mm; height: 9mm; align-items: center; margin-bottom: 1mm; }
 .top .code { text-align: right; font-size: 14pt; font-weight: 700; }
 h1 { font-size: 12.5pt; margin: 0; }
-.row { display: grid; grid-template-columns: 66mm 1fr; height: 5.4mm; align-items: end; }
-.k { white-space: nowrap; } .v { border-bottom: 0.6pt dotted #000; height: 4mm; min-width: 0; overflow: hidden;
+.row { display: grid; grid-template-columns: 66mm 1fr; height: 5mm; align-items: end; }
+.k { white-space: nowrap; } .v { border-bottom: 0.6pt dotted #000; height: 3.8mm; min-width: 0; overflow: hidden;
      white-space: nowrap; text-overflow: ellipsis; }
-.confirm { height: 9mm; display: flex; align-items: end; }
-.sign { height: 7mm; } .official { grid-template-columns: 100mm 1fr; }
-.note { font-size: 7.5pt; margin-top: 1.5mm; }
-.b06 { border: 0.8pt solid #000; padding: 1mm 2mm; margin-top: 2mm; font-size: 7.5pt; line-height: 1.25; }
-.b06 h2 { font-size: 8.5pt; margin: 0 0 0.8mm; }
-.b06 table { border-collapse: collapse; width: 100%; } .b06 td { vertical-align: top; padding: 0 1mm 0.3mm 0; }
-.b06 ul { list-style: none; margin: 0.5mm 0 0; padding: 0; }
-.tick { display: inline-block; width: 2.6mm; height: 2.6mm; border: 0.6pt solid #000; margin-right: 1mm;
+.confirm { height: 8mm; display: flex; align-items: end; }
+.sign { height: 6mm; } .official { grid-template-columns: 100mm 1fr; }
+.note { font-size: 7pt; margin-top: 1mm; line-height: 1.15; }
+.b06 { border: 0.8pt solid #000; padding: 0.8mm 2mm; margin-top: 1.5mm; font-size: 7pt; line-height: 1.15; }
+.b06 h2 { font-size: 8pt; margin: 0 0 0.6mm; }
+.b06 table { border-collapse: collapse; width: 100%; } .b06 td { vertical-align: top; padding: 0 1mm 0.2mm 0; }
+.b06 ul { list-style: none; margin: 0.3mm 0 0; padding: 0; }
+.tick { display: inline-block; width: 2.4mm; height: 2.4mm; border: 0.6pt solid #000; margin-right: 1mm;
         vertical-align: middle; }
 .none h2 { font-size: 11pt; margin: 3mm 0 1mm; } .none li { margin: 0.5mm 0; }
 """
@@ -162,7 +162,9 @@ def _b06(event: ArbiterEvent, n: ArbiterNorm, c: TitleCheck) -> str:
     ticks = "".join(f'<li><span class="tick"></span>{e(p.text)} ({e(p.article)})</li>' for p in c.provisos)
     limit = (f" This event gives at most {event.certificates} arbiter norm certificate(s) if international or "
              f"national ({event.rules.article('certificates')})." if event.certificates is not None else "")
-    return (f'<div class="b06"><h2>{e(event.rules.edition.title)}: {e(verdict)}</h2><table>{rows}</table>'
+    return (f'<div class="b06"><h2>{e(event.rules.edition.title)}: {e(verdict)}</h2><table><colgroup>'
+            '<col style="width:17mm"/><col style="width:92mm"/><col/><col style="width:15mm"/></colgroup>'
+            f"{rows}</table>"
             f"<div><b>The Chief Arbiter attests, where no file shows it:</b></div><ul>{ticks}</ul>"
             f'<div class="note">{e(limit.strip())}</div></div>')
 
