@@ -9,6 +9,7 @@ consumer that would reject the input.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -474,7 +475,7 @@ class Diagnostic:
             return self
         return replace(self, location=replace(self.location, path=path))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | int | None]:
         return {
             "code": self.code,
             "severity": self.severity.value,
@@ -503,7 +504,7 @@ def diagnostic(
     )
 
 
-def has_errors(diagnostics) -> bool:
+def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(d.severity is Severity.ERROR for d in diagnostics)
 
 
@@ -512,14 +513,14 @@ _NUMBERS = re.compile(r"\d+")
 LINES_NAMED = 8
 
 
-def grouped(diagnostics, *, by_position: bool = True) -> list[tuple[Diagnostic, list[Diagnostic]]]:
+def grouped(diagnostics: Iterable[Diagnostic], *, by_position: bool = True) -> list[tuple[Diagnostic, list[Diagnostic]]]:
     """Diagnostics sorted by file position (``by_position``; else in the order noticed, which
     puts a cause before its consequences), each with the later ones that say the same thing
     (same code, same words but for the numbers): a repeated problem is shown once. The one
     grouping of every command's terminal output and every document's errors block."""
-    ordered = sorted(diagnostics, key=lambda d: (d.location.path or "", d.location.line or 0,
+    ordered: Iterable[Diagnostic] = sorted(diagnostics, key=lambda d: (d.location.path or "", d.location.line or 0,
                                                  d.location.column or 0)) if by_position else diagnostics
-    groups: dict[tuple, tuple[Diagnostic, list[Diagnostic]]] = {}
+    groups: dict[tuple[str, str], tuple[Diagnostic, list[Diagnostic]]] = {}
     for d in ordered:
         key = (d.code, _NUMBERS.sub("#", d.message))
         if key in groups:
@@ -539,7 +540,8 @@ def more_like_it(more: list[Diagnostic], limit: int | None = LINES_NAMED) -> str
             + (" …" if len(more) > len(where) and where else "") + ")")
 
 
-def grouped_lines(diagnostics, show=str, limit: int | None = LINES_NAMED, *, by_position: bool = True) -> list[str]:
+def grouped_lines(diagnostics: Iterable[Diagnostic], show: Callable[[Diagnostic], str] = str,
+                  limit: int | None = LINES_NAMED, *, by_position: bool = True) -> list[str]:
     """The diagnostics as lines, a repeated one once with how many more there are and where
     (``show`` turns a diagnostic into its line; ``limit``: how many further lines are named,
     None for all, as a document that is filed names them; ``by_position``: see :func:`grouped`)."""
@@ -549,7 +551,7 @@ def grouped_lines(diagnostics, show=str, limit: int | None = LINES_NAMED, *, by_
 class TrfconvError(Exception):
     """Raised in strict mode, or when input cannot be read at all; carries the diagnostics."""
 
-    def __init__(self, diagnostics):
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
         self.diagnostics = tuple(diagnostics)
         first = next((d for d in self.diagnostics if d.severity is Severity.ERROR), None)
         super().__init__(str(first) if first else "trfconv error")
