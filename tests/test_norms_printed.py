@@ -52,7 +52,7 @@ def test_the_report_prints_on_a4(printed):
 def test_one_it1_page_per_norm_with_every_field(printed):
     _, pdf, text = printed["it1"]
     assert page_size_mm(pdf) == (210, 297) and len(text) == 2
-    for page, title in zip(text, ("GM", "IM")):
+    for page, title in zip(text, ("GM", "IM"), strict=True):
         flat = " ".join(unicodedata.normalize("NFKC", page).split())  # the PDF's ligatures (ﬁ ﬃ) as letters
         assert f"Certificate of Title Result (IT1): {title} norm" in flat
         assert "This report is not valid until confirmed by the QC" in flat

@@ -302,7 +302,7 @@ def _difference(a: Tournament, b: Tournament) -> str:
                  "extras"):
         if getattr(a, name) != getattr(b, name):
             return f"{name}: {getattr(a, name)!r}\n  != {getattr(b, name)!r}"
-    for p, q in zip(a.players, b.players):
+    for p, q in zip(a.players, b.players, strict=True):
         if p != q:
             return f"player: {p!r}\n  != {q!r}"
     return f"{len(a.players)} players != {len(b.players)} players"

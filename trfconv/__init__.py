@@ -76,9 +76,9 @@ def read_many(paths, *, encoding: str | None = None, jobs: int | None = 1):
     files, _ = expand(paths)
     one = partial(_read_or_say, encoding=encoding)
     if (jobs or 1) <= 1 or len(files) <= 1:
-        yield from zip(files, map(one, files))
+        yield from zip(files, map(one, files), strict=True)
         return
-    yield from zip(files, in_workers(one, files, jobs))
+    yield from zip(files, in_workers(one, files, jobs), strict=True)
 
 
 def _read_or_say(path, *, encoding: str | None) -> Tournament:

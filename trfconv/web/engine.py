@@ -148,7 +148,7 @@ class Summary:
 def findings(diagnostics) -> list[Finding]:
     """``diagnostics`` as ``trfconv check`` prints them, each line with its severity."""
     return [Finding(first.severity.value, line)
-            for (first, _), line in zip(grouped(diagnostics), diagnostic_lines(diagnostics))]
+            for (first, _), line in zip(grouped(diagnostics), diagnostic_lines(diagnostics), strict=True)]
 
 
 def judged(upload: Upload) -> Basis:

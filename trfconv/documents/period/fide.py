@@ -45,7 +45,7 @@ def _values(p: PlayerPeriod) -> tuple[str, ...]:
 
 def _line(p: PlayerPeriod) -> str:
     return "".join((value[:width] if text else value).ljust(room)
-                   for value, (_, width, room, text) in zip(_values(p), _COLUMNS))
+                   for value, (_, width, room, text) in zip(_values(p), _COLUMNS, strict=True))
 
 
 def cut_values(report: PeriodReport, path: str | None = None) -> list[Diagnostic]:
@@ -54,7 +54,7 @@ def cut_values(report: PeriodReport, path: str | None = None) -> list[Diagnostic
     lines are written."""
     found = []
     for p in report.listed:
-        for value, (label, width, _, text) in zip(_values(p), _COLUMNS):
+        for value, (label, width, _, text) in zip(_values(p), _COLUMNS, strict=True):
             if len(value) > width:
                 fate = f"written as {value[:width]!r}" if text else "written whole: the columns after it move"
                 found.append(diagnostic("WRT001", f"FIDE list layout, FIDE ID {p.key}: {label} {value!r} is "

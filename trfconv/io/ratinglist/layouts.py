@@ -117,7 +117,7 @@ class Layout:
         line = line.rstrip("\r\n")
         excess = len(line) - self.width
         if not excess:
-            return dict(zip(self._names, map(str.strip, self._slices(line))))
+            return dict(zip(self._names, map(str.strip, self._slices(line)), strict=True))
         if excess > MAX_OVERFLOW and line[self.width:].strip():
             raise ValueError(f"the line is {len(line)} characters, far longer than the header's {self.width}")
         widened = self._overflowing(line) if excess > 0 else None
@@ -174,5 +174,5 @@ def layout(header: str) -> Layout:
     if "rating" not in fields and "standard_rating" not in fields:
         raise HeaderError("no rating column (SRtng, or the month such as OCT26)")
     ends = [start for start, _ in found[1:]] + [len(text)]
-    columns = tuple(Column(field, start, end) for (start, field), end in zip(found, ends))
+    columns = tuple(Column(field, start, end) for (start, field), end in zip(found, ends, strict=True))
     return Layout(text, columns, month)

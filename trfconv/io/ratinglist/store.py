@@ -52,6 +52,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 
 from ... import names
@@ -369,7 +370,7 @@ class Store:
         out = {}
         for number in numbers:
             rows = {source: self._values(source.id, lines[number])
-                    for source, lines in zip(sources, found) if number in lines}
+                    for source, lines in zip(sources, found, strict=True) if number in lines}
             if rows:
                 out[number] = self._entry(rows, served, month)
         return out
@@ -633,7 +634,7 @@ def _insert(con: sqlite3.Connection, table: str, chunks: Iterator[list[str]], na
         pending += lines
         whole = len(pending) - len(pending) % rows
         if whole:
-            con.executemany(full, zip(*[iter(pending[:whole])] * rows))
+            con.executemany(full, zip(*[iter(pending[:whole])] * rows, strict=True))
             del pending[:whole]
     if pending:
         con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * len(pending)), pending)
@@ -645,7 +646,7 @@ def _in_name_order(lines: list[str], name: Column, last: str) -> tuple[bool, str
     taken before) and each other in order, but for a few (a list's own collation), case aside
     (the index's NOCASE); and the last name taken."""
     names = [last, *(line[name.start:name.end].rstrip().lower() for line in lines[::_NAME_SAMPLE])]
-    backwards = sum(a > b for a, b in zip(names, names[1:]))
+    backwards = sum(a > b for a, b in pairwise(names))
     return backwards * 8 <= len(names), names[-1]
 
 

@@ -207,7 +207,7 @@ def _directory(data: bytes) -> list[tuple[int, int, int]]:
     if not offsets or offsets[-1] != where:
         raise LayoutError("the section directory does not end with its own position", where)
     found: list[tuple[int, int, int]] = []
-    for start, end in zip(offsets, offsets[1:] + [size]):
+    for start, end in zip(offsets, offsets[1:] + [size], strict=True):
         if not HEADER_BYTES <= start < end <= size or data[start + 1:start + 4] != _MARKER_TAIL \
                 or data[start] not in SECTIONS:
             raise LayoutError(f"the section directory names byte {start}, where no section starts", start)

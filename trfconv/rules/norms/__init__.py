@@ -241,7 +241,7 @@ def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, play
         if player is None and not any(hopeful):
             ruled_out += 1
             continue
-        out.append(PlayerNorms(person, tuple(best(ctx, person, x, rec, h) for x, h in zip(looked, hopeful))))
+        out.append(PlayerNorms(person, tuple(best(ctx, person, x, rec, h) for x, h in zip(looked, hopeful, strict=True))))
     return out, ruled_out
 
 

@@ -49,7 +49,8 @@ def swiss_findings(t: Tournament, team: bool) -> list[Diagnostic]:
     for p in t.players:
         path, line, _ = t.source.player_at(p.start_number)
 
-        def report(code: str, r: int, message: str, p: Player = p) -> None:
+        def report(code: str, r: int, message: str, p: Player = p, path: str | None = path,
+                   line: int | None = line) -> None:
             out.append(diagnostic(code, f"player {p.start_number} ({p.name}), round {r}: {message}", path=path,
                                   line=line, column=92 + 10 * (r - 1)))
         met: dict[int, int] = {}
