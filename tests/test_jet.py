@@ -1,6 +1,6 @@
 """The Jet 4 (Access 2000) reader on Papi's real files: every table, every column, every row as
 mdb-export (mdbtools, an independent reader) reads it; orphaned pages left out; a damaged file
-is a JetError, never another exception."""
+is an InputError, never another exception."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from fractions import Fraction
 import pytest
 
 from papi_corpus import NULL, STEMS, by_name, mdb_export, mdb_tables, needs_corpus, needs_mdb_export
-from trfconv.io.jet import PAGE, Database, JetError
+from trfconv.diagnostics import InputError
+from trfconv.io.jet import PAGE, Database
 
 #: The files with pages that still name INFO as owner but are not in its page map.
 ORPHANED = ("avoine_2023", "domloup-rapide-2022-B", "domloup-rapide-2022-jeunes")
@@ -80,9 +81,9 @@ def test_only_access_2000_databases_are_read():
     needs_corpus()
     data = bytearray(by_name("domloup-fide-33-D").read_bytes())
     data[0x14] = 0
-    with pytest.raises(JetError, match="Access 97"):
+    with pytest.raises(InputError, match="Access 97"):
         Database(bytes(data))
-    with pytest.raises(JetError, match="signature"):
+    with pytest.raises(InputError, match="signature"):
         Database(b"PK\x03\x04" + bytes(8192))
 
 
@@ -90,7 +91,7 @@ def test_only_access_2000_databases_are_read():
 def test_a_file_cut_short_is_a_jet_error(size):
     needs_corpus()
     data = by_name("domloup-rapide-2022-B").read_bytes()[:size]
-    with pytest.raises(JetError, match="cut short|damaged"):
+    with pytest.raises(InputError, match="cut short|damaged"):
         db = Database(data)
         for name in db.tables():
             db.table(name)
@@ -100,7 +101,7 @@ def test_a_file_cut_short_is_a_jet_error(size):
 def test_damaged_bytes_give_a_jet_error_or_rows_never_another_exception():
     """Bytes overwritten at random in the pages that say where everything is (the catalog, the
     table definitions, the page maps) and in the data pages: reading every table ends, with
-    rows or a JetError."""
+    rows or an InputError."""
     needs_corpus()
     original = by_name("domloup-rapide-2022-jeunes").read_bytes()
     rng = random.Random(37)
@@ -118,6 +119,6 @@ def test_damaged_bytes_give_a_jet_error_or_rows_never_another_exception():
             for name in db.tables():
                 db.table(name)
             outcomes["rows"] += 1
-        except JetError:
+        except InputError:
             outcomes["error"] += 1
     assert all(outcomes.values()), outcomes

@@ -15,16 +15,28 @@ from __future__ import annotations
 
 import os
 
-from .diagnostics import Diagnostic, Severity, TrfconvError, diagnostic, has_errors
-from .io.files import MAX_INPUT_BYTES, InputError, read_input
+from .diagnostics import (
+    Diagnostic,
+    InputError,
+    OutputError,
+    Severity,
+    TrfconvError,
+    UsageError,
+    diagnostic,
+    has_errors,
+)
+from .io.files import MAX_INPUT_BYTES, read_input
 from .io.registry import read_bytes, write_bytes, write_file
 from .model import Tournament
 
 __all__ = [
     "Diagnostic",
+    "InputError",
+    "OutputError",
     "Severity",
     "Tournament",
     "TrfconvError",
+    "UsageError",
     "dumps",
     "norms",
     "period",

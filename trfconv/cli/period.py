@@ -72,6 +72,7 @@ def period(
     from ..documents.period import PeriodReport
     from ..documents.period.fide import cut_values
     from ..io.many import expand
+    from ..io.ratinglist.store import StoreError
 
     if month is not None and not MONTH.fullmatch(month):
         raise fail("--period", f"{month!r} is not a month YYYY-MM")
@@ -85,6 +86,8 @@ def period(
     try:
         result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding, keep=keep,
                          jobs=jobs)
+    except StoreError:  # the database met unreadable in the middle: said as every command says it (ended)
+        raise
     except TrfconvError as err:
         for d in err.diagnostics:
             typer.echo(f"trfconv: {d}", err=True)

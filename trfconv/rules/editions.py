@@ -19,6 +19,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..diagnostics import UsageError
+
 #: Families of regulations: ``b02`` (FIDE Rating Regulations), ``tb`` (C.07 tie-breaks), ``b01``
 #: (FIDE Title Regulations: the norms), ``swiss`` (C.04 Swiss Rules: basic rules and the Dutch system).
 FAMILIES = ("b02", "tb", "b01", "swiss")
@@ -76,7 +78,7 @@ EDITIONS: tuple[Edition, ...] = (
 _BY_NAME = {e.name: e for e in EDITIONS}
 
 
-class UnknownEdition(ValueError):
+class UnknownEdition(UsageError):
     """A ``--rules`` name that is not in :data:`EDITIONS`."""
 
 

@@ -38,7 +38,7 @@ KEPT_FILES = 24
 CONVERSIONS = ("trf26", "trf16", "xml", "csv", "json")
 
 
-class Refusal(Exception):
+class Refusal(TrfconvError):
     """What the page says instead of a document: one sentence, and the HTTP status."""
 
     def __init__(self, message: str, status: int = 422):
@@ -351,6 +351,7 @@ def period(uploads: list[Upload], month: str | None = None, db=None, use_list: b
     """The rating period's HTML over the files held, as ``trfconv period FILES --format html``
     writes it (with ``use_list``: on the lists held, as ``--list``)."""
     from ..documents.period import PeriodReport
+    from ..io.ratinglist.store import StoreError
 
     if not uploads:
         raise Refusal("no file dropped yet")
@@ -359,6 +360,8 @@ def period(uploads: list[Upload], month: str | None = None, db=None, use_list: b
     lookup = held_lists(db) if use_list else None
     try:
         result = rating_period([u.tournament for u in uploads], lists=lookup, month=month or None)
+    except StoreError:  # not the period's refusal: the page says it as it says any other failure
+        raise
     except TrfconvError as err:
         raise Refusal(_words(err.diagnostics)) from None
     name = uploads[0].name if len(uploads) == 1 else f"{len(uploads)} files"

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
 
+from ...diagnostics import InputError
 from ...list_entry import KINDS
 
 #: Header words, each with the field it heads. Longest first, so that ``Titl`` wins over ``Tit``
@@ -52,7 +53,7 @@ MAX_OVERFLOW = 8
 _TEXT = ("name", "title", "women_title", "other_titles", "foa_title")
 
 
-class HeaderError(ValueError):
+class HeaderError(InputError):
     """The first line is not a rating list header; the message says why, ``column`` where."""
 
     def __init__(self, message: str, column: int | None = None):

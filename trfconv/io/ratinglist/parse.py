@@ -71,7 +71,7 @@ _XML_COMBINED = {"rating": "standard_rating", "games": "standard_games", "k": "s
 XML_LAYOUT = Layout("", (Column("fide_id", 0, 15), Column("name", 15, 76)), None)
 
 
-class ListError(Exception):
+class ListError(InputError):
     """The file cannot be imported; ``diagnostic`` says where and why."""
 
     def __init__(self, diagnostic: Diagnostic):

@@ -56,7 +56,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from ... import names
-from ...diagnostics import diagnostic
+from ...diagnostics import TrfconvError, diagnostic
 from ...list_entry import KINDS, KeptGame, ListEntry, Rating, title_code
 from .layouts import Column, layout
 from .parse import XML_LAYOUT, ListError, ListFile, Reader
@@ -119,7 +119,7 @@ def default_path() -> Path:
     return platformdirs.user_data_path("trfconv") / "ratinglists.sqlite"
 
 
-class StoreError(Exception):
+class StoreError(TrfconvError):
     """The database cannot be used: ``why``, in one sentence; ``path`` is the database."""
 
     def __init__(self, path: Path, why: str):

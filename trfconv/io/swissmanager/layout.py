@@ -21,6 +21,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
+from ...diagnostics import InputError
 from . import MAGIC  # the first four bytes of every file: the header section's marker
 
 #: The last three bytes of every section marker; the first byte names the section.
@@ -48,7 +49,7 @@ TIEBREAK_SETTINGS_AT, TIEBREAK_SETTINGS_BYTES = 650, 19
 BYE, NOT_PAIRED = 0xFFFF, 0xFFFE
 
 
-class LayoutError(Exception):
+class LayoutError(InputError):
     """The bytes do not have the layout described here (``offset`` is where it was noticed)."""
 
     def __init__(self, message: str, offset: int | None = None):
