@@ -303,3 +303,15 @@ def test_a_line_cut_short_in_its_round_blocks(cut):
                                       Game(3, Colour.BLACK, Outcome.LOSS))
     assert t.player(1).rounds[2] == third
     assert all(len(p.rounds) == 3 for p in t.players)
+
+
+def test_every_code_is_declared_once():
+    """Two branches adding the same new code would leave one meaning silently overridden in
+    :data:`CODES` (a dict): the table's source names each code once."""
+    import re
+    from pathlib import Path
+
+    import trfconv.diagnostics as table
+
+    declared = re.findall(r'Code\("([A-Z]{2,3}\d{3})"', Path(table.__file__).read_text("utf-8"))
+    assert len(declared) == len(set(declared)) == len(CODES)

@@ -1,6 +1,6 @@
 """A file exported during the event (``XXR 10``, nobody paired after round 3) stands after its
-last round held: the standings and tie-breaks are those after that round and say so, and
-``validate``/``report`` say the event is not finished (issue 24)."""
+last complete round: the standings and tie-breaks are those after that round and say so (issue
+24), and ``validate``/``report`` say the event is NOT FINISHED, exit 1 (issue 34)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 import trfconv
 from trfconv.model import NOT_PAIRED
+from trfconv.rules.progress import progress
 
 SOURCE = paths.FIXTURES / "trf" / "sanichi__icu_tournament__bunratty_masters_2011.trf"
 
@@ -32,9 +33,9 @@ def written(tmp_path_factory):
 
 
 def test_the_model_knows_the_rounds_to_come(written):
-    t = trfconv.read(written)
-    assert (t.last_round_held, t.rounds_to_come) == (3, range(4, 11))
-    assert trfconv.read(SOURCE).rounds_to_come == range(0)
+    p = progress(trfconv.read(written))
+    assert (p.standing_after, p.to_come, p.cut()) == (3, tuple(range(4, 11)), 3)
+    assert progress(trfconv.read(SOURCE)).cut() is None
 
 
 def test_standings_of_a_file_in_progress_are_those_after_its_last_round(written):
@@ -60,6 +61,6 @@ def test_the_standings_document_says_it(cli, written, tmp_path):
 @pytest.mark.parametrize("command", ["validate", "report"])
 def test_validate_and_report_say_the_event_is_not_finished(cli, written, command):
     result = cli(command, written)
-    assert "VAL041" in result.output and "not finished" in result.output
+    assert result.exit_code == 1 and "NOT FINISHED" in result.output and "rounds 4-10 not paired yet" in result.output
     finished = cli(command, SOURCE)
-    assert "VAL041" not in finished.output
+    assert "VAL041" not in finished.output and "NOT FINISHED" not in finished.output

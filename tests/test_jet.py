@@ -1,16 +1,17 @@
-"""The Jet 4 (Access 2000) reader on Papi's real files: every table, every column, every row as
-mdb-export (mdbtools, an independent reader) reads it; orphaned pages left out; a damaged file
-is an InputError, never another exception."""
+"""The Jet 4 (Access 2000) reader on Papi's files, the real ones (where the corpus is) and the made
+ones (``fixtures/papi``, everywhere): every table, every column, every row as mdb-export (mdbtools,
+an independent reader) reads it; orphaned pages left out; a damaged file is an InputError, never
+another exception (on a real file, a made Papi file and the made sample of every kind)."""
 
 from __future__ import annotations
 
 import random
-from datetime import datetime
-from fractions import Fraction
 
 import pytest
 
-from papi_corpus import NULL, STEMS, by_name, mdb_export, mdb_tables, needs_corpus, needs_mdb_export
+import jetsample
+from mdbexport import NULL, as_exported, mdb_export, mdb_tables, needs_mdb_export
+from papi_corpus import MADE, STEMS, by_name, needs_corpus, papi_file
 from trfconv.diagnostics import InputError
 from trfconv.io.jet import PAGE, Database
 
@@ -18,25 +19,16 @@ from trfconv.io.jet import PAGE, Database
 ORPHANED = ("avoine_2023", "domloup-rapide-2022-B", "domloup-rapide-2022-jeunes")
 
 
-def as_exported(value) -> str | None:
-    """A value as mdb-export writes it (see :func:`papi_corpus.mdb_export`): it writes a text of
-    no characters as null (the row's null mask says it is there: an empty text)."""
-    if value is None or isinstance(value, str):
-        return value or None
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, datetime):
-        return value.strftime("%Y-%m-%d %H:%M:%S")
-    if isinstance(value, Fraction):
-        return f"{float(value):g}"
-    return str(value)
+def file_bytes(name: str) -> bytes:
+    """A Papi file's bytes (real or made, :func:`papi_corpus.papi_file`), or the made sample's."""
+    return jetsample.database() if name == "sample" else papi_file(name).read_bytes()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("stem", STEMS)
+@pytest.mark.parametrize("stem", (*STEMS, *MADE))
 def test_every_table_reads_as_mdb_export_reads_it(stem):
     needs_mdb_export()
-    path = by_name(stem)
+    path = papi_file(stem)
     db = Database(path.read_bytes())
     assert sorted(db.tables()) == sorted(t for t in mdb_tables(path) if not t.startswith("MSys")) == \
         ["INFO", "JOUEUR", "RES"]
@@ -47,7 +39,8 @@ def test_every_table_reads_as_mdb_export_reads_it(stem):
         assert len(table.rows) == len(expected) == table.declared_rows
         assert list(table.rows[0]) == list(expected[0])  # every column, in the table's order
         # rows have no order (mdb-export reads a moved row where its data is, this reader where it was)
-        got = sorted(tuple((k, as_exported(v) or NULL) for k, v in row.items()) for row in table.rows)
+        kinds = {c.name: c.type for c in table.columns}
+        got = sorted(tuple((k, as_exported(v, kinds[k]) or NULL) for k, v in row.items()) for row in table.rows)
         want = sorted(tuple((k, v or NULL) for k, v in row.items()) for row in expected)
         assert got == want
 
@@ -77,9 +70,9 @@ def test_orphaned_pages_that_name_the_table_are_not_read(stem):
     assert len({r["Variable"] for r in rows}) == 177
 
 
-def test_only_access_2000_databases_are_read():
-    needs_corpus()
-    data = bytearray(by_name("domloup-fide-33-D").read_bytes())
+@pytest.mark.parametrize("name", ("domloup-fide-33-D", "swiss-not-started"))
+def test_only_access_2000_databases_are_read(name):
+    data = bytearray(file_bytes(name))
     data[0x14] = 0
     with pytest.raises(InputError, match="Access 97"):
         Database(bytes(data))
@@ -87,23 +80,25 @@ def test_only_access_2000_databases_are_read():
         Database(b"PK\x03\x04" + bytes(8192))
 
 
-@pytest.mark.parametrize("size", (3 * PAGE, 20 * PAGE, 60 * PAGE))
-def test_a_file_cut_short_is_a_jet_error(size):
-    needs_corpus()
-    data = by_name("domloup-rapide-2022-B").read_bytes()[:size]
+@pytest.mark.parametrize(("name", "pages"), [*(("domloup-rapide-2022-B", n) for n in (3, 20, 60)),
+                                             *(("swiss-in-progress", n) for n in (3, 8, 15))])
+def test_a_file_cut_short_is_a_jet_error(name, pages):
+    data = file_bytes(name)
+    assert len(data) > pages * PAGE
+    data = data[:pages * PAGE]
     with pytest.raises(InputError, match="cut short|damaged"):
         db = Database(data)
-        for name in db.tables():
-            db.table(name)
+        for table in db.tables():
+            db.table(table)
 
 
 @pytest.mark.slow
-def test_damaged_bytes_give_a_jet_error_or_rows_never_another_exception():
+@pytest.mark.parametrize("name", ("domloup-rapide-2022-jeunes", "swiss-in-progress", "sample"))
+def test_damaged_bytes_give_a_jet_error_or_rows_never_another_exception(name):
     """Bytes overwritten at random in the pages that say where everything is (the catalog, the
     table definitions, the page maps) and in the data pages: reading every table ends, with
     rows or an InputError."""
-    needs_corpus()
-    original = by_name("domloup-rapide-2022-jeunes").read_bytes()
+    original = file_bytes(name)
     rng = random.Random(37)
     kinds = {n: original[n * PAGE] for n in range(len(original) // PAGE)}
     targets = [n for n, kind in kinds.items() if kind in (1, 2, 5)]
@@ -116,8 +111,8 @@ def test_damaged_bytes_give_a_jet_error_or_rows_never_another_exception():
             data[at] = rng.randrange(256)
         try:
             db = Database(bytes(data))
-            for name in db.tables():
-                db.table(name)
+            for table in db.tables():
+                db.table(table)
             outcomes["rows"] += 1
         except InputError:
             outcomes["error"] += 1

@@ -1,5 +1,6 @@
 """Papi's files read into the model, each field checked against mdb-export's reading of the same
-file (the codes as docs/papi.md lists them), on every file of the corpus; the Papi-JSON form
+file (the codes as docs/papi.md lists them), on every file of the corpus and every made one
+(``fixtures/papi``; their own values are asserted in ``test_papi_made.py``); the Papi-JSON form
 against the FIDE TEC crosstables it holds; the commands on them."""
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from papi_corpus import STEMS, by_name, mdb_export, needs_corpus, needs_mdb_export
+from mdbexport import mdb_export, needs_mdb_export
+from papi_corpus import MADE, STEMS, by_name, needs_corpus, papi_file
 from paths import FIXTURES
 from trfconv.io.registry import detect_format, read_bytes
 from trfconv.model import Bye, ByeKind, Colour, Forfeit, Game, NotPaired, Outcome, Pending
@@ -79,14 +81,15 @@ def model_round(entry):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("stem", STEMS)
+@pytest.mark.parametrize("stem", (*STEMS, *MADE))
 def test_every_player_and_round_is_the_files(stem):
     needs_mdb_export()
-    path = by_name(stem)
+    path = papi_file(stem)
     t = read(path)
     rows, exempt, info = papi_reading(path)
     number = {r["Ref"]: n for n, r in enumerate(rows, 1)}
-    rating, flag = {"Elo": ("Elo", "Fide"), "Rapide": ("Rapide", "RapideFide")}[info["ClassElo"]]
+    rating, flag = {"Elo": ("Elo", "Fide"), "Rapide": ("Rapide", "RapideFide"),
+                    "Blitz": ("Blitz", "BlitzFide")}[info["ClassElo"]]
     assert [d.code for d in t.source.diagnostics if d.severity.value != "info"] == []
     assert len(t.players) == len(rows) and exempt == {"1"}
     assert all("EXEMPT" not in p.name for p in t.players)
@@ -148,10 +151,10 @@ def test_absences_entered_before_a_round_is_paired_are_requested_byes():
     assert t.event.start_date == date(2023, 7, 8) and t.event.end_date == date(2023, 7, 9)
 
 
-def test_a_damaged_papi_file_is_a_diagnostic_never_a_traceback():
-    needs_corpus()
-    data = by_name("avoine_2023").read_bytes()
-    cut = read_bytes(data[:40 * 4096], "cut.papi")
+@pytest.mark.parametrize(("stem", "pages"), [("avoine_2023", 40), ("swiss-in-progress", 8)])
+def test_a_damaged_papi_file_is_a_diagnostic_never_a_traceback(stem, pages):
+    data = papi_file(stem).read_bytes()
+    cut = read_bytes(data[:pages * 4096], "cut.papi")
     assert [d.code for d in cut.source.diagnostics] == ["PAP001"] and "cut short" in cut.source.diagnostics[0].message
     no_players = read_bytes(data.replace("JOUEUR".encode("utf-16-le"), "PLAYER".encode("utf-16-le")), "x.papi")
     assert [d.code for d in no_players.source.diagnostics] == ["PAP002"]
@@ -159,7 +162,8 @@ def test_a_damaged_papi_file_is_a_diagnostic_never_a_traceback():
 
 
 @pytest.mark.slow
-def test_damaged_papi_files_read_or_refused_and_every_output_written():
+@pytest.mark.parametrize("stem", ("domloup-rapide-2022-jeunes", "swiss-in-progress"))
+def test_damaged_papi_files_read_or_refused_and_every_output_written(stem):
     """Bytes overwritten at random anywhere in a Papi file: it is read (its problems said) or
     refused with PAP001, and what is read is written in every format, ranked and rated without
     an exception (the guards every reader goes through)."""
@@ -167,8 +171,7 @@ def test_damaged_papi_files_read_or_refused_and_every_output_written():
 
     from test_hostile import written_everywhere
 
-    needs_corpus()
-    original = by_name("domloup-rapide-2022-jeunes").read_bytes()
+    original = papi_file(stem).read_bytes()
     rng = random.Random(3)
     seen = Counter()
     for _ in range(60):
@@ -229,9 +232,9 @@ def test_the_older_papi_json_form_its_byes_and_settings():
 # -- the commands -----------------------------------------------------------------------------
 
 #: The errors check --upload finds in the converted files that come from the files themselves:
-#: no round dates (132), too late for any list, an event not played yet (no ranks), pairings
-#: that break FIDE's colour and rematch rules (the rapid event's).
-ON_THE_MERITS = {"UPL001", "UPL032", "UPL003", "UPL050", "UPL052"}
+#: no round dates (132), too late for any list, an event not played yet (no ranks, no result:
+#: UPL060), pairings that break FIDE's colour and rematch rules (the rapid event's).
+ON_THE_MERITS = {"UPL001", "UPL032", "UPL003", "UPL060", "UPL050", "UPL052"}
 
 
 @pytest.mark.slow

@@ -31,13 +31,14 @@ def test_a_swiss_manager_file_with_the_next_round_paired():
     assert (p.standing_after, p.cut(), p.in_play, p.to_come) == (3, 3, (4,), (5,))
     assert (p.results[4], p.waiting[4], p.results[3], p.waiting[3]) == (0, 7, 7, 0)
     assert p.pending[1] == (4,) and not p.finished and p.played
-    assert p.summary() == "round 4 paired, its results not all in (round 4: 0 of 7 in); round 5 not paired yet (of 5 rounds)"
+    assert p.summary() == "round 4 paired, 0 of its 7 results in; round 5 not paired yet; 5 rounds in all"
 
 
-def test_a_round_robin_with_postponed_games_stands_after_its_last_complete_round():
+def test_a_round_robin_with_postponed_games_stands_after_its_last_round_with_results():
     p = progress(trfconv.read(NATIVE / "echecsjs__tunx__austria_roundrobin_vereinsmeisterschaft_1288524.TUNX"))
-    assert p.in_play == (3, 5, 6, 9) and p.standing_after == 8 and p.cut() == 8
+    assert p.in_play == (3, 5, 6, 9) and p.standing_after == 9 and p.cut() is None and p.last_complete == 8
     assert all(p.waiting[r] == 1 and p.results[r] == 3 for r in p.in_play)
+    assert p.games == ((3, 6, 7), (5, 7, 8), (6, 7, 9), (9, 3, 7))  # each pairing once, from its lower number
 
 
 def test_a_file_with_players_and_no_round():
@@ -50,7 +51,7 @@ def test_rounds_missing_before_a_round_held_are_not_rounds_to_come():
     p = progress(trfconv.read(paths.FIXTURES / "native" / "pgn" /
                               "samuraitruong__vegachess-html-generator__www_Sample_Tournament3.pgn"))
     assert p.not_recorded == (1, 2) and p.to_come == () and p.standing_after == 3 and not p.finished
-    assert p.summary() == "rounds 1-2 not in the file (of 3 rounds)"
+    assert p.summary() == "rounds 1-2 not in the file; 3 rounds in all"
 
 
 def test_a_finished_event_and_the_day_it_is_judged_on():

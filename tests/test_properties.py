@@ -32,6 +32,7 @@ from trfconv.documents.basis import Basis
 from trfconv.documents.rating_report import RatingReport
 from trfconv.documents.registry import document as document_named
 from trfconv.encoding import decode
+from trfconv.io.build import _BYE_NAMES
 from trfconv.io.trf_read import misaligned_lines
 from trfconv.model import (
     DEFAULT_SCORES,
@@ -219,7 +220,10 @@ def tournaments(draw, max_players: int = 40, max_rounds: int = 11,
                 points = None
         players.append(Player(
             start_number=number,
-            name=draw(st.one_of(stripped_text(45 if "names" in aspects else 33),
+            # a player named as a pairing program's bye ("BYE", "spielfrei"), unrated and without a
+            # FIDE id, is read as that bye, not as a player (PAR003): not a name a player has
+            name=draw(st.one_of(stripped_text(45 if "names" in aspects else 33).filter(
+                                    lambda s: not _BYE_NAMES.fullmatch(s)),
                                 st.sampled_from(["Müller, Jürgen", "Łukasz Święs", "Straße, Öz",
                                                  "Élodie Noël"]))),
             sex=draw(st.sampled_from(["m", "w", None])),
@@ -233,6 +237,14 @@ def tournaments(draw, max_players: int = 40, max_rounds: int = 11,
             rank=draw(st.none() | st.integers(1, 99999 if "numbers" in aspects else n)),
             rounds=entries,
         ))
+    # CANONICAL: one FIDE ID is one person (an ID on two player lines is an error, TRF060): a
+    # repeated ID (leading zeros aside) is drawn again as none.
+    seen: set[str] = set()
+    for i, p in enumerate(players):
+        number = (p.fide_id or "").lstrip("0")
+        if number and number in seen:
+            players[i] = replace(p, fide_id=None)
+        seen.add(number)
     # Players are written (and read back) in tuple order, which need not be start-number order.
     if draw(st.booleans()):
         players = draw(st.permutations(players))

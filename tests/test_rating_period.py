@@ -301,8 +301,11 @@ def test_the_documents_say_the_earlier_games_pooled(tmp_path, cli):
     assert newcomer["initial"]["published"] is True and newcomer["initial"]["ru"] == 1800
     assert [(g["list"], g["event"], g["score"]) for g in newcomer["earlier"]] == [
         ("2026-03", "Winter", "1"), ("2026-03", "Winter", "0"), ("2026-03", "Winter", "0.5")]
-    text = cli("period", tmp_path / "spring.trf", "--period", "2026-04", "--db", store_path, "--keep-unrated").stdout
-    assert "pooled: n 3, W 1.5 with 3 game(s) of earlier periods (list 2026-03: Winter), Ra 1800.00, Ru 1800" in text
+    text = cli("period", tmp_path / "spring.trf", "--period", "2026-04", "--db", store_path, "--keep-unrated",
+               "--details").stdout
+    # n and W are those Ru rests on, this period's and the earlier games pooled (written as the rating report does)
+    assert ("pooled: n 6 W 3 Rc 1800, p 0.50 dp 0 (with 3 game(s) of earlier periods (list 2026-03: Winter)), "
+            "Ru 1800") in text
     del store
 
 
@@ -408,3 +411,26 @@ def test_an_event_of_the_period_is_rated_without_its_own_ru():
     assert (bare.players[0].gets, bare.players[0].initial) == (Gets.INITIAL, None)
     assert [(p.games, p.rc, p.score, p.change_exact) for p in bare.players] == \
         [(p.games, p.rc, p.score, p.change_exact) for p in whole.players]
+
+
+def test_the_first_reading_takes_a_trf_files_dates_from_its_headers():
+    """Without --period every file is read once for its dates before it is judged: a TRF file's
+    header records only (its 001 lines hold nearly all of its bytes), which give the dates the
+    whole file gives, for every file of the corpus that holds players (one with a byte-order mark
+    is read whole)."""
+    from paths import FIXTURES
+
+    from trfconv.month import headers
+
+    def dates(t):
+        return t.event.start_date, t.event.end_date, t.event.round_dates
+
+    compared = 0
+    for path in sorted((FIXTURES / "trf").glob("*.trf")):
+        full = trfconv.read(path)
+        if not full.players:
+            continue
+        first, players = headers(path, None)
+        assert players and dates(first) == dates(full), path.name
+        compared += not first.players  # read without its player lines (a file with a byte-order mark: whole)
+    assert compared >= 30

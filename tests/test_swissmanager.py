@@ -82,6 +82,10 @@ UNKNOWN_CODES = "echecsjs__tunx__ukraine_rapid8_1377000.TUNX"
 def read(name: str):
     return trfconv.read(FOLDER / name)
 
+#: The samples whose federation column holds regions or clubs, not FIDE federations (TRF062).
+REGIONS = {"echecsjs__tunx__ukraine_rapid8_1377000.TUNX": {"ВІН"},
+           "echecsjs__tunx__vietnamese_1380000.TUNX": {"AGI", "BNI", "HCM", "HPH", "VLO"}}
+
 
 def test_every_sample_is_listed():
     assert sorted(p.name for p in FILES) == sorted(COUNTS)
@@ -101,7 +105,10 @@ def test_sample_reads_without_errors_with_its_counts(path):
     kind = "Round-Robin" if path.name in ROUND_ROBINS or path.name.endswith("cro_1386026.TUNX") else "Swiss-System"
     assert t.event.type.endswith(kind)
     # a game is stated once, so both players' entries always agree (no TRF030/TRF032 from the checks)
-    assert not [d for d in t.diagnostics if d.code.startswith(("TRF", "PAR"))]
+    assert not [d for d in t.diagnostics if d.code.startswith(("TRF", "PAR")) and d.code != "TRF062"]
+    # national events whose federation column holds the player's region (ВІН, HCM ...), not his FIDE federation
+    regions = {d.message.split("'")[1] for d in t.diagnostics if d.code == "TRF062"}
+    assert regions == REGIONS.get(path.name, set())
 
 
 def test_sample_event_and_players_1_5_10():

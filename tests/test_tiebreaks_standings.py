@@ -4,6 +4,7 @@ editions and the ``trfconv standings`` command."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import paths
@@ -63,9 +64,9 @@ def test_list_from_trf_212_and_lots_reported():
     assert [x.text for x in s.specs] == ["PTS", "BH/C1", "BH", "SB", "DE"]
     lots = [(r.rank, r.player.start_number) for r in s.rows if r.lots]
     assert (2, 1) in lots and (2, 3) in lots
-    # the file is in progress (its later declared rounds are not held): said, and ranked after round
-    # 3, the last one its entries (byes requested for it) reach
-    assert [d.code for d in s.diagnostics if d.code != "TB014"] == ["STD001", "TB005"] and s.after_round == 3
+    # the file is in progress (round 3 holds only byes requested ahead, nobody is paired in it: a
+    # round to come, issue 34): said, and ranked after round 2, its last complete round
+    assert [d.code for d in s.diagnostics if d.code != "TB014"] == ["STD001", "TB005"] and s.after_round == 2
 
 
 def test_team_and_edition_diagnostics():
@@ -152,3 +153,15 @@ def test_direct_encounter_averages_a_repeated_pairing():
     s = standings(Tournament(Event(type="Swiss", declared_rounds=5), players), ["DE"], rules="tb-2024")
     assert [(r.player.start_number, r.rank, r.values) for r in s.rows[:3]] == [
         (2, 1, (Fraction(3), 1)), (3, 2, (Fraction(3), 2)), (1, 3, (Fraction(3), 3))]
+
+
+def test_without_a_list_the_recommendation_is_named_with_its_edition():
+    """C.07 since 2023 recommends no list (4.1 leaves it to the organiser): an event of 2024 ranked
+    without one gets the list of 2009, said as such; an event under the 2009 text gets that
+    text's own recommendation (issue 34)."""
+    t = trfconv.read(paths.FIXTURES / "tiebreak" / "tec-swiss16-rated.trf")
+    bare = replace(t, event=replace(t.event, tiebreaks=(), standings_tiebreaks=()))
+    [now] = [d.message for d in trfconv.standings(bare).diagnostics if d.code == "TB013"]
+    assert "the list FIDE recommended before 2023 (tb-2009; C.07 since 2023 recommends none) for " in now
+    [then] = [d.message for d in trfconv.standings(bare, rules="tb-2009").diagnostics if d.code == "TB013"]
+    assert "FIDE's recommended list for " in then and "before 2023" not in then

@@ -311,7 +311,7 @@ def test_check_sorts_and_groups(cli):
     lines = result.stdout.splitlines()[:-1]
     numbers = [int(line.split(":")[1]) for line in lines if line.count(":") > 3]
     assert numbers == sorted(numbers)
-    assert "(and 1 more like it, lines 15)" in lines[0]
+    assert "(and 1 more like it, line 15)" in lines[0]
     assert len(cli("check", EXAMPLE1, "--details").stdout.splitlines()) > len(lines)
 
 

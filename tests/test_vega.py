@@ -52,7 +52,9 @@ def test_the_crosstable_is_detected_before_trf_and_csv_and_takes_no_other_file()
 def test_the_sample_event_equals_vegas_trfx_and_standings():
     t, vega = trfconv.read(SAMPLE), trfconv.read(TRFX)
     assert (len(t.players), t.rounds, len(t.teams)) == (6, 5, 0)
-    assert codes(t) == ["VEG004", "VEG005"]  # the double forfeit's two cells have no colour; numbering
+    # the double forfeit's two cells have no colour; numbering; the made sample's VIC and THL are no
+    # FIDE federations (TRF062)
+    assert codes(t) == ["VEG004", "VEG005", "TRF062", "TRF062", "TRF062"]
     assert (t.event.name, t.event.city, t.event.start_date) == ("Vega sample tournament", "Melbourne",
                                                                 date(2023, 12, 29))
     position = {p.start_number: p.rank for p in vega.players}  # Vega's start number -> row of the table

@@ -119,15 +119,22 @@ def write(tournament: Tournament, path: str | os.PathLike, format: str = "trf26"
     return write_file(tournament, path, format, line_ending=line_ending, encoding=encoding, strict=strict).diagnostics
 
 
-def validate(tournament: Tournament, rules=None, time_control=None, *, national_championship: bool = False):
+def validate(tournament: Tournament, rules=None, time_control=None, *, national_championship: bool = False,
+             today=None, after_round: int | None = None, finished_after: int | None = None):
     """Would FIDE rate this event, which games and for whom: a
     :class:`~trfconv.rules.rateability.Verdict` under ``rules`` (``"b02-2005"``, ``"b02-2024"``;
     default: the edition in force on the start date). ``time_control`` (a 222 code or 122-style
     text) replaces the file's. ``national_championship``: the event is a national championship
-    (B.02 2005 6.33)."""
+    (B.02 2005 6.33). An event is judged when it is over: one with a round declared or paired
+    without its results, or whose last day is after ``today`` (default: the current day), is NOT
+    FINISHED, unless the arbiter says it ended after round ``finished_after`` or asks for the
+    verdict ``after_round`` N (a round outside the file, or both, raise ``ValueError``)."""
+    from datetime import date
+
     from .rules.rateability import validate as judge
 
-    return judge(tournament, rules, time_control, national_championship=national_championship)
+    return judge(tournament, rules, time_control, national_championship=national_championship,
+                 today=today or date.today(), after_round=after_round, finished_after=finished_after)
 
 
 def rate(tournament: Tournament, verdict=None, *, rules=None, k: dict[str, int] | None = None):
@@ -174,7 +181,8 @@ def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, 
 
 
 def period(events, *, lists=None, month: str | None = None, file_ratings: bool = False,
-           encoding: str | None = None, keep=None, jobs: int | None = 1):
+           encoding: str | None = None, keep=None, jobs: int | None = 1, unfinished: bool = False,
+           undated: bool = False, tick=None):
     """The rating period of the FIDE list of ``month`` (``YYYY-MM``; default: the month after the
     latest end among the events) as FIDE computes it
     (:class:`~trfconv.rules.rating.period.PeriodRating`): per player every event's games and
@@ -195,7 +203,15 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     that read, judge and rate the files (None: one per core); the result is the same whatever
     their number, as the events' lines are taken in the order given, one event at a time, in this
     process (tournaments given as models, and a look-up that cannot be copied into another
-    process, are judged in this one)."""
+    process, are judged in this one). An event not finished (a round declared or held without all
+    its results) or without any date is left out and said (``PER031``, ``PER032``), unless
+    ``unfinished`` (rated on the results it holds) or ``undated`` (taken whole into the period)
+    asks for it; the findings of a file left out before it is judged (another period, not
+    finished, no date) are not the period's. One FIDE ID given to two people in the events
+    (name, birth year, sex or federation) is an error naming both lines (``PER030``): that ID is
+    left out, never merged. With ``lists``, a FIDE ID not in the list in force is an error
+    (``LST001``), as ``check --list`` and ``report --list`` say it. ``tick(done, total, what)``,
+    when given, is told of each input taken (a progress bar)."""
     from dataclasses import replace
 
     from .month import PeriodWork, keep_unrated, period_events, said_once
@@ -207,7 +223,8 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     counted: dict[str, int] = {"events": 0}
     if month is None:  # a first reading for the dates (the events are read again, one at a time, below)
         month = max((one.period for one in period_events(events, PeriodWork(None, None, None, False, encoding),
-                                                           jobs, found, counted) if one.period), default=None)
+                                                           jobs, found, counted, tick, "dates") if one.period),
+                    default=None)
         if month is None:
             raise TrfconvError([*found, diagnostic(
                 "PER001", "no event has a date: give the period (--period YYYY-MM)" if counted["events"] else
@@ -219,8 +236,8 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
             "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
                       "March 2024); trfconv computes periods from April 2024", path=where)])
     builder, kinds, noticed, periods = PeriodBuilder(month, rules), set(), [], set()
-    work = PeriodWork(month, rules, lists, file_ratings, encoding)
-    for one in period_events(events, work, jobs, found, counted):  # each event's lines taken in order: it streams
+    work = PeriodWork(month, rules, lists, file_ratings, encoding, unfinished, undated)
+    for one in period_events(events, work, jobs, found, counted, tick, "events"):  # taken in order: it streams
         noticed.extend((one.name, d) for d in one.diagnostics)
         periods.add(one.period or "")
         if one.lines is not None:

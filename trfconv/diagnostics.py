@@ -98,7 +98,7 @@ CODES: dict[str, Code] = {
         Code("TRF025", E, "bye code with an opponent; the opponent is ignored", "bbpPairings",
              todo="write a bye with the opponent 0000"),
         Code("TRF026", W, "played game without a colour", "bbpPairings"),
-        Code("TRF027", I, "paired round without a result (round in progress)", "FIDE rating server"),
+        Code("TRF027", I, "paired round without a result (round in progress)"),
         Code("TRF028", W, "result code not in TRF16/TRF-2026 read as an unknown/adjourned result", "bbpPairings"),
         Code("TRF029", E, "player paired against himself", "bbpPairings",
              todo="correct the opponent's start number in that round"),
@@ -126,6 +126,12 @@ CODES: dict[str, Code] = {
         Code("TRF044", W, "time control code (222) cannot be read"),
         Code("TRF045", W, "id in an engine or team record is not a player or team of the file"),
         Code("TRF047", W, "team record in an individual event (092/192/082 say individual); kept, not used"),
+        Code("TRF060", E, "FIDE ID on two player lines of the file: one FIDE ID is one person", "FIDE rating server",
+             todo="one of the two players has a wrong FIDE ID: check both on ratings.fide.com and correct it"),
+        Code("TRF061", W, "round dates (132) go backwards: a round dated before the round before it",
+             todo="correct the round dates (132) in the pairing program: each round on or after the one before"),
+        Code("TRF062", W, "player federation is not a FIDE federation's code on the event's date", "FIDE rating server",
+             todo="write the player's FIDE federation code (three letters, as on ratings.fide.com: FRA, GER, USA, ENG)"),
         # pairings stated once (the tournament builder)
         Code("PAR001", W, "pairing names a player who is not in the file; left out"),
         Code("PAR002", W, "player has a second entry in one round; the first is used"),
@@ -229,7 +235,7 @@ CODES: dict[str, Code] = {
         # input limits and undefined values found by fuzzing (readers and tie-breaks)
         Code("TRF046", E, "player line holds more round blocks than the 999 rounds any format numbers; the rest not read"),
         Code("TB012", W, "SSSC undefined: its factor F rounds down to 0 (give it with /Kx)"),
-        Code("TB013", I, "no tie-break list given: FIDE's recommended list for the event type applied", caveat=True),
+        Code("TB013", I, "no tie-break list given: the list FIDE recommended for the event type (before 2023; C.07 since 2023 recommends none) applied", caveat=True),
         Code("TB014", I, "tie-break rules edition chosen, and why", caveat=True),
         Code("TB015", W, "games against players without a line counted in the player's own score; their values unknown"),
         Code("TB016", W, "no round results: ranked on the points and ranks the file declares", caveat=True),
@@ -238,6 +244,8 @@ CODES: dict[str, Code] = {
         Code("STD002", I, "ties left after the whole list broken by a seeded drawing of lots; seed and outcome said",
              caveat=True),
         Code("STD003", W, "chess-results tie-break id without a C.07 counterpart: the tie-break list stops before it", caveat=True, scope="ranking"),
+        Code("STD004", I, "games paired without a result (postponed) in the rounds ranked: no game in the standings",
+             caveat=True, scope="ranking"),
         # the pairing programs' own files: Swiss-Chess .SWT, Vega, PGN game collections
         Code("SWT001", E, "Swiss-Chess file shorter than its general block; nothing read",
              todo="open the file in Swiss-Chess and save it again, or export the TRF"),
@@ -284,7 +292,8 @@ CODES: dict[str, Code] = {
         # FIDE rating lists: cross-check, fill and import (trfconv.ratinglists)
         Code("LST001", E, "FIDE ID not in the FIDE list in force", "FIDE rating server",
              todo="check the FIDE ID on ratings.fide.com and correct it in the file (trfconv fill fills missing ones)"),
-        Code("LST002", E, "FIDE ID used by two players of the file", "FIDE rating server",
+        Code("LST002", E, "FIDE ID used by two players of the file (no longer given: every file, with or without a "
+                          "list, says it as TRF060)", "FIDE rating server",
              todo="one of the two players has a wrong FIDE ID: correct it"),
         Code("LST003", W, "name differs from the FIDE list's spelling (info when only a spelling variant)"),
         Code("LST004", W, "federation differs from the FIDE list"),
@@ -325,7 +334,7 @@ CODES: dict[str, Code] = {
         # the rating period (trfconv period)
         Code("PER001", E, "no event to rate in the period (no tournament file given or read, or none in the period)",
              todo="give the tournament files (or folders) of the period's events"),
-        Code("PER002", W, "event not rateable; left out of the period"),
+        Code("PER002", W, "event not rateable (or not finished: a round without its results); left out of the period"),
         Code("PER003", W, "event not in this rating period (ended later, or no round played in the period's month); left out"),
         Code("PER004", W, "event ended before the third list preceding the period (B.02 9.1); not rated, left out"),
         Code("PER005", I, "event ended before the period's month: rated late, in this period", caveat=True),
@@ -343,6 +352,12 @@ CODES: dict[str, Code] = {
         Code("PER016", W, "the same event given twice; the second copy is left out"),
         Code("PER017", I, "unrated players' games kept in the database for later periods (7.1.4)"),
         Code("PER018", W, "unrated players' games not kept: the period rests on files with errors"),
+        Code("PER030", E, "one FIDE ID is two people in the period's events (name, birth year, sex or federation differ): "
+                          "both lines named, the ID left out of the period",
+             todo="find which of the two lines has the wrong FIDE ID (ratings.fide.com) and correct that file"),
+        Code("PER031", W, "event not finished (a round without all its results); left out of the period"),
+        Code("PER032", W, "event without any date; left out of the period"),
+        Code("PER033", W, "event not finished, rated on the results it holds, as asked (--unfinished)", caveat=True),
         # ready for the FIDE rating server: check --upload (trfconv.rules.upload); each message names
         # the rule (TRF-2026 field mark, B.02 or C.04 article) the finding comes from
         Code("UPL001", E, "record mandatory for rating missing or unreadable (TRF-2026 R■: 012 022 032 042 052 102 132)", "FIDE rating server",
@@ -353,15 +368,17 @@ CODES: dict[str, Code] = {
              todo="give every player a final rank (the pairing program writes them once the last round is entered)"),
         Code("UPL004", E, "round without opponent, colour or result (R■: not finished, unreadable, a game without colour)", "FIDE rating server",
              todo="enter the missing result, opponent or colour of that round in the pairing program"),
-        Code("UPL005", E, "round date outside the event's dates, or the start after the end (132 against 042-052, R■)", "FIDE rating server",
+        Code("UPL005", E, "round date outside the event's dates, or the start after the end (132 against 042-052, R■)",
              todo="correct the round date (132) or the event's start and end dates (042, 052)"),
         Code("UPL006", E, "final ranks are not 1..N in the order of the points (ties allowed; R■)", "FIDE rating server",
              todo="let the pairing program rank the players again after the last result, and export again"),
+        Code("UPL063", E, "event federation (032) is not a FIDE federation's code on the event's date (R■)", "FIDE rating server",
+             todo="write the organising federation's FIDE code in 032 (three letters, as on ratings.fide.com: FRA, GER, USA, ENG)"),
         Code("UPL007", E, "title-norm event without a record mandatory for title events (TRF-2026 ◙: 182, 192, 202/212)",
              todo="fill the records a title event needs (182, 192, 202/212) in the pairing program"),
-        Code("UPL010", E, "new player without a full birth date (no FIDE ID, or one not on the list; QC: returned to the organiser)", "FIDE rating server",
+        Code("UPL010", E, "new player without a full birth date (no FIDE ID, or one not on the list; QC: returned to the organiser)",
              todo="ask the organiser for the new player's full birth date (YYYY/MM/DD) and enter it"),
-        Code("UPL011", E, "new player without sex (QC: returned to the organiser)", "FIDE rating server",
+        Code("UPL011", E, "new player without sex (QC: returned to the organiser)",
              todo="ask the organiser for the new player's sex and enter it"),
         Code("UPL012", W, "name not in FIDE's 'Family, Given' form (R□)",
              todo="write the name as FIDE does: 'Family, Given'"),
@@ -392,6 +409,14 @@ CODES: dict[str, Code] = {
         Code("UPL052", E, "Swiss pairing: colour sequence FIDE forbids (three in a row, difference beyond ±2; C.04.1, C.04.3 C3)", "pairing checker",
              todo="check the colours of that round in the pairing program"),
         Code("UPL053", I, "gacrux pairing checker's verdict on the file (optional, beside trfconv's)"),
+        Code("UPL060", E, "no game of the event has a result: nothing to rate yet (B.02 9.1: the report follows the event)",
+             "FIDE rating server", todo="upload the file once the event is played"),
+        Code("UPL061", E, "a round declared or paired has no results (R■: every round's result; B.02 9.1)",
+             "FIDE rating server",
+             todo="enter the missing results and export again; a round not played at all: upload once the event is "
+                  "over, or, if it ended early, set the number of rounds (142/XXR) to the rounds played"),
+        Code("UPL062", E, "the event ends after the day checked: no report before the event ends (B.02 9.1)",
+             "FIDE rating server", todo="check and upload the file once the event is over (within 7 days of its end)"),
         # title norms (trfconv norms: FIDE Title Regulations B.01)
         Code("NRM001", I, "Title Regulations edition chosen, and why", caveat=True, scope="norms"),
         Code("NRM002", I, "opponents' titles, ratings, federations and sex from the file, not from the FIDE list in force", caveat=True, scope="norms"),
@@ -423,7 +448,13 @@ CODES: dict[str, Code] = {
         Code("VAL016", W, "time control read as written, but probably meant otherwise (90/40: 90 moves in 40 min); "
                           "check it", caveat=True),
         # issue 24, readers and writers: placeholders, conversions that write only what the format defines
-        Code("VAL041", W, "event not finished: rounds declared but not held; judged on the rounds held", caveat=True),
+        Code("VAL041", W, "event not finished: a round declared or paired has no results, or its last day is not past; "
+                          "verdict NOT FINISHED, nobody rated",
+             todo="judge it when it is over; --after-round N judges the rounds complete, --finished-after N says it "
+                  "ended early (both said in the document)"),
+        Code("VAL042", I, "verdict after round N, as asked (--after-round): the later rounds left out", caveat=True),
+        Code("VAL043", I, "the event ended early, as the arbiter says (--finished-after N): judged on rounds 1-N",
+             caveat=True),
         Code("WRT007", I, "points or ranks the file does not give written from trfconv's standings"),
         Code("WRT008", W, "written from a file with errors (--lenient); the output says so"),
         Code("WRT009", W, "forfeit without a colour written with White for the lower start number (TRF requires one)",
@@ -432,6 +463,8 @@ CODES: dict[str, Code] = {
         Code("PGN008", I, "PGN games without a usable round between the same players placed as successive rounds "
                           "in file order", caveat=True),
         Code("SWT010", W, "Swiss-Chess rating, national rating or FIDE id is not a number; ignored"),
+        Code("SWT011", W, "Swiss-Chess player record's points are not those of his pairing records (a stale count); the "
+                          "results are used"),
     )
 }
 
@@ -497,11 +530,13 @@ def diagnostic(
     severity: Severity | None = None,
 ) -> Diagnostic:
     """Build a diagnostic from the registry: severity and consumer default to the code's; the
-    message is one line (a library's message, lxml's for one, may span several)."""
+    message is one line (a library's message, lxml's for one, may span several). A code that is an
+    error reported at a lower severity names no consumer: what a consumer rejects is an error, and
+    a warning is not a rejection (issue 34: no "[rejected by FIDE rating server]" under READY)."""
     spec = CODES[code]
-    return Diagnostic(
-        code, severity or spec.severity, " ".join(message.split()), Location(path, line, column), spec.consumer
-    )
+    severity = severity or spec.severity
+    consumer = spec.consumer if severity is spec.severity or spec.severity is not Severity.ERROR else None
+    return Diagnostic(code, severity, " ".join(message.split()), Location(path, line, column), consumer)
 
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
@@ -509,6 +544,8 @@ def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
 
 
 _NUMBERS = re.compile(r"\d+")
+#: ``player 12 (Name, Given)``: a message about one player names him; repeats for other players group.
+_PLAYER = re.compile(r"\bplayer \d+ \([^()]*\)")
 #: How many of a repeated diagnostic's further lines are named after it.
 LINES_NAMED = 8
 
@@ -516,13 +553,14 @@ LINES_NAMED = 8
 def grouped(diagnostics: Iterable[Diagnostic], *, by_position: bool = True) -> list[tuple[Diagnostic, list[Diagnostic]]]:
     """Diagnostics sorted by file position (``by_position``; else in the order noticed, which
     puts a cause before its consequences), each with the later ones that say the same thing
-    (same code, same words but for the numbers): a repeated problem is shown once. The one
-    grouping of every command's terminal output and every document's errors block."""
-    ordered: Iterable[Diagnostic] = sorted(diagnostics, key=lambda d: (d.location.path or "", d.location.line or 0,
-                                                 d.location.column or 0)) if by_position else diagnostics
+    (same code, same words but for the numbers and the player named): a repeated problem is
+    shown once. The one grouping of every command's terminal output and every document's
+    errors block."""
+    ordered: Iterable[Diagnostic] = sorted(diagnostics, key=lambda d: (
+        d.location.path or "", d.location.line or 0, d.location.column or 0)) if by_position else diagnostics
     groups: dict[tuple[str, str], tuple[Diagnostic, list[Diagnostic]]] = {}
     for d in ordered:
-        key = (d.code, _NUMBERS.sub("#", d.message))
+        key = (d.code, _NUMBERS.sub("#", _PLAYER.sub("player #", d.message)))
         if key in groups:
             groups[key][1].append(d)
         else:
@@ -536,7 +574,7 @@ def more_like_it(more: list[Diagnostic], limit: int | None = LINES_NAMED) -> str
     if not more:
         return ""
     where = [str(d.location.line) for d in more if d.location.line is not None][:limit]
-    return (f" (and {len(more)} more like it" + (f", lines {', '.join(where)}" if where else "")
+    return (f" (and {len(more)} more like it" + (f", line{'s' if len(where) > 1 else ''} {', '.join(where)}" if where else "")
             + (" …" if len(more) > len(where) and where else "") + ")")
 
 

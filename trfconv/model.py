@@ -448,9 +448,10 @@ class Tournament:
     @property
     def last_round_held(self) -> int:
         """The last round in which some player has an entry other than "not paired" (0: none):
-        the round an event in progress stands after. The rounds after it, declared (142, XXR)
-        or padded, have not been held. Each player's rounds are read from his last one down to
-        the latest found so far (a finished event: one entry a player)."""
+        how far the player lines reach, as a writer lays them out (where an event stands, and
+        the round its standings stand after, are :mod:`trfconv.rules.progress`'s). Each
+        player's rounds are read from his last one down to the latest found so far (a finished
+        event: one entry a player)."""
         last = 0
         for p in self.players:
             rounds = p.rounds
@@ -459,13 +460,6 @@ class Tournament:
                     last = r
                     break
         return last
-
-    @property
-    def rounds_to_come(self) -> range:
-        """The rounds the file declares or pads after :attr:`last_round_held`, when some round
-        was held: an event in progress (empty when finished, or when no round was held)."""
-        last = self.last_round_held
-        return range(last + 1, max(self.rounds, self.event.declared_rounds or 0) + 1) if last else range(0)
 
     def player(self, start_number: int) -> Player | None:
         """The player with this start number (the first one if a file repeats it)."""

@@ -6,9 +6,9 @@ unrated players' games kept for a later period. Imported when a period is comput
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from . import read
+from . import read, reads
 from .diagnostics import Diagnostic, TrfconvError, diagnostic, has_errors
 from .model import Tournament
 
@@ -54,22 +54,25 @@ class PeriodWork:
     lists: object | None
     file_ratings: bool
     encoding: str | None
+    unfinished: bool = False  #: rate events not finished on the results they hold
+    undated: bool = False  #: take events without any date whole into the period
 
     def __call__(self, source) -> PeriodEvent:
         import hashlib
 
         from .io.registry import unreadable_codes
-        from .rules.rating.period import default_month, judge_event
+        from .rules.rating.period import NOT_JUDGED, default_month, judge_event
 
         t = source
         if not isinstance(source, Tournament):
-            try:
-                t = read(source, encoding=self.encoding)
+            try:  # only the dates are wanted without a month: the header records of a TRF file
+                t, players = headers(source, self.encoding) if self.month is None else \
+                    (found := read(source, encoding=self.encoding), bool(found.players))
             except TrfconvError as err:
                 return PeriodEvent(skipped(source, err.diagnostics))
             codes = unreadable_codes()
             problems = [d for d in t.diagnostics if d.code in codes]
-            if problems or not t.players:
+            if problems or not players:
                 return PeriodEvent(skipped(source, problems))
         key = hashlib.sha256(repr((t.event.name, t.event.start_date, t.event.end_date, t.rounds,
                                    tuple((p.fide_id, p.name, p.rating) for p in t.players))).encode()).digest()
@@ -78,17 +81,45 @@ class PeriodWork:
         period = default_month([t])
         if self.month is None:
             return PeriodEvent(None, key, twice, period)
-        lines, said = judge_event(t, self.month, self.rules, self.lists, file_ratings=self.file_ratings)
+        lines, said = judge_event(t, self.month, self.rules, self.lists, file_ratings=self.file_ratings,
+                                  unfinished=self.unfinished, undated=self.undated)
+        judged = lines is not None or not said or said[-1].code not in NOT_JUDGED  # else only why it is left out
         return PeriodEvent(None, key, twice, period, t.event.name or t.source.path or "an event",
-                            (*t.diagnostics, *said), lines)
+                            (*t.diagnostics, *said) if judged else tuple(said), lines)
 
 
-def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnostic], counted: dict[str, int]):
+def headers(path, encoding: str | None) -> tuple[Tournament, bool]:
+    """What the period's first reading needs of a file, its dates: a TRF file is read without its
+    player lines (001), which hold nearly all of its bytes and of the reading's time (as
+    python-chess's visitors stop after a game's headers); any other file is read whole. With
+    whether the file has player lines (a TRF file without any is no event, as when read whole)."""
+    from .encoding import byte_order_mark
+    from .io.files import InputError, read_input
+    from .io.registry import detect_format
+
+    try:
+        data = read_input(path)
+    except InputError as err:
+        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path))]) from None
+    if detect_format(data, str(path)) == "trf" and byte_order_mark(data[:4]) is None:
+        lines = data.splitlines(keepends=True)
+        kept = [line for line in lines if not line.startswith(b"001")]
+        if len(kept) < len(lines):  # without its player lines, the file says it holds none (IO002): not so
+            t = reads(b"".join(kept), path=str(path), encoding=encoding, format="trf")
+            said = tuple(d for d in t.source.diagnostics if d.code != "IO002")
+            return replace(t, source=replace(t.source, diagnostics=said)), True
+    t = reads(data, path=str(path), encoding=encoding)
+    return t, bool(t.players)
+
+
+def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnostic], counted: dict[str, int],
+                  tick=None, what: str = "events"):
     """``work`` on each tournament given, in order (folders read recursively, by content:
     :func:`trfconv.io.many.expand`), in ``jobs`` worker processes (None: one per core); files that
     are no tournament file add one ``PER014`` each to ``said``, an event given twice one ``PER016``
     (events are told apart by a digest of their facts and players, so that none is held);
-    ``counted["events"]`` counts the tournaments given."""
+    ``counted["events"]`` counts the tournaments given; ``tick(done, total, what)`` is told of
+    each input taken."""
     import pickle
 
     from .io.many import expand, in_workers
@@ -114,7 +145,9 @@ def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnos
             done = in_workers(work, files, min(jobs, len(files)))
     seen: set[bytes] = set()
     try:
-        for entry in entries:
+        for taken, entry in enumerate(entries, 1):
+            if tick is not None:
+                tick(taken, len(entries), what)
             if isinstance(entry, Diagnostic):
                 said.append(entry)
                 continue
@@ -135,9 +168,10 @@ def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnos
 def said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
     """The events' diagnostics (each with its event's name), each caveat that several events
     share (the same words but for numbers and dates) once, naming the events it was said of (a
-    caveat is printed without its file: it names its event itself)."""
+    caveat is printed without its file: it names its event itself). When their numbers differ,
+    the numbers shown are said to be the first event's (start numbers of one event are not
+    another's)."""
     import re
-    from dataclasses import replace
 
     from .diagnostics import CODES
 
@@ -160,7 +194,14 @@ def said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
         group = groups[item]
         first = group[0][1]
         names = list(dict.fromkeys(name for name, _ in group))
-        if len(group) > 1:
+        if len(group) > 1 and len({d.message.replace(name, "") for name, d in group}) > 1:
+            # the same words with other numbers (start numbers, counts, dates): the first event's are
+            # shown as its own, the others named
+            others = names[1:]
+            shown = ", ".join(others[:10]) + (f" and {len(others) - 10} more" if len(others) > 10 else "")
+            said.append(replace(first, message=f"{first.message} ({names[0]}; said with their own numbers and dates "
+                                               f"of {len(others)} more event(s): {shown})"))
+        elif len(group) > 1:
             shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
             said.append(replace(first, message=f"{first.message} (in {len(group)} events: {shown})"))
         else:

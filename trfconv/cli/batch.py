@@ -34,7 +34,7 @@ import typer
 from ..encoding import SHOWN_ERRORS, shown
 from ..io.files import OutputError, writable
 from ..io.many import expand, in_workers, is_pattern, place
-from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, ended, fail, input_limit
+from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, Unseen, ended, fail, input_limit
 
 #: A failing file's first lines of errors shown in the batch's default output.
 SAID = 3
@@ -65,6 +65,7 @@ class Job:
     file: Path
     options: dict
     max_bytes: int
+    shown: bool = True  #: what the file's run printed on standard output is shown (--details, --json)
 
 
 def single(files: list[Path], per_file: Callable[..., Facts], options: dict, *, command: str,
@@ -97,7 +98,7 @@ def run(files: list[Path], per_file: Callable[..., Facts], options: dict, *, com
     names = [f"{t.stem}{_suffix(command, document, form)}" for t in targets]
     outputs = _outputs(targets, names, files, Path(output)) if output is not None else [None] * len(targets)
     work = [Job(per_file, target, options if written is None else {**options, "output": written},
-                input_limit["max_bytes"]) for target, written in zip(targets, outputs, strict=True)]
+                input_limit["max_bytes"], details or as_json) for target, written in zip(targets, outputs, strict=True)]
     runs, interrupted = _finished(_progress(_runs(work, jobs), len(targets),
                                             enabled=not as_json and sys.stderr.isatty()))
     worst = max([r.code for r in runs] + ([EXIT_UNREADABLE] if skipped and not runs else []), default=EXIT_UNREADABLE)
@@ -229,7 +230,8 @@ def run_one(job: Job) -> FileRun:
     the command gives on that file alone (an unreadable file 2, interrupted 130, a bug 3, each
     said in one line as :func:`~.common.ended` says it)."""
     saved = sys.stdout, sys.stderr
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True)
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True) \
+        if job.shown else Unseen()
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True)
     sys.stdout, sys.stderr = out, err
     input_limit["max_bytes"] = job.max_bytes
@@ -244,7 +246,8 @@ def run_one(job: Job) -> FileRun:
         code = ended(error)
     finally:
         sys.stdout, sys.stderr = saved
-    printed = [stream.detach().getvalue().decode("utf-8", "replace") for stream in (out, err)]
+    printed = [stream.detach().getvalue().decode("utf-8", "replace") if job.shown or stream is err else ""
+               for stream in (out, err)]
     return FileRun(str(job.file), code, *printed, facts)
 
 

@@ -6,6 +6,7 @@ One error style: ``trfconv: <what>: <why>`` on standard error."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import sys
@@ -277,9 +278,24 @@ def error_lines(diagnostics) -> list[str]:
                          by_position=False)
 
 
+class Unseen(io.TextIOBase):
+    """The standard output of a batch's file run that nobody reads (a batch without ``--details``
+    or ``--json`` shows its summary table, not each file's output): what is written is dropped,
+    and the diagnostics' lines are not even made (:func:`print_diagnostics`; 142,567 lines over the
+    1,000-event month checked against the list)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
 def print_diagnostics(diagnostics, stream=None, *, details: bool = False, notes: bool = True) -> None:
     """The diagnostics, grouped unless ``details``; ``notes`` False: the notes (info) counted in one
     line, for commands whose job is not to list them."""
+    if isinstance(stream, Unseen):
+        return
     if not notes and not details:
         infos = sum(1 for d in diagnostics if d.severity is Severity.INFO)
         diagnostics = [d for d in diagnostics if d.severity is not Severity.INFO]

@@ -10,6 +10,7 @@ nothing to compute (no tournament file, no date) or an option is wrong, 130 when
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -24,6 +25,7 @@ from .common import (
     EXIT_UNREADABLE,
     MONTH,
     DbOption,
+    DetailsOption,
     EncodingOption,
     JobsOption,
     LenientOption,
@@ -61,13 +63,21 @@ def period(
                                       "games of earlier periods kept in the rating lists database (--db), and keep "
                                       "the games of those still unrated for a later period (B.02 7.1.4: events "
                                       "within 26 months)."),
+    unfinished: bool = typer.Option(False, "--unfinished", help="Rate the events that are not finished (a round "
+                                    "without all its results) on the results they hold (default: left out, "
+                                    "listed)."),
+    undated: bool = typer.Option(False, "--undated", help="Take the events without any date whole into the period "
+                                 "(default: left out, listed)."),
     encoding: str | None = EncodingOption, lenient: bool = LenientOption, jobs: int | None = JobsOption,
+    details: bool = DetailsOption,
 ) -> None:
     """The rating period of a FIDE list: per player every event's rated games and unrounded change,
     K for the period (the list's, K x n <= 700 over the period's games), the total rounded once
     and the new rating; unrated players' results pooled into an initial rating. With --list, the
     events are rated on the list in force at their start and the rating before the period and K
-    come from the previous list. Exit 0 no event has an error, 1 errors, 2 nothing to compute."""
+    come from the previous list. Events not finished or without a date are left out and listed
+    (--unfinished, --undated take them). Text on a terminal is a summary (--details, or -o FILE,
+    gives every player and event). Exit 0 no event has an error, 1 errors, 2 nothing to compute."""
     from .. import period as compute
     from ..documents.period import PeriodReport
     from ..documents.period.fide import cut_values
@@ -84,8 +94,9 @@ def period(
     lookup = rating_lists(use_list, list_month, db)
     keep = open_rating_lists(db) if keep_unrated else None
     try:
-        result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding, keep=keep,
-                         jobs=jobs)
+        with _progress(sys.stderr.isatty()) as tick:
+            result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding,
+                             keep=keep, jobs=jobs, unfinished=unfinished, undated=undated, tick=tick)
     except StoreError:  # the database met unreadable in the middle: said as every command says it (ended)
         raise
     except TrfconvError as err:
@@ -102,7 +113,8 @@ def period(
 
         output = output / file_name(result)
         check_output(output, *inputs)
-    report = PeriodReport(basis, result)  # one: it sorts the players once
+    whole = details or form != "text" or (output is not None and str(output) != "-")
+    report = PeriodReport(basis, result, whole, lookup)  # one: it sorts the players once
     lines = [f"trfconv: {d}" for d in skipped] + error_lines(basis.errors)
     if form == "fide" and basis.withheld:
         lines.append("nothing written: the FIDE list layout has no place for the errors above (--lenient to "
@@ -121,3 +133,23 @@ def period(
         lines.append(wrote(output, f"rating period ({form})", basis))
     typer.echo("\n".join(lines), file=sys.stderr)
     raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)
+
+
+@contextmanager
+def _progress(shown: bool):
+    """A progress bar on standard error (a terminal only) that ``tick(done, total, what)`` moves:
+    the files read for their dates, then the events rated; None when not shown."""
+    if not shown:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        tasks: dict[str, int] = {}
+
+        def tick(done: int, total: int, what: str) -> None:
+            if what not in tasks:
+                tasks[what] = bar.add_task(what, total=total)
+            bar.update(tasks[what], completed=done)
+        yield tick

@@ -7,6 +7,8 @@ document; the exit code is 0 only for a rateable event read without error."""
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 import typer
@@ -14,7 +16,7 @@ import typer
 from ..documents.basis import Basis
 from ..documents.registry import document
 from ..encoding import shown
-from ..model import Tournament
+from ..model import MAX_ROUNDS, Tournament
 from ..rules.editions import UnknownEdition
 from .batch import single
 from .common import (
@@ -38,6 +40,7 @@ from .common import (
     error_lines,
     facts_of,
     fail,
+    iso_date,
     lists_file,
     rating_lists,
     readable,
@@ -51,6 +54,16 @@ TimeControlOption = typer.Option(None, "--time-control", help="The rate of play,
                                  "a TRF-2026 222 code (40/5400+30:1800+30). Minutes unless said.")
 NationalOption = typer.Option(False, "--national-championship", help="The event is a national championship "
                               "(B.02 2005 6.33: a round robin needs only 3 rated men, 2 rated women in a women's event).")
+AfterRoundOption = typer.Option(None, "--after-round", min=1, max=MAX_ROUNDS, metavar="N",
+                                help="Judge the event as it stood after round N (the later rounds left out): "
+                                     "what an event not finished stands at; said in the document.")
+FinishedAfterOption = typer.Option(None, "--finished-after", min=1, max=MAX_ROUNDS, metavar="N",
+                                   help="The event ended after round N (stopped early: the arbiter's word, said in "
+                                        "the document); judged on rounds 1-N. Without it or --after-round an event "
+                                        "not finished is NOT FINISHED.")
+TodayOption = typer.Option(None, "--today", parser=iso_date, metavar="YYYY-MM-DD",
+                           help="The day the event is judged on (default: today): an event whose end date is later "
+                                "is not finished.")
 ReportFormat = choices("ReportFormat", document("rating-report").formats)
 
 
@@ -89,37 +102,57 @@ def _listed(t: Tournament, lookup, rules: str | None, clock, national: bool):
     return listed, k, [*checked, *(d for d in said if d.code == "LST024")]
 
 
-def _verdict(t: Tournament, rules: str | None, clock, national: bool):
-    """The rateability verdict, or exit 2 when ``--rules`` is not a B.02 edition."""
+@dataclass(frozen=True)
+class Rounds:
+    """How far the event is judged: ``--after-round``, ``--finished-after``, ``--today``."""
+
+    after_round: int | None = None
+    finished_after: int | None = None
+    today: date | None = None
+
+
+def _verdict(t: Tournament, rules: str | None, clock, national: bool, rounds: Rounds):
+    """The rateability verdict, or exit 2 when ``--rules`` is not a B.02 edition or the round
+    given is not one of the file's."""
     from .. import validate as judge
+    from ..rules.tiebreaks.after_round import NoSuchRound
 
     try:
-        return judge(t, rules, clock, national_championship=national)
+        return judge(t, rules, clock, national_championship=national, today=rounds.today,
+                     after_round=rounds.after_round, finished_after=rounds.finished_after)
     except UnknownEdition as err:
         raise fail("--rules", str(err)) from None
+    except NoSuchRound as err:
+        raise fail("--finished-after" if rounds.finished_after is not None else "--after-round", str(err)) from None
+
 
 
 def validate(
     files: list[Path] = FilesArgument,
     rules: str | None = RulesOption, time_control: str | None = TimeControlOption,
-    national: bool = NationalOption, use_list: bool = ListOption, list_month: str | None = ListMonthOption,
+    national: bool = NationalOption, after_round: int | None = AfterRoundOption,
+    finished_after: int | None = FinishedAfterOption, today: date | None = TodayOption,
+    use_list: bool = ListOption, list_month: str | None = ListMonthOption,
     db: Path | None = DbOption, encoding: str | None = EncodingOption, details: bool = DetailsOption,
     lenient: bool = LenientOption, jobs: int | None = JobsOption, as_json: bool = JsonOption,
 ) -> None:
     """Would FIDE rate this event? The verdict with the articles and numbers behind it, the caveats
     it rests on, what the players get (--details: every player and every game not counted); with
-    --list, on the ratings of the FIDE list in force, each player held against it.
-    Exit 0 rateable, 1 not rateable or the file has errors, 2 unreadable."""
-    options = dict(rules=rules, time_control=time_control, national=national, use_list=use_list,
+    --list, on the ratings of the FIDE list in force, each player held against it. An event not
+    finished (a round declared or paired without its results, or its end date to come) is NOT
+    FINISHED, unless --after-round or --finished-after says how far to judge it.
+    Exit 0 rateable, 1 not rateable, not finished or the file has errors, 2 unreadable."""
+    options = dict(rules=rules, time_control=time_control, national=national,
+                   rounds=Rounds(after_round, finished_after, today), use_list=use_list,
                    list_month=list_month, db=db, encoding=encoding, details=details, lenient=lenient, as_json=as_json)
     file = single(files, validate_file, options, command="validate", document="verdict",
                   form="json" if as_json else "text", jobs=jobs, as_json=as_json, details=details)
     raise typer.Exit(validate_file(file, **options).code)
 
 
-def validate_file(file: Path, *, rules: str | None, time_control: str | None, national: bool, use_list: bool,
-                  list_month: str | None, db: Path | None, encoding: str | None, details: bool, lenient: bool,
-                  as_json: bool) -> Facts:
+def validate_file(file: Path, *, rules: str | None, time_control: str | None, national: bool, rounds: Rounds,
+                  use_list: bool, list_month: str | None, db: Path | None, encoding: str | None, details: bool,
+                  lenient: bool, as_json: bool) -> Facts:
     """``validate`` on one file."""
     from ..documents.verdict import VerdictReport
 
@@ -127,7 +160,7 @@ def validate_file(file: Path, *, rules: str | None, time_control: str | None, na
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     t, _, found = _listed(t, lookup, rules, clock, national)
-    verdict = _verdict(t, rules, clock, national)
+    verdict = _verdict(t, rules, clock, national, rounds)
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient, scope="rating")
     report = VerdictReport(basis, t, verdict, details)
     typer.echo(shown(document("verdict").render(report, "json" if as_json else "text"), json=as_json), nl=False)
@@ -147,25 +180,29 @@ def report(
     k_file: Path | None = typer.Option(None, "--k-file", help="CSV of 'FIDE id,K' lines: the K of players "
                                        "(the list's K comes first with --list)."),
     time_control: str | None = TimeControlOption, national: bool = NationalOption,
+    after_round: int | None = AfterRoundOption, finished_after: int | None = FinishedAfterOption,
+    today: date | None = TodayOption,
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
     encoding: str | None = EncodingOption, lenient: bool = LenientOption, jobs: int | None = JobsOption,
     details: bool = DetailsOption,
 ) -> None:
     """The FIDE rating report: which games count (the rateability verdict), each player's Ro, K,
     Rc, n, W, We, change and new rating, unrated players' Ru, and the caveats it rests on (on a
-    terminal a summary: --details or -o FILE for every player and game). Exit 0
-    when the event is rateable and the file has no error, 1 otherwise, 2 when unreadable."""
+    terminal a summary: --details or -o FILE for every player and game). An event not finished
+    is NOT FINISHED, nobody rated, unless --after-round or --finished-after says how far to rate
+    it. Exit 0 when the event is rateable and the file has no error, 1 otherwise (not rateable,
+    not finished, errors), 2 when unreadable."""
     options = dict(rules=rules, form=ReportFormat(fmt).value, output=output, k_file=k_file, time_control=time_control,
-                   national=national, use_list=use_list, list_month=list_month, db=db, encoding=encoding,
-                   lenient=lenient, details=details)
+                   national=national, rounds=Rounds(after_round, finished_after, today), use_list=use_list,
+                   list_month=list_month, db=db, encoding=encoding, lenient=lenient, details=details)
     file = single(files, report_file, options, command="report", document="rating-report", form=options["form"],
                   jobs=jobs, details=details)
     raise typer.Exit(report_file(file, **options).code)
 
 
 def report_file(file: Path, *, rules: str | None, form: str, output: Path | None, k_file: Path | None,
-                time_control: str | None, national: bool, use_list: bool, list_month: str | None, db: Path | None,
-                encoding: str | None, lenient: bool, details: bool) -> Facts:
+                time_control: str | None, national: bool, rounds: Rounds, use_list: bool, list_month: str | None,
+                db: Path | None, encoding: str | None, lenient: bool, details: bool) -> Facts:
     """``report`` on one file."""
     from .. import rate
     from ..documents.rating_report import RatingReport
@@ -183,7 +220,7 @@ def report_file(file: Path, *, rules: str | None, form: str, output: Path | None
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding)
     t, listed_k, found = _listed(t, lookup, rules, clock, national)
-    verdict = _verdict(t, rules, clock, national)
+    verdict = _verdict(t, rules, clock, national, rounds)
     rating = rate(t, verdict, k={**k, **listed_k})
     located = [d.located(str(k_file)) if d.code == "RAT004" else d for d in rating.diagnostics]
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics, *k_problems, *located), lenient,
@@ -197,7 +234,7 @@ def report_file(file: Path, *, rules: str | None, form: str, output: Path | None
     lines = error_lines(basis.errors) + [f"trfconv: {d}" for d in k_problems]  # the K file's lines, named (not errors)
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
     lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
-                                if basis.withheld else verdict.decision.value.upper() + verdict.not_modelled_note))
+                                if basis.withheld else verdict.decision.value.upper() + verdict.notes))
     written = output is not None and str(output) != "-"
     if written:
         lines.append(wrote(output, f"rating report ({form})", basis,

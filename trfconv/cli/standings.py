@@ -60,7 +60,7 @@ def standings(
     files: list[Path] = FilesArgument,
     tiebreaks: list[str] | None = typer.Option(
         None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. 'BH/C1,BH,SB,DE'); "
-        "default: the file's 212 or 202 record, else FIDE's recommended list for the kind of event. Names: "
+        "default: the file's 212 or 202 record, else the list FIDE recommended (before 2023) for the kind of event. Names: "
         "{names}, their long names (Buchholz, Sonneborn-Berger, direct encounter) and the systems that are not "
         "FIDE's (OTHER_KASHDAN and the others docs/reference/tiebreaks.md lists); modifiers /C1 /M1 /P /L±n /U1400 "
         "and the others it lists."),

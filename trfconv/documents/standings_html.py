@@ -9,6 +9,7 @@ lots; when the lots were drawn, the seed and the outcome are printed so that any
 from __future__ import annotations
 
 from ..dates import as_text
+from ..rules.progress import progress
 from ..rules.tiebreaks.standings import Row, Standings
 from .html import Column, e, facts, page, table
 from .standings import DRAW_METHOD, LOTS, ExactTexts, StandingsReport
@@ -22,7 +23,7 @@ STYLE = ("<style>tr.lots td { background: #fff3c4; font-weight: 600; } tr.lots.e
 def _facts(report: StandingsReport) -> list[tuple[str, object]]:
     s, t = report.standings, report.tournament
     ev = t.event if t is not None else None
-    held = max(t.rounds, t.event.declared_rounds or 0) if t else "?"  # a file in progress declares the rounds to come
+    held = progress(t).rounds if t else "?"  # a file in progress declares the rounds to come
     rounds = s.rounds if s.after_round is None else f"after round {s.after_round} of {held}"
     place = ", ".join(x for x in (ev.city, ev.federation) if x) if ev else None
     dates = " to ".join(x for x in (as_text(ev.start_date), as_text(ev.end_date)) if x) if ev else None

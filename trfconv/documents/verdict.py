@@ -55,7 +55,7 @@ def render_text(report: VerdictReport) -> str:
     if report.details:
         lines += _details(v, t, missed)
     defect = " (rests on a defective file)" if basis.defective else ""
-    lines.append(f"{'verdict':<12}{v.decision.value.upper()}{v.not_modelled_note}{defect}")
+    lines.append(f"{'verdict':<12}{v.decision.value.upper()}{v.notes}{defect}")
     return "\n".join(lines) + "\n"
 
 

@@ -52,7 +52,8 @@ from ..pairings import Result, sides
 from .checks import check
 from .control_chars import cleaned
 
-#: Where a finding is: ``locate("player", start_number, round)`` or ``locate(record_key)``
+#: Where a finding is: ``locate("player", start_number, round)`` (or ``"points"``, ``"federation"``,
+#: ``"fide_id"``: a field of the player's line) or ``locate(record_key)``
 #: returns ``(path, line, column)`` (see :mod:`.checks`).
 Locate = Callable[..., tuple]
 
@@ -279,7 +280,7 @@ class TournamentBuilder:
         path = self.path
 
         def locate(what: str, key: int | str | None = None, round_: int | None = None) -> tuple:
-            if what in ("player", "points"):
+            if what in ("player", "points", "federation", "fide_id"):
                 line = where.get((key, round_), lines.get(key)) if round_ else lines.get(key)
                 return path, line, None
             return path, None, None

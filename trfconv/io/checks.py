@@ -2,7 +2,7 @@
 
 They only read the model. Where a finding is in the file is asked of ``locate``, which the
 reader provides: ``locate("player", start_number, round)``, ``locate("points", start_number)``
-(the player's points) or ``locate("062")`` (a record) returns ``(path, line, column)``; what a
+(the player's points; ``"federation"`` and ``"fide_id"`` likewise) or ``locate("062")`` (a record) returns ``(path, line, column)``; what a
 reader does not know is None.
 """
 
@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from datetime import date
 from dataclasses import fields
 from fractions import Fraction
-from itertools import islice, zip_longest
+from itertools import islice, pairwise, zip_longest
 from math import lcm
 
 from ..adjustments import resolve
 from ..diagnostics import Diagnostic, diagnostic
 from ..eventkind import declared_team, is_team_event
+from ..federations import federation, unknown
 from ..model import (
     Bye,
     Colour,
@@ -50,6 +52,8 @@ def check(t: Tournament, locate: Locate) -> list[Diagnostic]:
     _rounds(t, report, locate)
     _teams(t, players, report, locate)
     _engine_ids(t, players, report, locate)
+    _fide_ids(t, report, locate)
+    _federations(t, report, locate)
     return out
 
 
@@ -286,6 +290,37 @@ def _rounds(t: Tournament, report, locate) -> None:
     expected = declared or t.rounds
     if dates and expected and len(dates) != expected:
         report("TRF036", f"132 gives {len(dates)} round dates for {expected} rounds", locate("132"))
+    known = [(r, d) for r, d in enumerate(dates, 1) if isinstance(d, date)]
+    for (r, d), (later, day) in pairwise(known):
+        if day < d:
+            report("TRF061", f"132: round {later} is dated {day.isoformat()}, before round {r} "
+                             f"({d.isoformat()}): the round dates go backwards", locate("132"))
+
+
+def _fide_ids(t: Tournament, report, locate) -> None:
+    """One FIDE ID is one person: two player lines with the same ID are an error (the rating
+    server cannot tell whose games are whose)."""
+    first: dict[str, Player] = {}
+    for p in t.players:
+        number = (p.fide_id or "").lstrip("0")
+        if not number:
+            continue
+        other = first.setdefault(number, p)
+        if other is not p:
+            report("TRF060", f"player {p.start_number} ({p.name}) has FIDE ID {number}, as player "
+                             f"{other.start_number} ({other.name}) has: one FIDE ID is one person",
+                   locate("fide_id", p.start_number))
+
+
+def _federations(t: Tournament, report, locate) -> None:
+    """A player's federation that is no FIDE federation on the event's start (FIDE's table,
+    :mod:`trfconv.federations`): the rating server takes FIDE's codes only (R□, warning if wrong)."""
+    day = t.event.start_date if isinstance(t.event.start_date, date) else None
+    for p in t.players:
+        if p.federation and federation(p.federation, day) is None:
+            report("TRF062", f"player {p.start_number} ({p.name}): federation {unknown(p.federation, day)}"
+                             + ("" if day else " (the event's start date is unknown)"),
+                   locate("federation", p.start_number))
 
 
 def _teams(t: Tournament, players, report, locate) -> None:

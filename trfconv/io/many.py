@@ -4,7 +4,6 @@ the folder or pattern that found it, and the worker processes that read them."""
 
 from __future__ import annotations
 
-import glob
 import os
 import signal
 import stat
@@ -38,7 +37,7 @@ def expand(paths) -> tuple[list[Path], list[tuple[str, str]]]:
     skipped: list[tuple[str, str]] = []
     for path in map(Path, paths):
         if is_pattern(path):
-            matches = sorted(Path(m) for m in glob.glob(str(path), recursive=True) if not os.path.isdir(m))
+            matches = _matches(path)
             if not matches:
                 skipped.append((str(path), "no file matches this pattern"))
             for member in matches:
@@ -59,6 +58,21 @@ def expand(paths) -> tuple[list[Path], list[tuple[str, str]]]:
         else:
             files.append(path)
     return list(dict.fromkeys(files)), skipped
+
+
+def _matches(pattern: Path) -> list[Path]:
+    """The files ``pattern`` matches, as a folder is searched: below its folder part, ``**`` never
+    goes through a symbolic link to a folder (a link to a parent folder made ``glob``'s search
+    endless), and hidden files and folders are left out (unless the pattern names them: its
+    folder part may be hidden), in order."""
+    folder = _fixed_part(pattern)
+    rest = pattern.relative_to(folder) if folder.parts else pattern
+    found = []
+    for match in (folder.glob(str(rest)) if str(rest) not in ("", ".") else ()):
+        if any(part.startswith(".") for part in match.relative_to(folder).parts) or match.is_dir():
+            continue
+        found.append(match)
+    return sorted(found)
 
 
 def place(target: Path, paths) -> Path:
@@ -125,9 +139,12 @@ def in_workers(work: Callable[[Any], Any], items: Iterable, jobs: int) -> Iterat
             while waiting:
                 result = waiting.popleft().result()
                 waiting.extend(pool.submit(_work_on, item) for item in islice(left, 1))
+                if not waiting:  # the last result: the workers end by themselves before it is handed
+                    # over, so a caller that stops at the last item (closing this generator, as the
+                    # period does) does not leave the pool to the interrupted path below, whose
+                    # teardown raced the pool's own at exit ("Exception ignored ... Bad file descriptor")
+                    pool.shutdown(wait=True)
                 yield result
-            pool.shutdown(wait=True)  # done: the workers end by themselves (killing them raced the
-            # pool's own teardown at exit: "Exception ignored ... Bad file descriptor" on standard error)
     finally:  # interrupted: the items not started are cancelled, and each worker ends once its own is
         # done (terminating a worker in the middle of sending its result would leave the pool's
         # thread waiting for the rest forever, and this process with it)

@@ -19,7 +19,11 @@ NUL-terminated inside a fixed-width field, read as Windows-1252):
 - the player records (655 bytes each), then the team records (655 bytes each).
 
 A player record holds the standings Swiss-Chess computed (rank, points): they are kept as the
-file's declared values, which the read-time checks compare with the results.
+file's declared values, which the read-time checks compare with the results. They are Swiss-Chess's
+own count, stored when it last computed the standings: points that the player's own pairing
+records do not give are a count left stale by a later edit (``SWT011``, the team sample's seven
+players), not a value of the file, and are not kept (a TRF written from the file gets the points of
+the results, which consumers add up from its round blocks).
 
 The tie-break list is the mode's selection fields (Swiss: ``0x26D``, ``0x23C``; round robin:
 ``0x26E``, ``0x23D``; teams: ``0x263``, ``0x265``/``0x266``, ``0x267``/``0x268``), each a choice
@@ -36,6 +40,7 @@ and Swiss-Chess's own scoring systems (``SWT005``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, timedelta
 from fractions import Fraction
 
@@ -53,13 +58,14 @@ from ..model import (
     Outcome,
     Pending,
     Player,
+    RoundEntry,
     ScoreSystem,
     Team,
     Tournament,
     Unreadable,
 )
 from ..names import fide_name
-from ..numbers import ascii_digits, not_a_number, placeholder
+from ..numbers import ascii_digits, exact_sum, not_a_number, placeholder, short_text
 from .build import TournamentBuilder
 from .xml_tiebreaks import Name, list_caveat, split, until_unnamed
 
@@ -195,10 +201,31 @@ class _Reader:
                           + ("; read as far as its records are whole" if len(self.data) < expected
                              else "; the bytes after the last team are not read"))
         self.event()
-        keys = self.players(players_at)
-        self.pairings(keys)
+        records = self.players(players_at)
+        keys = [key for key, _ in records]
+        entries = self.pairings(keys)
+        for key, player in records:
+            if player is not None:
+                self.b.add_player(self.stale_points(player, entries.get(key, ())), key=key)
+        for key, mine in entries.items():
+            for r, entry in mine:
+                self.b.entry(r, key, entry)
         self.read_teams(players_at + self.count * PLAYER_BYTES, teams, keys)
         return self.b.build()
+
+    def stale_points(self, player: Player, entries: list[tuple[int, RoundEntry]]) -> Player:
+        """``player`` without the points of his record when his pairing records give others
+        (``SWT011``); a player with an adjourned game keeps them (what Swiss-Chess counts for
+        it is not known)."""
+        if any(type(e) is Pending and e.adjourned for _, e in entries):
+            return player
+        results = exact_sum(self.b.scores.points(e) for _, e in entries)
+        if player.points is None or player.points == results:
+            return player
+        self.b.report("SWT011", f"player {player.start_number}: his record says {short_text(player.points)} points, his "
+                                f"pairing records give {short_text(results)}: Swiss-Chess's stored count, seemingly "
+                                "left from before a later edit of the results; the results are used")
+        return replace(player, points=None)
 
     def event(self) -> None:
         b, d = self.b, self.data
@@ -281,23 +308,21 @@ class _Reader:
             dates.append(_DAY_ZERO + timedelta(days=days) if days else None)
         return tuple(dates) if any(dates) else ()
 
-    def players(self, at: int) -> list[int | None]:
-        """Every player record that is whole, added to the builder; their ids in file order
-        (None for a record cut off)."""
-        keys: list[int | None] = []
+    def players(self, at: int) -> list[tuple[int | None, Player | None]]:
+        """Every player record, in file order: its id and player (None, None for a record cut off)."""
+        records: list[tuple[int | None, Player | None]] = []
         for i in range(self.count):
             start = at + i * PLAYER_BYTES
             if start + PLAYER_BYTES > len(self.data):
-                keys.append(None)
+                records.append((None, None))
                 continue
             key = _u16(self.data, start + _P_ID)
             number = _u16(self.data, start + _P_NUMBER)
             if number == 0:
                 self.b.report("SWT007", f"player record {i + 1} has no start number; numbered {i + 1}")
                 number = i + 1
-            self.b.add_player(self.player(start, number), key=key)
-            keys.append(key)
-        return keys
+            records.append((key, self.player(start, number)))
+        return records
 
     def player(self, at: int, number: int) -> Player:
         d = self.data
@@ -340,20 +365,22 @@ class _Reader:
             return text
         return parsed
 
-    def pairings(self, keys: list[int | None]) -> None:
-        """Each player's record of each round, as that player's round entry."""
+    def pairings(self, keys: list[int | None]) -> dict[int, list[tuple[int, RoundEntry]]]:
+        """Each player's record of each round, as that player's round entries (round, entry) by id."""
+        found: dict[int, list[tuple[int, RoundEntry]]] = {}
         if not self.paired:
-            return
+            return found
         for i, key in enumerate(keys):
             if key is None:
                 continue
             for r in range(self.rounds):
                 at = FIXTURES_AT + (i * self.rounds + r) * PAIRING_BYTES
                 if at + PAIRING_BYTES > len(self.data):
-                    return
+                    return found
                 entry = self.entry(self.data[at:at + PAIRING_BYTES], key, r + 1)
                 if entry is not None:
-                    self.b.entry(r + 1, key, entry)
+                    found.setdefault(key, []).append((r + 1, entry))
+        return found
 
     def entry(self, record: bytes, key: int, round_: int):
         """One player's round; None when the record is an unused slot (no colour, or a board

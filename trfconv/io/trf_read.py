@@ -62,6 +62,8 @@ from .layout import formats_dir, layouts, round_block
 _FIRST_BLOCK = round_block()["first"] - 1  # 0-based start of round 1's block (column 92)
 _BLOCK_STEP = round_block()["step"]
 #: The fields of a 001 line, in the order of :class:`Player`'s fields.
+#: Where a player line's fields start (1-based), for a finding about one of them.
+_PLAYER_COLUMNS = {"points": 81, "federation": 54, "fide_id": 58}
 _PLAYER = layouts()["player"].cutter("start_number", "name", "sex", "title", "rating", "federation", "fide_id",
                                      "birth_date", "points", "rank")
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -778,8 +780,8 @@ class _Reader:
             if what == "player":
                 column = None if round_ is None else 92 + 10 * (round_ - 1)
                 return path, lines.get(key), column
-            if what == "points":
-                return path, lines.get(key), 81
+            if what in _PLAYER_COLUMNS:
+                return path, lines.get(key), _PLAYER_COLUMNS[what]
             return path, seen.get(what), None
         return locate
 

@@ -189,7 +189,7 @@ def list_caveat(source: str, names: Sequence[str], stop: str, how: str = "") -> 
     """The caveat of a tie-break list read from a pairing program's settings: ``source`` names
     them, ``names`` is what was read (``how``), ``stop`` says before what it stopped and why."""
     if not names:
-        return (f"no tie-break of {source} could be read{stop}; the standings use FIDE's recommended list unless "
+        return (f"no tie-break of {source} could be read{stop}; the standings use the list FIDE recommended before 2023 unless "
                 "the event's is given with -t")
     return (f"tie-break list read from {source} as {', '.join(names)}{how}{stop}"
             + ("; ties it would break are left tied" if stop else "")

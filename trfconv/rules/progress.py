@@ -5,7 +5,9 @@ the rating report, the upload check, the norms and the rating period agree on it
 A file is often exported while the event runs, usually just after the next round was paired
 (Swiss-Manager, Vega): that round's pairings are in the file, without results (a ``Pending``
 entry). Such a round is no round played: its pairings are no games (no tie-break counts them),
-the standings are those after the last complete round, and the event is not finished.
+the standings are those after the last round with results, and the event is not finished. A
+round whose results are partly in (a round being played, a game postponed) counts with the
+results it has: its pairings still waiting are no games, and are named.
 
 The words, round by round (a round of the file, or one it declares: 142, XXR, TRF-2026):
 
@@ -48,8 +50,9 @@ class Progress:
     """The progress of one event, as its file shows it on the day it is judged.
 
     ``states[r - 1]`` is round ``r``'s state, for every round the file holds or declares;
-    ``standing_after`` the last complete round (0: none), after which the standings stand;
-    ``pending`` the rounds, per start number, whose pairing waits for its result."""
+    ``standing_after`` the last round with results (0: none), after which the standings stand;
+    ``pending`` the rounds, per start number, whose pairing waits for its result; ``games``
+    those pairings, each once: (round, player, opponent), the player the lower start number."""
 
     declared: int | None  #: the rounds the file declares (142, XXR, TRF-2026), None if it does not
     states: tuple[RoundState, ...]
@@ -59,6 +62,7 @@ class Progress:
     waiting: dict[int, int]  #: per round, the pairings waiting for their result (counted once)
     last_day: date | None  #: the end date, else the last round date; None when the file has neither
     judged_on: date | None  #: the day the event is judged on (None: not compared with the last day)
+    games: tuple[tuple[int, int, int], ...] = ()  #: the pairings waiting for their result
 
     @property
     def rounds(self) -> int:
@@ -103,6 +107,11 @@ class Progress:
         """Every round declared or held is complete, and the last day is past (or unknown)."""
         return bool(self.states) and not self.unfinished_rounds and not self.before_last_day
 
+    @property
+    def last_complete(self) -> int:
+        """The last round whose results are all in (0: none)."""
+        return max(self.rounds_in(RoundState.COMPLETE), default=0)
+
     def cut(self) -> int | None:
         """The round the standings and tie-breaks stand after, when it is not the last round the
         file holds or declares (None: the event is judged whole)."""
@@ -113,19 +122,20 @@ class Progress:
         if not self.states or not self.played:
             return "no game has a result yet"
         parts = []
-        if self.in_play:
-            parts.append(f"round{_s(self.in_play)} {span(self.in_play)} paired, "
-                         f"{'results' if len(self.in_play) > 1 else 'its results'} not all in "
-                         f"({_in_counts(self)})")
+        if len(self.in_play) == 1:
+            r = self.in_play[0]
+            parts.append(f"round {r} paired, {self.results[r]} of its {self.results[r] + self.waiting[r]} results in")
+        elif self.in_play:
+            parts.append(f"rounds {span(self.in_play)} paired, results not all in ({_in_counts(self)})")
         if self.not_recorded:
-            parts.append(f"round{_s(self.not_recorded)} {span(self.not_recorded)} not in the file")
+            parts.append(f"{rounds_named(self.not_recorded)} not in the file")
         if self.to_come:
-            parts.append(f"round{_s(self.to_come)} {span(self.to_come)} not paired yet")
+            parts.append(f"{rounds_named(self.to_come)} not paired yet")
         if self.before_last_day:
             parts.append(f"it ends on {self.last_day.isoformat()}, after {self.judged_on.isoformat()}")
         if not parts:
             return f"all {self.rounds} rounds complete"
-        return f"{'; '.join(parts)} (of {self.rounds} rounds)"
+        return f"{'; '.join(parts)}; {self.rounds} rounds in all"
 
 
 def progress(t: Tournament, today: date | None = None) -> Progress:
@@ -137,6 +147,7 @@ def progress(t: Tournament, today: date | None = None) -> Progress:
     results = [0] * (total + 1)
     waiting = [0] * (total + 1)
     pending: dict[int, tuple[int, ...]] = {}
+    games: list[tuple[int, int, int]] = []
     known = {p.start_number for p in t.players}
     for p in t.players:
         mine = []
@@ -154,6 +165,7 @@ def progress(t: Tournament, today: date | None = None) -> Progress:
                 mine.append(r)
                 if e.opponent not in known or p.start_number < e.opponent:
                     waiting[r] += 1
+                    games.append((r, p.start_number, e.opponent))
             elif kind is Unreadable:
                 results[r] += 1
         if mine:
@@ -161,10 +173,10 @@ def progress(t: Tournament, today: date | None = None) -> Progress:
     last_paired = max((r for r in range(1, total + 1) if results[r] or waiting[r]), default=0)
     states = tuple(RoundState.IN_PLAY if waiting[r] else RoundState.COMPLETE if results[r] else
                    RoundState.NOT_RECORDED if r < last_paired else RoundState.TO_COME for r in range(1, total + 1))
-    standing_after = max((r for r, s in enumerate(states, 1) if s is RoundState.COMPLETE), default=0)
+    standing_after = max((r for r in range(1, total + 1) if results[r]), default=0)
     return Progress(declared, states, standing_after, pending,
                     {r: results[r] for r in range(1, total + 1)}, {r: waiting[r] for r in range(1, total + 1)},
-                    last_day(t), today)
+                    last_day(t), today, tuple(sorted(games)))
 
 
 def last_day(t: Tournament) -> date | None:
@@ -188,9 +200,10 @@ def span(rounds: tuple[int, ...] | range) -> str:
     return ", ".join(out)
 
 
-def _s(rounds) -> str:
-    return "s" if len(rounds) > 1 else ""
+def rounds_named(rounds: tuple[int, ...] | range) -> str:
+    """``round 4``, ``rounds 4-6``, ``rounds 2, 5-7``."""
+    return f"round{'s' if len(rounds) > 1 else ''} {span(rounds)}"
 
 
 def _in_counts(p: Progress) -> str:
-    return ", ".join(f"round {r}: {p.results[r]} of {p.results[r] + p.waiting[r]} in" for r in p.in_play)
+    return ", ".join(f"{p.results[r]} of {p.results[r] + p.waiting[r]} in round {r}" for r in p.in_play)

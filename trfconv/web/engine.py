@@ -293,11 +293,19 @@ def application(uploads: list[Upload], fide_id: str, title: str | None = None, e
 
 
 def conversion(upload: Upload, fmt: str) -> tuple[bytes, str]:
-    """The file in ``fmt`` as ``trfconv convert --to FMT`` writes it, and its download name."""
+    """The file in ``fmt`` as ``trfconv convert --to FMT`` writes it (the points and ranks the
+    file does not give filled from the standings), and its download name."""
     if fmt not in CONVERSIONS:
         raise Refusal(f"no conversion {fmt!r}; there are {', '.join(CONVERSIONS)}", 404)
-    data, _ = dumps(upload.tournament, fmt)
+    data, _ = dumps(_converted(upload), fmt)
     return data, _download_name(upload, fmt)
+
+
+def _converted(upload: Upload) -> Tournament:
+    """The tournament ``convert`` writes: with the points and ranks it does not give."""
+    from ..rules.tiebreaks.declare import with_standings
+
+    return with_standings(upload.tournament)[0]
 
 
 def _download_name(upload: Upload, fmt: str) -> str:
@@ -309,8 +317,9 @@ def losses(upload: Upload) -> list[tuple[str, list[Finding]]]:
     """For each conversion, what its writer said (what the format cannot hold, item by item:
     ``WRT004``; characters replaced), as ``trfconv convert -o FILE`` prints it."""
     out = []
+    converted = _converted(upload)
     for fmt in CONVERSIONS:
-        _, said = dumps(upload.tournament, fmt)
+        _, said = dumps(converted, fmt)
         name = _download_name(upload, fmt)
         out.append((outputs()[fmt].description.split(" (")[0], findings([d.located(name) for d in said])))
     return out

@@ -3,9 +3,11 @@
 list's month, games, K, birth year, flag), one line per player with a FIDE ID and a new rating:
 a rated player's rating after the period, an unrated player's published Ru. ``Gms`` is the
 games rated in the period; ``K`` the next list's K (8.3.3: 2400 reached, junior, 30 games
-completed; :func:`~trfconv.rules.rating.k.next_k`). Name, federation, sex, title and birth year are
-as the player's first event of the period writes them (birth year 0 when unknown, as FIDE writes
-it); the columns that trfconv does not know are blank. Saved under FIDE's name (:func:`file_name`),
+completed; :func:`~trfconv.rules.rating.k.next_k`). Only these three columns are the period's: the
+others (name, federation, sex, titles, women's and other titles, FOA title, birth year, flag) are
+the previous list's, when the period was computed with one and the player is in it (a list moves
+a player's rating, not who he is); else as the player's first event of the period writes them
+(birth year 0 when unknown, as FIDE writes it), the columns that trfconv does not know blank. Saved under FIDE's name (:func:`file_name`),
 the file imports back with ``trfconv list import`` as the list it is.
 
 A text longer than its column (a name over 60 characters, a federation over 3) is cut to it, as
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
+from ...list_entry import ListEntry
 from ...rules.rating.period import PeriodRating, PlayerPeriod
 from .model import PeriodReport
 
@@ -31,21 +34,42 @@ _COLUMNS = (("ID", 14, 15, False), ("name", 60, 61, True), ("federation", 3, 4, 
             ("birth year", 5, 6, False), ("flag", 4, 4, True))
 
 
-def _values(p: PlayerPeriod) -> tuple[str, ...]:
-    """The player's values, one per column of :data:`_COLUMNS`, uncut."""
+def _values(p: PlayerPeriod, entry: ListEntry | None) -> tuple[str, ...]:
+    """The player's values, one per column of :data:`_COLUMNS`, uncut: rating, games and K of the
+    period; the other columns as the previous list gives them (``entry``), else as his first event
+    of the period writes them."""
+    k = p.next_k[0] if p.next_k is not None else ""
+    numbers = (str(p.new_rating), str(p.n), str(k))
+    if entry is not None:
+        return (p.key, entry.name, entry.federation, entry.sex or "", entry.title or "", entry.women_title or "",
+                ",".join(entry.other_titles), entry.foa_title or "", *numbers, str(entry.birth_year or 0),
+                entry.flag)
     player = p.player
     sex = {"m": "M", "w": "F", "f": "F"}.get((player.sex or "").lower(), "")
     title = player.title or ""
     open_title, women = ("", title) if title in _WOMEN_TITLES else (title, "")
     born = player.birth_date.year if isinstance(player.birth_date, PartialDate) else 0
-    k = p.next_k[0] if p.next_k is not None else ""
-    return (p.key, player.name, player.federation or "", sex, open_title, women, "", "", str(p.new_rating),
-            str(p.n), str(k), str(born), "")
+    return (p.key, player.name, player.federation or "", sex, open_title, women, "", "", *numbers, str(born), "")
 
 
-def _line(p: PlayerPeriod) -> str:
+def _line(values: tuple[str, ...]) -> str:
     return "".join((value[:width] if text else value).ljust(room)
-                   for value, (_, width, room, text) in zip(_values(p), _COLUMNS, strict=True))
+                   for value, (_, width, room, text) in zip(values, _COLUMNS, strict=True))
+
+
+#: The players whose list entries are looked up at once (a month's list written in bounded memory).
+_BATCH = 1000
+
+
+def _rows(report: PeriodReport):
+    """Each listed player (:attr:`PeriodReport.listed`) with his values, in order, the list's
+    entries looked up a batch at a time."""
+    listed = report.listed
+    for start in range(0, len(listed), _BATCH):
+        batch = listed[start:start + _BATCH]
+        entries = report.identities(batch)
+        for p in batch:
+            yield p, _values(p, entries.get(int(p.key)))
 
 
 def cut_values(report: PeriodReport, path: str | None = None) -> list[Diagnostic]:
@@ -53,8 +77,8 @@ def cut_values(report: PeriodReport, path: str | None = None) -> list[Diagnostic
     a text cut, or a number written whole (the later columns then moved); ``path``: where the
     lines are written."""
     found = []
-    for p in report.listed:
-        for value, (label, width, _, text) in zip(_values(p), _COLUMNS, strict=True):
+    for p, values in _rows(report):
+        for value, (label, width, _, text) in zip(values, _COLUMNS, strict=True):
             if len(value) > width:
                 fate = f"written as {value[:width]!r}" if text else "written whole: the columns after it move"
                 found.append(diagnostic("WRT001", f"FIDE list layout, FIDE ID {p.key}: {label} {value!r} is "
@@ -75,4 +99,4 @@ def file_name(period: PeriodRating) -> str:
 
 def render_fide(report: PeriodReport) -> str:
     header = _HEADER.format(code=_code(report.period.month))
-    return "\r\n".join([header, *map(_line, report.listed)]) + "\r\n"
+    return "\r\n".join([header, *(_line(values) for _, values in _rows(report))]) + "\r\n"

@@ -5,6 +5,8 @@ each player's events with their unrounded changes."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ...numbers import short_text
 from ...rules.rating.period import PeriodEvent, PlayerEvent, PlayerPeriod
 from ..html import Column, e, facts, page, table
@@ -45,8 +47,10 @@ def _unrated(report: PeriodReport) -> str:
     columns = [
         Column("FIDE id", lambda p: p.player.fide_id), Column("Name", lambda p: p.player.name, text=True, name=True),
         Column("Fed", lambda p: p.player.federation, text=True), Column("Events", lambda p: len(p.counted)),
-        Column("n", lambda p: p.n), Column("W", lambda p: short_text(p.score)),
-        Column("Ra", lambda p: fixed(p.initial.average)),
+        Column("n", lambda p: p.initial.games), Column("W", lambda p: short_text(p.initial.score)),
+        Column("Rc", lambda p: p.rc), Column("Ra", lambda p: fixed(p.initial.average)),
+        Column("p", lambda p: None if p.initial.p is None else fixed(Fraction(p.initial.p, 100))),
+        Column("dp", lambda p: p.initial.dp),
         Column("Ru", lambda p: "-" if p.initial.value is None else p.initial.value),
         Column("Published", lambda p: "yes" if p.initial.published else "no"),
         Column("Why", lambda p: p.initial.why, text=True)]
@@ -72,8 +76,7 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> str:
         note = f"Nothing rated: {p.reason}."
     else:
         earlier = report.earlier(p)
-        note = (f"Pooled: n {p.n}, W {short_text(p.score)}{' ' + earlier if earlier else ''}, Ra "
-                f"{fixed(p.initial.average)}: {p.initial.why}.")
+        note = f"Pooled: {report.pooled(p)}{' (' + earlier + ')' if earlier else ''}: {p.initial.why}."
     title = f"{p.player.name} ({p.player.fide_id or 'no FIDE ID'})"
     return f'<div class="player keep"><h3>{e(title)}</h3>{table(columns, parts)}<p class="note">{e(note)}</p></div>'
 

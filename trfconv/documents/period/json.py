@@ -37,8 +37,10 @@ def _player(report: PeriodReport, p: PlayerPeriod) -> dict:
             "change_exact": None if p.change_exact is None else fixed(p.change_exact), "change": p.change,
             "new_rating": p.new_rating,
             "next_k": None if p.next_k is None else {"value": p.next_k[0], "why": p.next_k[1]},
-            "initial": None if ini is None else {"average": fixed(ini.average), "ru": ini.value,
-                                                 "published": ini.published, "why": ini.why},
+            "initial": None if ini is None else {"n": ini.games, "w": short_text(ini.score), "rc": p.rc,
+                                                 "average": fixed(ini.average),
+                                                 "p": None if ini.p is None else hundredths(ini.p), "dp": ini.dp,
+                                                 "ru": ini.value, "published": ini.published, "why": ini.why},
             "earlier": [{"list": g.month, "event": g.event, "used_rating": g.opponent_rating,
                          "score": short_text(g.score)} for g in p.earlier],
             "events": [_part(report, part) for part in p.events]}

@@ -5,10 +5,13 @@ a rating number; the writers only format them (two decimals, halves up, as FIDE 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 
 from ...dates import as_text
 from ...diagnostics import Diagnostic
+from ...list_entry import ListEntry
+from ...numbers import short_text
 from ...rules.rateability.verdict import Gets
 from ...rules.rating.period import PeriodEvent, PeriodRating, PlayerEvent, PlayerPeriod
 from ..basis import Basis
@@ -17,8 +20,8 @@ from ..rating_report.model import fixed, signed
 __all__ = ["PeriodReport", "fixed", "signed"]
 
 #: What says that an input is not in the period: not rateable, another period, too late, not a
-#: tournament file, a copy.
-LEFT_OUT = frozenset({"PER002", "PER003", "PER004", "PER014", "PER016"})
+#: tournament file, a copy, not finished, without a date.
+LEFT_OUT = frozenset({"PER002", "PER003", "PER004", "PER014", "PER016", "PER031", "PER032"})
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,8 @@ class PeriodReport:
 
     basis: Basis
     period: PeriodRating
+    details: bool = True  #: every player and event (False: a summary, for a terminal)
+    lists: object | None = None  #: the rating lists the period was computed with (the FIDE layout's identities)
 
     @cached_property
     def players(self) -> list[PlayerPeriod]:
@@ -52,6 +57,14 @@ class PeriodReport:
         rating)."""
         return [p for p in self.players if p.new_rating is not None and p.key.isdigit()]
 
+    def identities(self, players: list[PlayerPeriod]) -> dict[int, ListEntry]:
+        """The entries of ``players`` in the list the rating before the period came from (the
+        previous list), by FIDE ID: the FIDE layout keeps the list's name, federation, sex, titles,
+        birth year and flag (none without a list)."""
+        if self.lists is None or self.period.previous is None:
+            return {}
+        return self.lists.players([int(p.key) for p in players], self.period.previous)
+
     def event(self, part: PlayerEvent) -> PeriodEvent:
         return self.period.events[part.event]
 
@@ -67,6 +80,20 @@ class PeriodReport:
         text = " to ".join(x for x in (as_text(event.start_date), as_text(event.end_date)) if x)
         if event.rounds is not None:
             text += f" (rounds {', '.join(map(str, sorted(event.rounds)))} in this period)"
+        return text
+
+    @staticmethod
+    def pooled(p: PlayerPeriod) -> str:
+        """An unrated player's pooled result as the rating report writes it: the games and score
+        against rated opponents (this period's and the earlier ones pooled), Rc (their average),
+        Ra when 8.2.2's two hypothetical 1800 draws make it differ, p and dp when dp was used:
+        ``n 5 W 2.5 Rc 1800, p 0.50 dp 0``."""
+        ini = p.initial
+        text = f"n {ini.games} W {short_text(ini.score)} Rc {p.rc}"
+        if ini.average != p.rc:
+            text += f", Ra {fixed(ini.average)}"
+        if ini.p is not None:
+            text += f", p {fixed(Fraction(ini.p, 100))} dp {ini.dp}"
         return text
 
     @staticmethod

@@ -1,6 +1,8 @@
 """The rating period as plain text: the events, the rated players (rating before the period, K,
 games, the unrounded total and the change rounded once, the new rating), the unrated players'
-pooled Ru, then each player's events with their games and unrounded changes."""
+pooled Ru, then each player's events with their games and unrounded changes; on a terminal a
+summary (:attr:`PeriodReport.details` False): the first events and inputs left out, the counts,
+each player's line when few."""
 
 from __future__ import annotations
 
@@ -39,9 +41,48 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> list[str]:
     else:
         ini = p.initial
         earlier = report.earlier(p)
-        lines.append(f"  pooled: n {p.n}, W {short_text(p.score)}{' ' + earlier if earlier else ''}, Ra "
-                     f"{fixed(ini.average)}, Ru {'-' if ini.value is None else ini.value}: {ini.why}")
+        lines.append(f"  pooled: {report.pooled(p)}{' (' + earlier + ')' if earlier else ''}, Ru "
+                     f"{'-' if ini.value is None else ini.value}: {ini.why}")
     return lines
+
+
+#: The most events, inputs left out or players a summary lists (an ordinary screen holds a few dozen lines).
+SHOWN = 20
+
+
+def _some(lines: list[str], what: str) -> list[str]:
+    """The first :data:`SHOWN` of ``lines``, the rest counted."""
+    return lines[:SHOWN] + ([f"  … and {len(lines) - SHOWN} more {what} (--details)"] if len(lines) > SHOWN else [])
+
+
+def _summary(report: PeriodReport) -> list[str]:
+    """The events and what was left out (the first few), how many players get what and the total
+    change; each player's line when few (as ``report`` gives a summary on a terminal)."""
+    period, rated, unrated = report.period, report.rated, report.unrated
+    published = sum(1 for p in unrated if p.initial.published)
+    out = ["", f"Events ({len(period.events)})",
+           *_some([f"  {event.name}, {report.dates(event)}  [{event.path or ''}]" for event in period.events],
+                  "event(s)")]
+    if report.left_out:
+        out += ["", f"Left out ({len(report.left_out)})", *_some([f"  {d}" for d in report.left_out], "input(s)")]
+    out += ["", f"Rated players {len(rated)} ({period.games} games): sum change "
+                f"{sum(p.change for p in rated):+d}; unrated players {len(unrated)}, {published} with a published Ru"]
+    if rated and len(rated) + len(unrated) <= SHOWN:
+        out += [COLUMNS, *(_rated_line(p) for p in rated)]
+    if unrated and len(rated) + len(unrated) <= SHOWN:
+        out += [_unrated_line(report, p) for p in unrated]
+    out.append("(--details: every player and every event; -o FILE writes the whole period)")
+    return out
+
+
+def _rated_line(p: PlayerPeriod) -> str:
+    return (f"{_who(p)} {p.rating:>6} {p.k.marked:>3} {p.n:>3} {short_text(p.score):>5} {signed(p.change_exact):>8} "
+            f"{p.change:>+4} {p.new_rating:>5}")
+
+
+def _unrated_line(report: PeriodReport, p: PlayerPeriod) -> str:
+    ini = p.initial
+    return f"{_who(p)} {report.pooled(p)}  Ru {'-' if ini.value is None else ini.value}: {ini.why}"
 
 
 def render_text(report: PeriodReport) -> str:
@@ -50,22 +91,19 @@ def render_text(report: PeriodReport) -> str:
            f"Rules:   {period.rules.edition.name} ({period.rules.edition.title})", *text_block(report.basis)]
     if report.basis.withheld:
         return "\n".join(out) + "\n"
+    if not report.details:
+        return "\n".join(out + _summary(report)) + "\n"
     out += ["", f"Events ({len(period.events)})"]
     out += [f"  {event.name}, {report.dates(event)}  [{event.path or ''}]" for event in period.events]
     if report.left_out:
         out += ["", f"Left out ({len(report.left_out)})", *(f"  {d}" for d in report.left_out)]
     rated = report.rated
     out += ["", f"Rated players ({len(rated)}): the changes of all events added, rounded once", COLUMNS]
-    out += [f"{_who(p)} {p.rating:>6} {p.k.marked:>3} {p.n:>3} {short_text(p.score):>5} {signed(p.change_exact):>8} "
-            f"{p.change:>+4} {p.new_rating:>5}" for p in rated]
+    out += [_rated_line(p) for p in rated]
     unrated = report.unrated
     if unrated:
         out += ["", f"Unrated players ({len(unrated)}): results pooled over the period's events"]
-        for p in unrated:
-            ini = p.initial
-            ru = "-" if ini.value is None else str(ini.value)
-            out.append(f"{_who(p)} n {p.n:>3} W {short_text(p.score):>5} Ra {fixed(ini.average):>8} Ru {ru:>5}: "
-                       f"{ini.why}")
+        out += [_unrated_line(report, p) for p in unrated]
     out += ["", "Per-player detail"]
     for p in report.players:
         out.extend(_detail(report, p))

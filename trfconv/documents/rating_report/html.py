@@ -30,7 +30,7 @@ def _verdict(report: RatingReport) -> str:
         f"n {avg.opponents}, R<sub>a</sub> {fixed(avg.ra_exact)} &#8594; {avg.ra}</p>")
     defect = " (rests on a defective file)" if report.basis.defective else ""
     return (f'<section id="verdict" class="box verdict"><h2>Verdict</h2>'
-            f'<p class="decision">{e(v.decision.value.upper() + v.not_modelled_note)}{e(defect)}'
+            f'<p class="decision">{e(v.decision.value.upper() + v.notes)}{e(defect)}'
             f"{', judged as a round robin' if v.round_robin else ''}</p>"
             f"{'<ul>' + findings + '</ul>' if findings else ''}{rr}{caveats_html(report.basis)}</section>")
 

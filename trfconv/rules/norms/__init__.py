@@ -21,6 +21,7 @@ from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Game, Pending, Tournament
+from ..progress import Progress, progress
 from ..editions import Edition, UnknownEdition, edition, edition_for
 from ..rateability import clock_of
 from ..rateability.shape import shape_of
@@ -28,7 +29,7 @@ from ..ratinglist.inforce import Lookup
 from .evaluate import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, READING_NAMES, READINGS, Context, TitleNorm
 from .application import Application, application_rules, check, entry
 from .conditions import Conditions, conditions
-from .forecast import TitleForecast, played_rounds
+from .forecast import TitleForecast
 from .forecast import forecast as forecast_one
 from .games import NormGame, opponents, record, zero_against_rated
 from .people import Person, in_list, people
@@ -130,7 +131,8 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     t = tournament
     if player is not None and t.player(player) is None:
         raise ValueError(f"player {player}: no player with that start number in the file")
-    if after_round is not None and (not forecast or not 1 <= after_round <= max(t.rounds, t.event.declared_rounds or 0)):
+    where = progress(t)
+    if after_round is not None and (not forecast or not 1 <= after_round <= where.rounds):
         raise ValueError(f"after round {after_round}: give it with the forecast, and a round of the event")
     path = t.source.path
     start = t.event.start_date if isinstance(t.event.start_date, date) else None
@@ -141,7 +143,7 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     found.extend(listed)
     origin = next(iter({p.origin for p in known.values() if p.origin != "the file"}), "the file")
     shape = shape_of(t)
-    rounds = max(t.rounds, t.event.declared_rounds or 0)
+    rounds = where.rounds
     ctx = Context(r, rounds, shape.round_robin, shape.double, len(t.players), event_type, exemption,
                   (t.event.federation or "").strip().upper() or None, reading)
 
@@ -162,7 +164,7 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
         found.append(diagnostic("NRM005", f"no norm possible: {rounds} rounds (1.4.1a: at least {r.min_games} games; "
                                           f"{r.short_event_games} with an overscore of one point, QC 2023)", path=path))
         return result((), False)
-    found.extend(_event_notes(t, ctx, path))
+    found.extend(_event_notes(t, ctx, where, path))
     excluded = zero_against_rated(t, known) if shape.round_robin else frozenset()
     if excluded:
         found.append(diagnostic("NRM012", "1.4.2b: unrated opponents who scored nothing against rated players are "
@@ -174,7 +176,7 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     found.extend(_result_notes(ctx, players, path))
     if not forecast:
         return result(players, ruled_out=ruled_out)
-    played = after_round if after_round is not None else played_rounds((p.rounds for p in t.players), rounds)
+    played = after_round if after_round is not None else where.standing_after
     return result(players, ruled_out=ruled_out, played=played,
                   forecasts=_forecasts(t, ctx, known, excluded, player, titles, played, by_round))
 
@@ -352,16 +354,19 @@ def _differences(t: Tournament, ctx: Context, players: list[PlayerNorms], exclud
     return out
 
 
-def _event_notes(t: Tournament, ctx: Context, path) -> list[Diagnostic]:
+def _event_notes(t: Tournament, ctx: Context, where: Progress, path) -> list[Diagnostic]:
     out = []
-    pending = brief = False  # one pass over every entry (10,000 players x 11 rounds: it shows)
+    adjourned = brief = False  # one pass over every entry (10,000 players x 11 rounds: it shows)
     for p in t.players:
         for e in p.rounds:
             kind = type(e)
-            pending = pending or kind is Pending
+            adjourned = adjourned or (kind is Pending and e.adjourned)
             brief = brief or (kind is Game and not e.rated)
-    if pending:
-        out.append(diagnostic("NRM010", "the event is not finished: games without a result are not counted", path=path))
+    if where.unfinished_rounds:
+        out.append(diagnostic("NRM010", f"the event is not finished: {where.summary()}; games without a result are "
+                                        "not counted", path=path))
+    elif adjourned:
+        out.append(diagnostic("NRM010", "games without a result (adjourned) are not counted", path=path))
     if brief:
         out.append(diagnostic("NRM013", "games that lasted less than one move (W D L) are counted as played (1.4.2 is "
                                         "not about rating)", path=path))

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .evaluate import Context, TitleNorm, average, least_count, required_half_points, route_of
-from ...model import Bye, Forfeit, Game
 from .games import NormGame, Record
 from .people import Person
 from .rules import TitleRule
@@ -110,14 +109,3 @@ def _mix(ctx: Context, candidate: Person, title: TitleRule, games: tuple[NormGam
             out.append(f"{verb} opponents from {more} more federation(s) other than {own or 'the player’s'} "
                        f"({r.article('foreign')})")
     return tuple(out)
-
-
-def played_rounds(entries_by_player, scheduled: int) -> int:
-    """The last round in which some player has a result (a game, a forfeit or a bye)."""
-    last = 0
-    for rounds in entries_by_player:
-        for number, entry in enumerate(rounds[:scheduled], start=1):
-            if isinstance(entry, (Game, Forfeit, Bye)) and number > last:
-                last = number
-    return last
-

@@ -12,7 +12,10 @@ from ...diagnostics import Diagnostic, diagnostic
 from ...model import Event, Forfeit, Game, Tournament
 from ...timecontrol import TimeControl, describe, doubts, read
 from ..editions import Edition, edition, edition_for
-from .games import Judging, game_verdicts, not_rateable, player_verdicts
+from ..progress import progress, rounds_named
+from ..tiebreaks.after_round import NoSuchRound
+from ..tiebreaks.after_round import after_round as cut_after
+from .games import Judging, game_verdicts, not_finished, not_rateable, player_verdicts
 from .rules import rules_of
 from .schedule import (
     clock_findings,
@@ -67,18 +70,26 @@ def _rate_of_play(t: Tournament, r, time_control, notes: list[Diagnostic], path)
 
 def validate(tournament: Tournament, rules: str | Edition | None = None,
              time_control: str | TimeControl | None = None, *,
-             national_championship: bool = False, first_event: bool = True) -> Verdict:
+             national_championship: bool = False, first_event: bool = True, today: date | None = None,
+             after_round: int | None = None, finished_after: int | None = None) -> Verdict:
     """Judge ``tournament`` under ``rules`` (``b02-2005``, ``b02-2024``; default: by start date).
     ``time_control`` replaces the file's (122/222) when given. ``national_championship`` says the
     event is a national championship (2005 6.33: a round robin needs only 3 rated men, or 2 rated
     women in a women's event); no file format records that. ``first_event`` False: the event is
     not taken as the unrated players' first, so a low score is counted (2024 8.2.1, 2005 6.1 apply
     to the first event only; the rating period decides per player which event was the first).
-    Never raises on bad input: what
-    could not be checked is a diagnostic in ``Verdict.diagnostics``."""
+
+    An event is judged when it is over (B.02 9.1): one that is not finished on ``today`` (None:
+    its last day is not compared with a day; :mod:`trfconv.rules.progress`) is NOT FINISHED, its
+    findings listed and nobody rated, unless the arbiter says it ended after round
+    ``finished_after`` or asks for the verdict ``after_round`` N; either judges rounds 1-N and
+    says so. A round outside the file raises :class:`~trfconv.rules.tiebreaks.after_round.NoSuchRound`
+    (a ``ValueError``; its message is what the command line says), as do both options at once.
+    Never raises on bad input: what could not be checked is a diagnostic in ``Verdict.diagnostics``."""
     t = tournament
     notes: list[Diagnostic] = []
     path = t.source.path
+    t, judged, unfinished = _judged_rounds(t, today, after_round, finished_after, notes)
     days = round_days(t)
     start = _start_date(t, days)
     ed = _edition(rules, start, notes, path)
@@ -89,13 +100,6 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     if shape.declared_by is None and len(t.players) > 1:
         notes.append(diagnostic("VAL003", f"event type not declared (092/192); judged as {shape.description}",
                                 path=path))
-    if to_come := t.rounds_to_come:
-        held = to_come.start - 1
-        notes.append(diagnostic("VAL041", f"the event is not finished: no player has an entry in "
-                                          f"round{'s' if len(to_come) > 1 else ''} {to_come.start}"
-                                          f"{f'-{to_come.stop - 1}' if len(to_come) > 1 else ''} of the "
-                                          f"{to_come.stop - 1} the file holds or declares; judged on rounds 1-{held} "
-                                          "as they stand (an event is rated when it is over)", path=path))
     if not days:
         notes.append(diagnostic("VAL002", "no round dates (132): rounds and hours of play a day not checked",
                                 path=path))
@@ -130,19 +134,61 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     players, player_findings = player_verdicts(t, ctx, games)
     findings += game_findings + player_findings
     fatal = [f for f in findings if f.fatal]
-    if not fatal and not any(g.counts for p in players for g in p.games):
+    if not unfinished and not fatal and not any(g.counts for p in players for g in p.games):
         rated = len(ratings) - len(unrated)
         fatal.append(Finding("VAL040", r.article("unplayed"), f"no game of the event can be rated ({rated} of "
                              f"{len(ratings)} players rated)", fatal=True))
         findings.append(fatal[-1])
-    if fatal:
+    if unfinished:
+        decision, players = Decision.NOT_FINISHED, not_finished(players, judged)
+    elif fatal:
         decision, players = Decision.NOT_RATEABLE, not_rateable(players)
     else:
         decision = Decision.WITH_EXCLUSIONS if findings else Decision.RATEABLE
     unmodelled = ed.superseded if not rules and start is not None and ed.superseded and start >= ed.superseded \
         else None
     return Verdict(ed, decision, as_rr, speed.name if speed else "standard", shape.description, minutes,
-                   tuple(findings), tuple(players), tuple(notes), unmodelled)
+                   tuple(findings), tuple(players), tuple(notes), unmodelled, judged)
+
+
+def _judged_rounds(t: Tournament, today: date | None, after_round: int | None, finished_after: int | None,
+                   notes: list[Diagnostic]) -> tuple[Tournament, str, bool]:
+    """The rounds judged: ``t`` cut after the round the arbiter names (``after_round``, or
+    ``finished_after`` for an event that ended early), said in a caveat (VAL042, VAL043); else ``t``
+    whole. Also what the verdict line adds (:attr:`Verdict.judged`) and whether the event is NOT
+    FINISHED, said with what to do (VAL041)."""
+    path = t.source.path
+    where = progress(t, today)
+    if after_round is not None and finished_after is not None:
+        raise NoSuchRound("give either the round the verdict is asked after (--after-round) or the round the "
+                          "event ended after (--finished-after), not both")
+    n = after_round if after_round is not None else finished_after
+    if n is None:
+        if where.finished:
+            return t, "", False
+        last = where.last_complete
+        ended = not any(k for r, k in where.results.items() if r > last)
+        todo = "judge it when it is over" + (f"; --after-round {last} judges the rounds complete" if last else "") + (
+            f", --finished-after {last} says it ended after round {last}" if last and ended else "")
+        notes.append(diagnostic("VAL041", f"the event is not finished: {where.summary()}: not judged ({todo})",
+                                path=path))
+        return t, f"{where.summary()}; {todo}", True
+    cut = cut_after(t, n)
+    if finished_after is not None and (later := [r for r, k in where.results.items() if r > n and k]):
+        raise NoSuchRound(f"round {later[0]} has results: the event did not end after round {n}")
+    if finished_after is not None and not where.results[n]:
+        raise NoSuchRound(f"round {n} has no result: the event cannot have ended after it")
+    left = tuple(r for r in where.in_play if r <= n)
+    pending = f"; games of {rounds_named(left)} have no result yet and are not rated" if left else ""
+    if after_round is not None:
+        state = "the event is finished" if where.finished else f"the event is not finished: {where.summary()}"
+        notes.append(diagnostic("VAL042", f"judged after round {n} of {where.rounds}, as asked (--after-round): the "
+                                          f"rounds after it are left out ({state}){pending}", path=path))
+        return cut, f"after round {n} of {where.rounds}, as asked", False
+    later = f"; {rounds_named(range(n + 1, where.rounds + 1))} not played" if n < where.rounds else ""
+    notes.append(diagnostic("VAL043", f"the event ended after round {n}, as the arbiter says (--finished-after "
+                                      f"{n}): judged on rounds 1-{n}{later}{pending}", path=path))
+    return cut, f"the event ended after round {n}, as the arbiter says", False
 
 
 def _start_date(t: Tournament, days) -> date | None:

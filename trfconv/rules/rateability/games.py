@@ -268,6 +268,13 @@ def not_rateable(verdicts: list[PlayerVerdict]) -> list[PlayerVerdict]:
                     games=tuple(_exclude(g, Exclusion.EVENT) for g in p.games)) for p in verdicts]
 
 
+def not_finished(verdicts: list[PlayerVerdict], judged: str) -> list[PlayerVerdict]:
+    """Every game and player of an event that is not finished: nobody is rated before its end."""
+    reason = f"the event is not finished ({judged})"
+    return [replace(p, gets=Gets.NOTHING, reason=reason,
+                    games=tuple(_exclude(g, Exclusion.NOT_FINISHED) for g in p.games)) for p in verdicts]
+
+
 def _exclude(g: GameVerdict, reason: Exclusion) -> GameVerdict:
     if reason in g.reasons:
         return g

@@ -20,6 +20,9 @@ class Decision(Enum):
     RATEABLE = "rateable"
     WITH_EXCLUSIONS = "rateable with exclusions"
     NOT_RATEABLE = "not rateable"
+    #: a round declared or paired has no results, or the event's last day is not past: it is
+    #: judged when it is over (B.02 9.1: the report follows the end of the event)
+    NOT_FINISHED = "not finished"
 
 
 class Exclusion(Enum):
@@ -28,6 +31,7 @@ class Exclusion(Enum):
     UNPLAYED = "not played (forfeit, bye or absence)"
     NO_MOVE = "fewer than one move played (W D L result)"
     PENDING = "no result yet"
+    NOT_FINISHED = "the event is not finished"
     UNREADABLE = "the round could not be read"
     TIME_CONTROL = "time control too fast for these players"
     UNRATED_OPPONENT = "opponent is unrated"
@@ -122,6 +126,10 @@ class Verdict:
     #: When the text in force at the event's start is not modelled (:attr:`Edition.superseded`):
     #: the date that text took effect; the event was judged under :attr:`edition`, the nearest.
     not_modelled_from: date | None = None
+    #: How far the event was judged, as the verdict line adds it: for a NOT FINISHED event where it
+    #: stands and what to do; ``after round 3 of 5, as asked``; ``the event ended after round 5, as
+    #: the arbiter says``; nothing for a finished event judged whole (:mod:`trfconv.rules.progress`).
+    judged: str = ""
 
     @property
     def not_modelled_note(self) -> str:
@@ -134,13 +142,21 @@ class Verdict:
                 f"{self.not_modelled_from.isoformat()}) is not modelled")
 
     @property
+    def notes(self) -> str:
+        """What the verdict line adds to the decision: :attr:`not_modelled_note`, then :attr:`judged`."""
+        judged = "" if not self.judged else (f": {self.judged}" if self.decision is Decision.NOT_FINISHED
+                                              else f" ({self.judged})")
+        return self.not_modelled_note + judged
+
+    @property
     def decision_text(self) -> str:
-        """The decision as the verdict line says it (:attr:`not_modelled_note` included)."""
-        return self.decision.value + self.not_modelled_note
+        """The decision as the verdict line says it (:attr:`notes` included)."""
+        return self.decision.value + self.notes
 
     @property
     def rateable(self) -> bool:
-        return self.decision is not Decision.NOT_RATEABLE
+        """FIDE would rate it now: neither not rateable nor not finished."""
+        return self.decision not in (Decision.NOT_RATEABLE, Decision.NOT_FINISHED)
 
     def player(self, start_number: int) -> PlayerVerdict:
         for p in self.players:

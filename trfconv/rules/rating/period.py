@@ -34,6 +34,7 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Protocol
 
+from ... import names
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KeptGame, Rating
@@ -42,12 +43,14 @@ from ...numbers import exact_sum
 from ..editions import Edition, edition_for
 from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets
-from ..ratinglist.inforce import Lookup, event_list, k_and_rating, rated_from_list
+from ..progress import RoundState, progress, span
+from ..ratinglist.crosscheck import VARIANT, crosscheck
+from ..ratinglist.inforce import Lookup, event_entries, event_list, k_and_rating, rated_from_list
 from .change import RatedGame, rate_game, rated_game
 from .event import EventRating, rate
 from .initial import Initial, initial_rating
 from .k import GivenK, KChoice, birth_year, games_cap, infer_k, next_k
-from .rounding import rounder
+from .rounding import half_up_ratio, rounder
 from .rules import RatingRules, rules_of
 
 #: Event diagnostics the period states once for all its events (K inferred, list used).
@@ -211,6 +214,7 @@ class EventLines:
 
     event: PeriodEvent
     lines: tuple[Line, ...]
+    rows: bytes = b""  #: each line's line number in the file (0: unknown), packed (``array("i")``)
 
     def __reduce__(self):
         """Pickled as plain values, rebuilt by :func:`_event_lines`: unpickling a frozen
@@ -220,7 +224,7 @@ class EventLines:
             (fide_id, _PLAYER(player), (line.start_number, line.rating, line.packed, line.n, line.halves, line.pd,
                                         line.event_k),
              listed if not isinstance(listed, Rating) else _RATING(listed))
-            for fide_id, player, line, listed in self.lines))
+            for fide_id, player, line, listed in self.lines), self.rows)
 
 
 #: What a player is without what an event gives him (points, rank, rounds, national ratings: the
@@ -232,7 +236,7 @@ _PLAYER = attrgetter(*(f.name for f in fields(Player)))
 _RATING = attrgetter(*(f.name for f in fields(Rating)))
 
 
-def _event_lines(event: PeriodEvent, plain: tuple) -> EventLines:
+def _event_lines(event: PeriodEvent, plain: tuple, rows: bytes) -> EventLines:
     """The :class:`EventLines` of :meth:`EventLines.__reduce__`'s values (a rating shared by the
     lines that have the same)."""
     ratings: dict[tuple, Rating] = {}
@@ -242,38 +246,94 @@ def _event_lines(event: PeriodEvent, plain: tuple) -> EventLines:
             listed = ratings.get(listed) or ratings.setdefault(listed, Rating(*listed))
         lines.append((fide_id, Player(*player), PlayerEvent(0, number, rating, packed, n, halves, pd, event_k=k),
                       listed))
-    return EventLines(event, tuple(lines))
+    return EventLines(event, tuple(lines), rows)
 
 
 def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | None = None, *,
-                file_ratings: bool = False) -> tuple[EventLines | None, list[Diagnostic]]:
+                file_ratings: bool = False, unfinished: bool = False,
+                undated: bool = False) -> tuple[EventLines | None, list[Diagnostic]]:
     """``t`` placed in the period of ``month``, judged and rated: on the ratings and K of the
     FIDE list in force at its start (or at its part's first round) when ``lookup`` is given and
-    not ``file_ratings``, else on the file's ratings. None (with why) when it is not rated here."""
+    not ``file_ratings``, else on the file's ratings. None (with why) when it is not rated here.
+
+    An event that is not finished (:func:`~trfconv.rules.progress.progress`: a round declared or
+    held without all its results; for an event reported month by month, a round of the period's
+    month) is left out (``PER031``), and so is an event without any date (``PER032``), unless
+    ``unfinished`` (rated on the results it holds, ``PER033``) or ``undated`` (taken whole into
+    the period, ``PER008``) asks for it. Such events, and those of another period, are left out
+    before they are judged: only why is said (:data:`NOT_JUDGED`). With ``lookup``, a FIDE ID
+    that is not in the list in force is an error (``LST001``), as ``check --list`` and ``report
+    --list`` say it."""
     where = place(t, month, rules)
     out = [where.note] if where.note else []
     if not where.included:
         return None, out
+    name = t.event.name or t.source.path or "the event"
+    if where.start is None and not undated:
+        return None, [diagnostic("PER032", f"{name}: no date (start, end or round dates): the period it belongs "
+                                           "to cannot be known; left out (--undated takes it whole into this period)",
+                                 path=t.source.path)]
+    open_rounds = _not_finished(t, where)
+    if open_rounds is not None:
+        if not unfinished:
+            return None, [diagnostic("PER031", f"{name} is not finished ({open_rounds}); left out (--unfinished "
+                                               "rates the results it holds)", path=t.source.path)]
+        out.append(diagnostic("PER033", f"{name} is not finished ({open_rounds}): rated on the results it holds, "
+                                        "as asked (--unfinished); a pairing without its result is no game",
+                              path=t.source.path))
     dated = t if where.start is None or where.rounds is None else \
         replace(t, event=replace(t.event, start_date=where.start))
     k: dict[str, GivenK] = {}
     listed = None
-    if lookup is not None and not file_ratings:
-        kind, seen = rating_list(dated), {}
-        dated, k, said = rated_from_list(dated, lookup, kind, seen)
-        out.extend(d for d in said if d.code not in _SUMMED_UP)
-        month_used = event_list(dated, lookup, kind)[0]
-        listed = (month_used, kind, seen) if month_used is not None else None
-    verdict = validate(dated, first_event=False)  # 8.2.1: the period knows which event was the first
-    out.extend(verdict.diagnostics)
+    if lookup is not None:
+        kind = rating_list(dated)
+        month_used = event_list(dated, lookup, kind)[0]  # its notes (LST012, LST013) are the cross-check's
+        entries = event_entries(dated, lookup, month_used) if month_used is not None else {}
+        out.extend(d for d in crosscheck(dated, lookup, kind, locate=dated.source.player_at, entries=entries,
+                                         differences=False) if d.code not in _SUMMED_UP)
+        if month_used is not None and not file_ratings:
+            seen: dict[str, Rating | None] = {}
+            dated, k, _ = rated_from_list(dated, lookup, kind, seen, entries)
+            listed = (month_used, kind, seen)
+    # 8.2.1: the period knows which event was the first. An event not finished (its month's rounds
+    # complete, or rated as it holds with --unfinished) is judged on the rounds the period takes.
+    verdict = validate(dated, first_event=False, after_round=_judged_after(t, where))
+    out.extend(d for d in verdict.diagnostics if d.code != "VAL042")  # the period's own cut: said above
     if not verdict.rateable:
-        out.append(diagnostic("PER002", f"{dated.event.name or dated.source.path or 'the event'} is not rateable"
-                                        f"{verdict.not_modelled_note} (trfconv validate says why); left out of the "
-                                        "period", path=dated.source.path))
+        out.append(diagnostic("PER002", f"{dated.event.name or dated.source.path or 'the event'} is "
+                                        f"{verdict.decision.value}{verdict.not_modelled_note} (trfconv validate says "
+                                        "why); left out of the period", path=dated.source.path))
         return None, out
     rating = rate(dated, verdict, k=k, own_ru=False)  # a newcomer's Ru: from his games of the whole period
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
     return _lines(dated, verdict.rating_list, rating, where, listed), out
+
+
+#: Why an event is left out before it is judged (another period, too late, not finished, no
+#: date): its file's own findings are not the period's (an error in it does not withhold the period).
+NOT_JUDGED = frozenset({"PER003", "PER004", "PER031", "PER032"})
+
+
+def _judged_after(t: Tournament, where: Place) -> int | None:
+    """The round an event the period rates is judged after, when it is not finished: the last
+    round of the period's month for an event reported month by month, else its last round with
+    results (None: a finished event is judged whole)."""
+    state = progress(t)
+    if state.finished:
+        return None
+    return max(where.rounds) if where.rounds is not None else state.standing_after or None
+
+
+def _not_finished(t: Tournament, where: Place) -> str | None:
+    """Where ``t`` stands when the period cannot rate it as finished, or None: the whole event
+    (:attr:`~trfconv.rules.progress.Progress.finished`, judged on no day: the rounds decide), or,
+    for an event reported month by month, the rounds of the period's month."""
+    state = progress(t)
+    if where.rounds is None:
+        return None if state.finished else state.summary()
+    missing = tuple(r for r in sorted(where.rounds)
+                    if r > state.rounds or state.states[r - 1] is not RoundState.COMPLETE)
+    return f"round(s) {span(missing)} of this period without all their results" if missing else None
 
 
 def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
@@ -289,7 +349,7 @@ def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
                                                                name))
     month, kind, seen = listed or (None, None, {})
     absent = _Unlisted(month, kind)
-    lines = []
+    lines, rows = [], array("i")
     for player, result in zip(t.players, rating.players, strict=True):
         games = [g for g in result.games if where.rounds is None or g.round in where.rounds]
         if result.gets is Gets.NOTHING or not games:
@@ -302,7 +362,8 @@ def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
         if known is None and fide_id is not None and fide_id in seen:
             known = absent
         lines.append((fide_id, Player(**dict(zip(_OWN_FIELDS, _OWN(player), strict=True))), line, known))
-    return EventLines(event, tuple(lines))
+        rows.append(t.source.player_at(player.start_number)[1] or 0)
+    return EventLines(event, tuple(lines), rows.tobytes())
 
 
 #: A game packed as seven whole numbers (see :func:`player_event`); -1 stands for None.
@@ -418,6 +479,7 @@ class PlayerPeriod:
     earlier: tuple[KeptGame, ...] = ()  #: an unrated player's games of earlier periods, pooled (7.1.4)
     first_event: str | None = None  #: a newcomer's first event, when it is in this period (8.2.1)
     next_k: tuple[int, str] | None = None  #: K of the next list, and why (8.3.3), with a new rating
+    rc: int | None = None  #: an unrated player's Rc: his rated opponents' average, rounded (Ra adds 8.2.2's pair)
 
     @property
     def counted(self) -> tuple[PlayerEvent, ...]:
@@ -450,6 +512,7 @@ class PeriodRating:
     players: tuple[PlayerPeriod, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
     kind: str = "standard"  #: the FIDE list rated: standard, rapid or blitz
+    previous: str | None = None  #: the month of the list the rating before the period came from (with a list)
 
     @property
     def played(self) -> str:
@@ -490,12 +553,22 @@ class PeriodBuilder:
         self.found: dict[str, tuple[Player, list[PlayerEvent], Rating | _Unlisted | None]] = {}
         self.ratings: dict[Rating, Rating] = {}  # each list rating held once (many players share one)
         self.no_id = 0
+        #: per event, its lines' start numbers and line numbers in the file (to name a line)
+        self.rows: list[tuple[array, array]] = []
+        #: per FIDE ID given to two different people, the two lines (event index, start number,
+        #: the player) and what differs: the ID is left out of the period
+        self.conflicts: dict[str, list[tuple[tuple[int, int, Player], tuple[int, int, Player], str]]] = {}
 
     def take(self, taken: EventLines) -> None:
-        """Take the player lines of an event (:func:`judge_event`), the events in their order."""
+        """Take the player lines of an event (:func:`judge_event`), the events in their order. A
+        FIDE ID whose line names another person than its first line (:func:`differences`) is
+        noted as a conflict, never merged."""
         index = len(self.events)
         event = taken.event
         self.events.append(event)
+        rows = array("i")
+        rows.frombytes(taken.rows)
+        self.rows.append((array("i", (line.start_number for _, _, line, _ in taken.lines)), rows))
         for fide_id, player, line, listed in taken.lines:
             if fide_id is None:
                 self.no_id += 1
@@ -509,8 +582,32 @@ class PeriodBuilder:
                 lines.append(line)
                 if known is None and listed is not None:
                     self.found[key] = (first, lines, listed)
+                why = differences(first, player)
+                if why:
+                    self.conflicts.setdefault(key, []).append(
+                        ((lines[0].event, lines[0].start_number, first), (index, line.start_number, player), why))
             else:  # the player as his first event gives him, without his games
                 self.found[key] = (player, [line], listed)
+
+    def _line(self, event: int, start_number: int) -> int | None:
+        numbers, rows = self.rows[event]
+        at = numbers.index(start_number)
+        return rows[at] if at < len(rows) and rows[at] else None
+
+    def _conflicts(self) -> list[Diagnostic]:
+        """One PER030 error for each line that gives a FIDE ID to another person than its first
+        line, naming both lines; the ID is left out of the period."""
+        out = []
+        for key, found in self.conflicts.items():
+            for (a, a_number, first), (b, b_number, other), why in found:
+                one, two = self.events[a], self.events[b]
+                line = self._line(b, b_number)
+                out.append(diagnostic(
+                    "PER030", f"FIDE ID {key} is two people: {_who(first)}, player {a_number} of {one.name} "
+                              f"({one.path or 'no file'}{_at(self._line(a, a_number))}), and {_who(other)}, player "
+                              f"{b_number} of {two.name} ({two.path or 'no file'}{_at(line)}): {why}; neither is "
+                              "rated under this ID in the period (correct the wrong ID)", path=two.path, line=line))
+        return out
 
     def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
         """The period over the events added: per player the games of every event, one K, the total
@@ -530,8 +627,11 @@ class PeriodBuilder:
         since = shift(month, 1 - rules.pool_months)
         used = lookup.in_force(first_day(before), kind) if lookup is not None else None
         self.ratings.clear()
+        conflicts = self._conflicts()
         for key in list(self.found):  # each player's lines freed once his line of the period is made
             player, lines, known = self.found.pop(key)
+            if key in self.conflicts:  # one ID, two people: left out, named (PER030), never merged
+                continue
             entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
             if known is not None and known.month == used and known.kind == kind:  # rated on the previous list
                 base = known if isinstance(known, Rating) else None
@@ -544,12 +644,44 @@ class PeriodBuilder:
                 known = f"{earlier[0].event} (list of {earlier[0].month})"
             line = _player(key, player, entries, events, base, rules, month, kind, earlier, known)
             pooled += bool(line.earlier)
-            listed += base is not None and base.rating is not None
+            listed += line.gets is Gets.CHANGE and line.rating_source.startswith(_FROM_LIST)  # of the rated: PER009
             inferred += line.k is not None and line.k.inferred
             players.append(line)
-        diagnostics = _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind, rules,
-                               pooled if kept is not None else None, since, events, used)
-        return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind)
+        diagnostics = conflicts + _caveats(players, listed, inferred, self.no_id, lookup is not None, before, kind,
+                                           rules, pooled if kept is not None else None, since, events, used)
+        return PeriodRating(month, rules, tuple(events), tuple(players), tuple(diagnostics), kind, used)
+
+
+def differences(a: Player, b: Player) -> str:
+    """What makes the players of two lines with one FIDE ID two people ("" when nothing does): the
+    name beyond spelling, accents and word order (closer than a transliteration variant is the
+    same name, as the list's cross-check reads it), the birth year, the sex or the federation,
+    each compared when both lines give it."""
+    found = []
+    if names.closeness(a.name, b.name) < VARIANT:
+        found.append(f"the names differ ({a.name!r}, {b.name!r})")
+    years = [p.birth_date.year if isinstance(p.birth_date, PartialDate) else None for p in (a, b)]
+    if None not in years and years[0] != years[1]:
+        found.append(f"born {years[0]} and {years[1]}")
+    if a.sex in ("m", "w") and b.sex in ("m", "w") and a.sex != b.sex:
+        found.append(f"sex {a.sex} and {b.sex}")
+    if a.federation and b.federation and a.federation.upper() != b.federation.upper():
+        found.append(f"federation {a.federation} and {b.federation}")
+    return ", ".join(found)
+
+
+def _who(p: Player) -> str:
+    facts = [p.federation, str(p.birth_date.year) if isinstance(p.birth_date, PartialDate) else None, p.sex]
+    shown = ", ".join(x for x in facts if x)
+    return f"{p.name!r}" + (f" ({shown})" if shown else "")
+
+
+def _at(line: int | None) -> str:
+    return f" line {line}" if line else ""
+
+
+#: How a rated player's rating before the period names the list it comes from.
+_FROM_LIST = "the FIDE"
 
 
 @dataclass(frozen=True, slots=True)
@@ -578,7 +710,7 @@ def _player(key: str, player: Player, entries: list[PlayerEvent],
     if not rated and (listed is None or not any(_before(events[e.event], base.month) for e in entries)):
         return _newcomer(key, player, entries, events, rules, earlier, known_first, month)
     if listed is not None:
-        rating, source = listed, f"the FIDE {kind} list of {base.month}"
+        rating, source = listed, f"{_FROM_LIST} {kind} list of {base.month}"
         since = first_day(base.month)
     else:
         last = max(rated, key=lambda e: (events[e.event].start or date.min, e.event))
@@ -645,10 +777,11 @@ def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequen
     if earlier:
         score += exact_sum(g.score for g in earlier)
     initial = initial_rating(opponents, score, r)
+    rc = half_up_ratio(sum(opponents), len(opponents)) if opponents else None
     following = next_k(r, rating=initial.value, k=None, games=initial.games, born=birth_year(player.birth_date),
                        year=int(month[:4]), first=True) if initial.published else None
     return PlayerPeriod(key, player, Gets.INITIAL, tuple(parts), initial=initial, earlier=earlier,
-                        first_event=first_here, next_k=following)
+                        first_event=first_here, next_k=following, rc=rc)
 
 
 def _k(base: Rating | None, used: KChoice | None, rating: int, r: RatingRules, kind: str) -> KChoice:

@@ -3,7 +3,7 @@ checks first (FIDE's checklist for endorsed software asks for this consistency c
 list valid at the start date, for the event's rate of play).
 
 Every player with a FIDE ID is looked up in that list; each difference is a diagnostic
-(``LST001``-``LST011``) that names the list's month and, where it matters, the list's value.
+(``LST001``, ``LST003``-``LST011``) that names the list's month and, where it matters, the list's value.
 Names are compared without case, accents, punctuation or word order (:mod:`.names`); a name that
 still differs is reported with its closeness, as information when it is only a spelling or
 transliteration variant (:data:`VARIANT` or closer).
@@ -20,7 +20,7 @@ from ...dates import PartialDate
 from ...diagnostics import Diagnostic, Severity, diagnostic
 from ...list_entry import ListEntry
 from ...model import Player, Tournament
-from .inforce import Lookup, event_list
+from .inforce import Lookup, event_entries, event_list
 
 #: Names at least this close (0-100) are spelling or transliteration variants: reported as info.
 VARIANT = 85
@@ -30,10 +30,15 @@ Locate = Callable[[int], tuple]
 _SEX = {"M": "m", "F": "w"}
 
 
-def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | None = None) -> list[Diagnostic]:
+def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | None = None,
+               entries: dict[int, ListEntry] | None = None, differences: bool = True) -> list[Diagnostic]:
     """The diagnostics of holding ``t`` against the ``kind`` (``standard``, ``rapid``, ``blitz``)
     list in force at its start date. ``locate`` gives a player's place in the file; without it
-    the diagnostics name the file only."""
+    the diagnostics name the file only. ``entries``: the event's players already looked up in
+    that list (:func:`~.inforce.event_entries`; None: looked up here). Without ``differences``,
+    only whether each FIDE ID is in the list (LST001, LST035): what the rating period asks of
+    every event it rates on the list, as ``report --list`` does (a player not in the list is an
+    error there too)."""
     month, out = event_list(t, lookup, kind)
     if month is None:
         return out
@@ -44,19 +49,18 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
                               column=column, severity=severity))
 
     first_with: dict[int, Player] = {}
-    entries = lookup.players([int(p.fide_id) for p in t.players if p.fide_id and p.fide_id.isascii()
-                              and p.fide_id.isdigit()], month)  # the event's players at once
+    if entries is None:
+        entries = event_entries(t, lookup, month)
     for p in t.players:
         if not p.fide_id:
-            _new_player(p, report)
+            if differences:
+                _new_player(p, report)
             continue
         number = int(p.fide_id) if p.fide_id.isascii() and p.fide_id.isdigit() else None
         if number is None:
             report(p, "LST001", f"FIDE ID {p.fide_id!r} is not a number")
             continue
-        if number in first_with:
-            other = first_with[number]
-            report(p, "LST002", f"FIDE ID {number} is also player {other.start_number}'s ({other.name})")
+        if number in first_with:  # the file's own check says it (TRF060): held against the list once
             continue
         first_with[number] = p
         entry = entries.get(number)
@@ -68,6 +72,8 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
             continue
         if entry is None:
             report(p, "LST001", f"FIDE ID {number} is not in the FIDE {kind} list of {month}")
+            continue
+        if not differences:
             continue
         for code, message, severity in _differences(p, entry, kind, month):
             report(p, code, message, severity)

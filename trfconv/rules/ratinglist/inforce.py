@@ -59,6 +59,14 @@ def event_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[str | None, li
     return month, []
 
 
+def event_entries(t: Tournament, lookup: Lookup, month: str) -> dict[int, ListEntry]:
+    """The entries of ``t``'s players with a FIDE ID in the list of ``month``, by FIDE ID: the
+    event's players looked up at once (one query), what the cross-check and the ratings from the
+    list both read."""
+    return lookup.players([int(p.fide_id) for p in t.players if p.fide_id and p.fide_id.isascii()
+                           and p.fide_id.isdigit()], month)
+
+
 def k_and_rating(lists: Lookup, fide_id: int | str, start_date: date, kind: str) -> Rating | None:
     """The player's ``kind`` rating and K in the list in force on ``start_date``, with their
     source (:attr:`Rating.month`, :attr:`Rating.source`, :attr:`Rating.origin`). None when no
@@ -69,8 +77,8 @@ def k_and_rating(lists: Lookup, fide_id: int | str, start_date: date, kind: str)
     return entry.rating(kind) if entry else None
 
 
-def rated_from_list(t: Tournament, lookup: Lookup, kind: str, seen: dict[str, Rating | None] | None = None
-                    ) -> tuple[Tournament, dict[str, GivenK], list[Diagnostic]]:
+def rated_from_list(t: Tournament, lookup: Lookup, kind: str, seen: dict[str, Rating | None] | None = None,
+                    entries: dict[int, ListEntry] | None = None) -> tuple[Tournament, dict[str, GivenK], list[Diagnostic]]:
     """``t`` with each listed player's rating as the ``kind`` list in force at its start gives it
     (unrated there: unrated), and the K the list publishes, by FIDE id: what the rating report
     uses (B.02 2024 7.1: the rating of the list in force; the list's K before any other). One
@@ -79,14 +87,16 @@ def rated_from_list(t: Tournament, lookup: Lookup, kind: str, seen: dict[str, Ra
     registered player (a combined list), keep the file's rating; a player absent from single-type
     lists only is not rated on them (FIDE leaves the unrated out): unrated. ``seen``, when given,
     receives what :func:`k_and_rating` would answer for each FIDE ID looked up in that list (the
-    period asks the same list again for the rating before the period: one look-up serves both)."""
+    period asks the same list again for the rating before the period: one look-up serves both).
+    ``entries``: the event's players already looked up in that list (:func:`event_entries`)."""
     month, out = event_list(t, lookup, kind)
     if month is None:
         return t, {}, out
     players, k, listed, replaced = [], {}, 0, 0
     ids = {p.start_number: int(p.fide_id) for p in t.players
            if p.fide_id and p.fide_id.isascii() and p.fide_id.isdigit()}
-    entries = lookup.players(ids.values(), month)  # the event's players at once
+    if entries is None:
+        entries = event_entries(t, lookup, month)
     for p in t.players:
         entry = entries.get(ids[p.start_number]) if p.start_number in ids else None
         rating = entry.rating(kind) if entry else None

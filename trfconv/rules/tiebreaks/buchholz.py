@@ -12,7 +12,7 @@ from fractions import Fraction
 from operator import mul
 
 from .context import Column, Context
-from .field import PLAYED, VUR_KINDS, Field
+from .field import PLAYED, POSTPONED, VUR_KINDS, Field
 from .registry import FFE_MANUAL, FRENCH_GUIDE, WIKIPEDIA, tiebreak
 from .rules import seed_data
 from .spec import Spec
@@ -47,7 +47,8 @@ def _contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool,
     scheduled opponent in a round robin (Art. 15.2), with ``/P``, and for Fore Buchholz in the
     final round (Art. 8.3: every paired game of the last round is taken as drawn). Any other
     unplayed round of a Swiss counts the edition's own-round value; in a round robin a round
-    without opponent is not counted (Art. 15.2: only forfeits are unplayed rounds there).
+    without opponent is not counted (Art. 15.2: only forfeits are unplayed rounds there). A
+    pairing waiting for its result (a postponed game) is no round yet: not counted.
     """
     f = ctx.f
     seen, own = scores_seen(ctx, draws=spec.draws, fore=fore)
@@ -69,7 +70,7 @@ def _contributions(ctx: Context, spec: Spec, *, weighted: bool, fore: bool,
             k = kinds[r]
             if o >= 0 and (k == PLAYED or as_games or (fore and r == last)):
                 s, vur = seen[o], False
-            elif rr:
+            elif rr or k == POSTPONED:
                 continue
             else:
                 if own_value is None:

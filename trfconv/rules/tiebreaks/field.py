@@ -34,7 +34,7 @@ from ...model import (
 )
 
 # Kinds of round entry, as C.07 Art. 15-16 need them.
-PLAYED = 0  #: a game over the board (also an unrated W/D/L game and a paired, unfinished one)
+PLAYED = 0  #: a game over the board (also an unrated W/D/L game, and an adjourned one: 162 ``X``)
 FWIN = 1  #: forfeit win (16.2.2)
 FLOSS = 2  #: forfeit loss (16.2.4)
 PAB = 3  #: pairing-allocated bye (16.2.1)
@@ -42,6 +42,9 @@ FPB = 4  #: full-point bye (16.2.1)
 HPB = 5  #: half-point bye, a requested bye (16.1.1)
 ZPB = 6  #: zero-point bye, a requested bye (16.1.1)
 ABSENT = 7  #: not paired / withdrawn / no entry: a zero-point bye (16.1.1: rounds after withdrawal)
+#: paired, no result yet (a postponed game, or a round in play): no game, and no unplayed round
+#: either (C.07 knows no such round): it counts in no tie-break until its result is in
+POSTPONED = 8
 
 #: Kinds that are voluntary unplayed rounds (16.1.2: requested byes and forfeit losses).
 VUR_KINDS = frozenset((FLOSS, HPB, ZPB, ABSENT))
@@ -252,8 +255,9 @@ def _classify(entry, played_points, bye_points, fwin, floss, unknown, black_of):
         case Bye(kind=kind):
             code = _BYE_KINDS[kind]
             return code, 0, 0, -1, bye_points[code]
-        case Pending(opponent=opp, colour=colour, adjourned=adjourned):
-            return (PLAYED, opp, -1 if colour is black_of else (1 if colour else 0), -1,
-                    unknown if adjourned else 0)
+        case Pending(opponent=opp, colour=colour, adjourned=True):
+            return PLAYED, opp, -1 if colour is black_of else (1 if colour else 0), -1, unknown
+        case Pending():
+            return POSTPONED, 0, 0, -1, 0
         case _:
             return ABSENT, 0, 0, -1, bye_points[ABSENT]

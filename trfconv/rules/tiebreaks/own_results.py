@@ -4,7 +4,7 @@ systems of the same kind (cumulative variants, Kashdan)."""
 from __future__ import annotations
 
 from .context import Column, Context
-from .field import FLOSS, FPB, FWIN, PAB, PLAYED, VUR_KINDS
+from .field import FLOSS, FPB, FWIN, PAB, PLAYED, POSTPONED, VUR_KINDS
 from .registry import FFE_MANUAL, FRENCH_GUIDE, tiebreak
 from .rules import seed_data
 from .spec import Spec
@@ -134,12 +134,13 @@ def cumulative_less_unplayed_wins(ctx: Context, spec: Spec) -> Column:
 def opponents_cumulative(ctx: Context, spec: Spec) -> Column:
     """Opponents' cumulative (seed 000 §2.1.1.2): the sum of the cumulative scores of the
     opponents met; "un joueur exempté est réputé avoir joué contre un adversaire ayant un score
-    de 50 %", whose cumulative is draw x (1 + 2 + … + n). Every unplayed round counts so."""
+    de 50 %", whose cumulative is draw x (1 + 2 + … + n). Every unplayed round counts so; a
+    pairing waiting for its result (a postponed game) is no round yet: not counted."""
     f = ctx.f
     cumulative = [_cumulative(row, 0) for row in f.points]
     fifty = f.draw * f.rounds * (f.rounds + 1) // 2
     return Column([sum(cumulative[o] if k == PLAYED and o >= 0 else fifty
-                       for k, o in zip(f.kind[i], f.opponent[i], strict=True)) for i in range(f.size)], f.unit)
+                       for k, o in zip(f.kind[i], f.opponent[i], strict=True) if k != POSTPONED) for i in range(f.size)], f.unit)
 
 
 @tiebreak("OTHER_KASHDAN", f"{FFE_MANUAL} 2.1.6", "Kashdan (4 per win, 2 per draw, 1 per loss)")

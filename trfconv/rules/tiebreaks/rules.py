@@ -28,6 +28,7 @@ class TieBreakRules:
     rr_forfeits_type_b: str  #: Art. 15.2: "all" forfeits or forfeit "wins" count as games in Type B
     team: dict[str, Any]  #: the ``[team]`` table: values of unplayed team matches
     recommended: dict[str, tuple[str, ...]]  #: the list applied when a file gives none, by kind of event
+    recommended_by: str  #: the edition that recommended that list (C.07 since 2023 recommends none)
 
     @property
     def name(self) -> str:
@@ -57,7 +58,7 @@ def rules_of(ed: Edition) -> TieBreakRules:
         d["encounter"]["reapply"], dict(n["aliases"]), frozenset(n["not_in_edition"]),
         tuple(r["dp"]), tuple(r["pd_upper"]), r["ptp_zero_offset"],
         d["round_robin"]["forfeits_in_type_b"], dict(d["team"]),
-        {kind: tuple(names) for kind, names in d["recommended"].items()})
+        {kind: tuple(names) for kind, names in d["recommended"].items() if kind != "by"}, d["recommended"]["by"])
 
 
 def seed_data() -> dict[str, Any]:

@@ -10,8 +10,9 @@ from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...eventkind import is_team_event as declared_or_found
-from ...model import Player, Team, Tournament
+from ...model import NotPaired, Pending, Player, Team, Tournament
 from ...numbers import short_text
+from ..progress import Progress, progress
 from .after_round import after_round as cut_after
 from .context import Column, Context, TeamData, runs
 from .field import build, is_round_robin
@@ -73,9 +74,11 @@ def tiebreak_list(t: Tournament, names: list[str] | str | None,
         names = list(t.event.standings_tiebreaks or t.event.tiebreaks)
     if not names:
         kind, names = recommended(t, rules)
+        whose = "FIDE's recommended list" if rules.recommended_by == rules.name else \
+            f"the list FIDE recommended before 2023 ({rules.recommended_by}; C.07 since 2023 recommends none)"
         problems.append(diagnostic("TB013", f"no tie-break list was given (none asked for, no 212/202 record in the "
-                                            f"file): FIDE's recommended list for {kind} is applied: "
-                                            f"{', '.join(names)} (C.07 4.1 leaves the list to the organiser)"))
+                                            f"file): {whose} for {kind} is applied: {', '.join(names)} (C.07 4.1 "
+                                            "leaves the list to the organiser)"))
     specs, found = parse_list(names, aliases=rules.aliases)
     problems += found
     if not is_team_event(t):
@@ -170,29 +173,33 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     ties left after the whole list are broken by the reproducible drawing of lots of
     :mod:`.lots` (Art. 4.2); without it they share a rank and stay marked.
 
-    A file in progress (no player has an entry in its last declared or padded rounds:
-    :attr:`~trfconv.model.Tournament.rounds_to_come`) stands after its last round held: its
-    standings are those after that round, and said so; the rounds to come are no absences.
+    A file in progress stands after its last round with results (:mod:`trfconv.rules.progress`):
+    its standings are those after that round, and said so, naming the rounds paired without
+    their results and the rounds to come (which are no absences). A pairing waiting for its
+    result in a round the standings count (a postponed game) is no game, and said so.
     ``after_round`` outside the file's rounds raises :class:`~.after_round.NoSuchRound`."""
     extra = []
-    to_come, asked = t.rounds_to_come, after_round is not None
-    if not asked and to_come:
-        after_round = to_come.start - 1
-        extra.append(diagnostic("STD001", f"no player has an entry in round{'s' if len(to_come) > 1 else ''} "
-                                          f"{_span(to_come)} of the {to_come.stop - 1} the file holds or declares: "
-                                          f"the event is in progress, and these are the standings after round "
-                                          f"{after_round}, the tie-breaks computed on rounds 1-{after_round} (the "
-                                          "rounds to come are no absences; C.07 16.2.5)"))
+    asked = after_round is not None
+    where = progress(t)
+    if not asked and (cut := where.cut()) is not None:
+        after_round = cut
+        extra.append(diagnostic("STD001", f"the event is in progress: {where.summary()}. These are the standings "
+                                          f"after round {cut}, the last round with results, the tie-breaks computed on "
+                                          f"rounds 1-{cut} (a pairing without its result is no game, and the rounds "
+                                          "after are no absences; C.07 16.2.5)"))
     if after_round is not None:
-        held = max(t.rounds, t.event.declared_rounds or 0)  # a file in progress declares the rounds to come
+        held = where.rounds  # a file in progress declares the rounds to come
         if round_robin is None:
             round_robin = is_round_robin(t)
-        t = cut_after(t, after_round, declared=not asked)
+        t = cut_after(t, after_round, declared=not asked and _nothing_after(t, after_round))
         if asked and after_round < held:
             extra.append(diagnostic("STD001", f"the standings after round {after_round} of {held}: the tie-breaks "
                                               f"are computed on rounds 1-{after_round} only; the later rounds do not "
                                               f"exist yet, so a bye or an absence in round {after_round} is one of the "
                                               "last round (C.07 16.2.5)"))
+    if postponed := _postponed(where, after_round or where.rounds):
+        extra.append(diagnostic("STD004", "games paired without a result, no game in these standings (in no "
+                                          f"tie-break) until it is entered: {postponed}"))
     result = _standings(t, tiebreaks, rules=rules, unrated=unrated, round_robin=round_robin)
     if lots_seed is not None:
         result, said = _draw_lots(result, lots_seed)
@@ -201,8 +208,22 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
                    diagnostics=(*result.diagnostics[:1], *extra, *result.diagnostics[1:]))
 
 
-def _span(rounds: range) -> str:
-    return str(rounds.start) if len(rounds) == 1 else f"{rounds.start}-{rounds.stop - 1}"
+def _nothing_after(t: Tournament, n: int) -> bool:
+    """No round after ``n`` holds anything that scores (a result, a bye, a 299 record): the points
+    and ranks the file declares are those after round ``n``."""
+    return all(type(e) is NotPaired or (type(e) is Pending and not e.adjourned)
+               for p in t.players for e in p.rounds[n:]) and \
+        not any(a.round is not None and a.round > n for a in t.point_adjustments)
+
+
+def _postponed(where: Progress, last: int) -> str:
+    """The pairings waiting for their result in rounds 1-``last`` (``round 3: 2-7, 4-9; round
+    5: 1-6``), or nothing."""
+    games: dict[int, list[str]] = {}
+    for r, a, b in where.games:
+        if r <= last:
+            games.setdefault(r, []).append(f"{a}-{b}")
+    return "; ".join(f"round {r}: " + ", ".join(pairs) for r, pairs in games.items())
 
 
 def _draw_lots(result: Standings, seed: str) -> tuple[Standings, list[Diagnostic]]:

@@ -1,6 +1,7 @@
 """Ready for FIDE's rating server: the checks a rating officer makes before uploading a
-tournament report (``trfconv check --upload``), each a diagnostic (``UPL001``-``UPL053``) at its
-line, naming the rule it comes from: a TRF-2026 field mark (:mod:`.fields`), the new players and
+tournament report (``trfconv check --upload``), each a diagnostic (``UPL001``-``UPL062``) at its
+line, naming the rule it comes from: the event is over (:mod:`.finished`: every round's results
+in, its last day past), a TRF-2026 field mark (:mod:`.fields`), the new players and
 arbiters (:mod:`.people`), the deadlines of B.02 9.1 (:mod:`.deadlines`), the ``###`` trail and
 the tie-break list (:mod:`.trail`), the Swiss pairings' absolute criteria of C.04.3
 (:mod:`.swiss`), and a one-line summary (:func:`summary`).
@@ -19,6 +20,7 @@ from ...eventkind import is_team_event
 from ...model import Tournament
 from ..ratinglist.inforce import Lookup
 from .deadlines import Deadlines, deadlines
+from .finished import finished_findings
 from .fields import claims_norms, date_findings, player_findings, rank_findings, record_findings
 from .people import arbiter_findings, new_player_findings
 from .swiss import swiss_findings
@@ -40,7 +42,7 @@ def upload_check(t: Tournament, today: date, lookup: Lookup | None = None, month
     in force at the start), the new players and arbiters are held against that list too."""
     team = is_team_event(t)
     due = deadlines(t, today)
-    found = [*record_findings(t), *date_findings(t), *player_findings(t), *rank_findings(t, team),
+    found = [*finished_findings(t, today, due), *record_findings(t), *date_findings(t), *player_findings(t), *rank_findings(t, team),
              *new_player_findings(t, lookup, month), *arbiter_findings(t, lookup, month, claims_norms(t)),
              *due.diagnostics, *points_findings(t, team), *tiebreak_findings(t, team), *swiss_findings(t, team)]
     return Upload(tuple(found), due)
@@ -52,15 +54,17 @@ def ready(diagnostics, due: Deadlines) -> bool:
 
 
 def summary(diagnostics, due: Deadlines) -> str:
-    """One line: whether the file is ready to upload, what must be fixed first (the error codes,
-    most frequent first, with their titles) and by when it must be uploaded."""
+    """One line: whether the file is ready to upload, what must be fixed first (the error codes in
+    the order noticed, a cause before its consequences: the event not finished before the results
+    it lacks, a missing record before the ranks it leaves unchecked; with their titles and counts)
+    and by when it must be uploaded."""
     errors = Counter(d.code for d in diagnostics if d.severity is Severity.ERROR and d.code != "UPL032")
     warnings = sum(1 for d in diagnostics if d.severity is Severity.WARNING)
     when = due.advice()
     if ready(diagnostics, due):
         review = f" ({warnings} warning(s) to review)" if warnings else ""
         return f"READY to upload{review}; {when}"
-    fix = "; ".join(f"{n} x {code} {CODES[code].title.split(' (')[0]}" for code, n in errors.most_common(4))
+    fix = "; ".join(f"{n} x {code} {CODES[code].title.split(' (')[0]}" for code, n in list(errors.items())[:4])
     more = f"; and {len(errors) - 4} other kind(s)" if len(errors) > 4 else ""
     first = f"fix first: {fix}{more}; then " if errors else ""
     return f"NOT READY to upload: {first}{when}"

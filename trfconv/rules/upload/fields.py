@@ -16,6 +16,7 @@ from collections.abc import Callable
 from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
+from ...federations import federation, unknown
 from ...model import Game, Pending, Player, Tournament, Unreadable
 from ...numbers import short_text
 
@@ -59,6 +60,7 @@ def record_findings(t: Tournament) -> list[Diagnostic]:
             problem = None if value and str(value).strip() else "missing"
         if problem:
             out.append(diagnostic("UPL001", f"{code} {what}: {problem} ({R_MANDATORY})", path=path, line=line))
+    out.extend(_event_federation(t))
     claim = claims_norms(t)
     if claim:
         for code, present in (("182", t.event.pairing_controller), ("192", t.pairing.system),
@@ -67,6 +69,18 @@ def record_findings(t: Tournament) -> list[Diagnostic]:
                 out.append(diagnostic("UPL007", f"{code} missing: the event claims norms ({claim}) and {code} is "
                                                 f"mandatory for title events ({TITLE_EVENT})", path=t.source.path))
     return out
+
+
+def _event_federation(t: Tournament) -> list[Diagnostic]:
+    """UPL063 when 032 holds a code that is no FIDE federation's on the event's start (FIDE's
+    table, :mod:`trfconv.federations`): the rating server files the event under its federation."""
+    code = str(t.event.federation or "").strip()
+    start = t.event.start_date if isinstance(t.event.start_date, date) else None
+    if not code or federation(code, start) is not None:
+        return []
+    path, line, _ = t.source.record_at("032")
+    return [diagnostic("UPL063", f"032 federation: {unknown(code, start)} ({R_MANDATORY}: the event's FIDE "
+                                 "federation)", path=path, line=line)]
 
 
 def player_findings(t: Tournament) -> list[Diagnostic]:

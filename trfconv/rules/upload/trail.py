@@ -70,6 +70,8 @@ def tiebreak_findings(t: Tournament, team: bool) -> list[Diagnostic]:
         return out
     record = "212" if t.event.standings_tiebreaks else "202"
     computed = standings(t, list(listed))
+    if computed.after_round is not None:  # an event in progress: no final standings yet (UPL061 says so)
+        return out
     unread = [d.message for d in computed.diagnostics if d.code in ("TB001", "TB002")]
     if unread:
         return [*out, diagnostic("UPL041", f"its {record} list ({','.join(listed)}) cannot be computed ("
@@ -79,7 +81,7 @@ def tiebreak_findings(t: Tournament, team: bool) -> list[Diagnostic]:
     for row in computed.rows:
         size[row.rank] = size.get(row.rank, 0) + 1
     for row in computed.rows:
-        p = row.player
+        p = t.player(row.number)
         last = row.rank + size[row.rank] - 1
         if not row.rank <= p.rank <= last:
             path, line, _ = t.source.player_at(p.start_number)
