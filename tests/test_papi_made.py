@@ -116,13 +116,12 @@ COUNTS = {
     "round-robin": {"players": 6, "rated_players": 2, "rounds": 5, "rated_games": 14, "forfeits": 1},
 }
 #: The errors check --upload finds in each converted file, each for a reason the event gives:
-#: Papi leaves the round dates empty (UPL001: 132 missing); results still to come (UPL004, and
-#: rounds paired or declared without them, UPL061); a new player without a birth date (UPL010);
-#: no ranks and no result before the first round (UPL003, UPL060). Besides, all three are of
-#: 2024: too late for any rating list (UPL032) from 2025 on.
+#: Papi leaves the round dates empty (UPL001: 132 missing); results still to come (UPL004); a
+#: new player without a birth date (UPL010); no ranks before the first round (UPL003). Besides,
+#: all three are of 2024: too late for any rating list (UPL032) from 2025 on.
 UPLOAD_ERRORS = {
-    "swiss-in-progress": {"UPL001", "UPL004", "UPL010", "UPL061"},
-    "swiss-not-started": {"UPL001", "UPL003", "UPL010", "UPL060"},
+    "swiss-in-progress": {"UPL001", "UPL004", "UPL010", "UPL061"},  # a round paired without all its results
+    "swiss-not-started": {"UPL001", "UPL003", "UPL010", "UPL060"},  # no game has a result
     "round-robin": {"UPL001"},
 }
 
