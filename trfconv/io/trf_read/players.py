@@ -5,6 +5,8 @@ from its columns (``formats/trf/records.toml``) and checked; the round blocks ar
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...dates import read_birth_date
 from ...diagnostics import Severity, diagnostic, shown
 from ...model import NationalRating, Player
@@ -29,6 +31,9 @@ _new_player = builder(Player)
 class PlayerRecords:
     """The 001 lines and the national rating records, for the reader (:class:`.reader.Reader`)
     whose state and helpers (``report``, ``keep``, ``points``, ``record``) they use."""
+
+    if TYPE_CHECKING:  # the reader's helper, declared for the type checker
+        def keep(self, text: str, code: str | None = None, message: str = "") -> None: ...
 
     def player(self, line: str) -> None:
         if len(line) < 84 and len(line) > 8:
@@ -127,6 +132,10 @@ class PlayerRecords:
                           f"{line[column - 1]!r}: fields are shifted", path=self.path, line=self.lineno, column=column,
                 severity=Severity.WARNING))
             values = self.realigned("national", line, values, _AFTER_NATIONAL)
+        if not ascii_digits(values["start_number"]):  # a shift blanked it (TRF049)
+            self.keep(line, "TRF013", f"national rating record without a valid start number "
+                                      f"({values['start_number']!r}); kept verbatim")
+            return
         number = int(values["start_number"])
         self.version_marks.add("TRF26")
         record = NationalRating(
