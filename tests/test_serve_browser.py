@@ -85,7 +85,7 @@ def test_a_person_checks_a_file_prints_the_report_and_downloads_the_xml(tmp_path
         card.get_by_role("button", name="Rating report", exact=True).click()
         frame.wait_for_selector("section#rated")
         report = context.new_page()  # the page's cookie carries the token
-        report.goto(address.split("?")[0] + f"files/{key}/report")
+        report.goto(address.split("?")[0] + f"files/{key}/rating-report.html")
         pdf = tmp_path / "report.pdf"
         report.pdf(path=str(pdf), prefer_css_page_size=True)
         assert page_size_mm(pdf) == (210, 297)
@@ -107,7 +107,7 @@ def test_a_person_checks_a_file_prints_the_report_and_downloads_the_xml(tmp_path
         norms.get_by_role("button", name="IT1 certificates", exact=True).click()
         expect(shown.locator("section.it1 h2").first).to_have_text("Certificate of Title Result (IT1): GM norm")
         it1 = context.new_page()
-        it1.goto(address.split("?")[0] + f"files/{nkey}/norms/it1?title=GM")
+        it1.goto(address.split("?")[0] + f"files/{nkey}/norms.it1?title=GM")
         pdf = tmp_path / "it1.pdf"
         it1.pdf(path=str(pdf), prefer_css_page_size=True)
         assert page_size_mm(pdf) == (210, 297)
@@ -139,8 +139,7 @@ def test_the_page_fits_a_phones_width_is_reached_by_keyboard_and_takes_a_dropped
         }""", [SECOND.name, SECOND.read_text("latin-1")])
         page.dispatch_event("#zone", "drop", {"dataTransfer": dropped})
         page.locator("#all").wait_for()
-        page.get_by_role("button", name="Show the table of all files").click()
-        rows = page.locator("#batch-table tbody tr")
+        rows = page.locator("#set tbody tr")
         rows.nth(1).wait_for()
         assert rows.count() == 2
         page.get_by_role("button", name="Rating period", exact=True).click()
