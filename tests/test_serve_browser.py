@@ -7,6 +7,10 @@ Skipped, with the reason, where Chromium or Playwright is missing (``.ci/run`` i
 
 from __future__ import annotations
 
+import json
+import re
+import signal
+import time
 import urllib.error
 import urllib.request
 
@@ -41,6 +45,47 @@ def test_the_command_listens_on_loopback_with_a_token_and_stops_on_ctrl_c():
     out, err, code = said
     assert out.splitlines()[-1] == "trfconv serve: stopped" and code == 0
     assert err == ""  # uvicorn says nothing of its own
+
+
+def a_large_list(path, players: int = 250_000) -> None:
+    """A FIDE list (the FOA layout) of ``players`` invented players, as FIDE publishes it:
+    some seconds to import."""
+    from ratinglist_build import HEADER_FOA, P, foa_line, txt
+
+    path.write_bytes(txt(HEADER_FOA, (foa_line(P(90_000_000 + i, f"Player{i:06}, Ann", "NOR", "F", std=(1400 + i % 1000, 0, 20)))
+                                      for i in range(players))))
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=["ctrl-c", "sigterm", "sighup"])
+def test_stopping_the_server_during_a_list_import_leaves_no_temporary_file(tmp_path, stop):
+    """The uploaded copy of a list (up to 512 MiB) was left in the temporary folder for good
+    when the server was stopped during its import."""
+    from test_serve import said as answered
+
+    from trfconv.ratinglists import open_lists
+
+    listed, temporary, db = tmp_path / "standard_oct26frl.txt", tmp_path / "tmp", tmp_path / "lists.sqlite"
+    a_large_list(listed)
+    temporary.mkdir()
+    with server("--db", str(db), env={"TMPDIR": str(temporary)}, stop=stop) as (address, out):
+        port, token = re.search(r":(\d+)/\?token=(.+)$", address).groups()
+        body = (b"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + listed.name.encode()
+                + b"\"\r\n\r\n" + listed.read_bytes() + b"\r\n--b--\r\n")
+        head = (f"POST /lists?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+                f"Content-Type: multipart/form-data; boundary=b\r\nContent-Length: {len(body)}\r\n\r\n").encode()
+        job = json.loads(answered(int(port), head + body).split(b"\r\n\r\n", 1)[1])["job"]
+        for _ in range(600):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/lists/jobs/{job}?token={token}") as answer:
+                state = json.loads(answer.read())
+            if state["done"]:
+                break
+            time.sleep(0.01)
+        assert 0 < state["done"] < state["total"] and not state["result"]  # being imported: the copy is there
+        assert [p.name for p in temporary.glob("trfconv-serve-*/*/*")] == [listed.name]
+    stdout, stderr, code = out
+    assert code == 0 and stdout.splitlines()[-1] == "trfconv serve: stopped" and "Traceback" not in stderr
+    assert list(temporary.iterdir()) == []
+    assert not open_lists(db).months()  # the import given up: the database as it was
 
 
 @needs_browser
