@@ -543,6 +543,7 @@ def test_a_tab_the_server_does_not_know_is_told_apart():
     """After a restart the page still knows its session and the names it held: the server says
     it does not know it, and the page says the files are no longer held."""
     c = client()
+    assert c.get(f"/sessions/{SESSION}/cards").text == ""  # the page asks for its cards first
     first = html.fragment_fromstring(c.get(f"/sessions/{SESSION}/set", params={"first": "1"}).text)
     assert first.get("data-known") == "0"
     assert html.fragment_fromstring(c.get(f"/sessions/{SESSION}/set").text).get("data-known") == "1"

@@ -167,16 +167,18 @@ class Held:
             return Contents(list(session.files.values()), known, let_go, self._players(), self.max_players)
 
     def files(self, sid: str) -> list[Upload]:
-        """The files of the tab ``sid``, oldest first."""
+        """The files of the tab ``sid``, oldest first (asking does not make the tab known:
+        :meth:`contents` says whether the server knew it)."""
         with self._lock:
-            return list(self._session(sid).files.values())
+            session = self._sessions.get(self.checked(sid))
+            return list(session.files.values()) if session else []
 
     def copy(self, source: str, sid: str) -> None:
         """The tab ``sid`` starts with the files of ``source`` (a tab duplicated by the browser
         copies its page session: from then on, each holds its own set). The files are shared,
         not read again: they take no more memory."""
         with self._lock:
-            files = list(self._session(source).files.values())
+            files = list(self._sessions[source].files.values()) if self.checked(source) in self._sessions else []
             target = self._session(sid)
             for upload in files:
                 copied = Upload(secrets.token_hex(8), upload.name, upload.tournament, upload.verdict)
