@@ -3,8 +3,8 @@ time, and clean on every way it stops.
 
 - **Slow clients**: a request's line and headers must arrive within :data:`HEADER_SECONDS` of
   its first byte (or of the connection: a connection that says nothing is closed then); a body
-  that stops arriving for :data:`BODY_SECONDS` is answered 408 (:class:`trfconv.web.app.Guard`).
-  uvicorn has the second bound only between requests (keep-alive).
+  that stops arriving for :data:`~trfconv.web.app.BODY_SECONDS` is answered 408
+  (:class:`trfconv.web.app.Guard`). uvicorn bounds only the wait between two requests.
 - **WebSocket**: the page uses none. Any web site can make the browser ask this port for one;
   the upgrade is answered 403 and the connection closed, with nothing said on the terminal
   (uvicorn would print two warnings, advising to install a WebSocket library).
@@ -27,8 +27,6 @@ from .scratch import Scratch
 
 #: Seconds for a request's line and headers to arrive (nginx's client_header_timeout is 60).
 HEADER_SECONDS = 20.0
-#: Seconds a request body may pause (nginx's client_body_timeout is 60).
-BODY_SECONDS = 30.0
 #: Seconds the requests under way get to finish when the server is stopped.
 GRACE_SECONDS = 3
 
@@ -52,21 +50,25 @@ class RefusedWebSocket(asyncio.Protocol):
 class HeaderDeadline(H11Protocol):
     """uvicorn's HTTP/1.1 protocol with a deadline for the request's line and headers: armed
     when the connection opens and when the first byte of a later request arrives, cleared when
-    the headers are complete; when it passes, 408 and the connection closed."""
+    the headers are complete. When it passes, a request begun is answered 408; a connection that
+    said nothing (a browser opens some ahead of need) is closed without a word, as uvicorn
+    closes one idle after a request."""
 
     header_seconds = HEADER_SECONDS
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        self._begun = False
         self._deadline = self.loop.call_later(self.header_seconds, self._headers_late)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
-        waiting = self.conn.their_state is h11.IDLE
-        if not waiting:
+        if self.conn.their_state is not h11.IDLE:
             self._clear_deadline()
-        elif self._deadline is None and not self.transport.is_closing():
-            self._deadline = self.loop.call_later(self.header_seconds, self._headers_late)
+        elif not self.transport.is_closing():
+            self._begun = True
+            if self._deadline is None:
+                self._deadline = self.loop.call_later(self.header_seconds, self._headers_late)
 
     def connection_lost(self, exc) -> None:
         self._clear_deadline()
@@ -80,7 +82,8 @@ class HeaderDeadline(H11Protocol):
     def _headers_late(self) -> None:
         self._deadline = None
         if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
-            self.transport.write(b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+            if self._begun:
+                self.transport.write(b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
             self.transport.close()
 
 
