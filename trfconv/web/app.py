@@ -46,6 +46,7 @@ from .. import __version__
 from ..documents.registry import DOCUMENTS
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import outputs
+from ..rules.tiebreaks.lots import new_seed
 from . import downloads, engine
 from .engine import Refusal
 from .held import Held
@@ -60,9 +61,10 @@ MAX_LIST_BYTES = 512 * 1024 * 1024
 #: Seconds a request body may pause before the request is answered 408 (a slow client).
 BODY_SECONDS = 30.0
 #: Events of more players than this have their documents opened in a tab of their own, never
-#: in a frame of the page: a frame shares the page's thread. Measured in Chromium (rating
-#: report, 9 rounds): the page stalled 0.9 s at 500 players, 1.9 s at 1,000, 6.5 s at 2,000,
-#: 25 s at 9,999 in a frame; at most 0.2 s while the report opened in a tab of its own.
+#: in a frame of the page: a frame shares the page's thread. Measured in headless Chromium
+#: (rating report, 9 rounds; tests/bench/serve_bench.py --frames): the page stalled 1.0 s at 500
+#: players, 3.1 s at 1,000, 6.5 s at 2,000 and 15 s at 9,999 in a frame; at most 0.35 s (1.2 s
+#: at 9,999) while the report opened in a tab of its own.
 LARGE_PLAYERS = 500
 #: The page: its own script and style only, documents in frames of this server.
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; "
@@ -247,8 +249,6 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
     norm_choices = engine.norm_choices()
 
     def card(upload: engine.Upload) -> str:
-        from ..rules.tiebreaks.lots import new_seed
-
         return _ENV.get_template("card.html").render(
             file=upload, s=engine.summary(upload), choices=choices, conversions=conversions, t=upload.tournament,
             norms=norm_choices, large=len(upload.tournament.players) > LARGE_PLAYERS, forms=_forms(FILE_DOCUMENTS),
