@@ -54,11 +54,12 @@ LAYER_MAP = (
     Layer("rules", ("rules",), ("base",),
           "editions, rateability, the rating engine and the rating period, tie-breaks and the play-off plan, the "
           "rating lists' cross-check, fill and ratings from the list, the checks before upload (`rules/upload`), "
-          "title norms (`rules/norms`: B.01, the best set of games, the forecast, the application); they read the "
-          "model, never a file"),
+          "title norms (`rules/norms`: B.01, the best set of games, the forecast, the application), the Swiss rules "
+          "and the Dutch pairing engine and checker (`rules/swiss`: C.04.1, C.04.3, the matchings they rest on); "
+          "they read the model, never a file"),
     Layer("documents", ("documents",), ("base", "rules"),
           "what a person reads or files (info, verdict, rating report, standings, play-off plan, rating period, "
-          "title norms and the IT1 certificate, the title application): "
+          "title norms and the IT1 certificate, the title application, the pairings check): "
           "they render what the rules computed"),
     Layer("api", ("", "__main__", "ratinglists", "month"), ("base", "io", "rules", "documents"),
           "the library's functions (`trfconv/__init__.py`; `month`: what `trfconv.period` runs on each event), "

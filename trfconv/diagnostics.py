@@ -403,11 +403,16 @@ CODES: dict[str, Code] = {
              todo="make sure the players were told of the change before the first round, as C.07 asks"),
         Code("UPL050", E, "Swiss pairing: two players met twice (C.04.3 C1)", "pairing checker",
              todo="check the pairings of that round in the pairing program: two players may not meet twice"),
-        Code("UPL051", E, "Swiss pairing: a second pairing-allocated bye, or one after a forfeit win (C.04.3 C2)", "pairing checker",
+        Code("UPL051", E, "Swiss pairing: a pairing-allocated bye the rules bar: a second one, or one after a round won "
+                          "without playing (a forfeit win; from 2026 a full-point bye too) (C.04.3 C2)", "pairing checker",
              todo="check the byes: a player gets at most one pairing-allocated bye"),
         Code("UPL052", E, "Swiss pairing: colour sequence FIDE forbids (three in a row, difference beyond ±2; C.04.1, C.04.3 C3)", "pairing checker",
              todo="check the colours of that round in the pairing program"),
         Code("UPL053", I, "gacrux pairing checker's verdict on the file (optional, beside trfconv's)"),
+        Code("UPL054", W, "Swiss pairing: a round is not the pairing the Dutch system gives (C.04.3, the edition in force)",
+             todo="trfconv pairings FILE --round N shows both pairings and the criterion that decides; check the "
+                  "pairing program's settings (system, acceleration, byes entered) for that round"),
+        Code("UPL055", I, "Swiss pairing: rounds the pairings checker cannot judge from the file, or a system it does not check"),
         Code("UPL060", E, "no game of the event has a result: nothing to rate yet (B.02 9.1: the report follows the event)",
              "FIDE rating server", todo="upload the file once the event is played"),
         Code("UPL061", E, "a round declared or paired has no results (R■: every round's result; B.02 9.1)",
@@ -416,6 +421,9 @@ CODES: dict[str, Code] = {
                   "over, or, if it ended early, set the number of rounds (142/XXR) to the rounds played"),
         Code("UPL062", E, "the event ends after the day checked: no report before the event ends (B.02 9.1)",
              "FIDE rating server", todo="check and upload the file once the event is over (within 7 days of its end)"),
+        # the pairings checker (trfconv pairings: C.04.1, C.04.3)
+        Code("PAI001", I, "what the pairings check rests on: the Swiss rules' edition, the system assumed, the initial "
+                          "colour read from round 1", caveat=True, scope="pairings"),
         # title norms (trfconv norms: FIDE Title Regulations B.01)
         Code("NRM001", I, "Title Regulations edition chosen, and why", caveat=True, scope="norms"),
         Code("NRM002", I, "opponents' titles, ratings, federations and sex from the file, not from the FIDE list in force", caveat=True, scope="norms"),
