@@ -163,8 +163,8 @@ class Guard:
 
 
 def _too_large(limit: int) -> str:
-    return (f"the file is larger than the {limit - FORM_OVERHEAD:,} bytes trfconv reads at most "
-            "(the command line's 'trfconv --max-size' reads larger ones)")
+    return (f"the file is larger than the {limit - FORM_OVERHEAD:,} bytes the page reads at most "
+            "(the command line can be told to read larger files)")
 
 
 def _plain(status: int, text: str) -> Response:
