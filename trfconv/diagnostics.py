@@ -233,11 +233,20 @@ CODES: dict[str, Code] = {
              todo="export the crosstable with its players under the header row"),
         # input limits and undefined values found by fuzzing (readers and tie-breaks)
         Code("TRF046", E, "player line holds more round blocks than the 999 rounds any format numbers; the rest not read"),
+        Code("TRF048", W, "field read from the columns a shift moved it to (certain: the value fills one field's "
+                          "columns and the blank beside them)",
+             todo="check the value, then put the field back in its columns (export the file again)"),
+        Code("TRF049", W, "field left blank, or in doubt: a shift ran it into another field's columns and which "
+                          "characters are whose cannot be told",
+             todo="give the field's value in its columns (export the file again from the pairing program)"),
         Code("TB012", W, "SSSC undefined: its factor F rounds down to 0 (give it with /Kx)"),
         Code("TB013", I, "no tie-break list given: the list FIDE recommended for the event type (before 2023; C.07 since 2023 recommends none) applied", caveat=True),
         Code("TB014", I, "tie-break rules edition chosen, and why", caveat=True),
         Code("TB015", W, "games against players without a line counted in the player's own score; their values unknown"),
         Code("TB016", W, "no round results: ranked on the points and ranks the file declares", caveat=True),
+        Code("TB017", I, "tie-break name two systems share, or that does not say all its tie-break: the reading chosen",
+             caveat=True, scope="ranking",
+             todo="check the reading against the event's regulations; give the code (docs/tiebreak-names.md) for the other one"),
         # standings as arbiters run them: after a round, drawing of lots, play-off, tie-break lists in files
         Code("STD001", I, "standings after round N: the later rounds are left out, as they did not exist yet", caveat=True),
         Code("STD002", I, "ties left after the whole list broken by a seeded drawing of lots; seed and outcome said",
