@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import sys
 from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
@@ -42,21 +43,24 @@ class Message(str):
     """A text to say: an English ``template`` (``str.format`` fields named after ``args``) and
     its arguments; with ``plural``, the template for a count other than one (the count is the
     argument ``n``). The ``str`` is the English text. ``literal``: the template is not looked up
-    in the catalogs (a joining of other messages, see :func:`joined`)."""
+    in the catalogs (a joining of other messages, see :func:`joined`); ``fixed``: it is not
+    formatted (a text read from data, see :func:`data`)."""
 
     template: str
     args: dict
     plural_form: str | None
     literal: bool
+    fixed: bool
     one_line: bool
 
     def __new__(cls, template: str, args: Mapping | None = None, plural: str | None = None, *,
-                literal: bool = False, one_line: bool = False) -> Message:
+                literal: bool = False, fixed: bool = False, one_line: bool = False) -> Message:
         args = dict(args or {})
-        english = _format(ENGLISH, template if plural is None or args.get("n") == 1 else plural, args)
+        chosen = template if plural is None or args.get("n") == 1 else plural
+        english = chosen if fixed else _format(ENGLISH, chosen, args)
         self = super().__new__(cls, " ".join(english.split()) if one_line else english)
-        self.template, self.args, self.plural_form, self.literal, self.one_line = \
-            template, args, plural, literal, one_line
+        self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line = \
+            template, args, plural, literal, fixed, one_line
         return self
 
     def render(self, lang: Language) -> str:
@@ -71,7 +75,7 @@ class Message(str):
         else:
             template = lang.translations.ngettext(self.template, self.plural_form, self.args.get("n", 0))
         try:
-            text = _format(lang, template, self.args)
+            text = template if self.fixed else _format(lang, template, self.args)
         except (KeyError, IndexError, ValueError):
             text = str.__str__(self)
         return " ".join(text.split()) if self.one_line else text
@@ -81,14 +85,15 @@ class Message(str):
         diagnostic is one line; an argument, a library's error text, may span several)."""
         if self.one_line:
             return self
-        return Message(self.template, self.args, self.plural_form, literal=self.literal, one_line=True)
+        return Message(self.template, self.args, self.plural_form, literal=self.literal, fixed=self.fixed,
+                       one_line=True)
 
     def __reduce__(self):
-        return _rebuild, (self.template, self.args, self.plural_form, self.literal, self.one_line)
+        return _rebuild, (self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line)
 
 
-def _rebuild(template, args, plural, literal, one_line) -> Message:
-    return Message(template, args, plural, literal=literal, one_line=one_line)
+def _rebuild(template, args, plural, literal, fixed, one_line) -> Message:
+    return Message(template, args, plural, literal=literal, fixed=fixed, one_line=one_line)
 
 
 def msg(template: str, /, **args) -> Message:
@@ -103,6 +108,13 @@ def plural(singular: str, plural: str, /, n: int, **args) -> Message:
     return Message(singular, {"n": n, **args}, plural)
 
 
+def data(english: str) -> Message:
+    """A fixed English text read from data (a regulation's phrase in ``trfconv/rules/data``) as a
+    message: said in a language whose catalog has it (the extraction lists the keys such texts
+    are read from), never formatted."""
+    return Message(english, fixed=True)
+
+
 def joined(parts, separator: str = "") -> Message:
     """``parts`` (messages or texts) one after another, ``separator`` between them, in any
     language: for a sentence built from pieces that are each a message."""
@@ -110,6 +122,18 @@ def joined(parts, separator: str = "") -> Message:
     names = [f"p{i}" for i in range(len(parts))]
     template = separator.replace("{", "{{").replace("}", "}}").join("{" + n + "}" for n in names)
     return Message(template, dict(zip(names, parts)), literal=True)
+
+
+_SHARED: dict[tuple[str, str], Message] = {}
+
+
+def shared(text: str) -> str:
+    """``text`` held once by the process (a month of many players writes the same sentences
+    anew for each): :func:`sys.intern` for a plain text; for a message, the first one made with
+    the same template and the same English."""
+    if type(text) is str:
+        return sys.intern(text)
+    return _SHARED.setdefault((str(text), text.template), text)
 
 
 class Language:

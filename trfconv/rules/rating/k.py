@@ -14,13 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dates import PartialDate
+from ...messages import Message, joined, msg
 from ...records import quick_init
 from .rules import RatingRules
 
 #: Where an inferred K comes from.
-RULES = "the rules"
+RULES = msg("the rules")
 #: Where a K given as a bare number comes from.
-K_FILE = "the K file"
+K_FILE = msg("the K file")
 
 
 @dataclass(frozen=True)
@@ -53,12 +54,16 @@ class KChoice:
         return f"{self.k}?" if self.inferred else str(self.k)
 
     @property
-    def note(self) -> str:
-        parts = [f"K {self.k} from {self.source}"]
+    def note(self) -> Message:
+        parts = [msg("K {k} from {source}", k=self.k, source=self.source)]
         if self.before_cap is not None:
-            parts.append(f"lowered from {self.before_cap} so that K x n <= the cap")
+            parts.append(msg("lowered from {k} so that K x n <= the cap", k=self.before_cap))
         parts.extend(self.assumptions)
-        return "; ".join(parts)
+        return joined(parts, "; ")
+
+
+#: The assumption of a player whose birth year is not known (the rating engine counts them).
+BIRTH_YEAR_UNKNOWN = msg("birth year unknown: junior rule not applied")
 
 
 def birth_year(birth: PartialDate | str | None) -> int | None:
@@ -77,19 +82,21 @@ def infer_k(rating: int, rules: RatingRules, *, birth: PartialDate | str | None 
     games and to have reached 2400 only if rated 2400 now."""
     assumptions = []
     if rating >= rules.k_top_rating:
-        reached = f"rated {rating} >= {rules.k_top_rating}, assumed to have {rules.k_new_games}+ games"
+        reached = msg("rated {rating} >= {top}, assumed to have {games}+ games", rating=rating,
+                      top=rules.k_top_rating, games=rules.k_new_games)
         return KChoice(rules.k_top, RULES, (reached,))
-    assumptions.append(f"rated {rating} < {rules.k_top_rating}, assumed never to have reached it")
+    assumptions.append(msg("rated {rating} < {top}, assumed never to have reached it", rating=rating,
+                           top=rules.k_top_rating))
     if rules.k_junior:
         born = birth_year(birth)
         if born is None or year is None:
-            assumptions.append("birth year unknown: junior rule not applied")
+            assumptions.append(BIRTH_YEAR_UNKNOWN)
         elif year - born <= rules.k_junior_age and rating < rules.k_junior_below:
-            assumptions.append(f"born {born}: junior under {rules.k_junior_below} "
-                               f"(until the end of the year of the {rules.k_junior_age}th birthday)")
+            assumptions.append(msg("born {born}: junior under {below} (until the end of the year of the {age}th "
+                                   "birthday)", born=born, below=rules.k_junior_below, age=rules.k_junior_age))
             return KChoice(rules.k_junior, RULES, tuple(assumptions))
-    assumptions.append(f"earlier rated games unknown, assumed at least {rules.k_new_games} "
-                       f"(else K {rules.k_new})")
+    assumptions.append(msg("earlier rated games unknown, assumed at least {games} (else K {k})",
+                           games=rules.k_new_games, k=rules.k_new))
     return KChoice(rules.k_standard, RULES, tuple(assumptions))
 
 
