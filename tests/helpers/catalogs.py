@@ -23,6 +23,7 @@ It lives here, outside the package, as ``docgen.py`` does: a maintainer's tool, 
 
 from __future__ import annotations
 
+import ast
 import io
 import sys
 from datetime import datetime, timezone
@@ -114,9 +115,24 @@ def gone_messages(path: Path, template: Catalog) -> list[str]:
     return [m.id if isinstance(m.id, str) else m.id[0] for m in read(path) if m.id and m.id not in said]
 
 
+def hidden_messages() -> list[str]:
+    """The ``msg``/``plural`` calls written inside an f-string's braces, which Babel's extraction
+    does not see (make the message before the f-string): ``file:line`` each."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
+                            and inner.func.id in KEYWORDS):
+                        found.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+    return found
+
+
 def stale(template: Catalog) -> list[str]:
     """What is out of date, one line each (nothing: the catalogs follow the code)."""
-    problems = []
+    problems = [f"{where}: a message inside an f-string is not extracted: make it before the f-string"
+                for where in hidden_messages()]
     for path in po_files():
         name = path.relative_to(ROOT)
         for text in new_messages(path, template):
