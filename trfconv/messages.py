@@ -116,12 +116,15 @@ def data(english: str) -> Message:
 
 
 def joined(parts, separator: str = "") -> Message:
-    """``parts`` (messages or texts) one after another, ``separator`` between them, in any
-    language: for a sentence built from pieces that are each a message."""
-    parts = list(parts)
-    names = [f"p{i}" for i in range(len(parts))]
-    template = separator.replace("{", "{{").replace("}", "}}").join("{" + n + "}" for n in names)
-    return Message(template, dict(zip(names, parts)), literal=True)
+    """``parts`` (messages or texts) one after another, ``separator`` (a text or a message)
+    between them, in any language: for a sentence built from pieces that are each a message."""
+    items = []
+    for part in parts:
+        if items and separator:
+            items.append(separator)
+        items.append(part)
+    names = [f"p{i}" for i in range(len(items))]
+    return Message("".join("{" + n + "}" for n in names), dict(zip(names, items)), literal=True)
 
 
 _SHARED: dict[tuple[str, str], Message] = {}

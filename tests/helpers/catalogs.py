@@ -6,9 +6,10 @@
     python tests/helpers/catalogs.py init es     # a new language: trfconv/locale/es.po, every message empty
 
 What is extracted: every ``msg("…")`` and ``plural("…", "…", n=…)`` of the package (their first
-arguments must be literal text), and the fixed texts of the tables a face shows through
+arguments must be literal text), the fixed texts of the tables a face shows through
 :meth:`trfconv.messages.Language.text`: each diagnostic code's title, what to do about it and the
-program that rejects such input (``trfconv/diagnostics.py``). A message the code no longer says
+program that rejects such input (``trfconv/diagnostics.py``), and the regulation phrases read
+from the data files as :func:`trfconv.messages.data` (:data:`DATA_TEXTS`). A message the code no longer says
 stays in a ``.po`` as obsolete (``#~``) until the next merge drops it; a message whose English
 changed comes back fuzzy, with its old translation to review (a fuzzy entry is not compiled: the
 English is shown until a translator has looked at it).
@@ -26,6 +27,7 @@ from __future__ import annotations
 import ast
 import io
 import sys
+import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -39,14 +41,24 @@ PACKAGE = ROOT / "trfconv"
 LOCALE = PACKAGE / "locale"
 #: The calls a message is written with (``trfconv.messages``): the positions of their texts.
 KEYWORDS = {"msg": None, "plural": (1, 2)}
+#: The texts of the regulation data that the code says as messages (``data(...)``): by family of
+#: editions (each edition's data file), the dotted keys of the texts.
+DATA_TEXTS = {"b02": ("rateability.initial_pooling", "rating.initial.pool")}
 COMMAND = "python tests/helpers/catalogs.py"
 #: A fixed date in every header: a catalog's bytes depend on its messages only.
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def _catalog(locale: str | None = None) -> Catalog:
-    return Catalog(locale=locale, domain="trfconv", project="trfconv", version="", copyright_holder="",
-                   msgid_bugs_address="", creation_date=STAMP, revision_date=STAMP, charset="utf-8")
+    catalog = Catalog(locale=locale, domain="trfconv", project="trfconv", version="0", copyright_holder="trfconv",
+                      msgid_bugs_address="", creation_date=STAMP, revision_date=STAMP, charset="utf-8", fuzzy=False,
+                      header_comment=HEADER, last_translator="trfconv", language_team=f"{locale}")
+    return catalog
+
+
+#: The comment heading every catalog.
+HEADER = ("# The messages of trfconv, translated (made by python tests/helpers/catalogs.py from the code;\n"
+          "# docs/development.md says how a message is written and translated).")
 
 
 def extract() -> Catalog:
@@ -64,6 +76,16 @@ def extract() -> Catalog:
         for text in (code.title, code.todo, code.consumer):
             if text:
                 template.add(text, locations=[("trfconv/diagnostics.py", None)], auto_comments=[code.code])
+    from trfconv.rules.editions import EDITIONS
+
+    for family, keys in DATA_TEXTS.items():
+        for path in [PACKAGE / "rules" / "data" / e.data_file for e in EDITIONS if e.family == family]:
+            data = tomllib.loads(path.read_text("utf-8"))
+            for key in keys:
+                value = data
+                for part in key.split("."):
+                    value = value[part]
+                template.add(value, locations=[(f"trfconv/rules/data/{path.name}", None)], auto_comments=[key])
     return template
 
 

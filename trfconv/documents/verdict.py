@@ -135,9 +135,9 @@ def _details(v: Verdict, t: Tournament, missed: list[GameVerdict], lang: Languag
                 why = joined([x.value for x in sides[0].reasons], "; ")
                 if high is not None:
                     why = msg("{reasons} (for {player} only)", reasons=why, player=sides[0].player)
+            player = f"{low} {names.get(low, '')}"
             lines.append("  " + say(msg("round {round:>2}: {player}{opponent}{score}: {why}", round=r,
-                                        player=f"{low} {names.get(low, '')}", opponent=opponent, score=score,
-                                        why=why)))
+                                        player=player, opponent=opponent, score=score, why=why)))
     heads = [say(h) for h in (msg("no"), msg("name"), msg("rating"), msg("games"), msg("rated opp"), msg("gets"))]
     lines += ["", f"{heads[0]:>4}  {heads[1]:<30} {heads[2]:>6} {heads[3]:>5} {heads[4]:>9}  {heads[5]}"]
     for p in v.players:

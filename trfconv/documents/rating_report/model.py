@@ -93,8 +93,8 @@ class RatingReport:
         name, place, dates, rounds = self.event_line(lang)
         rate = e.time_control_text or (None if v.minutes is None else "")
         if v.minutes is not None:
-            rate = say(msg("{written}{minutes} min per player for 60 moves ({list})",
-                           written=f"{rate}; " if rate else "", minutes=v.minutes,
+            written = f"{rate}; " if rate else ""
+            rate = say(msg("{written}{minutes} min per player for 60 moves ({list})", written=written, minutes=v.minutes,
                            list=RATING_LISTS.get(v.rating_list, v.rating_list)))
         rated = sum(1 for p in v.players if p.rating is not None)
         return [(say(FACTS[0]), name), (say(FACTS[1]), place), (say(FACTS[2]), dates),
