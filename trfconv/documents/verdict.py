@@ -13,7 +13,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from ..messages import Language, joined, msg, plural
+from ..messages import Language, Message, joined, msg
 from ..model import Tournament
 from ..numbers import short_text
 from ..rules.rateability.rules import RATING_LISTS
@@ -23,6 +23,11 @@ from .basis import Basis, json_fields, json_withheld, text_block
 #: The labels of the verdict's lines, in the order they come.
 LABELS = {"file": msg("file"), "rules": msg("rules"), "event": msg("event"), "players": msg("players"),
           "results": msg("results"), "noticed": msg("noticed"), "verdict": msg("verdict")}
+
+
+def finding(f) -> Message:
+    """A finding as a document lists it: ``VAL033: …`` (its code, its message)."""
+    return msg("{code}: {message}", code=f.code, message=f.message)
 
 
 def _label(lang: Language, name: str) -> str:
@@ -54,10 +59,11 @@ def render_text(report: VerdictReport) -> str:
     kind = msg("{kind}; {list}", kind=v.event_kind, list=RATING_LISTS.get(v.rating_list, v.rating_list))
     if v.minutes is not None:
         kind = msg("{kind}, {minutes} min per player for 60 moves", kind=kind, minutes=v.minutes)
-    lines += [_label(lang, "rules") + f"{v.edition.name}: {say(v.edition.title)}", _label(lang, "event") + say(kind)]
+    lines += [_label(lang, "rules") + say(msg("{edition}: {title}", edition=v.edition.name, title=v.edition.title)),
+              _label(lang, "event") + say(kind)]
     if v.findings:
         lines.append(say(msg("findings ({n}):", n=len(v.findings))))
-        lines += [f"  {'✗' if f.fatal else '!'} {f.code}: {say(f.message)}" for f in v.findings]
+        lines += [f"  {'✗' if f.fatal else '!'} " + say(finding(f)) for f in v.findings]
     gets = Counter(p.gets for p in v.players)
     lines.append(_label(lang, "players") + say(msg("{players}: {change} get a rating change, {initial} an initial "
                                                    "rating, {nothing} nothing", players=len(v.players),

@@ -17,6 +17,7 @@ from ...messages import joined, msg
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
 from ..basis import caveats_html
+from ..verdict import finding
 from ..html import TABLE_END, Column, cell, e, facts, page, table, table_of_cells, table_start
 from .model import Line, RatingReport, fixed, hundredths, signed
 from .text import CAPPED, opponent_rating
@@ -26,7 +27,7 @@ def _verdict(report: RatingReport) -> str:
     v, lang = report.verdict, report.basis.lang
     say, number = lang.say, lang.number
     fatal = ' class="fatal"'
-    findings = "".join(f"<li{fatal if f.fatal else ''}>{e(f.code)}: {e(say(f.message))}</li>" for f in v.findings)
+    findings = "".join(f"<li{fatal if f.fatal else ''}>{e(say(finding(f)))}</li>" for f in v.findings)
     avg = report.rating.round_robin_average
     rr = "" if avg is None else (
         f"<p>{e(say(ROUND_ROBIN))} R<sub>ar</sub> {number(fixed(avg.rar))}, dp<sub>a</sub> "

@@ -100,7 +100,8 @@ class RatingReport:
         return [(say(FACTS[0]), name), (say(FACTS[1]), place), (say(FACTS[2]), dates),
                 (say(FACTS[3]), e.chief_arbiter), (say(FACTS[4]), rate),
                 (say(FACTS[5]), say(msg("{players}, of whom {rated} rated", players=len(t.players), rated=rated))),
-                (say(FACTS[6]), rounds), (say(FACTS[7]), f"{v.edition.name}: {say(v.edition.title)}"),
+                (say(FACTS[6]), rounds),
+                (say(FACTS[7]), say(msg("{edition}: {title}", edition=v.edition.name, title=v.edition.title))),
                 (say(FACTS[8]), say(v.event_kind))]
 
     def event_line(self, lang: Language = ENGLISH) -> tuple[str, str, str, int]:

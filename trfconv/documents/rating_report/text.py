@@ -16,6 +16,7 @@ from ...messages import Language, msg
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
 from ..basis import text_block
+from ..verdict import finding
 from .model import Line, RatingReport, fixed, hundredths, signed
 
 CAPPED = "*"  #: marker of a capped opponent rating, as on FIDE's calculation pages
@@ -36,8 +37,7 @@ def header(report: RatingReport) -> list[str]:
              say(msg("Verdict: {verdict}, judged as a round robin", verdict=v.decision_text) if v.round_robin
                  else msg("Verdict: {verdict}", verdict=v.decision_text))]
     for f in v.findings:
-        lines.append(f"  {f.code}: " + say(msg("{finding} (event not rateable)", finding=f.message) if f.fatal
-                                           else f.message))
+        lines.append("  " + say(msg("{finding} (event not rateable)", finding=finding(f)) if f.fatal else finding(f)))
     avg = report.rating.round_robin_average
     if avg is not None:
         lines.append(say(msg("Round robin (10.21 b): Rar {rar}, dpa {dpa}, n {n}, Ra {ra_exact} -> {ra}",
