@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from .messages import ENGLISH, Language, Message, msg, plural
+from .messages import ENGLISH, Language, Message, joined, msg, plural
 
 
 class Severity(Enum):
@@ -591,11 +591,12 @@ def more_like_it(more: list[Diagnostic], limit: int | None = LINES_NAMED) -> str
     if not more:
         return ""
     where = [d.location.line for d in more if d.location.line is not None][:limit]
-    more_lines = " …" if len(more) > len(where) and where else ""
+    head = plural(" (and {n} more like it", " (and {n} more like it", n=len(more))
     if not where:
-        return msg(" (and {count} more like it)", count=len(more))
-    return plural(" (and {count} more like it, line {lines}{more})", " (and {count} more like it, lines {lines}{more})",
-                  n=len(where), count=len(more), lines=where, more=more_lines)
+        return joined([head, ")"])
+    more_lines = " …" if len(more) > len(where) else ""
+    return joined([head, plural(", line {lines}{more}", ", lines {lines}{more}", n=len(where), lines=where,
+                                more=more_lines), ")"])
 
 
 def grouped_lines(diagnostics, show=str, limit: int | None = LINES_NAMED, *, by_position: bool = True,

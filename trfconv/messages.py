@@ -52,15 +52,17 @@ class Message(str):
     literal: bool
     fixed: bool
     one_line: bool
+    context: str | None
 
     def __new__(cls, template: str, args: Mapping | None = None, plural: str | None = None, *,
-                literal: bool = False, fixed: bool = False, one_line: bool = False) -> Message:
+                literal: bool = False, fixed: bool = False, one_line: bool = False,
+                context: str | None = None) -> Message:
         args = dict(args or {})
         chosen = template if plural is None or args.get("n") == 1 else plural
         english = chosen if fixed else _format(ENGLISH, chosen, args)
         self = super().__new__(cls, " ".join(english.split()) if one_line else english)
-        self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line = \
-            template, args, plural, literal, fixed, one_line
+        self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line, self.context = \
+            template, args, plural, literal, fixed, one_line, context
         return self
 
     def render(self, lang: Language) -> str:
@@ -70,6 +72,8 @@ class Message(str):
             return str.__str__(self)
         if self.literal:
             template = self.template
+        elif self.context is not None:
+            template = lang.translations.pgettext(self.context, self.template)
         elif self.plural_form is None:
             template = lang.translations.gettext(self.template)
         else:
@@ -86,20 +90,27 @@ class Message(str):
         if self.one_line:
             return self
         return Message(self.template, self.args, self.plural_form, literal=self.literal, fixed=self.fixed,
-                       one_line=True)
+                       one_line=True, context=self.context)
 
     def __reduce__(self):
-        return _rebuild, (self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line)
+        return _rebuild, (self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line,
+                          self.context)
 
 
-def _rebuild(template, args, plural, literal, fixed, one_line) -> Message:
-    return Message(template, args, plural, literal=literal, fixed=fixed, one_line=one_line)
+def _rebuild(template, args, plural, literal, fixed, one_line, context) -> Message:
+    return Message(template, args, plural, literal=literal, fixed=fixed, one_line=one_line, context=context)
 
 
 def msg(template: str, /, **args) -> Message:
     """The message ``template`` with its named ``args`` (the call every message is written with;
     the catalogs' extraction finds it by this name)."""
     return Message(template, args)
+
+
+def pmsg(context: str, template: str, /, **args) -> Message:
+    """:func:`msg` for a text whose English says two things (``no``: the column of start numbers,
+    and the answer): ``context`` tells the translator which."""
+    return Message(template, args, context=context)
 
 
 def plural(singular: str, plural: str, /, n: int, **args) -> Message:
@@ -234,6 +245,8 @@ def _format(lang: Language, template: str, args: dict) -> str:
 
 
 ENGLISH = Language("en", gettext.NullTranslations())
+#: What separates the items of a list of clauses (``a; b``), as each language writes it.
+SEMICOLON = msg("; ")
 
 
 class UnknownLanguage(ValueError):

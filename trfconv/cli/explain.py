@@ -7,7 +7,7 @@ import difflib
 import typer
 
 from ..diagnostics import CODES, SEVERITY_WORDS
-from ..messages import ENGLISH, Language, joined, msg
+from ..messages import ENGLISH, SEMICOLON, Language, joined, msg
 from .common import EXIT_OK, face, fail
 from .hints import HINTS
 
@@ -45,7 +45,7 @@ def explanation(code: str, lang: Language = ENGLISH) -> list[str] | None:
                              "result rests on")))
     todo = [lang.text(spec.todo) if spec.todo else None, HINTS.get(spec.code)]
     todo = [t for t in todo if t] or [_BY_SEVERITY[spec.severity.value]]
-    lines.append(say(msg("what to do: {todo}", todo=joined(todo, "; "))))
+    lines.append(say(msg("what to do: {todo}", todo=joined(todo, SEMICOLON))))
     return lines
 
 

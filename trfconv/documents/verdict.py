@@ -13,7 +13,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from ..messages import Language, Message, joined, msg
+from ..messages import SEMICOLON, Language, Message, joined, msg, pmsg
 from ..model import Tournament
 from ..numbers import short_text
 from ..rules.rateability.rules import RATING_LISTS
@@ -136,15 +136,16 @@ def _details(v: Verdict, t: Tournament, missed: list[GameVerdict], lang: Languag
                 else ""
             if len(sides) > 1:
                 why = joined([msg("for {player}: {reasons}", player=g.player, reasons=[x.value for x in g.reasons])
-                              for g in sides], "; ")
+                              for g in sides], SEMICOLON)
             else:
-                why = joined([x.value for x in sides[0].reasons], "; ")
+                why = joined([x.value for x in sides[0].reasons], SEMICOLON)
                 if high is not None:
                     why = msg("{reasons} (for {player} only)", reasons=why, player=sides[0].player)
             player = f"{low} {names.get(low, '')}"
             lines.append("  " + say(msg("round {round:>2}: {player}{opponent}{score}: {why}", round=r,
                                         player=player, opponent=opponent, score=score, why=why)))
-    heads = [say(h) for h in (msg("no"), msg("name"), msg("rating"), msg("games"), msg("rated opp"), msg("gets"))]
+    heads = [say(h) for h in (pmsg("start number", "no"), msg("name"), msg("rating"), msg("games"), msg("rated opp"),
+                              msg("gets"))]
     lines += ["", f"{heads[0]:>4}  {heads[1]:<30} {heads[2]:>6} {heads[3]:>5} {heads[4]:>9}  {heads[5]}"]
     for p in v.players:
         lines.append(f"{p.start_number:>4}  {names.get(p.start_number, '')[:30]:<30} {p.rating or '-':>6} "

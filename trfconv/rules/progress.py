@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import date
 from enum import Enum
 
-from ..messages import Message, joined, msg, plural
+from ..messages import SEMICOLON, Message, joined, msg, plural
 from ..model import Forfeit, Game, Pending, Tournament, Unreadable
 
 
@@ -138,7 +138,7 @@ class Progress:
             parts.append(msg("it ends on {last}, after {today}", last=self.last_day, today=self.judged_on))
         if not parts:
             return msg("all {rounds} rounds complete", rounds=self.rounds)
-        return msg("{parts}; {rounds} rounds in all", parts=joined(parts, "; "), rounds=self.rounds)
+        return msg("{parts}; {rounds} rounds in all", parts=joined(parts, SEMICOLON), rounds=self.rounds)
 
 
 def progress(t: Tournament, today: date | None = None) -> Progress:

@@ -15,7 +15,7 @@ from datetime import date
 from fractions import Fraction
 from functools import cached_property
 
-from ...messages import Message, joined, msg, plural
+from ...messages import SEMICOLON, Message, joined, msg, plural
 from ...model import Forfeit, Game, Outcome, Pending, Tournament, Unreadable
 from ...numbers import exact_sum
 from ...timecontrol import TimeControl
@@ -273,7 +273,7 @@ def _why_nothing(rules: RateabilityRules, games: list[GameVerdict]) -> Message:
         for r in g.reasons:
             reasons[r] = reasons.get(r, 0) + 1
     return msg("no game counts: {reasons}", reasons=joined([msg("{reason} ({count})", reason=r.value, count=count)
-                                                            for r, count in reasons.items()], "; "))
+                                                            for r, count in reasons.items()], SEMICOLON))
 
 
 def not_rateable(verdicts: list[PlayerVerdict]) -> list[PlayerVerdict]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...messages import Message, joined, msg, plural, shared
+from ...messages import SEMICOLON, Message, joined, msg, plural, shared
 from ...records import quick_init
 from .rounding import rounder
 from .rules import RatingRules
@@ -53,15 +53,15 @@ def _published(value: int, games: int, rules: RatingRules) -> tuple[int, bool, M
                          maximum=ini.maximum))
         value = ini.maximum
     if value < ini.floor:
-        return value, False, joined([*notes, msg("below {floor}: not published", floor=ini.floor)], "; ")
+        return value, False, joined([*notes, msg("below {floor}: not published", floor=ini.floor)], SEMICOLON)
     if games < ini.min_games:
         return value, False, joined([*notes, plural(
             "{n} game(s) < {minimum}: pooled with {pool} until {minimum} are reached",
             "{n} game(s) < {minimum}: pooled with {pool} until {minimum} are reached", n=games,
-            minimum=ini.min_games, pool=ini.pool)], "; ")
+            minimum=ini.min_games, pool=ini.pool)], SEMICOLON)
     return value, True, joined([*notes, plural("{n} games, at least {floor}: published",
                                                "{n} games, at least {floor}: published", n=games, floor=ini.floor)],
-                               "; ")
+                               SEMICOLON)
 
 
 def initial_2005(average: Fraction, score: Fraction, games: int, rules: RatingRules, *,

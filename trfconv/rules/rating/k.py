@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dates import PartialDate
-from ...messages import Message, joined, msg
+from ...messages import SEMICOLON, Message, joined, msg
 from ...records import quick_init
 from .rules import RatingRules
 
@@ -59,7 +59,7 @@ class KChoice:
         if self.before_cap is not None:
             parts.append(msg("lowered from {k} so that K x n <= the cap", k=self.before_cap))
         parts.extend(self.assumptions)
-        return joined(parts, "; ")
+        return joined(parts, SEMICOLON)
 
 
 #: The assumption of a player whose birth year is not known (the rating engine counts them).
