@@ -241,10 +241,15 @@ class _Shown:
 
 
 def _format(lang: Language, template: str, args: dict) -> str:
+    if lang.english:  # a text, a whole number or a message is formatted in English as str.format does
+        return template.format_map({name: value if type(value) in _AS_IS else _Shown(lang, value)
+                                    for name, value in args.items()})
     return template.format_map({name: _Shown(lang, value) for name, value in args.items()})
 
 
 ENGLISH = Language("en", gettext.NullTranslations())
+#: The arguments English formats as they are (``str.format`` writes them as the face would).
+_AS_IS = frozenset((str, int, Message))
 #: What separates the items of a list of clauses (``a; b``), as each language writes it.
 SEMICOLON = msg("; ")
 

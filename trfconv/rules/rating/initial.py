@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...messages import SEMICOLON, Message, joined, msg, plural, shared
+from ...messages import SEMICOLON, Message, joined, msg, plural
 from ...records import quick_init
 from .rounding import rounder
 from .rules import RatingRules
@@ -40,9 +40,19 @@ class Initial:
 
 def _publication(value: int, games: int, rules: RatingRules) -> tuple[int, bool, str]:
     """The Ru published (at most the maximum), whether it is, and why: one of a few sentences,
-    interned (a month of newcomers holds each once)."""
-    value, published, why = _published(value, games, rules)
-    return value, published, shared(why)
+    each made once (a month of newcomers holds each once; an event of thousands of unrated
+    players makes a few): the sentence depends on the value only above the maximum."""
+    ini = rules.initial
+    capped = ini.maximum if ini.maximum and value > ini.maximum else value
+    key = (value if capped != value else capped >= ini.floor, games, rules.edition)
+    known = _SAID.get(key)
+    if known is None:
+        known = _SAID[key] = _published(value, games, rules)[1:]
+    return capped, *known
+
+
+#: :func:`_publication`'s answers (published, why), by what decides them.
+_SAID: dict[tuple, tuple[bool, Message]] = {}
 
 
 def _published(value: int, games: int, rules: RatingRules) -> tuple[int, bool, Message]:

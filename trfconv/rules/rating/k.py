@@ -12,6 +12,7 @@ The K x n <= 700 cap of 2024 (8.3.3) applies to every source.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ...dates import PartialDate
 from ...messages import SEMICOLON, Message, joined, msg
@@ -55,11 +56,17 @@ class KChoice:
 
     @property
     def note(self) -> Message:
-        parts = [msg("K {k} from {source}", k=self.k, source=self.source)]
-        if self.before_cap is not None:
-            parts.append(msg("lowered from {k} so that K x n <= the cap", k=self.before_cap))
-        parts.extend(self.assumptions)
-        return joined(parts, SEMICOLON)
+        return _note(self.k, self.source, self.assumptions, self.before_cap)
+
+
+@cache
+def _note(k: int, source: str, assumptions: tuple[str, ...], before_cap: int | None) -> Message:
+    """A K's note (the players of an event share a few: each is made once)."""
+    parts = [msg("K {k} from {source}", k=k, source=source)]
+    if before_cap is not None:
+        parts.append(msg("lowered from {k} so that K x n <= the cap", k=before_cap))
+    parts.extend(assumptions)
+    return joined(parts, SEMICOLON)
 
 
 #: The assumption of a player whose birth year is not known (the rating engine counts them).
@@ -82,22 +89,40 @@ def infer_k(rating: int, rules: RatingRules, *, birth: PartialDate | str | None 
     games and to have reached 2400 only if rated 2400 now."""
     assumptions = []
     if rating >= rules.k_top_rating:
-        reached = msg("rated {rating} >= {top}, assumed to have {games}+ games", rating=rating,
-                      top=rules.k_top_rating, games=rules.k_new_games)
-        return KChoice(rules.k_top, RULES, (reached,))
-    assumptions.append(msg("rated {rating} < {top}, assumed never to have reached it", rating=rating,
-                           top=rules.k_top_rating))
+        return KChoice(rules.k_top, RULES, (_reached(rating, rules.k_top_rating, rules.k_new_games),))
+    assumptions.append(_not_reached(rating, rules.k_top_rating))
     if rules.k_junior:
         born = birth_year(birth)
         if born is None or year is None:
             assumptions.append(BIRTH_YEAR_UNKNOWN)
         elif year - born <= rules.k_junior_age and rating < rules.k_junior_below:
-            assumptions.append(msg("born {born}: junior under {below} (until the end of the year of the {age}th "
-                                   "birthday)", born=born, below=rules.k_junior_below, age=rules.k_junior_age))
+            assumptions.append(_junior(born, rules.k_junior_below, rules.k_junior_age))
             return KChoice(rules.k_junior, RULES, tuple(assumptions))
-    assumptions.append(msg("earlier rated games unknown, assumed at least {games} (else K {k})",
-                           games=rules.k_new_games, k=rules.k_new))
+    assumptions.append(_earlier_games(rules.k_new_games, rules.k_new))
     return KChoice(rules.k_standard, RULES, tuple(assumptions))
+
+
+# The assumptions of :func:`infer_k`, each made once for its numbers (an event of thousands of
+# players has a few hundred ratings).
+@cache
+def _reached(rating: int, top: int, games: int) -> Message:
+    return msg("rated {rating} >= {top}, assumed to have {games}+ games", rating=rating, top=top, games=games)
+
+
+@cache
+def _not_reached(rating: int, top: int) -> Message:
+    return msg("rated {rating} < {top}, assumed never to have reached it", rating=rating, top=top)
+
+
+@cache
+def _junior(born: int, below: int, age: int) -> Message:
+    return msg("born {born}: junior under {below} (until the end of the year of the {age}th birthday)", born=born,
+               below=below, age=age)
+
+
+@cache
+def _earlier_games(games: int, k: int) -> Message:
+    return msg("earlier rated games unknown, assumed at least {games} (else K {k})", games=games, k=k)
 
 
 def games_cap(choice: KChoice, games: int, rules: RatingRules) -> KChoice:
