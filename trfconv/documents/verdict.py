@@ -13,7 +13,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from ..messages import SEMICOLON, Language, Message, joined, msg, pmsg
+from ..messages import SEMICOLON, Language, Message, joined, msg, plural, pmsg
 from ..model import Tournament
 from ..numbers import short_text
 from ..rules.rateability.rules import RATING_LISTS
@@ -49,9 +49,10 @@ def render_text(report: VerdictReport) -> str:
     t, v, basis = report.tournament, report.verdict, report.basis
     lang, s = basis.lang, t.source
     say = lang.say
-    lines = [_label(lang, "file") + say(msg("{file} ({format}, {players} players, {rounds} rounds)", file=basis.file,
-                                            format=s.version or s.format, players=len(t.players),
-                                            rounds=t.rounds))]
+    lines = [_label(lang, "file") + say(plural("{file} ({format}, {players} players, {n} rounds)",
+                                               "{file} ({format}, {players} players, {n} rounds)", n=t.rounds,
+                                               file=basis.file, format=s.version or s.format,
+                                               players=len(t.players)))]
     lines += text_block(basis)
     if basis.withheld:
         lines.append(_label(lang, "verdict") + say(msg("NOT JUDGED: the file has errors")))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...messages import Language, msg
+from ...messages import Language, msg, plural
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
 from ..basis import text_block
@@ -32,7 +32,7 @@ def header(report: RatingReport) -> list[str]:
     name, place, dates, rounds = report.event_line(lang)
     v = report.verdict
     event = name + (f", {place}" if place else "") + (f", {dates}" if dates else "")
-    lines = [say(msg("Event:   {event}, {rounds} rounds", event=event, rounds=rounds)),
+    lines = [say(plural("Event:   {event}, {n} rounds", "Event:   {event}, {n} rounds", n=rounds, event=event)),
              say(msg("Rules:   {edition} ({title})", edition=v.edition.name, title=v.edition.title)),
              say(msg("Verdict: {verdict}, judged as a round robin", verdict=v.decision_text) if v.round_robin
                  else msg("Verdict: {verdict}", verdict=v.decision_text))]
