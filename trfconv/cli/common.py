@@ -214,7 +214,7 @@ def ended(err: BaseException) -> int:
     from ..io.ratinglist.store import StoreError
 
     if isinstance(err, StoreError):
-        typer.echo(f"trfconv: {err}", err=True)
+        typer.echo(printable(f"trfconv: {err}"), err=True)
         return EXIT_UNREADABLE
     typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it with the "
                "command and the file)", err=True)
@@ -222,8 +222,9 @@ def ended(err: BaseException) -> int:
 
 
 def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
-    """Print ``trfconv: what: why`` and return the exit to raise."""
-    typer.echo(f"trfconv: {what}: {why}", err=True)
+    """Print ``trfconv: what: why`` and return the exit to raise; the control characters of what
+    the user gave (an argument, a path) written ``\\xNN``, never sent to the terminal as commands."""
+    typer.echo(printable(f"trfconv: {what}: {why}"), err=True)
     return typer.Exit(code)
 
 
@@ -262,7 +263,7 @@ def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournam
                    "errors": [d.as_dict() for d in problems]})
     for d in problems:
         place = ":".join(str(x) for x in (d.location.path or str(path), d.location.line) if x is not None)
-        typer.echo(f"trfconv: {place}: {d.message} ({d.code})", err=True)
+        typer.echo(printable(f"trfconv: {place}: {d.message} ({d.code})"), err=True)
     raise typer.Exit(EXIT_UNREADABLE)
 
 

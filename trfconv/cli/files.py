@@ -248,9 +248,11 @@ def _marked_lenient(t):
 def _with_tiebreaks(t, names: list[str]):
     """``t`` with the tie-break list given on the command line as its 202/212 records (a name
     that is no tie-break stops the command, exit 2)."""
-    from ..rules.tiebreaks.spec import record_lists
+    from ..rules.tiebreaks.spec import readings, record_lists
 
-    after, full = record_lists(tiebreak_list(names, None, t.event.start_date))
+    specs = tiebreak_list(names, None, t.event.start_date)
+    print_diagnostics(readings(specs))
+    after, full = record_lists(specs)
     return replace(t, event=replace(t.event, tiebreaks=after, standings_tiebreaks=full))
 
 

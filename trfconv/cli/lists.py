@@ -61,11 +61,11 @@ def import_(files: list[Path] = typer.Argument(..., metavar="FILES...",
             with _progress(path.name) as progress:
                 info = import_list(path, db=db, month=date, kind=kind, progress=progress)
         except ListError as err:
-            typer.echo(f"trfconv: {err.diagnostic}", err=True)
+            typer.echo(printable(f"trfconv: {err.diagnostic}"), err=True)
             failed += 1
             continue
         except StoreError as err:
-            typer.echo(f"trfconv: {err}", err=True)
+            typer.echo(printable(f"trfconv: {err}"), err=True)
             failed += 1
             continue
         rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())

@@ -18,6 +18,7 @@ import typer
 from .. import TrfconvError
 from ..documents.basis import Basis
 from ..documents.registry import document
+from ..encoding import printable
 from .common import (
     EXIT_ERRORS,
     EXIT_INTERRUPTED,
@@ -98,7 +99,7 @@ def period(
                              keep=keep, jobs=jobs, unfinished=unfinished, undated=undated, tick=tick)
     except TrfconvError as err:
         for d in err.diagnostics:
-            typer.echo(f"trfconv: {d}", err=True)
+            typer.echo(printable(f"trfconv: {d}"), err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM while workers run: said, as a batch says it
         raise fail("interrupted", "the period was not computed; nothing written", EXIT_INTERRUPTED) from None
