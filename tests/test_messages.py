@@ -63,7 +63,7 @@ def test_french_writes_numbers_dates_and_plurals_as_french_documents_do():
     # an argument that is a message is said in the same language
     inner = msg("round robin")
     assert FR.say(msg("the event is a {kind}, not an individual round robin", kind=inner)) == \
-        "le tournoi est un toutes rondes, pas un tournoi individuel toutes rondes"
+        "le tournoi est de type toutes rondes, pas un tournoi individuel toutes rondes"
 
 
 def test_a_message_keeps_its_template_through_pickling_and_one_line():
