@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from .messages import ENGLISH, Language, Message, joined, msg, plural
+
 
 class Severity(Enum):
     ERROR = "error"
@@ -505,9 +507,15 @@ class Location:
         return ":".join(parts)
 
 
+#: A severity as a diagnostic's line says it.
+SEVERITY_WORDS = {Severity.ERROR: msg("error"), Severity.WARNING: msg("warning"), Severity.INFO: msg("info")}
+
+
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem, reported by a reader, a check or a writer (see the module docstring)."""
+    """One problem, reported by a reader, a check or a writer (see the module docstring). Its
+    ``message`` is the English text; a :class:`~trfconv.messages.Message` (one made with
+    ``msg``) is also said in any language (:meth:`said`, :meth:`line`)."""
 
     code: str
     severity: Severity
@@ -516,9 +524,18 @@ class Diagnostic:
     consumer: str | None = None
 
     def __str__(self) -> str:
-        text = f"{self.location}: {self.severity.value} {self.code}: {self.message}"
+        return self.line(ENGLISH)
+
+    def said(self, lang: Language) -> str:
+        """The message in ``lang``."""
+        return lang.say(self.message)
+
+    def line(self, lang: Language) -> str:
+        """The diagnostic as one line in ``lang``: ``file:3:5: error TRF010: … [rejected by …]``."""
+        text = lang.say(msg("{location}: {severity} {code}: {message}", location=str(self.location),
+                            severity=SEVERITY_WORDS[self.severity], code=self.code, message=self.said(lang)))
         if self.consumer:
-            text += f" [rejected by {self.consumer}]"
+            text += lang.say(msg(" [rejected by {consumer}]", consumer=lang.text(self.consumer)))
         return text
 
     def located(self, path: str) -> Diagnostic:
@@ -541,7 +558,7 @@ class Diagnostic:
 
 def diagnostic(
     code: str,
-    message: str,
+    message: str | Message,
     *,
     path: str | None = None,
     line: int | None = None,
@@ -555,7 +572,8 @@ def diagnostic(
     spec = CODES[code]
     severity = severity or spec.severity
     consumer = spec.consumer if severity is spec.severity or spec.severity is not Severity.ERROR else None
-    return Diagnostic(code, severity, " ".join(message.split()), Location(path, line, column), consumer)
+    text = message.on_one_line() if isinstance(message, Message) else " ".join(message.split())
+    return Diagnostic(code, severity, text, Location(path, line, column), consumer)
 
 
 def has_errors(diagnostics) -> bool:
@@ -592,16 +610,23 @@ def more_like_it(more: list[Diagnostic], limit: int | None = LINES_NAMED) -> str
     naming ``limit`` lines at most (None: every line; nothing when there are no others)."""
     if not more:
         return ""
-    where = [str(d.location.line) for d in more if d.location.line is not None][:limit]
-    return (f" (and {len(more)} more like it" + (f", line{'s' if len(where) > 1 else ''} {', '.join(where)}" if where else "")
-            + (" …" if len(more) > len(where) and where else "") + ")")
+    where = [d.location.line for d in more if d.location.line is not None][:limit]
+    head = plural(" (and {n} more like it", " (and {n} more like it", n=len(more))
+    if not where:
+        return joined([head, ")"])
+    more_lines = " …" if len(more) > len(where) else ""
+    return joined([head, plural(", line {lines}{more}", ", lines {lines}{more}", n=len(where), lines=where,
+                                more=more_lines), ")"])
 
 
-def grouped_lines(diagnostics, show=str, limit: int | None = LINES_NAMED, *, by_position: bool = True) -> list[str]:
+def grouped_lines(diagnostics, show=str, limit: int | None = LINES_NAMED, *, by_position: bool = True,
+                  lang: Language = ENGLISH) -> list[str]:
     """The diagnostics as lines, a repeated one once with how many more there are and where
-    (``show`` turns a diagnostic into its line; ``limit``: how many further lines are named,
-    None for all, as a document that is filed names them; ``by_position``: see :func:`grouped`)."""
-    return [show(first) + more_like_it(more, limit) for first, more in grouped(diagnostics, by_position=by_position)]
+    (``show`` turns a diagnostic into its line, in ``lang``; ``limit``: how many further lines
+    are named, None for all, as a document that is filed names them; ``by_position``: see
+    :func:`grouped`)."""
+    return [show(first) + lang.say(more_like_it(more, limit))
+            for first, more in grouped(diagnostics, by_position=by_position)]
 
 
 class TrfconvError(Exception):
