@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import trfconv
-from trfconv.diagnostics import InputError, OutputError, TrfconvError, UsageError, diagnostic
+from trfconv.diagnostics import diagnostic
+from trfconv.errors import InputError, OutputError, TrfconvError, UsageError
 from trfconv.io.ratinglist.layouts import HeaderError
 from trfconv.io.ratinglist.parse import ListError
 from trfconv.io.ratinglist.store import StoreError
@@ -37,7 +38,7 @@ def _exception_classes() -> dict[str, type[BaseException]]:
 
 def test_every_exception_trfconv_defines_is_a_trfconv_error():
     classes = _exception_classes()
-    assert "trfconv.diagnostics.UsageError" in classes and "trfconv.web.engine.Refusal" in classes
+    assert "trfconv.errors.UsageError" in classes and "trfconv.web.engine.Refusal" in classes
     assert [name for name, cls in classes.items() if not issubclass(cls, TrfconvError)] == []
 
 
@@ -101,7 +102,7 @@ def test_the_page_does_not_take_a_failing_database_for_the_period_s_refusal(monk
     def failing(*args, **kwargs):
         raise StoreError(Path("lists.sqlite"), "the database is locked by another program")
     monkeypatch.setattr(engine, "rating_period", failing)
-    upload = engine.Uploads().add("example.trf", trfconv.read(Path(__file__).parent.parent / "fixtures" / "examples"
-                                                               / "example-open-2026.trf"))
+    t = trfconv.read(Path(__file__).parent.parent / "fixtures" / "examples" / "example-open-2026.trf")
+    upload = engine.Upload("k", "example.trf", t, trfconv.validate(t))
     with pytest.raises(StoreError):
         engine.period([upload])

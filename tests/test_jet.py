@@ -12,7 +12,7 @@ import pytest
 import jetsample
 from mdbexport import NULL, as_exported, mdb_export, mdb_tables, needs_mdb_export
 from papi_corpus import MADE, STEMS, by_name, needs_corpus, papi_file
-from trfconv.diagnostics import InputError
+from trfconv.errors import InputError
 from trfconv.io.jet import PAGE, Database
 
 #: The files with pages that still name INFO as owner but are not in its page map.

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from .messages import ENGLISH, Language, Message, joined, msg, plural
+
 
 class Severity(Enum):
     ERROR = "error"
@@ -506,9 +508,15 @@ class Location:
         return ":".join(parts)
 
 
+#: A severity as a diagnostic's line says it.
+SEVERITY_WORDS = {Severity.ERROR: msg("error"), Severity.WARNING: msg("warning"), Severity.INFO: msg("info")}
+
+
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem, reported by a reader, a check or a writer (see the module docstring)."""
+    """One problem, reported by a reader, a check or a writer (see the module docstring). Its
+    ``message`` is the English text; a :class:`~trfconv.messages.Message` (one made with
+    ``msg``) is also said in any language (:meth:`said`, :meth:`line`)."""
 
     code: str
     severity: Severity
@@ -517,9 +525,18 @@ class Diagnostic:
     consumer: str | None = None
 
     def __str__(self) -> str:
-        text = f"{self.location}: {self.severity.value} {self.code}: {self.message}"
+        return self.line(ENGLISH)
+
+    def said(self, lang: Language) -> str:
+        """The message in ``lang``."""
+        return lang.say(self.message)
+
+    def line(self, lang: Language) -> str:
+        """The diagnostic as one line in ``lang``: ``file:3:5: error TRF010: … [rejected by …]``."""
+        text = lang.say(msg("{location}: {severity} {code}: {message}", location=str(self.location),
+                            severity=SEVERITY_WORDS[self.severity], code=self.code, message=self.said(lang)))
         if self.consumer:
-            text += f" [rejected by {self.consumer}]"
+            text += lang.say(msg(" [rejected by {consumer}]", consumer=lang.text(self.consumer)))
         return text
 
     def located(self, path: str) -> Diagnostic:
@@ -542,7 +559,7 @@ class Diagnostic:
 
 def diagnostic(
     code: str,
-    message: str,
+    message: str | Message,
     *,
     path: str | None = None,
     line: int | None = None,
@@ -556,7 +573,8 @@ def diagnostic(
     spec = CODES[code]
     severity = severity or spec.severity
     consumer = spec.consumer if severity is spec.severity or spec.severity is not Severity.ERROR else None
-    return Diagnostic(code, severity, " ".join(message.split()), Location(path, line, column), consumer)
+    text = message.on_one_line() if isinstance(message, Message) else " ".join(message.split())
+    return Diagnostic(code, severity, text, Location(path, line, column), consumer)
 
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
@@ -593,61 +611,24 @@ def more_like_it(more: list[Diagnostic], limit: int | None = LINES_NAMED) -> str
     naming ``limit`` lines at most (None: every line; nothing when there are no others)."""
     if not more:
         return ""
-    where = [str(d.location.line) for d in more if d.location.line is not None][:limit]
-    return (f" (and {len(more)} more like it" + (f", line{'s' if len(where) > 1 else ''} {', '.join(where)}" if where else "")
-            + (" …" if len(more) > len(where) and where else "") + ")")
+    where = [d.location.line for d in more if d.location.line is not None][:limit]
+    head = plural(" (and {n} more like it", " (and {n} more like it", n=len(more))
+    if not where:
+        return joined([head, ")"])
+    more_lines = " …" if len(more) > len(where) else ""
+    return joined([head, plural(", line {lines}{more}", ", lines {lines}{more}", n=len(where), lines=where,
+                                more=more_lines), ")"])
 
 
 def grouped_lines(diagnostics: Iterable[Diagnostic], show: Callable[[Diagnostic], str] = str,
-                  limit: int | None = LINES_NAMED, *, by_position: bool = True) -> list[str]:
+                  limit: int | None = LINES_NAMED, *, by_position: bool = True,
+                  lang: Language = ENGLISH) -> list[str]:
     """The diagnostics as lines, a repeated one once with how many more there are and where
-    (``show`` turns a diagnostic into its line; ``limit``: how many further lines are named,
-    None for all, as a document that is filed names them; ``by_position``: see :func:`grouped`)."""
-    return [show(first) + more_like_it(more, limit) for first, more in grouped(diagnostics, by_position=by_position)]
-
-
-class TrfconvError(Exception):
-    """What trfconv raises on purpose, the root of its exceptions (a bug's exception is never
-    one): raised in strict mode, when an input cannot be read at all, or an output written. It is
-    made of the diagnostics that say why (``diagnostics``; its message is the first error's), or
-    of one sentence (its message; ``diagnostics`` is then empty). The library's guide draws the
-    tree (``docs/library.md``)."""
-
-    def __init__(self, why: str | Iterable[Diagnostic] = ()) -> None:
-        if isinstance(why, str):
-            self.diagnostics: tuple[Diagnostic, ...] = ()
-            message = why
-        else:
-            self.diagnostics = tuple(why)
-            first = next((d for d in self.diagnostics if d.severity is Severity.ERROR), None)
-            message = str(first) if first else "trfconv error"
-        super().__init__(message)
-
-    def __reduce__(self) -> tuple[Callable[..., TrfconvError], tuple[object, ...]]:
-        """Pickled with its attributes, whatever its class's parameters: an error raised in a
-        worker process (``read_many``, ``period`` with ``jobs``) is raised again in the parent."""
-        return _unpickled, (type(self), self.args, self.__dict__)
-
-
-def _unpickled(cls: type[TrfconvError], args: tuple[object, ...], state: dict[str, object]) -> TrfconvError:
-    err = cls.__new__(cls, *args)
-    err.__dict__.update(state)
-    return err
-
-
-class InputError(TrfconvError):
-    """An input that is not read (a file that cannot be opened, a document that is no
-    tournament, a rating list or K file that cannot be read): why, in one sentence."""
-
-
-class OutputError(TrfconvError):
-    """An output that could not be written: why, in one sentence."""
-
-
-class UsageError(TrfconvError, ValueError):
-    """A name or a value asked for that trfconv or the event does not have (a rules edition, a
-    round): why, in one sentence, which the command line says as a usage error. A ValueError
-    too, as a value refused by Python is."""
+    (``show`` turns a diagnostic into its line, in ``lang``; ``limit``: how many further lines
+    are named, None for all, as a document that is filed names them; ``by_position``: see
+    :func:`grouped`)."""
+    return [show(first) + lang.say(more_like_it(more, limit))
+            for first, more in grouped(diagnostics, by_position=by_position)]
 
 
 def shown(text: str, limit: int = 40) -> str:

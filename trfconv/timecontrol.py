@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .numbers import short_text
+from .messages import Message, joined, msg
 
 # Seconds per time unit, as written in free text (English, German, French, Spanish, Italian).
 _UNIT_SECONDS = {
@@ -146,29 +146,33 @@ class TimeControl:
         return self.white == self.black
 
 
-def describe(tc: TimeControl) -> str:
+def describe(tc: TimeControl) -> Message:
     """A time control in words, with its FIDE 60-move basis: ``90 min + 30 s a move from move 1
     (120 min for 60 moves)``; ``40 moves in 90 min, then 30 min, + 30 s a move from move 1 (…)``."""
-    def side(periods: tuple[Period, ...]) -> str:
-        parts = [(f"{p.moves} moves in " if p.moves is not None else "") + _duration(p.base_seconds)
+    def side(periods: tuple[Period, ...]) -> Message:
+        parts = [_duration(p.base_seconds) if p.moves is None
+                 else msg("{moves} moves in {duration}", moves=p.moves, duration=_duration(p.base_seconds))
                  for p in periods]
-        text = ", then ".join(parts)
+        text = joined(parts, msg(", then "))
         increment = periods[-1].increment_seconds
         if increment and tc.delay:
-            return text + (f" + a delay of {increment} s a move (counted as an increment of {increment} s, the most "
-                           "it gives)")
-        return text + (f" + {increment} s a move from move 1" if increment else "")
-    minutes = short_text(tc.minutes_for(60))
-    text = side(tc.white) if tc.symmetric else f"White {side(tc.white)}; Black {side(tc.black)}"
-    return f"{text} ({minutes} min for 60 moves)"
+            return msg("{periods} + a delay of {increment} s a move (counted as an increment of {increment} s, the "
+                       "most it gives)", periods=text, increment=increment)
+        return msg("{periods} + {increment} s a move from move 1", periods=text, increment=increment) if increment \
+            else text
+    minutes = tc.minutes_for(60)
+    text = side(tc.white) if tc.symmetric else msg("White {white}; Black {black}", white=side(tc.white),
+                                                   black=side(tc.black))
+    return msg("{clock} ({minutes} min for 60 moves)", clock=text, minutes=minutes)
 
 
-def _duration(seconds: int) -> str:
+def _duration(seconds: int) -> Message:
     """``5400`` -> ``90 min``; ``30`` -> ``30 s``; ``3630`` -> ``60 min 30 s``."""
     minutes, rest = divmod(seconds, 60)
     if not minutes:
-        return f"{rest} s"
-    return f"{minutes} min" + (f" {rest} s" if rest else "")
+        return msg("{seconds} s", seconds=rest)
+    return msg("{minutes} min {seconds} s", minutes=minutes, seconds=rest) if rest else msg("{minutes} min",
+                                                                                             minutes=minutes)
 
 
 def parse_code(text: str) -> TimeControl | None:
@@ -245,7 +249,7 @@ def _terms(text: str) -> list[str]:
     return [term for term in (t.strip() for t in re.split(r"[+,;]", text)) if term]
 
 
-def doubts(text: str) -> list[str]:
+def doubts(text: str) -> list[Message]:
     """What in a free-text time control is read as written but is probably not what was meant:
     a period of two bare numbers is read as moves/minutes (the FIDE form, ``40/90``); with more
     moves than minutes (``90/40``: 90 moves in 40 minutes) it was probably minutes/moves."""
@@ -256,9 +260,9 @@ def doubts(text: str) -> list[str]:
             continue
         moves, minutes = int(match[1]), Fraction(_bare_seconds(int(match[4])), 60)
         if moves > minutes:
-            found.append(f"{term!r} is read as {moves} moves in {short_text(minutes)} min (moves/minutes, as in "
-                         f"40/90); if it means {match[1]} min for {match[4]} moves, write {match[4]}/{match[1]} "
-                         f"or {match[1]}'/{match[4]}")
+            found.append(msg("{term} is read as {moves} moves in {minutes} min (moves/minutes, as in 40/90); if it "
+                             "means {a} min for {b} moves, write {b}/{a} or {a}'/{b}", term=repr(term), moves=moves,
+                             minutes=minutes, a=match[1], b=match[4]))
     return found
 
 

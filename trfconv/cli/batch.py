@@ -34,7 +34,8 @@ import typer
 from ..encoding import SHOWN_ERRORS, printable, shown
 from ..io.files import OutputError, writable
 from ..io.many import expand, in_workers, is_pattern, place
-from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, Unseen, ended, fail, input_limit
+from ..messages import language
+from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, Unseen, ended, face, fail, input_limit
 
 #: A failing file's first lines of errors shown in the batch's default output.
 SAID = 3
@@ -66,6 +67,7 @@ class Job:
     options: dict
     max_bytes: int
     shown: bool = True  #: what the file's run printed on standard output is shown (--details, --json)
+    lang: str = "en"  #: the language the command speaks (``trfconv --lang``)
 
 
 def single(files: list[Path], per_file: Callable[..., Facts], options: dict, *, command: str,
@@ -98,7 +100,8 @@ def run(files: list[Path], per_file: Callable[..., Facts], options: dict, *, com
     names = [f"{t.stem}{_suffix(command, document, form)}" for t in targets]
     outputs = _outputs(targets, names, files, Path(output)) if output is not None else [None] * len(targets)
     work = [Job(per_file, target, options if written is None else {**options, "output": written},
-                input_limit["max_bytes"], details or as_json) for target, written in zip(targets, outputs, strict=True)]
+                input_limit["max_bytes"], details or as_json, face["lang"].code)
+            for target, written in zip(targets, outputs, strict=True)]
     runs, interrupted = _finished(_progress(_runs(work, jobs), len(targets),
                                             enabled=not as_json and sys.stderr.isatty()))
     worst = max([r.code for r in runs] + ([EXIT_UNREADABLE] if skipped and not runs else []), default=EXIT_UNREADABLE)
@@ -235,6 +238,7 @@ def run_one(job: Job) -> FileRun:
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True)
     sys.stdout, sys.stderr = out, err
     input_limit["max_bytes"] = job.max_bytes
+    face["lang"] = language(job.lang)
     gc.enable()  # paused for one command (cli.main); a batch of them would keep every cycle they leave
     facts = Facts()
     try:

@@ -24,7 +24,7 @@ import os
 import stat
 from pathlib import Path
 
-from ..diagnostics import InputError, OutputError
+from ..errors import InputError, OutputError
 
 #: Largest input read, in bytes (``trfconv --max-size`` and ``read(max_bytes=…)`` override it).
 MAX_INPUT_BYTES = 64 * 1024 * 1024

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from fractions import Fraction
 
-from ..diagnostics import InputError
+from ..errors import InputError
 
 #: Bytes per page in a Jet 4 database.
 PAGE = 4096

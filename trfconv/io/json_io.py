@@ -19,7 +19,8 @@ from functools import cache
 
 from .. import model
 from ..dates import PartialDate
-from ..diagnostics import InputError, shown
+from ..diagnostics import shown
+from ..errors import InputError
 from ..numbers import ascii_digits, decimal_text, exact_number, not_a_number, placeholder
 from ..timecontrol import TimeControl, format_code, parse_code
 from .build import TournamentBuilder

@@ -32,7 +32,7 @@ from collections import Counter
 from datetime import date, datetime
 
 from ..dates import PartialDate
-from ..diagnostics import InputError
+from ..errors import InputError
 from ..eventkind import NUMBERED_TYPES
 from ..model import (
     NOT_PAIRED,

@@ -12,7 +12,7 @@ import warnings
 import zipfile
 import zlib
 
-from ..diagnostics import InputError
+from ..errors import InputError
 from ..model import Tournament
 from .build import TournamentBuilder
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
 
-from ...diagnostics import InputError
+from ...errors import InputError
 from ...list_entry import KINDS
 
 #: Header words, each with the field it heads. Longest first, so that ``Titl`` wins over ``Tit``

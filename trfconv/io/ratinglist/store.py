@@ -56,7 +56,8 @@ from itertools import pairwise
 from pathlib import Path
 
 from ... import names
-from ...diagnostics import TrfconvError, diagnostic
+from ...diagnostics import diagnostic
+from ...errors import TrfconvError
 from ...list_entry import KINDS, KeptGame, ListEntry, Rating, title_code
 from .layouts import Column, HeaderError, layout
 from .parse import XML_LAYOUT, ListError, ListFile, Reader

@@ -21,7 +21,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
-from ...diagnostics import InputError
+from ...errors import InputError
 from . import MAGIC  # the first four bytes of every file: the header section's marker
 
 #: The last three bytes of every section marker; the first byte names the section.

@@ -38,6 +38,7 @@ from ... import names
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KeptGame, Rating
+from ...messages import shared
 from ...model import Player, Tournament
 from ...numbers import exact_sum
 from ..editions import Edition, edition_for
@@ -697,7 +698,7 @@ def _shared(k: KChoice | None) -> KChoice | None:
     month of many players holds each sentence once."""
     if k is None:
         return None
-    return KChoice(k.k, sys.intern(k.source), tuple(sys.intern(a) for a in k.assumptions), k.before_cap)
+    return KChoice(k.k, shared(k.source), tuple(shared(a) for a in k.assumptions), k.before_cap)
 
 
 def _player(key: str, player: Player, entries: list[PlayerEvent],
@@ -726,8 +727,8 @@ def _player(key: str, player: Player, entries: list[PlayerEvent],
     change = rounder(r.change_rounding)(total)
     following = next_k(r, rating=rating + change, k=k.before_cap or k.k, games=n,
                        born=birth_year(player.birth_date), year=int(month[:4]))
-    return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, sys.intern(source), k, total, change,
-                        next_k=(following[0], sys.intern(following[1])))
+    return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, shared(source), k, total, change,
+                        next_k=(following[0], shared(following[1])))
 
 
 def _before(event: PeriodEvent, month: str) -> bool:

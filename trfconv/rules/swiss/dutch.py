@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ...diagnostics import TrfconvError
+from ...errors import TrfconvError
 from .cardinality import dense, maximum_matching
 from .colours import Allocation, allocate, colour_failures
 from .matching import max_weight_matching

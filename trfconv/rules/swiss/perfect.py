@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...diagnostics import TrfconvError
+from ...errors import TrfconvError
 from ...model import Colour
 from .colours import colour_failures
 from .state import Entrant, Float, Strength

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...adjustments import FINAL_ROUND
-from ...diagnostics import UsageError
+from ...errors import UsageError
 from ...model import Tournament
 
 
