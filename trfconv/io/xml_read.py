@@ -178,7 +178,7 @@ class _Reader:
             time_control_text=self.text(e, "timecontrol"),
             round_dates=round_dates if any(d is not None for d in round_dates) else (),
             declared_rounds=self.rounds(e),
-            **dict(zip(("tiebreaks", "standings_tiebreaks"), self.tiebreaks(e, kind in ("2", "3")))),
+            **dict(zip(("tiebreaks", "standings_tiebreaks"), self.tiebreaks(e, kind in ("2", "3")), strict=True)),
         )
 
     def tiebreaks(self, e, team: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:

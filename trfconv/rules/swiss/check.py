@@ -284,7 +284,7 @@ def _explain(ctx: RoundContext, ours: RoundPairing, mate: dict[int, int], bye: i
         else:
             groups.append([i])
     mdps: list[int] = []
-    for k, (residents, bracket) in enumerate(zip(groups, ours.brackets)):
+    for k, (residents, bracket) in enumerate(zip(groups, ours.brackets, strict=True)):
         members = mdps + residents
         inside = set(members)
         lower = [i for g in groups[k + 1:] for i in g]

@@ -34,7 +34,7 @@ def allocate(a: Entrant, b: Entrant, initial: Colour | None) -> Allocation:
         if sa is Strength.ABSOLUTE and abs(a.colour_difference) != abs(b.colour_difference):
             wider = abs(a.colour_difference) > abs(b.colour_difference)
             return _giving(a, b, pa if wider else pb.opposite, 2)
-    for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
+    for ca, cb in zip(reversed(a.colours), reversed(b.colours), strict=False):  # histories of unequal length
         if ca is not cb:
             return _giving(a, b, ca.opposite, 3)
     if pa is not None:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ...errors import TrfconvError
 from .cardinality import dense, maximum_matching
 from .colours import Allocation, allocate, colour_failures
 from .matching import max_weight_matching
@@ -27,12 +28,12 @@ from .perfect import first_perfect
 from .state import Entrant, Float, RoundState
 
 
-class NoPairing(Exception):
+class NoPairing(TrfconvError):
     """No pairing of the round meets the absolute criteria (2026 1.9.3, 2017 A.9: the arbiter
     decides)."""
 
 
-class NotModelled(Exception):
+class NotModelled(TrfconvError):
     """The round needs what the engine does not do: the 2017 edition's Penultimate Pairing Bracket
     and Collapsed Last Bracket (C.04.3 A.9, C.4), followed when a bracket's downfloaters leave
     players who cannot all be paired; or a weighted matching beyond :data:`MAX_MATCHING` players

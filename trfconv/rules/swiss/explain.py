@@ -302,7 +302,7 @@ def _order(ctx: RoundContext, bracket: Bracket, file: Candidate, ours: Candidate
                       f"both pairings are as good by every criterion; the rules take the set of MDPs paired that "
                       f"comes first ({_names(ctx, [a for a, _ in mine])} before {_names(ctx, [a for a, _ in theirs])})")
     if mine != theirs:
-        k = next(k for k, (x, y) in enumerate(zip(mine, theirs)) if x != y)
+        k = next(k for k, (x, y) in enumerate(zip(mine, theirs, strict=True)) if x != y)
         return Reason("order", rules.article("transpositions"),
                       f"both pairings are as good by every criterion; in the first transposition that makes them "
                       f"MDP {players[mine[k][0]].number} meets {players[mine[k][1]].number} (BSN {bsn[mine[k][1]]}), "

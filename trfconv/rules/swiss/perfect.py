@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ...errors import TrfconvError
 from ...model import Colour
 from .colours import colour_failures
 from .state import Entrant, Float, Strength
@@ -28,7 +29,7 @@ __all__ = ["first_perfect"]
 STEPS_PER_PLAYER = 40
 
 
-class _GiveUp(Exception):
+class _GiveUp(TrfconvError):
     """The walk grew too long."""
 
 
@@ -86,7 +87,7 @@ def first_perfect(players: Sequence[Entrant], adjacent: list[int], mdps: list[in
         if first is None:
             return None
         chosen, made = first
-        pairs = [(a, residents[j]) for a, j in zip(mdps, chosen)]
+        pairs = [(a, residents[j]) for a, j in zip(mdps, chosen, strict=True)]
         taken = {b for _, b in pairs}
         rest = [i for i in residents if i not in taken]
         # the remainder: the first transposition of its original subgroups meeting every bound
@@ -99,7 +100,7 @@ def first_perfect(players: Sequence[Entrant], adjacent: list[int], mdps: list[in
             paired = set(chosen)
             out = [b for j, b in enumerate(s2) if j not in paired]
             if made_all == search.target and all(leftover_ok(i) for i in out):
-                return pairs + [(a, s2[j]) for a, j in zip(s1, chosen)], out
+                return pairs + [(a, s2[j]) for a, j in zip(s1, chosen, strict=True)], out
     except _GiveUp:
         return None
     return None
