@@ -20,7 +20,7 @@ from trfconv.rules.swiss.colours import allocate
 from trfconv.rules.swiss.rules import rules_of, swiss_rules
 from trfconv.rules.editions import edition
 from trfconv.rules.progress import progress
-from trfconv.rules.swiss.state import Entrant, Float, preference, rounds_to_pair
+from trfconv.rules.swiss.state import PlayerToPair, Float, preference, rounds_to_pair
 
 PAIRED = sorted((FIXTURES / "pairings").glob("dutch-*.trf"))
 BBP = FIXTURES / "trf" / "BieremaBoyzProgramming__bbpPairings__{}.trf"
@@ -199,9 +199,9 @@ def test_the_edition_follows_the_start_date():
 
 # -- colours -------------------------------------------------------------------------------------
 
-def entrant(number: int, colours: str, *, tpn: int | None = None, top: bool = False) -> Entrant:
+def entrant(number: int, colours: str, *, tpn: int | None = None, top: bool = False) -> PlayerToPair:
     seq = [Colour.WHITE if c == "W" else Colour.BLACK for c in colours]
-    return Entrant(number, tpn or number, Fraction(0), Fraction(0), tuple(seq), (), frozenset(), False, 0, top,
+    return PlayerToPair(number, tpn or number, Fraction(0), Fraction(0), tuple(seq), (), frozenset(), False, 0, top,
                    sum(1 if c is Colour.WHITE else -1 for c in seq), preference(seq))
 
 

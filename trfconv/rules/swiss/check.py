@@ -30,7 +30,7 @@ from .colours import Allocation
 from .dutch import NoPairing, NotModelled, RoundContext, RoundPairing
 from .explain import Bracket, Candidate, Reason, first_difference
 from .rules import SwissRules, event_start, rules_of, swiss_rules
-from .state import Entrant, RoundToPair, rounds_to_pair
+from .state import PlayerToPair, RoundToPair, rounds_to_pair
 
 
 class RoundVerdict(Enum):
@@ -351,7 +351,7 @@ def _colour_reason(ctx: RoundContext, allocation: Allocation, a: int, b: int) ->
     return f"{said}: White to {white} ({_wish(pa)} for {a}; {_wish(pb)} for {b})"
 
 
-def _wish(p: Entrant) -> str:
+def _wish(p: PlayerToPair) -> str:
     colour, strength = p.preference
     if colour is None:
         return "no preference"

@@ -24,7 +24,7 @@ from .cardinality import dense, maximum_matching
 from .colours import Allocation, allocate, colour_failures
 from .matching import max_weight_matching
 from .perfect import first_perfect
-from .state import Entrant, Float, RoundToPair
+from .state import PlayerToPair, Float, RoundToPair
 
 
 class NoPairing(Exception):
@@ -106,7 +106,7 @@ class RoundContext:
     def __init__(self, to_pair: RoundToPair) -> None:
         self.to_pair = to_pair
         self.rules = to_pair.rules
-        self.players: Sequence[Entrant] = to_pair.entrants
+        self.players: Sequence[PlayerToPair] = to_pair.entrants
         self.n = len(self.players)
         self.index = {p.number: i for i, p in enumerate(self.players)}
         #: who may meet whom ([C1], the forbidden pairs, [C3]): a bit set per player

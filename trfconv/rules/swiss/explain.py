@@ -19,7 +19,7 @@ from .colours import colour_failures
 from .dutch import MAX_MATCHING, NotModelled, RoundContext
 from .matching import max_weight_matching
 from .rules import SwissRules
-from .state import Entrant, Float, Strength
+from .state import PlayerToPair, Float, Strength
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Reason:
     file_better: bool = False
 
 
-def _score(p: Entrant) -> str:
+def _score(p: PlayerToPair) -> str:
     return short_text(p.pairing_score)
 
 
@@ -120,7 +120,7 @@ def _descending(values) -> tuple[Fraction, ...]:
     return tuple(sorted(values, reverse=True))
 
 
-def _same_absolute(a: Entrant, b: Entrant) -> bool:
+def _same_absolute(a: PlayerToPair, b: PlayerToPair) -> bool:
     (ca, sa), (cb, sb) = a.preference, b.preference
     return sa is Strength.ABSOLUTE and sb is Strength.ABSOLUTE and ca is cb and not (a.topscorer or b.topscorer)
 

@@ -45,7 +45,7 @@ class Strength(int, Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Entrant:
+class PlayerToPair:
     """A player as the pairing of one round sees him."""
 
     number: int  #: start number in the file
@@ -73,7 +73,7 @@ class RoundToPair:
 
     round: int
     rounds: int  #: the event's number of rounds
-    entrants: tuple[Entrant, ...]  #: the players to pair, in pairing order (score, then pairing number)
+    entrants: tuple[PlayerToPair, ...]  #: the players to pair, in pairing order (score, then pairing number)
     forbidden: frozenset[frozenset[int]]  #: pairs that may not meet (260, XXP)
     initial_colour: Colour | None  #: the colour drawn for the first round (152, XXC, or read from round 1)
     rules: SwissRules
@@ -203,7 +203,7 @@ def rounds_to_pair(t: Tournament, rules: SwissRules, where: Progress, upto: int)
         for p in present:
             h = history[p.start_number]
             extra = _acceleration(t, p.start_number, r)
-            entrants.append(Entrant(
+            entrants.append(PlayerToPair(
                 p.start_number, tpn[p.start_number], h.score, h.score + extra, tuple(h.colours), tuple(h.floats),
                 frozenset(h.opponents), h.barred, r - 1 - h.played,
                 r >= rounds and h.score > (r - 1) * win * rules.topscorer_share,
