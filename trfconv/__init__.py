@@ -15,9 +15,6 @@ from __future__ import annotations
 
 import os
 
-# the base module of a pairing's two sides, loaded before the function below takes its name: once
-# loaded, no later import of it rebinds ``trfconv.pairings``
-from . import pairings as _sides  # noqa: F401
 from .diagnostics import Diagnostic, Severity, diagnostic, has_errors
 from .errors import InputError, OutputError, TrfconvError, UsageError
 from .io.files import MAX_INPUT_BYTES, read_input

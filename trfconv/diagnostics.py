@@ -425,6 +425,10 @@ CODES: dict[str, Code] = {
              todo="trfconv pairings FILE --round N shows both pairings and the criterion that decides; check the "
                   "pairing program's settings (system, acceleration, byes entered) for that round"),
         Code("UPL055", I, "Swiss pairing: rounds the pairings checker cannot judge from the file, or a system it does not check"),
+        Code("UPL056", I, "Swiss pairing: a round is not the pairing the Dutch system gives, in a file that names no "
+                          "pairing system (the Dutch system assumed; information, not an error)",
+             todo="if the event was paired by the Dutch system, trfconv pairings FILE --round N shows both pairings and "
+                  "the criterion that decides; a file that says its system (192, 092) is held to it"),
         Code("UPL060", E, "no game of the event has a result: nothing to rate yet (B.02 9.1: the report follows the event)",
              "FIDE rating server", todo="upload the file once the event is played"),
         Code("UPL061", E, "a round declared or paired has no results (R■: every round's result; B.02 9.1)",

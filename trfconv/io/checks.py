@@ -32,7 +32,7 @@ from ..model import (
     Tournament,
 )
 from ..numbers import short_text as _num
-from ..pairings import NAMES_OPPONENT, agree, complementary, describe, opponent
+from ..sides import NAMES_OPPONENT, agree, complementary, describe, opponent
 
 Locate = Callable[..., tuple]
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import NOT_PAIRED, Tournament
 from ..numbers import short_text
-from ..pairings import in_words
+from ..sides import in_words
 from ..timecontrol import TimeControl, format_code
 
 _SHOWN = 5  # how many players / teams / round entries a message names before "…"

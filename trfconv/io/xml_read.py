@@ -38,7 +38,7 @@ from ..model import (
     Unreadable,
 )
 from ..numbers import ascii_digits, decimal_number, not_a_number, placeholder
-from ..pairings import Result
+from ..sides import Result
 from .build import Codes, TournamentBuilder
 
 _CODES = Codes(unknown_player="XML005", second_entry="XML005")

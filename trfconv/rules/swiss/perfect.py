@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from ...errors import TrfconvError
 from ...model import Colour
 from .colours import colour_failures
-from .state import Entrant, Float, Strength
+from .state import PlayerToPair, Float, Strength
 
 __all__ = ["first_perfect"]
 
@@ -33,7 +33,7 @@ class _GiveUp(TrfconvError):
     """The walk grew too long."""
 
 
-def _kind(p: Entrant) -> int:
+def _kind(p: PlayerToPair) -> int:
     """0 none; 1 mild White, 2 strong-or-absolute White; 3 mild Black, 4 strong-or-absolute Black."""
     colour, strength = p.preference
     if colour is None:
@@ -63,7 +63,7 @@ def _bound(counts: list[int], leftovers: int) -> tuple[int, int]:
     return 0, 0
 
 
-def first_perfect(players: Sequence[Entrant], adjacent: list[int], mdps: list[int], residents: list[int],
+def first_perfect(players: Sequence[PlayerToPair], adjacent: list[int], mdps: list[int], residents: list[int],
                   initial: Colour | None, leftover_ok: Callable[[int], bool]) -> tuple[list[tuple[int, int]], list[int]] | None:
     """(pairs, downfloaters) of the bracket's first perfect candidate (indices in pairing order;
     the higher-ranked player first in a pair), or None when the search cannot prove one.
@@ -109,7 +109,7 @@ def first_perfect(players: Sequence[Entrant], adjacent: list[int], mdps: list[in
 class _Search:
     """The walk through transpositions, within the bracket's bounds and its step budget."""
 
-    def __init__(self, players: Sequence[Entrant], adjacent: list[int], initial: Colour | None,
+    def __init__(self, players: Sequence[PlayerToPair], adjacent: list[int], initial: Colour | None,
                  target: tuple[int, int], budget: int) -> None:
         self.players = players
         self.adjacent = adjacent
