@@ -102,7 +102,7 @@ def paired_swiss(players: int, rounds: int, *, rated: int | None = None,
     games = []
     for _ in range(rounds):
         half = len(order) // 2
-        games.append([(a, b, "=") for a, b in zip(order[:half], reversed(order[half:])) if a and b])
+        games.append([(a, b, "=") for a, b in zip(order[:half], reversed(order[half:]), strict=True) if a and b])
         order = [order[0], order[-1], *order[1:-1]]
     people = {p: {"fed": feds[p % len(feds)]} for p in range(1, players + 1)}
     return swiss([2000 if p <= rated else None for p in range(1, players + 1)], games, people=people, **options)

@@ -62,7 +62,7 @@ def team():
     no federations, no arbiter's title written: FA1 and IA1 for each of two arbiters."""
     order, rounds = list(range(1, 11)), []
     for _ in range(9):
-        rounds.append([(a, b, "1=0=") for a, b in zip(order[:5], reversed(order[5:]))])
+        rounds.append([(a, b, "1=0=") for a, b in zip(order[:5], reversed(order[5:]), strict=True)])
         order = [order[0], order[-1], *order[1:-1]]
     t = trfconv.reads(small_team_event(10, 4, rounds, start="2026/05/01"), path="team.trf")
     return replace(t, event=replace(t.event, chief_arbiter="Chief, Carl 1234", deputy_arbiters=("Deputy, Dora 7777",)))
@@ -93,7 +93,7 @@ def test_every_field_of_fides_forms_in_their_order(printed):
     assert page_size_mm(pdf) == (210, 297)
     for page, code in enumerate(codes):
         fide, ours = fields(printed[code], rows(code), 0), fields(pdf, rows(code), 1, page)
-        for row, (theirs, mine) in enumerate(zip(fide, ours), start=1):
+        for row, (theirs, mine) in enumerate(zip(fide, ours, strict=True), start=1):
             assert len({round(y) for _, y in mine}) == 1, (code, row, "a row of FIDE's form split over lines")
             assert len(theirs) == len(mine)
 

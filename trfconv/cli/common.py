@@ -24,6 +24,7 @@ from ..diagnostics import Diagnostic, Severity, grouped, grouped_lines
 from ..encoding import printable, shown, text_encoding
 from ..io.files import MAX_INPUT_BYTES, OutputError, same_file, writable, write_output
 from ..io.registry import unreadable_codes
+from ..messages import ENGLISH, msg, plural
 from ..model import Tournament
 from .hints import with_hint
 
@@ -229,6 +230,9 @@ def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
 
 #: The largest input the command run reads (``trfconv --max-size``; set by the root callback).
 input_limit = {"max_bytes": MAX_INPUT_BYTES}
+#: The language the command run speaks (``trfconv --lang``, else the locale's; set by the root
+#: callback): the commands whose messages are written as messages say them in it.
+face = {"lang": ENGLISH}
 
 
 def load(path: Path, encoding: str | None) -> Tournament | TrfconvError:
@@ -274,9 +278,11 @@ def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
 
 def error_lines(diagnostics) -> list[str]:
     """The errors as the terminal shows them under a command's document: ``trfconv: …`` lines,
-    a repeated error once with how many more, in the order noticed (a cause before its consequences)."""
-    return grouped_lines([d for d in diagnostics if d.severity is Severity.ERROR], lambda d: f"trfconv: {d}",
-                         by_position=False)
+    a repeated error once with how many more, in the order noticed (a cause before its
+    consequences); in the command's language."""
+    lang = face["lang"]
+    return grouped_lines([d for d in diagnostics if d.severity is Severity.ERROR],
+                         lambda d: f"trfconv: {d.line(lang)}", by_position=False, lang=lang)
 
 
 class Unseen(io.TextIOBase):
@@ -347,10 +353,15 @@ def wrote(output: Path, what: str, basis, counts: str = "") -> str:
     """The terminal line of a document written to ``output``: what it holds (``counts``), or,
     when its body was withheld, that it holds the errors only (never the counts of a document
     that was not produced)."""
+    say = face["lang"].say
     if basis.withheld:
-        return (f"wrote {output}: {what}, not produced: it holds the file's {len(basis.errors)} error(s) only "
-                "(--lenient to produce it anyway)")
-    return f"wrote {output}: {what}" + (f", {counts}" if counts else "")
+        return say(plural("wrote {output}: {what}, not produced: it holds the file's {n} error(s) only (--lenient to "
+                          "produce it anyway)", "wrote {output}: {what}, not produced: it holds the file's {n} "
+                          "error(s) only (--lenient to produce it anyway)", n=len(basis.errors), output=str(output),
+                          what=what))
+    if counts:
+        return say(msg("wrote {output}: {what}, {counts}", output=str(output), what=what, counts=counts))
+    return say(msg("wrote {output}: {what}", output=str(output), what=what))
 
 
 def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8", form: str = "text") -> None:

@@ -5,12 +5,13 @@ after the messages they concern."""
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic
+from ..messages import msg
 
 HINTS = {
-    "VAL001": "give the time control with --time-control",
-    "VAL004": "choose the edition with --rules",
-    "VAL005": "choose the edition with --rules",
-    "TB004": "give unrated players a rating with --unrated",
+    "VAL001": msg("give the time control with --time-control"),
+    "VAL004": msg("choose the edition with --rules"),
+    "VAL005": msg("choose the edition with --rules"),
+    "TB004": msg("give unrated players a rating with --unrated"),
 }
 
 

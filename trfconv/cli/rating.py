@@ -16,6 +16,7 @@ import typer
 from ..documents.basis import Basis
 from ..documents.registry import document
 from ..encoding import shown
+from ..messages import msg
 from ..model import MAX_ROUNDS, Tournament
 from ..rules.editions import UnknownEdition
 from .batch import single
@@ -38,6 +39,7 @@ from .common import (
     edition_names,
     emit,
     error_lines,
+    face,
     facts_of,
     fail,
     iso_date,
@@ -78,9 +80,11 @@ def _clock(time_control: str | None):
     if clock is None:
         raise fail("--time-control", f"{time_control!r} is not a time control trfconv can read (e.g. 90+30, "
                                      "\"90'+30\\\"\", 40/90, 30, +30s)")
-    typer.echo(f"time control {time_control!r} read as {describe(clock)}", err=True)
+    say = face["lang"].say
+    typer.echo(say(msg("time control {given} read as {clock}", given=repr(time_control), clock=describe(clock))),
+               err=True)
     for doubt in doubts(time_control):
-        typer.echo(f"trfconv: --time-control: warning: {doubt}", err=True)
+        typer.echo("trfconv: --time-control: " + say(msg("warning: {doubt}", doubt=doubt)), err=True)
     return clock
 
 
@@ -123,7 +127,8 @@ def _verdict(t: Tournament, rules: str | None, clock, national: bool, rounds: Ro
     except UnknownEdition as err:
         raise fail("--rules", str(err)) from None
     except NoSuchRound as err:
-        raise fail("--finished-after" if rounds.finished_after is not None else "--after-round", str(err)) from None
+        raise fail("--finished-after" if rounds.finished_after is not None else "--after-round",
+                   face["lang"].say(err.args[0])) from None
 
 
 
@@ -161,7 +166,8 @@ def validate_file(file: Path, *, rules: str | None, time_control: str | None, na
     t = readable(file, encoding, as_json)
     t, _, found = _listed(t, lookup, rules, clock, national)
     verdict = _verdict(t, rules, clock, national, rounds)
-    basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient, scope="rating")
+    basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient, scope="rating",
+                  lang=face["lang"])
     report = VerdictReport(basis, t, verdict, details)
     typer.echo(shown(document("verdict").render(report, "json" if as_json else "text"), json=as_json), nl=False)
     return facts_of(t, EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS,
@@ -206,13 +212,14 @@ def report_file(file: Path, *, rules: str | None, form: str, output: Path | None
     """``report`` on one file."""
     from .. import rate
     from ..documents.rating_report import RatingReport
-    from ..io.kfile import KFileError, read_k_file
+    from ..errors import InputError
+    from ..io.kfile import read_k_file
 
     k, k_problems = {}, []
     if k_file is not None:
         try:
             k, k_problems = read_k_file(k_file)
-        except KFileError as err:
+        except InputError as err:
             raise fail("--k-file", str(err)) from None
     clock = _clock(time_control)
     check_output(output, file, k_file, lists_file(use_list or list_month is not None, db))
@@ -223,21 +230,26 @@ def report_file(file: Path, *, rules: str | None, form: str, output: Path | None
     rating = rate(t, verdict, k={**k, **listed_k})
     located = [d.located(str(k_file)) if d.code == "RAT004" else d for d in rating.diagnostics]
     basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics, *k_problems, *located), lenient,
-                  scope="rating")
+                  scope="rating", lang=face["lang"])
     whole = details or form != "text" or (output is not None and str(output) != "-")
     rendered = document("rating-report")
     emit(rendered.render(RatingReport(basis, t, verdict, rating, whole), form), output, file,
          encoding=rendered.formats[form].encoding, form=form)
     rated = len(rating.rated)
     initial = sum(1 for p in rating.players if p.initial is not None and p.initial.value is not None)
-    lines = error_lines(basis.errors) + [f"trfconv: {d}" for d in k_problems]  # the K file's lines, named (not errors)
-    lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
-    lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
-                                if basis.withheld else verdict.decision.value.upper() + verdict.notes))
+    say = face["lang"].say
+    # the K file's lines, named (not errors)
+    lines = error_lines(basis.errors) + [f"trfconv: {d.line(face['lang'])}" for d in k_problems]
+    lines.append(say(msg("noticed: {summary}; {caveats} caveat(s) in the report", summary=basis.summary(),
+                         caveats=len(basis.caveats))))
+    decision = (say(msg("NOT PRODUCED: the file has errors (--lenient to produce it anyway)")) if basis.withheld
+                else say(verdict.decision.value).upper() + say(verdict.notes))
+    lines.append(say(msg("verdict: {decision}", decision=decision)))
     written = output is not None and str(output) != "-"
     if written:
-        lines.append(wrote(output, f"rating report ({form})", basis,
-                           f"{rated} rated players, {initial} initial ratings"))
+        lines.append(wrote(output, say(msg("rating report ({form})", form=form)), basis,
+                           say(msg("{rated} rated players, {initial} initial ratings", rated=rated,
+                                   initial=initial))))
     typer.echo("\n".join(lines), file=sys.stderr)
     problem = not verdict.rateable or basis.defective
     return facts_of(t, EXIT_ERRORS if problem else EXIT_OK,

@@ -13,7 +13,9 @@ document starts with the same two blocks:
   chosen and why, a rate of play not checked, ratings treated as unrated, K inferred, a
   tie-break list the file did not give.
 
-Each document format writes the blocks in its own way with the functions here.
+Each document format writes the blocks in its own way with the functions here, in the language of
+the basis (:attr:`Basis.lang`, the face's: English unless asked otherwise); CSV and JSON are written
+in English, for the programs that read them.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..diagnostics import CODES, Code, Diagnostic, Severity, grouped_lines
+from ..messages import ENGLISH, Language, Message, joined, msg, plural
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,8 @@ class Basis:
     #: The kind of result the document gives ("rating", "ranking"): a caveat about another kind
     #: (a tie-break list in a rating report) is not one of its assumptions. None: every caveat.
     scope: str | None = None
+    #: The language the document is written in (the face's: ``--lang``, the page's switch).
+    lang: Language = ENGLISH
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:
@@ -44,9 +49,14 @@ class Basis:
 
     @property
     def caveats(self) -> tuple[str, ...]:
-        """The assumptions, each once, in the order they were noticed."""
+        """The assumptions (English), each once, in the order they were noticed; a message (see
+        :mod:`trfconv.messages`) where the diagnostic's is one."""
         seen = dict.fromkeys(d.message for d in self.diagnostics if self.assumes(CODES[d.code]))
         return tuple(seen)
+
+    def said_caveats(self) -> tuple[str, ...]:
+        """The caveats in the document's language."""
+        return tuple(self.lang.say(c) for c in self.caveats)
 
     def assumes(self, code: Code) -> bool:
         """Whether diagnostics of ``code`` are assumptions of this document's kind of result."""
@@ -65,44 +75,54 @@ class Basis:
         c = Counter(d.severity.value for d in self.diagnostics)
         return {s.value: c[s.value] for s in Severity}
 
-    def summary(self) -> str:
+    def summary(self) -> Message:
         """``0 error(s), 2 warning(s) (TRF024 ×2), 7 note(s)``: everything noticed, in one line."""
         c = self.counts()
         codes = Counter(d.code for d in self.diagnostics if d.severity is Severity.WARNING)
         named = ", ".join(f"{code} ×{n}" if n > 1 else code for code, n in sorted(codes.items()))
-        return (f"{c['error']} error(s), {c['warning']} warning(s)" + (f" ({named})" if named else "")
-                + f", {c['info']} note(s)")
+        return joined([plural("{n} error(s)", "{n} error(s)", n=c["error"]), ", ",
+                       plural("{n} warning(s)", "{n} warning(s)", n=c["warning"]),
+                       f" ({named})" if named else "", ", ", plural("{n} note(s)", "{n} note(s)", n=c["info"])])
 
 
-WITHHELD = ("not produced: the file has {n} error(s), listed above; correct the file, or ask for the document "
-            "anyway (--lenient), which then says that it rests on a defective file")
-DEFECTIVE = "RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong"
+def withheld_note(basis: Basis) -> Message:
+    """What the errors mean for the document: its body withheld, or resting on a defective file."""
+    if basis.withheld:
+        return plural("not produced: the file has {n} error(s), listed above; correct the file, or ask for the "
+                      "document anyway (--lenient), which then says that it rests on a defective file",
+                      "not produced: the file has {n} error(s), listed above; correct the file, or ask for the "
+                      "document anyway (--lenient), which then says that it rests on a defective file",
+                      n=len(basis.errors))
+    return plural("RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong",
+                  "RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong", n=len(basis.errors))
 
 
-def error_groups(basis: Basis) -> list[str]:
+def error_groups(basis: Basis, lang: Language | None = None) -> list[str]:
     """The errors as a document lists them: a repeated error once, with how many more and on
-    which lines (every line named: the document is what is filed), in the order noticed."""
-    return grouped_lines(basis.errors, limit=None, by_position=False)
+    which lines (every line named: the document is what is filed), in the order noticed; in
+    ``lang`` (default: the basis's)."""
+    lang = basis.lang if lang is None else lang
+    return grouped_lines(basis.errors, lambda d: d.line(lang), limit=None, by_position=False, lang=lang)
 
 
 def text_block(basis: Basis) -> list[str]:
     """The errors and caveats as text lines (nothing when there is neither)."""
     lines: list[str] = []
-    errors = basis.errors
+    errors, say = basis.errors, basis.lang.say
     if errors:
-        lines.append(f"ERRORS ({len(errors)})")
+        lines.append(say(msg("ERRORS ({n})", n=len(errors))))
         lines.extend(f"  {line}" for line in error_groups(basis))
-        lines.append("  " + (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(errors)))
+        lines.append("  " + say(withheld_note(basis)))
     if basis.caveats:
-        lines.append(f"Caveats ({len(basis.caveats)}): what this result assumes")
-        lines.extend(f"  - {c}" for c in basis.caveats)
+        lines.append(say(msg("Caveats ({n}): what this result assumes", n=len(basis.caveats))))
+        lines.extend(f"  - {c}" for c in basis.said_caveats())
     return lines
 
 
 def json_fields(basis: Basis) -> dict:
     """The errors and caveats as members of a JSON document (``note``: what the errors mean for
     the document, None when there is none)."""
-    note = (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(basis.errors)) if basis.errors else None
+    note = str(withheld_note(basis)) if basis.errors else None
     return {"defective": basis.defective, "lenient": basis.lenient, "withheld": basis.withheld, "note": note,
             "errors": [d.as_dict() for d in basis.errors], "caveats": list(basis.caveats)}
 
@@ -115,9 +135,9 @@ def json_withheld(basis: Basis) -> str:
 def csv_rows(basis: Basis) -> list[list[str]]:
     """The errors and caveats as one-cell rows above a CSV document's table (``Error: …`` and
     ``Caveat: …``, as the crosstable reader takes such lines for metadata, not players)."""
-    rows = [[f"Error: {line}"] for line in error_groups(basis)]
+    rows = [[f"Error: {line}"] for line in error_groups(basis, ENGLISH)]
     if basis.errors:
-        rows.append([("Error: " + (WITHHELD if basis.withheld else DEFECTIVE)).format(n=len(basis.errors))])
+        rows.append([f"Error: {withheld_note(basis)}"])
     rows.extend([f"Caveat: {c}"] for c in basis.caveats)
     return rows
 
@@ -125,11 +145,12 @@ def csv_rows(basis: Basis) -> list[list[str]]:
 def html_block(basis: Basis, *, caveats: bool = True) -> str:
     """The errors (a red box) and, with ``caveats``, the caveats (a box) of an HTML document."""
     out = ""
-    errors = basis.errors
+    errors, say = basis.errors, basis.lang.say
     if errors:
         items = "".join(f"<li>{escape(line)}</li>" for line in error_groups(basis))
-        note = (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(errors))
-        out += (f'<section id="errors" class="errors"><h2>Errors in the file ({len(errors)})</h2><ul>{items}</ul>'
+        note = say(withheld_note(basis))
+        heading = say(msg("Errors in the file ({n})", n=len(errors)))
+        out += (f'<section id="errors" class="errors"><h2>{escape(heading)}</h2><ul>{items}</ul>'
                 f"<p><strong>{escape(note)}</strong></p></section>")
     if caveats and basis.caveats:
         out += f'<section id="caveats" class="caveats">{caveats_html(basis)}</section>'
@@ -140,5 +161,6 @@ def caveats_html(basis: Basis) -> str:
     """The caveats' heading and list (empty when there is none)."""
     if not basis.caveats:
         return ""
-    items = "".join(f"<li>{escape(c)}</li>" for c in basis.caveats)
-    return f"<h2>Caveats: what this result assumes</h2><ul>{items}</ul>"
+    items = "".join(f"<li>{escape(c)}</li>" for c in basis.said_caveats())
+    heading = basis.lang.say(msg("Caveats: what this result assumes"))
+    return f"<h2>{escape(heading)}</h2><ul>{items}</ul>"

@@ -24,20 +24,14 @@ import os
 import stat
 from pathlib import Path
 
+from ..errors import InputError, OutputError
+
 #: Largest input read, in bytes (``trfconv --max-size`` and ``read(max_bytes=…)`` override it).
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 #: Most lines a line-based input (TRF, CSV) is read to. A 10,000-player Swiss is about 10,000
 #: lines; the bound keeps the memory of a file of tiny lines (each kept line costs a few hundred
 #: bytes of model and diagnostics) within about 100 MB.
 MAX_LINES = 200_000
-
-
-class InputError(Exception):
-    """An input that is not read: why, in one sentence."""
-
-
-class OutputError(Exception):
-    """An output that could not be written: why, in one sentence."""
 
 
 def open_regular(path: str | os.PathLike, *, buffering: int = -1):

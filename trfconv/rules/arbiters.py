@@ -24,7 +24,6 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
-from ..arbiter_records import CHIEF
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import Bye, NotPaired, Tournament
 from .editions import Edition, edition_for
@@ -542,7 +541,7 @@ def arbiter_application(events: list[tuple[str, Tournament]], fide_id: str, *, t
     systems (2.4) or the Swiss exception (2.5), two Chief Arbiters for IA (4.13.1), and the dates
     of 5.3 (the day of application is in no file)."""
     found: list[Diagnostic] = []
-    seen: dict[str, str] = {}
+    seen: dict[bytes, str] = {}
     judged = []
     held: tuple[str, ...] | None = None
     for file, t in events:
@@ -619,7 +618,7 @@ def _chiefs(counted: list[ApplicationEvent], r: ArbiterRules, least: int) -> Req
     unknown = 0
     for e in counted:
         chief = e.event.chief
-        if chief is None or e.norm.arbiter.chief:
+        if chief is None or e.norm is None or e.norm.arbiter.chief:
             unknown += 1
         else:
             signers.add(chief.fide_id or chief.name)

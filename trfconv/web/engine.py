@@ -10,16 +10,11 @@ Every function takes what the page sent as plain values (never a path) and answe
 
 from __future__ import annotations
 
-import gc
 import re
-import secrets
-import threading
-import unicodedata
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import TrfconvError, dumps, rate, reads, validate
+from .. import TrfconvError, dumps, rate, reads
 from .. import period as rating_period
 from .. import standings as rank
 from ..cli.common import against_list, diagnostic_lines, grouped, severity_counts, why_unreadable
@@ -30,15 +25,14 @@ from ..documents.verdict import VerdictReport
 from ..io.registry import outputs
 from ..model import Tournament
 from ..rules.rateability import Verdict
+from .downloads import conversion_name
+from .scratch import Stopped
 
-#: How many uploaded files the server keeps (the oldest is let go first): a 10,000-player event
-#: takes some 100 MB of model.
-KEPT_FILES = 24
 #: The conversions offered for download, in this order (``trfconv formats``' names).
 CONVERSIONS = ("trf26", "trf16", "xml", "csv", "json")
 
 
-class Refusal(Exception):
+class Refusal(TrfconvError):
     """What the page says instead of a document: one sentence, and the HTTP status."""
 
     def __init__(self, message: str, status: int = 422):
@@ -56,54 +50,6 @@ class Upload:
     name: str
     tournament: Tournament
     verdict: Verdict
-
-
-class Uploads:
-    """The files read, newest last, at most :data:`KEPT_FILES`; safe across the server's threads."""
-
-    def __init__(self, limit: int = KEPT_FILES):
-        self.limit, self._files, self._lock = limit, OrderedDict(), threading.Lock()
-
-    def add(self, name: str, tournament: Tournament) -> Upload:
-        """Hold ``tournament`` (judged now). The objects made so far are moved out of the cycle
-        collector's reach (``gc.freeze``), as :func:`trfconv.cli.main` does for one command: the
-        model holds no reference cycles, and each collection would otherwise walk every file held
-        (a second for a 10,000-player event's rating report)."""
-        upload = Upload(secrets.token_hex(8), name, tournament, validate(tournament))
-        with self._lock:
-            self._files[upload.id] = upload
-            while len(self._files) > self.limit:
-                self._files.popitem(last=False)
-        gc.freeze()
-        return upload
-
-    def get(self, key: str) -> Upload:
-        with self._lock:
-            found = self._files.get(key)
-        if found is None:
-            raise Refusal("this file is no longer held by the server (it was removed, or the server was restarted): "
-                          "drop it again", 404)
-        return found
-
-    def remove(self, key: str) -> None:
-        with self._lock:
-            self._files.pop(key, None)
-
-    def all(self) -> list[Upload]:
-        with self._lock:
-            return list(self._files.values())
-
-
-_UNSAFE = re.compile(r"[^\w.\-]+")
-
-
-def safe_name(name: str | None, default: str = "tournament") -> str:
-    """A file name fit to show and to download under: the last part of what the browser sent
-    (never a folder), letters, digits, ``.``, ``-`` and ``_`` only, no leading dot, at most 100
-    characters."""
-    base = re.split(r"[\\/]", unicodedata.normalize("NFC", name or ""))[-1]
-    base = _UNSAFE.sub("_", base).lstrip("._")[:100]
-    return base or default
 
 
 def read_upload(name: str, data: bytes) -> Tournament:
@@ -148,7 +94,7 @@ class Summary:
 def findings(diagnostics) -> list[Finding]:
     """``diagnostics`` as ``trfconv check`` prints them, each line with its severity."""
     return [Finding(first.severity.value, line)
-            for (first, _), line in zip(grouped(diagnostics), diagnostic_lines(diagnostics))]
+            for (first, _), line in zip(grouped(diagnostics), diagnostic_lines(diagnostics), strict=True)]
 
 
 def judged(upload: Upload) -> Basis:
@@ -169,15 +115,23 @@ def summary(upload: Upload) -> Summary:
     )
 
 
-def rating_report(upload: Upload, lenient: bool = False) -> str:
-    """The rating report's HTML, as ``trfconv report --format html`` writes it."""
+def about(upload: Upload, name: str, form: str = "text") -> str:
+    """What the file is (``info``, as ``trfconv info`` writes it) or its verdict (``verdict``,
+    as ``trfconv validate`` writes it), in ``form``."""
+    if name == "info":
+        return document("info").render(InfoReport(upload.name, upload.tournament), form)
+    return document("verdict").render(VerdictReport(judged(upload), upload.tournament, upload.verdict), form)
+
+
+def rating_report(upload: Upload, lenient: bool = False, form: str = "html") -> str:
+    """The rating report, as ``trfconv report --format FORM`` writes it."""
     from ..documents.rating_report import RatingReport
 
     t, verdict = upload.tournament, upload.verdict
     rating = rate(t, verdict)
     basis = Basis(upload.name, (*t.diagnostics, *verdict.diagnostics, *rating.diagnostics), lenient,
                   scope="rating")
-    return document("rating-report").render(RatingReport(basis, t, verdict, rating), "html")
+    return document("rating-report").render(RatingReport(basis, t, verdict, rating), form)
 
 
 def _tiebreaks(t: Tournament, names: str | None) -> str | None:
@@ -194,8 +148,8 @@ def _tiebreaks(t: Tournament, names: str | None) -> str | None:
 
 
 def standings(upload: Upload, tiebreaks: str | None = None, after: int | None = None, seed: str | None = None,
-              lenient: bool = False) -> str:
-    """The standings' HTML, as ``trfconv standings --format html`` writes it."""
+              lenient: bool = False, form: str = "html") -> str:
+    """The standings, as ``trfconv standings --format FORM`` writes them."""
     from ..documents.standings import StandingsReport
     from ..rules.tiebreaks.after_round import NoSuchRound
 
@@ -206,12 +160,13 @@ def standings(upload: Upload, tiebreaks: str | None = None, after: int | None = 
         raise Refusal(str(err)) from None
     located = tuple(d.located(upload.name) for d in result.diagnostics)
     basis = Basis(upload.name, (*t.diagnostics, *located), lenient, scope="ranking")
-    return document("standings").render(StandingsReport(basis, result, t), "html")
+    return document("standings").render(StandingsReport(basis, result, t), form)
 
 
-def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bool = False) -> str:
-    """The play-off plan's HTML for the players tied for ``place``, in the order of the event's
-    tie-breaks (the file's list, else the recommended one), as ``trfconv playoff --format html``
+def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bool = False,
+            form: str = "html") -> str:
+    """The play-off plan (``form``) for the players tied for ``place``, in the order of the event's
+    tie-breaks (the file's list, else the recommended one), as ``trfconv playoff --format FORM``
     writes it (a new seed when none is given, printed in the plan)."""
     from ..documents.playoff import PlayoffReport
     from ..rules.tiebreaks.lots import new_seed
@@ -227,7 +182,7 @@ def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bo
     basis = Basis(upload.name, (*t.diagnostics, *(d.located(upload.name) for d in s.diagnostics)), lenient,
                   scope="ranking")
     result = plan(entrants, first=first, seed=seed)
-    return document("playoff").render(PlayoffReport(basis, result, t.event.name), "html")
+    return document("playoff").render(PlayoffReport(basis, result, t.event.name), form)
 
 
 @dataclass(frozen=True)
@@ -260,7 +215,7 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
     try:
         result = judge(t, lookup, player=player, titles=titles or None, exemption=exemption or None,
                        event_type=event_type or None, readings={"score": reading}, forecast=forecast,
-                       after_round=after_round)
+                       after_round=after_round, arbiters=details or form == "arbiters")
     except ValueError as err:  # an option, a player or a round the library refuses: said as it says it
         raise Refusal(str(err)) from None
     basis = Basis(upload.name, (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
@@ -268,10 +223,11 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
 
 
 def application(uploads: list[Upload], fide_id: str, title: str | None = None, exemption: str | None = None,
-                event_type: str | None = None, reading: str = "rounded", lookup=None, lenient: bool = False) -> str:
+                event_type: str | None = None, reading: str = "rounded", lookup=None, lenient: bool = False,
+                form: str = "text") -> str:
     """The title application of ``fide_id`` over the files held (IT2 checks), as ``trfconv norms
-    FILES --application FIDE_ID`` writes it with the same options (text: the document has no
-    HTML form)."""
+    FILES --application FIDE_ID --format FORM`` writes it with the same options (the document
+    has no HTML form)."""
     from ..documents.norms.application import ApplicationReport
     from ..rules.norms import application as check
 
@@ -290,16 +246,16 @@ def application(uploads: list[Upload], fide_id: str, title: str | None = None, e
         raise Refusal(f"FIDE id {fide_id}: no file held has a player with this FIDE id")
     noticed = [d for _, t in events for d in t.diagnostics]
     basis = Basis(", ".join(name for name, _ in events), (*noticed, *found), lenient, scope="norms")
-    return document("norms-application").render(ApplicationReport(basis, result), "text")
+    return document("norms-application").render(ApplicationReport(basis, result), form)
 
 
-def conversion(upload: Upload, fmt: str) -> tuple[bytes, str]:
+def conversion(upload: Upload, fmt: str) -> bytes:
     """The file in ``fmt`` as ``trfconv convert --to FMT`` writes it (the points and ranks the
-    file does not give filled from the standings), and its download name."""
+    file does not give filled from the standings)."""
     if fmt not in CONVERSIONS:
         raise Refusal(f"no conversion {fmt!r}; there are {', '.join(CONVERSIONS)}", 404)
     data, _ = dumps(_converted(upload), fmt)
-    return data, _download_name(upload, fmt)
+    return data
 
 
 def _converted(upload: Upload) -> Tournament:
@@ -309,11 +265,6 @@ def _converted(upload: Upload) -> Tournament:
     return with_standings(upload.tournament)[0]
 
 
-def _download_name(upload: Upload, fmt: str) -> str:
-    out = outputs()[fmt]
-    return safe_name((Path(upload.name).stem or "tournament") + (out.suffixes[0] if out.suffixes else ".trf"))
-
-
 def losses(upload: Upload) -> list[tuple[str, list[Finding]]]:
     """For each conversion, what its writer said (what the format cannot hold, item by item:
     ``WRT004``; characters replaced), as ``trfconv convert -o FILE`` prints it."""
@@ -321,7 +272,7 @@ def losses(upload: Upload) -> list[tuple[str, list[Finding]]]:
     converted = _converted(upload)
     for fmt in CONVERSIONS:
         _, said = dumps(converted, fmt)
-        name = _download_name(upload, fmt)
+        name = conversion_name(upload.name, fmt, CONVERSIONS)
         out.append((outputs()[fmt].description.split(" (")[0], findings([d.located(name) for d in said])))
     return out
 
@@ -357,10 +308,11 @@ def batch(uploads: list[Upload]) -> list[BatchRow]:
 
 
 def period(uploads: list[Upload], month: str | None = None, db=None, use_list: bool = False,
-           lenient: bool = False) -> str:
-    """The rating period's HTML over the files held, as ``trfconv period FILES --format html``
-    writes it (with ``use_list``: on the lists held, as ``--list``)."""
+           lenient: bool = False, form: str = "html") -> str:
+    """The rating period over the files held, as ``trfconv period FILES --format FORM`` writes
+    it (with ``use_list``: on the lists held, as ``--list``)."""
     from ..documents.period import PeriodReport
+    from ..io.ratinglist.store import StoreError
 
     if not uploads:
         raise Refusal("no file dropped yet")
@@ -369,11 +321,13 @@ def period(uploads: list[Upload], month: str | None = None, db=None, use_list: b
     lookup = held_lists(db) if use_list else None
     try:
         result = rating_period([u.tournament for u in uploads], lists=lookup, month=month or None)
+    except StoreError:  # not the period's refusal: the page says it as it says any other failure
+        raise
     except TrfconvError as err:
         raise Refusal(_words(err.diagnostics)) from None
     name = uploads[0].name if len(uploads) == 1 else f"{len(uploads)} files"
     return document("period").render(PeriodReport(Basis(name, result.diagnostics, lenient, scope="rating"), result),
-                                     "html")
+                                     form)
 
 
 # -- the rating lists --------------------------------------------------------------------------
@@ -435,19 +389,24 @@ class Import:
     error: str | None = None
 
 
-def import_list(job: Import, path: Path, db, month: str | None, kind: str | None) -> None:
+def import_list(job: Import, path: Path, db, month: str | None, kind: str | None, check=None) -> None:
     """Import the list file ``path`` (a file the server wrote), recording progress in ``job``;
-    as ``trfconv list import`` does."""
+    as ``trfconv list import`` does. ``check()``, called at each progress report, raises
+    :class:`~trfconv.web.scratch.Stopped` to give up (the database left as it was)."""
     import sqlite3
 
     from ..ratinglists import ListError
     from ..ratinglists import import_list as load
 
     def progress(done: int, total: int) -> None:
+        if check is not None:
+            check()
         job.done, job.total = done, total
 
     try:
         info = load(path, db=db, month=month or None, kind=kind or None, progress=progress)
+    except Stopped:
+        job.error = "stopped with the server; the database is as it was"
     except ListError as err:
         job.error = err.diagnostic.message
     except (OSError, sqlite3.Error) as err:

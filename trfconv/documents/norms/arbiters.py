@@ -29,7 +29,7 @@ FORM_TITLES = {"FA1": ("FIDE Arbiter Norm Report Form", "a FIDE Arbiter", "a FID
 def facts_line(event: ArbiterEvent) -> str:
     """The event as B.06.1 looks at it, on one line."""
     f = event.facts
-    speed = {None: "rate of play not in the file"}.get(f.speed, f"{f.speed} play")
+    speed = "rate of play not in the file" if f.speed is None else f"{f.speed} play"
     feds = f"{f.federations} federation(s)" + (f" ({f.without_federation} player(s) without one)"
                                                  if f.without_federation else "")
     certificates = (f"; at most {event.certificates} certificate(s) of an international or national event "

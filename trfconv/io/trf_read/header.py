@@ -36,7 +36,7 @@ class HeaderRecords:
         value = line[4:].strip()
         if code in ("102", "112") and len(named := split_record(value)) > 1:
             self.report("TRF063", f"{code} names {len(named)} arbiters with FIDE IDs ("
-                                  f"{', '.join(shown(n or i) for n, i, _ in named)}) on one line; read as "
+                                  f"{', '.join(shown(n or i or '') for n, i, _ in named)}) on one line; read as "
                                   f"{len(named)} arbiters", 5)
         if code == "112":
             if value:

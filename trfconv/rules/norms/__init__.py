@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ...diagnostics import Diagnostic, diagnostic
 from ...federations import federation, unknown
 from ...model import Game, Pending, Tournament
-from ..editions import Edition, UnknownEdition, edition, edition_for
+from ..editions import Edition, edition, edition_for
 from ..officials import arbiters as officials_of
 from ..progress import Progress, progress
 from ..rateability import clock_of

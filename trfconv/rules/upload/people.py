@@ -61,7 +61,7 @@ def arbiter_findings(t: Tournament, lookup: Lookup | None, month: str | None,
     for a in named_arbiters(t.event):
         path, line, _ = t.source.record_at(a.record)
         code, who = a.record[:3], {CHIEF: "chief arbiter", DEPUTY: "deputy arbiter"}.get(a.role, "arbiter")
-        said = f"{' '.join((*a.titles, a.name))!r}"
+        said = f"{a.name!r}" + (f" ({', '.join(a.titles)})" if a.titles else "")
         titles: tuple[str, ...] | None = None
         if a.fide_id is None:
             out.append(diagnostic("UPL020", f"{code} {who} {said}: no FIDE ID; the arbiter licence cannot be checked, "
@@ -74,9 +74,9 @@ def arbiter_findings(t: Tournament, lookup: Lookup | None, month: str | None,
             else:
                 titles = tuple(x for x in entry.other_titles if x in ARBITER_TITLES)
                 if not titles:
-                    held = ", ".join(entry.other_titles) or "none"
+                    otit = ", ".join(entry.other_titles) or "none"
                     out.append(diagnostic("UPL021", f"{code} {who} FIDE ID {a.fide_id} ({entry.name}) has no "
-                                                    f"arbiter title in the list of {month} (OTit: {held}); every "
+                                                    f"arbiter title in the list of {month} (OTit: {otit}); every "
                                                     "arbiter listed must hold a FIDE arbiter licence",
                                           path=path, line=line))
         if a.role == CHIEF and title_event:
