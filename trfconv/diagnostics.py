@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from .messages import ENGLISH, Language, Message, joined, msg, plural
+from .records import builder
 
 
 class Severity(Enum):
@@ -579,8 +580,19 @@ def diagnostic(
     spec = CODES[code]
     severity = severity or spec.severity
     consumer = spec.consumer if severity is spec.severity or spec.severity is not Severity.ERROR else None
-    text = message.on_one_line() if isinstance(message, Message) else " ".join(message.split())
-    return Diagnostic(code, severity, text, Location(path, line, column), consumer)
+    if isinstance(message, Message):
+        text = message.on_one_line()
+    elif message.isprintable() and "  " not in message and message[:1] != " " and message[-1:] != " ":
+        text = message  # already one line: every blank but the ASCII space is unprintable
+    else:
+        text = " ".join(message.split())
+    return _new_diagnostic(code, severity, text, _new_location(path, line, column), consumer)
+
+
+#: What :func:`diagnostic` builds its records with (:func:`~trfconv.records.builder`): a check of
+#: a month against the list builds some 700,000 of them.
+_new_diagnostic = builder(Diagnostic)
+_new_location = builder(Location)
 
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
