@@ -580,6 +580,7 @@ def diagnostic(
     spec = CODES[code]
     severity = severity or spec.severity
     consumer = spec.consumer if severity is spec.severity or spec.severity is not Severity.ERROR else None
+    text: str
     if isinstance(message, Message):
         text = message.on_one_line()
     elif message.isprintable() and "  " not in message and message[:1] != " " and message[-1:] != " ":

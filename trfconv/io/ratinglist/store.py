@@ -510,6 +510,7 @@ class Store:
         made = self._ratings
         for kind, source in served.items():
             own = values.get(source)
+            key: tuple[str, str | None, str | None, str | None, str, str]
             if own is None:  # unrated when that list lacks him
                 key = (kind, None, None, None, month, source.file)
             else:
