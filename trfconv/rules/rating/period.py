@@ -632,7 +632,8 @@ class PeriodBuilder:
             player, lines, known = self.found.pop(key)
             if key in self.conflicts:  # one ID, two people: left out, named (PER030), never merged
                 continue
-            entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
+            entries = [lines[0].moved(moved[lines[0].event])] if len(lines) == 1 else \
+                sorted((e.moved(moved[e.event]) for e in lines), key=attrgetter("event"))  # most play one event
             if known is not None and known.month == used and known.kind == kind:  # rated on the previous list
                 base = known if isinstance(known, Rating) else None
             else:
