@@ -24,6 +24,8 @@ import os
 import stat
 from pathlib import Path
 
+from ..messages import msg
+
 #: Largest input read, in bytes (``trfconv --max-size`` and ``read(max_bytes=…)`` override it).
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 #: Most lines a line-based input (TRF, CSV) is read to. A 10,000-player Swiss is about 10,000
@@ -85,7 +87,8 @@ def too_many_lines(text: str) -> str | None:
     count = max(text.count("\n"), text.count("\r"))
     if count <= MAX_LINES:
         return None
-    return f"the file has {count:,} lines, more than the {MAX_LINES:,} read at most; only the first are read"
+    return msg("the file has {count:,} lines, more than the {most:,} read at most; only the first are read", count=count,
+               most=MAX_LINES)
 
 
 def same_file(a: str | os.PathLike, b: str | os.PathLike | None) -> bool:
