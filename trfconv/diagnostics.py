@@ -9,6 +9,7 @@ consumer that would reject the input.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -424,6 +425,10 @@ CODES: dict[str, Code] = {
              todo="trfconv pairings FILE --round N shows both pairings and the criterion that decides; check the "
                   "pairing program's settings (system, acceleration, byes entered) for that round"),
         Code("UPL055", I, "Swiss pairing: rounds the pairings checker cannot judge from the file, or a system it does not check"),
+        Code("UPL056", I, "Swiss pairing: a round is not the pairing the Dutch system gives, in a file that names no "
+                          "pairing system (the Dutch system assumed; information, not an error)",
+             todo="if the event was paired by the Dutch system, trfconv pairings FILE --round N shows both pairings and "
+                  "the criterion that decides; a file that says its system (192, 092) is held to it"),
         Code("UPL060", E, "no game of the event has a result: nothing to rate yet (B.02 9.1: the report follows the event)",
              "FIDE rating server", todo="upload the file once the event is played"),
         Code("UPL061", E, "a round declared or paired has no results (R■: every round's result; B.02 9.1)",
@@ -544,7 +549,7 @@ class Diagnostic:
             return self
         return replace(self, location=replace(self.location, path=path))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | int | None]:
         return {
             "code": self.code,
             "severity": self.severity.value,
@@ -576,7 +581,7 @@ def diagnostic(
     return Diagnostic(code, severity, text, Location(path, line, column), consumer)
 
 
-def has_errors(diagnostics) -> bool:
+def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(d.severity is Severity.ERROR for d in diagnostics)
 
 
@@ -587,15 +592,15 @@ _PLAYER = re.compile(r"\bplayer \d+ \([^()]*\)")
 LINES_NAMED = 8
 
 
-def grouped(diagnostics, *, by_position: bool = True) -> list[tuple[Diagnostic, list[Diagnostic]]]:
+def grouped(diagnostics: Iterable[Diagnostic], *, by_position: bool = True) -> list[tuple[Diagnostic, list[Diagnostic]]]:
     """Diagnostics sorted by file position (``by_position``; else in the order noticed, which
     puts a cause before its consequences), each with the later ones that say the same thing
     (same code, same words but for the numbers and the player named): a repeated problem is
     shown once. The one grouping of every command's terminal output and every document's
     errors block."""
-    ordered = sorted(diagnostics, key=lambda d: (d.location.path or "", d.location.line or 0,
-                                                 d.location.column or 0)) if by_position else diagnostics
-    groups: dict[tuple, tuple[Diagnostic, list[Diagnostic]]] = {}
+    ordered: Iterable[Diagnostic] = sorted(diagnostics, key=lambda d: (
+        d.location.path or "", d.location.line or 0, d.location.column or 0)) if by_position else diagnostics
+    groups: dict[tuple[str, str], tuple[Diagnostic, list[Diagnostic]]] = {}
     for d in ordered:
         key = (d.code, _NUMBERS.sub("#", _PLAYER.sub("player #", d.message)))
         if key in groups:
@@ -619,7 +624,8 @@ def more_like_it(more: list[Diagnostic], limit: int | None = LINES_NAMED) -> str
                                 more=more_lines), ")"])
 
 
-def grouped_lines(diagnostics, show=str, limit: int | None = LINES_NAMED, *, by_position: bool = True,
+def grouped_lines(diagnostics: Iterable[Diagnostic], show: Callable[[Diagnostic], str] = str,
+                  limit: int | None = LINES_NAMED, *, by_position: bool = True,
                   lang: Language = ENGLISH) -> list[str]:
     """The diagnostics as lines, a repeated one once with how many more there are and where
     (``show`` turns a diagnostic into its line, in ``lang``; ``limit``: how many further lines
@@ -627,15 +633,6 @@ def grouped_lines(diagnostics, show=str, limit: int | None = LINES_NAMED, *, by_
     :func:`grouped`)."""
     return [show(first) + lang.say(more_like_it(more, limit))
             for first, more in grouped(diagnostics, by_position=by_position)]
-
-
-class TrfconvError(Exception):
-    """Raised in strict mode, or when input cannot be read at all; carries the diagnostics."""
-
-    def __init__(self, diagnostics):
-        self.diagnostics = tuple(diagnostics)
-        first = next((d for d in self.diagnostics if d.severity is Severity.ERROR), None)
-        super().__init__(str(first) if first else "trfconv error")
 
 
 def shown(text: str, limit: int = 40) -> str:

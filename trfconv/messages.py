@@ -23,13 +23,16 @@ from __future__ import annotations
 import gettext
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
 
+from .errors import UsageError
 from .numbers import short_text
 
 #: The gettext domain: ``trfconv/locale/<language>.mo``.
@@ -47,14 +50,14 @@ class Message(str):
     formatted (a text read from data, see :func:`data`)."""
 
     template: str
-    args: dict
+    args: dict[str, Any]
     plural_form: str | None
     literal: bool
     fixed: bool
     one_line: bool
     context: str | None
 
-    def __new__(cls, template: str, args: Mapping | None = None, plural: str | None = None, *,
+    def __new__(cls, template: str, args: Mapping[str, Any] | None = None, plural: str | None = None, *,
                 literal: bool = False, fixed: bool = False, one_line: bool = False,
                 context: str | None = None) -> Message:
         args = dict(args or {})
@@ -92,28 +95,29 @@ class Message(str):
         return Message(self.template, self.args, self.plural_form, literal=self.literal, fixed=self.fixed,
                        one_line=True, context=self.context)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return _rebuild, (self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line,
                           self.context)
 
 
-def _rebuild(template, args, plural, literal, fixed, one_line, context) -> Message:
+def _rebuild(template: str, args: dict[str, Any], plural: str | None, literal: bool, fixed: bool,
+             one_line: bool, context: str | None) -> Message:
     return Message(template, args, plural, literal=literal, fixed=fixed, one_line=one_line, context=context)
 
 
-def msg(template: str, /, **args) -> Message:
+def msg(template: str, /, **args: Any) -> Message:
     """The message ``template`` with its named ``args`` (the call every message is written with;
     the catalogs' extraction finds it by this name)."""
     return Message(template, args)
 
 
-def pmsg(context: str, template: str, /, **args) -> Message:
+def pmsg(context: str, template: str, /, **args: Any) -> Message:
     """:func:`msg` for a text whose English says two things (``no``: the column of start numbers,
     and the answer): ``context`` tells the translator which."""
     return Message(template, args, context=context)
 
 
-def plural(singular: str, plural: str, /, n: int, **args) -> Message:
+def plural(singular: str, plural: str, /, n: int, **args: Any) -> Message:
     """The message for ``n`` things: ``singular`` when ``n`` is one (in English; each language
     has its own rule), else ``plural``; ``{n}`` is the count."""
     return Message(singular, {"n": n, **args}, plural)
@@ -126,16 +130,16 @@ def data(english: str) -> Message:
     return Message(english, fixed=True)
 
 
-def joined(parts, separator: str = "") -> Message:
+def joined(parts: Iterable[str], separator: str = "") -> Message:
     """``parts`` (messages or texts) one after another, ``separator`` (a text or a message)
     between them, in any language: for a sentence built from pieces that are each a message."""
-    items = []
+    items: list[str] = []
     for part in parts:
         if items and separator:
             items.append(separator)
         items.append(part)
     names = [f"p{i}" for i in range(len(items))]
-    return Message("".join("{" + n + "}" for n in names), dict(zip(names, items)), literal=True)
+    return Message("".join("{" + n + "}" for n in names), dict(zip(names, items, strict=True)), literal=True)
 
 
 _SHARED: dict[tuple[str, str], Message] = {}
@@ -145,7 +149,7 @@ def shared(text: str) -> str:
     """``text`` held once by the process (a month of many players writes the same sentences
     anew for each): :func:`sys.intern` for a plain text; for a message, the first one made with
     the same template and the same English."""
-    if type(text) is str:
+    if not isinstance(text, Message):
         return sys.intern(text)
     return _SHARED.setdefault((str(text), text.template), text)
 
@@ -162,7 +166,7 @@ class Language:
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
 
-    def say(self, text) -> str:
+    def say(self, text: object) -> str:
         """``text`` in this language: a message rendered; any other text as it is (a name, a
         code, or a text not yet written as a message)."""
         if isinstance(text, Message):
@@ -198,7 +202,7 @@ class Language:
             text = "1er" + text[1:]
         return text
 
-    def value(self, value, spec: str = "") -> str:
+    def value(self, value: object, spec: str = "") -> str:
         """One argument of a message in this language, with its format ``spec``."""
         if isinstance(value, Message):
             return format(value.render(self), spec)
@@ -233,14 +237,14 @@ class _Shown:
 
     __slots__ = ("lang", "value")
 
-    def __init__(self, lang: Language, value) -> None:
+    def __init__(self, lang: Language, value: object) -> None:
         self.lang, self.value = lang, value
 
     def __format__(self, spec: str) -> str:
         return self.lang.value(self.value, spec)
 
 
-def _format(lang: Language, template: str, args: dict) -> str:
+def _format(lang: Language, template: str, args: dict[str, Any]) -> str:
     if lang.english:  # a text, a whole number or a message is formatted in English as str.format does
         return template.format_map({name: value if type(value) in _AS_IS else _Shown(lang, value)
                                     for name, value in args.items()})
@@ -254,11 +258,11 @@ _AS_IS = frozenset((str, int, Message))
 SEMICOLON = msg("; ")
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(UsageError):
     """A language asked for that has no catalog."""
 
 
-def catalogs():
+def catalogs() -> Traversable:
     """The folder of the compiled catalogs (``trfconv/locale``)."""
     return resources.files("trfconv") / "locale"
 

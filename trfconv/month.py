@@ -9,7 +9,8 @@ import os
 from dataclasses import dataclass, replace
 
 from . import read, reads
-from .diagnostics import Diagnostic, TrfconvError, diagnostic, has_errors
+from .diagnostics import Diagnostic, diagnostic, has_errors
+from .errors import TrfconvError
 from .model import Tournament
 
 

@@ -93,7 +93,7 @@ def exact_number(text: str) -> Fraction | None:
     return -value if sign == "-" else value
 
 
-def not_a_number(text: str):
+def not_a_number(text: str) -> str:
     """Why ``text`` was not read as a number, as a message: too many digits, or not one."""
     from .messages import msg  # here: messages writes its numbers with this module
 

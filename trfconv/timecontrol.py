@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .messages import Message, joined, msg
-from .numbers import short_text
 
 # Seconds per time unit, as written in free text (English, German, French, Spanish, Italian).
 _UNIT_SECONDS = {
@@ -225,21 +224,17 @@ def parse_text(text: str) -> TimeControl | None:
         if reading is None or increment is not None:
             return None
         kind, value = reading
-        if kind == "delay":
-            kind, delay = "increment", True
         open_ended = bool(periods) and periods[-1].moves is None
-        if kind == "bare":
-            kind, value = (
-                ("increment", value) if open_ended else ("period", Period(_bare_seconds(value)))
-            )
-        if kind == "increment":
-            if not periods:
+        if isinstance(value, Period):
+            if open_ended:
                 return None
-            increment = value
-        elif open_ended:
-            return None
-        else:
             periods.append(value)
+        elif kind == "bare" and not open_ended:
+            periods.append(Period(_bare_seconds(value)))
+        elif not periods:
+            return None
+        else:  # an increment, a delay, or a bare number after a rest-of-game period
+            increment, delay = value, kind == "delay"
     if not periods:
         return None
     both = tuple(replace(period, increment_seconds=increment or 0) for period in periods)
@@ -278,7 +273,7 @@ def _seconds_for(periods: tuple[Period, ...], moves: int) -> int:
         if played >= moves:
             break
         last = index == len(periods) - 1
-        in_period = moves - played if last else min(period.moves, moves - played)
+        in_period = moves - played if last or period.moves is None else min(period.moves, moves - played)
         seconds += period.base_seconds + in_period * period.increment_seconds
         played += in_period
     return seconds
@@ -321,7 +316,7 @@ def _read_term(term: str) -> tuple[str, Period | int] | None:
         seconds = _time_seconds(int(match[1]), match[2])
         return None if seconds is None else ("period", Period(seconds))
     if match := re.fullmatch(_PERIOD_TERM, term, re.ASCII):
-        return _moves_period(match.groups())
+        return _moves_period(match)
     if match := re.fullmatch(_QUANTITY, term, re.ASCII):
         number, unit = int(match[1]), match[2]
         if unit is None:
@@ -334,13 +329,13 @@ def _read_term(term: str) -> tuple[str, Period | int] | None:
     return None
 
 
-def _moves_period(groups: tuple[str | None, ...]) -> tuple[str, Period] | None:
+def _moves_period(match: re.Match[str]) -> tuple[str, Period] | None:
     """A period from ``A sep B`` where one side counts moves and the other is a time.
 
     Units tell which is which; two bare numbers are read as moves/time (the
     FIDE "40/120" form) but only with a slash.
     """
-    first_number, first_unit, separator, second_number, second_unit = groups
+    first_number, first_unit, separator, second_number, second_unit = match.groups()
     first, second = _role(first_unit), _role(second_unit)
     if (first, second) in {("moves", "time"), ("moves", None), (None, "time")} or (
         (first, second) == (None, None) and separator == "/"

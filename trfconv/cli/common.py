@@ -263,16 +263,17 @@ def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournam
                    "errors": [d.as_dict() for d in problems]})
     for d in problems:
         place = ":".join(str(x) for x in (d.location.path or str(path), d.location.line) if x is not None)
-        typer.echo(printable(f"trfconv: {place}: {d.message} ({d.code})"), err=True)
+        typer.echo(printable(f"trfconv: {place}: {face['lang'].say(d.message)} ({d.code})"), err=True)
     raise typer.Exit(EXIT_UNREADABLE)
 
 
 def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
-    """Every diagnostic as a line, sorted by position; without ``details`` a repeated one is
-    shown once with how many more there are and where."""
+    """Every diagnostic as a line in the command's language, sorted by position; without
+    ``details`` a repeated one is shown once with how many more there are and where."""
+    lang = face["lang"]
     if details:  # a message may quote a file or a list: never a raw control character
-        return [printable(with_hint(d)) for d, more in grouped(diagnostics) for d in (d, *more)]
-    return [printable(line) for line in grouped_lines(diagnostics, with_hint)]
+        return [printable(with_hint(d, lang)) for d, more in grouped(diagnostics) for d in (d, *more)]
+    return [printable(line) for line in grouped_lines(diagnostics, lambda d: with_hint(d, lang), lang=lang)]
 
 
 

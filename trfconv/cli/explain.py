@@ -43,8 +43,8 @@ def explanation(code: str, lang: Language = ENGLISH) -> list[str] | None:
                              "the result rests on") if spec.scope == "ranking" else
                          msg("caveat: printed in the caveats of every document it concerns, as an assumption the "
                              "result rests on")))
-    todo = [lang.text(spec.todo) if spec.todo else None, HINTS.get(spec.code)]
-    todo = [t for t in todo if t] or [_BY_SEVERITY[spec.severity.value]]
+    todo = [t for t in (lang.text(spec.todo) if spec.todo else None, HINTS.get(spec.code)) if t] \
+        or [_BY_SEVERITY[spec.severity.value]]
     lines.append(say(msg("what to do: {todo}", todo=joined(todo, SEMICOLON))))
     return lines
 

@@ -5,7 +5,7 @@ after the messages they concern."""
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic
-from ..messages import msg
+from ..messages import ENGLISH, Language, msg
 
 HINTS = {
     "VAL001": msg("give the time control with --time-control"),
@@ -15,7 +15,7 @@ HINTS = {
 }
 
 
-def with_hint(d: Diagnostic) -> str:
-    """The diagnostic as one line, with its hint when it has one."""
+def with_hint(d: Diagnostic, lang: Language = ENGLISH) -> str:
+    """The diagnostic as one line in ``lang``, with its hint when it has one."""
     hint = HINTS.get(d.code)
-    return f"{d} ({hint})" if hint else str(d)
+    return f"{d.line(lang)} ({lang.say(hint)})" if hint else d.line(lang)

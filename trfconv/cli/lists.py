@@ -201,7 +201,7 @@ def fill_command(
         print_diagnostics(trfconv.write(filled, output, fmt))
     except trfconv.TrfconvError as err:
         print_diagnostics(err.diagnostics)
-        raise typer.Exit(EXIT_UNREADABLE)
+        raise typer.Exit(EXIT_UNREADABLE) from None
     except OSError as err:
         raise fail(str(output), f"cannot write: {err.strerror or err}") from None
     changes = sum(1 for d in diagnostics if d.code in ("LST020", "LST021", "LST022"))

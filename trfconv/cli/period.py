@@ -83,6 +83,7 @@ def period(
     from ..documents.period import PeriodReport
     from ..documents.period.fide import cut_values
     from ..io.many import expand
+    from ..io.ratinglist.store import StoreError
 
     if month is not None and not MONTH.fullmatch(month):
         raise fail("--period", f"{month!r} is not a month YYYY-MM")
@@ -97,6 +98,8 @@ def period(
         with _progress(sys.stderr.isatty()) as tick:
             result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding,
                              keep=keep, jobs=jobs, unfinished=unfinished, undated=undated, tick=tick)
+    except StoreError:  # the database met unreadable in the middle: said as every command says it (ended)
+        raise
     except TrfconvError as err:
         for d in err.diagnostics:
             typer.echo(printable(f"trfconv: {d}"), err=True)

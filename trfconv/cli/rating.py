@@ -212,13 +212,14 @@ def report_file(file: Path, *, rules: str | None, form: str, output: Path | None
     """``report`` on one file."""
     from .. import rate
     from ..documents.rating_report import RatingReport
-    from ..io.kfile import KFileError, read_k_file
+    from ..errors import InputError
+    from ..io.kfile import read_k_file
 
     k, k_problems = {}, []
     if k_file is not None:
         try:
             k, k_problems = read_k_file(k_file)
-        except KFileError as err:
+        except InputError as err:
             raise fail("--k-file", str(err)) from None
     clock = _clock(time_control)
     check_output(output, file, k_file, lists_file(use_list or list_month is not None, db))

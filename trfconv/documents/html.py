@@ -77,12 +77,12 @@ def table_of_cells(columns: list[Column], cells: list, classes: list | None = No
     None or empty), without the columns that are empty in every row; ``classes`` gives each row's
     class (or None). A report that writes thousands of tables computes the cells it repeats once.
     The table is given as its parts (start, rows, end): a page of megabytes is joined once."""
-    kept = tuple(i for i, column in enumerate(zip(*cells)) if any(column))
+    kept = tuple(i for i, column in enumerate(zip(*cells, strict=True)) if any(column))
     start, row, classed_row = _layout(tuple(columns), kept, lang)
     if classes is None:
         rows = [row(*v) for v in cells]
     else:
-        rows = [classed_row(*v, k=k) if k else row(*v) for v, k in zip(cells, classes)]
+        rows = [classed_row(*v, k=k) if k else row(*v) for v, k in zip(cells, classes, strict=True)]
     rows.insert(0, start)
     rows.append(TABLE_END)
     return rows

@@ -24,6 +24,7 @@ import os
 import stat
 from pathlib import Path
 
+from ..errors import InputError, OutputError
 from ..messages import msg
 
 #: Largest input read, in bytes (``trfconv --max-size`` and ``read(max_bytes=…)`` override it).
@@ -32,14 +33,6 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 #: lines; the bound keeps the memory of a file of tiny lines (each kept line costs a few hundred
 #: bytes of model and diagnostics) within about 100 MB.
 MAX_LINES = 200_000
-
-
-class InputError(Exception):
-    """An input that is not read: why, in one sentence."""
-
-
-class OutputError(Exception):
-    """An output that could not be written: why, in one sentence."""
 
 
 def open_regular(path: str | os.PathLike, *, buffering: int = -1):

@@ -19,6 +19,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..errors import UsageError
 from ..messages import msg
 
 #: Families of regulations, and what each regulates as a message names it: ``b02`` (FIDE Rating
@@ -84,7 +85,7 @@ EDITIONS: tuple[Edition, ...] = (
 _BY_NAME = {e.name: e for e in EDITIONS}
 
 
-class UnknownEdition(ValueError):
+class UnknownEdition(UsageError):
     """A ``--rules`` name that is not in :data:`EDITIONS`."""
 
 

@@ -89,6 +89,20 @@ class Progress:
         return self.rounds_in(RoundState.NOT_RECORDED)
 
     @property
+    def paired(self) -> tuple[int, ...]:
+        """The rounds the file holds pairings of: complete or in play."""
+        return tuple(r for r, s in enumerate(self.states, 1) if s is RoundState.COMPLETE or s is RoundState.IN_PLAY)
+
+    @property
+    def last_paired(self) -> int:
+        """The last round the file holds pairings of (0: none); the rounds after it are to come."""
+        return max(self.paired, default=0)
+
+    def waiting_games(self, r: int) -> tuple[tuple[int, int], ...]:
+        """Round ``r``'s pairings waiting for their result, each once (the lower start number first)."""
+        return tuple((a, b) for k, a, b in self.games if k == r)
+
+    @property
     def unfinished_rounds(self) -> tuple[int, ...]:
         """The rounds that are not complete (in play, to come or not recorded), in order."""
         return tuple(r for r, s in enumerate(self.states, 1) if s is not RoundState.COMPLETE)

@@ -288,7 +288,7 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
     @_answers("fragment")
     def the_set(request: Request):
         contents = held.contents(tab(request), report=_flag(request, "first"))
-        rows = list(zip(contents.files, engine.batch(contents.files)))
+        rows = list(zip(contents.files, engine.batch(contents.files), strict=True))
         return _page(_ENV.get_template("set.html").render(
             c=contents, rows=rows, players=sum(len(u.tournament.players) for u in contents.files)))
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import TrfconvError, dumps, rate, reads, validate
+from .. import TrfconvError, dumps, rate, reads
 from .. import period as rating_period
 from .. import standings as rank
 from ..cli.common import against_list, diagnostic_lines, grouped, severity_counts, why_unreadable
@@ -32,7 +32,7 @@ from .scratch import Stopped
 CONVERSIONS = ("trf26", "trf16", "xml", "csv", "json")
 
 
-class Refusal(Exception):
+class Refusal(TrfconvError):
     """What the page says instead of a document: one sentence, and the HTTP status."""
 
     def __init__(self, message: str, status: int = 422):
@@ -94,7 +94,7 @@ class Summary:
 def findings(diagnostics) -> list[Finding]:
     """``diagnostics`` as ``trfconv check`` prints them, each line with its severity."""
     return [Finding(first.severity.value, line)
-            for (first, _), line in zip(grouped(diagnostics), diagnostic_lines(diagnostics))]
+            for (first, _), line in zip(grouped(diagnostics), diagnostic_lines(diagnostics), strict=True)]
 
 
 def judged(upload: Upload) -> Basis:
@@ -312,6 +312,7 @@ def period(uploads: list[Upload], month: str | None = None, db=None, use_list: b
     """The rating period over the files held, as ``trfconv period FILES --format FORM`` writes
     it (with ``use_list``: on the lists held, as ``--list``)."""
     from ..documents.period import PeriodReport
+    from ..io.ratinglist.store import StoreError
 
     if not uploads:
         raise Refusal("no file dropped yet")
@@ -320,6 +321,8 @@ def period(uploads: list[Upload], month: str | None = None, db=None, use_list: b
     lookup = held_lists(db) if use_list else None
     try:
         result = rating_period([u.tournament for u in uploads], lists=lookup, month=month or None)
+    except StoreError:  # not the period's refusal: the page says it as it says any other failure
+        raise
     except TrfconvError as err:
         raise Refusal(_words(err.diagnostics)) from None
     name = uploads[0].name if len(uploads) == 1 else f"{len(uploads)} files"

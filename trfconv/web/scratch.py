@@ -17,12 +17,14 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from ..errors import TrfconvError
+
 #: How long :meth:`Scratch.close` waits for an import to give up (it checks at each progress
 #: report, every few megabytes read).
 STOP_WAIT_SECONDS = 10.0
 
 
-class Stopped(Exception):
+class Stopped(TrfconvError):
     """Raised inside work that the server's stop interrupted."""
 
 

@@ -42,6 +42,8 @@ class RefusedWebSocket(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         body = b"this server takes no WebSocket\n"
+        if self.transport is None:
+            return
         self.transport.write(b"HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\n"
                              b"content-length: %d\r\nconnection: close\r\n\r\n%s" % (len(body), body))
         self.transport.close()
@@ -59,7 +61,7 @@ class HeaderDeadline(H11Protocol):
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._begun = False
-        self._deadline = self.loop.call_later(self.header_seconds, self._headers_late)
+        self._deadline: asyncio.TimerHandle | None = self.loop.call_later(self.header_seconds, self._headers_late)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)

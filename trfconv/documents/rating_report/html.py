@@ -221,7 +221,7 @@ class _Details:
         game fills them all (not an unrated player's: his games have no PD and dR)."""
         if all(self._filled(games[0])):
             return _ALL_GAME_COLUMNS
-        return tuple(i for i, column in enumerate(zip(*map(self._filled, games))) if any(column))
+        return tuple(i for i, column in enumerate(zip(*map(self._filled, games), strict=True)) if any(column))
 
 
 _ALL_GAME_COLUMNS = tuple(range(len(GAME_COLUMNS)))

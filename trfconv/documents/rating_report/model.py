@@ -67,7 +67,7 @@ class RatingReport:
 
     @cached_property
     def lines(self) -> list[Line]:
-        return [Line(p, r) for p, r in zip(self.tournament.players, self.rating.players)]
+        return [Line(p, r) for p, r in zip(self.tournament.players, self.rating.players, strict=True)]
 
     @property
     def rated(self) -> list[Line]:

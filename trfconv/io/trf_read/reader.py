@@ -117,11 +117,11 @@ class Reader(HeaderRecords, PlayerRecords, RoundBlocks, TeamRecords, DialectReco
         self.blocks = Blocks()
 
     # -- helpers ---------------------------------------------------------------------------
-    def report(self, code: str, message: Message, column: int | None = None, line: int | None = None) -> None:
+    def report(self, code: str, message: str, column: int | None = None, line: int | None = None) -> None:
         self.diagnostics.append(diagnostic(
             code, message, path=self.path, line=line or self.lineno, column=column))
 
-    def keep(self, text: str, code: str | None = None, message: Message | None = None) -> None:
+    def keep(self, text: str, code: str | None = None, message: str = "") -> None:
         """Keep a line verbatim, anchored after the last understood record."""
         self.extras.append(Extra(text, self.last_key))
         if code:

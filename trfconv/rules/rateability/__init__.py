@@ -193,9 +193,10 @@ def _judged_rounds(t: Tournament, today: date | None, after_round: int | None, f
                                               "rounds after it are left out ({state}){pending}", n=n,
                                               rounds=where.rounds, state=state, pending=pending), path=path))
         return cut, msg("after round {n} of {rounds}, as asked", n=n, rounds=where.rounds), False
-    later = msg("; {rounds} not played", rounds=rounds_named(range(n + 1, where.rounds + 1))) if n < where.rounds else ""
+    unplayed = (msg("; {rounds} not played", rounds=rounds_named(range(n + 1, where.rounds + 1)))
+                if n < where.rounds else "")
     notes.append(diagnostic("VAL043", msg("the event ended after round {n}, as the arbiter says (--finished-after "
-                                          "{n}): judged on rounds 1-{n}{later}{pending}", n=n, later=later,
+                                          "{n}): judged on rounds 1-{n}{later}{pending}", n=n, later=unplayed,
                                           pending=pending), path=path))
     return cut, msg("the event ended after round {n}, as the arbiter says", n=n), False
 

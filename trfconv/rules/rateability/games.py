@@ -180,7 +180,7 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
     their opponents' games against them with them, until nothing changes (in a 2005 round robin
     one player's exclusion can lower another unrated player's score)."""
     rules, ratings = ctx.rules, ctx.ratings
-    excluded: dict[int, str] = {}  # start number -> reason
+    excluded: dict[int, Message] = {}  # start number -> reason
     short: list[int] = []
     low: list[int] = []
     unrated = [p.start_number for p in t.players if ratings.get(p.start_number) is None]
@@ -198,7 +198,7 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
             if not counted:
                 continue
             # each count is made only when its rule applies (an edition has one of the two, or both)
-            rated = minimum and len({g.opponent for g in counted if ratings.get(g.opponent) is not None})
+            rated = len({g.opponent for g in counted if ratings.get(g.opponent) is not None}) if minimum else 0
             if minimum and rated < minimum:
                 article = rules.article("unrated_opponents_count")
                 excluded[n] = plural("only {n} rated opponent; at least {minimum} are needed (art. {article})",

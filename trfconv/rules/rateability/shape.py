@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...eventkind import is_team_event, round_robin_by_counts
 from ...messages import Message, msg
 from ...model import Tournament
-from ...pairings import met_twice
+from ...sides import met_twice
 
 _ROUND_ROBIN = re.compile(
     r"round[\s-]*robin|berger|rundenturnier|toutes[\s-]*rondes|all[\s-]*play[\s-]*all|"

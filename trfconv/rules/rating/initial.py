@@ -80,8 +80,7 @@ def initial_2005(average: Fraction, score: Fraction, games: int, rules: RatingRu
     ini, score = rules.initial, Fraction(score)
     if score < ini.min_points or games == 0:
         return Initial(average, score, games, None, None, None, None, False,
-                       plural("fewer than {n} point(s): the score is not counted (10.21)",
-                              "fewer than {n} point(s): the score is not counted (10.21)", n=ini.min_points))
+                       msg("a score below {minimum}: the score is not counted (10.21)", minimum=ini.min_points))
     p = dp = None
     half = Fraction(games, 2)
     if score >= half:

@@ -62,7 +62,7 @@ class KChoice:
 @cache
 def _note(k: int, source: str, assumptions: tuple[str, ...], before_cap: int | None) -> Message:
     """A K's note (the players of an event share a few: each is made once)."""
-    parts = [msg("K {k} from {source}", k=k, source=source)]
+    parts: list[str] = [msg("K {k} from {source}", k=k, source=source)]
     if before_cap is not None:
         parts.append(msg("lowered from {k} so that K x n <= the cap", k=before_cap))
     parts.extend(assumptions)

@@ -351,7 +351,7 @@ def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
     month, kind, seen = listed or (None, None, {})
     absent = _Unlisted(month, kind)
     lines, rows = [], array("i")
-    for player, result in zip(t.players, rating.players):
+    for player, result in zip(t.players, rating.players, strict=True):
         games = [g for g in result.games if where.rounds is None or g.round in where.rounds]
         if result.gets is Gets.NOTHING or not games:
             continue
@@ -362,7 +362,7 @@ def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
         known = seen.get(fide_id) if fide_id is not None else None  # what the list gave him
         if known is None and fide_id is not None and fide_id in seen:
             known = absent
-        lines.append((fide_id, Player(**dict(zip(_OWN_FIELDS, _OWN(player)))), line, known))
+        lines.append((fide_id, Player(**dict(zip(_OWN_FIELDS, _OWN(player), strict=True))), line, known))
         rows.append(t.source.player_at(player.start_number)[1] or 0)
     return EventLines(event, tuple(lines), rows.tobytes())
 
