@@ -23,11 +23,12 @@ Readers that assemble the frozen model themselves (TRF, the JSON form) hand it t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..diagnostics import Diagnostic, diagnostic
+from ..messages import msg
 from ..model import (
     DEFAULT_SCORES,
     NOT_PAIRED,
@@ -302,6 +303,12 @@ _BYE_NAMES = re.compile(r"(bye|spielfrei|freilos|exempt|exempté|descanso|libre|
 _BYE_OF = {Outcome.WIN: ByeKind.PAB, Outcome.DRAW: ByeKind.HALF, Outcome.LOSS: ByeKind.ZERO}
 
 
+def counted(counts: Mapping[str, int]) -> list[str]:
+    """Each thing of ``counts`` once, in order, with how many there are when more than one
+    (``club (5)``): what a reader read but could not keep, in one diagnostic."""
+    return [msg("{what} ({count})", what=what, count=n) if n > 1 else what for what, n in counts.items()]
+
+
 def without_bye_dummies(t: Tournament, locate: Locate) -> tuple[Tournament, list[Diagnostic]]:
     """``t`` without the players that are a pairing program's bye (named as such, no rating, no
     FIDE id): a round against one is the bye it stands for (a win: the pairing-allocated bye, a
@@ -332,6 +339,7 @@ def without_bye_dummies(t: Tournament, locate: Locate) -> tuple[Tournament, list
         path, line, _ = locate("player", n)
         rounds = f"; {len(changed)} round(s) against it read as byes ({', '.join(changed[:5])}" + \
             (" …)" if len(changed) > 5 else ")") if changed else "; no round names it"
-        out.append(diagnostic("PAR003", f"player {n} {p.name.strip()!r} is the pairing program's bye, not a player: "
-                                        f"left out of the ranking and the rating{rounds}", path=path, line=line))
+        out.append(diagnostic("PAR003", msg("player {n_} {strip} is the pairing program's bye, not a player: left "
+                                            "out of the ranking and the rating{rounds}",
+                                            n_=n, strip=repr(p.name.strip()), rounds=rounds), path=path, line=line))
     return replace(t, players=players, teams=teams), out

@@ -20,6 +20,7 @@ from ..adjustments import resolve
 from ..diagnostics import Diagnostic, diagnostic
 from ..eventkind import declared_team, is_team_event
 from ..federations import federation, unknown
+from ..messages import msg
 from ..model import (
     Bye,
     Colour,
@@ -67,7 +68,8 @@ def _start_numbers(t, players, report, locate) -> None:
     if missing > 0:
         first = list(islice((n for n in range(1, highest + 1) if n not in players), 10))
         shown = ", ".join(map(str, first)) + (" …" if missing > 10 else "")
-        report("TRF015", f"{missing} start number(s) between 1 and {highest} have no player: {shown}",
+        report("TRF015", msg("{missing} start number(s) between 1 and {highest} have no player: {shown}",
+                             missing=missing, highest=highest, shown=shown),
                locate("player", highest))
 
 
@@ -147,10 +149,10 @@ def _examine_pairings(t: Tournament, rounds, report, locate) -> None:
 def _pairing_problem(p, r: int, entry, o: int, other, exists: bool, report, locate) -> None:
     where = locate("player", p.start_number, r)
     if o == p.start_number:
-        report("TRF029", f"player {o} is paired against himself in round {r}", where)
+        report("TRF029", msg("player {o} is paired against himself in round {r}", o=o, r=r), where)
         return
     if not exists:
-        report("TRF022", f"round {r}: opponent {o} has no player line", where)
+        report("TRF022", msg("round {r}: opponent {o} has no player line", r=r, o=o), where)
         return
     back = opponent(other)
     if back != p.start_number:
@@ -158,16 +160,16 @@ def _pairing_problem(p, r: int, entry, o: int, other, exists: bool, report, loca
                 and entry.won != other.won:
             return  # team forfeit: the absent side names no opponent (TRF-2026)
         said = "nobody" if back is None else f"player {back}"
-        report("TRF030", f"round {r}: player {p.start_number} meets {o}, but {o}'s line names "
-                         f"{said} ({describe(other)})", where)
+        report("TRF030", msg("round {r}: player {start_number} meets {o}, but {o}'s line names {said} ({describe})",
+                             r=r, start_number=p.start_number, o=o, said=said, describe=describe(other)), where)
         return
     colour = getattr(entry, "colour", None)
     if colour is not None and colour == getattr(other, "colour", None):
-        report("TRF031", f"round {r}: players {p.start_number} and {o} both have "
-                         f"{'White' if colour.value == 'w' else 'Black'}", where)
+        report("TRF031", msg("round {r}: players {start_number} and {o} both have {value}",
+                             r=r, start_number=p.start_number, o=o, value='White' if colour.value == 'w' else 'Black'), where)
     if not complementary(entry, other):
-        report("TRF032", f"round {r}: player {p.start_number} has {describe(entry)} but "
-                         f"{o} has {describe(other)}", where)
+        report("TRF032", msg("round {r}: player {start_number} has {describe} but {o} has {describe2}",
+                             r=r, start_number=p.start_number, describe=describe(entry), o=o, describe2=describe(other)), where)
 
 
 def _points(t: Tournament, report, locate) -> None:
@@ -208,8 +210,8 @@ def _points(t: Tournament, report, locate) -> None:
                                _adjusted(t, p, adjustments) if adjustments else Fraction(0))
         if explanation is None:
             continue
-        report("TRF033", f"player {p.start_number} declares {_num(p.points)} points, the results give "
-                         f"{_num(computed)}{explanation}", locate("points", p.start_number))
+        report("TRF033", msg("player {start_number} declares {num} points, the results give {num2}{explanation}",
+                             start_number=p.start_number, num=_num(p.points), num2=_num(computed), explanation=explanation), locate("points", p.start_number))
 
 
 def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction,
@@ -275,7 +277,8 @@ def _header_counts(t: Tournament, report, locate) -> None:
         ("082", e.declared_teams, len(t.teams), "teams"),
     ):
         if isinstance(declared, int) and declared != actual:
-            report("TRF034", f"{code} declares {declared} {what}, the file has {actual}", locate(code))
+            report("TRF034", msg("{code} declares {declared} {what}, the file has {actual}",
+                                 code=code, declared=declared, what=what, actual=actual), locate(code))
 
 
 def _rounds(t: Tournament, report, locate) -> None:
@@ -284,17 +287,18 @@ def _rounds(t: Tournament, report, locate) -> None:
         beyond = Counter(r for p in t.players for r, e in enumerate(p.rounds, 1)
                          if r > declared and not isinstance(e, NotPaired))
         for r, count in sorted(beyond.items()):
-            report("TRF035", f"round {r} has entries for {count} player(s) but the file declares "
-                             f"{declared} rounds", locate("142" if locate("142")[1] else "XXR"))
+            report("TRF035", msg("round {r} has entries for {count} player(s) but the file declares {declared} rounds",
+                                 r=r, count=count, declared=declared), locate("142" if locate("142")[1] else "XXR"))
     dates = t.event.round_dates
     expected = declared or t.rounds
     if dates and expected and len(dates) != expected:
-        report("TRF036", f"132 gives {len(dates)} round dates for {expected} rounds", locate("132"))
+        report("TRF036", msg("132 gives {count} round dates for {expected} rounds",
+                             count=len(dates), expected=expected), locate("132"))
     known = [(r, d) for r, d in enumerate(dates, 1) if isinstance(d, date)]
     for (r, d), (later, day) in pairwise(known):
         if day < d:
-            report("TRF061", f"132: round {later} is dated {day.isoformat()}, before round {r} "
-                             f"({d.isoformat()}): the round dates go backwards", locate("132"))
+            report("TRF061", msg("132: round {later} is dated {day}, before round {r} ({d}): the round dates go "
+                                 "backwards", later=later, day=day.isoformat(), r=r, d=d.isoformat()), locate("132"))
 
 
 def _fide_ids(t: Tournament, report, locate) -> None:
@@ -307,8 +311,9 @@ def _fide_ids(t: Tournament, report, locate) -> None:
             continue
         other = first.setdefault(number, p)
         if other is not p:
-            report("TRF060", f"player {p.start_number} ({p.name}) has FIDE ID {number}, as player "
-                             f"{other.start_number} ({other.name}) has: one FIDE ID is one person",
+            report("TRF060", msg("player {start_number} ({name}) has FIDE ID {number}, as player {start_number2} "
+                                 "({name2}) has: one FIDE ID is one person",
+                                 start_number=p.start_number, name=p.name, number=number, start_number2=other.start_number, name2=other.name),
                    locate("fide_id", p.start_number))
 
 
@@ -318,29 +323,30 @@ def _federations(t: Tournament, report, locate) -> None:
     day = t.event.start_date if isinstance(t.event.start_date, date) else None
     for p in t.players:
         if p.federation and federation(p.federation, day) is None:
-            report("TRF062", f"player {p.start_number} ({p.name}): federation {unknown(p.federation, day)}"
-                             + ("" if day else " (the event's start date is unknown)"),
+            report("TRF062", msg("player {start_number} ({name}): federation {unknown}{value}",
+                                 start_number=p.start_number, name=p.name, unknown=unknown(p.federation, day), value="" if day else " (the event's start date is unknown)"),
                    locate("federation", p.start_number))
 
 
 def _teams(t: Tournament, players, report, locate) -> None:
     declared, why = declared_team(t)
     if t.teams and declared is False:
-        report("TRF047", f"{len(t.teams)} team record(s) in an individual event ({why}): kept, not used; the "
-                         "players are ranked and rated as individuals", locate("team", t.teams[0].number))
+        report("TRF047", msg("{count} team record(s) in an individual event ({why}): kept, not used; the players are "
+                             "ranked and rated as individuals", count=len(t.teams), why=why), locate("team", t.teams[0].number))
     pab = t.team_event.pab
     if pab is not None and not t.teams:
         named = [n for n in pab.teams if n is not None]
-        report("TRF047", f"a team pairing-allocated bye (320{': teams ' + ', '.join(map(str, named)) if named else ''})"
-                         " in a file without teams (no 310/013 record): kept, not used", locate("320"))
+        report("TRF047", msg("a team pairing-allocated bye (320{value}) in a file without teams (no 310/013 record): "
+                             "kept, not used", value=': teams ' + ', '.join(map(str, named)) if named else ''), locate("320"))
     owner: dict[int, int] = {}
     for team in t.teams:
         for member in team.members:
             if member not in players:
-                report("TRF042", f"team {team.number} ({team.name}) lists player {member}, who has no "
-                                 "player line", locate("team", team.number))
+                report("TRF042", msg("team {number} ({name}) lists player {member}, who has no player line",
+                                     number=team.number, name=team.name, member=member), locate("team", team.number))
             elif member in owner:
-                report("TRF042", f"player {member} is in team {owner[member]} and in team {team.number}",
+                report("TRF042", msg("player {member} is in team {owner} and in team {number}",
+                                     member=member, owner=owner[member], number=team.number),
                        locate("team", team.number))
             else:
                 owner[member] = team.number
@@ -362,4 +368,4 @@ def _engine_ids(t: Tournament, players, report, locate) -> None:
         if acc.player not in players:
             unknown[("XXA", acc.player)] += 1
     for (code, i), _ in sorted(unknown.items()):
-        report("TRF045", f"{code} names {kind} {i}, who is not in the file", locate(code))
+        report("TRF045", msg("{code} names {kind} {i}, who is not in the file", code=code, kind=kind, i=i), locate(code))

@@ -18,6 +18,7 @@ from functools import cache
 from .. import model
 from ..dates import PartialDate
 from ..diagnostics import Diagnostic, diagnostic
+from ..messages import msg
 from ..timecontrol import TimeControl
 
 #: C0 and C1 controls (TAB included: readers turn a TAB between fields into a blank before
@@ -47,8 +48,8 @@ def cleaned(value, found: list[Diagnostic], where: tuple = ()):
         if bad is None:
             return value
         kind = "(a surrogate) " if 0xD800 <= ord(bad.group()) <= 0xDFFF else ""
-        found.append(diagnostic("ENC007", f"{_place(where)}: character U+{ord(bad.group()):04X} {kind}cannot be "
-                                          "written; replaced by U+FFFD"))
+        found.append(diagnostic("ENC007", msg("{place}: character U+{ord:04X} {kind}cannot be written; replaced by "
+                                              "U+FFFD", place=_place(where), ord=ord(bad.group()), kind=kind)))
         return _UNWRITABLE.sub(REPLACEMENT, value)
     if isinstance(value, tuple):
         if not any(map(_may_hold_text, map(type, value))):

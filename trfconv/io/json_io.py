@@ -21,6 +21,7 @@ from .. import model
 from ..dates import PartialDate
 from ..diagnostics import shown
 from ..errors import InputError
+from ..messages import msg
 from ..numbers import ascii_digits, decimal_text, exact_number, not_a_number, placeholder
 from ..timecontrol import TimeControl, format_code, parse_code
 from .build import TournamentBuilder
@@ -90,7 +91,8 @@ def _without_placeholder_ids(t: model.Tournament, builder: TournamentBuilder) ->
     def read(p: model.Player) -> model.Player:
         if p.fide_id is None or not placeholder(p.fide_id):
             return p
-        builder.report("FID001", f"player {p.start_number}: FIDE id {p.fide_id!r} is a placeholder; read as none")
+        builder.report("FID001", msg("player {start_number}: FIDE id {fide_id} is a placeholder; read as none",
+                                     start_number=p.start_number, fide_id=repr(p.fide_id)))
         return dataclasses.replace(p, fide_id=None)
     players = tuple(read(p) for p in t.players)
     return t if players == t.players else dataclasses.replace(t, players=players)

@@ -7,6 +7,7 @@ import io
 import os
 
 from ..diagnostics import Diagnostic, diagnostic
+from ..messages import msg
 from ..numbers import ascii_digits
 from ..tabular import split_rows
 from .files import InputError, read_input
@@ -33,7 +34,7 @@ def read_k_file(path: str | os.PathLike) -> tuple[dict[str, int], list[Diagnosti
     overrides: dict[str, int] = {}
     problems: list[Diagnostic] = []
     rows, unsplit = split_rows(io.StringIO(text, newline=""))
-    problems.extend(diagnostic("RAT002", f"K file line ignored: it cannot be split into cells ({why})", path=name,
+    problems.extend(diagnostic("RAT002", msg("K file line ignored: it cannot be split into cells ({why})", why=why), path=name,
                                line=index + 1)
                     for index, why in unsplit.items())
     for number, row in enumerate(rows, start=1):
@@ -44,14 +45,15 @@ def read_k_file(path: str | os.PathLike) -> tuple[dict[str, int], list[Diagnosti
             continue  # header
         if len(cells) != 2 or not ascii_digits(cells[0]) or not ascii_digits(cells[1]) or int(cells[1]) == 0:
             problems.append(diagnostic(
-                "RAT002", f"K file line ignored: expected 'FIDE id,K' with a numeric id and a positive whole K, "
-                          f"got {','.join(row)!r}",
+                "RAT002", msg("K file line ignored: expected 'FIDE id,K' with a numeric id and a positive whole K, "
+                              "got {items}", items=repr(','.join(row))),
                 path=name, line=number))
             continue
         fide_id = cells[0].lstrip("0") or "0"
         if fide_id in overrides:
             problems.append(diagnostic(
-                "RAT003", f"FIDE id {fide_id} given again; the first K ({overrides[fide_id]}) is used",
+                "RAT003", msg("FIDE id {fide_id} given again; the first K ({override}) is used",
+                              fide_id=fide_id, override=overrides[fide_id]),
                 path=name, line=number))
             continue
         overrides[fide_id] = int(cells[1])

@@ -14,6 +14,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ..diagnostics import Diagnostic, diagnostic
+from ..messages import msg
 from ..model import NOT_PAIRED, Tournament
 from ..numbers import short_text
 from ..sides import in_words
@@ -24,7 +25,7 @@ _SHOWN = 5  # how many players / teams / round entries a message names before "â
 
 def dropped(label: str, what: str) -> Diagnostic:
     """The ``WRT004`` warning that format ``label`` cannot hold ``what``."""
-    return diagnostic("WRT004", f"{label} cannot hold {what}; left out")
+    return diagnostic("WRT004", msg("{label} cannot hold {what}; left out", label=label, what=what))
 
 
 def lossy_diagnostics(label: str, original: Tournament, kept: Tournament) -> list[Diagnostic]:

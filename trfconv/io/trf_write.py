@@ -25,6 +25,7 @@ from fractions import Fraction
 from ..dates import format_date, format_round_date, resolve_dates
 from ..diagnostics import Diagnostic, diagnostic
 from ..encoding import encodable
+from ..messages import msg
 from ..model import (
     DEFAULT_SCORES,
     NOT_PAIRED,
@@ -118,8 +119,9 @@ class _Writer:
         if not encodable(value, self.encoding):
             value = "".join(self.fold(ch, where) for ch in value)
         if width is not None and len(value) > width:
-            self.report("WRT001", f"{where}: {value!r} is {len(value)} characters, the column holds "
-                                  f"{width}; written as {value[:width]!r}")
+            self.report("WRT001", msg("{where}: {value} is {count} characters, the column holds {width}; written as "
+                                      "{value2}",
+                                      where=where, value=repr(value), count=len(value), width=width, value2=repr(value[:width])))
             value = value[:width]
         return value
 
@@ -138,7 +140,8 @@ class _Writer:
         when it is too long: a cut code can read as another one (``-+-`` as ``-+``)."""
         text = self.text(value, where)
         if len(text) > width:
-            self.report("WRT003", f"{where}: {text!r} does not fit in {width} columns; left blank")
+            self.report("WRT003", msg("{where}: {text} does not fit in {width} columns; left blank",
+                                      where=where, text=repr(text), width=width))
             return ""
         return text
 
@@ -147,7 +150,8 @@ class _Writer:
             return ""
         text = str(value)
         if len(text) > width or value < 0:
-            self.report("WRT003", f"{where}: {value} does not fit in {width} columns; left blank")
+            self.report("WRT003", msg("{where}: {value} does not fit in {width} columns; left blank",
+                                      where=where, value=value, width=width))
             return ""
         return text
 
@@ -155,7 +159,7 @@ class _Writer:
         """A start number as :meth:`number` writes it, but 0 too is left blank and said: a
         reader takes no player from a line numbered 0 (the JSON form can hold one)."""
         if value == 0:
-            self.report("WRT003", f"{where}: 0 is no start number a reader takes; left blank")
+            self.report("WRT003", msg("{where}: 0 is no start number a reader takes; left blank", where=where))
             return ""
         return self.number(value, where, 4)
 
@@ -166,8 +170,8 @@ class _Writer:
         if text is None or len(text) > width:
             text = decimal_text(value, 0)
         if text is None or len(text) > width:
-            self.report("WRT003", f"{where}: {short_text(value)} cannot be written in {width} columns; "
-                                  "left blank")
+            self.report("WRT003", msg("{where}: {value} cannot be written in {width} columns; left blank",
+                                      where=where, value=short_text(value), width=width))
             return ""
         return text
 
@@ -185,8 +189,9 @@ class _Writer:
         if self.folded:
             for ch, places in self.folded.items():
                 shown = ", ".join(places[:3]) + (" …" if len(places) > 3 else "")
-                self.report("WRT002", f"{ch!r} (U+{ord(ch):04X}) is not in {self.encoding}; replaced "
-                                      f"in {len(places)} place(s): {shown}")
+                self.report("WRT002", msg("{ch} (U+{ord:04X}) is not in {encoding}; replaced in {count} place(s): "
+                                          "{shown}",
+                                          ch=repr(ch), ord=ord(ch), encoding=self.encoding, count=len(places), shown=shown))
         return out
 
     def header(self) -> list[tuple[str, str | None]]:
@@ -252,7 +257,8 @@ class _Writer:
             try:
                 return format_round_date(value)
             except ValueError:
-                self.report("WRT003", f"132 round {r}: {value.isoformat()} has no YY/MM/DD form; left blank")
+                self.report("WRT003", msg("132 round {r}: {value} has no YY/MM/DD form; left blank",
+                                          r=r, value=value.isoformat()))
                 return ""
         return self.text(value, f"132 round {r} date", 8)
 
@@ -370,9 +376,9 @@ class _Writer:
         games = self.colourless
         if games:
             first = ", ".join(f"player {p} round {r}" for p, r in games[:3])
-            self.report("WRT006", f"{len(games)} played game{'s' if len(games) > 1 else ''} without a colour "
-                                  f"({first}{', …' if len(games) > 3 else ''}): the source gives none; "
-                                  "written with colour '-'")
+            self.report("WRT006", msg("{count} played game{value} without a colour ({first}{value2}): the source "
+                                      "gives none; written with colour '-'",
+                                      count=len(games), value='s' if len(games) > 1 else '', first=first, value2=', …' if len(games) > 3 else ''))
 
     def unwritable_blocks(self) -> None:
         """What :meth:`block` could not write as the model holds it, said once each kind (see the
@@ -384,9 +390,9 @@ class _Writer:
                          "points column adds up the blocks as written)")
         if self.forfeit_colours:
             first = ", ".join(f"player {p} round {r}" for p, r in self.forfeit_colours[:3])
-            self.report("WRT009", f"{len(self.forfeit_colours)} forfeit(s) without a colour ({first}"
-                                  f"{', …' if len(self.forfeit_colours) > 3 else ''}): the source gives none and "
-                                  "TRF requires one; written with White for the lower start number")
+            self.report("WRT009", msg("{count} forfeit(s) without a colour ({first}{value}): the source gives none "
+                                      "and TRF requires one; written with White for the lower start number",
+                                      count=len(self.forfeit_colours), first=first, value=', …' if len(self.forfeit_colours) > 3 else ''))
 
     def block(self, entry, player: int, r: int) -> str:
         match entry:
@@ -451,8 +457,8 @@ class _Writer:
         out = []
         for i, team in enumerate(sorted(self.t.teams, key=lambda x: x.number), 1):
             if team.number != i:
-                self.report("WRT003", f"team {team.number}: TRF16 numbers teams by the order of 013 "
-                                      f"lines; it is written as team {i}")
+                self.report("WRT003", msg("team {number}: TRF16 numbers teams by the order of 013 lines; it is "
+                                          "written as team {i}", number=team.number, i=i))
             if team.nickname or team.strength is not None or team.match_points is not None \
                     or team.game_points is not None or team.rank is not None:
                 self.dropped(f"team {team.number}'s nickname, strength, points and rank (310)")

@@ -61,6 +61,7 @@ from ...errors import TrfconvError
 from ...list_entry import KINDS, KeptGame, ListEntry, Rating, title_code
 from .layouts import Column, HeaderError, layout
 from .parse import XML_LAYOUT, ListError, ListFile, Reader
+from ...messages import msg
 
 ENVIRONMENT = "TRFCONV_DB"
 #: How long a command waits for a database another process is writing (an import) before refusing.
@@ -559,7 +560,7 @@ class Store:
             if progress:  # all read: what follows is indexing
                 progress(source.size)
             if not source.players:
-                raise source.error("LST031", "the list holds no player")
+                raise source.error("LST031", msg("the list holds no player"))
             _index(con, table, source)
             if not in_name_order:
                 con.execute(name_index)
@@ -699,8 +700,8 @@ def _index(con: sqlite3.Connection, table: str, source: ListFile) -> None:
             f"SELECT {fide_id}, min(rowid), max(rowid) FROM {table} GROUP BY 1 HAVING count(*) > 1 "
             "ORDER BY 2 LIMIT 1").fetchone()
         where, offset = ("player", 0) if source.xml else ("line", 1)  # TXT: the header is line 1
-        raise ListError(diagnostic("LST034", f"FIDE ID {number} is repeated: {where}s {first + offset} and "
-                                             f"{second + offset}", path=source.path,
+        raise ListError(diagnostic("LST034", msg("FIDE ID {number} is repeated: {where}s {first} and {second}",
+                                                 number=number, where=where, first=first + offset, second=second + offset), path=source.path,
                                    line=None if source.xml else second + offset)) from None
     finally:
         con.execute("PRAGMA threads = 0")
