@@ -19,6 +19,7 @@ from .diagnostics import Diagnostic, Severity, diagnostic, has_errors
 from .errors import InputError, OutputError, TrfconvError, UsageError
 from .io.files import MAX_INPUT_BYTES, read_input
 from .io.registry import read_bytes, write_bytes, write_file
+from .messages import msg
 from .model import Tournament
 
 __all__ = [
@@ -53,7 +54,7 @@ def read(path: str | os.PathLike, *, encoding: str | None = None, format: str | 
     try:
         data = read_input(path, max_bytes=max_bytes)
     except InputError as err:
-        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path))]) from None
+        raise TrfconvError([diagnostic("IO001", msg("cannot read: {why}", why=err.args[0]), path=str(path))]) from None
     return reads(data, path=str(path), encoding=encoding, format=format, strict=strict)
 
 

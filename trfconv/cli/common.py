@@ -214,7 +214,7 @@ def ended(err: BaseException) -> int:
     from ..io.ratinglist.store import StoreError
 
     if isinstance(err, StoreError):
-        typer.echo(printable(f"trfconv: {err}"), err=True)
+        typer.echo(printable(f"trfconv: {face['lang'].say(err.args[0])}"), err=True)
         return EXIT_UNREADABLE
     typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it with the "
                "command and the file)", err=True)
@@ -224,7 +224,7 @@ def ended(err: BaseException) -> int:
 def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
     """Print ``trfconv: what: why`` and return the exit to raise; the control characters of what
     the user gave (an argument, a path) written ``\\xNN``, never sent to the terminal as commands."""
-    typer.echo(printable(f"trfconv: {what}: {why}"), err=True)
+    typer.echo(printable(f"trfconv: {what}: {face['lang'].say(why)}"), err=True)
     return typer.Exit(code)
 
 
@@ -334,7 +334,7 @@ def check_output(output: Path | None, *inputs: Path | None) -> None:
     try:
         writable(output)
     except OutputError as err:
-        raise fail(output, str(err)) from None
+        raise fail(output, err.args[0]) from None
     for given in inputs:
         if same_file(output, given):
             raise fail(output, f"is an input of this command ({given}); refusing to overwrite it")
@@ -387,4 +387,4 @@ def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8
     try:
         write_output(output, data, source=source)
     except OutputError as err:
-        raise fail(output, str(err)) from None
+        raise fail(output, err.args[0]) from None

@@ -19,6 +19,7 @@ from .common import (
     ListMonthOption,
     PlainUsage,
     check_output,
+    face,
     fail,
     held_month,
     lists_file,
@@ -61,11 +62,11 @@ def import_(files: list[Path] = typer.Argument(..., metavar="FILES...",
             with _progress(path.name) as progress:
                 info = import_list(path, db=db, month=date, kind=kind, progress=progress)
         except ListError as err:
-            typer.echo(printable(f"trfconv: {err.diagnostic}"), err=True)
+            typer.echo(printable(f"trfconv: {err.diagnostic.line(face['lang'])}"), err=True)
             failed += 1
             continue
         except StoreError as err:
-            typer.echo(printable(f"trfconv: {err}"), err=True)
+            typer.echo(printable(f"trfconv: {face['lang'].say(err.args[0])}"), err=True)
             failed += 1
             continue
         rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())

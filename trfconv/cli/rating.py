@@ -220,7 +220,7 @@ def report_file(file: Path, *, rules: str | None, form: str, output: Path | None
         try:
             k, k_problems = read_k_file(k_file)
         except InputError as err:
-            raise fail("--k-file", str(err)) from None
+            raise fail("--k-file", err.args[0]) from None
     clock = _clock(time_control)
     check_output(output, file, k_file, lists_file(use_list or list_month is not None, db))
     lookup = rating_lists(use_list, list_month, db)

@@ -26,11 +26,11 @@ def read_k_file(path: str | os.PathLike) -> tuple[dict[str, int], list[Diagnosti
     try:
         text = read_input(path, max_bytes=MAX_K_FILE_BYTES).decode("utf-8-sig")
     except InputError as err:
-        raise InputError(f"{name}: {err}") from None
+        raise InputError(msg("{name}: {err}", name=name, err=err.args[0])) from None
     except UnicodeDecodeError:
-        raise InputError(f"{name}: is not a UTF-8 text file (a K file is a CSV of 'FIDE id,K' lines)") from None
+        raise InputError(msg("{name}: is not a UTF-8 text file (a K file is a CSV of 'FIDE id,K' lines)", name=name)) from None
     if "\x00" in text:
-        raise InputError(f"{name}: is a binary file, not a CSV of 'FIDE id,K' lines")
+        raise InputError(msg("{name}: is a binary file, not a CSV of 'FIDE id,K' lines", name=name))
     overrides: dict[str, int] = {}
     problems: list[Diagnostic] = []
     rows, unsplit = split_rows(io.StringIO(text, newline=""))

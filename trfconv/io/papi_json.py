@@ -20,7 +20,7 @@ import json
 import re
 
 from ..dates import read_birth_date
-from ..messages import msg
+from ..messages import msg, plural
 from ..model import Tournament
 from ..numbers import ascii_digits
 from .build import TournamentBuilder
@@ -59,7 +59,7 @@ def read_papi_json(data: bytes, path: str | None = None, encoding: str | None = 
         document = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
         where = {"line": err.lineno, "column": err.colno} if isinstance(err, json.JSONDecodeError) else {}
-        builder.report("PAP009", msg("{err}: not read", err=err), **where)
+        builder.report("PAP009", msg("{err}: not read", err=str(err)), **where)
         return builder.unreadable()
     variables = document.get("variables", {}) if isinstance(document, dict) else None
     players = document.get("players") if isinstance(document, dict) else None
@@ -71,8 +71,8 @@ def read_papi_json(data: bytes, path: str | None = None, encoding: str | None = 
     rows = [_row(i, p, len(players), builder) for i, p in enumerate(players) if isinstance(p, dict)]
     if len(rows) < len(players):
         left = len(players) - len(rows)
-        builder.report("PAP009", msg("{left} entr{value} of \"players\" not an object; left out",
-                                     left=left, value='y' if left == 1 else 'ies'))
+        builder.report("PAP009", plural("{n} entry of \"players\" not an object; left out",
+                                        "{n} entries of \"players\" not an object; left out", n=left))
     return build(builder, settings, rows)
 
 
@@ -95,21 +95,21 @@ def _row(i: int, player: dict, count: int, builder: TournamentBuilder) -> dict:
     if isinstance(rounds, list):
         rounds = {str(r): cell for r, cell in enumerate(rounds, 1)}
     if not isinstance(rounds, dict):
-        builder.report("PAP009", msg("player {i}: \"rounds\" is neither an object nor a list; not read", i=i + 1))
+        builder.report("PAP009", msg("player {number}: \"rounds\" is neither an object nor a list; not read", number=i + 1))
         return row
     for key, cell in rounds.items():
         r = int(key) if isinstance(key, str) and key.isdigit() and len(key) <= 2 else 0
         if not 1 <= r <= MAX_ROUNDS or not isinstance(cell, dict):
-            builder.report("PAP009", msg("player {i}: round {key} is not a round 1-{max_rounds} with its colour, "
+            builder.report("PAP009", msg("player {number}: round {key} is not a round 1-{most} with its colour, "
                                          "opponent and result; not read",
-                                         i=i + 1, key=repr(key), max_rounds=MAX_ROUNDS))
+                                         number=i + 1, key=repr(key), most=MAX_ROUNDS))
             continue
         opponent, result = cell.get("opponent"), cell.get("result", 0)
         valid = isinstance(opponent, int) and not isinstance(opponent, bool) and 0 <= opponent < count
         if opponent is not None and not valid:
-            builder.report("PAP009", msg("player {i} round {r}: opponent {opponent} is no player's place in "
+            builder.report("PAP009", msg("player {number} round {round}: opponent {opponent} is no player's place in "
                                          "\"players\" (0-{count}); the round is not read",
-                                         i=i + 1, r=r, opponent=repr(opponent), count=count - 1))
+                                         number=i + 1, round=r, opponent=repr(opponent), count=count - 1))
             continue
         row[f"Rd{r:02}Cl"] = cell.get("color") if isinstance(cell.get("color"), str) else None
         row[f"Rd{r:02}Adv"] = opponent + _FIRST_REF if valid else None

@@ -126,8 +126,9 @@ class _Crosstable:
             if line.strip() and set(line.strip()) != {"-"}:
                 self.row(line, number, rounds)
         if self.uncoloured:
-            self.b.report("VEG004", msg("{count} forfeit(s) printed without a colour ({items}{value})",
-                                        count=len(self.uncoloured), items=', '.join(self.uncoloured[:8]), value=' …' if len(self.uncoloured) > 8 else ''))
+            self.b.report("VEG004", msg("{count} forfeit(s) printed without a colour ({items}{more})",
+                                        count=len(self.uncoloured), items=self.uncoloured[:8],
+                                        more=" …" if len(self.uncoloured) > 8 else ""))
         self.b.report("VEG005", msg("the crosstable prints no start numbers: players are numbered by their position "
                                     "in it (opponents are named by position), which is also their rank"))
 
@@ -168,8 +169,8 @@ class _Crosstable:
     def player(self, left: str, number: int) -> Player | None:
         tokens = left.split()
         if len(tokens) < 4 or not _POSITION.fullmatch(tokens[0]) or not _POINTS.fullmatch(tokens[-1]):
-            self.b.report("VEG003", msg("row {strip} is not 'Pos NAME Rtg T Fed Pts'; left out",
-                                        strip=repr(left.strip()[:40])),
+            self.b.report("VEG003", msg("row {row} is not 'Pos NAME Rtg T Fed Pts'; left out",
+                                        row=repr(left.strip()[:40])),
                           line=number)
             return None
         position, points = int(tokens[0]), decimal_number(tokens[-1])
@@ -206,6 +207,6 @@ class _Crosstable:
                 self.b.report("VEG003", msg("player {player} round {round}: a forfeit drawn ({cell}); kept as "
                                             "unreadable", player=player, round=round_, cell=repr(cell)), line=line)
                 return Unreadable(cell[:8])
-            self.uncoloured.append(f"player {player} round {round_}")
+            self.uncoloured.append(msg("player {number} round {round}", number=player, round=round_))
             return Forfeit(result == "+", int(opponent))
         return Game(int(opponent), _COLOURS[kind], _OUTCOMES[result])

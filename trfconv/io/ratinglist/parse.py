@@ -194,20 +194,22 @@ def _zip_member(raw, path: str) -> tuple[io.BufferedIOBase, str, int]:
         archive = zipfile.ZipFile(raw)
         entries = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError) as err:
-        raise refuse(f"damaged zip archive: {err}") from None
+        raise refuse(msg("damaged zip archive: {err}", err=err)) from None
     if len(entries) > MAX_MEMBERS:
-        raise refuse(f"the archive holds {len(entries)} entries; a rating list zip holds one file")
+        raise refuse(msg("the archive holds {count} entries; a rating list zip holds one file", count=len(entries)))
     lists = [e for e in entries if not e.is_dir() and e.filename.lower().endswith((".txt", ".xml"))]
     if len(lists) != 1:
-        raise refuse(f"the archive holds {len(lists)} .txt or .xml files; expected exactly one list")
+        raise refuse(msg("the archive holds {count} .txt or .xml files; expected exactly one list", count=len(lists)))
     (entry,) = lists
     if entry.file_size > MAX_MEMBER_BYTES or entry.file_size > MAX_RATIO * max(entry.compress_size, 1):
-        raise refuse(f"{entry.filename} would inflate to {entry.file_size:,} bytes from {entry.compress_size:,}; "
-                     f"refused (more than {MAX_MEMBER_BYTES:,} bytes or {MAX_RATIO} times its compressed size)")
+        raise refuse(msg("{filename} would inflate to {file_size:,} bytes from {compress_size:,}; refused (more than "
+                         "{max_member_bytes:,} bytes or {max_ratio} times its compressed size)",
+                         filename=entry.filename, file_size=entry.file_size, compress_size=entry.compress_size,
+                         max_member_bytes=MAX_MEMBER_BYTES, max_ratio=MAX_RATIO))
     try:
         member = archive.open(entry)
     except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError) as err:
-        raise refuse(f"cannot open {entry.filename}: {err}") from None
+        raise refuse(msg("cannot open {filename}: {err}", filename=entry.filename, err=err)) from None
     return member, f"{os.path.basename(path)}:{entry.filename}", entry.file_size
 
 
@@ -232,7 +234,7 @@ def _header(stream, path: str, name: str, size: int) -> ListFile:
         raise ListError(diagnostic("LST030", msg("the first line is not a FIDE list header (not ASCII)"),
                                    path=path, line=1)) from None
     except HeaderError as err:
-        raise ListError(diagnostic("LST030", msg("the first line is not a FIDE list header: {err}", err=err),
+        raise ListError(diagnostic("LST030", msg("the first line is not a FIDE list header: {err}", err=err.args[0]),
                                    path=path, line=1, column=err.column)) from None
     reader = Reader(header, tuple(c.field for c in header.columns))
     return ListFile(path, name, reader, False, header.month, KINDS if header.combined else None, size, stream,
@@ -336,7 +338,7 @@ class _TxtReader:
         try:
             values = self.layout.fields(text)
         except ValueError as err:
-            raise self.source.error("LST031", str(err), number) from None
+            raise self.source.error("LST031", err.args[0], number) from None
         birth = self.layout.by_field.get("birth_year")
         if birth is not None and len(text.rstrip()) <= birth.start:
             raise self.source.error("LST031", msg("the line stops at column {count}, before the birth year column at "
@@ -434,7 +436,7 @@ def _xml_source(stream, path: str, name: str, size: int) -> ListFile:
                                                  upper=declared.group(1).decode().upper()), path=path,
                                    line=head.count(b"\n", 0, declared.start()) + 1))
     if root is None or root.group(1) != b"playerslist":
-        found = f"<{root.group(1).decode('ascii', 'replace')}>" if root else "no element"
+        found = f"<{root.group(1).decode('ascii', 'replace')}>" if root else msg("no element")
         raise ListError(diagnostic("LST030", msg("not a FIDE XML list: the root is {found}, not <playerslist>",
                                                  found=found),
                                    path=path, line=1))
