@@ -39,8 +39,8 @@ def _whole(text: str) -> int:
     """A JSON integer literal within the bounds of :mod:`trfconv.numbers` (the json module
     would raise a bare ValueError beyond 4,300 digits)."""
     if not ascii_digits(text.removeprefix("-")):
-        raise InputError(msg("integer {text} {not_a_number}",
-                             text=shown(text), not_a_number=not_a_number(text.removeprefix('-'))))
+        raise InputError(msg("integer {text} {why}",
+                             text=shown(text), why=not_a_number(text.removeprefix('-'))))
     return int(text)
 
 
@@ -63,16 +63,16 @@ def read_json(data: bytes, path: str | None = None, encoding: str | None = None)
         if not isinstance(document, dict) or document.get("format") != FORMAT:
             raise InputError(msg("top-level object with \"format\": \"{format}\" expected", format=FORMAT))
         if document.get("version") != VERSION:
-            raise InputError(msg("version {get} is not supported (expected {version})",
-                                 get=repr(document.get('version')), version=VERSION))
+            raise InputError(msg("version {found} is not supported (expected {version})",
+                                 found=repr(document.get('version')), version=VERSION))
         t = _decode(document.get("tournament"), model.Tournament, "tournament")
         if (t.event.declared_rounds or 0) > model.MAX_ROUNDS:
             raise InputError(msg("declared_rounds {declared_rounds} is more than {max_rounds}",
                                  declared_rounds=t.event.declared_rounds, max_rounds=model.MAX_ROUNDS))
         for i, f in enumerate(t.team_event.forfeits):
             if f.result not in model.TEAM_FORFEIT_RESULTS:  # as the TRF reader accepts them (330)
-                raise InputError(msg("tournament.team_event.forfeits[{i}].result: {result} is not one of {items}",
-                                     i=i, result=repr(f.result), items=', '.join(model.TEAM_FORFEIT_RESULTS)))
+                raise InputError(msg("tournament.team_event.forfeits[{index}].result: {result} is not one of {items}",
+                                     index=i, result=repr(f.result), items=', '.join(model.TEAM_FORFEIT_RESULTS)))
         longest = max(t.players, key=lambda p: len(p.rounds), default=None)
         if longest is not None and len(longest.rounds) > model.MAX_ROUNDS:
             # every consumer lays out each player's rounds to the longest: a bound like the TRF reader's
@@ -155,8 +155,8 @@ def _decode(value, tp, where: str):
         try:
             return tp(value)
         except ValueError:
-            raise InputError(msg("{where}: {value} is not one of {value2}",
-                                 where=where, value=repr(value), value2=[m.value for m in tp])) from None
+            raise InputError(msg("{where}: {value} is not one of {values}",
+                                 where=where, value=repr(value), values=repr([m.value for m in tp]))) from None
     if tp is Fraction:
         _expect(value, str, where)
         number = exact_number(value)
@@ -241,8 +241,8 @@ def _decode_dataclass(value, cls, where: str):
 
 def _expect(value, tp, where: str):
     if not isinstance(value, tp):
-        raise InputError(msg("{where}: {name} expected, found {name2}",
-                             where=where, name=tp.__name__, name2=type(value).__name__))
+        raise InputError(msg("{where}: {expected} expected, found {found}",
+                             where=where, expected=tp.__name__, found=type(value).__name__))
     return value
 
 

@@ -143,8 +143,8 @@ class _Papi:
         self.unknown: Counter[str] = Counter()
         rating_list = (variables.get("ClassElo") or "Elo").strip().casefold()
         if rating_list not in _RATING_LISTS:
-            builder.report("PAP004", msg("rating list ClassElo {get} is not Elo, Rapide or Blitz; the standard "
-                                         "ratings (Elo) are read", get=repr(variables.get('ClassElo'))))
+            builder.report("PAP004", msg("rating list ClassElo {value} is not Elo, Rapide or Blitz; the standard "
+                                         "ratings (Elo) are read", value=repr(variables.get("ClassElo"))))
         self.rating, self.flag = _RATING_LISTS.get(rating_list, _RATING_LISTS["elo"])
 
     def read(self, rows: list[dict]) -> None:

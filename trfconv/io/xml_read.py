@@ -313,8 +313,8 @@ class _Reader:
             return Forfeit(points > 0)
         kind = {Fraction(1): ByeKind.FULL, Fraction(1, 2): ByeKind.HALF, Fraction(0): ByeKind.ZERO}.get(points)
         if kind is None:
-            self.report("XML004", msg("unpaired row with {get} points is not a bye of 1, ½ or 0; kept as unreadable",
-                                      get=repr(row.get('reswhite'))), row)
+            self.report("XML004", msg("unpaired row with {points} points is not a bye of 1, ½ or 0; kept as unreadable",
+                                      points=repr(row.get("reswhite"))), row)
             return Unreadable(f"-2 {row.get('reswhite')}")
         return Bye(kind)
 

@@ -345,8 +345,9 @@ class _TxtReader:
                                                   "{start}", count=len(text.rstrip()), start=birth.start + 1), number)
         for column in self.numeric:
             if not _number(values[column.field], column.field):
-                raise self.source.error("LST031", msg("{replace} is not a number: {value}",
-                                                      replace=column.field.replace('_', ' '), value=repr(values[column.field])), number, column.start + 1)
+                raise self.source.error("LST031", msg("{field} is not a number: {value}",
+                                                      field=column.field.replace("_", " "),
+                                                      value=repr(values[column.field])), number, column.start + 1)
         _count(self.source.rated, values)
         return values
 
@@ -615,12 +616,13 @@ class _XmlBlocks:
                     values[tags[child.tag]] = (child.text or "").strip()
                     control = _CONTROL_TEXT.search(values[tags[child.tag]])
                     if control:
-                        raise self.source.error("LST031", msg("control character U+{ord:04X} in <{tag}>",
-                                                              ord=ord(control.group()), tag=child.tag), where)
+                        raise self.source.error("LST031", msg("control character U+{code:04X} in <{tag}>",
+                                                              code=ord(control.group()), tag=child.tag), where)
             for name in numeric:
                 if not _number(values[name], name) or len(values[name]) > (15 if name == "fide_id" else 9):
-                    raise self.source.error("LST031", msg("<player> {replace} is not a number: {value}",
-                                                          replace=name.replace('_', ' '), value=repr(values[name][:40])), where)
+                    raise self.source.error("LST031", msg("<player> {field} is not a number: {value}",
+                                                          field=name.replace("_", " "), value=repr(values[name][:40])),
+                                            where)
             stored = self.source.reader.joined([values[f] for f in self.source.reader.fields])
             if len(stored) > MAX_LINE:
                 raise self.source.error("LST031", msg("<player> longer than {max_line:,} characters",

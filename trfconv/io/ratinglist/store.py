@@ -715,9 +715,12 @@ def _index(con: sqlite3.Connection, table: str, source: ListFile) -> None:
         number, first, second = con.execute(
             f"SELECT {fide_id}, min(rowid), max(rowid) FROM {table} GROUP BY 1 HAVING count(*) > 1 "
             "ORDER BY 2 LIMIT 1").fetchone()
-        where, offset = ("player", 0) if source.xml else ("line", 1)  # TXT: the header is line 1
-        raise ListError(diagnostic("LST034", msg("FIDE ID {number} is repeated: {where}s {first} and {second}",
-                                                 number=number, where=where, first=first + offset, second=second + offset), path=source.path,
+        offset = 0 if source.xml else 1  # TXT: the header is line 1
+        said = msg("FIDE ID {number} is repeated: players {first} and {second}", number=number, first=first,
+                   second=second) if source.xml else \
+            msg("FIDE ID {number} is repeated: lines {first} and {second}", number=number, first=first + offset,
+                second=second + offset)
+        raise ListError(diagnostic("LST034", said, path=source.path,
                                    line=None if source.xml else second + offset)) from None
     finally:
         con.execute("PRAGMA threads = 0")

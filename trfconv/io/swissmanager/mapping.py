@@ -244,9 +244,9 @@ class _Reader:
         for r, played in sorted(matches.items()):
             records = games.get(r, [])
             if not boards or len(records) != boards * len(played):
-                self.b.report("SWM009", msg("round {r}: {count} pairing records for {count2} matches of {boards} "
+                self.b.report("SWM009", msg("round {round}: {count} pairing records for {matches} matches of {boards} "
                                             "boards; the line-ups are not read",
-                                            r=r, count=len(records), count2=len(played), boards=boards))
+                                            round=r, count=len(records), matches=len(played), boards=boards))
                 return
             for k, m in enumerate(played):
                 chunk = records[k * boards:(k + 1) * boards]
