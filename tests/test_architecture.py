@@ -43,10 +43,11 @@ class Layer:
 #: The layers, lowest first: the one place the map is written.
 LAYER_MAP = (
     Layer("base", ("model", "pairings", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
-                   "numbers", "dates", "timecontrol", "encoding", "tabular", "named", "records", "federations"), (),
+                   "actions", "numbers", "dates", "timecontrol", "encoding", "tabular", "named", "records",
+                   "federations"), (),
           "the model and what every layer shares: pairings (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics, what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics, what a person can do about a message and how each face words it (`actions`), what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
           "the format registry, readers (TRF, JSON, XML, CSV/xlsx, Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
           "the tournament builder, read-time checks, files and which files a folder holds (`many`), the K file, "

@@ -121,40 +121,40 @@ def here(monkeypatch):
     return EXAMPLE.name
 
 
-def test_the_rating_report_is_the_commands(served, cli, here):
+def test_the_rating_report_is_the_commands(served, page_cli, here):
     c, key = served
     page = c.get(f"/files/{key}/report")
     assert page.status_code == 200
-    assert page.text == cli("report", here, "--format", "html").stdout
+    assert page.text == page_cli("report", here, "--format", "html").stdout
     assert page.headers["content-security-policy"].startswith("default-src 'none'")  # no script in a document
 
 
-def test_the_standings_are_the_commands_with_any_list_round_and_lots(served, cli, here):
+def test_the_standings_are_the_commands_with_any_list_round_and_lots(served, page_cli, here):
     c, key = served
     page = c.get(f"/files/{key}/standings", params={"tiebreaks": "BH/C1,SB", "after_round": "5", "seed": "42"})
     assert page.status_code == 200
-    command = cli("standings", here, "-t", "BH/C1,SB", "--after-round", "5", "--draw-lots", "42", "--format", "html")
+    command = page_cli("standings", here, "-t", "BH/C1,SB", "--after-round", "5", "--draw-lots", "42", "--format", "html")
     assert page.text == command.stdout
     head = [th.text_content() for th in html.document_fromstring(page.text).xpath("//thead//th")]
     assert "BH-C1" in " ".join(head) or "BH/C1" in " ".join(head)
     plain = c.get(f"/files/{key}/standings")
-    assert plain.text == cli("standings", here, "--format", "html").stdout
+    assert plain.text == page_cli("standings", here, "--format", "html").stdout
 
 
-def test_the_playoff_plan_is_the_commands(served, cli, here):
+def test_the_playoff_plan_is_the_commands(served, page_cli, here):
     c, key = served
     tied = 3  # places 3 to 6 have 5 points
     page = c.get(f"/files/{key}/playoff", params={"place": str(tied), "seed": "7"})
     assert page.status_code == 200, page.text
-    assert page.text == cli("playoff", here, "--places", str(tied), "--seed", "7", "--format", "html").stdout
+    assert page.text == page_cli("playoff", here, "--places", str(tied), "--seed", "7", "--format", "html").stdout
     assert "Places 3" in html.document_fromstring(page.text).text_content().replace("places", "Places")
 
 
-def test_the_rating_period_of_the_files_is_the_commands(served, cli, here):
+def test_the_rating_period_of_the_files_is_the_commands(served, page_cli, here):
     c, _ = served
     page = c.get("/period")
     assert page.status_code == 200
-    assert page.text == cli("period", here, "--format", "html").stdout
+    assert page.text == page_cli("period", here, "--format", "html").stdout
     assert c.get("/period", params={"month": "2026-13"}).status_code == 422
 
 
@@ -168,39 +168,39 @@ def norms_served(monkeypatch):
     return c, key_of(upload(c, NORMS.name, NORMS.read_bytes()))
 
 
-def test_the_norms_and_the_it1_are_the_commands(norms_served, cli):
+def test_the_norms_and_the_it1_are_the_commands(norms_served, page_cli):
     c, key = norms_served
     page = c.get(f"/files/{key}/norms")
     assert page.status_code == 200
-    assert page.text == cli("norms", NORMS.name, "--format", "html").stdout
+    assert page.text == page_cli("norms", NORMS.name, "--format", "html").stdout
     verdict = html.document_fromstring(page.text).xpath("string(//p[@class='decision'])")
     assert verdict == ("2 norm(s): #1 GM (9 credited games), #1 IM (12 credited games); valid only if 1.1 holds where "
                        "the file cannot show it (registered with FIDE at least 30 days before the start; the same rate of play for "
                        "every game; the Chief Arbiter holds IA or FA; no appointed arbiter plays (FIDE ids "
                        "of the 102/112 records))")
     it1 = c.get(f"/files/{key}/norms/it1")
-    assert it1.status_code == 200 and it1.text == cli("norms", NORMS.name, "--format", "it1").stdout
+    assert it1.status_code == 200 and it1.text == page_cli("norms", NORMS.name, "--format", "it1").stdout
     sections = html.document_fromstring(it1.text).xpath("//section[@class='it1']/h2[1]/text()")
     assert sections == ["Certificate of Title Result (IT1): GM norm", "Certificate of Title Result (IT1): IM norm"]
     assert it1.headers["content-security-policy"].startswith("default-src 'none'")
 
 
-def test_the_norms_options_are_the_commands(norms_served, cli):
+def test_the_norms_options_are_the_commands(norms_served, page_cli):
     c, key = norms_served
     asked = c.get(f"/files/{key}/norms", params=[("player", "1"), ("title", "GM"), ("title", "IM"),
                                                  ("exemption", "1.4.3a"), ("event_type", "world-cup"),
                                                  ("reading", "exact"), ("details", "1")])
     assert asked.status_code == 200, asked.text
-    command = cli("norms", NORMS.name, "--player", "1", "--title", "GM", "--title", "IM", "--exemption", "1.4.3a",
+    command = page_cli("norms", NORMS.name, "--player", "1", "--title", "GM", "--title", "IM", "--exemption", "1.4.3a",
                   "--event-type", "world-cup", "--score-reading", "exact", "--details", "--format", "html")
     assert asked.text == command.stdout and "exemption 1.4.3a declared" in asked.text
     ahead = c.get(f"/files/{key}/norms", params={"forecast": "1", "after_round": "9"})
-    assert ahead.text == cli("norms", NORMS.name, "--forecast", "--after-round", "9", "--format", "html").stdout
+    assert ahead.text == page_cli("norms", NORMS.name, "--forecast", "--after-round", "9", "--format", "html").stdout
     assert "Forecast after round 9 of 11" in ahead.text
     for fmt, choices in (("it1", {"player": "1", "title": "GM"}), ("html", {"title": "WIM"})):
         path = f"/files/{key}/norms" + ("/it1" if fmt == "it1" else "")
         args = [a for k, v in choices.items() for a in (f"--{k}", v)]
-        assert c.get(path, params=choices).text == cli("norms", NORMS.name, *args, "--format", fmt).stdout
+        assert c.get(path, params=choices).text == page_cli("norms", NORMS.name, *args, "--format", fmt).stdout
 
 
 def test_the_norms_choices_are_the_commands(norms_served):
@@ -245,7 +245,7 @@ def test_the_norms_refuse_in_words(norms_served, served):
         "no norm possible: 7 rounds")
 
 
-def test_the_title_application_is_the_commands(cli, tmp_path, monkeypatch):
+def test_the_title_application_is_the_commands(page_cli, tmp_path, monkeypatch):
     from test_norms_application import events
 
     monkeypatch.chdir(tmp_path)
@@ -255,11 +255,11 @@ def test_the_title_application_is_the_commands(cli, tmp_path, monkeypatch):
         assert upload(c, name, (tmp_path / name).read_bytes()).status_code == 200
     page = c.get("/application", params={"fide_id": "1"})
     assert page.status_code == 200 and page.headers["content-type"] == "text/plain; charset=utf-8"
-    assert page.text == cli("norms", "e1.trf", "e2.trf", "--application", "1").stdout
+    assert page.text == page_cli("norms", "e1.trf", "e2.trf", "--application", "1").stdout
     assert page.text.splitlines()[-1] == "verdict     GM application of FIDE id 1: does not meet 1.5.1, 1.5.6, 1.5.3"
     im = c.get("/application", params={"fide_id": "1", "title": "IM", "exemption": "1.4.3c",
                                        "event_type": "team-championship", "reading": "exact"})
-    assert im.text == cli("norms", "e1.trf", "e2.trf", "--application", "1", "--title", "IM", "--exemption", "1.4.3c",
+    assert im.text == page_cli("norms", "e1.trf", "e2.trf", "--application", "1", "--title", "IM", "--exemption", "1.4.3c",
                           "--event-type", "team-championship", "--score-reading", "exact").stdout
     assert "IM application of FIDE id 1" in im.text
     for params, words in (({"fide_id": "77"}, "FIDE id 77: no file held has a player with this FIDE id"),

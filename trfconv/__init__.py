@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 
+from .actions import Action
 from .diagnostics import Diagnostic, Severity, TrfconvError, diagnostic, has_errors
 from .io.files import MAX_INPUT_BYTES, InputError, read_input
 from .io.registry import read_bytes, write_bytes, write_file
@@ -48,7 +49,7 @@ def read(path: str | os.PathLike, *, encoding: str | None = None, format: str | 
     try:
         data = read_input(path, max_bytes=max_bytes)
     except InputError as err:
-        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path))]) from None
+        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path), actions=err.actions)]) from None
     return reads(data, path=str(path), encoding=encoding, format=format, strict=strict)
 
 
@@ -215,8 +216,9 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
                     default=None)
         if month is None:
             raise TrfconvError([*found, diagnostic(
-                "PER001", "no event has a date: give the period (--period YYYY-MM)" if counted["events"] else
-                          "no tournament file among the inputs", path=where)])
+                "PER001", "no event has a date: give the period" if counted["events"] else
+                          "no tournament file among the inputs", path=where,
+                actions=(Action("give-period"),) if counted["events"] else ())])
         found, counted["events"] = [], 0
     rules = period_rules(month)
     if rules is None:

@@ -30,6 +30,7 @@ import os
 import re
 from collections.abc import Callable
 
+from .actions import Action
 from .diagnostics import diagnostic
 from .io.ratinglist.parse import (
     ListError,
@@ -80,33 +81,33 @@ def import_list(path: str | os.PathLike, *, db: str | os.PathLike | None = None,
 
 def _month(source: ListFile, given: str | None) -> str:
     if given is not None and not _MONTH.fullmatch(given):
-        raise _unsure(source, f"--date {given!r} is not a month YYYY-MM")
-    told = {what: m for what, m in (("--date", given), ("the header", source.month),
+        raise _unsure(source, f"the month given, {given!r}, is not a month YYYY-MM")
+    told = {what: m for what, m in (("the month given", given), ("the header", source.month),
                                     ("the file name", month_from_name(source.name))) if m}
     if len(set(told.values())) > 1:
         raise _unsure(source, "the month is not clear: " + ", ".join(f"{m} from {w}" for w, m in told.items()))
     if not told:
-        raise _unsure(source, "the file does not tell its month: give it with --date YYYY-MM")
+        raise _unsure(source, "the file does not tell its month: give it", Action("give-month"))
     return next(iter(told.values()))
 
 
 def _kinds(source: ListFile, given: str | None) -> tuple[str, ...]:
     if given is not None and given not in KINDS:
-        raise _unsure(source, f"--kind {given!r} is not one of {', '.join(KINDS)}")
+        raise _unsure(source, f"the rate of play given, {given!r}, is not one of {', '.join(KINDS)}")
     if source.kinds:
         if given is not None:
-            raise _unsure(source, f"{source.description} list holds the three rates of play; --kind is for "
-                                  "single-type lists")
+            raise _unsure(source, f"{source.description} list holds the three rates of play; a rate of play is "
+                                  "given for single-type lists only")
         return source.kinds
     named = kind_from_name(source.name)
     if given and named and given != named:
-        raise _unsure(source, f"the file name says {named}, --kind says {given}")
+        raise _unsure(source, f"the file name says {named}, the rate of play given says {given}")
     chosen = given or named or ("standard" if source.description == "pre-2012" else None)
     if chosen is None:
-        raise _unsure(source, "the file does not tell whether it is the standard, rapid or blitz list: "
-                              "give it with --kind")
+        raise _unsure(source, "the file does not tell whether it is the standard, rapid or blitz list: give it",
+                      Action("give-kind"))
     return (chosen,)
 
 
-def _unsure(source: ListFile, message: str) -> ListError:
-    return ListError(diagnostic("LST033", message, path=source.path))
+def _unsure(source: ListFile, message: str, *actions: Action) -> ListError:
+    return ListError(diagnostic("LST033", message, path=source.path, actions=actions))

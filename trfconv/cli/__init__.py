@@ -23,10 +23,12 @@ from typer.exceptions import TyperException
 from typer.models import CommandInfo, TyperInfo
 
 from .. import __version__
+from ..actions import speaking
 from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
 from ..named import named
 from .common import PlainUsage, ended, input_limit, list_month_argument
+from .hints import TERMINAL
 
 #: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
 MAX_SIZE_OPTION = 1 << 32
@@ -97,7 +99,8 @@ class Command(TyperGroup):
                 stream.reconfigure(errors=SHOWN_ERRORS)
         args = list_month_argument(list(sys.argv[1:] if args is None else args))
         try:
-            code = super().main(args, prog_name or "trfconv", complete_var, standalone_mode=False, **extra)
+            with speaking(TERMINAL):
+                code = super().main(args, prog_name or "trfconv", complete_var, standalone_mode=False, **extra)
             code = code if isinstance(code, int) else 0
         except NoArgsIsHelpError as err:
             typer.echo(err.ctx.get_help())

@@ -8,7 +8,7 @@ import typer
 
 from ..diagnostics import CODES
 from .common import EXIT_OK, fail
-from .hints import HINTS
+from .hints import TERMINAL
 
 
 def explain(code: str = typer.Argument(..., help="A diagnostic code, e.g. TRF010 (as trfconv check prints it).")) -> None:
@@ -35,7 +35,8 @@ def explanation(code: str) -> list[str] | None:
     if spec.caveat:
         lines.append("caveat: printed in the caveats of every document " + (
             "that ranks players" if spec.scope == "ranking" else "it concerns") + ", as an assumption the result rests on")
-    todo = [t for t in (spec.todo, HINTS.get(spec.code)) if t] or [_BY_SEVERITY[spec.severity.value]]
+    means = ", ".join(filter(None, map(TERMINAL.hint, spec.actions)))
+    todo = [t for t in (spec.todo, means) if t] or [_BY_SEVERITY[spec.severity.value]]
     lines.append("what to do: " + "; ".join(todo))
     return lines
 

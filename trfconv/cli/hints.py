@@ -1,20 +1,42 @@
-"""What the command line adds to a diagnostic: the option that answers it. The library's
-messages name no command-line option (a library user has none); the commands print these hints
-after the messages they concern."""
+"""The command line's voice: each action (:mod:`trfconv.actions`) worded as the option or the
+command that does it. The library's and the jobs' messages name no option (a library user or the
+page has none); the commands speak with :data:`TERMINAL` (set for every command run by
+:class:`trfconv.cli.Command`, and in each worker of a batch), so the options are said where the
+messages and documents are worded."""
 
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic
+from ..actions import Voice, voice
+from ..diagnostics import CODES, Diagnostic
 
-HINTS = {
-    "VAL001": "give the time control with --time-control",
-    "VAL004": "choose the edition with --rules",
-    "VAL005": "choose the edition with --rules",
-    "TB004": "give unrated players a rating with --unrated",
-}
+TERMINAL = Voice("terminal", {
+    "allow-defective": "--lenient {purpose}",
+    "show-details": "--details {purpose}",
+    "write-file": "-o FILE {purpose}",
+    "after-round": "--after-round {value} {purpose}",
+    "finished-after": "--finished-after {value} {purpose}",
+    "give-time-control": "give the time control with --time-control",
+    "choose-edition": "choose the edition with --rules",
+    "give-unrated-rating": "give unrated players a rating with --unrated",
+    "give-list": "--list {purpose}",
+    "import-list": "import one with 'trfconv list import FILE'",
+    "give-period": "--period YYYY-MM",
+    "take-unfinished": "--unfinished {purpose}",
+    "take-undated": "--undated {purpose}",
+    "keep-unrated": "--keep-unrated",
+    "give-encoding": "give the encoding with --encoding {value} {purpose}",
+    "larger-limit": "give a larger limit with trfconv --max-size BYTES",
+    "another-db": "--db PATH",
+    "give-month": "--date YYYY-MM",
+    "give-kind": "--kind",
+    "give-players": "--players \"A,B,…\"",
+    "draw-lots": "trfconv standings --draw-lots SEED",
+    "play-off": "trfconv playoff",
+    "give-tiebreaks": "trfconv standings --help lists them",
+})
 
 
 def with_hint(d: Diagnostic) -> str:
-    """The diagnostic as one line, with its hint when it has one."""
-    hint = HINTS.get(d.code)
-    return f"{d} ({hint})" if hint else str(d)
+    """The diagnostic as one line, with what its code's actions are on the terminal when it
+    carries none of its own (those are in its line already)."""
+    return f"{d}" + ("" if d.actions else voice().hints(CODES[d.code].actions))

@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 from html import escape
 
+from ..actions import Action, voice
 from ..diagnostics import CODES, Code, Diagnostic, Severity, grouped_lines
 
 
@@ -44,8 +45,10 @@ class Basis:
 
     @property
     def caveats(self) -> tuple[str, ...]:
-        """The assumptions, each once, in the order they were noticed."""
-        seen = dict.fromkeys(d.message for d in self.diagnostics if self.assumes(CODES[d.code]))
+        """The assumptions, each once, in the order they were noticed (worded in the voice in use:
+        :mod:`trfconv.actions`)."""
+        said = voice()
+        seen = dict.fromkeys(said.message(d) for d in self.diagnostics if self.assumes(CODES[d.code]))
         return tuple(seen)
 
     def assumes(self, code: Code) -> bool:
@@ -74,9 +77,29 @@ class Basis:
                 + f", {c['info']} note(s)")
 
 
-WITHHELD = ("not produced: the file has {n} error(s), listed above; correct the file, or ask for the document "
-            "anyway (--lenient), which then says that it rests on a defective file")
-DEFECTIVE = "RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong"
+#: What the person can do about a document withheld: ask for it anyway (worded by each face).
+ALLOW_DEFECTIVE = Action("allow-defective")
+
+
+def note(basis: Basis) -> str:
+    """What the errors mean for the document: withheld (and how to have it anyway), or resting
+    on a defective file; nothing without errors."""
+    n = len(basis.errors)
+    if not n:
+        return ""
+    if basis.withheld:
+        return (f"not produced: the file has {n} error(s), listed above; correct the file, or ask for the document "
+                f"anyway{voice().hints([ALLOW_DEFECTIVE])}, which then says that it rests on a defective file")
+    return f"RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong"
+
+
+def more_on_request(what: str, written: str) -> list[str]:
+    """The last line of a summary: how to see ``what`` it leaves out, and to write the whole
+    document to a file (``written``: what that does), as the voice in use words the means; no
+    line when it has no words for them."""
+    said = voice()
+    details, write = said.hint(Action("show-details")), said.hint(Action("write-file", purpose=written))
+    return [f"({details}: {what}; {write})"] if details and write else []
 
 
 def error_groups(basis: Basis) -> list[str]:
@@ -92,7 +115,7 @@ def text_block(basis: Basis) -> list[str]:
     if errors:
         lines.append(f"ERRORS ({len(errors)})")
         lines.extend(f"  {line}" for line in error_groups(basis))
-        lines.append("  " + (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(errors)))
+        lines.append("  " + note(basis))
     if basis.caveats:
         lines.append(f"Caveats ({len(basis.caveats)}): what this result assumes")
         lines.extend(f"  - {c}" for c in basis.caveats)
@@ -102,8 +125,7 @@ def text_block(basis: Basis) -> list[str]:
 def json_fields(basis: Basis) -> dict:
     """The errors and caveats as members of a JSON document (``note``: what the errors mean for
     the document, None when there is none)."""
-    note = (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(basis.errors)) if basis.errors else None
-    return {"defective": basis.defective, "lenient": basis.lenient, "withheld": basis.withheld, "note": note,
+    return {"defective": basis.defective, "lenient": basis.lenient, "withheld": basis.withheld, "note": note(basis) or None,
             "errors": [d.as_dict() for d in basis.errors], "caveats": list(basis.caveats)}
 
 
@@ -117,7 +139,7 @@ def csv_rows(basis: Basis) -> list[list[str]]:
     ``Caveat: …``, as the crosstable reader takes such lines for metadata, not players)."""
     rows = [[f"Error: {line}"] for line in error_groups(basis)]
     if basis.errors:
-        rows.append([("Error: " + (WITHHELD if basis.withheld else DEFECTIVE)).format(n=len(basis.errors))])
+        rows.append([f"Error: {note(basis)}"])
     rows.extend([f"Caveat: {c}"] for c in basis.caveats)
     return rows
 
@@ -128,9 +150,8 @@ def html_block(basis: Basis, *, caveats: bool = True) -> str:
     errors = basis.errors
     if errors:
         items = "".join(f"<li>{escape(line)}</li>" for line in error_groups(basis))
-        note = (WITHHELD if basis.withheld else DEFECTIVE).format(n=len(errors))
         out += (f'<section id="errors" class="errors"><h2>Errors in the file ({len(errors)})</h2><ul>{items}</ul>'
-                f"<p><strong>{escape(note)}</strong></p></section>")
+                f"<p><strong>{escape(note(basis))}</strong></p></section>")
     if caveats and basis.caveats:
         out += f'<section id="caveats" class="caveats">{caveats_html(basis)}</section>'
     return out

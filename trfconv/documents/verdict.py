@@ -12,6 +12,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
+from ..actions import Action, voice
 from ..model import Tournament
 from ..numbers import short_text
 from ..rules.rateability.verdict import GameVerdict, Gets, Verdict
@@ -50,7 +51,7 @@ def render_text(report: VerdictReport) -> str:
     counted = sum(len(p.counted_games) for p in v.players)
     missed = not_rated(v)
     lines.append(f"{'results':<12}{counted} count for a player's rating, {len(missed)} do not"
-                 + ("" if report.details or not missed else " (--details lists them)"))
+                 + ("" if report.details or not missed else voice().hints([Action("show-details", purpose="lists them")])))
     lines.append(f"{'noticed':<12}{basis.summary()} (trfconv check lists them)")
     if report.details:
         lines += _details(v, t, missed)

@@ -24,6 +24,8 @@ import os
 import stat
 from pathlib import Path
 
+from ..actions import Action
+
 #: Largest input read, in bytes (``trfconv --max-size`` and ``read(max_bytes=…)`` override it).
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 #: Most lines a line-based input (TRF, CSV) is read to. A 10,000-player Swiss is about 10,000
@@ -33,7 +35,11 @@ MAX_LINES = 200_000
 
 
 class InputError(Exception):
-    """An input that is not read: why, in one sentence."""
+    """An input that is not read: why, in one sentence, and what can be done about it."""
+
+    def __init__(self, why: str, actions: tuple[Action, ...] = ()):
+        super().__init__(why)
+        self.actions = actions
 
 
 class OutputError(Exception):
@@ -70,8 +76,8 @@ def read_input(path: str | os.PathLike, *, max_bytes: int = MAX_INPUT_BYTES) -> 
         try:
             size = os.fstat(fh.fileno()).st_size
             if size > max_bytes:
-                raise InputError(f"is {size:,} bytes, more than the {max_bytes:,} read at most "
-                                 "(give a larger limit with trfconv --max-size BYTES)")
+                raise InputError(f"is {size:,} bytes, more than the {max_bytes:,} read at most",
+                                 (Action("larger-limit"),))
             data = fh.read(max_bytes + 1)
         except OSError as err:
             raise InputError(_reason(err)) from None

@@ -17,6 +17,7 @@ import threading
 import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import wraps
 from pathlib import Path
 
 from .. import TrfconvError, dumps, rate, reads, validate
@@ -29,13 +30,25 @@ from ..documents.registry import document
 from ..documents.verdict import VerdictReport
 from ..io.registry import outputs
 from ..model import Tournament
+from ..actions import speaking
 from ..rules.rateability import Verdict
+from .voice import PAGE
 
 #: How many uploaded files the server keeps (the oldest is let go first): a 10,000-player event
 #: takes some 100 MB of model.
 KEPT_FILES = 24
 #: The conversions offered for download, in this order (``trfconv formats``' names).
 CONVERSIONS = ("trf26", "trf16", "xml", "csv", "json")
+
+
+def on_the_page(function):
+    """``function`` run speaking the page's voice (:mod:`.voice`): what it says names the page's
+    controls, never an option."""
+    @wraps(function)
+    def spoken(*args, **kwargs):
+        with speaking(PAGE):
+            return function(*args, **kwargs)
+    return spoken
 
 
 class Refusal(Exception):
@@ -106,6 +119,7 @@ def safe_name(name: str | None, default: str = "tournament") -> str:
     return base or default
 
 
+@on_the_page
 def read_upload(name: str, data: bytes) -> Tournament:
     """The tournament in ``data``; :class:`Refusal` saying in words why it is not one (413 for a
     file beyond the input bounds, as ``trfconv`` refuses it)."""
@@ -156,6 +170,7 @@ def judged(upload: Upload) -> Basis:
     return Basis(upload.name, (*upload.tournament.diagnostics, *upload.verdict.diagnostics), scope="rating")
 
 
+@on_the_page
 def summary(upload: Upload) -> Summary:
     t, verdict = upload.tournament, upload.verdict
     basis = judged(upload)
@@ -169,6 +184,7 @@ def summary(upload: Upload) -> Summary:
     )
 
 
+@on_the_page
 def rating_report(upload: Upload, lenient: bool = False) -> str:
     """The rating report's HTML, as ``trfconv report --format html`` writes it."""
     from ..documents.rating_report import RatingReport
@@ -193,6 +209,7 @@ def _tiebreaks(t: Tournament, names: str | None) -> str | None:
     return names
 
 
+@on_the_page
 def standings(upload: Upload, tiebreaks: str | None = None, after: int | None = None, seed: str | None = None,
               lenient: bool = False) -> str:
     """The standings' HTML, as ``trfconv standings --format html`` writes it."""
@@ -209,6 +226,7 @@ def standings(upload: Upload, tiebreaks: str | None = None, after: int | None = 
     return document("standings").render(StandingsReport(basis, result, t), "html")
 
 
+@on_the_page
 def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bool = False) -> str:
     """The play-off plan's HTML for the players tied for ``place``, in the order of the event's
     tie-breaks (the file's list, else the recommended one), as ``trfconv playoff --format html``
@@ -247,6 +265,7 @@ def norm_choices() -> NormChoices:
     return NormChoices(TITLES, EXEMPTION_NAMES, EVENT_TYPES, READING_NAMES)
 
 
+@on_the_page
 def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (), exemption: str | None = None,
           event_type: str | None = None, reading: str = "rounded", forecast: bool = False,
           after_round: int | None = None, details: bool = False, lookup=None, lenient: bool = False,
@@ -266,6 +285,7 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
     return document("norms").render(NormsReport(basis, t, result, details or player is not None), form)
 
 
+@on_the_page
 def application(uploads: list[Upload], fide_id: str, title: str | None = None, exemption: str | None = None,
                 event_type: str | None = None, reading: str = "rounded", lookup=None, lenient: bool = False) -> str:
     """The title application of ``fide_id`` over the files held (IT2 checks), as ``trfconv norms
@@ -292,6 +312,7 @@ def application(uploads: list[Upload], fide_id: str, title: str | None = None, e
     return document("norms-application").render(ApplicationReport(basis, result), "text")
 
 
+@on_the_page
 def conversion(upload: Upload, fmt: str) -> tuple[bytes, str]:
     """The file in ``fmt`` as ``trfconv convert --to FMT`` writes it (the points and ranks the
     file does not give filled from the standings), and its download name."""
@@ -313,6 +334,7 @@ def _download_name(upload: Upload, fmt: str) -> str:
     return safe_name((Path(upload.name).stem or "tournament") + (out.suffixes[0] if out.suffixes else ".trf"))
 
 
+@on_the_page
 def losses(upload: Upload) -> list[tuple[str, list[Finding]]]:
     """For each conversion, what its writer said (what the format cannot hold, item by item:
     ``WRT004``; characters replaced), as ``trfconv convert -o FILE`` prints it."""
@@ -345,6 +367,7 @@ class BatchRow:
     verdict: str
 
 
+@on_the_page
 def batch(uploads: list[Upload]) -> list[BatchRow]:
     rows = []
     for u in uploads:
@@ -355,6 +378,7 @@ def batch(uploads: list[Upload]) -> list[BatchRow]:
     return rows
 
 
+@on_the_page
 def period(uploads: list[Upload], month: str | None = None, db=None, use_list: bool = False,
            lenient: bool = False) -> str:
     """The rating period's HTML over the files held, as ``trfconv period FILES --format html``
@@ -399,6 +423,7 @@ def held_months(db) -> list[str]:
         return []
 
 
+@on_the_page
 def find_players(db, query: str, limit: int = 20):
     """The list entries of the latest list held for a FIDE id, or the names closest to
     ``query``, as ``trfconv list show`` and ``trfconv list find`` give them; and the month."""
@@ -413,6 +438,7 @@ def find_players(db, query: str, limit: int = 20):
     return month, [m.entry for m in lists.find(query, month=month, limit=limit)]
 
 
+@on_the_page
 def list_check(upload: Upload, db) -> list[Finding]:
     """The players of the file held against the FIDE list in force at its start, as ``trfconv
     check --list`` does."""
@@ -434,6 +460,7 @@ class Import:
     error: str | None = None
 
 
+@on_the_page
 def import_list(job: Import, path: Path, db, month: str | None, kind: str | None) -> None:
     """Import the list file ``path`` (a file the server wrote), recording progress in ``job``;
     as ``trfconv list import`` does."""

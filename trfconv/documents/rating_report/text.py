@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
-from ..basis import text_block
+from ..basis import more_on_request, text_block
 from .model import Line, RatingReport, fixed, hundredths, signed
 
 CAPPED = "*"  #: marker of a capped opponent rating, as on FIDE's calculation pages
@@ -114,7 +114,7 @@ def _summary(report: RatingReport) -> list[str]:
         out += ["", COLUMNS]
         out += [_rated(report, line, {})[0] for line in rated]
         out += [_unrated(report, line, {})[0] for line in unrated]
-    out.append("(--details: every player and every game; -o FILE writes the whole report)")
+    out += more_on_request("every player and every game", "writes the whole report")
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from ...actions import Action
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Event, Forfeit, Game, Tournament
 from ...timecontrol import TimeControl, describe, doubts, read
@@ -90,6 +91,7 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     notes: list[Diagnostic] = []
     path = t.source.path
     t, judged, unfinished = _judged_rounds(t, today, after_round, finished_after, notes)
+    actions = notes[-1].actions if unfinished else ()  # VAL041's: how to judge it before its end
     days = round_days(t)
     start = _start_date(t, days)
     ed = _edition(rules, start, notes, path)
@@ -148,7 +150,7 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     unmodelled = ed.superseded if not rules and start is not None and ed.superseded and start >= ed.superseded \
         else None
     return Verdict(ed, decision, as_rr, speed.name if speed else "standard", shape.description, minutes,
-                   tuple(findings), tuple(players), tuple(notes), unmodelled, judged)
+                   tuple(findings), tuple(players), tuple(notes), unmodelled, judged, actions)
 
 
 def _judged_rounds(t: Tournament, today: date | None, after_round: int | None, finished_after: int | None,
@@ -160,19 +162,19 @@ def _judged_rounds(t: Tournament, today: date | None, after_round: int | None, f
     path = t.source.path
     where = progress(t, today)
     if after_round is not None and finished_after is not None:
-        raise NoSuchRound("give either the round the verdict is asked after (--after-round) or the round the "
-                          "event ended after (--finished-after), not both")
+        raise NoSuchRound("give either the round the verdict is asked after or the round the event ended after, "
+                          "not both")
     n = after_round if after_round is not None else finished_after
     if n is None:
         if where.finished:
             return t, "", False
         last = where.last_complete
         ended = not any(k for r, k in where.results.items() if r > last)
-        todo = "judge it when it is over" + (f"; --after-round {last} judges the rounds complete" if last else "") + (
-            f", --finished-after {last} says it ended after round {last}" if last and ended else "")
-        notes.append(diagnostic("VAL041", f"the event is not finished: {where.summary()}: not judged ({todo})",
-                                path=path))
-        return t, f"{where.summary()}; {todo}", True
+        actions = ((Action("after-round", last, "judges the rounds complete"),) if last else ()) + (
+            (Action("finished-after", last, f"says it ended after round {last}"),) if last and ended else ())
+        notes.append(diagnostic("VAL041", f"the event is not finished: {where.summary()}: not judged; judge it when it "
+                                          "is over", path=path, actions=actions))
+        return t, f"{where.summary()}; judge it when it is over", True
     cut = cut_after(t, n)
     if finished_after is not None and (later := [r for r, k in where.results.items() if r > n and k]):
         raise NoSuchRound(f"round {later[0]} has results: the event did not end after round {n}")
@@ -182,12 +184,12 @@ def _judged_rounds(t: Tournament, today: date | None, after_round: int | None, f
     pending = f"; games of {rounds_named(left)} have no result yet and are not rated" if left else ""
     if after_round is not None:
         state = "the event is finished" if where.finished else f"the event is not finished: {where.summary()}"
-        notes.append(diagnostic("VAL042", f"judged after round {n} of {where.rounds}, as asked (--after-round): the "
+        notes.append(diagnostic("VAL042", f"judged after round {n} of {where.rounds}, as asked: the "
                                           f"rounds after it are left out ({state}){pending}", path=path))
         return cut, f"after round {n} of {where.rounds}, as asked", False
     later = f"; {rounds_named(range(n + 1, where.rounds + 1))} not played" if n < where.rounds else ""
-    notes.append(diagnostic("VAL043", f"the event ended after round {n}, as the arbiter says (--finished-after "
-                                      f"{n}): judged on rounds 1-{n}{later}{pending}", path=path))
+    notes.append(diagnostic("VAL043", f"the event ended after round {n}, as the arbiter says: judged on rounds "
+                                      f"1-{n}{later}{pending}", path=path))
     return cut, f"the event ended after round {n}, as the arbiter says", False
 
 

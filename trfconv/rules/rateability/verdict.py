@@ -11,6 +11,7 @@ from datetime import date
 from enum import Enum
 from fractions import Fraction
 
+from ...actions import Action, voice
 from ...diagnostics import Diagnostic
 from ...records import builder, quick_init
 from ..editions import Edition
@@ -130,6 +131,9 @@ class Verdict:
     #: stands and what to do; ``after round 3 of 5, as asked``; ``the event ended after round 5, as
     #: the arbiter says``; nothing for a finished event judged whole (:mod:`trfconv.rules.progress`).
     judged: str = ""
+    #: What the arbiter can do about a NOT FINISHED event: judge it after its last complete round,
+    #: say it ended there (:mod:`trfconv.actions`; the verdict line words them).
+    actions: tuple[Action, ...] = ()
 
     @property
     def not_modelled_note(self) -> str:
@@ -146,7 +150,7 @@ class Verdict:
         """What the verdict line adds to the decision: :attr:`not_modelled_note`, then :attr:`judged`."""
         judged = "" if not self.judged else (f": {self.judged}" if self.decision is Decision.NOT_FINISHED
                                               else f" ({self.judged})")
-        return self.not_modelled_note + judged
+        return self.not_modelled_note + judged + voice().hints(self.actions)
 
     @property
     def decision_text(self) -> str:
