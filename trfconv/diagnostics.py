@@ -9,6 +9,7 @@ consumer that would reject the input.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -552,6 +553,12 @@ def diagnostic(
     severity = severity or spec.severity
     consumer = spec.consumer if severity is spec.severity or spec.severity is not Severity.ERROR else None
     return Diagnostic(code, severity, " ".join(message.split()), Location(path, line, column), consumer, actions)
+
+
+def severity_counts(diagnostics) -> dict[str, int]:
+    """How many diagnostics of each severity: ``{"error": 2, "warning": 0, "info": 7}``."""
+    c = Counter(d.severity.value for d in diagnostics)
+    return {s.value: c[s.value] for s in Severity}
 
 
 def has_errors(diagnostics) -> bool:

@@ -6,8 +6,7 @@ messages and documents are worded."""
 
 from __future__ import annotations
 
-from ..actions import Voice, voice
-from ..diagnostics import CODES, Diagnostic
+from ..actions import Voice
 
 TERMINAL = Voice("terminal", {
     "allow-defective": "--lenient {purpose}",
@@ -34,9 +33,3 @@ TERMINAL = Voice("terminal", {
     "play-off": "trfconv playoff",
     "give-tiebreaks": "trfconv standings --help lists them",
 })
-
-
-def with_hint(d: Diagnostic) -> str:
-    """The diagnostic as one line, with what its code's actions are on the terminal when it
-    carries none of its own (those are in its line already)."""
-    return f"{d}" + ("" if d.actions else voice().hints(CODES[d.code].actions))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..actions import Action, voice
-from ..diagnostics import CODES, Code, Diagnostic, Severity, grouped_lines
+from ..diagnostics import CODES, Code, Diagnostic, Severity, grouped_lines, severity_counts
 
 
 @dataclass(frozen=True)
@@ -65,8 +65,7 @@ class Basis:
         return self.defective and not self.lenient
 
     def counts(self) -> dict[str, int]:
-        c = Counter(d.severity.value for d in self.diagnostics)
-        return {s.value: c[s.value] for s in Severity}
+        return severity_counts(self.diagnostics)
 
     def summary(self) -> str:
         """``0 error(s), 2 warning(s) (TRF024 ×2), 7 note(s)``: everything noticed, in one line."""

@@ -19,9 +19,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-#: Families of regulations: ``b02`` (FIDE Rating Regulations), ``tb`` (C.07 tie-breaks), ``b01``
-#: (FIDE Title Regulations: the norms), ``swiss`` (C.04 Swiss Rules: basic rules and the Dutch system).
-FAMILIES = ("b02", "tb", "b01", "swiss")
+#: Families of regulations, and what each regulates as a message names it: ``b02`` (FIDE Rating
+#: Regulations), ``tb`` (C.07 tie-breaks), ``b01`` (FIDE Title Regulations: the norms), ``swiss``
+#: (C.04 Swiss Rules: basic rules and the Dutch system).
+FAMILIES = {"b02": "the Rating Regulations", "tb": "the tie-break regulations (C.07)",
+            "b01": "the Title Regulations (B.01)", "swiss": "the Swiss rules (C.04.1, C.04.3)"}
 
 
 @dataclass(frozen=True)
@@ -78,11 +80,6 @@ _BY_NAME = {e.name: e for e in EDITIONS}
 
 class UnknownEdition(ValueError):
     """A ``--rules`` name that is not in :data:`EDITIONS`."""
-
-
-#: What each family of editions regulates, as a message names it.
-FAMILIES = {"b02": "the Rating Regulations", "tb": "the tie-break regulations (C.07)",
-            "swiss": "the Swiss rules (C.04.1, C.04.3)"}
 
 
 def edition(name: str, family: str | None = None) -> Edition:

@@ -269,14 +269,15 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
 
     @_answers("fragment")
     def download(request: Request):
-        data, name = engine.conversion(upload_of(request), request.path_params["fmt"])
+        data, name = engine.conversion(upload_of(request), request.path_params["fmt"], _flag(request, "lenient"))
         return Response(data, media_type="application/octet-stream", headers={
             "Content-Disposition": f"attachment; filename=\"{name}\"; filename*=UTF-8''{quote(name)}",
             "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"})
 
     @_answers("fragment")
     def losses(request: Request):
-        return _page(_ENV.get_template("losses.html").render(formats=engine.losses(upload_of(request))))
+        return _page(_ENV.get_template("losses.html").render(formats=engine.losses(upload_of(request),
+                                                                                    _flag(request, "lenient"))))
 
     @_answers("fragment")
     def remove(request: Request):

@@ -1,0 +1,57 @@
+"""``list show`` and ``list find``: players looked up in a FIDE rating list held, by FIDE ID or
+by the names closest to the one given (in any order, with or without accents)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..io.ratinglist.store import Match
+from .inputs import Lists, Params, paths
+from .lists import held_month, store
+from .result import Exit, JobResult, Problem, stopped
+
+
+@dataclass(frozen=True)
+class ListLookup(Params):
+    """A FIDE ID (digits) or a name; the database and the month of the list (None: the latest
+    held); only players of a federation; at most ``limit`` players by name."""
+
+    name: ClassVar[str] = "list-lookup"
+    job: ClassVar[str] = "trfconv.jobs.listlookup:list_lookup"
+
+    query: str
+    lists: Lists = field(default_factory=Lists)
+    fed: str | None = None
+    limit: int = 10
+
+    def inputs(self):
+        return paths(self.lists)
+
+
+@dataclass(frozen=True)
+class Found:
+    """The month of the list looked in, and the players found, best first (a FIDE ID's entry has
+    the score 100)."""
+
+    month: str
+    matches: tuple[Match, ...]
+
+
+def list_lookup(params: ListLookup) -> JobResult[Found]:
+    """The players found (exit 1 when none)."""
+    lists = store(params.lists)
+    if isinstance(lists, Problem):
+        return stopped(params.name, lists)
+    month = held_month(lists, params.lists.month)
+    if isinstance(month, Problem):
+        return stopped(params.name, month)
+    query = params.query.strip()
+    if not query:
+        return stopped(params.name, Problem("give a name or a FIDE ID", about="query"))
+    if query.isascii() and query.isdigit():
+        entry = lists.player(int(query), month)
+        matches: tuple[Match, ...] = (Match(entry, 100),) if entry is not None else ()
+    else:
+        matches = tuple(lists.find(query, fed=params.fed, month=month, limit=params.limit))
+    return JobResult(params.name, Exit.OK if matches else Exit.PROBLEMS, value=Found(month, matches))
