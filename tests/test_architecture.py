@@ -44,22 +44,24 @@ class Layer:
 LAYER_MAP = (
     Layer("base", ("model", "pairings", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
                    "actions", "numbers", "dates", "timecontrol", "encoding", "tabular", "named", "records",
-                   "federations"), (),
+                   "federations", "tiebreak_names"), (),
           "the model and what every layer shares: pairings (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics, what a person can do about a message and how each face words it (`actions`), what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics, what a person can do about a message and how each face words it (`actions`), what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
-          "the format registry, readers (TRF, JSON, XML, CSV/xlsx, Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
+          "the format registry, readers (TRF: `io/trf_read/`, a module per kind of record; JSON, XML, CSV/xlsx, "
+          "Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
           "the tournament builder, read-time checks, files and which files a folder holds (`many`), the K file, "
           "the rating lists' reader and database, the optional gacrux pairing checker run on a file"),
     Layer("rules", ("rules",), ("base",),
           "editions, rateability, the rating engine and the rating period, tie-breaks and the play-off plan, the "
           "rating lists' cross-check, fill and ratings from the list, the checks before upload (`rules/upload`), "
-          "title norms (`rules/norms`: B.01, the best set of games, the forecast, the application); they read the "
-          "model, never a file"),
+          "title norms (`rules/norms`: B.01, the best set of games, the forecast, the application), the Swiss rules "
+          "and the Dutch pairing engine and checker (`rules/swiss`: C.04.1, C.04.3, the matchings they rest on); "
+          "they read the model, never a file"),
     Layer("documents", ("documents",), ("base", "rules"),
           "what a person reads or files (info, verdict, rating report, standings, play-off plan, rating period, "
-          "title norms and the IT1 certificate, the title application): "
+          "title norms and the IT1 certificate, the title application, the pairings check): "
           "they render what the rules computed"),
     Layer("jobs", ("jobs",), ("base", "io", "rules", "documents"),
           "what trfconv does for a person, one module per job (info, check, the list check, convert, validate, "

@@ -56,7 +56,7 @@ EXPECTED = {
     "Sharly-Chess__sharly-chess__trf-team-import-test.trf": (26, 2, 5, "TRF26", (), set(), set()),
     "echecsjs__trf__grandmommyscup.trf": (249, 14, 50, "TRF26", (), set(), {"LIN002"}),
     "echecsjs__trf__javafo_sample2.trf": (52, 5, 0, "TRF16", ("javafo",), set(), set()),
-    "echecsjs__trf__trf26_team.trf": (2, 1, 1, "TRF26", ("javafo",), {"TRF010"}, {"TRF045", "TRF033"}),
+    "echecsjs__trf__trf26_team.trf": (2, 1, 1, "TRF26", ("javafo",), {"TRF010"}, {"TRF045", "TRF033", "TRF048"}),
     "erral__fidetournament__test_demo.trf": (137, 7, 0, "TRF16", (), set(), set()),
     "pierotofy__CPPDubovSystem__baku_test.trf": (20, 5, 0, "TRF16", ("CPPDubovSystem",), set(),
         {"TRF005", "TRF037", "FID001"}),

@@ -36,7 +36,7 @@ def test_every_code_has_an_explanation():
 def test_an_unknown_code_is_one_line_naming_the_closest(cli):
     result = cli("explain", "TRF99")
     assert result.exit_code == 2
-    assert result.stderr == "trfconv: explain TRF99: no such diagnostic code; closest: TRF039, TRF029\n"
+    assert result.stderr == "trfconv: explain TRF99: no such diagnostic code; closest: TRF049, TRF039, TRF029\n"
     result = cli("explain", "nothing")
     assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
 
@@ -51,3 +51,19 @@ def test_every_code_says_what_to_do_and_an_error_never_says_nothing(cli):
         if code.severity.value == "error":
             assert not todo.startswith("what to do: nothing"), code.code
     assert "ask the organiser for the new player's sex" in cli("explain", "UPL011").stdout
+
+
+def test_control_characters_of_the_argument_are_shown_escaped(cli):
+    """An argument is echoed with its control characters written \\xNN: a terminal would take an
+    escape sequence (ESC [ 2 J clears the screen) or a bell as commands (issue 34)."""
+    result = cli("explain", "TRF0\x1b[2J10\x07\x9b")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("trfconv: explain TRF0\\x1b[2J10\\x07\\x9b: no such diagnostic code")
+    assert not any(ord(c) < 32 and c != "\n" or 0x7f <= ord(c) <= 0x9f for c in result.stderr)
+
+
+def test_a_path_with_control_characters_is_shown_escaped(cli, tmp_path):
+    """The same for every line trfconv prints about a file it was given: its name as escaped text."""
+    result = cli("check", str(tmp_path / "missing\x07\x1b[2J.trf"))
+    assert result.exit_code == 2 and "missing\\x07\\x1b[2J.trf" in result.stderr
+    assert "\x07" not in result.stderr and "\x1b" not in result.stderr

@@ -82,7 +82,7 @@ def test_an_unknown_tie_break_gets_the_closest_names(cli, given, meant):
 
 
 @pytest.mark.parametrize("given,code", [("Buchholz", "BH"), ("buchholz", "BH"), ("Sonneborn-Berger", "SB"),
-                                        ("sonneborn berger", "SB"), ("Buchholz Cut 1", None),
+                                        ("sonneborn berger", "SB"), ("Buchholz Cut 1", "BH/C1"),
                                         ("Buchholz/C1", "BH/C1"), ("Buchholz-C1", "BH/C1"),
                                         ("Direct encounter", "DE"), ("Koya system", "KS"),
                                         ("Progressive scores", "PS"), ("Average rating of opponents", "ARO"),
@@ -96,7 +96,7 @@ def test_long_tie_break_names_are_read(given, code):
 
 def test_long_names_everywhere_a_list_is_parsed(cli, tmp_path):
     result = cli("standings", EXAMPLE, "-t", "Buchholz Cut1,Buchholz,Sonneborn-Berger")
-    assert result.exit_code == 2  # "Buchholz Cut1" is not a name: the cut is a modifier
+    assert result.exit_code == 0 and "BH/C1" in result.stdout  # a cut in words (issue 37)
     result = cli("standings", EXAMPLE, "-t", "Buchholz/C1,Buchholz,Sonneborn-Berger,direct encounter")
     assert result.exit_code == 0 and "BH/C1" in result.stdout and "SB" in result.stdout
     out = tmp_path / "e.trf"
@@ -410,6 +410,24 @@ def test_rules_offers_the_editions_of_the_command(cli, command):
 def test_standings_rules_offers_tie_break_editions(cli):
     result = cli("standings", VALID, "--rules", "b02-2024")  # was an internal error
     assert result.exit_code == 2 and result.stderr.endswith("known: tb-2009, tb-2023, tb-2024, tb-2026\n")
+
+
+def test_every_rules_option_refuses_an_edition_of_another_family(cli):
+    """Every command taking --rules, given an edition of each family it does not read: a usage
+    error naming both families and the editions that would do, exit 2 (issue 35: a title
+    regulations edition given to standings, validate or report was an internal error, KeyError
+    'b01', since the table of families was written twice). The commands are found from the help."""
+    from trfconv.rules.editions import EDITIONS
+
+    taking = [name for name, (_, text) in every_help(cli).items() if name and "--rules" in text]
+    assert sorted(taking) == ["norms", "pairings", "report", "standings", "validate"]
+    read = {"norms": "b01", "pairings": "swiss", "report": "b02", "standings": "tb", "validate": "b02"}
+    for command in taking:
+        for ed in (e for e in EDITIONS if e.family != read[command]):
+            result = cli(command, VALID, "--rules", ed.name)
+            assert result.exit_code == 2, (command, ed.name, result.stderr)
+            assert result.stderr.startswith(f"trfconv: --rules: {ed.name} is an edition of the "), result.stderr
+            assert "internal error" not in result.stderr and len(result.stderr.splitlines()) == 1
 
 
 def test_standings_end_with_the_table(cli):

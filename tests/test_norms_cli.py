@@ -67,7 +67,7 @@ def test_bad_options_one_line_exit_2(cli, tmp_path):
     for args, said in ((("--title", "FM"), "--title FM: unknown; give one of GM, IM, WGM, WIM"),
                        (("--player", "99"), "player 99: no player with that start number in the file"),
                        (("--exemption", "1.4.3z"), "--exemption 1.4.3z: unknown"),
-                       (("--rules", "b02-2024"), "is not an edition of the Title Regulations")):
+                       (("--rules", "b02-2024"), "not of the Title Regulations (B.01); known: b01-2024")):
         result = cli("norms", path, *args)
         assert result.exit_code == 2 and said in result.stderr and "Traceback" not in result.output
 

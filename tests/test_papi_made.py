@@ -120,8 +120,8 @@ COUNTS = {
 #: new player without a birth date (UPL010); no ranks before the first round (UPL003). Besides,
 #: all three are of 2024: too late for any rating list (UPL032) from 2025 on.
 UPLOAD_ERRORS = {
-    "swiss-in-progress": {"UPL001", "UPL004", "UPL010"},
-    "swiss-not-started": {"UPL001", "UPL003", "UPL010"},
+    "swiss-in-progress": {"UPL001", "UPL004", "UPL010", "UPL061"},  # a round paired without all its results
+    "swiss-not-started": {"UPL001", "UPL003", "UPL010", "UPL060"},  # no game has a result
     "round-robin": {"UPL001"},
 }
 

@@ -464,6 +464,30 @@ def test_a_damaged_database_is_one_line_and_exit_2(cli, lists_db, tmp_path, tabl
         assert ("damaged" in lines[0]) if table != "header" else ("not a rating lists database" in lines[0])
 
 
+@pytest.mark.parametrize("damage", [
+    "UPDATE sources SET header = 'garbage'", "UPDATE sources SET header = x'00ff'", "UPDATE sources SET rated = 'abc'",
+    "UPDATE serves SET source = 99", "UPDATE serves SET kind = 'zz' WHERE kind = 'blitz'", "UPDATE sources SET kinds = ''",
+    "UPDATE sources SET fields = 'x,y'", "UPDATE sources SET month = 'xx'", "UPDATE sources SET players = 'many'",
+    "sources", "serves"])
+def test_a_damaged_catalogue_is_one_line_and_exit_2(cli, lists_db, damage):
+    """The catalogue of the lists imported (the stored header of each list, its rates of play,
+    counts and fields, which list serves which month) damaged, by a write of another program or
+    a damaged page: one line saying so, exit 2 (issue 34: a damaged stored header was exit 3, an
+    internal error; some damages read as a month with no player, silently)."""
+    import sqlite3
+
+    if damage in ("sources", "serves"):
+        _damage(lists_db, damage)
+    else:
+        with sqlite3.connect(lists_db) as con:
+            con.execute(damage)
+    for args in (("list", "info"), ("list", "find", "Vardanel Toren"), ("list", "show", "90100011")):
+        result = cli(*args, "--db", lists_db)
+        assert result.exit_code == 2, (args, result.stderr)
+        assert len(result.stderr.splitlines()) == 1 and "internal error" not in result.stderr
+        assert result.stderr.startswith(f"trfconv: {lists_db}: ") and "damaged" in result.stderr
+
+
 def test_the_library_says_a_damaged_database_in_one_sentence(lists_db):
     from trfconv.ratinglists import StoreError, open_lists
 

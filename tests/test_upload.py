@@ -549,3 +549,17 @@ def test_the_findings_cite_the_edition_applied():
     three = {**player(4, ("   1 b 0", "   6 b 0", "   5 b 1")), **player(5, ("   2 w 0", "   3 w 0", "   4 w 0"))}
     colours = [d.message for d in upload(dated("2025/10/03", three))[1].diagnostics if d.code == "UPL052"]
     assert all("C.04.1 g" in m and "C.04.3 C.3, C.04.3 A.7" in m for m in colours) and len(colours) == 2
+
+
+def test_a_file_paired_by_the_dutch_system_is_held_to_it():
+    """A file that names the Dutch system (192) gets its rounds held to it (UPL054, a warning with
+    the criterion that decides); the same file naming no system is held to the absolute criteria
+    only, and one naming a system the checker does not check says so (UPL055)."""
+    dutch = upload(event_text({"192": "192 FIDE_DUTCH_2026"}))[1].diagnostics
+    found = [d for d in dutch if d.code == "UPL054"]
+    assert [d.severity for d in found] == [Severity.WARNING, Severity.WARNING]
+    assert found[0].message == ("round 2 is not the Dutch system's pairing (swiss-2026): C.04.3 [C12]: in the "
+                                "0-point bracket 2 player(s) do not get their colour preference where 0 was possible")
+    assert "UPL054" not in codes(event_text())
+    dubov = [d.message for d in upload(event_text({"192": "192 FIDE_DUBOV"}))[1].diagnostics if d.code == "UPL055"]
+    assert dubov == ["pairings not checked: the Dubov system (C.04.4.1): only the Dutch system (C.04.3) is checked"]

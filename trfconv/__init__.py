@@ -28,6 +28,9 @@ from __future__ import annotations
 
 import os
 
+# the base module of a pairing's two sides, loaded before the function below takes its name: once
+# loaded, no later import of it rebinds ``trfconv.pairings``
+from . import pairings as _sides  # noqa: F401
 from .diagnostics import Diagnostic, Severity, TrfconvError, has_errors
 from .io.files import MAX_INPUT_BYTES
 from .io.registry import read_bytes, write_bytes, write_file
@@ -44,6 +47,7 @@ __all__ = [
     "fill",
     "info",
     "norms",
+    "pairings",
     "period",
     "playoff",
     "rate",
@@ -191,6 +195,23 @@ def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, 
     from .rules.tiebreaks import standings as rank
 
     return rank(tournament, tiebreaks, rules=rules, unrated=unrated, after_round=after_round, lots_seed=lots_seed)
+
+
+def pairings(tournament: Tournament, *, round: int | None = None, next: bool = False, rules: str | None = None,
+             system: str | None = None):
+    """The file's Swiss pairings held to FIDE's Dutch system
+    (:class:`~trfconv.rules.swiss.check.PairingsCheck`): every round (or only ``round``) re-paired
+    from the state before it as the file records it, under the edition of C.04.1/C.04.3 in force at
+    the event's start (``rules``: ``swiss-2017`` or ``swiss-2026`` to choose one), compared with
+    the file's round, each difference explained by the criterion that decides it; with ``next``,
+    the pairing of the round after the file's last. A round the file cannot decide is said so
+    (``Verdict.CANNOT`` and why). Systems other than the Dutch one, team events and round robins
+    are not checked (``checked`` False and why); ``system="dutch"`` checks a file that declares
+    another system."""
+    from .rules.swiss.check import check_pairings
+
+    return check_pairings(tournament, rules=rules, system=system, rounds=None if round is None else [round],
+                          next_round=next)
 
 
 def period(events, *, lists=None, month: str | None = None, file_ratings: bool = False,

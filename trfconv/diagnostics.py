@@ -246,11 +246,20 @@ CODES: dict[str, Code] = {
              todo="export the crosstable with its players under the header row"),
         # input limits and undefined values found by fuzzing (readers and tie-breaks)
         Code("TRF046", E, "player line holds more round blocks than the 999 rounds any format numbers; the rest not read"),
+        Code("TRF048", W, "field read from the columns a shift moved it to (certain: the value fills one field's "
+                          "columns and the blank beside them)",
+             todo="check the value, then put the field back in its columns (export the file again)"),
+        Code("TRF049", W, "field left blank, or in doubt: a shift ran it into another field's columns and which "
+                          "characters are whose cannot be told",
+             todo="give the field's value in its columns (export the file again from the pairing program)"),
         Code("TB012", W, "SSSC undefined: its factor F rounds down to 0 (give it with /Kx)"),
         Code("TB013", I, "no tie-break list given: the list FIDE recommended for the event type (before 2023; C.07 since 2023 recommends none) applied", caveat=True),
         Code("TB014", I, "tie-break rules edition chosen, and why", caveat=True),
         Code("TB015", W, "games against players without a line counted in the player's own score; their values unknown"),
         Code("TB016", W, "no round results: ranked on the points and ranks the file declares", caveat=True),
+        Code("TB017", I, "tie-break name two systems share, or that does not say all its tie-break: the reading chosen",
+             caveat=True, scope="ranking",
+             todo="check the reading against the event's regulations; give the code (docs/tiebreak-names.md) for the other one"),
         # standings as arbiters run them: after a round, drawing of lots, play-off, tie-break lists in files
         Code("STD001", I, "standings after round N: the later rounds are left out, as they did not exist yet", caveat=True),
         Code("STD002", I, "ties left after the whole list broken by a seeded drawing of lots; seed and outcome said",
@@ -416,11 +425,16 @@ CODES: dict[str, Code] = {
              todo="make sure the players were told of the change before the first round, as C.07 asks"),
         Code("UPL050", E, "Swiss pairing: two players met twice (C.04.3 C1)", "pairing checker",
              todo="check the pairings of that round in the pairing program: two players may not meet twice"),
-        Code("UPL051", E, "Swiss pairing: a second pairing-allocated bye, or one after a forfeit win (C.04.3 C2)", "pairing checker",
+        Code("UPL051", E, "Swiss pairing: a pairing-allocated bye the rules bar: a second one, or one after a round won "
+                          "without playing (a forfeit win; from 2026 a full-point bye too) (C.04.3 C2)", "pairing checker",
              todo="check the byes: a player gets at most one pairing-allocated bye"),
         Code("UPL052", E, "Swiss pairing: colour sequence FIDE forbids (three in a row, difference beyond ±2; C.04.1, C.04.3 C3)", "pairing checker",
              todo="check the colours of that round in the pairing program"),
         Code("UPL053", I, "gacrux pairing checker's verdict on the file (optional, beside trfconv's)"),
+        Code("UPL054", W, "Swiss pairing: a round is not the pairing the Dutch system gives (C.04.3, the edition in force)",
+             todo="trfconv pairings FILE --round N shows both pairings and the criterion that decides; check the "
+                  "pairing program's settings (system, acceleration, byes entered) for that round"),
+        Code("UPL055", I, "Swiss pairing: rounds the pairings checker cannot judge from the file, or a system it does not check"),
         Code("UPL060", E, "no game of the event has a result: nothing to rate yet (B.02 9.1: the report follows the event)",
              "FIDE rating server", todo="upload the file once the event is played"),
         Code("UPL061", E, "a round declared or paired has no results (R■: every round's result; B.02 9.1)",
@@ -429,6 +443,9 @@ CODES: dict[str, Code] = {
                   "over, or, if it ended early, set the number of rounds (142/XXR) to the rounds played"),
         Code("UPL062", E, "the event ends after the day checked: no report before the event ends (B.02 9.1)",
              "FIDE rating server", todo="check and upload the file once the event is over (within 7 days of its end)"),
+        # the pairings checker (trfconv pairings: C.04.1, C.04.3)
+        Code("PAI001", I, "what the pairings check rests on: the Swiss rules' edition, the system assumed, the initial "
+                          "colour read from round 1", caveat=True, scope="pairings"),
         # title norms (trfconv norms: FIDE Title Regulations B.01)
         Code("NRM001", I, "Title Regulations edition chosen, and why", caveat=True, scope="norms"),
         Code("NRM002", I, "opponents' titles, ratings, federations and sex from the file, not from the FIDE list in force", caveat=True, scope="norms"),

@@ -162,6 +162,30 @@ def tiebreaks() -> str:
     return "\n".join(rows)
 
 
+def tiebreak_names() -> str:
+    """The names read for each tie-break (``rules/data/tiebreak-names.toml``): each name as its
+    source writes it and its sources; the names whose reading is a choice and what is said of
+    it; the sources."""
+    from trfconv.rules.tiebreaks.registry import definitions
+    from trfconv.tiebreak_names import data
+
+    d, known = data(), definitions()
+    rows = ["| Tie-break | Name | Sources |", "|---|---|---|"]
+    for target, names in d["names"].items():
+        definition = known[re.split("[/:]", target)[0]]
+        what = f"`{target}` {cell(definition.title)} ({cell(definition.article)})"
+        for name, sources in names.items():
+            rows.append(f"| {what} | {cell(name)} | {', '.join(sources)} |")
+            what = ""
+    rows += ["", "Names whose reading is a choice (two systems share the name, or it does not say all its "
+             "tie-break); the output says the reading (TB017):", "",
+             "| Name | Read as | What trfconv says |", "|---|---|---|"]
+    rows += [f"| {cell(name)} | `{e['means']}` | {cell(e['said'])} |" for name, e in d["said"].items()]
+    rows += ["", "The sources:", "", "| Source | What and where |", "|---|---|"]
+    rows += [f"| {k} | {cell(text)} |" for k, text in d["sources"].items()]
+    return "\n".join(rows)
+
+
 def formats() -> str:
     """Every format of the registry, in the order detection asks them, and every output."""
     from trfconv.io.registry import formats as registered
@@ -235,8 +259,8 @@ def layout() -> str:
 
 #: Every generated part, by the name its markers carry.
 PARTS: dict[str, Callable[[], str]] = {
-    "commands": commands, "diagnostics": diagnostics, "tiebreaks": tiebreaks, "formats": formats,
-    "editions": editions, "documents": documents, "layers": layers, "layout": layout}
+    "commands": commands, "diagnostics": diagnostics, "tiebreaks": tiebreaks, "tiebreak-names": tiebreak_names,
+    "formats": formats, "editions": editions, "documents": documents, "layers": layers, "layout": layout}
 
 
 # -- the files ----------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ COMMANDS = {
     "report": ("trfconv.cli.rating:report", PlainUsage),
     "standings": ("trfconv.cli.standings:standings", "trfconv.cli.standings:Command"),
     "playoff": ("trfconv.cli.playoff:playoff", PlainUsage),
+    "pairings": ("trfconv.cli.pairings:pairings", PlainUsage),
     "formats": ("trfconv.cli.files:formats", PlainUsage),
     "list": ("trfconv.cli.lists:app", None),
     "fill": ("trfconv.cli.lists:fill_command", PlainUsage),

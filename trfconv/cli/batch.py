@@ -32,7 +32,7 @@ from pathlib import Path
 import typer
 
 from ..actions import speaking
-from ..encoding import SHOWN_ERRORS, shown
+from ..encoding import SHOWN_ERRORS, printable, shown
 from ..io.files import OutputError, writable
 from ..io.many import expand, in_workers, is_pattern, place
 from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, Unseen, ended, fail, input_limit
@@ -92,7 +92,7 @@ def run(files: list[Path], per_file: Callable[..., Facts], options: dict, *, com
     if output is not None and not Path(output).is_dir():
         raise fail(output, "give a folder for the outputs of several files")
     for name, why in skipped:
-        typer.echo(f"trfconv: {name}: skipped: {why}", err=True)
+        typer.echo(printable(f"trfconv: {name}: skipped: {why}"), err=True)
     if not targets:
         given = str(files[0]) if len(files) == 1 else f"{len(files)} inputs"
         verb = "matches" if len(files) == 1 and is_pattern(files[0]) else "holds"
@@ -157,7 +157,7 @@ def _outputs(targets: list[Path], names: list[str], given: list[Path], folder: P
                 clashes.append((out, why))
     if clashes:
         for out, why in clashes:
-            typer.echo(f"trfconv: {out}: {why}", err=True)
+            typer.echo(printable(f"trfconv: {out}: {why}"), err=True)
         raise fail(folder, f"{len(clashes)} output(s) cannot be written; nothing written (keep the files' "
                            "names apart, or give another output folder)")
     for out in outputs:

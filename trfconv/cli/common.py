@@ -21,11 +21,11 @@ from typer.core import TyperCommand
 
 from ..actions import voice
 from ..diagnostics import Severity, grouped_lines, severity_counts
-from ..encoding import shown, text_encoding
+from ..encoding import printable, shown, text_encoding
 from ..io.files import MAX_INPUT_BYTES, OutputError, write_output
 from ..jobs.findings import findings
 from ..jobs.inputs import Lists, refused_path, tournament
-from ..jobs.result import JobResult, Problem, Rendered, Written, stopped
+from ..jobs.result import JobResult, Problem, Rendered, stopped
 from ..model import Tournament
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -172,7 +172,7 @@ def stop(result: JobResult, params=None, *, as_json: bool = False, options: dict
     said = voice()
     for d in problem.diagnostics:
         place = ":".join(str(x) for x in (d.location.path or problem.path, d.location.line) if x is not None)
-        typer.echo(f"trfconv: {place}: {said.message(d)} ({d.code})", err=True)
+        typer.echo(printable(f"trfconv: {place}: {said.message(d)} ({d.code})"), err=True)
     return typer.Exit(EXIT_UNREADABLE)
 
 
@@ -217,7 +217,7 @@ def ended(err: BaseException) -> int:
     from ..io.ratinglist.store import StoreError
 
     if isinstance(err, StoreError):
-        typer.echo(f"trfconv: {err}", err=True)
+        typer.echo(printable(f"trfconv: {err}"), err=True)
         return EXIT_UNREADABLE
     typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it with the "
                "command and the file)", err=True)
@@ -225,8 +225,9 @@ def ended(err: BaseException) -> int:
 
 
 def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
-    """Print ``trfconv: what: why`` and return the exit to raise."""
-    typer.echo(f"trfconv: {what}: {why}", err=True)
+    """Print ``trfconv: what: why`` and return the exit to raise; the control characters of what
+    the user gave (an argument, a path) written ``\\xNN``, never sent to the terminal as commands."""
+    typer.echo(printable(f"trfconv: {what}: {why}"), err=True)
     return typer.Exit(code)
 
 
@@ -298,14 +299,19 @@ def check_output(output: Path | None, *inputs: Path | None) -> None:
         raise fail(problem.path, str(problem))
 
 
-def wrote(written: Written, result: JobResult, counts: str = "") -> str:
-    """The terminal line of a document written: what it holds (``counts``), or, when its body was
-    withheld, that it holds the file's errors only (never the counts of a document that was not
-    produced)."""
-    if written.withheld:
-        return (f"wrote {written.path}: {written.what}, not produced: it holds the file's {len(result.basis.errors)} "
-                "error(s) only (--lenient to produce it anyway)")
-    return f"wrote {written.path}: {written.what}" + (f", {counts}" if counts else "")
+def wrote(output: Path | str, what: str, basis, counts: str = "") -> str:
+    """The terminal line of a document written to ``output``: what it holds (``counts``), or,
+    when its body was withheld, that it holds the errors only (never the counts of a document
+    that was not produced)."""
+    if basis.withheld:
+        return (f"wrote {output}: {what}, not produced: it holds the file's {len(basis.errors)} error(s) only "
+                "(--lenient to produce it anyway)")
+    return f"wrote {output}: {what}" + (f", {counts}" if counts else "")
+
+
+def written_lines(result: JobResult, counts: str = "") -> list[str]:
+    """The terminal line of each document a job wrote (:func:`wrote`)."""
+    return [wrote(w.path, w.what, result.basis, counts) for w in result.written]
 
 
 def show(rendered: Rendered) -> None:

@@ -154,6 +154,7 @@ def convert_file(source: Path, *, output: Path | None, to: str | None, encoding:
 
     result = ran(Convert(source, to, output, encoding, output_encoding, line_ending, lenient, tuple(tiebreaks or ())))
     done = result.value
+    print_diagnostics(done.readings)
     print_diagnostics(done.read, details=details, notes=False)
     if done.marked:
         print_diagnostics([done.marked])

@@ -62,7 +62,7 @@ def import_(files: list[Path] = typer.Argument(..., metavar="FILES...",
         if not result.done:
             problem = result.refused[0]
             said = problem.diagnostics[0] if problem.diagnostics else f"{problem.path}: {problem}"
-            typer.echo(f"trfconv: {said}", err=True)
+            typer.echo(printable(f"trfconv: {said}"), err=True)
             failed += 1
             continue
         info = result.value

@@ -13,6 +13,7 @@ import typer
 
 from ..documents.basis import Basis
 from ..documents.registry import document
+from ..encoding import printable
 from ..model import MAX_ROUNDS
 from ..rules.editions import UnknownEdition
 from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, READINGS, TITLES
@@ -148,7 +149,7 @@ def _application(files, applicant, titles, exemption, event_type, reading, rules
         return fail("--title", "an application is for one title")
     targets, skipped = expand(files)
     for name, why in skipped:
-        typer.echo(f"trfconv: {name}: skipped: {why}", err=True)
+        typer.echo(printable(f"trfconv: {name}: skipped: {why}"), err=True)
     if not targets:
         return fail("FILES", "no tournament file among the files given")
     check_output(output)

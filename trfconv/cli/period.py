@@ -17,6 +17,7 @@ from pathlib import Path
 import typer
 
 from ..documents.registry import document
+from ..encoding import printable
 from ..jobs.inputs import Lists
 from .common import (
     EXIT_INTERRUPTED,
@@ -35,7 +36,7 @@ from .common import (
     lists_choice,
     show,
     stop,
-    wrote,
+    written_lines,
 )
 
 PeriodFormat = choices("PeriodFormat", document("period").formats)
@@ -92,7 +93,7 @@ def period(
         if not problem.diagnostics:
             raise stop(result, params)
         for d in problem.diagnostics:
-            typer.echo(f"trfconv: {d}", err=True)
+            typer.echo(printable(f"trfconv: {d}"), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     basis, done = result.basis, result.value
     lines = [f"trfconv: {d}" for d in done.skipped] + error_lines(basis.errors)
@@ -104,7 +105,7 @@ def period(
     lines.append(f"period: list of {done.period.month} (games of {done.period.played}): {len(done.period.events)} "
                  f"event(s), {done.rated} rated player(s), {done.unrated} unrated"
                  + (f", {len(done.skipped)} file(s) skipped" if done.skipped else ""))
-    lines += [wrote(written, result) for written in result.written]
+    lines += written_lines(result)
     typer.echo("\n".join(lines), file=sys.stderr)
     raise typer.Exit(int(result.exit))
 

@@ -22,7 +22,7 @@ from .common import (
     fail,
     ran,
     show,
-    wrote,
+    written_lines,
 )
 
 PlayoffFormat = choices("PlayoffFormat", document("playoff").formats)
@@ -93,7 +93,7 @@ def playoff(
     count, first = len(tied.entrants), tied.first
     lines.append(f"play-off: {count} players, places {first}-{first + count - 1}, {len(tied.plan.stages)} "
                  f"stage(s), seed {tied.seed}")
-    lines += [wrote(written, result) for written in result.written]
+    lines += written_lines(result)
     typer.echo("\n".join(lines), file=sys.stderr)
     raise typer.Exit(int(result.exit))
 

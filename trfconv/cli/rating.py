@@ -37,7 +37,7 @@ from .common import (
     lists_choice,
     ran,
     show,
-    wrote,
+    written_lines,
 )
 
 RulesOption = typer.Option(None, "--rules", help=f"Rating regulations edition: {edition_names('b02')} "
@@ -173,8 +173,7 @@ def report_file(file: Path, *, rules: str | None, form: str, output: Path | None
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
     lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
                                 if basis.withheld else decision.decision.value.upper() + decision.notes))
-    for written in result.written:
-        lines.append(wrote(written, result, f"{len(rating.rated)} rated players, {initial} initial ratings"))
+    lines += written_lines(result, f"{len(rating.rated)} rated players, {initial} initial ratings")
     typer.echo("\n".join(lines), file=sys.stderr)
     return facts_of(result.tournament, int(result.exit), verdict=result.verdict,
                     written=result.written[0].path if result.written else None)

@@ -27,7 +27,7 @@ from .common import (
     fail,
     ran,
     show,
-    wrote,
+    written_lines,
 )
 
 StandingsFormat = choices("StandingsFormat", document("standings").formats)
@@ -55,10 +55,13 @@ def standings(
     files: list[Path] = FilesArgument,
     tiebreaks: list[str] | None = typer.Option(
         None, "--tiebreaks", "-t", help="Ordered tie-breaks, comma-separated or repeated (e.g. 'BH/C1,BH,SB,DE'); "
-        "default: the file's 212 or 202 record, else the list FIDE recommended (before 2023) for the kind of event. Names: "
-        "{names}, their long names (Buchholz, Sonneborn-Berger, direct encounter) and the systems that are not "
-        "FIDE's (OTHER_KASHDAN and the others docs/reference/tiebreaks.md lists); modifiers /C1 /M1 /P /L±n /U1400 "
-        "and the others it lists."),
+        "default: the file's 212 or 202 record, else the list FIDE recommended (before 2023) for the kind of event. "
+        "Names: {names} and the systems that are not FIDE's (OTHER_KASHDAN and the others "
+        "docs/reference/tiebreaks.md lists), or the names FIDE, the pairing programs and the arbiters' manuals give "
+        "them, in any case, with or without accents ('Buchholz Cut 1', 'Buchholz tronqué', 'Median', 'Confrontation "
+        "directe'; docs/tiebreak-names.md); a name two systems share is read one way and the output says which; an "
+        "unknown name is answered with the closest ones. Modifiers /C1 /M1 /P /L±n /U1400 and the others "
+        "docs/reference/tiebreaks.md lists."),
     rules: str | None = typer.Option(None, "--rules", help=f"C.07 edition: {edition_names('tb')} (default: the "
                                      "one in force on the start date)."),
     unrated: int | None = typer.Option(None, "--unrated", min=1, metavar="RATING", max=MAX_RATING, help="Rating given to unrated "
@@ -79,7 +82,7 @@ def standings(
     """The standings: points, the ordered tie-breaks (exact values), and the ties left for a
     drawing of lots; in a team file (310/013) the teams, by match points (-t PTS:GP,... for game
     points). Exit 0 ok, 1 when the file has errors or a tie-break cannot be computed, 2 when the
-    file cannot be read or a tie-break name is unknown."""
+    file cannot be read or a tie-break name is unknown (the closest names are suggested)."""
     problem = edition_problem(rules)
     if problem is not None:
         raise fail("--rules", str(problem))
@@ -110,8 +113,7 @@ def rank_file(file: Path, *, tiebreaks: list[str] | None, rules: str | None, unr
         lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the standings"
                      + (f"; {len(lots)} still tied for a drawing of lots" if lots else "")
                      + (f"; lots drawn with seed {ranked.draw.seed}" if ranked.draw and produced else ""))
-        for written in result.written:
-            lines.append(wrote(written, result, f"{len(ranked.rows)} {'teams' if ranked.teams else 'players'}"))
+        lines += written_lines(result, f"{len(ranked.rows)} {'teams' if ranked.teams else 'players'}")
     if lines:
         typer.echo("\n".join(lines), file=sys.stderr)
     return facts_of(result.tournament, int(result.exit), verdict=result.verdict,

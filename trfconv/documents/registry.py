@@ -100,6 +100,9 @@ DOCUMENTS = {d.name: d for d in (
     Document("norms-application", "title application (IT2 checks) over several events: the applicant's norm in each, "
                                   "1.5.1, 1.4.3e, 1.1.3a, 1.5.6, 1.4.1c, 1.5.3, each event rateable",
              _forms("norms.application", "text", "json")),
+    Document("pairings", "Swiss pairings held to the Dutch system (C.04.3): per round the verdict and the criterion "
+                         "that decides, both pairings board by board for the rounds asked, the next round's pairing",
+             _forms("pairings", "text", "json", "html")),
     Document("playoff", "on-board play-off plan of FIDE Handbook C.05 Annex 3: stages, games, colours by lot, "
                         "timing, places and prizes, a result grid", _forms("playoff", "text", "json", "html",
                                                                           helps={"html": "one printable page with "

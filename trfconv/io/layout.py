@@ -120,6 +120,10 @@ class Layout:
         """The characters of a line in the columns of :attr:`_gaps`, taken at once."""
         return itemgetter(*(c - 1 for c in self._gaps)) if len(self._gaps) > 1 else None
 
+    def filled_gaps(self, line: str) -> list[int]:
+        """Every column that should be blank between two fields but is not, in order."""
+        return [c for c in self._gaps if c <= len(line) and line[c - 1] != " "]
+
     def first_filled_gap(self, line: str) -> int | None:
         """The first column that should be blank between two fields but is not, or None."""
         gaps = self._gaps

@@ -49,6 +49,7 @@ from ..model import (
     Tournament,
 )
 from ..numbers import ascii_digits
+from ..tiebreak_names import named_by
 from .build import TournamentBuilder
 from .jet import SIGNATURE, Database, JetError
 from .xml_tiebreaks import list_caveat, until_unnamed
@@ -82,8 +83,6 @@ _NO_GAME = {0: ByeKind.ZERO, 2: ByeKind.HALF, 7: ByeKind.ZERO, 8: ByeKind.HALF, 
 _AGAINST_EXEMPT = {0: ByeKind.PAB, 3: ByeKind.PAB, 6: ByeKind.PAB, 9: ByeKind.PAB, 2: ByeKind.HALF}
 #: ``Genre`` -> TRF-2026 092 type.
 _TYPES = {"suisse": "0", "swiss": "0", "toutesrondes": "1"}
-#: ``Dep1``-``Dep3``, as Papi names them -> the tie-break trfconv computes for it (the FFE's).
-_TIEBREAKS = {"brésilien": "OTHER_BRAZILIAN", "harkness": "OTHER_HARKNESS", "performance": "OTHER_PERF"}
 #: Settings read from ``INFO`` that the model has no place for, by what a person calls them.
 _NOT_KEPT = {"Homologation": "the FFE homologation number", "Pairing": "the pairing system",
              "EloBase1": "the acceleration's rating thresholds"}
@@ -179,12 +178,14 @@ class _Papi:
         self.tiebreaks()
 
     def tiebreaks(self) -> None:
-        """Dep1-Dep3: the FFE's tie-breaks Papi names; the list stops at a name trfconv does not
-        know (``PAP006``, a caveat)."""
+        """Dep1-Dep3: the FFE's tie-breaks Papi names, read as Papi means them (the tie-break
+        names' table, source ``papi``: ``Performance`` is the FFE's, ``Brésilien`` and ``Harkness``
+        cut by the number of rounds); the list stops at a name trfconv does not know (``PAP006``,
+        a caveat)."""
         chosen = [t for t in (_text(self.v.get(f"Dep{k}")) for k in (1, 2, 3)) if t]
         if not chosen:
             return
-        names, stop = until_unnamed(_TIEBREAKS.get(t.casefold()) for t in chosen)
+        names, stop = until_unnamed(named_by("papi", t) for t in chosen)
         self.b.event.update(tiebreaks=tuple(names))
         said = "" if stop is None else f"; it stops before {chosen[stop]!r}, which trfconv does not know"
         self.b.report("PAP006", list_caveat(f"Papi's settings ({', '.join(chosen)})", names, said,

@@ -55,11 +55,13 @@ class Convert(Params):
 
 @dataclass(frozen=True)
 class Conversion:
-    """What a conversion noticed, step by step: the input's diagnostics, the line saying that it
-    was written from a file with errors (when allowed), what the standings filled, and what the
-    writer said (located at the output); the players written, when a file was."""
+    """What a conversion noticed, step by step: how a tie-break name given was read, where a name
+    is shared (TB017), the input's diagnostics, the line saying that it was written from a file
+    with errors (when allowed), what the standings filled, and what the writer said (located at
+    the output); the players written, when a file was."""
 
     format: str
+    readings: tuple[Diagnostic, ...] = ()
     read: tuple[Diagnostic, ...] = ()
     marked: Diagnostic | None = None
     filled: tuple[Diagnostic, ...] = ()
@@ -79,16 +81,19 @@ def convert(params: Convert) -> JobResult[Conversion]:
     t = tournament(params.file, encoding=params.encoding, max_bytes=params.max_bytes)
     if isinstance(t, Problem):
         return stopped(params.name, t, file=name_of(params.file))
+    readings: list[Diagnostic] = []
     if params.tiebreaks:
+        from ..rules.tiebreaks.spec import readings as read_as
+
         specs = tiebreak_specs(list(params.tiebreaks), None, t.event.start_date)
         if isinstance(specs, Problem):
             return stopped(params.name, specs, file=name_of(params.file), tournament=t)
-        t = _with_tiebreaks(t, specs)
-    done = Conversion(params.format, t.diagnostics)
+        t, readings = _with_tiebreaks(t, specs), read_as(specs)
+    done = Conversion(params.format, tuple(readings), t.diagnostics)
     known = dict(file=name_of(params.file), tournament=t)
     if has_errors(t.diagnostics):
         if not params.lenient:
-            return JobResult(params.name, Exit.PROBLEMS, value=done, diagnostics=t.diagnostics,
+            return JobResult(params.name, Exit.PROBLEMS, value=done, diagnostics=(*done.readings, *t.diagnostics),
                              verdict="not written: errors", actions=(WRITE_ANYWAY,), refused=(Problem(
                                  "errors in the input; nothing written", path=name_of(params.file),
                                  actions=(WRITE_ANYWAY,)),), **known)
@@ -96,7 +101,7 @@ def convert(params: Convert) -> JobResult[Conversion]:
         done = replace(done, marked=marked)
     t, filled = with_standings(t)
     done = replace(done, filled=tuple(d.located(name_of(params.file)) for d in filled))
-    noticed = (*done.read, *((done.marked,) if done.marked else ()), *done.filled)
+    noticed = (*done.readings, *done.read, *((done.marked,) if done.marked else ()), *done.filled)
     to_file = params.output is not None and str(params.output) != "-"
     try:
         if not to_file:

@@ -81,6 +81,7 @@ _ORDER = {**{kind: i for i, kind in enumerate(KINDS)}, _REGISTERED: len(KINDS)}
 #: much as binding many values, and SQLite runs a statement without Python's lock, so a long one
 #: lets the reading thread check the next chunk meanwhile.
 _ROWS = 8192
+_MONTH = re.compile(r"[0-9]{4}-(?:0[1-9]|1[0-2])")
 #: Chunks of stored lines read ahead of SQLite (each about :data:`.parse.CHUNK` bytes of the file).
 _AHEAD = 4
 #: SQLite's sorter for the ID index: its memory (KiB) before it sorts what it holds and starts
@@ -270,14 +271,17 @@ class Store:
             if con is not None:
                 for row in con.execute("SELECT id, month, kinds, file, layout, imported, players, rated, header, "
                                        "fields FROM sources ORDER BY id"):
-                    sources[row[0]] = SourceInfo(row[0], row[1], tuple(row[2].split(",")), row[3], row[4], row[5],
-                                                 row[6], _counts(row[7]))
-                    reader = self._readers[row[0]] = Reader(layout(row[8]) if row[8] else XML_LAYOUT,
-                                                            tuple(row[9].split(",")))
+                    sources[row[0]], reader = self._catalogued(row)
+                    self._readers[row[0]] = reader
                     fide_id = _id_sql(reader)
                     self._by_id[row[0]] = f"SELECT line FROM p{row[0]} WHERE {fide_id} = ?"
                     self._by_ids[row[0]] = f"SELECT {fide_id}, line FROM p{row[0]} WHERE {fide_id} IN ({{}})"
                 serves = {(m, k): s for m, k, s in con.execute("SELECT month, kind, source FROM serves")}
+            for (month, kind), source in serves.items():
+                if kind not in _ORDER or source not in sources or not isinstance(month, str) \
+                        or not _MONTH.fullmatch(month):
+                    raise self._damaged(f"the month {month!r} is served by {kind!r} from list {source!r}, which "
+                                        "it does not hold")
             months: dict[str, dict[str, SourceInfo]] = {}
             registers: dict[str, SourceInfo] = {}
             for (month, kind), source in sorted(serves.items(), key=lambda i: (i[0][0], _ORDER[i[0][1]])):
@@ -287,6 +291,36 @@ class Store:
                     months.setdefault(month, {})[kind] = sources[source]
             self._catalogue = (sources, months, registers)
         return self._catalogue
+
+    def _catalogued(self, row: tuple) -> tuple[SourceInfo, Reader]:
+        """The catalogue's entry of an imported list and how its stored lines read; a
+        :class:`StoreError` (damaged) when a value is not what an import writes: a stored header
+        that is no FIDE list header, rates of play, counts or fields that do not read (written by
+        another program, or a damaged page read back)."""
+        number, month, kinds, file, form, imported, players, rated, header, fields = row
+        what = f"its entry of list {file!r}" if isinstance(file, str) else f"its entry of list {number!r}"
+        texts = (month, kinds, file, form, imported, rated, fields)
+        if not isinstance(number, int) or not isinstance(players, int) or not all(isinstance(t, str) for t in texts) \
+                or not (header is None or isinstance(header, str)):
+            raise self._damaged(f"{what} holds a value of the wrong type")
+        kinds_held = tuple(kinds.split(","))
+        if not _MONTH.fullmatch(month) or not set(kinds_held) <= set(KINDS):
+            raise self._damaged(f"{what}: month {month!r} or rates of play {kinds!r} do not read")
+        names_read = tuple(fields.split(","))
+        if "fide_id" not in names_read or "name" not in names_read:
+            raise self._damaged(f"{what}: its fields {fields!r} name no FIDE ID or name")
+        try:
+            counts = _counts(rated)
+            read_as = layout(header) if header else XML_LAYOUT
+        except ValueError as err:  # a count that is no number, a stored header that is none (HeaderError)
+            raise self._damaged(f"{what} does not read ({err})") from None
+        if not set(counts) <= set(KINDS):
+            raise self._damaged(f"{what}: counts {rated!r} of rates of play it does not know")
+        return (SourceInfo(number, month, kinds_held, file, form, imported, players, counts),
+                Reader(read_as, names_read))
+
+    def _damaged(self, what: str) -> StoreError:
+        return StoreError(self.path, _WHY[11].format(detail=f"its catalogue of the lists imported: {what}"))
 
     def registered(self, month: str) -> bool:
         """Whether the lists of ``month`` name every registered player (a combined list is held):

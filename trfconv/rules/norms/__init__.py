@@ -21,8 +21,8 @@ from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Game, Pending, Tournament
+from ..editions import Edition, edition, edition_for
 from ..progress import Progress, progress
-from ..editions import Edition, UnknownEdition, edition, edition_for
 from ..rateability import clock_of
 from ..rateability.shape import shape_of
 from ..ratinglist.inforce import Lookup
@@ -85,9 +85,7 @@ class EventNorms:
 
 def _edition(rules: str | Edition | None, start: date | None, path) -> tuple[Edition, Diagnostic]:
     if rules:
-        chosen = rules if isinstance(rules, Edition) else edition(rules)
-        if chosen.family != "b01":
-            raise UnknownEdition(f"{chosen} is not an edition of the Title Regulations (b01-…)")
+        chosen = edition(rules.name if isinstance(rules, Edition) else rules, "b01")
         return chosen, diagnostic("NRM001", f"norms judged under {chosen} ({chosen.title}), as asked", path=path)
     chosen = edition_for("b01", start)
     if start is None:

@@ -8,39 +8,23 @@ Modifiers (C.07 Art. 14 and MTB26): ``Cn`` cut the n least significant values, `
 Buchholz), ``Kx`` the SSSC normalisation factor, ``R`` reverse order, ``U<rating>`` the rating given to unrated players, ``D``
 every unplayed game counts as a draw in the opponents' adjusted scores (the pre-2023 method of
 seed 001, "ancienne méthode de calcul du score ajusté"). Non-FIDE systems of the seeds carry the
-MTB26 prefix ``OTHER_`` (the prefix is optional on input). The common long names are accepted
-too, in any case and with or without spaces and hyphens (``Buchholz``, ``Sonneborn-Berger``,
-``direct encounter``: each tie-break's C.07 title, and the names of :data:`COMMON_NAMES`); an
-unknown name is answered with the closest known ones.
+MTB26 prefix ``OTHER_`` (the prefix is optional on input). A name that is not a code is read by
+:mod:`trfconv.tiebreak_names`, the table of the names FIDE, the pairing programs and the arbiters' manuals give
+each tie-break (``Buchholz tronqué``, ``Median Buchholz``, ``Sonneborn-Berger/C1``); a name that
+is none is answered with the closest ones.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic, shown
 from ...numbers import MAX_DIGITS, short_text
+from ...tiebreak_names import closest, read, said_of, whole
 from .registry import Definition, definitions
 
-#: Names of the seed systems that are FIDE tie-breaks under another name.
-SEED_ALIASES = {"SOLKOFF": "BH", "CUM": "PS", "CUMULATIVE": "PS", "KOYA": "KS", "NEUSTADT": "SB",
-                "MEDIAN": "OTHER_HARKNESS", "SNO": "TPN", "GE": "REP"}
-
-#: Long names people write for a tie-break, besides each tie-break's C.07 title (C.07 Art. 7-10
-#: and the names pairing programs print): letters only, upper case.
-COMMON_NAMES = {"SONNEBORN": "SB", "BERGER": "SB", "SONNEBORNBERGER": "SB", "SONNEBORNBERGERSCORE": "SB",
-                "BUCHHOLZ": "BH", "BUCHHOLZSCORE": "BH", "DIRECTENCOUNTER": "DE", "HEADTOHEAD": "DE",
-                "WINS": "WIN", "NUMBEROFWINS": "WIN", "GAMESWON": "WON", "BLACKGAMES": "BPG",
-                "GAMESWITHBLACK": "BPG", "PROGRESSIVE": "PS", "PROGRESSIVESCORE": "PS",
-                "PROGRESSIVESCORES": "PS", "PERFORMANCE": "TPR", "PERFORMANCERATING": "TPR",
-                "RATINGPERFORMANCE": "TPR", "AVERAGERATING": "ARO", "KOYASYSTEM": "KS",
-                "BOARDCOUNT": "BC", "RATING": "RTNG", "ELO": "RTNG", "FOREBUCHHOLZ": "FB",
-                "STARTNUMBER": "TPN", "PAIRINGNUMBER": "TPN"}
-_LETTERS = re.compile(r"[^A-Z]")
 _NAME = re.compile(r"[A-Z_]+")
 _SCORES = ("MP", "GP", "MM", "MG", "GM", "GG")
 _LIMIT = re.compile(r"L[+-]?[0-9]+(?:\.[0-9]+)?")
@@ -67,6 +51,8 @@ class Spec:
     draws: bool = False  #: ``/D``
     unrated: int | None = None  #: ``/U<rating>``
     factor: int | None = None  #: SSSC ``/Kx``: the normalisation factor (C.07 13.4.2)
+    #: What the output says of how the name was read, when the name two systems share (TB017).
+    reading: str | None = field(default=None, compare=False)
 
     @property
     def definition(self) -> Definition:
@@ -103,27 +89,62 @@ class Spec:
 
 
 def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnostic:
-    """Parse one tie-break name; a :class:`Diagnostic` (TB001/TB002) when it is not one."""
+    """Parse one tie-break name, a code (``BH/C1``) or a name of :mod:`trfconv.tiebreak_names` (``Buchholz Cut 1``,
+    ``Buchholz tronqué/P``); a :class:`Diagnostic` (TB001/TB002) when it is none."""
     raw = text.strip()
-    scanned = _scan(_short_name(raw.upper().replace(" ", "")))
+    coded = _coded(raw, aliases)
+    if isinstance(coded, Spec) and said_of(raw):
+        return replace(coded, reading=f"{raw!r} {said_of(raw)}")
+    if coded is not None:
+        return coded
+    cut = min((i for i in (raw.find("/"), raw.find(":")) if i >= 0), default=len(raw))
+    whole_name = cut == len(raw) or whole(raw)
+    reading, tail = (read(raw), "") if whole_name else (read(raw[:cut]), raw[cut:])
+    found = _coded(reading.text + tail, aliases) if reading is not None else None
+    if isinstance(found, Spec):
+        return replace(found, reading=f"{raw!r} {reading.said}" if reading.said else None)
+    if found is not None:
+        return found
+    close = [f"{t} ({_titled(t)})" for t in closest(raw[:cut] or raw)]
+    known = definitions()
+    fide = ", ".join(d.name for c, d in known.items() if not c.startswith("OTHER_"))
+    if reading is not None:
+        what = f"tie-break {shown(raw)}: {shown(tail)} cannot be read (NAME[:MP|:GP][/modifier…])"
+    elif any(c.isalpha() for c in raw):
+        what = f"unknown tie-break {raw!r}"
+    else:
+        what = f"tie-break {shown(raw)} cannot be read (NAME[:MP|:GP][/modifier…])"
+    return diagnostic("TB001", what + (f"; did you mean {' or '.join(close)}?" if close else "")
+                      + f"; known: {fide} and the systems that are not FIDE's, OTHER_ ("
+                      f"{', '.join(c[6:] for c in known if c.startswith('OTHER_'))}), and the names "
+                      "arbiters use for them (docs/tiebreak-names.md)")
+
+
+def _titled(text: str) -> str:
+    """A tie-break in TRF-2026 form in words, without the explanations: ``Buchholz, cut 1``."""
+    spec = _coded(text, None)
+    return re.sub(r" \([^()]*\)", "", spec.described) if isinstance(spec, Spec) else text
+
+
+def _squeezed(text: str) -> str:
+    return text.upper().replace(" ", "")
+
+
+def _coded(raw: str, aliases: dict[str, str] | None) -> Spec | Diagnostic | None:
+    """``raw`` read as a code with its modifiers (``BH:GP/C1``, ``OTHER_`` optional, the edition's
+    ``aliases``: GE for REP); None when it is no code (a name for :mod:`trfconv.tiebreak_names`)."""
+    scanned = _scan(_squeezed(raw))
     if scanned is None:
-        return diagnostic("TB001", f"tie-break {shown(raw)} cannot be read (NAME[:MP|:GP][/modifier…])")
+        return None
     name, score, tokens = scanned
     if name in ("MPTS", "GPTS") and not score:  # FIDE's checker: PTS on match or game points
         name, score = "PTS", name[0] + "P"
     name = (aliases or {}).get(name, name)
-    name = SEED_ALIASES.get(name, name)
     known = definitions()
     if name not in known and "OTHER_" + name in known:
         name = "OTHER_" + name
     if name not in known:
-        fide = ", ".join(d.name for c, d in known.items() if not c.startswith("OTHER_"))
-        close = closest(name)
-        return diagnostic("TB001", f"unknown tie-break {raw!r}"
-                                   + (f"; did you mean {' or '.join(close)}?" if close else "")
-                                   + f"; known: {fide} and the systems "
-                                   f"that are not FIDE's, OTHER_ ("
-                                   f"{', '.join(c[6:] for c in known if c.startswith('OTHER_'))})")
+        return None
     definition = known[name]
     fields: dict = {}
     parts = [definition.name + (":" + score if score else "")]
@@ -160,42 +181,6 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
             fields[{"P": "played_forfeits", "F": "fore", "R": "reverse", "D": "draws"}[mm["flag"]]] = True
         parts.append(token)
     return Spec(name, "/".join(parts), score, **fields)
-
-
-@cache
-def long_names() -> dict[str, str]:
-    """Every long name accepted (letters only, upper case) -> its code: the C.07 titles of the
-    tie-breaks and :data:`COMMON_NAMES`."""
-    titles = {_LETTERS.sub("", d.title.upper()): code for code, d in definitions().items()
-              if not code.startswith("OTHER_")}
-    return {**titles, **COMMON_NAMES}
-
-
-def _short_name(text: str) -> str:
-    """``text`` (upper case, no spaces) with a long name at its start replaced by the code:
-    ``SONNEBORN-BERGER/C1`` -> ``SB/C1``. The name runs to a ``/`` or ``:``, or over words
-    joined by ``-`` (the longest run that is a long name wins)."""
-    cut = min((i for i in (text.find("/"), text.find(":")) if i >= 0), default=len(text))
-    head, tail = text[:cut], text[cut:]
-    names = long_names()
-    words = head.split("-")
-    for k in range(len(words), 0, -1):
-        code = names.get(_LETTERS.sub("", "".join(words[:k])))
-        if code is not None and (k > 1 or _LETTERS.sub("", words[0]) != code):
-            rest = "-".join(words[k:])
-            return code + ("-" + rest if rest else "") + tail
-    return text
-
-
-def closest(name: str) -> list[str]:
-    """The known tie-breaks whose code, alias or long name is closest to ``name`` (upper case),
-    best first, each as ``CODE (title)``: what the person probably meant."""
-    known = definitions()
-    names = {**{c: c for c in known}, **{c[6:]: c for c in known if c.startswith("OTHER_")},
-             **SEED_ALIASES, **long_names()}
-    found = difflib.get_close_matches(_LETTERS.sub("", name) or name, list(names), n=6, cutoff=0.7)
-    codes = list(dict.fromkeys(names[f] for f in found))[:3]
-    return [f"{known[c].name} ({known[c].title})" for c in codes]
 
 
 def _scan(text: str) -> tuple[str, str | None, list[str]] | None:
@@ -239,6 +224,12 @@ def parse_list(items, *, aliases: dict[str, str] | None = None) -> tuple[list[Sp
             result = parse(text, aliases=aliases)
             (problems if isinstance(result, Diagnostic) else specs).append(result)
     return specs, problems
+
+
+def readings(specs: list[Spec]) -> list[Diagnostic]:
+    """TB017 for each name of the list read one way of several, saying which (``'Median' read as
+    BH/M1 …``): the output says what a shared name was taken for."""
+    return [diagnostic("TB017", s.reading) for s in specs if s.reading]
 
 
 def record_lists(specs: list[Spec]) -> tuple[tuple[str, ...], tuple[str, ...]]:

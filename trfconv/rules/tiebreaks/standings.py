@@ -19,7 +19,7 @@ from .field import build, is_round_robin
 from .lots import Draw, drawn
 from .registry import column
 from .rules import TieBreakRules, resolve, why
-from .spec import Spec, parse_list
+from .spec import Spec, parse_list, readings
 from .team_matches import declared_primary, derive, team_fields
 
 _RATING_CODES = ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG")
@@ -80,7 +80,7 @@ def tiebreak_list(t: Tournament, names: list[str] | str | None,
                                             f"file): {whose} for {kind} is applied: {', '.join(names)} (C.07 4.1 "
                                             "leaves the list to the organiser)"))
     specs, found = parse_list(names, aliases=rules.aliases)
-    problems += found
+    problems += found + readings(specs)
     if not is_team_event(t):
         for s in [s for s in specs if s.definition.team]:
             problems.append(diagnostic("TB006", f"{s.text} is a team tie-break (C.07 Art. 11-13); the event "

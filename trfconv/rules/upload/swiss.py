@@ -1,34 +1,33 @@
-"""The pairings of a Swiss event re-checked against the absolute criteria every file must meet
-(FIDE's checklist asks a program to re-check imported rounds, a hard fail: Q54, VCL.12), under the
-edition of the Swiss rules in force at the event's start (:mod:`..swiss.rules`: C.04.1 and C.04.3
-before and from 1 February 2026), each finding citing that edition's articles:
+"""The pairings of a Swiss event, checked before upload (FIDE's checklist asks a program to
+re-check imported rounds, a hard fail: Q54, VCL.12) by the pairings checker of
+:mod:`..swiss` under the edition of the Swiss rules in force at the event's start:
 
-- C1 (C.04.1 b / Art. 2): two players do not meet more than once. Only games played over the
-  board are counted (a forfeited pairing is no game played: C.04.2 Art. 3.5 from 2026; trfconv's
-  reading of the 2017 texts, not a quotation).
-- C2 (C.04.1 d / Art. 4): a player barred from the pairing-allocated bye does not receive it: one
-  who already had one, or (2017) a forfeit win, or (2026) any round scored without playing at a
-  win's points under the file's point system (a forfeit win, a full-point bye).
-- C3 with the colour preferences and topscorers (2017 A.6, A.7; 2026 1.7, 1.8): non-topscorers with
-  the same absolute colour preference do not meet; the consequence a file shows is a colour
-  sequence C.04.1 forbids: the same colour three times in a row, or a colour difference beyond ±2.
-  C.04.3 allows it only when pairing the last round and only for topscorers (over 50 % of the
-  maximum possible score), so in the last round a sequence is not reported when the player or the
-  opponent is a topscorer (C3 forbids the meeting of two non-topscorers only).
+- UPL050, UPL051, UPL052: the absolute criteria the file breaks (:mod:`..swiss.absolute`: a
+  rematch, a pairing-allocated bye the rules bar, a colour sequence C.04.1 forbids), errors;
+- UPL054: in a file that says it was paired by the Dutch system (192 FIDE_DUTCH…, or 092), a round
+  that is not the Dutch system's pairing, with the criterion that decides (:mod:`..swiss.check`), a
+  warning: FIDE's rating server does not check pairings;
+- UPL055: the rounds the checker cannot judge from such a file, or a system it does not check
+  that the file declares.
 
-Colours count games played (unplayed games do not count for colours: C.04.2 D.5 / Art. 3.4). Round
-robins, team events and files without a Swiss system are not checked: C1 does not hold in a double
-round robin.
+A file that names no pairing system is held to the absolute criteria only (``trfconv pairings``
+holds it to the Dutch system, and says it assumes so).
+
+Round robins, team events and files without a Swiss system are not checked: C1 does not hold in
+a double round robin.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ...diagnostics import Diagnostic, diagnostic
-from ...model import Bye, ByeKind, Colour, Forfeit, Game, Player, Tournament
-from ..swiss.rules import SwissRules, event_start, swiss_rules
+from ...model import Tournament
+from ..swiss.absolute import broken_rules
+from ..swiss.check import Verdict, check_pairings, declares_dutch
+from ..swiss.rules import event_start, swiss_rules
 from ..tiebreaks.field import event_rounds, is_round_robin
+
+#: The code of each kind of absolute criterion broken.
+CODES = {"rematch": "UPL050", "pab_bar": "UPL051", "colour": "UPL052"}
 
 
 def is_swiss(t: Tournament, team: bool) -> bool:
@@ -38,73 +37,35 @@ def is_swiss(t: Tournament, team: bool) -> bool:
 
 
 def swiss_findings(t: Tournament, team: bool) -> list[Diagnostic]:
-    """UPL050 (met twice), UPL051 (a pairing-allocated bye the rules bar) and UPL052 (a colour
-    sequence FIDE forbids) for a Swiss event, under the edition in force at its start."""
+    """UPL050-UPL052 (absolute criteria broken) and UPL054/UPL055 (the rounds held to the Dutch
+    system) for a Swiss event, under the edition in force at its start."""
     if not is_swiss(t, team):
         return []
-    rules = swiss_rules(event_start(t))
-    last = event_rounds(t)
-    edition = f"{rules.name} edition"
     out = []
-    for p in t.players:
-        path, line, _ = t.source.player_at(p.start_number)
-
-        def report(code: str, r: int, message: str, p: Player = p) -> None:
-            out.append(diagnostic(code, f"player {p.start_number} ({p.name}), round {r}: {message}", path=path,
-                                  line=line, column=92 + 10 * (r - 1)))
-        met: dict[int, int] = {}
-        barred: str | None = None
-        colours: list[Colour] = []
-        for r, e in enumerate(p.rounds, 1):
-            if isinstance(e, Game):
-                if e.opponent in met and p.start_number < e.opponent:
-                    report("UPL050", r, f"meets {e.opponent} again (first in round {met[e.opponent]}; "
-                                        f"{rules.criterion('rematch')}, {rules.article('rematch')}; {edition})")
-                met.setdefault(e.opponent, r)
-                if e.colour is not None:
-                    colours.append(e.colour)
-                    problem = _colour_problem(colours, rules)
-                    opponent = t.player(e.opponent)
-                    if problem and not (r == last and (_topscorer(t, p, r, rules) or (
-                            opponent is not None and _topscorer(t, opponent, r, rules)))):
-                        report("UPL052", r, f"{problem} ({problem_article(problem, rules)}; "
-                                            f"{rules.criterion('absolute_colour')}, {rules.article('topscorer')}: "
-                                            f"allowed only to topscorers in the last round; {edition})")
-            elif isinstance(e, Bye) and e.kind is ByeKind.PAB and barred:
-                report("UPL051", r, f"a pairing-allocated bye after {barred} ({rules.criterion('pab_bar')}, "
-                                    f"{rules.article('pab_bar')}: barred after {rules.pab_bar_text}; {edition})")
-            if barred is None and rules.bars_pab(e, t.scores):
-                barred = f"{_unplayed_name(e)} in round {r}"
+    for b in broken_rules(t, swiss_rules(event_start(t))):
+        path, line, _ = t.source.player_at(b.player)
+        name = t.player(b.player).name
+        out.append(diagnostic(CODES[b.kind], f"player {b.player} ({name}), round {b.round}: {b.message}", path=path,
+                              line=line, column=92 + 10 * (b.round - 1)))
+    path = t.source.path
+    if not (declares_dutch(t) or t.pairing.system):
+        return out
+    check = check_pairings(t)
+    if not check.checked:
+        return out + [diagnostic("UPL055", f"pairings not checked: {check.why_not}", path=path)]
+    edition = check.rules.name
+    for r in check.rounds:
+        if r.verdict is Verdict.DIFFERS and r.difference is not None:
+            out.append(diagnostic("UPL054", f"round {r.round} is not the Dutch system's pairing ({edition}): "
+                                            f"{r.difference.label}: {r.difference.text}", path=path))
+        elif r.verdict is Verdict.COLOURS:
+            c = r.colours[0]
+            out.append(diagnostic("UPL054", f"round {r.round}: the colours of {len(r.colours)} pair(s) are not the "
+                                            f"Dutch system's ({edition}): White for {c.file_white} in the file; "
+                                            f"{c.rule}: {c.text}", path=path))
+    cannot = [r for r in check.rounds if r.verdict is Verdict.CANNOT]
+    if cannot:
+        reasons = dict.fromkeys(reason for r in cannot for reason in r.reasons)
+        out.append(diagnostic("UPL055", f"round(s) {', '.join(str(r.round) for r in cannot)} not judged against the "
+                                        f"Dutch system: {'; '.join(reasons)}", path=path))
     return out
-
-
-def _unplayed_name(e) -> str:
-    """What an unplayed round that bars the PAB was, as a message names it."""
-    if isinstance(e, Forfeit):
-        return "a forfeit win"
-    return {ByeKind.PAB: "the pairing-allocated bye", ByeKind.FULL: "a full-point bye"}.get(e.kind, "a bye")
-
-
-def problem_article(problem: str, rules: SwissRules) -> str:
-    """The C.04.1 article a colour problem breaks."""
-    return rules.article("same_colour" if "in a row" in problem else "colour_difference")
-
-
-def _colour_problem(colours: list[Colour], rules: SwissRules) -> str | None:
-    """What is wrong with a colour sequence that ends with the game just added."""
-    run = rules.same_colour_limit + 1
-    if len(colours) >= run and len(set(colours[-run:])) == 1:
-        times = {3: "three times", 4: "four times"}.get(run, f"{run} times")
-        return f"{'White' if colours[-1] is Colour.WHITE else 'Black'} {times} in a row"
-    difference = sum(1 if c is Colour.WHITE else -1 for c in colours)
-    limit = rules.colour_difference_limit
-    if abs(difference) > limit:
-        return f"colour difference {difference:+d} (beyond ±{limit})"
-    return None
-
-
-def _topscorer(t: Tournament, p: Player, r: int, rules: SwissRules) -> bool:
-    """The player's score before round ``r`` is over the edition's share (50 %) of the maximum
-    possible then (2017 A.7, 2026 1.8)."""
-    before = sum((t.scores.points(e) for e in p.rounds[:r - 1]), Fraction(0))
-    return before > Fraction(r - 1) * max(t.scores.win_white, t.scores.win_black) * rules.topscorer_share
