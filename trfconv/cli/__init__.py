@@ -1,4 +1,5 @@
-"""The ``trfconv`` command: thin over the library (parse options, call, print). One line per
+"""The ``trfconv`` command: one face of the jobs (:mod:`trfconv.jobs`): parse the options into a
+job's parameters, run it, word its result (the actions as options, :mod:`.hints`). One line per
 command in :data:`COMMANDS`; each command lives in the module named after what it is about, and
 that module is imported only when its command runs (or help lists it): ``check`` does not pay for
 loading the title norms or the web page.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 from typing import ClassVar
 
 from ..diagnostics import Diagnostic, has_errors
@@ -37,7 +38,7 @@ class Check(Params):
     gacrux: bool = True
     max_bytes: int = MAX_INPUT_BYTES
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         return paths(self.file, self.lists)
 
 
@@ -59,19 +60,21 @@ def check(params: Check) -> JobResult[Ready]:
     if isinstance(t, Problem):
         return stopped(params.name, t, file=name_of(params.file))
     diagnostics = t.diagnostics
-    kind = None
+    month = None
     if lists is not None:
         from ..rules.rateability import rating_list  # here: the rules cost a plain check its start
+        from ..rules.ratinglist.inforce import event_list
 
         kind = rating_list(t)
         found = against_list(t, lists, kind)
         if isinstance(found, Problem):
             return stopped(params.name, found, file=name_of(params.file), tournament=t)
         diagnostics = (*diagnostics, *found)
+        month = event_list(t, lists, kind)[0] if params.upload else None
     ready = None
     if params.upload:
-        gacrux = params.gacrux and path_of(params.file) is not None  # gacrux reads a file on disk
-        diagnostics, ready = _upload(t, diagnostics, lists, kind, params.today or date.today(), gacrux)
+        on_disk = path_of(params.file) if params.gacrux else None  # gacrux reads a file on disk
+        diagnostics, ready = _upload(t, diagnostics, lists, month, params.today or date.today(), on_disk)
     verdict = "errors found" if has_errors(diagnostics) else "no error"
     if ready is not None:
         verdict = "ready to upload" if ready.ready else "not ready to upload"
@@ -79,17 +82,16 @@ def check(params: Check) -> JobResult[Ready]:
                      ready, tuple(diagnostics), verdict=verdict)
 
 
-def _upload(t: Tournament, diagnostics, lists, kind: str | None, today: date,
-            gacrux: bool) -> tuple[tuple[Diagnostic, ...], Ready]:
-    """The diagnostics with the upload findings added and the upload's answer."""
+def _upload(t: Tournament, diagnostics, lists, month: str | None, today: date,
+            on_disk: Path | None) -> tuple[tuple[Diagnostic, ...], Ready]:
+    """The diagnostics with the upload findings added (``month``: the list in force at the
+    start; ``on_disk``: the file gacrux checks, None: no gacrux) and the upload's answer."""
     from ..io.pairing_checker import finding
-    from ..rules.ratinglist.inforce import event_list
     from ..rules.upload import ready, summary, upload_check
 
-    month = event_list(t, lists, kind)[0] if lists is not None else None
     result = upload_check(t, today, lists, month)
     found = [d for d in diagnostics if d.code != "LST011"] + list(result.diagnostics)
-    verdict = finding(t.source.path) if gacrux and t.source.format == "trf" else None
+    verdict = finding(str(on_disk)) if on_disk is not None and t.source.format == "trf" else None
     if verdict is not None:
         found.append(verdict)
     return tuple(found), Ready(ready(found, result.deadlines), summary(found, result.deadlines))

@@ -16,6 +16,7 @@ from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, write_bytes, write_file
 from ..model import Extra, Tournament
 from .inputs import Given, Params, name_of, paths, tournament
+from .outputs import to_file
 from .result import Exit, JobResult, Problem, Written, stopped
 from .tiebreaks import tiebreak_specs
 
@@ -41,10 +42,10 @@ class Convert(Params):
     tiebreaks: tuple[str, ...] = ()
     max_bytes: int = MAX_INPUT_BYTES
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         return paths(self.file)
 
-    def outputs(self):
+    def outputs(self) -> tuple[Path, ...]:
         return paths(self.output)
 
     @property
@@ -90,46 +91,50 @@ def convert(params: Convert) -> JobResult[Conversion]:
             return stopped(params.name, specs, file=name_of(params.file), tournament=t)
         t, readings = _with_tiebreaks(t, specs), read_as(specs)
     done = Conversion(params.format, tuple(readings), t.diagnostics)
-    known = dict(file=name_of(params.file), tournament=t)
+    base: JobResult[Conversion] = JobResult(params.name, Exit.PROBLEMS, name_of(params.file), t)
     if has_errors(t.diagnostics):
         if not params.lenient:
-            return JobResult(params.name, Exit.PROBLEMS, value=done, diagnostics=(*done.readings, *t.diagnostics),
-                             verdict="not written: errors", actions=(WRITE_ANYWAY,), refused=(Problem(
-                                 "errors in the input; nothing written", path=name_of(params.file),
-                                 actions=(WRITE_ANYWAY,)),), **known)
+            return replace(base, value=done, diagnostics=(*done.readings, *t.diagnostics), verdict="not written: errors",
+                           actions=(WRITE_ANYWAY,), refused=(Problem("errors in the input; nothing written",
+                                                                     path=name_of(params.file),
+                                                                     actions=(WRITE_ANYWAY,)),))
         t, marked = _marked_lenient(t)
         done = replace(done, marked=marked)
     t, filled = with_standings(t)
     done = replace(done, filled=tuple(d.located(name_of(params.file)) for d in filled))
     noticed = (*done.readings, *done.read, *((done.marked,) if done.marked else ()), *done.filled)
-    to_file = params.output is not None and str(params.output) != "-"
-    try:
-        if not to_file:
+    if params.output is None or not to_file(params.output):
+        try:
             data, said, _ = write_bytes(t, params.format, line_ending=params.line_ending,
                                         encoding=params.output_encoding)
-            done = replace(done, written=tuple(d.located("<stdout>") for d in said))
-            if not params.lenient and has_errors(said):
-                return JobResult(params.name, Exit.PROBLEMS, value=done, diagnostics=(*noticed, *done.written),
-                                 refused=(_writer_refused("<stdout>"),), **known)
-            return JobResult(params.name, Exit.OK, value=done, diagnostics=(*noticed, *done.written), data=data,
-                             **known)
+        except LookupError:
+            return replace(base, exit=Exit.UNUSABLE, refused=(_unknown_encoding(params),))
+        done = replace(done, written=tuple(d.located("<stdout>") for d in said))
+        if not params.lenient and has_errors(said):
+            return replace(base, value=done, diagnostics=(*noticed, *done.written),
+                           refused=(_writer_refused("<stdout>"),))
+        return replace(base, exit=Exit.OK, value=done, diagnostics=(*noticed, *done.written), data=data)
+    try:
         written = write_file(t, params.output, params.format, line_ending=params.line_ending,
                              encoding=params.output_encoding, strict=not params.lenient)
     except TrfconvError as err:
         first = err.diagnostics[0] if err.diagnostics else None
         if first is not None and first.code == "IO003":
-            return stopped(params.name, Problem(first.message.removeprefix("cannot write: "), path=str(params.output)),
-                           **known)
+            return replace(base, exit=Exit.UNUSABLE, refused=(
+                Problem(first.message.removeprefix("cannot write: "), path=str(params.output)),))
         done = replace(done, written=err.diagnostics)
-        return JobResult(params.name, Exit.PROBLEMS, value=done, diagnostics=(*noticed, *err.diagnostics),
-                         refused=(_writer_refused(str(params.output)),), **known)
+        return replace(base, value=done, diagnostics=(*noticed, *err.diagnostics),
+                       refused=(_writer_refused(str(params.output)),))
     except LookupError:
-        return stopped(params.name, Problem(f"unknown encoding {params.output_encoding!r}", about="output_encoding"),
-                       **known)
+        return replace(base, exit=Exit.UNUSABLE, refused=(_unknown_encoding(params),))
     done = replace(done, written=tuple(written.diagnostics), players=written.players)
     what = outputs()[params.format].description.split(" (")[0]
-    return JobResult(params.name, Exit.OK, value=done, diagnostics=(*noticed, *done.written), verdict="written",
-                     written=(Written(str(params.output), what),), **known)
+    return replace(base, exit=Exit.OK, value=done, diagnostics=(*noticed, *done.written), verdict="written",
+                   written=(Written(str(params.output), what),))
+
+
+def _unknown_encoding(params: Convert) -> Problem:
+    return Problem(f"unknown encoding {params.output_encoding!r}", about="output_encoding")
 
 
 def _writer_refused(output: str) -> Problem:

@@ -5,7 +5,7 @@ event's start; each change a ``###`` line after the player and a diagnostic
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,7 +13,7 @@ from ..diagnostics import Diagnostic, Severity, TrfconvError
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import write_file
 from .inputs import Given, Lists, Params, name_of, paths, tournament
-from .lists import lookup
+from .lists import lookup_of
 from .result import Exit, JobResult, Problem, Written, stopped
 
 
@@ -32,10 +32,10 @@ class Fill(Params):
     kind: str | None = None
     max_bytes: int = MAX_INPUT_BYTES
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         return paths(self.file, self.lists)
 
-    def outputs(self):
+    def outputs(self) -> tuple[Path, ...]:
         return paths(self.output)
 
 
@@ -60,22 +60,22 @@ def fill_job(params: Fill) -> JobResult[Filled]:
     t = tournament(params.file, max_bytes=params.max_bytes)
     if isinstance(t, Problem):
         return stopped(params.name, t, file=name_of(params.file))
-    lists = lookup(params.lists)
+    lists = lookup_of(params.lists)
     if isinstance(lists, Problem):
         return stopped(params.name, lists, file=name_of(params.file), tournament=t)
     kind = params.kind or rating_list(t)
     filled, found = fill(t, lists, kind)
-    done = Filled(kind, tuple(found))
-    known = dict(file=name_of(params.file), tournament=t, diagnostics=tuple(found))
+    base: JobResult[Filled] = JobResult(params.name, Exit.UNUSABLE, name_of(params.file), t, Filled(kind, tuple(found)),
+                                        tuple(found))
     if any(d.code == "LST012" for d in found):  # no list in force: said among the findings
-        return JobResult(params.name, Exit.UNUSABLE, value=done, **known)
+        return base
     fmt = "trf16" if t.source.version in ("TRF06", "TRF16") else "trf26"
     try:
         written = write_file(filled, params.output, fmt).diagnostics
     except TrfconvError as err:
-        return JobResult(params.name, Exit.UNUSABLE, value=Filled(kind, tuple(found), err.diagnostics), **known)
+        return replace(base, value=Filled(kind, tuple(found), err.diagnostics))
     changes = sum(1 for d in found if d.code in ("LST020", "LST021", "LST022"))
     warnings = sum(1 for d in found if d.severity is not Severity.INFO)
-    return JobResult(params.name, Exit.PROBLEMS if warnings else Exit.OK,
-                     value=Filled(kind, tuple(found), tuple(written), changes, warnings),
-                     written=(Written(str(params.output), f"TRF filled from the FIDE {kind} list"),), **known)
+    return replace(base, exit=Exit.PROBLEMS if warnings else Exit.OK,
+                   value=Filled(kind, tuple(found), tuple(written), changes, warnings),
+                   written=(Written(str(params.output), f"TRF filled from the FIDE {kind} list"),))

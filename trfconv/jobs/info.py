@@ -4,6 +4,7 @@ what was noticed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from ..documents.info import InfoReport
@@ -26,7 +27,7 @@ class Info(Params):
     form: str = "text"
     max_bytes: int = MAX_INPUT_BYTES
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         return paths(self.file)
 
 

@@ -83,8 +83,9 @@ def refused_output(params: Params) -> Problem | None:
     not be written (its folder is missing or a file, it is a folder), or it is one of the
     job's inputs (any file it reads: the events, a K file, the rating lists database), which
     are never overwritten. None when every output may be written."""
-    inputs = params.inputs()
-    for output in params.outputs():
+    outputs = params.outputs()
+    inputs = params.inputs() if outputs else ()  # a folder of events is searched only when it matters
+    for output in outputs:
         problem = refused_path(output, inputs)
         if problem is not None:
             return problem

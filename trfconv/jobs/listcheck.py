@@ -5,12 +5,13 @@ event's start, for its rate of play (LST001-LST013), each finding at the player'
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import ClassVar
 
 from ..diagnostics import has_errors
 from ..io.files import MAX_INPUT_BYTES
 from .inputs import Given, Lists, Params, name_of, paths, tournament
-from .lists import against_list, lookup
+from .lists import against_list, lookup_of
 from .result import Exit, JobResult, Problem, stopped
 
 
@@ -26,7 +27,7 @@ class ListCheck(Params):
     encoding: str | None = None
     max_bytes: int = MAX_INPUT_BYTES
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         return paths(self.file, self.lists)
 
 
@@ -34,7 +35,7 @@ def list_check(params: ListCheck) -> JobResult:
     """The cross-check's findings (exit 1 when one is an error)."""
     from ..rules.rateability import rating_list
 
-    lists = lookup(params.lists)
+    lists = lookup_of(params.lists)
     if isinstance(lists, Problem):
         return stopped(params.name, lists)
     t = tournament(params.file, encoding=params.encoding, max_bytes=params.max_bytes)

@@ -37,10 +37,10 @@ class ListImport(Params):
     kind: str | None = None
     progress: Callable[[int, int], None] | None = field(default=None, compare=False)
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         return paths(self.file)
 
-    def outputs(self):
+    def outputs(self) -> tuple[Path, ...]:
         """The database, when it exists (a new one is made by the store, in the folder it says)."""
         return tuple(p for p in paths(self.lists) if p.is_file())
 

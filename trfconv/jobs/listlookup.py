@@ -4,6 +4,7 @@ by the names closest to the one given (in any order, with or without accents).""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import ClassVar
 
 from ..io.ratinglist.store import Match
@@ -25,7 +26,7 @@ class ListLookup(Params):
     fed: str | None = None
     limit: int = 10
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         return paths(self.lists)
 
 

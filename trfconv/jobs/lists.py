@@ -42,10 +42,13 @@ def held_month(lists: Store, month: str | None, about: str = "lists") -> str | P
 
 
 def lookup(choice: Lists | None) -> Lookup | Problem | None:
-    """What ``choice`` asks for: the lists (the one in force at an event's start is chosen per
-    event) or, with a month, that month's list whatever the date; None without a choice."""
-    if choice is None:
-        return None
+    """What ``choice`` asks for (:func:`lookup_of`); None without a choice."""
+    return None if choice is None else lookup_of(choice)
+
+
+def lookup_of(choice: Lists) -> Lookup | Problem:
+    """The lists ``choice`` asks for: the lists (the one in force at an event's start is chosen
+    per event) or, with a month, that month's list whatever the date; or why they cannot be used."""
     lists = store(choice)
     if isinstance(lists, Problem):
         return lists

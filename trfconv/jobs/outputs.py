@@ -46,7 +46,7 @@ def delivered(job: str, code: Exit, rendered: Rendered, output: Path | None, sou
     """The result of a job that rendered a document: handed back (no ``output``, or ``-``) or
     written to ``output`` (``what``: what the file holds, as a face says it), the body withheld
     when its basis says so; ``known``: the result's other fields."""
-    if not to_file(output):
+    if output is None or not to_file(output):
         return JobResult(job, code, documents=(rendered,), **known)
     problem = write_document(rendered, output, source)
     if problem is not None:

@@ -78,7 +78,8 @@ def rating_period(events, *, lists=None, month: str | None = None, file_ratings:
         raise TrfconvError([*found, diagnostic(
             "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
                       "March 2024); trfconv computes periods from April 2024", path=where)])
-    builder, kinds, noticed, periods = PeriodBuilder(month, rules), set(), [], set()
+    builder, kinds, periods = PeriodBuilder(month, rules), set(), set()
+    noticed: list[tuple[str, Diagnostic]] = []
     work = PeriodWork(month, rules, lists, file_ratings, encoding, unfinished, undated)
     for one in period_events(events, work, jobs, found, counted, tick, "events"):  # taken in order: it streams
         noticed.extend((one.name, d) for d in one.diagnostics)
@@ -130,13 +131,13 @@ class Period(Params):
     jobs: int | None = None
     tick: Callable[[int, int, str], None] | None = field(default=None, compare=False)
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         from ..io.many import expand
 
         given = [e for e in self.events if not isinstance(e, Tournament)]
         return (*expand(given)[0], *paths(self.lists, self.keep))
 
-    def outputs(self):
+    def outputs(self) -> tuple[Path, ...]:
         return () if self.into_folder else paths(self.output)
 
     @property
@@ -183,24 +184,24 @@ def period(params: Period) -> JobResult[PeriodDone]:
     where = name_of(events[0]) if len(events) == 1 else f"{len(events)} inputs"
     basis = Basis(where, result.diagnostics, params.lenient, scope="rating")
     output = params.output
-    if params.into_folder:  # FIDE's file name tells the list's month and rate of play: list import needs no option
+    if output is not None and params.into_folder:  # FIDE's file name tells the list's month and rate of play
         output = Path(output) / file_name(result)
         problem = refused_path(output, params.inputs())
         if problem is not None:
             return stopped(params.name, problem)
-    whole = params.details or params.form != "text" or to_file(output)
+    whole = params.details or params.form != "text" or (output is not None and to_file(output))
     report = PeriodReport(basis, result, whole, lists)  # one: it sorts the players once
     skipped = tuple(d for d in result.diagnostics if d.code == "PER014")
     done = PeriodDone(result, len(report.rated), len(report.unrated), skipped)
-    known = dict(file=where, value=done, diagnostics=result.diagnostics, basis=basis,
-                 verdict="not produced" if basis.withheld else "computed",
-                 actions=(ALLOW_DEFECTIVE,) if basis.withheld else ())
     code = Exit.PROBLEMS if basis.defective else Exit.OK
+    verdict, actions = ("not produced", (ALLOW_DEFECTIVE,)) if basis.withheld else ("computed", ())
     if params.form == "fide" and basis.withheld:
-        return JobResult(params.name, code, refused=(Problem(
-            "nothing written: the FIDE list layout has no place for the errors above", actions=(WRITE_ANYWAY,)),),
-            **known)
+        return JobResult(params.name, code, where, value=done, diagnostics=result.diagnostics, basis=basis,
+                         verdict=verdict, actions=actions, refused=(Problem(
+                             "nothing written: the FIDE list layout has no place for the errors above",
+                             actions=(WRITE_ANYWAY,)),))
     rendered = rendered_in("period", report, params.form)
     if params.form == "fide":  # the layout's columns are narrow: what did not fit is said
-        known["value"] = replace(done, cut=tuple(cut_values(report, str(output or "-"))))
-    return delivered(params.name, code, rendered, output, events[0], f"rating period ({params.form})", **known)
+        done = replace(done, cut=tuple(cut_values(report, str(output or "-"))))
+    return delivered(params.name, code, rendered, output, events[0], f"rating period ({params.form})", file=where,
+                     value=done, diagnostics=result.diagnostics, basis=basis, verdict=verdict, actions=actions)

@@ -31,10 +31,10 @@ class Report(Judging):
     k_file: Path | None = None
     output: Path | None = None
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         return paths(self.file, self.k_file, self.lists)
 
-    def outputs(self):
+    def outputs(self) -> tuple[Path, ...]:
         return paths(self.output)
 
 
@@ -54,7 +54,8 @@ def report(params: Report) -> JobResult[Rated]:
     from ..io.kfile import KFileError, read_k_file
     from ..rules.rating.event import rate
 
-    k, k_problems = {}, []
+    k: dict[str, int] = {}
+    k_problems: list[Diagnostic] = []
     if params.k_file is not None:
         try:
             k, k_problems = read_k_file(params.k_file)

@@ -12,7 +12,7 @@ from enum import IntEnum
 from typing import Generic, TypeVar
 
 from ..actions import Action, voice
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic
 from ..documents.basis import Basis
 from ..model import Tournament
 
@@ -99,10 +99,6 @@ class JobResult(Generic[T]):
     def caveats(self) -> tuple[str, ...]:
         """What the result assumes (:attr:`Basis.caveats`)."""
         return self.basis.caveats if self.basis is not None else ()
-
-    @property
-    def errors(self) -> tuple[Diagnostic, ...]:
-        return tuple(d for d in self.diagnostics if d.severity is Severity.ERROR)
 
     @property
     def document(self) -> Rendered | None:

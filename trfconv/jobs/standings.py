@@ -41,10 +41,10 @@ class Standings(Params):
     lenient: bool = False
     max_bytes: int = MAX_INPUT_BYTES
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         return paths(self.file)
 
-    def outputs(self):
+    def outputs(self) -> tuple[Path, ...]:
         return paths(self.output)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 from typing import ClassVar
 
 from ..diagnostics import Diagnostic
@@ -48,7 +49,7 @@ class Judging(Params):
     form: str = "text"
     max_bytes: int = MAX_INPUT_BYTES
 
-    def inputs(self):
+    def inputs(self) -> tuple[Path, ...]:
         return paths(self.file, self.lists)
 
 
