@@ -77,13 +77,17 @@ def search_candidate(rules: NormRules, rng: random.Random, rounds: int) -> tuple
         roll = rng.random()
         half_points = 2 if roll < strength else 1 if roll < strength + 0.25 else 0
         games.append(NormGame(number, number + 1, half_points, rating, unrated, rng.choice(FEDERATIONS),
-                              not titles.isdisjoint(rules.titled), titles, False))
+                              not titles.isdisjoint(rules.titled), titles))
     return me, Record(tuple(games), tuple(missing))
 
 
 def search_context(rules: NormRules, rng: random.Random, rounds: int) -> Context:
-    """A Swiss of ``rounds`` for :func:`search_candidate`: now and then a World Cup (1.4.1b), an
-    exemption (1.4.3a, or b for the home federation ESP), either reading of 1.4.8b."""
-    return Context(rules, rounds, players=200, event_type=rng.choice((None, None, None, "world-cup")),
-                   exemption=rng.choice((None, None, None, "1.4.3a", "1.4.3b")), home="ESP",
-                   reading=rng.choice(("rounded", "exact")))
+    """A Swiss or, now and then, a round robin (1.4.1f read either way) of ``rounds`` for
+    :func:`search_candidate`: now and then a World Cup (1.4.1b), an exemption (1.4.3a, or b for
+    the home federation ESP), either reading of 1.4.8b."""
+    round_robin = rng.random() < 0.25
+    readings = (("round-robin-beaten", rng.choice(("complete-event", "all-rounds"))),
+                ("score", rng.choice(("rounded", "exact"))))
+    return Context(rules, rounds, round_robin, players=rounds + 1 if round_robin else 200,
+                   event_type=rng.choice((None, None, None, "world-cup")),
+                   exemption=rng.choice((None, None, None, "1.4.3a", "1.4.3b")), home="ESP", readings=readings)

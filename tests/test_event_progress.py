@@ -269,7 +269,8 @@ def test_the_norms_read_the_same_progress():
     [said] = [d.message for d in result.diagnostics if d.code == "NRM010"]
     assert said == ("the event is not finished: rounds 3, 5-6, 9 paired, results not all in (3 of 4 in round 3, 3 "
                     "of 4 in round 5, 3 of 4 in round 6, 3 of 4 in round 9); 9 rounds in all; games without a result "
-                    "are not counted")
+                    "are not counted, and a result the rounds to come can change is not judged (--forecast says what "
+                    "each player needs)")
     assert result.played == 9  # the forecast stands after the last round with results, as the standings do
     declared = held(trfconv.read(EXAMPLE), 4, 9)  # a file declaring more rounds than it holds says so
     [said] = [d.message for d in trfconv.norms(declared).diagnostics if d.code == "NRM010"]

@@ -205,8 +205,11 @@ def test_thirty_five_percent_1_4_8b():
     n = norm(norm_event("000000==0=1=1", gm_field(13, rating=2750)))
     assert failing(n) == ["1.4.8b"] and n.rp == 2609
     edge = norm_event("00000===0=1=1", gm_field(13, rating=2750))  # 4.5/13 = 34.6 %
-    assert norm(edge).achieved and not norm(edge, reading="exact").achieved
+    assert norm(edge).achieved and not norm(edge, readings={"score": "exact"}).achieved
     assert "NRM006" in {d.code for d in trfconv.norms(edge).diagnostics}
+    (other,) = norm(edge).alternatives
+    assert (other.name, other.choice, other.norm.status, [q.article for q in other.norm.failed]) == \
+        ("score", "exact", "not achieved", ["1.4.8b"])
 
 
 def test_womens_norm_for_a_woman_only():
@@ -351,7 +354,8 @@ def test_event_types_of_1_4_1b():
 
 def test_unknown_values_raise():
     t = norm_event("1=1=1=0=1", gm_field(9))
-    for options in ({"titles": ("FM",)}, {"reading": "loose"}, {"exemption": "1.4.3z"}, {"event_type": "blitz"}):
+    for options in ({"titles": ("FM",)}, {"readings": {"score": "loose"}}, {"readings": {"loose": "rounded"}},
+                    {"exemption": "1.4.3z"}, {"event_type": "blitz"}):
         with pytest.raises(ValueError, match="unknown"):
             trfconv.norms(t, **options)
 
@@ -393,3 +397,20 @@ def test_a_match_gives_no_norm_1_4_2e():
 
     result = trfconv.norms(swiss([2400, 2600], [[(1, 2, "=")]] * 10, kind="Match"))
     assert not result.possible and [d.code for d in result.diagnostics if d.code == "NRM014"] == ["NRM014"]
+
+
+def test_opponents_not_of_a_fide_federation_are_not_counted_1_4_2a():
+    """Ten opponents, one of them under a code that is no FIDE federation's ("XYZ"): 9 games
+    counted, and said (NRM021); FID players count as games (1.4.2a) but for no federation."""
+    from dataclasses import replace
+
+    built = norm_event("11=1=1=0=1", [opponent(2500, "GM", "SUI")] + gm_field(9))
+    t = replace(built, players=tuple(replace(p, federation="XYZ") if p.start_number == 2 else p
+                                     for p in built.players))  # as a file read with TRF062 would have it
+    n = norm(t)
+    assert n.games == 9 and 2 not in {g.opponent for g in n.kept}
+    said = [d.message for d in trfconv.norms(t).diagnostics if d.code == "NRM021"]
+    assert said == ["1.4.2a: games against opponents not of a FIDE federation are not counted: #2 ('XYZ' is not the "
+                    "code of a FIDE federation)"]
+    fid = norm(norm_event("1=1=1=0=1", [opponent(2500, "GM", "FID")] + gm_field(8)))
+    assert fid.games == 9

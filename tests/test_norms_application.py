@@ -23,7 +23,8 @@ def checks(app) -> dict[str, bool]:
 def test_three_norms_make_28_credited_games():
     """6/9 (9 games), 7/9 (one point over: 10), 8 games and a forfeit win (1.4.1c: 9)."""
     app, found = application(events("1=1=1=0=1", "11=1=1=1=", "1=1=1+=1="), "1")
-    assert app.title == "GM" and found == []
+    assert app.title == "GM" and [d.code for d in found] == ["NRM006"]  # E3's IM norm: 10 credited games, or 9
+    assert "1.4.1c read as 'adds'" in found[0].message and "#1 IM" in found[0].message
     assert [x.norm.credited_games for x in app.norms] == [9, 10, 9]
     assert checks(app) == {"1.5.1": True, "1.4.3e": True, "1.1.3a": True, "1.5.6": False, "1.4.1c": True,
                            "1.5.3": False, "B.02": True}
@@ -74,4 +75,20 @@ def test_command(cli, tmp_path):
     assert result.exit_code == 1  # 1.5.1 and others fail
     assert result.stdout.splitlines()[-1] == "verdict     GM application of FIDE id 1: does not meet 1.5.1, 1.5.6, 1.5.3"
     missing = cli("norms", tmp_path, "--application", "77")
-    assert missing.exit_code == 2 and "no file given holds a player with this FIDE id" in missing.stderr
+    assert missing.exit_code == 2 and "no file given holds a player or an arbiter (102/112) with this FIDE id" in \
+        missing.stderr
+
+
+def test_an_event_given_twice_counts_once(cli, tmp_path):
+    """The same event as TRF and as JSON, and a second copy of the TRF: one norm of 9 credited
+    games (issue 36: it counted three, 27 games, and 1.5.1 passed)."""
+    ((name, t),) = events("1=1=1=0=1")
+    trfconv.write(t, tmp_path / "e1.trf", format="trf16")
+    trfconv.write(t, tmp_path / "e1-copy.trf", format="trf16")
+    trfconv.write(t, tmp_path / "e1.json", format="json")
+    app, found = application([(str(p), trfconv.read(p)) for p in sorted(tmp_path.iterdir())], "1")
+    assert [x.norm.credited_games for x in app.norms] == [9]
+    assert [d.code for d in found] == ["NRM019", "NRM019"]
+    assert not checks(app)["1.5.1"]
+    result = cli("norms", tmp_path, "--application", "1")
+    assert "is given twice" in result.stdout and "9 in 1 norm(s)" in result.stdout

@@ -49,19 +49,14 @@ def test_the_report_prints_on_a4(printed):
 
 @pytest.mark.slow
 @needs_chromium
-def test_one_it1_page_per_norm_with_every_field(printed):
+def test_one_it1_page_per_norm(printed):
+    """One A4 page per norm, its title ticked (the form's fields: tests/test_norms_it1.py)."""
     _, pdf, text = printed["it1"]
     assert page_size_mm(pdf) == (210, 297) and len(text) == 2
     for page, title in zip(text, ("GM", "IM")):
         flat = " ".join(unicodedata.normalize("NFKC", page).split())  # the PDF's ligatures (ﬁ ﬃ) as letters
-        assert f"Certificate of Title Result (IT1): {title} norm" in flat
-        assert "This report is not valid until confirmed by the QC" in flat
-        for field in ("FIDE ID", "Federation", "Event", "Place", "Dates", "Number of rounds", "Rate of play",
-                      "Chief arbiter", "Number of players", "Opponents", "Games counted", "Credited games",
-                      "Score", "Average rating of opponents Ra", "Performance Rp", "Titled opponents",
-                      "Chief Arbiter: name, signature, date", "Federation official"):
-            assert field in flat, (title, field)
-    assert "2410" in text[0] and "2630" in text[0] and "2416" in text[1] and "2518" in text[1]
+        assert f"X {title}" in flat and "This report is not valid until confirmed by the QC" in flat
+    assert "2410" in text[0] and "2416" in text[1]
 
 
 def test_the_forecast_in_html(cli, tmp_path):

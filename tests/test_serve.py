@@ -180,8 +180,8 @@ def test_the_norms_and_the_it1_are_the_commands(norms_served, page_cli):
                        "of the 102/112 records))")
     it1 = c.get(f"/files/{key}/norms/it1")
     assert it1.status_code == 200 and it1.text == page_cli("norms", NORMS.name, "--format", "it1").stdout
-    sections = html.document_fromstring(it1.text).xpath("//section[@class='it1']/h2[1]/text()")
-    assert sections == ["Certificate of Title Result (IT1): GM norm", "Certificate of Title Result (IT1): IM norm"]
+    sections = html.document_fromstring(it1.text).xpath("//section[@class='it1']/@data-title")
+    assert sections == ["GM", "IM"]
     assert it1.headers["content-security-policy"].startswith("default-src 'none'")
 
 
@@ -204,7 +204,7 @@ def test_the_norms_options_are_the_commands(norms_served, page_cli):
 
 
 def test_the_norms_choices_are_the_commands(norms_served):
-    from trfconv.rules.norms import EVENT_TYPES, EXEMPTIONS, READINGS, TITLES
+    from trfconv.rules.norms import EVENT_TYPES, EXEMPTIONS, TITLES, readings
 
     c, _ = norms_served
     card = html.fragment_fromstring(upload(c, NORMS.name, NORMS.read_bytes()).text)
@@ -212,7 +212,7 @@ def test_the_norms_choices_are_the_commands(norms_served):
     assert tuple(form.xpath(".//input[@name='title']/@value")) == TITLES
     assert tuple(form.xpath(".//select[@name='exemption']/option/@value")) == ("", *EXEMPTIONS)
     assert tuple(form.xpath(".//select[@name='event_type']/option/text()"))[1:] == EVENT_TYPES
-    assert tuple(form.xpath(".//select[@name='reading']/option/@value")) == READINGS
+    assert tuple(form.xpath(".//select[@name='reading']/option/@value")) == tuple(readings()["score"].choices)
     assert form.xpath(".//input[@name='after_round']/@max") == ["11"]
     assert form.xpath(".//button[@formaction]/@formaction") == [form.get("action") + "/it1"] * 2
     assert all(field.xpath("ancestor::label") for field in form.xpath(".//input | .//select"))  # every field labelled
@@ -229,7 +229,7 @@ def test_the_norms_refuse_in_words(norms_served, served):
                           ({"title": "FM"}, "unknown title 'FM'"),
                           ({"exemption": "1.4.3z"}, "unknown exemption '1.4.3z'"),
                           ({"event_type": "blitz"}, "unknown event type 'blitz'"),
-                          ({"reading": "loose"}, "unknown reading 'loose'"),
+                          ({"reading": "loose"}, "unknown choice 'loose' for the reading score"),
                           ({"player": "x"}, "player: 'x' is not a whole number")):
         for path in (f"/files/{key}/norms", f"/files/{key}/norms/it1"):
             answer = c.get(path, params=params)
@@ -475,7 +475,8 @@ def test_the_norms_and_the_it1_escape_every_value_from_the_file():
         assert page.status_code == 200
         assert "<script>alert" not in page.text and "<b>A" not in page.text, path
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text and "&lt;b&gt;A &amp; B&lt;/b&gt;" in page.text
-    assert "GM norm" in html.document_fromstring(c.get(f"/files/{key}/norms/it1").text).xpath("string(//h2[1])")
+    assert html.document_fromstring(c.get(f"/files/{key}/norms/it1").text).xpath(
+        "string(//section[@class='it1']/@data-title)") == "GM"
 
 
 @pytest.mark.parametrize("data", [b"\x00" * 5000, b"PK\x03\x04" + b"\xff" * 200, bytes(range(256)) * 40,

@@ -105,13 +105,13 @@ def test_a_person_checks_a_file_prints_the_report_and_downloads_the_xml(tmp_path
         expect(shown.locator("p.decision")).to_contain_text("1 norm(s): #1 GM (9 credited games); valid only if 1.1")
         expect(shown.locator("body")).to_contain_text("GM norm ACHIEVED")
         norms.get_by_role("button", name="IT1 certificates", exact=True).click()
-        expect(shown.locator("section.it1 h2").first).to_have_text("Certificate of Title Result (IT1): GM norm")
+        expect(shown.locator("section.it1 h1").first).to_have_text("Certificate of Title Result")
         it1 = context.new_page()
         it1.goto(address.split("?")[0] + f"files/{nkey}/norms/it1?title=GM")
         pdf = tmp_path / "it1.pdf"
         it1.pdf(path=str(pdf), prefer_css_page_size=True)
         assert page_size_mm(pdf) == (210, 297)
-        assert "This report is not valid until con" in pages(pdf)[0] and "Quill, Amara" in pages(pdf)[0]
+        assert "This report is not valid until con" in pages(pdf)[0] and "Name: Quill First name: Amara" in pages(pdf)[0]
 
         # a file that is no tournament: said in words
         other = tmp_path / "notes.txt"

@@ -165,8 +165,8 @@ def rate(tournament: Tournament, verdict=None, *, rules=None, k: dict[str, int] 
 
 
 def norms(tournament: Tournament, lists=None, *, rules=None, player: int | None = None, titles=None,
-          exemption: str | None = None, event_type: str | None = None, reading: str = "rounded",
-          forecast: bool = False, after_round: int | None = None):
+          exemption: str | None = None, event_type: str | None = None, readings=None,
+          forecast: bool = False, after_round: int | None = None, arbiters: bool = False):
     """The title norms of the event (:class:`~trfconv.rules.norms.EventNorms`, FIDE Title
     Regulations B.01 in force at its start, or ``rules``): for every player (or ``player``) and
     every title above the one held (or ``titles``: ``("GM", "IM")``), every requirement with its
@@ -174,14 +174,19 @@ def norms(tournament: Tournament, lists=None, *, rules=None, player: int | None 
     ``lists``: a rating lists look-up (:func:`trfconv.ratinglists.open_lists`): opponents' titles,
     ratings, federations and sex from the standard list in force at the start (1.4.6a); without
     it, the file's columns (a caveat says so). ``exemption``: ``"1.4.3a"``…``"1.4.3d"``;
-    ``event_type``: ``"team-championship"`` or ``"world-cup"`` (1.4.1b); ``reading``: 1.4.8b's
-    35 % ``"rounded"`` (1.4.9) or ``"exact"``. ``forecast``: also ``forecasts``, what each candidate
-    needs in the rounds left after the last round played (or ``after_round``). Findings and caveats
-    are in ``diagnostics``."""
+    ``event_type``: ``"team-championship"`` or ``"world-cup"`` (1.4.1b); ``readings``: a choice
+    for the readings of the text where it leaves a result open, by name (``{"score": "exact"}``;
+    :func:`trfconv.rules.norms.readings` lists them; the others take their default); each result a
+    reading decides carries its other outcome (``alternatives``). ``forecast``: also
+    ``forecasts``, what each candidate needs in the rounds left after the last complete round (or
+    ``after_round``). A result the file cannot decide (titles, federations or ratings missing, rounds
+    to come) is ``status`` "cannot judge". ``arbiters``: also the event as its arbiters' norm (B.06.1:
+    ``arbiters``). Findings and caveats are in ``diagnostics``."""
     from .rules.norms import norms as judge
 
     return judge(tournament, lists, rules=rules, player=player, titles=titles, exemption=exemption,
-                 event_type=event_type, reading=reading, forecast=forecast, after_round=after_round)
+                 event_type=event_type, readings=readings, forecast=forecast, after_round=after_round,
+                 arbiters=arbiters)
 
 
 def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, *, rules: str | None = None,

@@ -461,6 +461,15 @@ class Tournament:
                     break
         return last
 
+    def digest(self) -> bytes:
+        """What tells one event from another and a copy from its event (its name, dates, rounds,
+        and each player's FIDE id, name and rating): two copies of an event, in one format or two
+        (a TRF and its JSON), have the same; a period or a title application counts it once."""
+        import hashlib
+
+        return hashlib.sha256(repr((self.event.name, self.event.start_date, self.event.end_date, self.rounds,
+                                    tuple((p.fide_id, p.name, p.rating) for p in self.players))).encode()).digest()
+
     def player(self, start_number: int) -> Player | None:
         """The player with this start number (the first one if a file repeats it)."""
         return self._by_start_number.get(start_number)

@@ -14,6 +14,9 @@
    (tests/normbuild.py, the differential test's); and a hard case, nine wins against FMs of
    2000-2080 and four draws against 2650 GMs (385 sets of games for GM, none passing). Issue
    26's budget: 10 ms a player.
+3. Long events (issue 36: a 99-round candidate took 7 minutes before the search was bounded):
+   generated strong candidates of 45, 99, 200, 400 and 999 rounds (``--long`` each), every
+   title; mean and worst. Issue 36's budget: a few seconds on any file within the input bounds.
 
 Nothing is written into the repository, and pytest does not collect this file.
 """
@@ -73,7 +76,7 @@ def timed(calls: list[tuple]) -> list[float]:
 
 def collected(event, **options) -> list[tuple]:
     """The arguments of every search ``trfconv.norms(event, **options)`` makes."""
-    import trfconv.rules.norms as package
+    import trfconv.rules.norms.judge as package
 
     calls, original = [], package.best
 
@@ -90,10 +93,7 @@ def collected(event, **options) -> list[tuple]:
 
 
 def search(candidates: int) -> None:
-    from normbuild import gm_field, norm_event, opponent, search_candidate, search_context
-
-    from trfconv.rules.editions import edition
-    from trfconv.rules.norms.rules import TITLES, norm_rules
+    from normbuild import gm_field, norm_event, opponent
 
     gc.disable()
     with tempfile.TemporaryDirectory() as folder:
@@ -102,14 +102,7 @@ def search(candidates: int) -> None:
         ms = sorted(timed(collected(trfconv.read(path))))
     print(f"search, 400 x 13 Swiss: {len(ms)} player-titles searched, mean {statistics.mean(ms):.3f} ms, "
           f"max {ms[-1]:.2f} ms")
-    rules, rng = norm_rules(edition("b01-2024")), random.Random(1)
-    calls = []
-    for _ in range(candidates):
-        rounds = rng.choice((9, 10, 11, 12, 13, 14))
-        ctx = search_context(rules, rng, rounds)
-        me, rec = search_candidate(rules, rng, rounds)
-        calls.extend((ctx, me, rules.titles[x], rec) for x in TITLES)
-    ms = sorted(timed(calls))
+    ms = sorted(timed(generated(random.Random(1), candidates, (9, 10, 11, 12, 13, 14))))
     print(f"search, {candidates} generated strong candidates, 9-14 rounds: {len(ms)} player-titles, "
           f"mean {statistics.mean(ms):.3f} ms, max {ms[-1]:.2f} ms")
     field = [opponent(2000 + 10 * i, "FM", ("SUI", "AUT", "BEL")[i % 3]) for i in range(9)]
@@ -119,16 +112,44 @@ def search(candidates: int) -> None:
     gc.enable()
 
 
+def generated(rng: random.Random, count: int, lengths: tuple[int, ...]) -> list[tuple]:
+    """The searches of ``count`` generated strong candidates (tests/normbuild.py, the differential
+    test's) of one of ``lengths`` rounds each, every title."""
+    from normbuild import search_candidate, search_context
+
+    from trfconv.rules.editions import edition
+    from trfconv.rules.norms.rules import TITLES, norm_rules
+
+    rules, calls = norm_rules(edition("b01-2024")), []
+    for _ in range(count):
+        rounds = rng.choice(lengths)
+        ctx = search_context(rules, rng, rounds)
+        me, rec = search_candidate(rules, rng, rounds)
+        calls.extend((ctx, me, rules.titles[x], rec) for x in TITLES)
+    return calls
+
+
+def long_events(count: int) -> None:
+    gc.disable()
+    for rounds in (45, 99, 200, 400, 999):
+        ms = sorted(timed(generated(random.Random(rounds), count, (rounds,))))
+        print(f"search, {count} generated candidates of {rounds} rounds: {len(ms)} player-titles, "
+              f"mean {statistics.mean(ms):.1f} ms, max {ms[-1]:.1f} ms")
+    gc.enable()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=9999, help="0: the search only")
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--candidates", type=int, default=240)
+    parser.add_argument("--long", type=int, default=5, help="candidates of each long event length")
     options = parser.parse_args()
     if options.players:
         process(options.players, options.rounds, options.repeat)
     search(options.candidates)
+    long_events(options.long)
 
 
 if __name__ == "__main__":

@@ -258,9 +258,22 @@ def layout() -> str:
 
 
 #: Every generated part, by the name its markers carry.
+def readings() -> str:
+    """Every reading of the Title Regulations' newest edition: where the text leaves a result open,
+    its article, the choices, the default and why (``[norms.readings]``)."""
+    from trfconv.rules.norms import readings as of_edition
+
+    rows = ["| reading (`--reading`) | article | the question | choices | default, and why |", "|---|---|---|---|---|"]
+    for name, x in of_edition().items():
+        choices = "; ".join(f"`{c}`: {what}" for c, what in x.choices.items())
+        rows.append(f"| `{name}` | {x.article} | {cell(x.question)} | {cell(choices)} | `{x.default}`: {cell(x.why)} |")
+    return "\n".join(rows) + "\n"
+
+
 PARTS: dict[str, Callable[[], str]] = {
     "commands": commands, "diagnostics": diagnostics, "tiebreaks": tiebreaks, "tiebreak-names": tiebreak_names,
-    "formats": formats, "editions": editions, "documents": documents, "layers": layers, "layout": layout}
+    "formats": formats, "editions": editions, "documents": documents, "layers": layers, "layout": layout,
+    "readings": readings}
 
 
 # -- the files ----------------------------------------------------------------------------------

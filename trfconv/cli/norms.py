@@ -16,7 +16,7 @@ from ..documents.registry import document
 from ..encoding import printable
 from ..model import MAX_ROUNDS
 from ..rules.editions import UnknownEdition
-from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, READINGS, TITLES
+from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, TITLES, readings
 from .batch import single
 from .common import (
     EXIT_ERRORS,
@@ -43,6 +43,8 @@ from .common import (
 )
 
 NormsFormat = choices("NormsFormat", document("norms").formats)
+#: The arbiters' titles an arbiter's application is for (B.06.1).
+ARBITER_TITLES = ("FA", "IA")
 
 
 def _upper(values: list[str] | None, known, option: str) -> tuple[str, ...] | None:
@@ -60,7 +62,8 @@ def norms(
     files: list[Path] = FilesArgument,
     player: int | None = typer.Option(None, "--player", min=1, metavar="N", max=MAX_PLACE, help="Only this start number, with every requirement."),
     title: list[str] = typer.Option(None, "--title", help="Only this title (GM, IM, WGM, WIM; repeatable); default: "
-                                                          "every title above the one the player holds."),
+                                                          "every title above the one the player holds. With "
+                                                          "--application of an arbiter: FA or IA."),
     fmt: NormsFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]
                                     help="Document format."),
     as_json: bool = JsonOption,
@@ -69,14 +72,20 @@ def norms(
     exemption: str | None = typer.Option(None, "--exemption", help="A 1.4.3 exemption the event has: " + ", ".join(
                                          f"{k} {what}" for k, what in EXEMPTION_NAMES.items()) + "."),
     event_type: str | None = typer.Option(None, "--event-type", help=f"1.4.1b: {' or '.join(EVENT_TYPES)}."),
-    reading: str = typer.Option("rounded", "--score-reading", help="1.4.8b's 35 %: 'rounded' as 1.4.9 rounds "
-                                "percentages (4.5/13 passes) or 'exact' (it does not)."),
+    reading: str | None = typer.Option(None, "--score-reading", help="1.4.8b's 35 %: 'rounded' as 1.4.9 rounds "
+                                       "percentages (4.5/13 passes; the default) or 'exact' (it does not); the "
+                                       "same as --reading score=CHOICE."),
+    chosen: list[str] = typer.Option(None, "--reading", metavar="NAME=CHOICE", help="Where the text leaves a "
+                                     "result open, the other reading (repeatable): " + "; ".join(
+                                         f"{name} ({x.article}): {' or '.join(x.choices)}, default {x.default}"
+                                         for name, x in readings().items()) + "."),
     forecast: bool = typer.Option(False, "--forecast", help="What each candidate needs in the rounds left, per "
                                   "title, against a range of opponents' ratings and the paired opponent."),
     after_round: int | None = typer.Option(None, "--after-round", min=1, metavar="N", max=MAX_ROUNDS, help="With --forecast: as after this round "
-                                           "(default: the last round with results)."),
+                                           "(default: the last complete round)."),
     applicant: str | None = typer.Option(None, "--application", metavar="FIDE_ID", help="The title application of "
-                                         "this FIDE id over all the files given (IT2 checks)."),
+                                         "this FIDE id over all the files given: a player's (IT2 checks), or an "
+                                         "arbiter's of the 102/112 records (B.06.1: FA or IA)."),
     rules: str | None = typer.Option(None, "--rules", help=f"Title Regulations edition: {edition_names('b01')} "
                                                             "(default: the one in force on the start date)."),
     use_list: bool = ListOption, list_month: str | None = ListMonthOption, db: Path | None = DbOption,
@@ -87,12 +96,13 @@ def norms(
     their articles and numbers, the best set of games (1.4.1e/f) and the games it is credited
     with; with --list, opponents' titles, ratings, federations and sex from the FIDE list in force.
     Exit 0 read without error, 1 the file has errors, 2 unreadable or a wrong option."""
-    titles = _upper(title, TITLES, "--title")
+    titles = _upper(title, (*TITLES, *(ARBITER_TITLES if applicant is not None else ())), "--title")
+    asked = _readings(chosen, reading)
     if applicant is not None:
-        raise _application(files, applicant, titles, exemption, event_type, reading, rules, use_list, list_month, db,
+        raise _application(files, applicant, titles, exemption, event_type, asked, rules, use_list, list_month, db,
                            encoding, lenient, as_json, output)
     options = dict(player=player, titles=titles, form="json" if as_json else NormsFormat(fmt).value, output=output,
-                   exemption=exemption, event_type=event_type, reading=reading, forecast=forecast,
+                   exemption=exemption, event_type=event_type, readings=asked, forecast=forecast,
                    after_round=after_round, rules=rules, use_list=use_list, list_month=list_month, db=db,
                    encoding=encoding, details=details, lenient=lenient, as_json=as_json)
     file = single(files, norms_file, options, command="norms", document="norms", form=options["form"], jobs=jobs,
@@ -101,7 +111,8 @@ def norms(
 
 
 def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None, form: str, output: Path | None,
-               exemption: str | None, event_type: str | None, reading: str, forecast: bool, after_round: int | None,
+               exemption: str | None, event_type: str | None, readings: dict[str, str], forecast: bool,
+               after_round: int | None,
                rules: str | None, use_list: bool, list_month: str | None, db: Path | None, encoding: str | None,
                details: bool, lenient: bool, as_json: bool) -> Facts:
     """``norms`` on one file."""
@@ -112,19 +123,17 @@ def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None
         raise fail(f"--exemption {exemption}", f"unknown; give one of {', '.join(EXEMPTIONS)}")
     if event_type is not None and event_type.strip().lower() not in EVENT_TYPES:
         raise fail(f"--event-type {event_type}", f"unknown; give one of {', '.join(EVENT_TYPES)}")
-    if reading not in READINGS:
-        raise fail(f"--score-reading {reading}", f"unknown; give one of {', '.join(READINGS)}")
     check_output(output)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
     try:
         result = judge(t, lookup, rules=rules, player=player, titles=titles,
                        exemption=exemption.strip().lower() if exemption else None,
-                       event_type=event_type.strip().lower() if event_type else None, reading=reading,
-                       forecast=forecast, after_round=after_round)
+                       event_type=event_type.strip().lower() if event_type else None, readings=readings,
+                       forecast=forecast, after_round=after_round, arbiters=details or form == "arbiters")
     except UnknownEdition as err:
         raise fail("--rules", str(err)) from None
-    except ValueError as err:  # --player or --after-round the event does not have
+    except ValueError as err:  # --player, --after-round or --reading the event or the edition does not have
         raise fail(file, str(err)) from None
     basis = Basis(str(file), (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
     report = NormsReport(basis, t, result, details or player is not None)
@@ -136,7 +145,21 @@ def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None
                     written=str(output) if written else None)
 
 
-def _application(files, applicant, titles, exemption, event_type, reading, rules, use_list, list_month, db,
+def _readings(chosen: list[str] | None, score: str | None) -> dict[str, str]:
+    """``--reading NAME=CHOICE`` (and ``--score-reading``, the reading ``score``) as a mapping;
+    exit 2 on one not of that form (the edition's names and choices are checked when judged)."""
+    out = {}
+    for given in chosen or ():
+        name, sign, choice = given.partition("=")
+        if not sign or not name.strip() or not choice.strip():
+            raise fail(f"--reading {given}", "give NAME=CHOICE (trfconv norms --help lists them)")
+        out[name.strip().lower()] = choice.strip().lower()
+    if score is not None:
+        out["score"] = score.strip().lower()
+    return out
+
+
+def _application(files, applicant, titles, exemption, event_type, readings, rules, use_list, list_month, db,
                  encoding, lenient, as_json, output) -> typer.Exit:
     """``--application FIDE_ID``: every file read (exit 2 when one cannot be), the IT2 checks."""
     from ..documents.norms.application import ApplicationReport
@@ -147,6 +170,11 @@ def _application(files, applicant, titles, exemption, event_type, reading, rules
         return fail(f"--application {applicant}", "give the applicant's FIDE id (digits)")
     if titles and len(titles) > 1:
         return fail("--title", "an application is for one title")
+    if titles and titles[0] in ARBITER_TITLES:
+        titles_asked = titles
+        titles = None  # the players' judging looks at every title; the arbiter's application takes it
+    else:
+        titles_asked = titles
     targets, skipped = expand(files)
     for name, why in skipped:
         typer.echo(printable(f"trfconv: {name}: skipped: {why}"), err=True)
@@ -158,14 +186,41 @@ def _application(files, applicant, titles, exemption, event_type, reading, rules
     try:
         result, found = application(events, applicant.strip(), title=titles[0] if titles else None, lookup=lookup,
                                     rules=rules, exemption=exemption.strip().lower() if exemption else None,
-                                    event_type=event_type.strip().lower() if event_type else None, reading=reading)
+                                    event_type=event_type.strip().lower() if event_type else None,
+                                    readings=readings)
     except UnknownEdition as err:
         return fail("--rules", str(err))
+    except ValueError as err:  # a reading the edition does not have
+        return fail("--reading", str(err))
     if all(x.start_number is None for x in result.events):
-        return fail(f"--application {applicant}", "no file given holds a player with this FIDE id")
+        return _arbiter_application(events, applicant.strip(), titles_asked, lookup, lenient, as_json, output,
+                                    targets[0])
+    if titles_asked and titles_asked[0] in ARBITER_TITLES:
+        return fail(f"--title {titles_asked[0]}", "an arbiter's title; this FIDE id is a player's")
     noticed = [d for _, t in events for d in t.diagnostics]
     basis = Basis(", ".join(f for f, _ in events), (*noticed, *found), lenient, scope="norms")
     report = ApplicationReport(basis, result)
     form = "json" if as_json else "text"
     emit(document("norms-application").render(report, form), output, targets[0], form=form)
+    return typer.Exit(EXIT_ERRORS if basis.defective or not result.ok else EXIT_OK)
+
+
+def _arbiter_application(events, fide_id: str, titles, lookup, lenient: bool, as_json: bool, output,
+                         first: Path) -> typer.Exit:
+    """``--application FIDE_ID`` of an arbiter (the FIDE id of no player, of a 102/112 record):
+    the B.06.1 checks over the files read; exit 2 when no file names the arbiter either."""
+    from ..documents.norms.arbiters import ArbiterApplicationReport
+    from ..rules.arbiters import arbiter_application, arbiters
+
+    if not any(a.fide_id == fide_id for _, t in events for a in arbiters(t, lookup)):
+        return fail(f"--application {fide_id}", "no file given holds a player or an arbiter (102/112) with this "
+                                                "FIDE id")
+    if titles and titles[0] not in ARBITER_TITLES:
+        return fail(f"--title {titles[0]}", "a player's title; this FIDE id is an arbiter's (FA or IA)")
+    result = arbiter_application(events, fide_id, title=titles[0] if titles else None, lookup=lookup)
+    noticed = [d for _, t in events for d in t.diagnostics]
+    basis = Basis(", ".join(f for f, _ in events), tuple(noticed), lenient, scope="norms")
+    report = ArbiterApplicationReport(basis, result)
+    form = "json" if as_json else "text"
+    emit(document("arbiter-application").render(report, form), output, first, form=form)
     return typer.Exit(EXIT_ERRORS if basis.defective or not result.ok else EXIT_OK)

@@ -95,11 +95,16 @@ DOCUMENTS = {d.name: d for d in (
               **_forms("norms.html", "html", helps={"html": "one printable page: the norms and the crosstable, "
                                                             "dropped games struck through"},
                        renderers={"html": "trfconv.documents.norms.html:render_html"}),
-              "it1": Form("trfconv.documents.norms.html:render_it1", ".html",
-                          "FIDE's IT1 norm certificate, one printable A4 page per norm made")}),
+              "it1": Form("trfconv.documents.norms.it1:render_it1", ".html",
+                          "FIDE's IT1 norm certificate, one printable A4 page per norm made"),
+              "arbiters": Form("trfconv.documents.norms.arbiters:render_arbiters", ".html",
+                               "the arbiters' norm reports (B.06.1: FA1 or IA1), one printable A4 page per arbiter")}),
     Document("norms-application", "title application (IT2 checks) over several events: the applicant's norm in each, "
                                   "1.5.1, 1.4.3e, 1.1.3a, 1.5.6, 1.4.1c, 1.5.3, each event rateable",
              _forms("norms.application", "text", "json")),
+    Document("arbiter-application", "an arbiter's title application (B.06.1, FA or IA) over several events: the "
+                                    "events where the arbiter officiated, the norms 2.2 asks for, two systems (2.4)",
+             _forms("norms.arbiters", "text", "json")),
     Document("pairings", "Swiss pairings held to the Dutch system (C.04.3): per round the verdict and the criterion "
                          "that decides, both pairings board by board for the rounds asked, the next round's pairing",
              _forms("pairings", "text", "json", "html")),

@@ -58,8 +58,6 @@ class PeriodWork:
     undated: bool = False  #: take events without any date whole into the period
 
     def __call__(self, source) -> PeriodEvent:
-        import hashlib
-
         from ..io.registry import unreadable_codes
         from ..rules.rating.period import NOT_JUDGED, default_month, judge_event
 
@@ -74,8 +72,7 @@ class PeriodWork:
             problems = [d for d in t.diagnostics if d.code in codes]
             if problems or not players:
                 return PeriodEvent(skipped(source, problems))
-        key = hashlib.sha256(repr((t.event.name, t.event.start_date, t.event.end_date, t.rounds,
-                                   tuple((p.fide_id, p.name, p.rating) for p in t.players))).encode()).digest()
+        key = t.digest()
         twice = diagnostic("PER016", f"{t.event.name or 'the event'} is given twice; this copy is left out",
                            path=t.source.path)
         period = default_month([t])

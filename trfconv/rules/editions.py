@@ -21,9 +21,11 @@ from typing import Any
 
 #: Families of regulations, and what each regulates as a message names it: ``b02`` (FIDE Rating
 #: Regulations), ``tb`` (C.07 tie-breaks), ``b01`` (FIDE Title Regulations: the norms), ``swiss``
-#: (C.04 Swiss Rules: basic rules and the Dutch system).
+#: (C.04 Swiss Rules: basic rules and the Dutch system), ``b06`` (B.06.1, the titles of arbiters:
+#: the arbiters' norms).
 FAMILIES = {"b02": "the Rating Regulations", "tb": "the tie-break regulations (C.07)",
-            "b01": "the Title Regulations (B.01)", "swiss": "the Swiss rules (C.04.1, C.04.3)"}
+            "b01": "the Title Regulations (B.01)", "swiss": "the Swiss rules (C.04.1, C.04.3)",
+            "b06": "the regulations for the titles of arbiters (B.06.1)"}
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,8 @@ EDITIONS: tuple[Edition, ...] = (
             "FIDE C.07, approved 2 February 2026, applied from 1 March 2026"),
     Edition("b01-2024", "b01", date(2024, 1, 1),
             "FIDE Title Regulations B.01, applied from 1 January 2024"),
+    Edition("b06-2024", "b06", date(2024, 1, 1),
+            "FIDE Regulations for the Titles of Arbiters B.06.1, effective 1 July 2021, as applied from 1 January 2024"),
     Edition("swiss-2017", "swiss", date(2017, 7, 1),
             "FIDE Swiss Rules C.04.1 and C.04.3 (Dutch), Baku 2016 / Goynuk 2017, applied until 31 January 2026"),
     Edition("swiss-2026", "swiss", date(2026, 2, 1),

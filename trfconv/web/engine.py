@@ -215,9 +215,9 @@ class NormChoices:
 
 
 def norm_choices() -> NormChoices:
-    from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, READING_NAMES, TITLES
+    from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, TITLES, readings
 
-    return NormChoices(TITLES, EXEMPTION_NAMES, EVENT_TYPES, READING_NAMES)
+    return NormChoices(TITLES, EXEMPTION_NAMES, EVENT_TYPES, readings()["score"].choices)
 
 
 @on_the_page
@@ -233,7 +233,8 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
     t = upload.tournament
     try:
         result = judge(t, lookup, player=player, titles=titles or None, exemption=exemption or None,
-                       event_type=event_type or None, reading=reading, forecast=forecast, after_round=after_round)
+                       event_type=event_type or None, readings={"score": reading}, forecast=forecast,
+                       after_round=after_round)
     except ValueError as err:  # an option, a player or a round the library refuses: said as it says it
         raise Refusal(str(err)) from None
     basis = Basis(upload.name, (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
@@ -257,7 +258,7 @@ def application(uploads: list[Upload], fide_id: str, title: str | None = None, e
     events = [(u.name, u.tournament) for u in uploads]
     try:
         result, found = check(events, fide_id, title=title or None, lookup=lookup, exemption=exemption or None,
-                              event_type=event_type or None, reading=reading)
+                              event_type=event_type or None, readings={"score": reading})
     except ValueError as err:
         raise Refusal(str(err)) from None
     if all(x.start_number is None for x in result.events):

@@ -1,8 +1,7 @@
 """The norms document as printable HTML (A4): the event's facts, what the result rests on, the
 norms made, each with its games (the dropped ones struck through, 1.4.1e/f) and its requirements,
 and the event's full crosstable (1.4.1f: "the full crosstable must still be sent") with the
-candidates' dropped games struck through. ``render_it1`` gives FIDE's IT1 certificate, one A4 page
-per norm made."""
+candidates' dropped games struck through (FIDE's IT1 certificate: :mod:`.it1`)."""
 
 from __future__ import annotations
 
@@ -11,22 +10,14 @@ from ...model import Bye, Colour, Forfeit, Game, Outcome, Pending, RoundEntry, T
 from ...numbers import short_text
 from ...rules.norms import PlayerNorms
 from ...rules.norms.evaluate import TitleNorm
-from ..basis import caveats_html
 from ..html import e, facts, page
-from .model import NormsReport, dropped_line, forecast_lines, person_line, summary
+from .model import NormsReport, dropped_line, forecast_lines, near_line, person_line, reading_lines, shown, summary
 
 EXTRA_STYLE = """
 <style>
 s.dropped, tr.dropped td { text-decoration: line-through; color: #777; }
 tr.dropped td.why { text-decoration: none; }
 td.fails { color: #a00; font-weight: 700; }
-section.it1 + section.it1 { break-before: page; }
-.sign { display: grid; grid-template-columns: 1fr 1fr; gap: 8mm; margin-top: 9mm; break-inside: avoid; }
-section.it1 dl.facts { grid-template-columns: max-content 1fr max-content 1fr; font-size: 8.5pt; margin-bottom: 1mm; }
-section.it1 div.results dl.facts { grid-template-columns: max-content 1fr; }
-section.it1 h2 { margin-top: 2mm; } section.it1 ul { margin: 0; font-size: 8pt; } .warning { margin: 1mm 0 2mm; }
-.sign div { border-top: 0.6pt solid #111; padding-top: 1mm; font-size: 8.5pt; }
-.warning { font-weight: 700; border: 1.2pt solid #111; padding: 2mm; margin: 3mm 0; text-align: center; }
 table.cross td { white-space: nowrap; font-size: 7pt; }
 </style>
 """
@@ -85,18 +76,20 @@ def _outcome(half_points: int) -> Outcome:
 
 def _requirements(n: TitleNorm) -> str:
     rows = "".join(f"<tr><td class=\"l\">{e(q.article)}</td><td class=\"l\">{e(q.rule)}</td><td>{e(q.value)}</td>"
-                   f"<td class=\"{'l' if q.ok or not q.known else 'l fails'}\">{q.status}</td></tr>"
+                   f"<td class=\"{'l' if q.ok or not q.known else 'l fails'}\">{q.status}"
+                   f"{e(f' (by {q.short})') if q.short and q.known and not q.ok else ''}</td></tr>"
                    for q in n.requirements)
     return ("<table><thead><tr><th class=\"l\">Article</th><th class=\"l\">Requirement</th><th>Value</th>"
             f"<th class=\"l\">Met</th></tr></thead><tbody>{rows}</tbody></table>")
 
 
 def _player(report: NormsReport, p: PlayerNorms) -> str:
-    shown = p.results if report.details else tuple(n for n in p.results if n.achieved)
     out = []
-    for n in shown:
+    for n in shown(report, p):
+        notes = [dropped_line(report, n)] if n.achieved or n.undecided else []
+        notes += [x for x in (near_line(n),) if x] + reading_lines(report, n)
         out.append(f'<div class="keep"><h3>{e(person_line(p))}: {e(summary(n))}</h3>'
-                   f'<p class="note">{e(dropped_line(report, n))}</p>{_games(report, n)}</div>'
+                   + "".join(f'<p class="note">{e(x)}</p>' for x in notes) + f"{_games(report, n)}</div>"
                    f"{_requirements(n)}")
     return "".join(out)
 
@@ -158,56 +151,3 @@ def render_html(report: NormsReport) -> str:
                     "U F H Z byes); struck through: games a norm leaves out (1.4.1e/f).</p>" + _crosstable(report))
     return page(f"Title norms: {report.tournament.event.name or report.basis.file}", "Title norms (FIDE B.01)",
                 facts(_facts(report)), report.basis, "".join(body)).replace("</head>", EXTRA_STYLE + "</head>", 1)
-
-
-def _it1(report: NormsReport, p: PlayerNorms, n: TitleNorm) -> str:
-    """One IT1 certificate."""
-    t, r = report.tournament, report.result
-    x = p.person
-    player = t.player(x.start_number)
-    ev = t.event
-    kept = n.kept
-    feds = {g.federation for g in kept if g.federation}
-    foreign = sum(1 for g in kept if g.federation and g.federation != x.federation)
-    rows = [("Title", n.title), ("Name", x.name), ("FIDE ID", x.fide_id), ("Federation", x.federation),
-            ("Birth date", as_text(player.birth_date) if player and player.birth_date else None),
-            ("Event", ev.name), ("Place", ", ".join(y for y in (ev.city, ev.federation) if y)),
-            ("Dates", " to ".join(y for y in (as_text(ev.start_date), as_text(ev.end_date)) if y)),
-            ("Organising federation", ev.federation), ("Number of rounds", r.context.rounds),
-            ("Type of event", r.kind), ("Rate of play", ev.time_control_text),
-            ("Chief arbiter (title, name, FIDE ID)", ev.chief_arbiter),
-            ("Deputy arbiters", "; ".join(ev.deputy_arbiters)),
-            ("Number of players", len(t.players))]
-    results = [("Games counted", n.games), ("Credited games (1.4.1b-d, 1.7)", n.credited_games),
-               ("Score", f"{short_text(n.score)} ({n.p} %)"), ("Average rating of opponents Ra (1.4.7)", n.ra),
-               ("Performance Rp = Ra + dp (1.4.8)", f"{n.rp} (dp {n.dp})"),
-               ("Opponents not from the applicant's federation", foreign),
-               ("Federations of the opponents (FID not counted)", f"{len(feds)}: {', '.join(sorted(feds))}"),
-               ("Titled opponents (1.4.5a)", sum(1 for g in kept if g.titled)),
-               ("Opponents holding the title or higher (1.4.5b-e)",
-                sum(1 for g in kept if not g.titles.isdisjoint(r.rules.titles[n.title].holders))),
-               ("Unrated opponents (1400, 1.4.6d)", sum(1 for g in kept if g.unrated)),
-               ("Rating raised to the floor (1.4.6b)", _raised(report, n)),
-               ("Games left out (1.4.1e/f)", "; ".join(f"round {d.round} ({d.article})" for d in n.dropped) or "none")]
-    return (f'<section class="it1"><h2>Certificate of Title Result (IT1): {e(n.title)} norm</h2>'
-            f'<p class="warning">This report is not valid until confirmed by the QC (FIDE Qualification '
-            f"Commission).</p>{facts(rows)}{caveats_html(report.basis)}<h2>Opponents</h2>{_games(report, n)}"
-            f'<h2>Result</h2><div class="results">{facts(results)}</div>'
-            '<div class="sign"><div>Chief Arbiter: name, signature, date</div>'
-            "<div>Federation official (rating officer or president): name, signature, date</div></div></section>")
-
-
-def _raised(report: NormsReport, n: TitleNorm) -> str:
-    """The opponent whose rating was raised to the title's floor, and from what."""
-    if n.raised is None:
-        return "none"
-    game = next(g for g in n.kept if g.opponent == n.raised)
-    floor = report.result.rules.titles[n.title].floor
-    return f"{report.name_of(n.raised)} (#{n.raised}): {'unrated, 1400' if game.unrated else game.rating} -> {floor}"
-
-
-def render_it1(report: NormsReport) -> str:
-    made = report.result.achieved if report.result.possible else []
-    body = "".join(_it1(report, p, n) for p, n in made) or f"<p>{e(report.verdict())}</p>"
-    return page(f"IT1: {report.tournament.event.name or report.basis.file}", "FIDE title results (IT1)", "",
-                report.basis, body, caveats=False).replace("</head>", EXTRA_STYLE + "</head>", 1)

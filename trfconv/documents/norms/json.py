@@ -9,6 +9,7 @@ from ...numbers import short_text
 from ...rules.norms.evaluate import TitleNorm
 from ...rules.norms.forecast import TitleForecast
 from ..basis import json_fields, json_withheld
+from .arbiters import arbiter_json
 from .model import NormsReport
 
 
@@ -20,7 +21,15 @@ def render_json(report: NormsReport) -> str:
         "schema": 1, "file": report.basis.file, **json_fields(report.basis),
         "event": {"name": e.name, "start": as_text(e.start_date), "end": as_text(e.end_date),
                   "rounds": r.context.rounds, "kind": r.kind},
-        "rules": r.edition.name, "opponents_from": r.opponents_from, "score_reading": r.context.reading,
+        "rules": r.edition.name, "opponents_from": r.opponents_from, "score_reading": r.context.reading("score"),
+        "readings": {name: {"article": x.article, "question": x.question, "applied": r.context.reading(name),
+                            "default": x.default, "why": x.why, "choices": x.choices}
+                     for name, x in r.rules.readings.items()},
+        "not_in_file": sorted(r.context.unknown),
+        "progress": None if r.progress is None else {"finished": r.progress.finished, "rounds": r.progress.rounds,
+                                                     "declared": r.progress.declared,
+                                                     "standing_after": r.progress.standing_after,
+                                                     "summary": r.progress.summary()},
         "exemption": r.context.exemption, "event_type": r.context.event_type, "possible": r.possible,
         "players": [{"start_number": p.person.start_number, "name": p.person.name, "fide_id": p.person.fide_id,
                      "federation": p.person.federation, "titles": sorted(p.person.titles), "rating": p.person.rating,
@@ -37,6 +46,8 @@ def render_json(report: NormsReport) -> str:
                                "titled": x.titled, "ok": x.ok} for x in c.foreign],
             "presence": [{"round": x.round, "participants": x.participants, "average_all": x.average_all,
                           "average_top": x.average_top} for x in c.presence]}
+    if r.arbiters is not None:
+        data["arbiters"] = arbiter_json(r.arbiters)
     if r.played is not None:
         data["forecast"] = {"played": r.played, "players": [
             {"start_number": f.person.start_number, "titles": [_forecast(x) for x in f.titles]} for f in r.forecasts]}
@@ -52,12 +63,21 @@ def _forecast(f: TitleForecast) -> dict:
             "mix": list(f.mix), "reachable": f.reachable}
 
 
-def _norm(n: TitleNorm) -> dict:
-    return {
-        "title": n.title, "achieved": n.achieved, "games": n.games, "credited_games": n.credited_games,
-        "score": short_text(n.score), "required_score": None if n.required_score is None else short_text(n.required_score),
+def _norm(n: TitleNorm, alternative: bool = False) -> dict:
+    data = {
+        "title": n.title, "status": n.status, "achieved": n.made, "games": n.games,
+        "credited_games": n.credited_games, "score": short_text(n.score),
+        "required_score": None if n.required_score is None else short_text(n.required_score),
         "ra": n.ra, "rp": n.rp, "p": n.p, "dp": n.dp, "raised_opponent": n.raised, "route": n.route,
         "kept_rounds": [g.round for g in n.kept], "dropped_rounds": list(n.dropped_rounds),
         "dropped": [{"round": d.round, "opponent": d.opponent, "article": d.article} for d in n.dropped],
-        "requirements": [{"article": q.article, "rule": q.rule, "value": q.value, "ok": q.ok} for q in n.requirements],
+        "forfeit_counted": [g.round for g in n.kept if g.forfeit],
+        "pending_rounds": list(n.pending), "not_checked": [q.article for q in n.unchecked],
+        "near_miss": [{"article": q.article, "rule": q.rule, "short": q.short} for q in n.near_miss],
+        "requirements": [{"article": q.article, "rule": q.rule, "value": q.value, "ok": q.ok, "checked": q.known,
+                          "short": q.short} for q in n.requirements],
     }
+    if not alternative:
+        data["readings"] = [{"reading": a.name, "choice": a.choice, "result": _norm(a.norm, True)}
+                            for a in n.alternatives]
+    return data

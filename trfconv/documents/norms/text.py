@@ -4,7 +4,9 @@ requirement when one player is asked for, or with details), and the verdict last
 from __future__ import annotations
 
 from ..basis import text_block
-from .model import NormsReport, condition_lines, dropped_line, forecast_lines, person_line, summary
+from .arbiters import arbiter_lines
+from .model import (NormsReport, condition_lines, dropped_line, forecast_lines, near_line, person_line, reading_lines,
+                    shown, summary)
 
 
 def render_text(report: NormsReport) -> str:
@@ -27,6 +29,8 @@ def render_text(report: NormsReport) -> str:
     if not report.basis.withheld:
         said = condition_lines(report)
         lines += [f"{'event' if i == 0 else '':<12}{x}" for i, x in enumerate(said)]
+        if r.arbiters is not None:
+            lines += [f"{'arbiters' if i == 0 else '':<12}{x}" for i, x in enumerate(arbiter_lines(r.arbiters))]
     lines.append(f"{'verdict':<12}{report.verdict()}")
     return "\n".join(lines) + "\n"
 
@@ -34,15 +38,21 @@ def render_text(report: NormsReport) -> str:
 def _players(report: NormsReport) -> list[str]:
     out = []
     for p in report.result.players:
-        shown = p.results if report.details else tuple(n for n in p.results if n.achieved)
-        if not shown:
+        results = shown(report, p)
+        if not results:
             continue
         out.append(person_line(p))
-        for n in shown:
+        for n in results:
             out.append(f"  {summary(n)}")
-            out.append(f"    {dropped_line(report, n)}")
+            if n.achieved or n.undecided:
+                out.append(f"    {dropped_line(report, n)}")
+            near = near_line(n)
+            if near:
+                out.append(f"    {near}")
+            out += [f"    {x}" for x in reading_lines(report, n)]
             if report.details:
                 width = max(len(q.rule) for q in n.requirements)
                 out += [f"    {q.article:<9}{q.rule:<{width}}  {q.value:>12}  {q.status}"
+                        + (f" (by {q.short})" if q.short and not q.ok and q.known else "")
                         for q in n.requirements]
     return out

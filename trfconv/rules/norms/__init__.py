@@ -8,44 +8,43 @@ event, on the best set of their games, with every requirement's article and numb
     >>> [(p.person.start_number, n.title) for p, n in result.achieved]
     [(1, 'GM'), (1, 'IM')]
 
-The pieces: :mod:`.rules` (an edition's numbers), :mod:`.people` (the players as the list in
-force saw them), :mod:`.games` (what 1.4.2 counts), :mod:`.evaluate` (one set of games against
-one title), :mod:`.search` (the best set, 1.4.1e/f), :mod:`.annex` (the Annex tables derived from
+The pieces: :mod:`.rules` (an edition's numbers and readings), :mod:`.people` (the players as the
+list in force saw them), :mod:`.games` (what 1.4.2 counts), :mod:`.evaluate` (one set of games
+against one title), :mod:`.search` (the best set, 1.4.1e/f), :mod:`.judge` (each player's results,
+the readings' other outcomes, the rounds to come), :mod:`.annex` (the Annex tables derived from
 1.4.8/1.4.9).
+
+What the file cannot show is never a confident no: a requirement needing it is not checked, and a
+result it decides is "cannot judge" (:attr:`.evaluate.TitleNorm.status`), with what to supply.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
+from ...federations import federation, unknown
 from ...model import Game, Pending, Tournament
-from ..editions import Edition, edition, edition_for
+from ..arbiters import ArbiterEvent, arbiter_event, arbiters as officials_of
+from ..editions import Edition, UnknownEdition, edition, edition_for
 from ..progress import Progress, progress
 from ..rateability import clock_of
 from ..rateability.shape import shape_of
 from ..ratinglist.inforce import Lookup
-from .evaluate import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, READING_NAMES, READINGS, Context, TitleNorm
+from .evaluate import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, Context, TitleNorm
 from .application import Application, application_rules, check, entry
 from .conditions import Conditions, conditions
 from .forecast import TitleForecast
 from .forecast import forecast as forecast_one
-from .games import NormGame, opponents, record, zero_against_rated
+from .games import opponents, record, zero_against_rated
+from .judge import Field, PlayerNorms, candidates, judge_all, paired
 from .people import Person, in_list, people
-from .rules import RANK, TITLES, NormRules, TitleRule, norm_rules
-from .search import best, least_holders, possible
+from .rules import TITLES, NormRules, Reading, norm_rules
 
-__all__ = ["EVENT_TYPES", "EXEMPTION_NAMES", "EXEMPTIONS", "READING_NAMES", "READINGS", "TITLES", "Application",
-           "EventNorms", "PlayerForecast", "PlayerNorms", "application", "norms"]
-
-
-@dataclass(frozen=True)
-class PlayerNorms:
-    """One player's results, one per title looked at (highest first)."""
-
-    person: Person
-    results: tuple[TitleNorm, ...]
+__all__ = ["EVENT_TYPES", "EXEMPTION_NAMES", "EXEMPTIONS", "TITLES", "Application", "EventNorms", "PlayerForecast",
+           "PlayerNorms", "Reading", "application", "norms", "readings"]
 
 
 @dataclass(frozen=True)
@@ -77,10 +76,24 @@ class EventNorms:
     played: int | None = None
     forecasts: tuple[PlayerForecast, ...] = ()
     conditions: Conditions | None = None  #: the event's own conditions (1.1, 1.4.3d, 1.5.6)
+    progress: Progress | None = None  #: where the event stands (:mod:`trfconv.rules.progress`)
+    #: With ``arbiters``: the event as its arbiters' norm (B.06.1, :mod:`trfconv.rules.arbiters`).
+    arbiters: ArbiterEvent | None = None
 
     @property
     def achieved(self) -> list[tuple[PlayerNorms, TitleNorm]]:
-        return [(p, n) for p in self.players for n in p.results if n.achieved]
+        """The norms made: achieved on the games, nothing left to decide them."""
+        return [(p, n) for p in self.players for n in p.results if n.made]
+
+    @property
+    def undecided(self) -> list[tuple[PlayerNorms, TitleNorm]]:
+        """The results the file cannot decide (:attr:`.evaluate.TitleNorm.undecided`)."""
+        return [(p, n) for p in self.players for n in p.results if n.undecided]
+
+    @property
+    def near_misses(self) -> list[tuple[PlayerNorms, TitleNorm]]:
+        """The norms missed narrowly (:attr:`.evaluate.TitleNorm.near_miss`)."""
+        return [(p, n) for p in self.players for n in p.results if n.near_miss]
 
 
 def _edition(rules: str | Edition | None, start: date | None, path) -> tuple[Edition, Diagnostic]:
@@ -98,30 +111,29 @@ def _edition(rules: str | Edition | None, start: date | None, path) -> tuple[Edi
     return chosen, diagnostic("NRM001", f"norms judged under {chosen} ({chosen.title}), {why}", path=path)
 
 
-def _titles(person: Person, asked: tuple[str, ...] | None) -> tuple[str, ...]:
-    """The titles to look at: those asked, else those above the best title held (women's titles
-    for women only)."""
-    if asked:
-        return asked
-    held = min((RANK.get(t, 9) for t in person.titles), default=9)
-    return tuple(t for t in TITLES if RANK[t] < held and (person.woman or t not in ("WGM", "WIM")))
+def readings(rules: str | Edition | None = None) -> dict[str, Reading]:
+    """The readings of an edition of the Title Regulations (default: the newest), by name: where
+    the text leaves a result open, each choice, the default and why (``[norms.readings]``)."""
+    chosen = rules if isinstance(rules, Edition) else edition(rules) if rules else edition_for("b01", None)
+    return norm_rules(chosen).readings
 
 
 def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | Edition | None = None,
           player: int | None = None, titles: tuple[str, ...] | None = None, exemption: str | None = None,
-          event_type: str | None = None, reading: str = "rounded", forecast: bool = False,
-          after_round: int | None = None) -> EventNorms:
+          event_type: str | None = None, readings: Mapping[str, str] | None = None, forecast: bool = False,
+          after_round: int | None = None, arbiters: bool = False) -> EventNorms:
     """The title norms of ``tournament`` (see the module docstring). ``lookup``: the rating lists
     (1.4.6a: titles, ratings, federations and sex from the standard list in force at the start);
     ``player``: one start number; ``titles``: the titles to look at (default: every title above
     the one held); ``exemption``: a 1.4.3 exemption the event has (``1.4.3a``–``1.4.3d``);
-    ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``reading``: 1.4.8b's 35 %
-    ``rounded`` as 1.4.9 says, or ``exact``; ``forecast``: also what each candidate needs in the
-    rounds left (:mod:`.forecast`) after the last round played, or after ``after_round``. A value
-    that is none of those named, a start number no player has, or ``after_round`` without the
-    forecast or outside the event's rounds raises :class:`ValueError` (its message is what the
-    command line and the web page say)."""
-    for value, allowed, what in ((reading, READINGS, "reading"), (exemption, (None, *EXEMPTIONS), "exemption"),
+    ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``readings``: a choice for
+    some of the edition's readings (:func:`readings`; the others take their default); ``forecast``:
+    also what each candidate needs in the rounds left (:mod:`.forecast`) after the last complete
+    round (:mod:`trfconv.rules.progress`), or after ``after_round``; ``arbiters``: also the event
+    as its arbiters' norm (B.06.1, :attr:`EventNorms.arbiters`). A value that is none of those named, a start number no player
+    has, or ``after_round`` without the forecast or outside the event's rounds raises
+    :class:`ValueError` (its message is what the command line and the web page say)."""
+    for value, allowed, what in ((exemption, (None, *EXEMPTIONS), "exemption"),
                                  (event_type, (None, *EVENT_TYPES), "event type"),
                                  *((x, TITLES, "title") for x in titles or ())):
         if value not in allowed:
@@ -136,6 +148,7 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     start = t.event.start_date if isinstance(t.event.start_date, date) else None
     chosen, said = _edition(rules, start, path)
     r = norm_rules(chosen)
+    asked = _readings(r, readings)
     found: list[Diagnostic] = [said]
     known, listed = people(t, lookup)
     found.extend(listed)
@@ -143,16 +156,18 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     shape = shape_of(t)
     rounds = where.rounds
     ctx = Context(r, rounds, shape.round_robin, shape.double, len(t.players), event_type, exemption,
-                  (t.event.federation or "").strip().upper() or None, reading)
+                  (t.event.federation or "").strip().upper() or None, asked, _unknown(known))
 
     said_conditions = _conditions(t, ctx, known, lookup, chosen, swiss=not (shape.round_robin or shape.team))
     if exemption == "1.4.3d" and not said_conditions.foreign_ok:
         found.append(diagnostic("NRM017", "1.4.3d declared, but not every round meets it (the per-round table: "
                                           "--details)", path=path))
 
+    officials = arbiter_event(t, lookup) if arbiters else None
+
     def result(players, possible=True, ruled_out=0, played=None, forecasts=()) -> EventNorms:
         return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible,
-                          ruled_out, played, tuple(forecasts), said_conditions)
+                          ruled_out, played, tuple(forecasts), said_conditions, where, officials)
 
     if shape.match or shape.scheveningen:
         found.append(diagnostic("NRM014", f"no norm possible: the event is a {'match' if shape.match else 'Scheveningen'}"
@@ -167,30 +182,50 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     if excluded:
         found.append(diagnostic("NRM012", "1.4.2b: unrated opponents who scored nothing against rated players are "
                                           f"not counted: {', '.join(f'#{n}' for n in sorted(excluded))}", path=path))
+    outside = _outside(known, start)
+    if outside:
+        shown = ", ".join(f"#{n} ({unknown(known[n].federation, start)})" for n in sorted(outside)[:6])
+        found.append(diagnostic("NRM021", f"1.4.2a: games against opponents not of a FIDE federation are not counted: "
+                                          f"{shown}{' …' if len(outside) > 6 else ''}", path=path))
+        excluded |= outside
     by_round = _long_event(t, ctx, lookup if origin != "the file" else None, found)
-    players, ruled_out = _judge(t, ctx, known, excluded, player, titles, by_round)
+    field = Field(ctx, known, excluded, by_round, where.unfinished_rounds)
+    players, ruled_out = judge_all(t, field, player, titles)
     if lookup is not None and origin != "the file":
-        found.extend(_differences(t, ctx, players, excluded, player, titles))
+        found.extend(_differences(t, field, players, player, titles))
     found.extend(_result_notes(ctx, players, path))
     if not forecast:
         return result(players, ruled_out=ruled_out)
-    played = after_round if after_round is not None else where.standing_after
+    played = after_round if after_round is not None else where.standing_after  # the last complete round
     return result(players, ruled_out=ruled_out, played=played,
-                  forecasts=_forecasts(t, ctx, known, excluded, player, titles, played, by_round))
+                  forecasts=_forecasts(t, field, player, titles, played))
 
 
-def _candidates(t: Tournament, ctx: Context, known: dict[int, Person], player, titles):
-    """Each player looked at (``player``: that one only) with their facts and the titles looked at."""
-    looked_at: dict[tuple, list[TitleRule]] = {}  # by the titles held and sex: a few answers for all
-    for p in t.players:
-        if player is not None and p.start_number != player:
-            continue
-        person = known[p.start_number]
-        key = (person.titles, person.woman)
-        if key not in looked_at:
-            looked_at[key] = [ctx.rules.titles[x] for x in _titles(person, titles)]
-        if looked_at[key]:
-            yield p, person, looked_at[key]
+def _readings(rules: NormRules, asked: Mapping[str, str] | None) -> tuple[tuple[str, str], ...]:
+    """The choices asked for, checked against the edition's readings (:class:`ValueError`)."""
+    for name, choice in (asked or {}).items():
+        if name not in rules.readings:
+            raise ValueError(f"unknown reading {name!r}; known: {', '.join(rules.readings)}")
+        if choice not in rules.readings[name].choices:
+            raise ValueError(f"unknown choice {choice!r} for the reading {name}; known: "
+                             f"{', '.join(rules.readings[name].choices)}")
+    return tuple(sorted((asked or {}).items()))
+
+
+def _outside(known: dict[int, Person], start: date | None) -> frozenset[int]:
+    """1.4.2a: the players whose federation is no FIDE federation's code on the event's start
+    (:mod:`trfconv.federations`; a player without one is not known, not outside)."""
+    return frozenset(n for n, o in known.items() if o.federation and federation(o.federation, start) is None)
+
+
+def _unknown(known: dict[int, Person]) -> frozenset[str]:
+    """What the players' facts show of nobody (``titles``, ``federations``, ``ratings``, ``sex``):
+    the file (or the list) cannot tell them for any opponent."""
+    people_ = known.values()
+    return frozenset(name for name, shown in (("titles", any(p.titles for p in people_)),
+                                               ("federations", any(p.federation for p in people_)),
+                                               ("ratings", any(p.rating is not None for p in people_)),
+                                               ("sex", any(p.woman is not None for p in people_))) if not shown)
 
 
 def _long_event(t: Tournament, ctx: Context, lookup: Lookup | None, found: list[Diagnostic]):
@@ -222,46 +257,32 @@ def _long_event(t: Tournament, ctx: Context, lookup: Lookup | None, found: list[
     return by_round or None
 
 
-def _judge(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player,
-           titles, by_round=None) -> tuple[list[PlayerNorms], int]:
-    """The players judged, and how many were ruled out (see :attr:`EventNorms.ruled_out`)."""
-    out, ruled_out = [], 0
-    facts = opponents(ctx.rules, known)
-    holding = {x: frozenset(n for n, o in known.items() if not o.titles.isdisjoint(rule.holders))
-               for x, rule in ctx.rules.titles.items()}
-    fewest = least_holders(ctx)
-    for p, person, looked in _candidates(t, ctx, known, player, titles):
-        if player is None and by_round is None:  # too few title holders met for any title: no record needed
-            met = frozenset(e.opponent for e in p.rounds if type(e) is Game)
-            if all(len(met & holding[x.title]) < fewest for x in looked):
-                ruled_out += 1
-                continue
-        rec = record(p, facts, ctx.rounds, excluded, by_round)
-        hopeful = [possible(ctx, x, rec) for x in looked]
-        if player is None and not any(hopeful):
-            ruled_out += 1
-            continue
-        out.append(PlayerNorms(person, tuple(best(ctx, person, x, rec, h) for x, h in zip(looked, hopeful))))
-    return out, ruled_out
-
-
 def application(events: list[tuple[str, Tournament]], fide_id: str, *, title: str | None = None,
                 lookup: Lookup | None = None, rules: str | Edition | None = None, exemption: str | None = None,
-                event_type: str | None = None, reading: str = "rounded") -> tuple[Application, list[Diagnostic]]:
+                event_type: str | None = None, readings: Mapping[str, str] | None = None
+                ) -> tuple[Application, list[Diagnostic]]:
     """The title application of FIDE id ``fide_id`` over ``events`` (file name, tournament): each
     event's norm for ``title`` (default: the highest title with a norm in the events) and the IT2
     checks (:mod:`.application`), with what was noticed (``NRM015`` the applicant is not in an
-    event, ``NRM016`` the events name the applicant differently)."""
+    event, ``NRM016`` the events name the applicant differently, ``NRM019`` an event given twice,
+    counted once, as the period does: :meth:`~trfconv.model.Tournament.digest`)."""
     found: list[Diagnostic] = []
     judged = []
+    seen: dict[bytes, str] = {}
     for file, t in events:
+        digest = t.digest()
+        if digest in seen:
+            found.append(diagnostic("NRM019", f"{t.event.name or 'the event'} is given twice ({seen[digest]} and "
+                                              f"{file}): counted once", path=file))
+            continue
+        seen[digest] = file
         number = next((p.start_number for p in t.players if p.fide_id == fide_id), None)
         if number is None:
             found.append(diagnostic("NRM015", f"FIDE id {fide_id} is not a player of this event", path=file))
             judged.append((file, t, None, None))
             continue
         result = norms(t, lookup, rules=rules, player=number, titles=(title,) if title else None, exemption=exemption,
-                       event_type=event_type, reading=reading)
+                       event_type=event_type, readings=readings)
         found.extend(d for d in result.diagnostics if d.code not in ("NRM001", "NRM002"))
         judged.append((file, t, number, result))
     names = {r.players[0].person.name for _, _, _, r in judged if r is not None and r.players}
@@ -299,48 +320,39 @@ def _best_rating(lookup: Lookup | None, fide_id: str) -> tuple[int, str] | None:
 def _conditions(t: Tournament, ctx: Context, known: dict[int, Person], lookup: Lookup | None, chosen: Edition, *,
                 swiss: bool) -> Conditions:
     """The event's conditions (:mod:`.conditions`): the rate of play from the file (222, else 122),
-    the Chief Arbiter's titles from the list's OTit column (the FIDE id ending the 102 record),
-    else from the record's first word."""
+    the arbiters of the 102/112 records, the Chief Arbiter's titles from the list's OTit column
+    (its FIDE id in the 102 record), else as the record writes them."""
     clock = clock_of(t.event)
-    text = (t.event.chief_arbiter or "").split()
-    titles = None
-    if text and lookup is not None and text[-1].isdigit():
-        start = t.event.start_date if isinstance(t.event.start_date, date) else "9999-12"
-        month = lookup.in_force(start, "standard")
-        listed = lookup.player(int(text[-1]), month) if month else None
-        titles = tuple(listed.other_titles) if listed else None
-    if titles is None and text:
-        titles = tuple(w for w in text[:1] if w.upper() in ("IA", "FA", "NA", "IO")) or None  # the 102 prefix
+    named = officials_of(t, lookup)
+    chief = next((a for a in named if a.record == "102"), None)
     data = chosen.data()["norms"]
     return conditions(t, known, data, swiss=swiss, minutes=clock.minutes_for(60) if clock else None,
-                      arbiter_titles=titles,
+                      arbiter_titles=chief.titles if chief else None,
+                      arbiter_ids=tuple(a.fide_id for a in named if a.fide_id),
                       top=data["application"]["mandatory_participants"])
 
 
-def _forecasts(t: Tournament, ctx: Context, known: dict[int, Person], excluded, player, titles,
-               played: int, by_round=None) -> list[PlayerForecast]:
+def _forecasts(t: Tournament, field: Field, player, titles, played: int) -> list[PlayerForecast]:
     """Each candidate's forecast after ``played`` rounds (see :mod:`.forecast`)."""
-    facts = opponents(ctx.rules, known)
+    ctx = field.ctx
     out = []
-    for p, person, looked in _candidates(t, ctx, known, player, titles):
-        rec = record(p, facts, played, excluded, by_round)
-        nxt = p.rounds[played] if played < len(p.rounds) else None
-        paired = ()
-        if isinstance(nxt, (Game, Pending)) and nxt.opponent in facts and nxt.opponent not in excluded:
-            paired = (NormGame(played + 1, nxt.opponent, 0, *facts[nxt.opponent], False),)
-        said = tuple(forecast_one(ctx, person, x, rec, played, paired) for x in looked)
+    for p, person, looked in candidates(t, ctx, field.known, player, titles):
+        rec = record(p, field.facts, played, field.excluded, field.by_round)
+        said = tuple(forecast_one(ctx, person, x, rec, played, paired(p, played, field)) for x in looked)
         if player is not None or any(f.reachable for f in said):
             out.append(PlayerForecast(person, said))
     return out
 
 
-def _differences(t: Tournament, ctx: Context, players: list[PlayerNorms], excluded, player, titles):
+def _differences(t: Tournament, field: Field, players: list[PlayerNorms], player, titles):
     """``NRM009``: a norm the file's own columns would decide otherwise than the list."""
+    from dataclasses import replace
+
     from .people import from_file
 
     own = {p.start_number: from_file(p) for p in t.players}
     by_file = {(p.person.start_number, n.title): n.achieved
-               for p in _judge(t, ctx, own, excluded, player, titles)[0] for n in p.results}
+               for p in judge_all(t, replace(field, known=own, by_round=None), player, titles)[0] for n in p.results}
     out = []
     for p in players:
         for n in p.results:
@@ -362,9 +374,16 @@ def _event_notes(t: Tournament, ctx: Context, where: Progress, path) -> list[Dia
             brief = brief or (kind is Game and not e.rated)
     if where.unfinished_rounds:
         out.append(diagnostic("NRM010", f"the event is not finished: {where.summary()}; games without a result are "
-                                        "not counted", path=path))
+                                        "not counted, and a result the rounds to come can change is not judged "
+                                        "(--forecast says what each player needs)", path=path))
     elif adjourned:
         out.append(diagnostic("NRM010", "games without a result (adjourned) are not counted", path=path))
+    if ctx.unknown - {"sex"}:
+        shown = {"titles": "titles (1.4.5)", "federations": "federations (1.4.3, 1.4.4)",
+                 "ratings": "ratings (1.4.6-1.4.8)"}
+        out.append(diagnostic("NRM020", f"the file gives no player's {', '.join(shown[x] for x in sorted(ctx.unknown) if x in shown)}: "
+                                        "those requirements are not checked and no result they decide is judged "
+                                        "(--list for the FIDE list, or a file with them)", path=path))
     if brief:
         out.append(diagnostic("NRM013", "games that lasted less than one move (W D L) are counted as played (1.4.2 is "
                                         "not about rating)", path=path))
@@ -382,11 +401,18 @@ def _event_notes(t: Tournament, ctx: Context, where: Progress, path) -> list[Dia
 def _result_notes(ctx: Context, players: list[PlayerNorms], path) -> list[Diagnostic]:
     out = []
     results = [n for p in players for n in p.results]
-    if any(n.reading_decided for n in results):
-        other = next(x for x in READINGS if x != ctx.reading)
-        out.append(diagnostic("NRM006", f"1.4.8b read as {READING_NAMES[ctx.reading]}; the other reading "
-                                        f"({READING_NAMES[other]}) gives another answer here (--score-reading)",
-                                  path=path))
+    decided: dict[str, list[str]] = {}
+    for p in players:
+        for n in p.results:
+            for alt in n.alternatives:
+                decided.setdefault(alt.name, []).append(f"#{p.person.start_number} {n.title}")
+    for name, who in decided.items():
+        reading = ctx.rules.readings[name]
+        chosen, other = ctx.reading(name), reading.other(ctx.reading(name))
+        shown = ", ".join(who[:6]) + (" …" if len(who) > 6 else "")
+        out.append(diagnostic("NRM006", f"{reading.article} read as '{chosen}' ({reading.choices[chosen]}); the "
+                                        f"other reading ('{other}') gives another result for {shown} (--reading "
+                                        f"{name}={other})", path=path))
     if any(n.achieved and n.route == ctx.rules.article("overscore") for n in results):
         out.append(diagnostic("NRM007", "a norm in an event of fewer than 9 rounds counts its overscore as games "
                                         "(1.4.1d as the QC applies it, 2023: 8 games and one point)", path=path))
@@ -395,4 +421,3 @@ def _result_notes(ctx: Context, players: list[PlayerNorms], path) -> list[Diagno
             out.append(diagnostic("NRM003", f"#{p.person.start_number} made a norm but has no FIDE id in the file: "
                                             "it cannot be registered", path=path))
     return out
-

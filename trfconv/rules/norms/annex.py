@@ -25,9 +25,10 @@ def least_ra(rules: NormRules, title: TitleRule, half_points: int, games: int) -
 
 
 def annex(rules: NormRules, title: str, games: int, reading: str = "rounded") -> tuple[AnnexRow, ...]:
-    """The Annex table of ``title`` for ``games`` games, highest score first."""
+    """The Annex table of ``title`` for ``games`` games, highest score first; ``reading``: of
+    1.4.8b's 35 % (the reading ``score``)."""
     rule = rules.titles[title]
-    ctx = Context(rules, games, reading=reading)
+    ctx = Context(rules, games, readings=(("score", reading),))
     lowest = required_half_points(ctx, rule, 10**6, games)  # the least score 1.4.8b allows
     top = required_half_points(ctx, rule, rule.ra, games)  # the least score at the least Ra
     if lowest is None or top is None:

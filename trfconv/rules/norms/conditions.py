@@ -97,10 +97,11 @@ def foreign_swiss(people: dict[int, Person], data: dict, host: str | None,
 
 
 def conditions(t: Tournament, people: dict[int, Person], data: dict, *, swiss: bool, minutes: Fraction | None,
-               arbiter_titles: tuple[str, ...] | None, top: int) -> Conditions:
+               arbiter_titles: tuple[str, ...] | None, arbiter_ids: tuple[str, ...], top: int) -> Conditions:
     """The event's conditions under the edition's ``[norms]`` data: ``minutes`` per player for 60
     moves (None: the rate of play is not known); ``arbiter_titles``: the Chief Arbiter's titles
-    (from the list's OTit column, or the 102 record's prefix; None: not known)."""
+    (from the list's OTit column, or the 102 record; None: not known); ``arbiter_ids``: the FIDE
+    IDs of the 102/112 records (:func:`trfconv.rules.arbiters.arbiters`)."""
     event = data["event"]
     days = round_days(t)
     most = max((len(r) for r in days.values()), default=None)
@@ -126,8 +127,7 @@ def conditions(t: Tournament, people: dict[int, Person], data: dict, *, swiss: b
                             "not known" if arbiter_titles is None else ", ".join(arbiter_titles) or "none",
                             arbiter_titles is not None and any(x in wanted for x in arbiter_titles),
                             known=arbiter_titles is not None))
-    ids = [w for w in (x.split()[-1] for x in (t.event.chief_arbiter, *t.event.deputy_arbiters) if x and x.split())
-           if w.isdigit()]
+    ids = arbiter_ids
     playing = sorted(p.start_number for p in t.players if p.fide_id and p.fide_id in ids)
     reqs.append(Requirement("1.1", "no appointed arbiter plays (FIDE ids of the 102/112 records)",
                             "no arbiter named with a FIDE id" if not ids else

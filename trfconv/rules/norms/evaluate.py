@@ -8,17 +8,19 @@ halves up), p once (1.4.9, halves up); minimum counts are rounded up and maximum
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 
+from ..requirement import Requirement
 from .games import Missing, NormGame
 from .people import Person
+from ...numbers import short_text
 from .rules import NormRules, TitleRule, half_up, percent
 
-#: The two readings of 1.4.8b at 13 games (4.5/13 = 34.6 %): the percentage rounded as 1.4.9 says,
-#: or the score itself at least 35 % of the games.
-READING_NAMES = {"rounded": "the percentage rounded as 1.4.9 says", "exact": "the score at least 35 % of the games"}
-READINGS = tuple(READING_NAMES)
+#: A near miss in rating points (of Ra or Rp): "missed by a few points" (not a regulation number:
+#: what the documents single out, :attr:`TitleNorm.near_miss`).
+NEAR_RATING = 10
 #: The event types of 1.4.1b.
 EVENT_TYPES = ("team-championship", "world-cup")
 #: The exemptions of 1.4.3 an arbiter may declare, and what each is for (the command's help and
@@ -32,8 +34,9 @@ EXEMPTIONS = tuple(EXEMPTION_NAMES)
 class Context:
     """What the event says for every candidate: its scheduled rounds, whether it is a round robin
     (single or double) and its number of players, the 1.4.1b event type, the declared 1.4.3
-    exemption with the federation it applies to (1.4.3b: home players only), and the reading of
-    1.4.8b."""
+    exemption with the federation it applies to (1.4.3b: home players only), and the readings
+    chosen where the text leaves a result open (name, choice; the others take their default:
+    :class:`~.rules.Reading`)."""
 
     rules: NormRules
     rounds: int
@@ -43,7 +46,22 @@ class Context:
     event_type: str | None = None
     exemption: str | None = None
     home: str | None = None
-    reading: str = "rounded"
+    readings: tuple[tuple[str, str], ...] = ()
+    #: What the file does not show of any player (``titles``, ``federations``, ``ratings``, ``sex``):
+    #: the requirements needing it are not checked, and the search assumes the best of it.
+    unknown: frozenset[str] = frozenset()
+
+    def reading(self, name: str) -> str:
+        """The choice applied for the reading ``name``."""
+        return self._chosen.get(name) or self.rules.readings[name].default
+
+    @cached_property
+    def _chosen(self) -> dict[str, str]:
+        return dict(self.readings)
+
+    def choosing(self, name: str, choice: str) -> Context:
+        """This context with ``choice`` for the reading ``name``."""
+        return replace(self, readings=tuple(sorted({**self._chosen, name: choice}.items())))
 
     def exempt(self, candidate: Person) -> bool:
         if self.exemption == "1.4.3b":
@@ -64,24 +82,6 @@ class Context:
         if self.event_type == "team-championship" and self.rounds in r.team_championship_rounds:
             least = min(least, r.team_championship_games)
         return least
-
-
-@dataclass(frozen=True)
-class Requirement:
-    """One requirement: its article, what it asks (with the numbers), what the games give, met;
-    ``known`` False: what it needs is not in the file (no round dates, no rate of play, no
-    arbiter's title): not checked, neither met nor failed."""
-
-    article: str
-    rule: str
-    value: str
-    ok: bool
-    known: bool = True
-
-    @property
-    def status(self) -> str:
-        """``ok``, ``FAILS`` or ``not checked``, as the documents print it."""
-        return "ok" if self.ok else "FAILS" if self.known else "not checked"
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ class TitleNorm:
     title: str
     achieved: bool
     games: int
-    credited_games: int | None  #: None when the norm is not achieved
+    credited_games: int | None  #: None when the norm is not achieved (undecided: what it would be)
     score: Fraction
     required_score: Fraction | None  #: the least score meeting 1.4.8 and 1.4.8b on these games
     ra: int | None
@@ -120,7 +120,12 @@ class TitleNorm:
     dropped: tuple[Dropped, ...]
     requirements: tuple[Requirement, ...]
     route: str  #: the article that satisfied the number of games (1.4.1a/b/c/d)
-    reading_decided: bool = False  #: the two readings of 1.4.8b give different answers here
+    #: Where a reading decides: the result under each other choice that changes it (its achieved
+    #: or its credited games), the chosen one being this result (:mod:`trfconv.rules.norms`).
+    alternatives: tuple[Alternative, ...] = ()
+    #: In an event not finished: the player's rounds still to come that can change this result
+    #: (a round robin's, or a score that can still make the norm: :mod:`.judge`); empty: final.
+    pending: tuple[int, ...] = ()
 
     @property
     def dropped_rounds(self) -> tuple[int, ...]:
@@ -128,11 +133,52 @@ class TitleNorm:
 
     @property
     def failed(self) -> tuple[Requirement, ...]:
-        return tuple(r for r in self.requirements if not r.ok)
+        """The requirements the games fail (not those the file cannot show)."""
+        return tuple(r for r in self.requirements if not r.ok and r.known)
+
+    @property
+    def unchecked(self) -> tuple[Requirement, ...]:
+        """The requirements the file cannot show (:attr:`Requirement.known` False)."""
+        return tuple(r for r in self.requirements if not r.known)
+
+    @property
+    def undecided(self) -> bool:
+        """The file cannot decide this norm: no requirement fails but some cannot be checked, or
+        rounds still to come can change the result (:attr:`pending`)."""
+        return bool(self.pending) or (not self.achieved and not self.failed)
+
+    @property
+    def status(self) -> str:
+        """``achieved``, ``cannot judge`` or ``not achieved``."""
+        return "cannot judge" if self.undecided else "achieved" if self.achieved else "not achieved"
+
+    @property
+    def made(self) -> bool:
+        """A norm the file shows, final: achieved, nothing left to decide it."""
+        return self.achieved and not self.pending
+
+    @property
+    def near_miss(self) -> tuple[Requirement, ...]:
+        """The requirements a norm missed narrowly, each with by how much: only numbers missed by a
+        little (Ra or Rp by at most :data:`NEAR_RATING` points or half a point, the score by half a
+        point), or one requirement of the games or the opponents (1.4.1, 1.4.3-1.4.5) missed by one
+        (:attr:`Requirement.narrow`). Empty when the miss is not narrow, or there is none."""
+        failed = self.failed
+        if self.achieved or self.undecided or not all(q.narrow for q in failed):
+            return ()
+        return failed if len(failed) == 1 or all(q.number for q in failed) else ()
+
+@dataclass(frozen=True)
+class Alternative:
+    """A result under another choice of one reading (``name``, ``choice``) than the one applied."""
+
+    name: str
+    choice: str
+    norm: TitleNorm
 
 
 @dataclass(frozen=True)
-class _Route:
+class Route:
     article: str
     rule: str
     base: int  #: the games the norm counts before the overscore
@@ -140,35 +186,36 @@ class _Route:
     overscore_needed: int = 0
 
 
-def route_of(ctx: Context, n: int, whole: bool, missing: tuple[Missing, ...]) -> _Route:
+def route_of(ctx: Context, n: int, whole: bool, missing: tuple[Missing, ...]) -> Route:
     """Which article of 1.4.1 the number of games meets: ``whole`` when every counted game is kept."""
     r = ctx.rules
     if ctx.event_type == "world-cup" and n >= r.world_cup_games:
-        return _Route(r.article("world_cup"), f"at least {r.world_cup_games} games at the World Cup, counted as "
+        return Route(r.article("world_cup"), f"at least {r.world_cup_games} games at the World Cup, counted as "
                                               f"{r.world_cup_counts_as}", max(n, r.world_cup_counts_as), True)
     if ctx.event_type == "team-championship" and ctx.rounds in r.team_championship_rounds \
             and n >= r.team_championship_games:
-        return _Route(r.article("team_championship"), f"at least {r.team_championship_games} games in a "
+        return Route(r.article("team_championship"), f"at least {r.team_championship_games} games in a "
                                                       f"{ctx.rounds}-round team championship", n, True)
     if n >= r.min_games:
-        return _Route(r.article("min_games"), f"at least {r.min_games} games", n, True)
+        return Route(r.article("min_games"), f"at least {r.min_games} games", n, True)
     if ctx.rounds == r.nine_round_event and n == r.nine_round_event - 1 and whole and len(missing) == 1 \
             and missing[0].why in ("forfeit-win", "pab"):
         why = "a forfeit win" if missing[0].why == "forfeit-win" else "a pairing-allocated bye"
-        return _Route(r.article("nine_rounds"), f"{n} games of a {ctx.rounds}-round event, round {missing[0].round} "
+        return Route(r.article("nine_rounds"), f"{n} games of a {ctx.rounds}-round event, round {missing[0].round} "
                                                 f"{why}: counted as {r.nine_round_event}", r.nine_round_event, True)
     if ctx.rounds < r.min_games and n >= r.short_event_games and whole and not missing:
         need = r.min_games - n
-        return _Route(r.article("overscore"), f"{n} games of a {ctx.rounds}-round event and an overscore of at least "
+        return Route(r.article("overscore"), f"{n} games of a {ctx.rounds}-round event and an overscore of at least "
                                               f"{need} point(s) (QC 2023)", n, True, need)
-    return _Route(r.article("min_games"), f"at least {r.min_games} games", n, False)
+    return Route(r.article("min_games"), f"at least {r.min_games} games", n, False)
 
 
-def _score_ok(rules: NormRules, reading: str, half_points: int, n: int) -> bool:
-    """1.4.8b under ``reading``."""
-    if reading == "exact":
-        return 100 * half_points >= 2 * rules.min_score_percent * n
-    return percent(half_points, n) >= rules.min_score_percent
+def score_ok(ctx: Context, half_points: int, n: int) -> bool:
+    """1.4.8b under its reading (``score``: the percentage rounded as 1.4.9 says, or exact)."""
+    r = ctx.rules
+    if ctx.reading("score") == "exact":
+        return 100 * half_points >= 2 * r.min_score_percent * n
+    return percent(half_points, n) >= r.min_score_percent
 
 
 def required_half_points(ctx: Context, title: TitleRule, ra: int, n: int) -> int | None:
@@ -179,10 +226,11 @@ def required_half_points(ctx: Context, title: TitleRule, ra: int, n: int) -> int
     p = r.least_percent(title.rp - ra)
     if p is None:
         return None
-    if ctx.reading == "rounded":
+    exact = ctx.reading("score") == "exact"
+    if not exact:
         p = max(p, r.min_score_percent)
     s = max(0, -(-(2 * n * p - n) // 100))
-    if ctx.reading == "exact":
+    if exact:
         s = max(s, -(-(2 * r.min_score_percent * n) // 100))
     return s if s <= 2 * n else None
 
@@ -206,19 +254,31 @@ def raised_average(title: TitleRule, n: int, total: int, lowest: int) -> int:
     return half_up(total + max(0, title.floor - lowest), n)
 
 
-def credit_bound(ctx: Context, title: TitleRule, n: int, half_points: int, ra: int) -> int | None:
-    """None when ``n`` games scoring ``half_points`` against an average of ``ra`` fail 1.4.8,
-    1.4.8a or 1.4.8b (the numbers most sets fail); else an upper bound of the games they would be
-    credited with (the games, at least the 9 some routes credit, plus the overscore, capped by
-    1.7). Computed as :func:`evaluate` does, without the rest, so that the search judges most sets
-    cheaply. Never lower for a higher ``ra`` (the score needed only falls as Ra rises), so the
-    highest Ra a group of sets can reach bounds the whole group."""
-    if ra < title.ra or ra + ctx.rules.dp(percent(half_points, n)) < title.rp:
+def credit(ctx: Context, title: TitleRule, n: int, half_points: int, ra: int, route: Route) -> int | None:
+    """The games ``n`` games scoring ``half_points`` against an average of ``ra`` are credited
+    with under ``route`` (1.4.1): :func:`uncapped`, capped by 1.7 as its reading says; None when
+    they fail 1.4.8a, 1.4.8, 1.4.8b or the overscore the route needs. Never lower for a higher
+    ``ra`` (the score needed only falls as Ra rises): the search relies on it."""
+    games = uncapped(ctx, title, n, half_points, ra, route)
+    if games is None or (ctx.reading("thirteen-cap") == "long-events" and ctx.rounds <= ctx.rules.credited_cap):
+        return games
+    return min(ctx.rules.credited_cap, games)
+
+
+def uncapped(ctx: Context, title: TitleRule, n: int, half_points: int, ra: int, route: Route) -> int | None:
+    """:func:`credit` before 1.7: the route's games, plus one per full point of overscore
+    (1.4.1d; for a 1.4.1c norm as its reading says)."""
+    if not route.ok or ra < title.ra:
         return None
     need = required_half_points(ctx, title, ra, n)
     if need is None or half_points < need:
         return None
-    return min(ctx.rules.credited_cap, max(n, ctx.rules.min_games) + (half_points - need) // 2)
+    overscore = (half_points - need) // 2
+    if overscore < route.overscore_needed:
+        return None
+    if route.article == ctx.rules.article("nine_rounds") and ctx.reading("nine-rounds-overscore") == "nine":
+        return route.base
+    return route.base + overscore
 
 
 def least_count(fraction: Fraction, n: int, double: bool, minimum: int = 0) -> int:
@@ -229,8 +289,12 @@ def least_count(fraction: Fraction, n: int, double: bool, minimum: int = 0) -> i
 
 
 def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[NormGame, ...],
-             dropped: tuple[Dropped, ...], missing: tuple[Missing, ...]) -> TitleNorm:
-    """The requirements of ``title`` for ``candidate`` on the games ``kept``."""
+             dropped: tuple[Dropped, ...], missing: tuple[Missing, ...],
+             mix: tuple[NormGame, ...] | None = None) -> TitleNorm:
+    """The requirements of ``title`` for ``candidate`` on the games ``kept``; ``mix``: the games
+    whose opponents 1.4.3-1.4.5 count, when not the games kept (1.4.1f in a round robin: the
+    complete event's). What the file cannot show (:attr:`Context.unknown`, an opponent without a
+    federation, the candidate's sex) is not checked where it could change the answer."""
     r = ctx.rules
     n = len(kept)
     half_points = sum(g.half_points for g in kept)
@@ -239,76 +303,123 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
     add = reqs.append
     if title.women:
         add(Requirement(r.article("women"), "a women's title: the player is a woman",
-                        {True: "woman", False: "not a woman", None: "sex unknown"}[candidate.woman],
-                        candidate.woman is True))
+                        {True: "woman", False: "not a woman", None: "sex not in the file"}[candidate.woman],
+                        candidate.woman is True, known=candidate.woman is not None))
     if ctx.double:
         add(Requirement(r.article("double_round_robin"), f"a double round robin of at least "
                                                          f"{r.double_round_robin_players} players",
                         str(ctx.players), ctx.players >= r.double_round_robin_players))
     if n == 0:
-        add(Requirement(route.article, route.rule, "0 games", False))
+        add(Requirement(route.article, route.rule, "0 games", False, short=f"{ctx.least_games} games"))
         return TitleNorm(title.title, False, 0, None, Fraction(0), None, None, None, None, None, None, kept, dropped,
                          tuple(reqs), route.article)
-    population = tuple({g.opponent: g for g in kept}.values()) if ctx.double else kept
-    m = len(population)
-    feds: dict[str, int] = {}
+    opponents = kept if mix is None else mix
+    of_all = "" if mix is None else ", the complete event's opponents (1.4.1f)"
+    population = tuple({g.opponent: g for g in opponents}.values()) if ctx.double else opponents
+    reqs.extend(_federations(ctx, candidate, population, of_all))
+    titles_known = "titles" not in ctx.unknown
     titled = holders = 0
-    for g in population:  # one pass: this runs for every player and title judged
-        if g.federation:
-            feds[g.federation] = feds.get(g.federation, 0) + 1
+    for g in population:
         titled += g.titled
         holders += not g.titles.isdisjoint(title.holders)
-    own_fed = candidate.federation if candidate.federation not in r.disregarded_federations else None
-    own = feds.get(own_fed, 0) if own_fed else 0
-    foreign = len(feds) - (own_fed in feds)
-    if ctx.exempt(candidate):
-        add(Requirement(r.article("foreign"), f"opponents from at least {r.foreign_federations} other federations",
-                        f"exempt ({ctx.exemption})", True))
-        add(Requirement(r.article("own_federation"), "federation maxima", f"exempt ({ctx.exemption})", True))
-    else:
-        add(Requirement(r.article("foreign"), f"opponents from at least {r.foreign_federations} federations other "
-                                              f"than {own_fed or 'the player’s'}", str(foreign),
-                        foreign >= r.foreign_federations))
-        own_max = r.own_federation_max.numerator * m // r.own_federation_max.denominator
-        add(Requirement(r.article("own_federation"), f"at most {r.own_federation_max} of {m} opponents from "
-                                                     f"{own_fed or 'the player’s federation'}: {own_max}",
-                        str(own), own <= own_max))
-        one_max = r.one_federation_max.numerator * m // r.one_federation_max.denominator
-        top_fed, top = max(feds.items(), key=lambda kv: kv[1]) if feds else ("-", 0)
-        add(Requirement(r.article("one_federation"), f"at most {r.one_federation_max} of {m} opponents from one "
-                                                     f"federation: {one_max}", f"{top} ({top_fed})", top <= one_max))
-    need_titled = least_count(r.titled_fraction, n, ctx.double)
-    add(Requirement(r.article("titled"), f"at least {need_titled} titled opponents ({r.titled_fraction}"
-                                         f"{', half, different opponents' if ctx.double else ''})",
-                    str(titled), titled >= need_titled))
-    need_holders = least_count(r.holders_fraction, n, ctx.double, r.holders_minimum)
-    add(Requirement(r.article("holders"), f"at least {need_holders} opponents holding {'/'.join(sorted(title.holders))}"
-                                          f" ({r.holders_fraction}, at least {r.holders_minimum}"
-                                          f"{', half, different opponents' if ctx.double else ''})",
-                    str(holders), holders >= need_holders))
+    need_titled = least_count(r.titled_fraction, len(opponents), ctx.double)
+    add(_count(r.article("titled"), f"at least {need_titled} titled opponents ({r.titled_fraction}"
+                                    f"{', half, different opponents' if ctx.double else ''}{of_all})",
+               titled, need_titled, "titled opponent(s)", titles_known))
+    need_holders = least_count(r.holders_fraction, len(opponents), ctx.double, r.holders_minimum)
+    held = "/".join(sorted(title.holders))
+    add(_count(r.article("holders"), f"at least {need_holders} opponents holding {held} ({r.holders_fraction}, at "
+                                     f"least {r.holders_minimum}{', half, different opponents' if ctx.double else ''}"
+                                     f"{of_all})", holders, need_holders, f"opponent(s) holding {held}", titles_known))
+    ratings_known = "ratings" not in ctx.unknown
     ra, raised = average(title, kept)
     p = percent(half_points, n)
     dp = r.dp(p)
     rp = ra + dp
-    add(Requirement(r.article("ra_min"), f"Ra at least {title.ra}", str(ra), ra >= title.ra))
-    add(Requirement(r.article("rp"), f"Rp = Ra + dp({p} %) at least {title.rp}", str(rp), rp >= title.rp))
-    score_ok = _score_ok(r, ctx.reading, half_points, n)
-    other = "exact" if ctx.reading == "rounded" else "rounded"
-    add(Requirement(r.article("score"), f"a score of at least {r.min_score_percent} % "
-                                        f"({'rounded as 1.4.9' if ctx.reading == 'rounded' else 'not rounded'})",
-                    f"{p} %", score_ok))
     need = required_half_points(ctx, title, ra, n)
+    add(Requirement(r.article("ra_min"), f"Ra at least {title.ra}", str(ra), ra >= title.ra,
+                    ra >= title.ra or ratings_known, None if ra >= title.ra else f"{title.ra - ra} rating points",
+                    title.ra - ra <= NEAR_RATING, True))
+    half_more = rp < title.rp and half_points < 2 * n and ra + r.dp(percent(half_points + 1, n)) >= title.rp
+    add(Requirement(r.article("rp"), f"Rp = Ra + dp({p} %) at least {title.rp}", str(rp), rp >= title.rp,
+                    rp >= title.rp or ratings_known, None if rp >= title.rp else
+                    f"{title.rp - rp} rating points" + (" (half a point more reaches it)" if half_more else ""),
+                    title.rp - rp <= NEAR_RATING or half_more, True))
+    passed = score_ok(ctx, half_points, n)
+    least_score = -(-(2 * r.min_score_percent * n - (n if ctx.reading("score") == "rounded" else 0)) // 100)
+    add(Requirement(r.article("score"), f"a score of at least {r.min_score_percent} % "
+                                        f"({'rounded as 1.4.9' if ctx.reading('score') == 'rounded' else 'not rounded'})",
+                    f"{p} %", passed, True, None if passed else f"{short_text(Fraction(least_score - half_points, 2))} "
+                                                                f"point(s)", least_score - half_points <= 1, True))
     overscore = (half_points - need) // 2 if need is not None and half_points >= need else None
     games_ok = route.ok and (route.overscore_needed == 0 or (overscore is not None
                                                            and overscore >= route.overscore_needed))
-    add(Requirement(route.article, route.rule, f"{n} games", games_ok))
+    add(Requirement(route.article, route.rule, f"{n} games", games_ok,
+                    short=None if games_ok else f"{r.min_games - n} game(s)" if not route.ok else
+                    f"an overscore of {route.overscore_needed} point(s)",
+                    narrow=not route.ok and r.min_games - n == 1))
     achieved = all(q.ok for q in reqs)
-    credited = None
-    if achieved:
-        credited = route.base + (overscore or 0)
-        if credited > r.credited_cap:
-            add(Requirement(r.article("cap"), f"credited games at most {r.credited_cap}", str(credited), True))
-            credited = r.credited_cap
+    possible = all(q.ok or not q.known for q in reqs)
+    credited = credit(ctx, title, n, half_points, ra, route) if possible and ratings_known else None
+    whole = uncapped(ctx, title, n, half_points, ra, route) if credited is not None else None
+    if credited is not None and whole > credited:
+        add(Requirement(r.article("cap"), f"credited games at most {r.credited_cap}", str(whole), True))
     return TitleNorm(title.title, achieved, n, credited, Fraction(half_points, 2),
                      None if need is None else Fraction(need, 2), ra, rp, p, dp, raised, kept, dropped, tuple(reqs),
-                     route.article, score_ok != _score_ok(r, other, half_points, n))
+                     route.article)
+
+
+def _count(article: str, rule: str, have: int, need: int, what: str, known: bool) -> Requirement:
+    """A minimum count of opponents (1.4.5), not checked when the file shows no titles and it
+    fails (any opponent might hold one)."""
+    ok = have >= need
+    return Requirement(article, rule, str(have), ok, ok or known, None if ok else f"{need - have} more {what}",
+                       need - have == 1)
+
+
+def _federations(ctx: Context, candidate: Person, population: tuple[NormGame, ...], of_all: str) -> list[Requirement]:
+    """1.4.3 and 1.4.4 (or the exemption lifting both). Opponents whose federation the file does
+    not give (``unknown_federation``) could be of any: a requirement they could turn is not
+    checked; so could the candidate's own, when the file does not give it."""
+    r = ctx.rules
+    if ctx.exempt(candidate):
+        return [Requirement(r.article("foreign"), f"opponents from at least {r.foreign_federations} other federations",
+                            f"exempt ({ctx.exemption})", True),
+                Requirement(r.article("own_federation"), "federation maxima", f"exempt ({ctx.exemption})", True)]
+    m = len(population)
+    feds: dict[str, int] = {}
+    unknown = 0
+    for g in population:
+        if g.unknown_federation:
+            unknown += 1
+        elif g.federation:
+            feds[g.federation] = feds.get(g.federation, 0) + 1
+    mine = candidate.federation
+    own_fed = mine if mine not in r.disregarded_federations else None
+    if mine is None:  # the candidate's own federation is not in the file: it may be any
+        foreign, at_least = max(0, len(feds) - 1), len(feds) + unknown
+        own_low, own_high = 0, max(feds.values(), default=0) + unknown
+    else:
+        foreign = len(feds) - (own_fed in feds)
+        at_least = foreign + unknown
+        own_low = feds.get(own_fed, 0) if own_fed else 0
+        own_high = own_low + (unknown if own_fed else 0)
+    own_max = r.own_federation_max.numerator * m // r.own_federation_max.denominator
+    one_max = r.one_federation_max.numerator * m // r.one_federation_max.denominator
+    top_fed, top = max(feds.items(), key=lambda kv: kv[1]) if feds else ("-", 0)
+    short_of = r.foreign_federations - foreign
+    unknowns = f"; {unknown} opponent(s) without a federation in the file" if unknown else ""
+    return [
+        Requirement(r.article("foreign"), f"opponents from at least {r.foreign_federations} federations other than "
+                                          f"{own_fed or 'the player’s'}{of_all}", f"{foreign}{unknowns}",
+                    foreign >= r.foreign_federations, foreign >= r.foreign_federations or at_least < r.foreign_federations,
+                    None if foreign >= r.foreign_federations else f"{short_of} more federation(s)", short_of == 1),
+        Requirement(r.article("own_federation"), f"at most {r.own_federation_max} of {m} opponents from "
+                                                 f"{own_fed or 'the player’s federation'}: {own_max}",
+                    f"{own_low}{unknowns}", own_high <= own_max, own_high <= own_max or own_low > own_max,
+                    None if own_low <= own_max else f"{own_low - own_max} too many", own_low - own_max == 1),
+        Requirement(r.article("one_federation"), f"at most {r.one_federation_max} of {m} opponents from one "
+                                                 f"federation: {one_max}", f"{top} ({top_fed}){unknowns}",
+                    top + unknown <= one_max, top + unknown <= one_max or top > one_max,
+                    None if top <= one_max else f"{top - one_max} too many", top - one_max == 1),
+    ]

@@ -23,9 +23,9 @@ from .search import best
 @dataclass(frozen=True)
 class Need:
     """The least points in the rounds left when the unknown opponents average ``rating`` (None:
-    no score is enough)."""
+    every opponent left is known, paired already); ``points`` None: no score is enough."""
 
-    rating: int
+    rating: int | None
     points: Fraction | None
 
 
@@ -48,7 +48,7 @@ class TitleForecast:
 
 def _unknown(round_number: int, rating: int) -> NormGame:
     """An opponent not known yet, of ``rating``, for the average only."""
-    return NormGame(round_number, 0, 0, rating, False, None, False, frozenset(), False)
+    return NormGame(round_number, 0, 0, rating, False, None, False, frozenset())
 
 
 def forecast(ctx: Context, candidate: Person, title: TitleRule, rec: Record, played: int,
@@ -70,7 +70,7 @@ def forecast(ctx: Context, candidate: Person, title: TitleRule, rec: Record, pla
     needs = []
     if route.ok and remaining:
         unknown_rounds = [x for x in range(played + 1, ctx.rounds + 1) if x not in {g.round for g in paired}]
-        for rating in range(title.floor, title.rp + 1, 100):
+        for rating in range(title.floor, title.rp + 1, 100) if unknown_rounds else (None,):
             future = (*games, *paired, *(_unknown(x, rating) for x in unknown_rounds))
             ra, _ = average(title, future)
             need = required_half_points(ctx, title, ra, final)

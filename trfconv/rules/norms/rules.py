@@ -30,6 +30,23 @@ class TitleRule:
     women: bool
 
 
+@dataclass(frozen=True)
+class Reading:
+    """One place where the text leaves a result open (``[norms.readings]``): the article, the
+    question, the choices (name: what it means; two each), the one applied unless asked and why."""
+
+    name: str
+    article: str
+    question: str
+    choices: dict[str, str]
+    default: str
+    why: str
+
+    def other(self, choice: str) -> str:
+        """The choice that is not ``choice``."""
+        return next(c for c in self.choices if c != choice)
+
+
 @dataclass(frozen=True, eq=False)
 class NormRules:
     """What an edition's ``[norms]`` section says (see the data file for each article); one object
@@ -59,6 +76,7 @@ class NormRules:
     double_round_robin_players: int
     long_event_days: int
     articles: dict[str, str]
+    readings: dict[str, Reading]
 
     def article(self, rule: str) -> str:
         return self.articles[rule]
@@ -109,4 +127,6 @@ def norm_rules(edition: Edition) -> NormRules:
         one_federation_max=Fraction(data["one_federation_max"]),
         disregarded_federations=frozenset(data["disregarded_federations"]),
         double_round_robin_players=int(data["double_round_robin_players"]),
-        long_event_days=int(data["long_event_days"]), articles=dict(data["articles"]))
+        long_event_days=int(data["long_event_days"]), articles=dict(data["articles"]),
+        readings={name: Reading(name, x["article"], x["question"], dict(x["choices"]), x["default"], x["why"])
+                  for name, x in data["readings"].items()})

@@ -15,11 +15,10 @@ NA in the OTit column. The chief arbiter of a title event is an IA or FA (Title 
 
 from __future__ import annotations
 
-import re
-
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Tournament
+from ..arbiters import FIDE_ID, TITLE_WORD
 from ..ratinglist.inforce import Lookup
 
 QC = "QC24RO: rating officers return such files to the organiser"
@@ -27,8 +26,6 @@ QC = "QC24RO: rating officers return such files to the organiser"
 ARBITER_TITLES = ("IA", "FA", "NA")
 #: The arbiter titles a chief arbiter of a title event holds.
 TITLE_EVENT_CHIEF = ("IA", "FA")
-_FIDE_ID = re.compile(r"(?<!\d)(\d{4,11})(?!\d)")
-_TITLE_WORD = re.compile(r"\b(IA|FA|NA)\b")
 
 
 def new_player_findings(t: Tournament, lookup: Lookup | None, month: str | None) -> list[Diagnostic]:
@@ -68,7 +65,7 @@ def arbiter_findings(t: Tournament, lookup: Lookup | None, month: str | None,
             continue
         path, line, _ = t.source.record_at(record)
         code, who = record[:3], "chief arbiter" if record == "102" else "deputy arbiter"
-        found = _FIDE_ID.search(text)
+        found = FIDE_ID.search(text)
         titles: tuple[str, ...] | None = None
         if found is None:
             out.append(diagnostic("UPL020", f"{code} {who} {text.strip()!r}: no FIDE ID; the arbiter licence cannot "
@@ -87,7 +84,7 @@ def arbiter_findings(t: Tournament, lookup: Lookup | None, month: str | None,
                                                     "arbiter listed must hold a FIDE arbiter licence",
                                           path=path, line=line))
         if record == "102" and title_event:
-            held = titles if titles is not None else tuple(_TITLE_WORD.findall(text))
+            held = titles if titles is not None else tuple(TITLE_WORD.findall(text))
             source = f"the list of {month}" if titles is not None else "the 102 text"
             if not set(held) & set(TITLE_EVENT_CHIEF):
                 out.append(diagnostic("UPL022", f"102 chief arbiter {text.strip()!r}: {'/'.join(held) or 'no arbiter title'} "
