@@ -14,7 +14,6 @@ from dataclasses import asdict, dataclass, replace
 from datetime import date
 from enum import Enum
 from pathlib import Path
-from types import SimpleNamespace
 
 import typer
 from typer.core import TyperCommand
@@ -142,30 +141,28 @@ def list_month_argument(args: list[str]) -> list[str]:
 
 #: The option of each job parameter a problem can be about (:attr:`~trfconv.jobs.result.Problem.about`):
 #: the terminal's words for the jobs' parameters (a command whose option differs gives its own).
-OPTIONS = {"rules": "--rules", "time_control": "--time-control", "after_round": "--after-round",
-           "finished_after": "--finished-after", "tiebreaks": "-t", "k_file": "--k-file", "month": "--period",
-           "places": "--places", "players": "--players", "rate": "--rate", "armageddon": "--armageddon",
-           "last_game_end": "--last-game-end", "output_encoding": "--output-encoding", "fide_id": "FIDE ID"}
+OPTIONS = {"rules": "--rules", "after_round": "--after-round", "finished_after": "--finished-after",
+           "tiebreaks": "-t", "k_file": "--k-file", "lists": "--list", "places": "--places", "players": "--players",
+           "output_encoding": "--output-encoding", "query": "NAME"}
 
 
-def subject(problem: Problem, params=None, options: dict[str, str] | None = None) -> str:
-    """What ``problem`` is about, as the terminal names it: the option of the parameter (the
-    list asked for with its month), else the file."""
-    named = {**OPTIONS, **(options or {})}
-    if problem.about in named:
-        return named[problem.about]
-    if problem.about == "lists":
-        return f"--list {params.lists.month}"
-    return problem.path or "trfconv"
+def subject(problem: Problem, options: dict[str, str] | None = None) -> str:
+    """What ``problem`` is about, as the terminal names it: the option of the parameter, with the
+    value given when it is what is wrong (``--list 2025-10``), else the file."""
+    if problem.about is None:
+        return problem.path or "trfconv"
+    option = {**OPTIONS, **(options or {})}[problem.about]
+    return f"{option} {problem.given}" if problem.given is not None else option
 
 
-def stop(result: JobResult, params=None, *, as_json: bool = False, options: dict[str, str] | None = None) -> typer.Exit:
+def stop(result: JobResult, *, as_json: bool = False, options: dict[str, str] | None = None) -> typer.Exit:
     """Say why a job stopped and return the exit to raise: a file that cannot be read one line
     per reason (and with ``as_json`` a ``{"readable": false}`` document on standard output);
-    anything else one line, ``trfconv: <option or file>: <why>``."""
+    anything else one line, ``trfconv: <option or file>: <why>`` (``options``: the command's own
+    options, where they differ from :data:`OPTIONS`)."""
     problem = result.refused[0]
     if not problem.diagnostics:
-        return fail(subject(problem, params, options), str(problem))
+        return fail(subject(problem, options), str(problem))
     if as_json:
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": problem.path, "readable": False,
                    "errors": [d.as_dict() for d in problem.diagnostics]})
@@ -185,7 +182,7 @@ def ran(params, *, as_json: bool = False, options: dict[str, str] | None = None)
         params = replace(params, max_bytes=input_limit["max_bytes"])
     result = run(params)
     if not result.done:
-        raise stop(result, params, as_json=as_json, options=options)
+        raise stop(result, as_json=as_json, options=options)
     return result
 
 
@@ -196,7 +193,7 @@ def rating_lists(use: bool, month: str | None, db: Path | None):
 
     found = lookup(lists_choice(use, month, db))
     if isinstance(found, Problem):
-        raise stop(stopped("lists", found), SimpleNamespace(lists=lists_choice(use, month, db)))
+        raise stop(stopped("lists", found))
     return found
 
 

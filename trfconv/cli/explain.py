@@ -14,7 +14,7 @@ def explain(code: str = typer.Argument(..., help="A diagnostic code, e.g. TRF010
     """What a diagnostic code means: its severity, the program that rejects such input, whether
     documents print it as a caveat, and what to do. Exit 0, or 2 for a code that does not exist
     (the closest codes are named)."""
-    typer.echo("\n".join(explanation(ran(Explain(code), options={"code": f"explain {code}"}).value)))
+    typer.echo("\n".join(explanation(ran(Explain(code), options={"code": "explain"}).value)))
     raise typer.Exit(EXIT_OK)
 
 

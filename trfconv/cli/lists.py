@@ -109,7 +109,7 @@ def show(fide_id: str = typer.Argument(..., metavar="FIDE_ID", help="FIDE ID."),
     """A player as the list gives him. Exit 0 found, 1 not in the list, 2 no list held."""
     if not fide_id.isascii() or not fide_id.isdigit():
         raise fail(f"FIDE ID {fide_id!r}", "not a number")
-    found = _looked_up(ListLookup(fide_id, Lists(db, month)))
+    found = _looked_up(ListLookup(fide_id, Lists(db, month), by_id=True))
     if not found.matches:
         typer.echo(f"FIDE ID {fide_id}: not in the list of {found.month}")
         raise typer.Exit(EXIT_ERRORS)
@@ -134,7 +134,7 @@ def find(name: str = typer.Argument(..., metavar="NAME", help="Name, in any orde
          db: Path | None = DbOption) -> None:
     """Players whose names are closest to NAME, best first, with how close (0-100).
     Exit 0 when some are found, 1 when none, 2 when no list is held."""
-    found = _looked_up(ListLookup(name, Lists(db, month), fed, limit))
+    found = _looked_up(ListLookup(name, Lists(db, month), fed, limit, by_id=False))
     matches, chosen = found.matches, found.month
     for m in matches:
         e = m.entry
@@ -151,7 +151,7 @@ def _looked_up(params: ListLookup) -> Found:
 
     result = run(params)
     if not result.done:
-        raise stop(result, params, options={"lists": f"--month {params.lists.month}"})
+        raise stop(result, options={"lists": "--month"})
     return result.value
 
 
@@ -205,7 +205,7 @@ def fill_command(
     params = Fill(file, output, Lists(db, list_month), kind, input_limit["max_bytes"])
     result = run(params)
     if result.value is None:
-        raise stop(result, params)
+        raise stop(result)
     done = result.value
     print_diagnostics(done.found, sys.stdout)
     print_diagnostics(done.written)

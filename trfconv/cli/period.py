@@ -91,7 +91,7 @@ def period(
     if not result.done:
         problem = result.refused[0]
         if not problem.diagnostics:
-            raise stop(result, params)
+            raise stop(result)
         for d in problem.diagnostics:
             typer.echo(printable(f"trfconv: {d}"), err=True)
         raise typer.Exit(EXIT_UNREADABLE)

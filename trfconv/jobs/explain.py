@@ -45,6 +45,7 @@ def explain(params: Explain) -> JobResult[Explanation]:
     if spec is None:
         close = difflib.get_close_matches(params.code.strip().upper(), CODES, n=3, cutoff=0.6)
         return stopped(params.name, Problem("no such diagnostic code" + (
-            f"; closest: {', '.join(close)}" if close else "; trfconv check prints the codes it finds"), about="code"))
+            f"; closest: {', '.join(close)}" if close else "; trfconv check prints the codes it finds"), about="code",
+            given=params.code))
     todo = spec.todo if spec.todo or spec.actions else BY_SEVERITY[spec.severity.value]
     return JobResult(params.name, Exit.OK, value=Explanation(spec, todo), actions=spec.actions)

@@ -15,8 +15,9 @@ from .result import Exit, JobResult, Problem, stopped
 
 @dataclass(frozen=True)
 class ListLookup(Params):
-    """A FIDE ID (digits) or a name; the database and the month of the list (None: the latest
-    held); only players of a federation; at most ``limit`` players by name."""
+    """A FIDE ID or a name; the database and the month of the list (None: the latest held); only
+    players of a federation; at most ``limit`` players by name; ``by_id``: the query is a FIDE ID
+    (True), a name (False), or a FIDE ID when it is digits (None)."""
 
     name: ClassVar[str] = "list-lookup"
     job: ClassVar[str] = "trfconv.jobs.listlookup:list_lookup"
@@ -25,6 +26,7 @@ class ListLookup(Params):
     lists: Lists = field(default_factory=Lists)
     fed: str | None = None
     limit: int = 10
+    by_id: bool | None = None
 
     def inputs(self) -> tuple[Path, ...]:
         return paths(self.lists)
@@ -50,7 +52,10 @@ def list_lookup(params: ListLookup) -> JobResult[Found]:
     query = params.query.strip()
     if not query:
         return stopped(params.name, Problem("give a name or a FIDE ID", about="query"))
-    if query.isascii() and query.isdigit():
+    digits = query.isascii() and query.isdigit()
+    if params.by_id and not digits:
+        return stopped(params.name, Problem("not a number", about="query", given=query))
+    if params.by_id or (params.by_id is None and digits):
         entry = lists.player(int(query), month)
         matches: tuple[Match, ...] = (Match(entry, 100),) if entry is not None else ()
     else:

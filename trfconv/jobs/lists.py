@@ -37,7 +37,7 @@ def held_month(lists: Store, month: str | None, about: str = "lists") -> str | P
     if month is None:
         return list(held)[-1]
     if month not in held:
-        return Problem(f"no list of that month is held ({', '.join(held)})", about=about)
+        return Problem(f"no list of that month is held ({', '.join(held)})", about=about, given=month)
     return month
 
 

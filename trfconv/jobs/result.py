@@ -31,11 +31,13 @@ class Exit(IntEnum):
 class Problem:
     """Why a job was not done (or an output of it refused): one sentence, ``why``; about a
     parameter of the job (``about``: its field name, which each face words as its option or
-    its control) or a file (``path``); what can be done about it (``actions``); the
-    diagnostics that say it line by line, when it is a file that cannot be read."""
+    its control; ``given``: the value given, when it is what is wrong) or a file (``path``);
+    what can be done about it (``actions``); the diagnostics that say it line by line, when it
+    is a file that cannot be read."""
 
     why: str
     about: str | None = None
+    given: str | None = None
     path: str | None = None
     actions: tuple[Action, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
