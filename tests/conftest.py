@@ -13,6 +13,12 @@ from hypothesis import settings
 from typer.testing import CliRunner
 
 from trfconv.cli import app
+from trfconv.messages import from_environment
+
+# The commands speak the locale's language when there is a catalog for it (trfconv --lang): the
+# tests read English, whatever the locale of the machine they run on.
+if not from_environment().english:
+    os.environ["LC_ALL"] = "C.UTF-8"
 
 settings.register_profile("dev", max_examples=20, deadline=None)
 settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True)

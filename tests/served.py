@@ -21,10 +21,12 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--dis
 
 
 @contextmanager
-def server(*args: str):
-    """The running server's address (with its token); on leaving, Ctrl-C (SIGINT) and what it
-    printed: ``(stdout, stderr, exit code)`` in the list yielded after the address."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+def server(*args: str, env: dict[str, str] | None = None, stop: int = signal.SIGINT):
+    """The running server's address (with its token); on leaving, Ctrl-C (SIGINT, or the signal
+    ``stop``) and what it printed: ``(stdout, stderr, exit code)`` in the list yielded after the
+    address. ``env``: more environment variables."""
+    env = {**os.environ, **(env or {}),
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     child = subprocess.Popen([sys.executable, "-m", "trfconv", "serve", "--no-browser", *args], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, env=env)
     said: list = []
@@ -34,7 +36,7 @@ def server(*args: str):
         assert match, first + child.stderr.read()
         yield match.group(1), said
     finally:
-        child.send_signal(signal.SIGINT)
+        child.send_signal(stop)
         out, err = child.communicate(timeout=30)
         said.extend([first + out, err, child.returncode])
 

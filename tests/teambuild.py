@@ -220,7 +220,7 @@ def small_team_event(teams: int, boards: int, rounds: list[list[tuple[int, int, 
                 for m in team_b:
                     blocks[m].append(f"0000 - {results[1]}")
                 continue
-            for k, (a, b, res) in enumerate(zip(team_w, team_b, results)):
+            for k, (a, b, res) in enumerate(zip(team_w, team_b, results, strict=True)):
                 ca, cb = ("w", "b") if k % 2 == 0 else ("b", "w")
                 blocks[a].append(f"{b:>4} {ca} {'-' if res == 'd' else res}")
                 blocks[b].append(f"{a:>4} {cb} {other[res]}")

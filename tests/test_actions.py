@@ -10,7 +10,7 @@ import paths
 import trfconv
 from trfconv.actions import PLAIN, Action, Voice, speaking, voice
 from trfconv.cli.hints import TERMINAL
-from trfconv.documents.basis import Basis, note
+from trfconv.documents.basis import Basis, withheld_note as note
 from trfconv.web.voice import PAGE
 
 OPTION = re.compile(r"(?<![\w-])--?[a-z][\w-]*")  #: ``--after-round``, ``-o``: an option's name

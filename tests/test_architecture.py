@@ -42,12 +42,12 @@ class Layer:
 
 #: The layers, lowest first: the one place the map is written.
 LAYER_MAP = (
-    Layer("base", ("model", "pairings", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
+    Layer("base", ("model", "sides", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
                    "actions", "numbers", "dates", "timecontrol", "encoding", "tabular", "named", "records",
-                   "federations", "tiebreak_names"), (),
-          "the model and what every layer shares: pairings (the two sides of a pairing), adjustments (what a 299 "
+                   "federations", "tiebreak_names", "messages", "errors"), (),
+          "the model and what every layer shares: sides (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics, what a person can do about a message and how each face words it (`actions`), what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics, what a person can do about a message and how each face words it (`actions`), what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), what trfconv says as messages rendered in a language by the face that shows them (`messages`), the exceptions trfconv raises on purpose (`errors`), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
           "the format registry, readers (TRF: `io/trf_read/`, a module per kind of record; JSON, XML, CSV/xlsx, "
           "Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
@@ -77,7 +77,8 @@ LAYER_MAP = (
     Layer("web", ("web",), ("base", "io", "rules", "documents", "jobs", "api"),
           "the local web page of `trfconv serve` (Starlette, imported only by that command): `engine` turns what the "
           "page sent into the same jobs the commands run and words their results as the page's controls "
-          "(`voice`); never the command line's code"),
+          "(`voice`); each tab's own set of files (`held`), the downloads' names (`downloads`), the server bounded "
+          "in time (`server`) and its temporary files (`scratch`); never the command line's code"),
 )
 #: Module prefix (below ``trfconv``) -> layer; the longest matching prefix decides.
 LAYERS = {prefix: layer.name for layer in LAYER_MAP for prefix in layer.modules}

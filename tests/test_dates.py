@@ -259,5 +259,5 @@ def test_any_text_reads_without_error(text: str) -> None:
 def test_resolve_gives_one_reading_per_text(texts: list[str]) -> None:
     readings = resolve_dates(texts)
     assert len(readings) == len(texts)
-    for text, reading in zip(texts, readings):
+    for text, reading in zip(texts, readings, strict=True):
         assert reading.value in (None, *(value for value, _ in date_candidates(text)))

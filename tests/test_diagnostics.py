@@ -10,7 +10,8 @@ import pytest
 from trfbuild import HEADER, player_line, trf
 
 import trfconv
-from trfconv.diagnostics import CODES, Severity, TrfconvError
+from trfconv.diagnostics import CODES, Severity
+from trfconv.errors import TrfconvError
 from trfconv.model import Bye, ByeKind, Colour, Forfeit, Game, Outcome, Pending, Unreadable
 from trfconv.rules.tiebreaks.standings import standings
 

@@ -17,7 +17,7 @@ from trfconv.io.registry import (
     unregister,
 )
 from trfconv.model import Player
-from trfconv.pairings import Result
+from trfconv.sides import Result
 
 
 def sniff_dummy(head: bytes) -> bool:

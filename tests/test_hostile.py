@@ -404,7 +404,7 @@ def test_every_output_path_kind(tmp_path):
                 assert stat.S_IMODE(os.stat(path).st_mode) == stat.S_IMODE(before), name
         elif expected == "fifo":
             got = []
-            reader = threading.Thread(target=lambda p=path: got.append(Path(p).read_bytes()), daemon=True)
+            reader = threading.Thread(target=lambda p=path, got=got: got.append(Path(p).read_bytes()), daemon=True)
             reader.start()
             write_output(path, b"data")
             reader.join(30)

@@ -101,6 +101,16 @@ def test_the_federation_table_is_dated_and_sourced():
     assert "'YUG' was FIDE's code for Yugoslavia until 2004-12-31, not on 2026-02-02" in late.message
 
 
+def test_a_former_code_in_a_file_without_dates_is_said_not_a_crash():
+    """Held against today's codes (no start date), a code FIDE no longer uses is said with the day
+    it ended (mypy --strict on the base layer found the None it took for its first day)."""
+    undated = (*HEADER[:3], "102 Arbiter, Anne")
+    (late,) = [d for d in trfconv.reads(_event(*_two(fed="YUG"), header=undated), path="undated.trf").diagnostics
+               if d.code == "TRF062"]
+    assert late.message == ("player 1 (Nunez, Anna): federation 'YUG' was FIDE's code for Yugoslavia until "
+                            "2004-12-31, not today (the event's start date is unknown)")
+
+
 # -- the rating period: one ID, one person; the list in force; events left out ---------------------
 
 def _met(name: str, start: str, people: dict[int, dict], results=("1-0", "0-1", "=")) -> trfconv.Tournament:

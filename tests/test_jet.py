@@ -1,6 +1,6 @@
 """The Jet 4 (Access 2000) reader on Papi's files, the real ones (where the corpus is) and the made
 ones (``fixtures/papi``, everywhere): every table, every column, every row as mdb-export (mdbtools,
-an independent reader) reads it; orphaned pages left out; a damaged file is a JetError, never
+an independent reader) reads it; orphaned pages left out; a damaged file is an InputError, never
 another exception (on a real file, a made Papi file and the made sample of every kind)."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import pytest
 import jetsample
 from mdbexport import NULL, as_exported, mdb_export, mdb_tables, needs_mdb_export
 from papi_corpus import MADE, STEMS, by_name, needs_corpus, papi_file
-from trfconv.io.jet import PAGE, Database, JetError
+from trfconv.errors import InputError
+from trfconv.io.jet import PAGE, Database
 
 #: The files with pages that still name INFO as owner but are not in its page map.
 ORPHANED = ("avoine_2023", "domloup-rapide-2022-B", "domloup-rapide-2022-jeunes")
@@ -73,9 +74,9 @@ def test_orphaned_pages_that_name_the_table_are_not_read(stem):
 def test_only_access_2000_databases_are_read(name):
     data = bytearray(file_bytes(name))
     data[0x14] = 0
-    with pytest.raises(JetError, match="Access 97"):
+    with pytest.raises(InputError, match="Access 97"):
         Database(bytes(data))
-    with pytest.raises(JetError, match="signature"):
+    with pytest.raises(InputError, match="signature"):
         Database(b"PK\x03\x04" + bytes(8192))
 
 
@@ -85,7 +86,7 @@ def test_a_file_cut_short_is_a_jet_error(name, pages):
     data = file_bytes(name)
     assert len(data) > pages * PAGE
     data = data[:pages * PAGE]
-    with pytest.raises(JetError, match="cut short|damaged"):
+    with pytest.raises(InputError, match="cut short|damaged"):
         db = Database(data)
         for table in db.tables():
             db.table(table)
@@ -96,7 +97,7 @@ def test_a_file_cut_short_is_a_jet_error(name, pages):
 def test_damaged_bytes_give_a_jet_error_or_rows_never_another_exception(name):
     """Bytes overwritten at random in the pages that say where everything is (the catalog, the
     table definitions, the page maps) and in the data pages: reading every table ends, with
-    rows or a JetError."""
+    rows or an InputError."""
     original = file_bytes(name)
     rng = random.Random(37)
     kinds = {n: original[n * PAGE] for n in range(len(original) // PAGE)}
@@ -113,6 +114,6 @@ def test_damaged_bytes_give_a_jet_error_or_rows_never_another_exception(name):
             for table in db.tables():
                 db.table(table)
             outcomes["rows"] += 1
-        except JetError:
+        except InputError:
             outcomes["error"] += 1
     assert all(outcomes.values()), outcomes

@@ -34,7 +34,7 @@ def made(name: str, tmp_path) -> tuple[bytes, list[Table]]:
 
 
 def exported_rows(table: Table) -> list[tuple]:
-    return sorted(tuple((c.name, as_exported(v, KINDS[c.kind].code)) for c, v in zip(table.columns, row))
+    return sorted(tuple((c.name, as_exported(v, KINDS[c.kind].code)) for c, v in zip(table.columns, row, strict=True))
                   for row in table.rows)
 
 
@@ -64,7 +64,7 @@ def test_the_jet_reader_reads_every_value_as_given(name, tmp_path):
         assert read.problems == [] and read.declared_rows == len(table.rows)
         assert [c.name for c in read.columns] == [c.name for c in table.columns]
         given = [tuple(Fraction(v) if c.kind in ("single", "double") and v is not None else v
-                       for c, v in zip(table.columns, row)) for row in table.rows]
+                       for c, v in zip(table.columns, row, strict=True)) for row in table.rows]
         assert [tuple(row.values()) for row in read.rows] == given, table.name
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from paths import FIXTURES
 from ratinglist_build import FIXTURES as LISTS
-from test_serve import client, key_of, upload
+from test_serve import SESSION, client, key_of, upload
 
 import trfconv
 from trfconv import ratinglists
@@ -145,11 +145,11 @@ def test_the_same_job_gives_the_same_result_in_the_library_the_command_line_and_
         "trf26": page_cli("convert", name, "--to", "trf26").stdout_bytes,
     }
     page = {
-        "report": c.get(f"/files/{key}/report").text,
-        "standings": c.get(f"/files/{key}/standings").text,
-        "playoff": c.get(f"/files/{key}/playoff", params={"place": "3", "seed": "7"}).text,
-        "period": c.get("/period").text,
-        "trf26": c.get(f"/files/{key}/download/trf26").content,
+        "report": c.get(f"/files/{key}/rating-report.html").text,
+        "standings": c.get(f"/files/{key}/standings.html").text,
+        "playoff": c.get(f"/files/{key}/playoff.html", params={"place": "3", "seed": "7"}).text,
+        "period": c.get(f"/sessions/{SESSION}/period.html").text,
+        "trf26": c.get(f"/files/{key}/convert.trf26").content,
     }
     for job in library:
         assert library[job] == command[job] == page[job], job
@@ -162,15 +162,15 @@ def test_a_defective_file_is_refused_or_withheld_alike_on_every_face(page_cli, m
     monkeypatch.chdir(DEFECT.parent)
     c = client()
     key = key_of(upload(c, DEFECT.name, DEFECT.read_bytes()))
-    page = c.get(f"/files/{key}/download/xml")
+    page = c.get(f"/files/{key}/convert.xml")
     assert page.status_code == 422 and "errors in the input; nothing written (tick 'even with errors' to write it " \
                                       "anyway, marked as resting on them)" in unescape(page.text)
     refused = page_cli("convert", DEFECT.name, "--to", "xml")
     assert refused.exit_code == 1 and "errors in the input; nothing written" in refused.stderr
-    allowed = c.get(f"/files/{key}/download/trf26", params={"lenient": "1"})
+    allowed = c.get(f"/files/{key}/convert.trf26", params={"lenient": "1"})
     assert allowed.status_code == 200
     assert allowed.content == page_cli("convert", DEFECT.name, "--to", "trf26", "--lenient").stdout_bytes
-    withheld = c.get(f"/files/{key}/report").text
+    withheld = c.get(f"/files/{key}/rating-report.html").text
     assert withheld == page_cli("report", DEFECT.name, "--format", "html").stdout
     assert "ask for the document anyway (tick &#x27;even with errors&#x27;)" in withheld
 

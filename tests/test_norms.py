@@ -228,7 +228,7 @@ def test_double_round_robin():
     6/10, Rp 2550 + 72 = 2622; counts over different opponents, half the numbers (NRM011)."""
     people = {1: {"fed": "ESP", "fide_id": "1"}}
     people.update({i: {"title": "GM", "fed": f, "fide_id": str(100 + i)}
-                   for i, f in zip(range(2, 7), ("GER", "FRA", "ITA", "NED", "GER"))})
+                   for i, f in zip(range(2, 7), ("GER", "FRA", "ITA", "NED", "GER"), strict=True)})
     t = round_robin([2400, 2550, 2550, 2550, 2550, 2550], cycles=2, results={(1, 2): "1-0", (1, 3): "1-0"},
                     people=people, kind="Double Round Robin")
     result = trfconv.norms(t, titles=("GM",), player=1)
@@ -248,10 +248,10 @@ def test_opponents_as_the_list_in_force_saw_them(tmp_path):
 
     feds = ("GER", "FRA", "ITA", "NED", "GER", "FRA", "ITA", "NED", "ENG")
     titles = ("GM", "GM", "IM", "IM", "IM", "IM", "IM", "IM", "IM")
-    t = norm_event("1=1=1=0=1", [opponent(2500, x, f) for x, f in zip(titles, feds)], start="2026/04/04")
+    t = norm_event("1=1=1=0=1", [opponent(2500, x, f) for x, f in zip(titles, feds, strict=True)], start="2026/04/04")
     listed = [P(1, "Candidate, One", "ESP", "M", std=(2400, 0, 10))] + [
         P(100 + i, f"Opponent, {i}", f, "M", "GM" if i == 4 else x, std=(2500, 0, 10))
-        for i, (x, f) in enumerate(zip(titles, feds), start=2)]
+        for i, (x, f) in enumerate(zip(titles, feds, strict=True), start=2)]
     path = tmp_path / "players_list_foa.txt"
     path.write_bytes(txt(HEADER_FOA, [foa_line(p) for p in listed]))
     ratinglists.import_list(path, db=tmp_path / "lists.sqlite", month="2026-04")

@@ -128,7 +128,7 @@ def test_every_field_of_fides_form_in_its_order_and_row(printed):
     fide = fields(printed["fide"], 0)
     for name in ("example", "full", "sparse"):
         ours = fields(printed[name], 1)
-        for row, (theirs, mine) in enumerate(zip(fide, ours), start=1):
+        for row, (theirs, mine) in enumerate(zip(fide, ours, strict=True), start=1):
             assert len({round(y) for _, y in mine}) == 1, (name, row, "a row of FIDE's form split over lines")
             assert [x for x, _ in mine] == sorted(x for x, _ in mine), (name, row, "fields out of FIDE's order")
             assert len(theirs) == len(mine)

@@ -53,7 +53,7 @@ def test_one_it1_page_per_norm(printed):
     """One A4 page per norm, its title ticked (the form's fields: tests/test_norms_it1.py)."""
     _, pdf, text = printed["it1"]
     assert page_size_mm(pdf) == (210, 297) and len(text) == 2
-    for page, title in zip(text, ("GM", "IM")):
+    for page, title in zip(text, ("GM", "IM"), strict=True):
         flat = " ".join(unicodedata.normalize("NFKC", page).split())  # the PDF's ligatures (ﬁ ﬃ) as letters
         assert f"X {title}" in flat and "This report is not valid until confirmed by the QC" in flat
     assert "2410" in text[0] and "2416" in text[1]

@@ -116,7 +116,7 @@ def test_the_printed_page(cli, wrong, tmp_path):
     cli("pairings", wrong, "--format", "html", "-o", page)
     print_to_pdf(page, pdf)
     first = pages(pdf)[0].replace("\ufb00", "ff").replace("\ufb01", "fi").replace("\n", " ")  # ligatures, wraps
-    assert "Pairings held to the Dutch system" in first and "Verdict" in first
+    assert "Pairings held to the Dutch system" in first and "RoundVerdict" in first
     assert "differs" in first and "2 meets 4 (BSN 2), not 9 (BSN 3)" in first
 
 
@@ -129,3 +129,13 @@ def test_a_file_with_errors_is_withheld_unless_lenient(cli, tmp_path):
     assert result.exit_code == 1 and "not produced" in result.stdout
     assert "round  1" in cli("pairings", broken, "--lenient").stdout
     assert replace(t) == t
+
+
+def test_the_absolute_criteria_broken_are_shown_beside_the_verdict(cli):
+    """Vega's sample: round 5 repeats three games; each is named at its player, citing the edition."""
+    vega = FIXTURES / "native" / "vega" / "samuraitruong__vegachess-html-generator__Sample_Tournament.trfx"
+    text = cli("pairings", vega).stdout
+    assert "    player 1: meets 6 again (first in round 3; C.04.3 C.1, C.04.1 b; swiss-2017 edition)" in text
+    broken = json.loads(cli("pairings", vega, "--json").stdout)["broken"]
+    assert [(b["round"], b["player"], b["kind"], b["opponent"]) for b in broken] == [
+        (5, 1, "rematch", 6), (5, 2, "rematch", 3), (5, 4, "rematch", 5)]

@@ -9,7 +9,7 @@ from dutchbuild import generate, spec
 from paths import FIXTURES
 
 import trfconv
-from trfconv.rules.swiss.check import Verdict, check_pairings
+from trfconv.rules.swiss.check import RoundVerdict, check_pairings
 
 
 @pytest.mark.slow
@@ -31,6 +31,6 @@ def test_every_round_as_gacrux_pairs_it(seed):
     s, text = generate(seed)
     check = check_pairings(trfconv.reads(text.encode("utf-8")))
     different = [(r.round, r.verdict.value, r.difference or r.reasons or r.colours) for r in check.rounds
-                 if r.verdict is not Verdict.SAME]
+                 if r.verdict is not RoundVerdict.SAME]
     assert different == [], (seed, s)
     assert len(check.rounds) == s.rounds

@@ -94,7 +94,7 @@ def test_every_player_and_round_is_the_files(stem):
     assert len(t.players) == len(rows) and exempt == {"1"}
     assert all("EXEMPT" not in p.name for p in t.players)
     paired = max((r for r in range(1, 25) if any(row[f"Rd{r:02}Cl"] in ("B", "N") for row in rows)), default=0)
-    for p, row in zip(t.players, rows):
+    for p, row in zip(t.players, rows, strict=True):
         assert p.start_number == number[row["Ref"]]
         assert p.name == (f"{row['Nom']}, {row['Prenom']}" if row["Prenom"] else row["Nom"])
         assert p.sex == {"M": "m", "F": "w"}[row["Sexe"]]

@@ -6,6 +6,7 @@ stages), the places and shared prizes of e) and f), the Armageddon game."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import paths
 import pytest
@@ -25,7 +26,7 @@ def timing_follows_the_seed(p) -> None:
     """§1 h): stage 1 starts 30 minutes after the last game, each later stage 10 minutes after
     the latest end of the one before; each stage lasts its games at their longest."""
     assert p.stages[0].start == 30 and "not before 30 minutes after the last game" in p.stages[0].rule
-    for before, after in zip(p.stages, p.stages[1:]):
+    for before, after in pairwise(p.stages):
         assert after.start == before.end + 10 and f"at least 10 minutes after stage {before.number}" in after.rule
 
 

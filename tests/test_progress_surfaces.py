@@ -55,7 +55,7 @@ def test_validate(monkeypatch, page_cli):
 
 def test_report(monkeypatch, page_cli):
     c, key = served(monkeypatch, PAIRED)
-    page = c.get(f"/files/{key}/report")
+    page = c.get(f"/files/{key}/rating-report.html")
     command = page_cli("report", PAIRED.name, "--format", "html")
     assert command.exit_code == 1 and page.text == command.stdout
     decision = html.document_fromstring(page.text).xpath("string(//p[@class='decision'])")
@@ -66,7 +66,7 @@ def test_report(monkeypatch, page_cli):
 
 def test_standings(monkeypatch, page_cli):
     c, key = served(monkeypatch, PAIRED)
-    page = c.get(f"/files/{key}/standings")
+    page = c.get(f"/files/{key}/standings.html")
     assert page.text == page_cli("standings", PAIRED.name, "--format", "html").stdout
     library = trfconv.standings(trfconv.read(PAIRED))
     assert library.after_round == 3 and "after round 3 of 5" in page.text
@@ -77,7 +77,7 @@ def test_standings(monkeypatch, page_cli):
 
 def test_playoff(monkeypatch, page_cli):
     c, key = served(monkeypatch, POSTPONED)
-    page = c.get(f"/files/{key}/playoff", params={"place": "3", "seed": "7"})
+    page = c.get(f"/files/{key}/playoff.html", params={"place": "3", "seed": "7"})
     assert page.status_code == 200, page.text
     assert page.text == page_cli("playoff", POSTPONED.name, "--places", "3", "--seed", "7", "--format", "html").stdout
     entrants, first = tied_for(trfconv.standings(trfconv.read(POSTPONED), lots_seed="7"), 3)
@@ -86,7 +86,7 @@ def test_playoff(monkeypatch, page_cli):
 
 def test_norms(monkeypatch, page_cli):
     c, key = served(monkeypatch, POSTPONED)
-    page = c.get(f"/files/{key}/norms", params={"forecast": "1"})
+    page = c.get(f"/files/{key}/norms.html", params={"forecast": "1"})
     assert page.text == page_cli("norms", POSTPONED.name, "--forecast", "--format", "html").stdout
     library = trfconv.norms(trfconv.read(POSTPONED), forecast=True)
     [said] = [d.message for d in library.diagnostics if d.code == "NRM010"]
@@ -95,7 +95,7 @@ def test_norms(monkeypatch, page_cli):
 
 def test_convert(monkeypatch, cli):
     c, key = served(monkeypatch, PAIRED)
-    page = c.get(f"/files/{key}/download/trf26")
+    page = c.get(f"/files/{key}/convert.trf26")
     command = cli("convert", PAIRED.name, "--to", "trf26")
     assert command.exit_code == 0 and page.content == command.stdout_bytes
     library, _ = trfconv.dumps(with_standings(trfconv.read(PAIRED))[0], "trf26")

@@ -56,7 +56,7 @@ def us_championship() -> trfconv.Tournament:
     blocks: dict[int, list[str]] = {fide_id: [] for fide_id in ids}
     for round_ in sorted(GAMES):
         words = GAMES[round_].split()
-        for pairing, result in zip(words[0::2], words[1::2]):
+        for pairing, result in zip(words[0::2], words[1::2], strict=True):
             white, black = map(int, pairing.split("-"))
             w, b = RESULT[result]
             blocks[white].append(f"{number[black]:>4} w {w}")

@@ -134,7 +134,7 @@ def _one_against_three(name: str, day: str, ratings, ids, results) -> trfconv.To
     """Player 1 against players 2, 3 and 4 in rounds 1-3 (``results`` his: 1-0, 0-1, =), the other
     two drawing each round."""
     others = {2: (3, 4), 3: (2, 4), 4: (2, 3)}
-    rounds = [[(1, o, r), (*others[o], "=")] for o, r in zip((2, 3, 4), results)]
+    rounds = [[(1, o, r), (*others[o], "=")] for o, r in zip((2, 3, 4), results, strict=True)]
     return _with_ids(swiss(ratings, rounds, start=day, name=name), ids)
 
 
@@ -248,7 +248,7 @@ def test_printed_forms(periods):
     rows = list(csv.reader(document("period").render(report, "csv").splitlines()))
     header = rows.index(["fide_id", "name", "federation", "outcome", "events", "rating_before", "K", "K_source", "n",
                          "W", "K(W-We)", "change", "new_rating", "Ru", "Ru_published", "note"])
-    (row,) = [dict(zip(rows[header], r)) for r in rows[header + 1:] if r[0] == c.fide_id]
+    (row,) = [dict(zip(rows[header], r, strict=True)) for r in rows[header + 1:] if r[0] == c.fide_id]
     assert [row[k] for k in ("events", "rating_before", "K", "n", "W", "K(W-We)", "change", "new_rating")] == \
         ["3", "2264", "20", "25", "14", "17.00", "17", "2281"]
 

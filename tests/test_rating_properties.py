@@ -37,7 +37,7 @@ def tournaments(draw) -> Tournament:
         rng.shuffle(order)
         if size % 2:
             entries[order.pop()].append(NOT_PAIRED)
-        for white, black in zip(order[0::2], order[1::2]):
+        for white, black in zip(order[0::2], order[1::2], strict=True):
             outcome = rng.choice(OUTCOMES)
             entries[white].append(Game(black + 1, Colour.WHITE, outcome))
             entries[black].append(Game(white + 1, Colour.BLACK, outcome.reversed))

@@ -158,7 +158,7 @@ def listed_round_robin(path):
     names = ["Ostrakova, Mirela", "Nunez Garcia, Jose Maria", "Tchervenkov, Aleksandr", "Morlan, Pel"]
     t = dataclasses.replace(
         t, players=tuple(dataclasses.replace(p, fide_id=i, name=n, sex="w" if i == "90100020" else "m")
-                         for p, i, n in zip(t.players, ids, names)),
+                         for p, i, n in zip(t.players, ids, names, strict=True)),
         event=dataclasses.replace(t.event, start_date=datetime.date(2026, 10, 3), end_date=datetime.date(2026, 10, 5),
                                   round_dates=()))
     trfconv.write(t, path, format="trf26")

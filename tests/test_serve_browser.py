@@ -7,6 +7,10 @@ Skipped, with the reason, where Chromium or Playwright is missing (``.ci/run`` i
 
 from __future__ import annotations
 
+import json
+import re
+import signal
+import time
 import urllib.error
 import urllib.request
 
@@ -41,6 +45,47 @@ def test_the_command_listens_on_loopback_with_a_token_and_stops_on_ctrl_c():
     out, err, code = said
     assert out.splitlines()[-1] == "trfconv serve: stopped" and code == 0
     assert err == ""  # uvicorn says nothing of its own
+
+
+def a_large_list(path, players: int = 250_000) -> None:
+    """A FIDE list (the FOA layout) of ``players`` invented players, as FIDE publishes it:
+    some seconds to import."""
+    from ratinglist_build import HEADER_FOA, P, foa_line, txt
+
+    path.write_bytes(txt(HEADER_FOA, (foa_line(P(90_000_000 + i, f"Player{i:06}, Ann", "NOR", "F", std=(1400 + i % 1000, 0, 20)))
+                                      for i in range(players))))
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=["ctrl-c", "sigterm", "sighup"])
+def test_stopping_the_server_during_a_list_import_leaves_no_temporary_file(tmp_path, stop):
+    """The uploaded copy of a list (up to 512 MiB) was left in the temporary folder for good
+    when the server was stopped during its import."""
+    from test_serve import said as answered
+
+    from trfconv.ratinglists import open_lists
+
+    listed, temporary, db = tmp_path / "standard_oct26frl.txt", tmp_path / "tmp", tmp_path / "lists.sqlite"
+    a_large_list(listed)
+    temporary.mkdir()
+    with server("--db", str(db), env={"TMPDIR": str(temporary)}, stop=stop) as (address, out):
+        port, token = re.search(r":(\d+)/\?token=(.+)$", address).groups()
+        body = (b"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + listed.name.encode()
+                + b"\"\r\n\r\n" + listed.read_bytes() + b"\r\n--b--\r\n")
+        head = (f"POST /lists?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+                f"Content-Type: multipart/form-data; boundary=b\r\nContent-Length: {len(body)}\r\n\r\n").encode()
+        job = json.loads(answered(int(port), head + body).split(b"\r\n\r\n", 1)[1])["job"]
+        for _ in range(600):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/lists/jobs/{job}?token={token}") as answer:
+                state = json.loads(answer.read())
+            if state["done"]:
+                break
+            time.sleep(0.01)
+        assert 0 < state["done"] < state["total"] and not state["result"]  # being imported: the copy is there
+        assert [p.name for p in temporary.glob("trfconv-serve-*/*/*")] == [listed.name]
+    stdout, stderr, code = out
+    assert code == 0 and stdout.splitlines()[-1] == "trfconv serve: stopped" and "Traceback" not in stderr
+    assert list(temporary.iterdir()) == []
+    assert not open_lists(db).months()  # the import given up: the database as it was
 
 
 @needs_browser
@@ -85,7 +130,7 @@ def test_a_person_checks_a_file_prints_the_report_and_downloads_the_xml(tmp_path
         card.get_by_role("button", name="Rating report", exact=True).click()
         frame.wait_for_selector("section#rated")
         report = context.new_page()  # the page's cookie carries the token
-        report.goto(address.split("?")[0] + f"files/{key}/report")
+        report.goto(address.split("?")[0] + f"files/{key}/rating-report.html")
         pdf = tmp_path / "report.pdf"
         report.pdf(path=str(pdf), prefer_css_page_size=True)
         assert page_size_mm(pdf) == (210, 297)
@@ -107,7 +152,7 @@ def test_a_person_checks_a_file_prints_the_report_and_downloads_the_xml(tmp_path
         norms.get_by_role("button", name="IT1 certificates", exact=True).click()
         expect(shown.locator("section.it1 h1").first).to_have_text("Certificate of Title Result")
         it1 = context.new_page()
-        it1.goto(address.split("?")[0] + f"files/{nkey}/norms/it1?title=GM")
+        it1.goto(address.split("?")[0] + f"files/{nkey}/norms.it1?title=GM")
         pdf = tmp_path / "it1.pdf"
         it1.pdf(path=str(pdf), prefer_css_page_size=True)
         assert page_size_mm(pdf) == (210, 297)
@@ -139,8 +184,7 @@ def test_the_page_fits_a_phones_width_is_reached_by_keyboard_and_takes_a_dropped
         }""", [SECOND.name, SECOND.read_text("latin-1")])
         page.dispatch_event("#zone", "drop", {"dataTransfer": dropped})
         page.locator("#all").wait_for()
-        page.get_by_role("button", name="Show the table of all files").click()
-        rows = page.locator("#batch-table tbody tr")
+        rows = page.locator("#set tbody tr")
         rows.nth(1).wait_for()
         assert rows.count() == 2
         page.get_by_role("button", name="Rating period", exact=True).click()
@@ -169,3 +213,112 @@ def test_a_rating_list_is_imported_searched_and_checked_against_from_the_page(tm
         card = page.locator(".card").first
         card.get_by_role("button", name="Check the players against the list in force").click()
         expect(card.locator("ul.findings.warning")).to_contain_text("LST008: player 4 (Morlan, Pel): 1610 in the file")
+
+
+@needs_browser
+def test_a_tabs_files_are_its_own_come_back_after_a_reload_and_are_removed_one_by_one():
+    with server() as (address, _), browser() as chromium:
+        context = chromium.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.goto(address)
+        page.set_input_files("#files", [str(EXAMPLE), str(NORMS)])
+        rows = page.locator("#set tbody tr")
+        expect(rows).to_have_count(2)
+        keys = [k for k in page.locator(".card").evaluate_all("cards => cards.map(c => c.dataset.file)")]
+        page.reload()
+        expect(rows).to_have_count(2)
+        assert page.locator(".card").evaluate_all("cards => cards.map(c => c.dataset.file)") == keys
+        assert rows.locator("td:first-child").all_inner_texts() == [EXAMPLE.name, NORMS.name]
+        page.get_by_role("button", name=f"Remove {EXAMPLE.name}").click()
+        expect(rows).to_have_count(1)
+        expect(page.locator(".card")).to_have_count(1)
+        page.reload()
+        expect(rows).to_have_count(1)
+
+        other = context.new_page()  # another tab: a set of its own
+        other.goto(address)
+        expect(other.locator("#set")).to_contain_text("No file is held for this page yet.")
+
+        # a duplicated tab (the browser copies the tab's sessionStorage): a copy of the set, its own from then on
+        session = page.evaluate("sessionStorage.getItem('trfconv.session')")
+        copy = context.new_page()
+        copy.add_init_script(f"if (window === window.top) sessionStorage.setItem('trfconv.session', '{session}')")
+        copy.goto(address)
+        expect(copy.locator("#set tbody tr")).to_have_count(1)
+        assert copy.evaluate("sessionStorage.getItem('trfconv.session')") != session
+        copy.get_by_role("button", name=f"Remove {NORMS.name}").click()
+        expect(copy.locator("#set")).to_contain_text("No file is held for this page yet.")
+        page.reload()
+        expect(rows).to_have_count(1)
+
+
+@needs_browser
+def test_the_page_says_when_the_server_has_stopped_and_when_it_was_restarted():
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with browser() as chromium:
+        page = chromium.new_page()
+        with server("--port", str(port)) as (address, _):
+            page.goto(address)
+            page.set_input_files("#files", str(EXAMPLE))
+            expect(page.locator("#set tbody tr")).to_have_count(1)
+            expect(page.locator("#stopped")).to_be_hidden()
+        expect(page.locator("#stopped")).to_have_text(
+            "The server has stopped: trfconv serve no longer answers. Start it again and open the address it prints "
+            "(the files will have to be dropped again).", timeout=15_000)
+        with server("--port", str(port)) as (again, _):
+            page.goto(again)
+            expect(page.locator("#notes")).to_have_text(
+                "The server was restarted since this page was last open: the 1 file(s) dropped on it are no longer "
+                f"held ({EXAMPLE.name}). Drop them again to use them.")
+
+
+@needs_browser
+def test_a_file_named_outside_latin_1_downloads_under_its_name(tmp_path):
+    """Every download of ``Łódź open.trf`` answered 500, and Chromium cancelled it silently."""
+    named = tmp_path / "Łódź open.trf"
+    named.write_bytes(EXAMPLE.read_bytes())
+    with server() as (address, _), browser() as chromium:
+        page = chromium.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True).new_page()
+        page.goto(address)
+        page.set_input_files("#files", str(named))
+        card = page.locator(".card").first
+        with page.expect_download() as download:
+            card.get_by_role("link", name="FIDE TRF-2026").click()
+        assert download.value.suggested_filename == "Łódź_open-trf26.trf"
+        assert download.value.failure() is None
+        with page.expect_download() as download:
+            card.get_by_role("button", name="Download the standings as CSV").click()
+        assert download.value.suggested_filename == "Łódź_open-standings.csv"
+        saved = tmp_path / "standings.csv"
+        download.value.save_as(saved)
+        assert saved.read_bytes().startswith("\ufeff".encode())  # as trfconv standings --format csv writes it
+        with page.expect_download() as download:
+            card.get_by_text("What the file is").click()
+            card.get_by_role("link", name="Download what the file is as JSON").click()
+        assert download.value.suggested_filename == "Łódź_open-info.json"
+
+
+@needs_browser
+def test_a_large_event_opens_its_documents_in_a_tab_of_their_own(tmp_path):
+    """A 9,999-player report in a frame of the page kept it busy for 25 s."""
+    from swissbuild import generate_swiss_trf
+
+    large = tmp_path / "large.trf"
+    large.write_text(generate_swiss_trf(600, 7))
+    with server() as (address, _), browser() as chromium:
+        context = chromium.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.goto(address)
+        page.set_input_files("#files", str(large))
+        card = page.locator(".card").first
+        expect(card).to_contain_text("This event has 600 players: its documents open in a tab of their own")
+        assert card.locator("iframe").count() == 0
+        with context.expect_page() as opened:
+            card.get_by_role("button", name="Standings", exact=True).click()
+        opened.value.wait_for_load_state()
+        assert opened.value.url.split("?")[0].endswith(f"/files/{card.get_attribute('data-file')}/standings.html")
+        expect(opened.value.locator("thead").last).to_contain_text("PTS")

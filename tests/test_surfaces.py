@@ -541,7 +541,7 @@ def test_keep_unrated_on_a_read_only_database(cli, lists_db, tmp_path, monkeypat
 
     # an unrated player against three rated 1800 in February 2026: his games are to be kept
     others = {2: (3, 4), 3: (2, 4), 4: (2, 3)}
-    games = [[(1, o, r), (*others[o], "=")] for o, r in zip((2, 3, 4), ("1-0", "0-1", "="))]
+    games = [[(1, o, r), (*others[o], "=")] for o, r in zip((2, 3, 4), ("1-0", "0-1", "="), strict=True)]
     t = swiss([None, 1800, 1800, 1800], games, start="2026/02/02", name="Winter")
     t = replace(t, players=tuple(replace(p, fide_id=str(5000 + p.start_number)) for p in t.players))
     event = tmp_path / "winter.trf"

@@ -238,7 +238,7 @@ def _disagreements(t) -> list:
     specs, _ = parse_list(COMPARED)
     ctx, columns = compute_columns(trfconv.reads(text), specs, rules=EDITION_OF[rules])
     return [(p.start_number, s.text, c.exact(i), theirs[p.start_number][k])
-            for i, p in enumerate(t.players) for k, (s, c) in enumerate(zip(specs, columns))
+            for i, p in enumerate(t.players) for k, (s, c) in enumerate(zip(specs, columns, strict=True))
             if not same(c.exact(i), theirs[p.start_number][k], s.code, ctx.f.rounds)]
 
 
@@ -275,7 +275,7 @@ def test_team_points_agree_with_fide_checker():
     back = trfconv.reads(text)
     ctx, columns = compute_columns(back, specs, rules=EDITION_OF[rules])
     wrong = [(team.number, s.text) for i, team in enumerate(ctx.team.matches.teams)
-             for k, (s, c) in enumerate(zip(specs, columns)) if not same(c.exact(i), theirs[team.number][k], s.code, 6)]
+             for k, (s, c) in enumerate(zip(specs, columns, strict=True)) if not same(c.exact(i), theirs[team.number][k], s.code, 6)]
     assert len(theirs) == 16 and wrong == []
 
 

@@ -328,7 +328,7 @@ def test_generated_events_with_random_299_agree_with_fide_checker(seed):
     specs, _ = parse_list(COMPARED)
     ctx, columns = compute_columns(t, specs, rules=EDITION_OF[rules])
     wrong = [(p.start_number, s.text, c.exact(i), values[p.start_number][k])
-             for i, p in enumerate(t.players) for k, (s, c) in enumerate(zip(specs, columns))
+             for i, p in enumerate(t.players) for k, (s, c) in enumerate(zip(specs, columns, strict=True))
              if not same(c.exact(i), values[p.start_number][k], s.code, ctx.f.rounds)]
     assert wrong == [], records
     assert len(t.point_adjustments) == len(records)

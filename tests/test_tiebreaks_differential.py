@@ -86,7 +86,7 @@ def compare(data: bytes, unrated: int | None = None) -> tuple[int, list]:
     ctx, columns = compute_columns(t, specs, rules=EDITION_OF[rules], unrated=unrated)
     compared, wrong = 0, []
     for i, p in enumerate(t.players):
-        for k, (spec, column) in enumerate(zip(specs, columns)):
+        for k, (spec, column) in enumerate(zip(specs, columns, strict=True)):
             compared += 1
             if not same(column.exact(i), theirs[p.start_number][k], spec.code, ctx.f.rounds):
                 wrong.append((p.start_number, spec.text, column.exact(i), theirs[p.start_number][k]))
@@ -164,7 +164,7 @@ def compare_teams(data: bytes, compared: list[str] = TEAM_COMPARED,
     ctx, columns = compute_columns(t, specs, rules=edition)
     compared, wrong = 0, []
     for i, team in enumerate(ctx.team.matches.teams):
-        for spec, column in zip(specs, columns):
+        for spec, column in zip(specs, columns, strict=True):
             compared += 1
             value = theirs[team.number][specs.index(spec)]
             if not _same_team(column.exact(i), value, spec.code, ctx.f.rounds):

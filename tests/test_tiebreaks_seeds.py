@@ -63,7 +63,7 @@ def values(t: Tournament, codes: list[str], rules: str, **options) -> dict[str, 
     assert not problems
     _, columns = compute_columns(t, specs, rules=rules, **options)
     return {code: {p.start_number: c.exact(i) for i, p in enumerate(t.players)}
-            for code, c in zip(codes, columns)}
+            for code, c in zip(codes, columns, strict=True)}
 
 
 # --- seed 000 §2.1.1 the cumulative ----------------------------------------------------------
@@ -113,7 +113,7 @@ def koya_example() -> Tournament:
     for i, row in enumerate(rows, start=1):
         results = [x for x in row[1:] if x != "x"]
         opponents = [j for j in range(1, 11) if j != i]
-        players.append(Player(i, row[0], rounds=tuple(g(o, value[r]) for o, r in zip(opponents, results))))
+        players.append(Player(i, row[0], rounds=tuple(g(o, value[r]) for o, r in zip(opponents, results, strict=True))))
     return Tournament(Event(type="Round Robin", declared_rounds=9), tuple(players))
 
 

@@ -130,7 +130,7 @@ def test_unplayed_round_categories_tec():
 
     seen, own = scores_seen(compute_columns(trfconv.read(TEC), parse_list(["BH"])[0])[0])
     # only 16.2.5 changes the score opponents see (16.3.2): Nick's two ZPBs count as draws
-    assert [Fraction(s - o, 2) for s, o in zip(seen, own)] == [0] * 11 + [1] + [0] * 4
+    assert [Fraction(s - o, 2) for s, o in zip(seen, own, strict=True)] == [0] * 11 + [1] + [0] * 4
 
 
 def test_direct_encounter_averages_a_repeated_pairing():

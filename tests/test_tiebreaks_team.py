@@ -34,7 +34,7 @@ def values(t, codes: list[str], rules: str = "tb-2024") -> dict[str, dict[int, o
     assert not problems
     ctx, columns = compute_columns(t, specs, rules=rules)
     numbers = [team.number for team in ctx.team.matches.teams]
-    return {code: {n: c.exact(i) for i, n in enumerate(numbers)} for code, c in zip(codes, columns)}
+    return {code: {n: c.exact(i) for i, n in enumerate(numbers)} for code, c in zip(codes, columns, strict=True)}
 
 
 def test_team_matches_of_the_tec_crosstable(tec):
@@ -251,7 +251,7 @@ def test_round_robin_forfeit_is_a_game_per_edition():
 def values_of(t, codes: list[str], rules: str) -> dict[str, list]:
     specs, _ = parse_list(codes)
     _, columns = compute_columns(t, specs, rules=rules)
-    return {code: [c.exact(i) for i in range(len(t.players))] for code, c in zip(codes, columns)}
+    return {code: [c.exact(i) for i in range(len(t.players))] for code, c in zip(codes, columns, strict=True)}
 
 
 @pytest.mark.parametrize("code, order", [("FIDE_TEAM_TYPEA_GP_MP", [2, 1, 4, 3]), ("FIDE_TEAM_TYPEB_GP", [2, 1, 4, 3]),

@@ -26,7 +26,7 @@ def _values(file: str, codes: list[str], rules: str) -> dict[str, dict[str, obje
     assert not problems
     _, columns = compute_columns(t, specs, rules=rules)
     return {code: {str(p.start_number): c.exact(i) for i, p in enumerate(t.players)}
-            for code, c in zip(codes, columns)}
+            for code, c in zip(codes, columns, strict=True)}
 
 
 def _agrees(ours, printed, code: str) -> bool:
@@ -68,7 +68,7 @@ def test_tec_swiss_values_by_edition(edition, file):
     assert not problems
     _, columns = compute_columns(t, specs)
     wrong = []
-    for code, column in zip(expected, columns):
+    for code, column in zip(expected, columns, strict=True):
         for i, p in enumerate(t.players):
             if str(p.start_number) not in expected[code]:
                 continue
@@ -83,7 +83,7 @@ def test_tec_swiss_values_by_edition(edition, file):
     assert wrong == []
     if edition == "rules2026":
         seen, _ = scores_seen(_context(t))
-        assert {str(p.start_number): Fraction(s, 2) for p, s in zip(t.players, seen)} == {
+        assert {str(p.start_number): Fraction(s, 2) for p, s in zip(t.players, seen, strict=True)} == {
             n: Fraction(str(v)) for n, v in SHARLY[edition]["ABH"].items()}
 
 

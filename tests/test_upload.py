@@ -91,7 +91,8 @@ def lists(tmp_path_factory):
 
 def test_the_generated_event_is_ready(lists):
     t, result = upload(event_text(), lists)
-    assert [d.code for d in result.diagnostics] == ["UPL030"]
+    # UPL056: its rounds 2-3 are not the Dutch system's pairing, information for a file naming no system
+    assert [d.code for d in result.diagnostics] == ["UPL030", "UPL056"]
     assert result.diagnostics[0].message.startswith(
         "the event, ending 2026-10-05, goes to the list of 2026-11 (9.1, by its end date: a file does not record its "
         "registration; closing date 2026-10-29, 7.1.3): upload by "
@@ -242,9 +243,9 @@ def test_in_time_late_and_too_late():
     assert (p.upload_by, p.last_day) == (date(2026, 10, 31), date(2026, 12, 31))
     assert [p.state(d) for d in (date(2026, 10, 31), date(2026, 11, 1), date(2026, 12, 31), date(2027, 1, 1))] == [
         "in time", "late", "late", "too late"]
-    assert codes(event_text(), today=date(2026, 11, 2)) == ["UPL031"]
+    assert codes(event_text(), today=date(2026, 11, 2)) == ["UPL031", "UPL056"]
     too_late = upload(event_text(), today=date(2027, 1, 1))[1]
-    assert [d.code for d in too_late.diagnostics] == ["UPL032"]
+    assert [d.code for d in too_late.diagnostics] == ["UPL032", "UPL056"]
     assert summary(too_late.diagnostics, too_late.deadlines) == (
         "NOT READY to upload: too late: the third list after its end is past, it will not be rated (B.02 9.1)")
 
@@ -553,13 +554,52 @@ def test_the_findings_cite_the_edition_applied():
 
 def test_a_file_paired_by_the_dutch_system_is_held_to_it():
     """A file that names the Dutch system (192) gets its rounds held to it (UPL054, a warning with
-    the criterion that decides); the same file naming no system is held to the absolute criteria
-    only, and one naming a system the checker does not check says so (UPL055)."""
+    the criterion that decides); the same file naming no system gets the same comparison as
+    information, the system assumed said (UPL056); one naming a system the checker does not check
+    says so (UPL055), and is still held to the absolute criteria."""
     dutch = upload(event_text({"192": "192 FIDE_DUTCH_2026"}))[1].diagnostics
     found = [d for d in dutch if d.code == "UPL054"]
     assert [d.severity for d in found] == [Severity.WARNING, Severity.WARNING]
     assert found[0].message == ("round 2 is not the Dutch system's pairing (swiss-2026): C.04.3 [C12]: in the "
                                 "0-point bracket 2 player(s) do not get their colour preference where 0 was possible")
-    assert "UPL054" not in codes(event_text())
+    t, plain = upload(event_text())
+    assumed = [d for d in plain.diagnostics if d.code in ("UPL054", "UPL056")]
+    assert [(d.code, d.severity) for d in assumed] == [("UPL056", Severity.INFO)]
+    assert assumed[0].message == ("rounds 2-3 not the Dutch system's pairing (swiss-2026; the file names no pairing "
+                                  "system: the Dutch one assumed, for information): round 2: C.04.3 [C12]: in the "
+                                  "0-point bracket 2 player(s) do not get their colour preference where 0 was possible; "
+                                  "and round 3: trfconv pairings shows each")
+    assert summary(plain.diagnostics, plain.deadlines).startswith("READY to upload")
     dubov = [d.message for d in upload(event_text({"192": "192 FIDE_DUBOV"}))[1].diagnostics if d.code == "UPL055"]
     assert dubov == ["pairings not checked: the Dubov system (C.04.4.1): only the Dutch system (C.04.3) is checked"]
+    three = {**player(4, ("   1 b 0", "   6 b 0", "   5 b 1")), **player(5, ("   2 w 0", "   3 w 0", "   4 w 0"))}
+    assert codes(event_text({"192": "192 FIDE_DUBOV"}, three)).count("UPL052") == 2
+
+
+def test_a_swiss_manager_file_gets_the_dutch_comparison_as_information():
+    """A Swiss-Manager file of a Swiss names no pairing system: its round 4, which a program of the
+    2017 rules paired in a 2026 event, is compared with the Dutch system's as information only,
+    with the words ``trfconv pairings`` says."""
+    t = trfconv.read(FIXTURES / "native" / "swissmanager" / "echecsjs__tunx__romanian_u1700_1350000.TUNX")
+    found = [d for d in upload_check(t, date(2026, 12, 20)).diagnostics if d.code.startswith("UPL05")]
+    assert [(d.code, d.severity) for d in found] == [("UPL056", Severity.INFO)]
+    assert found[0].message == ("round 4 not the Dutch system's pairing (swiss-2026; the file names no pairing "
+                                "system: the Dutch one assumed, for information): round 4: C.04.3 [C9]: the bye goes to "
+                                "8, with 1 unplayed game(s), where a player with 0 was possible")
+    (r,) = trfconv.pairings(t, round=4).rounds
+    assert found[0].message.endswith(f"{r.difference.label}: {r.difference.text}")
+
+
+def test_the_absolute_criteria_are_the_checkers():
+    """One record of the players before each round for both: in this Swiss-Manager file player 16
+    had Black in rounds 3 and 4, an adjourned game (TRF-2026 ``X``) with White in round 6 and Black
+    in round 7, which is no third Black in a row for the checker (an adjourned game is a game
+    played, with its colour) and so none for the upload check either."""
+    t = trfconv.read(FIXTURES / "native" / "swissmanager" / "echecsjs__tunx__ukraine_rapid8_1377000.TUNX")
+    assert [d for d in upload_check(t, date(2026, 12, 20)).diagnostics if d.code in ("UPL050", "UPL051", "UPL052")] == []
+    vega = trfconv.read(FIXTURES / "native" / "vega" / "samuraitruong__vegachess-html-generator__Sample_Tournament.trfx")
+    rematches = [d for d in upload_check(vega, date(2026, 12, 20)).diagnostics if d.code == "UPL050"]
+    broken = trfconv.pairings(vega).broken
+    assert [(b.player, b.round) for b in broken] == [(1, 5), (2, 5), (4, 5)]
+    assert [d.message for d in rematches] == [f"player {b.player} ({vega.player(b.player).name}), round {b.round}: "
+                                              f"{b.message}" for b in broken]

@@ -199,7 +199,7 @@ def test_rated_against_unrated_in_a_swiss():
     drawn = [[(1, 2, "="), (3, 4, "=")]]
     v_old = validate(swiss([2000, None, 1800, 1700], drawn), OLD)
     v_new = validate(swiss([2000, None, 1800, 1700], drawn), NEW)
-    for v, article in ((v_old, "6.4"), (v_new, "8.3.1")):
+    for v in (v_old, v_new):  # B.02 2005 6.4, 2024 8.3.1
         assert game(v, 1, 1).reasons == (Exclusion.UNRATED_OPPONENT,)
         assert v.player(1).gets is Gets.NOTHING
     # the unrated player counts his game against a rated player only under the current rules
@@ -219,7 +219,7 @@ def test_2005_round_robin_counts_games_against_unrated_players():
 def _unrated_scoring(results):
     """Player 5 is unrated and meets 1, 2, 3 with ``results`` (his score each game)."""
     table = {"1": "0-1", "=": "=", "0": "1-0"}
-    rounds = [[(o, 5, table[r]), *([(4, 6, "=")] if i == 0 else [])] for i, (o, r) in enumerate(zip((1, 2, 3), results))]
+    rounds = [[(o, 5, table[r]), *([(4, 6, "=")] if i == 0 else [])] for i, (o, r) in enumerate(zip((1, 2, 3), results, strict=True))]
     return swiss([2000, 1900, 1800, 1700, None, 1600], rounds)
 
 

@@ -42,7 +42,7 @@ def test_fide_example1_2005():
     v = validate(load("pypi__fidereport__example1.trf"))
     assert v.edition.name == "b02-2005" and v.minutes == 180  # 40/120, 60
     assert v.decision is Decision.WITH_EXCLUSIONS
-    assert [(c, len(f.players)) for (c, _), f in zip(codes(v), v.findings)] == [("VAL032", 58), ("VAL033", 26)]
+    assert [(c, len(f.players)) for (c, _), f in zip(codes(v), v.findings, strict=True)] == [("VAL032", 58), ("VAL033", 26)]
     outcomes = [p.gets for p in v.players]
     assert (outcomes.count(Gets.CHANGE), outcomes.count(Gets.INITIAL)) == (144, 51)
     current = validate(load("pypi__fidereport__example1.trf"), "b02-2024")

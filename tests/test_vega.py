@@ -63,7 +63,7 @@ def test_the_sample_event_equals_vegas_trfx_and_standings():
         assert (mine.name.replace(",", ""), mine.rating, mine.federation, mine.points) == (
             p.name, p.rating, p.federation, p.points)
         assert sum(map(t.scores.points, mine.rounds)) == p.points
-        for e, theirs in zip(mine.rounds, p.rounds):
+        for e, theirs in zip(mine.rounds, p.rounds, strict=True):
             assert (type(e), position[theirs.opponent], getattr(e, "outcome", None)) == (
                 type(theirs), e.opponent, getattr(theirs, "outcome", None))
     # Vega's standings (standings.qtf): each position's name and points, and the same ranks when

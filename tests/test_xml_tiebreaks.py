@@ -54,7 +54,7 @@ def test_real_files_lists_read_and_written(name, tmp_path, cli):
     assert (back.event.tiebreaks, back.event.standings_tiebreaks) == REAL[name][:2]
     trf = cli("convert", path, "--to", "trf26").stdout
     records = {line[:3]: line[4:] for line in trf.splitlines() if line[:3] in ("202", "212")}
-    assert records == {k: ",".join(v) for k, v in zip(("202", "212"), REAL[name][:2]) if v}
+    assert records == {k: ",".join(v) for k, v in zip(("202", "212"), REAL[name][:2], strict=True) if v}
 
 
 def test_an_id_without_c07_counterpart_is_reported(tmp_path):

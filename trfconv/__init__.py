@@ -28,19 +28,20 @@ from __future__ import annotations
 
 import os
 
-# the base module of a pairing's two sides, loaded before the function below takes its name: once
-# loaded, no later import of it rebinds ``trfconv.pairings``
-from . import pairings as _sides  # noqa: F401
-from .diagnostics import Diagnostic, Severity, TrfconvError, has_errors
+from .diagnostics import Diagnostic, Severity, has_errors
+from .errors import InputError, OutputError, TrfconvError, UsageError
 from .io.files import MAX_INPUT_BYTES
 from .io.registry import read_bytes, write_bytes, write_file
 from .model import Tournament
 
 __all__ = [
     "Diagnostic",
+    "InputError",
+    "OutputError",
     "Severity",
     "Tournament",
     "TrfconvError",
+    "UsageError",
     "check",
     "convert",
     "dumps",
@@ -105,9 +106,9 @@ def read_many(paths, *, encoding: str | None = None, jobs: int | None = 1):
     files, _ = expand(paths)
     one = partial(_read_or_say, encoding=encoding)
     if (jobs or 1) <= 1 or len(files) <= 1:
-        yield from zip(files, map(one, files))
+        yield from zip(files, map(one, files), strict=True)
         return
-    yield from zip(files, in_workers(one, files, jobs))
+    yield from zip(files, in_workers(one, files, jobs), strict=True)
 
 
 def _read_or_say(path, *, encoding: str | None) -> Tournament:

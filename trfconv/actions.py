@@ -20,6 +20,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Protocol
+
+from .messages import Message, joined, msg
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,7 @@ class Action:
 
     kind: str
     value: str | int | None = None
-    purpose: str = ""
+    purpose: str = ""  #: a message (``msg("to write it anyway")``), said in the face's language
 
     def __post_init__(self) -> None:
         if self.kind not in ACTIONS:
@@ -66,33 +69,51 @@ ACTIONS: dict[str, str] = {
 }
 
 
+def phrase(template: str, /) -> str:
+    """An action's words in a face: a message template whose ``{value}`` and ``{purpose}`` are
+    filled when it is said (:meth:`Voice.hint`); the catalogs extract it as they do ``msg``."""
+    return template
+
+
+class Said(Protocol):
+    """What carries a message and its actions (a diagnostic)."""
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def actions(self) -> tuple[Action, ...]: ...
+
+
 @dataclass(frozen=True)
 class Voice:
-    """How a face words actions: for each kind it knows, a phrase (``{value}``: the action's
-    value, ``{purpose}``: its purpose). A kind it does not know is not worded."""
+    """How a face words actions: for each kind it knows, a phrase (:func:`phrase`: ``{value}``
+    the action's value, ``{purpose}`` its purpose). A kind it does not know is not worded. What
+    it says is a message (:mod:`trfconv.messages`), said in the face's language."""
 
     name: str
     phrases: Mapping[str, str] = field(default_factory=dict)
 
-    def hint(self, action: Action) -> str | None:
+    def hint(self, action: Action) -> Message | None:
         """The words of ``action`` in this voice, or None."""
-        phrase = self.phrases.get(action.kind)
-        if phrase is None:
+        template = self.phrases.get(action.kind)
+        if template is None:
             return None
-        return " ".join(phrase.format(value="" if action.value is None else action.value,
-                                      purpose=action.purpose).split())
+        return Message(template, {"value": "" if action.value is None else action.value,
+                                  "purpose": action.purpose}, one_line=True)
 
     def hints(self, actions: Iterable[Action]) -> str:
         """The words of ``actions`` as one parenthesis to end a sentence with (`` (--after-round
         4 judges the rounds complete, --finished-after 4 …)``), or nothing."""
         said = [h for h in map(self.hint, actions) if h]
-        return f" ({', '.join(said)})" if said else ""
+        return msg(" ({hints})", hints=joined(said, ", ")) if said else ""
 
     def words(self, text: str, actions: Iterable[Action]) -> str:
-        """``text`` with the words of ``actions`` after it."""
-        return text + self.hints(actions)
+        """``text`` with the words of ``actions`` after it (a message when there are any)."""
+        hints = self.hints(actions)
+        return joined([text, hints]) if hints else text
 
-    def message(self, said) -> str:
+    def message(self, said: Said) -> str:
         """A diagnostic's ``message`` with the words of its own ``actions``."""
         return self.words(said.message, said.actions)
 

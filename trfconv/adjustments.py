@@ -87,6 +87,7 @@ def resolve(t: Tournament, ids: set[int], rounds: int, *, team: bool) -> Resolve
             out.diagnostics.append(diagnostic("TB010", f"{text}: {problem}; not applied"))
             continue
         if not a.ids:
+            assert a.kind is not None  # _problem refuses a record with neither ids nor type
             out.defaults[a.kind] = Change(a.match_points, a.points)
             out.diagnostics.append(diagnostic("TB011", f"{text}: {_KIND_NAMES[a.kind]} worth "
                                                        f"{_values(a, team)} in this event"))
@@ -98,6 +99,7 @@ def resolve(t: Tournament, ids: set[int], rounds: int, *, team: bool) -> Resolve
                                                            "file; not applied to it"))
                 continue
             if a.kind:
+                assert a.round is not None  # _problem refuses a result without its round
                 out.results[(number, a.round)] = (a.kind, change)
                 worth = (f"the score system's value of {a.kind}" if a.points is None and a.match_points is None
                          else _values(a, team))

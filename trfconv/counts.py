@@ -10,7 +10,7 @@ from .model import Bye, Forfeit, Game, NotPaired, Pending, Tournament, Unreadabl
 def counts(t: Tournament) -> dict[str, int]:
     """Players, teams and rounds, and every round entry by kind. Games and forfeits are counted
     once per pairing (a double forfeit is one forfeit)."""
-    kinds: Counter = Counter()
+    kinds: Counter[str] = Counter()
     for p in t.players:
         for e in p.rounds:
             match e:

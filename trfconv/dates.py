@@ -213,9 +213,9 @@ def _interpretations(text: str) -> list[tuple[date, str]]:
 
 def _numeric_date(order: tuple[str, str, str], fields: tuple[str, str, str]) -> date | None:
     """The date the digit ``fields`` give when read in ``order``, if they fit it."""
-    if any(len(field) not in _FIELD_WIDTHS[name] for name, field in zip(order, fields)):
+    if any(len(field) not in _FIELD_WIDTHS[name] for name, field in zip(order, fields, strict=True)):
         return None
-    parts = {name: int(field) for name, field in zip(order, fields)}
+    parts = {name: int(field) for name, field in zip(order, fields, strict=True)}
     year = parts["YYYY"] if "YYYY" in parts else _century(parts["YY"])
     try:
         return date(year, parts["MM"], parts["DD"])

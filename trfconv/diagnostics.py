@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 
 from .actions import Action, voice
+from .messages import ENGLISH, Language, Message, joined, msg, plural
 
 
 class Severity(Enum):
@@ -435,6 +437,10 @@ CODES: dict[str, Code] = {
              todo="trfconv pairings FILE --round N shows both pairings and the criterion that decides; check the "
                   "pairing program's settings (system, acceleration, byes entered) for that round"),
         Code("UPL055", I, "Swiss pairing: rounds the pairings checker cannot judge from the file, or a system it does not check"),
+        Code("UPL056", I, "Swiss pairing: a round is not the pairing the Dutch system gives, in a file that names no "
+                          "pairing system (the Dutch system assumed; information, not an error)",
+             todo="if the event was paired by the Dutch system, trfconv pairings FILE --round N shows both pairings and "
+                  "the criterion that decides; a file that says its system (192, 092) is held to it"),
         Code("UPL060", E, "no game of the event has a result: nothing to rate yet (B.02 9.1: the report follows the event)",
              "FIDE rating server", todo="upload the file once the event is played"),
         Code("UPL061", E, "a round declared or paired has no results (R■: every round's result; B.02 9.1)",
@@ -518,9 +524,15 @@ class Location:
         return ":".join(parts)
 
 
+#: A severity as a diagnostic's line says it.
+SEVERITY_WORDS = {Severity.ERROR: msg("error"), Severity.WARNING: msg("warning"), Severity.INFO: msg("info")}
+
+
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem, reported by a reader, a check or a writer (see the module docstring)."""
+    """One problem, reported by a reader, a check or a writer (see the module docstring). Its
+    ``message`` is the English text; a :class:`~trfconv.messages.Message` (one made with
+    ``msg``) is also said in any language (:meth:`said`, :meth:`line`)."""
 
     code: str
     severity: Severity
@@ -532,9 +544,19 @@ class Diagnostic:
     actions: tuple[Action, ...] = ()
 
     def __str__(self) -> str:
-        text = f"{self.location}: {self.severity.value} {self.code}: {voice().message(self)}"
+        return self.line(ENGLISH)
+
+    def said(self, lang: Language) -> str:
+        """The message in ``lang``, with the words of its actions in the voice in use
+        (:meth:`~trfconv.actions.Voice.message`)."""
+        return lang.say(voice().message(self))
+
+    def line(self, lang: Language) -> str:
+        """The diagnostic as one line in ``lang``: ``file:3:5: error TRF010: … [rejected by …]``."""
+        text = lang.say(msg("{location}: {severity} {code}: {message}", location=str(self.location),
+                            severity=SEVERITY_WORDS[self.severity], code=self.code, message=self.said(lang)))
         if self.consumer:
-            text += f" [rejected by {self.consumer}]"
+            text += lang.say(msg(" [rejected by {consumer}]", consumer=lang.text(self.consumer)))
         return text
 
     def located(self, path: str) -> Diagnostic:
@@ -543,7 +565,7 @@ class Diagnostic:
             return self
         return replace(self, location=replace(self.location, path=path))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | int | None]:
         return {
             "code": self.code,
             "severity": self.severity.value,
@@ -557,7 +579,7 @@ class Diagnostic:
 
 def diagnostic(
     code: str,
-    message: str,
+    message: str | Message,
     *,
     path: str | None = None,
     line: int | None = None,
@@ -572,16 +594,17 @@ def diagnostic(
     spec = CODES[code]
     severity = severity or spec.severity
     consumer = spec.consumer if severity is spec.severity or spec.severity is not Severity.ERROR else None
-    return Diagnostic(code, severity, " ".join(message.split()), Location(path, line, column), consumer, actions)
+    text = message.on_one_line() if isinstance(message, Message) else " ".join(message.split())
+    return Diagnostic(code, severity, text, Location(path, line, column), consumer, actions)
 
 
-def severity_counts(diagnostics) -> dict[str, int]:
+def severity_counts(diagnostics: Iterable[Diagnostic]) -> dict[str, int]:
     """How many diagnostics of each severity: ``{"error": 2, "warning": 0, "info": 7}``."""
     c = Counter(d.severity.value for d in diagnostics)
     return {s.value: c[s.value] for s in Severity}
 
 
-def has_errors(diagnostics) -> bool:
+def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(d.severity is Severity.ERROR for d in diagnostics)
 
 
@@ -592,15 +615,15 @@ _PLAYER = re.compile(r"\bplayer \d+ \([^()]*\)")
 LINES_NAMED = 8
 
 
-def grouped(diagnostics, *, by_position: bool = True) -> list[tuple[Diagnostic, list[Diagnostic]]]:
+def grouped(diagnostics: Iterable[Diagnostic], *, by_position: bool = True) -> list[tuple[Diagnostic, list[Diagnostic]]]:
     """Diagnostics sorted by file position (``by_position``; else in the order noticed, which
     puts a cause before its consequences), each with the later ones that say the same thing
     (same code, same words but for the numbers and the player named): a repeated problem is
     shown once. The one grouping of every command's terminal output and every document's
     errors block."""
-    ordered = sorted(diagnostics, key=lambda d: (d.location.path or "", d.location.line or 0,
-                                                 d.location.column or 0)) if by_position else diagnostics
-    groups: dict[tuple, tuple[Diagnostic, list[Diagnostic]]] = {}
+    ordered: Iterable[Diagnostic] = sorted(diagnostics, key=lambda d: (
+        d.location.path or "", d.location.line or 0, d.location.column or 0)) if by_position else diagnostics
+    groups: dict[tuple[str, str], tuple[Diagnostic, list[Diagnostic]]] = {}
     for d in ordered:
         key = (d.code, _NUMBERS.sub("#", _PLAYER.sub("player #", d.message)))
         if key in groups:
@@ -615,25 +638,24 @@ def more_like_it(more: list[Diagnostic], limit: int | None = LINES_NAMED) -> str
     naming ``limit`` lines at most (None: every line; nothing when there are no others)."""
     if not more:
         return ""
-    where = [str(d.location.line) for d in more if d.location.line is not None][:limit]
-    return (f" (and {len(more)} more like it" + (f", line{'s' if len(where) > 1 else ''} {', '.join(where)}" if where else "")
-            + (" …" if len(more) > len(where) and where else "") + ")")
+    where = [d.location.line for d in more if d.location.line is not None][:limit]
+    head = plural(" (and {n} more like it", " (and {n} more like it", n=len(more))
+    if not where:
+        return joined([head, ")"])
+    more_lines = " …" if len(more) > len(where) else ""
+    return joined([head, plural(", line {lines}{more}", ", lines {lines}{more}", n=len(where), lines=where,
+                                more=more_lines), ")"])
 
 
-def grouped_lines(diagnostics, show=str, limit: int | None = LINES_NAMED, *, by_position: bool = True) -> list[str]:
+def grouped_lines(diagnostics: Iterable[Diagnostic], show: Callable[[Diagnostic], str] = str,
+                  limit: int | None = LINES_NAMED, *, by_position: bool = True,
+                  lang: Language = ENGLISH) -> list[str]:
     """The diagnostics as lines, a repeated one once with how many more there are and where
-    (``show`` turns a diagnostic into its line; ``limit``: how many further lines are named,
-    None for all, as a document that is filed names them; ``by_position``: see :func:`grouped`)."""
-    return [show(first) + more_like_it(more, limit) for first, more in grouped(diagnostics, by_position=by_position)]
-
-
-class TrfconvError(Exception):
-    """Raised in strict mode, or when input cannot be read at all; carries the diagnostics."""
-
-    def __init__(self, diagnostics):
-        self.diagnostics = tuple(diagnostics)
-        first = next((d for d in self.diagnostics if d.severity is Severity.ERROR), None)
-        super().__init__(str(first) if first else "trfconv error")
+    (``show`` turns a diagnostic into its line, in ``lang``; ``limit``: how many further lines
+    are named, None for all, as a document that is filed names them; ``by_position``: see
+    :func:`grouped`)."""
+    return [show(first) + lang.say(more_like_it(more, limit))
+            for first, more in grouped(diagnostics, by_position=by_position)]
 
 
 def shown(text: str, limit: int = 40) -> str:

@@ -118,7 +118,7 @@ def text_encoding(name: str) -> str | None:
     return None
 
 
-def _forced(data: bytes, encoding: str, path, misaligned) -> Decoded:
+def _forced(data: bytes, encoding: str, path: str | None, misaligned: Callable[[str], int]) -> Decoded:
     refused = text_encoding(encoding)
     if refused:
         out = Decoded(data.decode("utf-8", errors="replace"), "utf-8")
@@ -138,7 +138,7 @@ def _forced(data: bytes, encoding: str, path, misaligned) -> Decoded:
     return _check_mojibake(out, path)
 
 
-def _single_byte(data: bytes, err: UnicodeDecodeError, path) -> Decoded:
+def _single_byte(data: bytes, err: UnicodeDecodeError, path: str | None) -> Decoded:
     import chardet
 
     guess = chardet.detect(data)
@@ -160,7 +160,8 @@ def _single_byte(data: bytes, err: UnicodeDecodeError, path) -> Decoded:
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
 
 
-def _better_aligned(data: bytes, current: Decoded, path, misaligned, switch: bool = True) -> Decoded:
+def _better_aligned(data: bytes, current: Decoded, path: str | None, misaligned: Callable[[str], int],
+                    switch: bool = True) -> Decoded:
     """Try the other plausible decodings; keep the one whose columns line up best."""
     scores = {current.encoding: misaligned(current.text)}
     best = current
@@ -198,7 +199,7 @@ def _repair_mojibake(text: str) -> str | None:
         return None
 
 
-def _check_mojibake(out: Decoded, path) -> Decoded:
+def _check_mojibake(out: Decoded, path: str | None) -> Decoded:
     """Report the first sequence that is a UTF-8 character read as two cp1252 ones."""
     for match in re.finditer(_MOJIBAKE, out.text):
         try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .model import Tournament
-from .pairings import met_twice
+from .sides import met_twice
 
 #: The event types as chess-results' XML numbers them (Swiss-Manager and Swiss-Chess number
 #: them alike) -> the TRF 092 wording trfconv uses for each.

@@ -59,6 +59,7 @@ def unknown(code: str, day: date | None = None) -> str:
     found = table().get(code.strip().upper())
     if found is None:
         return f"{code!r} is not the code of a FIDE federation"
+    # no longer FIDE's on ``day`` or today (no day given), else not yet: its first day (str: ISO)
     when = (f"until {(found.until - timedelta(days=1)).isoformat()}"
-            if found.until is not None and day is not None and day >= found.until else f"from {found.since.isoformat()}")
-    return f"{code!r} was FIDE's code for {found.name} {when}, not on {day.isoformat() if day else 'today'}"
+            if found.until is not None and (day is None or day >= found.until) else f"from {found.since}")
+    return f"{code!r} was FIDE's code for {found.name} {when}, not {'on ' + day.isoformat() if day else 'today'}"

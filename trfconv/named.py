@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from typing import Any
 
 
 @cache
-def named(path: str):
+def named(path: str) -> Any:
     """The object ``"package.module:name"`` names, its module imported now (once)."""
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)

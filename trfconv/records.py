@@ -11,10 +11,14 @@ games, 10,000 players and 10,000 birth dates, and the rules build 110,000 game v
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, fields
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
-def quick_init(cls: type) -> type:
+def quick_init(cls: type[T]) -> type[T]:
     """``cls`` (a frozen dataclass with slots, without default factories) with an ``__init__``
     that fills each slot through the slot's own descriptor, then calls ``__post_init__`` when
     the class has one (as a dataclass's own ``__init__`` does). Same parameters, same defaults,
@@ -23,12 +27,13 @@ def quick_init(cls: type) -> type:
     names, parameters, namespace = _parameters(cls, "quick_init")
     body = "".join(f"\n    _set_{n}(self, {n})" for n in names) + _post_init(cls)
     namespace |= {f"_set_{n}": getattr(cls, n).__set__ for n in names}
-    cls.__init__ = _function(f"def __init__(self, {parameters}):{body}", namespace)
-    cls.__init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    init = _function(f"def __init__(self, {parameters}):{body}", namespace)
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010 (mypy: assigning a class's __init__ directly is refused)
     return cls
 
 
-def builder(cls: type) -> type:
+def builder(cls: type[T]) -> Callable[..., T]:
     """What builds ``cls`` objects (a frozen dataclass without default factories) at about half
     :func:`quick_init`'s cost: called with ``cls``'s parameters, it returns a ``cls`` object
     equal to ``cls(...)``'s, frozen. It is a twin class of the same slots (or, without slots, the
@@ -41,12 +46,12 @@ def builder(cls: type) -> type:
     namespace["_cls"] = cls
     slots = cls.__dict__.get("__slots__")
     twin = type(f"{cls.__name__}Builder", (), {} if slots is None else {"__slots__": slots})
-    twin.__init__ = _function(f"def __init__(self, {parameters}):{body}", namespace)
+    setattr(twin, "__init__", _function(f"def __init__(self, {parameters}):{body}", namespace))  # noqa: B010
     twin.__qualname__ = f"{cls.__qualname__}Builder"
     return twin
 
 
-def _parameters(cls: type, what: str) -> tuple[list[str], str, dict]:
+def _parameters(cls: type, what: str) -> tuple[list[str], str, dict[str, Any]]:
     """``cls``'s field names, its ``__init__``'s parameter list (defaults named ``_default_X``)
     and the namespace that holds the defaults."""
     if any(f.default_factory is not MISSING for f in fields(cls)):
@@ -61,7 +66,8 @@ def _post_init(cls: type) -> str:
     return "\n    self.__post_init__()" if hasattr(cls, "__post_init__") else ""
 
 
-def _function(source: str, namespace: dict):
+def _function(source: str, namespace: dict[str, Any]) -> Callable[..., None]:
     """The function ``source`` defines, its globals ``namespace`` (as dataclasses builds its own)."""
     exec(source, namespace)
-    return namespace["__init__"]
+    init: Callable[..., None] = namespace["__init__"]
+    return init

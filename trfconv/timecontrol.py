@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .numbers import short_text
+from .messages import Message, joined, msg
 
 # Seconds per time unit, as written in free text (English, German, French, Spanish, Italian).
 _UNIT_SECONDS = {
@@ -146,29 +146,33 @@ class TimeControl:
         return self.white == self.black
 
 
-def describe(tc: TimeControl) -> str:
+def describe(tc: TimeControl) -> Message:
     """A time control in words, with its FIDE 60-move basis: ``90 min + 30 s a move from move 1
     (120 min for 60 moves)``; ``40 moves in 90 min, then 30 min, + 30 s a move from move 1 (…)``."""
-    def side(periods: tuple[Period, ...]) -> str:
-        parts = [(f"{p.moves} moves in " if p.moves is not None else "") + _duration(p.base_seconds)
+    def side(periods: tuple[Period, ...]) -> Message:
+        parts = [_duration(p.base_seconds) if p.moves is None
+                 else msg("{moves} moves in {duration}", moves=p.moves, duration=_duration(p.base_seconds))
                  for p in periods]
-        text = ", then ".join(parts)
+        text = joined(parts, msg(", then "))
         increment = periods[-1].increment_seconds
         if increment and tc.delay:
-            return text + (f" + a delay of {increment} s a move (counted as an increment of {increment} s, the most "
-                           "it gives)")
-        return text + (f" + {increment} s a move from move 1" if increment else "")
-    minutes = short_text(tc.minutes_for(60))
-    text = side(tc.white) if tc.symmetric else f"White {side(tc.white)}; Black {side(tc.black)}"
-    return f"{text} ({minutes} min for 60 moves)"
+            return msg("{periods} + a delay of {increment} s a move (counted as an increment of {increment} s, the "
+                       "most it gives)", periods=text, increment=increment)
+        return msg("{periods} + {increment} s a move from move 1", periods=text, increment=increment) if increment \
+            else text
+    minutes = tc.minutes_for(60)
+    text = side(tc.white) if tc.symmetric else msg("White {white}; Black {black}", white=side(tc.white),
+                                                   black=side(tc.black))
+    return msg("{clock} ({minutes} min for 60 moves)", clock=text, minutes=minutes)
 
 
-def _duration(seconds: int) -> str:
+def _duration(seconds: int) -> Message:
     """``5400`` -> ``90 min``; ``30`` -> ``30 s``; ``3630`` -> ``60 min 30 s``."""
     minutes, rest = divmod(seconds, 60)
     if not minutes:
-        return f"{rest} s"
-    return f"{minutes} min" + (f" {rest} s" if rest else "")
+        return msg("{seconds} s", seconds=rest)
+    return msg("{minutes} min {seconds} s", minutes=minutes, seconds=rest) if rest else msg("{minutes} min",
+                                                                                             minutes=minutes)
 
 
 def parse_code(text: str) -> TimeControl | None:
@@ -220,21 +224,17 @@ def parse_text(text: str) -> TimeControl | None:
         if reading is None or increment is not None:
             return None
         kind, value = reading
-        if kind == "delay":
-            kind, delay = "increment", True
         open_ended = bool(periods) and periods[-1].moves is None
-        if kind == "bare":
-            kind, value = (
-                ("increment", value) if open_ended else ("period", Period(_bare_seconds(value)))
-            )
-        if kind == "increment":
-            if not periods:
+        if isinstance(value, Period):
+            if open_ended:
                 return None
-            increment = value
-        elif open_ended:
-            return None
-        else:
             periods.append(value)
+        elif kind == "bare" and not open_ended:
+            periods.append(Period(_bare_seconds(value)))
+        elif not periods:
+            return None
+        else:  # an increment, a delay, or a bare number after a rest-of-game period
+            increment, delay = value, kind == "delay"
     if not periods:
         return None
     both = tuple(replace(period, increment_seconds=increment or 0) for period in periods)
@@ -249,7 +249,7 @@ def _terms(text: str) -> list[str]:
     return [term for term in (t.strip() for t in re.split(r"[+,;]", text)) if term]
 
 
-def doubts(text: str) -> list[str]:
+def doubts(text: str) -> list[Message]:
     """What in a free-text time control is read as written but is probably not what was meant:
     a period of two bare numbers is read as moves/minutes (the FIDE form, ``40/90``); with more
     moves than minutes (``90/40``: 90 moves in 40 minutes) it was probably minutes/moves."""
@@ -260,9 +260,9 @@ def doubts(text: str) -> list[str]:
             continue
         moves, minutes = int(match[1]), Fraction(_bare_seconds(int(match[4])), 60)
         if moves > minutes:
-            found.append(f"{term!r} is read as {moves} moves in {short_text(minutes)} min (moves/minutes, as in "
-                         f"40/90); if it means {match[1]} min for {match[4]} moves, write {match[4]}/{match[1]} "
-                         f"or {match[1]}'/{match[4]}")
+            found.append(msg("{term} is read as {moves} moves in {minutes} min (moves/minutes, as in 40/90); if it "
+                             "means {a} min for {b} moves, write {b}/{a} or {a}'/{b}", term=repr(term), moves=moves,
+                             minutes=minutes, a=match[1], b=match[4]))
     return found
 
 
@@ -273,7 +273,7 @@ def _seconds_for(periods: tuple[Period, ...], moves: int) -> int:
         if played >= moves:
             break
         last = index == len(periods) - 1
-        in_period = moves - played if last else min(period.moves, moves - played)
+        in_period = moves - played if last or period.moves is None else min(period.moves, moves - played)
         seconds += period.base_seconds + in_period * period.increment_seconds
         played += in_period
     return seconds
@@ -316,7 +316,7 @@ def _read_term(term: str) -> tuple[str, Period | int] | None:
         seconds = _time_seconds(int(match[1]), match[2])
         return None if seconds is None else ("period", Period(seconds))
     if match := re.fullmatch(_PERIOD_TERM, term, re.ASCII):
-        return _moves_period(match.groups())
+        return _moves_period(match)
     if match := re.fullmatch(_QUANTITY, term, re.ASCII):
         number, unit = int(match[1]), match[2]
         if unit is None:
@@ -329,13 +329,13 @@ def _read_term(term: str) -> tuple[str, Period | int] | None:
     return None
 
 
-def _moves_period(groups: tuple[str | None, ...]) -> tuple[str, Period] | None:
+def _moves_period(match: re.Match[str]) -> tuple[str, Period] | None:
     """A period from ``A sep B`` where one side counts moves and the other is a time.
 
     Units tell which is which; two bare numbers are read as moves/time (the
     FIDE "40/120" form) but only with a slash.
     """
-    first_number, first_unit, separator, second_number, second_unit = groups
+    first_number, first_unit, separator, second_number, second_unit = match.groups()
     first, second = _role(first_unit), _role(second_unit)
     if (first, second) in {("moves", "time"), ("moves", None), (None, "time")} or (
         (first, second) == (None, None) and separator == "/"

@@ -281,9 +281,9 @@ def format_table(rows: list[dict[str, Any]]) -> str:
             _cell(res["gacrux_read"]), "-" if ratio is None else f"{ratio:.0f}x",
         ])
     widths = [max(len(c), *(len(r[i]) for r in body)) for i, c in enumerate(COLUMNS)]
-    lines = ["  ".join(c.rjust(w) for c, w in zip(COLUMNS, widths))]
+    lines = ["  ".join(c.rjust(w) for c, w in zip(COLUMNS, widths, strict=True))]
     lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in body]
+    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in body]
     lines.append("")
     lines.append("trfconv read per player-round: " + ", ".join(
         f"{row['players']}: {_per_player_round(row)}" for row in rows))

@@ -54,8 +54,8 @@ def process(players: int, rounds: int, repeat: int) -> None:
         for name, got in runs.items():
             wall, cpu, peak = min(r[0] for r in got), min(r[1] for r in got), max(r[2] for r in got)
             ratio = "" if name == "check" else (
-                f", x{statistics.median(r[0] / c[0] for r, c in zip(got, runs['check'])):.2f} check wall, "
-                f"x{statistics.median(r[1] / c[1] for r, c in zip(got, runs['check'])):.2f} check CPU")
+                f", x{statistics.median(r[0] / c[0] for r, c in zip(got, runs['check'], strict=True)):.2f} check wall, "
+                f"x{statistics.median(r[1] / c[1] for r, c in zip(got, runs['check'], strict=True)):.2f} check CPU")
             print(f"{name:<14} {players} x {rounds}: wall {wall:.2f} s, CPU {cpu:.2f} s, {peak:.0f} MB{ratio}")
 
 
@@ -108,7 +108,7 @@ def search(candidates: int) -> None:
     field = [opponent(2000 + 10 * i, "FM", ("SUI", "AUT", "BEL")[i % 3]) for i in range(9)]
     hard = collected(norm_event("1=1=1=1=11111", field + gm_field(4, rating=2650)), titles=("GM", "IM"), player=1)
     print("search, 9 wins against FMs and 4 draws against GMs: "
-          + ", ".join(f"{args[2].title} {ms:.2f} ms" for args, ms in zip(hard, timed(hard))))
+          + ", ".join(f"{args[2].title} {ms:.2f} ms" for args, ms in zip(hard, timed(hard), strict=True)))
     gc.enable()
 
 

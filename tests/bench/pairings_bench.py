@@ -39,8 +39,8 @@ def one(seed: int, cache: str | None) -> dict:
     import dutchbuild
 
     import trfconv
-    from trfconv.rules.swiss.check import Verdict, check_pairings
-    from trfconv.rules.swiss.state import paired_rounds
+    from trfconv.rules.swiss.check import RoundVerdict, check_pairings
+    from trfconv.rules.progress import progress
 
     path = Path(cache) / f"dutch-{seed:05d}.trf" if cache else None
     started = time.perf_counter()
@@ -54,13 +54,13 @@ def one(seed: int, cache: str | None) -> dict:
             path.write_text(text, "utf-8")
     t = trfconv.reads(text.encode("utf-8"))
     started = time.perf_counter()
-    stopped = paired_rounds(t) < t.event.declared_rounds  # gacrux found no legal pairing for the next round
+    stopped = progress(t).last_paired < t.event.declared_rounds  # gacrux found no legal pairing for the next round
     check = check_pairings(t, next_round=stopped)
     checked = time.perf_counter() - started
     rounds = len(check.rounds)
-    same = check.count(Verdict.SAME)
+    same = check.count(RoundVerdict.SAME)
     different = [(r.round, r.verdict.value, r.difference.text if r.difference else "; ".join(r.reasons))
-                 for r in check.rounds if r.verdict is not Verdict.SAME]
+                 for r in check.rounds if r.verdict is not RoundVerdict.SAME]
     if stopped:  # a round neither engine can pair: the same answer
         rounds += 1
         if check.next.pairing is None and check.next.reasons[0].startswith("no pairing meets the absolute criteria"):

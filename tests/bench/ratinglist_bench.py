@@ -49,14 +49,14 @@ def players(count: int, seed: int = 2026) -> list[P]:
     rng = random.Random(seed)
     surnames = ["".join(rng.choices(_SYLLABLES, k=rng.randint(2, 4))).capitalize() for _ in range(count // 8 + 1)]
     given = ["".join(rng.choices(_SYLLABLES, k=rng.randint(2, 3))).capitalize() for _ in range(5000)]
-    names = sorted(f"{s}, {g}" for s, g in zip(rng.choices(surnames, k=count), rng.choices(given, k=count)))
+    names = sorted(f"{s}, {g}" for s, g in zip(rng.choices(surnames, k=count), rng.choices(given, k=count), strict=True))
     ids = rng.sample(range(100_000, 800_000_000), count)
     feds = _federations()
     out = []
-    for i, (name, fide_id) in enumerate(zip(names, ids)):
+    for i, (name, fide_id) in enumerate(zip(names, ids, strict=True)):
         woman = rng.random() < 0.11
         rated = rng.random()
-        def rating(share: float) -> tuple[int, int, int]:
+        def rating(share: float, rated: float = rated) -> tuple[int, int, int]:
             if rated >= share:
                 return (0, 0, 0)
             value = rng.randint(1001, 2850)
@@ -163,7 +163,7 @@ def tournament(folder: Path, chosen: list[P]) -> Path:
     by_rating = sorted(chosen, key=lambda p: -p.std[0])
     players = [replace(pl, name=p.name, fide_id=str(p.fide_id), federation=p.fed, rating=p.std[0] + (i % 50 == 0),
                        sex="w" if p.sex == "F" else "m", title=None, birth_date=PartialDate(p.born))
-               for i, (pl, p) in enumerate(zip(swiss.players, by_rating))]
+               for i, (pl, p) in enumerate(zip(swiss.players, by_rating, strict=True))]
     t = replace(swiss, players=tuple(players), event=replace(swiss.event, start_date=__import__("datetime").date(2026, 10, 3)))
     path = folder / "swiss300.trf"
     trfconv.write(t, path)

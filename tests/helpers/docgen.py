@@ -143,6 +143,20 @@ def diagnostics() -> str:
     return "\n".join(rows)
 
 
+def diagnostics_fr() -> str:
+    """The French table of every code: code, severity, meaning, what to do, the program that
+    rejects such input, said from the French catalog (``trfconv --lang fr explain CODE`` says
+    the same)."""
+    from trfconv.diagnostics import CODES, SEVERITY_WORDS
+    from trfconv.messages import language
+
+    fr = language("fr")
+    rows = ["| Code | Gravité | Signification | Que faire | Refusé par |", "|---|---|---|---|---|"]
+    rows += [f"| {c.code} | {fr.say(SEVERITY_WORDS[c.severity])} | {cell(fr.text(c.title))} | "
+             f"{cell(fr.text(c.todo) or '')} | {cell(fr.text(c.consumer) or '')} |" for c in CODES.values()]
+    return "\n".join(rows)
+
+
 #: What a tie-break's modifier letters (its registry record's ``modifiers``) are written as.
 MODIFIERS = {"C": "/Cn", "M": "/Mn", "L": "/L±n", "P": "/P", "F": "/F", "R": "/R", "U": "/U<rating>",
              "K": "/Kx", "D": "/D"}
@@ -271,7 +285,7 @@ def readings() -> str:
 
 
 PARTS: dict[str, Callable[[], str]] = {
-    "commands": commands, "diagnostics": diagnostics, "tiebreaks": tiebreaks, "tiebreak-names": tiebreak_names,
+    "commands": commands, "diagnostics": diagnostics, "diagnostics-fr": diagnostics_fr, "tiebreaks": tiebreaks, "tiebreak-names": tiebreak_names,
     "formats": formats, "editions": editions, "documents": documents, "layers": layers, "layout": layout,
     "readings": readings}
 

@@ -214,7 +214,7 @@ def encode_row(columns: tuple[Column, ...], values: tuple) -> bytes:
     fixed = bytearray()
     variable: list[bytes | None] = []
     mask = bytearray((len(columns) + 7) // 8)
-    for number, (column, value) in enumerate(zip(columns, values)):
+    for number, (column, value) in enumerate(zip(columns, values, strict=True)):
         if column.kind == "yesno":
             if not isinstance(value, bool):
                 raise ValueError(f"column {column.name}: a yes/no value is True or False (never null)")

@@ -28,7 +28,8 @@ from ..actions import speaking
 from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
 from ..named import named
-from .common import PlainUsage, ended, input_limit, list_month_argument
+from ..messages import UnknownLanguage, available, chosen
+from .common import PlainUsage, ended, face, fail, input_limit, list_month_argument
 from .hints import TERMINAL
 
 #: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
@@ -147,10 +148,19 @@ def root(version: bool = typer.Option(False, "--version", "-V", callback=_versio
                                       help="Show the version and exit."),
          max_size: int = typer.Option(MAX_INPUT_BYTES, "--max-size", min=1, max=MAX_SIZE_OPTION, metavar="BYTES",
                                       help="Largest input file read, in bytes (before the command: "
-                                           "trfconv --max-size 200000000 check big.trf).")) -> None:
+                                           "trfconv --max-size 200000000 check big.trf)."),
+         lang: str | None = typer.Option(None, "--lang", metavar="LANG",
+                                         help=f"Language of messages and documents: {', '.join(available())} (before "
+                                              "the command: trfconv --lang fr report event.trf). Default: the "
+                                              "locale's (LC_ALL, LC_MESSAGES, LANG) when there is a catalog for "
+                                              "it, else English.")) -> None:
     """The options every command shares are its own; this answers --version and sets the input
-    size limit of the command run."""
+    size limit and the language of the command run."""
     input_limit["max_bytes"] = max_size
+    try:
+        face["lang"] = chosen(lang)
+    except UnknownLanguage as err:
+        raise fail("--lang", str(err), EXIT_USAGE) from None
 
 
 

@@ -35,7 +35,8 @@ from ..actions import speaking
 from ..encoding import SHOWN_ERRORS, printable, shown
 from ..io.files import OutputError, writable
 from ..io.many import expand, in_workers, is_pattern, place
-from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, Unseen, ended, fail, input_limit
+from ..messages import language
+from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, Unseen, ended, face, fail, input_limit
 from .hints import TERMINAL
 
 #: A failing file's first lines of errors shown in the batch's default output.
@@ -68,6 +69,7 @@ class Job:
     options: dict
     max_bytes: int
     shown: bool = True  #: what the file's run printed on standard output is shown (--details, --json)
+    lang: str = "en"  #: the language the command speaks (``trfconv --lang``)
 
 
 def single(files: list[Path], per_file: Callable[..., Facts], options: dict, *, command: str,
@@ -100,7 +102,8 @@ def run(files: list[Path], per_file: Callable[..., Facts], options: dict, *, com
     names = [f"{t.stem}{_suffix(command, document, form)}" for t in targets]
     outputs = _outputs(targets, names, files, Path(output)) if output is not None else [None] * len(targets)
     work = [Job(per_file, target, options if written is None else {**options, "output": written},
-                input_limit["max_bytes"], details or as_json) for target, written in zip(targets, outputs)]
+                input_limit["max_bytes"], details or as_json, face["lang"].code)
+            for target, written in zip(targets, outputs, strict=True)]
     runs, interrupted = _finished(_progress(_runs(work, jobs), len(targets),
                                             enabled=not as_json and sys.stderr.isatty()))
     worst = max([r.code for r in runs] + ([EXIT_UNREADABLE] if skipped and not runs else []), default=EXIT_UNREADABLE)
@@ -140,11 +143,11 @@ def _outputs(targets: list[Path], names: list[str], given: list[Path], folder: P
     what found it (:func:`~trfconv.io.many.place`); exit 2, one line per clash, when one lands on
     an input of the batch, on another's output, or on something else than a regular file. The
     subfolders are made once every output is known to be free."""
-    outputs = [folder / place(t, given).parent / name for t, name in zip(targets, names)]
+    outputs = [folder / place(t, given).parent / name for t, name in zip(targets, names, strict=True)]
     inputs = {_identity(t): t for t in targets}
     claimed: dict[tuple, Path] = {}
     clashes = []
-    for target, out in zip(targets, outputs):
+    for target, out in zip(targets, outputs, strict=True):
         key = _identity(out)
         if key in inputs:
             clashes.append((out, f"would overwrite {inputs[key]}, an input of this batch"))
@@ -237,6 +240,7 @@ def run_one(job: Job) -> FileRun:
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=SHOWN_ERRORS, write_through=True)
     sys.stdout, sys.stderr = out, err
     input_limit["max_bytes"] = job.max_bytes
+    face["lang"] = language(job.lang)
     gc.enable()  # paused for one command (cli.main); a batch of them would keep every cycle they leave
     facts = Facts()
     try:
@@ -303,7 +307,7 @@ def _table(runs: list[FileRun], skipped, worst: int) -> None:
     right = {2, 3, 4}
     for row in rows:
         typer.echo("  ".join(cell.rjust(w) if i in right else cell.ljust(w)
-                             for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+                             for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip())
     failed = sum(1 for r in runs if r.code)
     typer.echo(f"{len(runs)} file(s): {len(runs) - failed} ok, {failed} with problems"
                + (f", {len(skipped)} skipped" if skipped else "") + f"; exit {worst}")

@@ -25,6 +25,7 @@ from ..io.files import MAX_INPUT_BYTES, OutputError, write_output
 from ..jobs.findings import findings
 from ..jobs.inputs import Lists, refused_path, tournament
 from ..jobs.result import JobResult, Problem, Rendered, stopped
+from ..messages import ENGLISH, msg, plural
 from ..model import Tournament
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -162,14 +163,14 @@ def stop(result: JobResult, *, as_json: bool = False, options: dict[str, str] | 
     options, where they differ from :data:`OPTIONS`)."""
     problem = result.refused[0]
     if not problem.diagnostics:
-        return fail(subject(problem, options), str(problem))
+        return fail(subject(problem, options), problem.said(face["lang"]))
     if as_json:
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": problem.path, "readable": False,
                    "errors": [d.as_dict() for d in problem.diagnostics]})
     said = voice()
     for d in problem.diagnostics:
         place = ":".join(str(x) for x in (d.location.path or problem.path, d.location.line) if x is not None)
-        typer.echo(printable(f"trfconv: {place}: {said.message(d)} ({d.code})"), err=True)
+        typer.echo(printable(f"trfconv: {place}: {face['lang'].say(said.message(d))} ({d.code})"), err=True)
     return typer.Exit(EXIT_UNREADABLE)
 
 
@@ -180,6 +181,7 @@ def ran(params, *, as_json: bool = False, options: dict[str, str] | None = None)
 
     if hasattr(params, "max_bytes"):
         params = replace(params, max_bytes=input_limit["max_bytes"])
+    params = replace(params, lang=face["lang"])
     result = run(params)
     if not result.done:
         raise stop(result, as_json=as_json, options=options)
@@ -230,6 +232,9 @@ def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
 
 #: The largest input the command run reads (``trfconv --max-size``; set by the root callback).
 input_limit = {"max_bytes": MAX_INPUT_BYTES}
+#: The language the command run speaks (``trfconv --lang``, else the locale's; set by the root
+#: callback): the commands whose messages are written as messages say them in it.
+face = {"lang": ENGLISH}
 
 
 def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournament:
@@ -242,14 +247,16 @@ def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournam
 
 def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
     """Every diagnostic as a line, as ``check`` lists them (:func:`trfconv.jobs.findings.findings`)."""
-    return [f.line for f in findings(diagnostics, details=details)]
+    return [f.line for f in findings(diagnostics, details=details, lang=face["lang"])]
 
 
 def error_lines(diagnostics) -> list[str]:
     """The errors as the terminal shows them under a command's document: ``trfconv: …`` lines,
-    a repeated error once with how many more, in the order noticed (a cause before its consequences)."""
-    return grouped_lines([d for d in diagnostics if d.severity is Severity.ERROR], lambda d: f"trfconv: {d}",
-                         by_position=False)
+    a repeated error once with how many more, in the order noticed (a cause before its
+    consequences); in the command's language."""
+    lang = face["lang"]
+    return grouped_lines([d for d in diagnostics if d.severity is Severity.ERROR],
+                         lambda d: f"trfconv: {d.line(lang)}", by_position=False, lang=lang)
 
 
 class Unseen(io.TextIOBase):
@@ -300,10 +307,15 @@ def wrote(output: Path | str, what: str, basis, counts: str = "") -> str:
     """The terminal line of a document written to ``output``: what it holds (``counts``), or,
     when its body was withheld, that it holds the errors only (never the counts of a document
     that was not produced)."""
+    say = face["lang"].say
     if basis.withheld:
-        return (f"wrote {output}: {what}, not produced: it holds the file's {len(basis.errors)} error(s) only "
-                "(--lenient to produce it anyway)")
-    return f"wrote {output}: {what}" + (f", {counts}" if counts else "")
+        return say(plural("wrote {output}: {what}, not produced: it holds the file's {n} error(s) only (--lenient to "
+                          "produce it anyway)", "wrote {output}: {what}, not produced: it holds the file's {n} "
+                          "error(s) only (--lenient to produce it anyway)", n=len(basis.errors), output=str(output),
+                          what=what))
+    if counts:
+        return say(msg("wrote {output}: {what}, {counts}", output=str(output), what=what, counts=counts))
+    return say(msg("wrote {output}: {what}", output=str(output), what=what))
 
 
 def written_lines(result: JobResult, counts: str = "") -> list[str]:

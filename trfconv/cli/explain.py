@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import typer
 
+from ..diagnostics import SEVERITY_WORDS
 from ..jobs.explain import Explain, Explanation
-from .common import EXIT_OK, ran
+from ..messages import ENGLISH, SEMICOLON, Language, Message, joined, msg
+from .common import EXIT_OK, face, ran
 from .hints import TERMINAL
 
 
@@ -14,19 +16,23 @@ def explain(code: str = typer.Argument(..., help="A diagnostic code, e.g. TRF010
     """What a diagnostic code means: its severity, the program that rejects such input, whether
     documents print it as a caveat, and what to do. Exit 0, or 2 for a code that does not exist
     (the closest codes are named)."""
-    typer.echo("\n".join(explanation(ran(Explain(code), options={"code": "explain"}).value)))
+    typer.echo("\n".join(explanation(ran(Explain(code), options={"code": "explain"}).computed, face["lang"])))
     raise typer.Exit(EXIT_OK)
 
 
-def explanation(found: Explanation) -> list[str]:
-    """The lines ``trfconv explain`` prints for a code."""
-    spec = found.code
-    lines = [f"{spec.code} ({spec.severity.value}): {spec.title}"]
+def explanation(found: Explanation, lang: Language = ENGLISH) -> list[str]:
+    """The lines ``trfconv explain`` prints for a code, in ``lang``."""
+    spec, say = found.code, lang.say
+    lines = [say(msg("{code} ({severity}): {title}", code=spec.code, severity=SEVERITY_WORDS[spec.severity],
+                     title=lang.text(spec.title)))]
     if spec.consumer:
-        lines.append(f"rejected by: {spec.consumer}")
+        lines.append(say(msg("rejected by: {consumer}", consumer=lang.text(spec.consumer))))
     if spec.caveat:
-        lines.append("caveat: printed in the caveats of every document " + (
-            "that ranks players" if spec.scope == "ranking" else "it concerns") + ", as an assumption the result rests on")
-    means = ", ".join(filter(None, map(TERMINAL.hint, spec.actions)))
-    lines.append("what to do: " + "; ".join(t for t in (found.todo, means) if t))
+        lines.append(say(msg("caveat: printed in the caveats of every document that ranks players, as an assumption "
+                             "the result rests on") if spec.scope == "ranking" else
+                         msg("caveat: printed in the caveats of every document it concerns, as an assumption the "
+                             "result rests on")))
+    own = lang.say(found.todo) if isinstance(found.todo, Message) else lang.text(found.todo)
+    todo = [t for t in (own, *map(TERMINAL.hint, spec.actions)) if t]
+    lines.append(say(msg("what to do: {todo}", todo=joined(todo, SEMICOLON))))
     return lines

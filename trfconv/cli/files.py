@@ -59,8 +59,8 @@ def info_file(file: Path, *, encoding: str | None, as_json: bool) -> Facts:
     from ..jobs.info import Info
 
     result = ran(Info(file, encoding, "json" if as_json else "text"), as_json=as_json)
-    typer.echo(shown(result.document.text, json=as_json), nl=False)
-    return facts_of(result.tournament, EXIT_OK, verdict=result.verdict)
+    typer.echo(shown(result.rendered.text, json=as_json), nl=False)
+    return facts_of(result.event, EXIT_OK, verdict=result.verdict)
 
 
 def check(files: list[Path] = FilesArgument, encoding: str | None = EncodingOption,
@@ -105,7 +105,7 @@ def check_file(file: Path, *, encoding: str | None, use_list: bool, list_month: 
                    f"{result.verdict}")
         if ready is not None:
             typer.echo(f"{file}: {ready.summary}")
-    return replace(facts_of(result.tournament, int(result.exit), verdict=result.verdict,
+    return replace(facts_of(result.event, int(result.exit), verdict=result.verdict,
                             said=tuple(error_lines(diagnostics))), errors=sev["error"], warnings=sev["warning"])
 
 
@@ -153,7 +153,7 @@ def convert_file(source: Path, *, output: Path | None, to: str | None, encoding:
     from ..jobs.convert import Convert
 
     result = ran(Convert(source, to, output, encoding, output_encoding, line_ending, lenient, tuple(tiebreaks or ())))
-    done = result.value
+    done = result.computed
     print_diagnostics(done.readings)
     print_diagnostics(done.read, details=details, notes=False)
     if done.marked:
@@ -167,7 +167,7 @@ def convert_file(source: Path, *, output: Path | None, to: str | None, encoding:
         sys.stdout.flush()
     for written in result.written:
         typer.echo(f"wrote {written.path}: {written.what}, {done.players} players", err=True)
-    return facts_of(result.tournament, int(result.exit), verdict=result.verdict, said=tuple(error_lines(done.read)),
+    return facts_of(result.event, int(result.exit), verdict=result.verdict, said=tuple(error_lines(done.read)),
                     written=result.written[0].path if result.written else None)
 
 

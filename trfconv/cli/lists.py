@@ -65,7 +65,7 @@ def import_(files: list[Path] = typer.Argument(..., metavar="FILES...",
             typer.echo(printable(f"trfconv: {said}"), err=True)
             failed += 1
             continue
-        info = result.value
+        info = result.computed
         rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
         typer.echo(f"{path}: list of {info.month}, {info.layout}: {info.players:,} players, rated {rated}; "
                    f"{time.perf_counter() - started:.1f} s")
@@ -152,7 +152,7 @@ def _looked_up(params: ListLookup) -> Found:
     result = run(params)
     if not result.done:
         raise stop(result, options={"lists": "--month"})
-    return result.value
+    return result.computed
 
 
 @app.command(cls=PlainUsage)
@@ -206,7 +206,7 @@ def fill_command(
     result = run(params)
     if result.value is None:
         raise stop(result)
-    done = result.value
+    done = result.computed
     print_diagnostics(done.found, sys.stdout)
     print_diagnostics(done.written)
     if result.written:

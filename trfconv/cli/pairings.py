@@ -81,14 +81,14 @@ def pairings_file(file: Path, *, round_: int | None, next_round: bool, rules: st
     """``pairings`` on one file: read it, check it, emit the document."""
     from .. import pairings as check
     from ..documents.pairings import PairingsReport, caveats
-    from ..rules.swiss.check import Verdict
+    from ..rules.swiss.check import RoundVerdict
 
     check_output(output)
     t = readable(file, encoding, as_json)
-    from ..rules.swiss.state import paired_rounds
+    from ..rules.progress import progress
 
-    if round_ is not None and round_ > paired_rounds(t):
-        raise fail("--round", f"the file holds {paired_rounds(t)} paired round(s)")
+    if round_ is not None and round_ > (held := progress(t).last_paired):
+        raise fail("--round", f"the file holds {held} paired round(s)")
     result = check(t, round=round_, next=next_round, rules=rules, system=system)
     basis = Basis(str(file), (*t.diagnostics, *(d.located(str(file)) for d in caveats(result))), lenient,
                   scope="pairings")
@@ -98,11 +98,11 @@ def pairings_file(file: Path, *, round_: int | None, next_round: bool, rules: st
     emit(rendered.render(report, form), output, file, encoding=rendered.formats[form].encoding, form=form)
     written = output is not None and str(output) != "-"
     lines = error_lines(basis.errors)
-    if written and form != "json":
+    if written and form != "json" and output is not None:
         lines.append(wrote(output, f"pairings ({form})", basis, f"{len(result.rounds)} rounds"))
     if lines:
         typer.echo("\n".join(lines), file=sys.stderr)
-    failed = basis.withheld or any(r.verdict in (Verdict.DIFFERS, Verdict.COLOURS) for r in result.rounds) or (
+    failed = basis.withheld or any(r.verdict in (RoundVerdict.DIFFERS, RoundVerdict.COLOURS) for r in result.rounds) or (
         result.next is not None and result.next.pairing is None)
     return facts_of(t, EXIT_ERRORS if failed or basis.defective else EXIT_OK, verdict=result.verdict,
                     written=str(output) if written else None)

@@ -95,7 +95,7 @@ def period(
         for d in problem.diagnostics:
             typer.echo(printable(f"trfconv: {d}"), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
-    basis, done = result.basis, result.value
+    basis, done = result.grounds, result.computed
     lines = [f"trfconv: {d}" for d in done.skipped] + error_lines(basis.errors)
     lines += [str(problem) for problem in result.refused]
     if result.document is not None:

@@ -86,10 +86,10 @@ def playoff(
     result = ran(Playoff(file, places, names, tuple(tiebreaks or ()), seed, clock, play_rate, sudden,
                          armageddon_after, form, output, encoding, lenient), as_json=as_json,
                  options={"file": "playoff"})
-    tied = result.value
+    tied = result.computed
     if result.document is not None:
         show(result.document)
-    lines = error_lines(result.basis.errors)
+    lines = error_lines(result.grounds.errors)
     count, first = len(tied.entrants), tied.first
     lines.append(f"play-off: {count} players, places {first}-{first + count - 1}, {len(tied.plan.stages)} "
                  f"stage(s), seed {tied.seed}")

@@ -15,6 +15,7 @@ import typer
 
 from ..documents.registry import document
 from ..encoding import shown
+from ..messages import msg
 from ..model import MAX_ROUNDS
 from .batch import single
 from .common import (
@@ -31,6 +32,7 @@ from .common import (
     choices,
     edition_names,
     error_lines,
+    face,
     facts_of,
     fail,
     iso_date,
@@ -71,9 +73,11 @@ def _clock(time_control: str | None):
     if clock is None:
         raise fail("--time-control", f"{time_control!r} is not a time control trfconv can read (e.g. 90+30, "
                                      "\"90'+30\\\"\", 40/90, 30, +30s)")
-    typer.echo(f"time control {time_control!r} read as {describe(clock)}", err=True)
+    say = face["lang"].say
+    typer.echo(say(msg("time control {given} read as {clock}", given=repr(time_control), clock=describe(clock))),
+               err=True)
     for doubt in doubts(time_control):
-        typer.echo(f"trfconv: --time-control: warning: {doubt}", err=True)
+        typer.echo("trfconv: --time-control: " + say(msg("warning: {doubt}", doubt=doubt)), err=True)
     return clock
 
 
@@ -119,9 +123,9 @@ def validate_file(file: Path, *, rules: str | None, time_control: str | None, na
     result = ran(Validate(file, rules, clock, national, rounds.after_round, rounds.finished_after, rounds.today,
                           lists_choice(use_list, list_month, db), encoding, details, lenient,
                           form="json" if as_json else "text"), as_json=as_json)
-    typer.echo(shown(result.document.text, json=as_json), nl=False)
-    return facts_of(result.tournament, int(result.exit), verdict=result.verdict,
-                    said=tuple(error_lines(result.basis.errors)))
+    typer.echo(shown(result.rendered.text, json=as_json), nl=False)
+    return facts_of(result.event, int(result.exit), verdict=result.verdict,
+                    said=tuple(error_lines(result.grounds.errors)))
 
 
 def report(
@@ -165,15 +169,21 @@ def report_file(file: Path, *, rules: str | None, form: str, output: Path | None
     result = ran(Report(file, rules, clock, national, rounds.after_round, rounds.finished_after, rounds.today,
                         lists_choice(use_list, list_month, db), encoding, details, lenient, form, k_file=k_file,
                         output=output))
-    basis, rating, decision = result.basis, result.value.rating, result.value.verdict
+    basis, rating, decision = result.grounds, result.computed.rating, result.computed.verdict
     if result.document is not None:
         show(result.document)
     initial = sum(1 for p in rating.players if p.initial is not None and p.initial.value is not None)
-    lines = error_lines(basis.errors) + [f"trfconv: {d}" for d in result.value.k_file]  # named, not errors
-    lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the report")
-    lines.append("verdict: " + ("NOT PRODUCED: the file has errors (--lenient to produce it anyway)"
-                                if basis.withheld else decision.decision.value.upper() + decision.notes))
-    lines += written_lines(result, f"{len(rating.rated)} rated players, {initial} initial ratings")
+    lang = face["lang"]
+    say = lang.say
+    # the K file's lines, named (not errors)
+    lines = error_lines(basis.errors) + [f"trfconv: {d.line(lang)}" for d in result.computed.k_file]
+    lines.append(say(msg("noticed: {summary}; {caveats} caveat(s) in the report", summary=basis.summary(),
+                         caveats=len(basis.caveats))))
+    verdict = (say(msg("NOT PRODUCED: the file has errors (--lenient to produce it anyway)")) if basis.withheld
+               else say(decision.decision.value).upper() + say(decision.notes))
+    lines.append(say(msg("verdict: {decision}", decision=verdict)))
+    lines += written_lines(result, say(msg("{rated} rated players, {initial} initial ratings", rated=len(rating.rated),
+                                           initial=initial)))
     typer.echo("\n".join(lines), file=sys.stderr)
-    return facts_of(result.tournament, int(result.exit), verdict=result.verdict,
+    return facts_of(result.event, int(result.exit), verdict=result.verdict,
                     written=result.written[0].path if result.written else None)

@@ -23,9 +23,9 @@ def serve(port: int = typer.Option(0, "--port", min=0, metavar="N", max=65535, h
     import secrets
     import socket
 
-    import uvicorn
-
+    from ..web import server as web_server
     from ..web.app import create_app
+    from ..web.scratch import Scratch
 
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -38,20 +38,21 @@ def serve(port: int = typer.Option(0, "--port", min=0, metavar="N", max=65535, h
     port = listener.getsockname()[1]
     token = secrets.token_urlsafe(24)
     address = f"http://127.0.0.1:{port}/?token={token}"
-    server = uvicorn.Server(uvicorn.Config(create_app(token, port, db), log_level="warning", access_log=False,
-                                           lifespan="off", server_header=False))
+    scratch = Scratch()
+    app = create_app(token, port, db, scratch=scratch)
     typer.echo(f"trfconv serve: open {address} (Ctrl-C stops it)")
     if not no_browser and _has_display():
         import webbrowser
 
         webbrowser.open(address)
     try:
-        server.run(sockets=[listener])
-    except KeyboardInterrupt:
-        pass
+        web_server.run(app, listener, scratch)
     finally:
         listener.close()
-    typer.echo("trfconv serve: stopped")
+    try:
+        typer.echo("trfconv serve: stopped")
+    except OSError:  # the terminal was closed (SIGHUP): nobody to tell
+        pass
 
 
 def _has_display() -> bool:

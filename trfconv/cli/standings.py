@@ -103,7 +103,7 @@ def rank_file(file: Path, *, tiebreaks: list[str] | None, rules: str | None, unr
 
     result = ran(Standings(file, tuple(tiebreaks or ()), rules, unrated, after, seed, form, output, encoding, lenient),
                  as_json=as_json)
-    basis, ranked = result.basis, result.value
+    basis, ranked = result.grounds, result.computed
     if result.document is not None:
         show(result.document)
     lines = error_lines(basis.errors)
@@ -116,5 +116,5 @@ def rank_file(file: Path, *, tiebreaks: list[str] | None, rules: str | None, unr
         lines += written_lines(result, f"{len(ranked.rows)} {'teams' if ranked.teams else 'players'}")
     if lines:
         typer.echo("\n".join(lines), file=sys.stderr)
-    return facts_of(result.tournament, int(result.exit), verdict=result.verdict,
+    return facts_of(result.event, int(result.exit), verdict=result.verdict,
                     written=result.written[0].path if result.written else None)

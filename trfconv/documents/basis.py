@@ -13,7 +13,9 @@ document starts with the same two blocks:
   chosen and why, a rate of play not checked, ratings treated as unrated, K inferred, a
   tie-break list the file did not give.
 
-Each document format writes the blocks in its own way with the functions here.
+Each document format writes the blocks in its own way with the functions here, in the language of
+the basis (:attr:`Basis.lang`, the face's: English unless asked otherwise); CSV and JSON are written
+in English, for the programs that read them.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from html import escape
 
 from ..actions import Action, voice
 from ..diagnostics import CODES, Code, Diagnostic, Severity, grouped_lines, severity_counts
+from ..messages import ENGLISH, Language, Message, joined, msg, plural
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,8 @@ class Basis:
     #: The kind of result the document gives ("rating", "ranking"): a caveat about another kind
     #: (a tie-break list in a rating report) is not one of its assumptions. None: every caveat.
     scope: str | None = None
+    #: The language the document is written in (the face's: ``--lang``, the page's switch).
+    lang: Language = ENGLISH
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:
@@ -45,11 +50,16 @@ class Basis:
 
     @property
     def caveats(self) -> tuple[str, ...]:
-        """The assumptions, each once, in the order they were noticed (worded in the voice in use:
-        :mod:`trfconv.actions`)."""
+        """The assumptions, each once, in the order they were noticed: a message (see
+        :mod:`trfconv.messages`) where the diagnostic's is one, with the words of its actions in
+        the voice in use (:mod:`trfconv.actions`)."""
         said = voice()
         seen = dict.fromkeys(said.message(d) for d in self.diagnostics if self.assumes(CODES[d.code]))
         return tuple(seen)
+
+    def said_caveats(self) -> tuple[str, ...]:
+        """The caveats in the document's language."""
+        return tuple(self.lang.say(c) for c in self.caveats)
 
     def assumes(self, code: Code) -> bool:
         """Whether diagnostics of ``code`` are assumptions of this document's kind of result."""
@@ -67,64 +77,74 @@ class Basis:
     def counts(self) -> dict[str, int]:
         return severity_counts(self.diagnostics)
 
-    def summary(self) -> str:
+    def summary(self) -> Message:
         """``0 error(s), 2 warning(s) (TRF024 ×2), 7 note(s)``: everything noticed, in one line."""
         c = self.counts()
         codes = Counter(d.code for d in self.diagnostics if d.severity is Severity.WARNING)
         named = ", ".join(f"{code} ×{n}" if n > 1 else code for code, n in sorted(codes.items()))
-        return (f"{c['error']} error(s), {c['warning']} warning(s)" + (f" ({named})" if named else "")
-                + f", {c['info']} note(s)")
+        return joined([plural("{n} error(s)", "{n} error(s)", n=c["error"]), ", ",
+                       plural("{n} warning(s)", "{n} warning(s)", n=c["warning"]),
+                       f" ({named})" if named else "", ", ", plural("{n} note(s)", "{n} note(s)", n=c["info"])])
 
 
 #: What the person can do about a document withheld: ask for it anyway (worded by each face).
 ALLOW_DEFECTIVE = Action("allow-defective")
 
 
-def note(basis: Basis) -> str:
-    """What the errors mean for the document: withheld (and how to have it anyway), or resting
-    on a defective file; nothing without errors."""
+def withheld_note(basis: Basis) -> str:
+    """What the errors mean for the document: withheld (and how to have it anyway, as the voice
+    in use words it), or resting on a defective file; nothing without errors."""
     n = len(basis.errors)
     if not n:
         return ""
     if basis.withheld:
-        return (f"not produced: the file has {n} error(s), listed above; correct the file, or ask for the document "
-                f"anyway{voice().hints([ALLOW_DEFECTIVE])}, which then says that it rests on a defective file")
-    return f"RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong"
+        return plural("not produced: the file has {n} error(s), listed above; correct the file, or ask for the "
+                      "document anyway{how}, which then says that it rests on a defective file",
+                      "not produced: the file has {n} error(s), listed above; correct the file, or ask for the "
+                      "document anyway{how}, which then says that it rests on a defective file",
+                      n=n, how=voice().hints([ALLOW_DEFECTIVE]))
+    return plural("RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong",
+                  "RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong", n=n)
 
 
-def more_on_request(what: str, written: str) -> list[str]:
-    """The last line of a summary: how to see ``what`` it leaves out, and to write the whole
-    document to a file (``written``: what that does), as the voice in use words the means; no
-    line when it has no words for them."""
+def more_on_request(what: str, written: str, lang: Language = ENGLISH) -> list[str]:
+    """The last line of a summary, in ``lang``: how to see ``what`` it leaves out, and to write
+    the whole document to a file (``written``: what that does), as the voice in use words the
+    means; no line when it has no words for them."""
     said = voice()
     details, write = said.hint(Action("show-details")), said.hint(Action("write-file", purpose=written))
-    return [f"({details}: {what}; {write})"] if details and write else []
+    if not details or not write:
+        return []
+    return [lang.say(msg("({details}: {what}; {write})", details=details, what=what, write=write))]
 
 
-def error_groups(basis: Basis) -> list[str]:
+def error_groups(basis: Basis, lang: Language | None = None) -> list[str]:
     """The errors as a document lists them: a repeated error once, with how many more and on
-    which lines (every line named: the document is what is filed), in the order noticed."""
-    return grouped_lines(basis.errors, limit=None, by_position=False)
+    which lines (every line named: the document is what is filed), in the order noticed; in
+    ``lang`` (default: the basis's)."""
+    lang = basis.lang if lang is None else lang
+    return grouped_lines(basis.errors, lambda d: d.line(lang), limit=None, by_position=False, lang=lang)
 
 
 def text_block(basis: Basis) -> list[str]:
     """The errors and caveats as text lines (nothing when there is neither)."""
     lines: list[str] = []
-    errors = basis.errors
+    errors, say = basis.errors, basis.lang.say
     if errors:
-        lines.append(f"ERRORS ({len(errors)})")
+        lines.append(say(msg("ERRORS ({n})", n=len(errors))))
         lines.extend(f"  {line}" for line in error_groups(basis))
-        lines.append("  " + note(basis))
+        lines.append("  " + say(withheld_note(basis)))
     if basis.caveats:
-        lines.append(f"Caveats ({len(basis.caveats)}): what this result assumes")
-        lines.extend(f"  - {c}" for c in basis.caveats)
+        lines.append(say(msg("Caveats ({n}): what this result assumes", n=len(basis.caveats))))
+        lines.extend(f"  - {c}" for c in basis.said_caveats())
     return lines
 
 
 def json_fields(basis: Basis) -> dict:
     """The errors and caveats as members of a JSON document (``note``: what the errors mean for
     the document, None when there is none)."""
-    return {"defective": basis.defective, "lenient": basis.lenient, "withheld": basis.withheld, "note": note(basis) or None,
+    return {"defective": basis.defective, "lenient": basis.lenient, "withheld": basis.withheld,
+            "note": str(withheld_note(basis)) or None,
             "errors": [d.as_dict() for d in basis.errors], "caveats": list(basis.caveats)}
 
 
@@ -136,9 +156,9 @@ def json_withheld(basis: Basis) -> str:
 def csv_rows(basis: Basis) -> list[list[str]]:
     """The errors and caveats as one-cell rows above a CSV document's table (``Error: …`` and
     ``Caveat: …``, as the crosstable reader takes such lines for metadata, not players)."""
-    rows = [[f"Error: {line}"] for line in error_groups(basis)]
+    rows = [[f"Error: {line}"] for line in error_groups(basis, ENGLISH)]
     if basis.errors:
-        rows.append([f"Error: {note(basis)}"])
+        rows.append([f"Error: {withheld_note(basis)}"])
     rows.extend([f"Caveat: {c}"] for c in basis.caveats)
     return rows
 
@@ -146,11 +166,13 @@ def csv_rows(basis: Basis) -> list[list[str]]:
 def html_block(basis: Basis, *, caveats: bool = True) -> str:
     """The errors (a red box) and, with ``caveats``, the caveats (a box) of an HTML document."""
     out = ""
-    errors = basis.errors
+    errors, say = basis.errors, basis.lang.say
     if errors:
         items = "".join(f"<li>{escape(line)}</li>" for line in error_groups(basis))
-        out += (f'<section id="errors" class="errors"><h2>Errors in the file ({len(errors)})</h2><ul>{items}</ul>'
-                f"<p><strong>{escape(note(basis))}</strong></p></section>")
+        note = say(withheld_note(basis))
+        heading = say(msg("Errors in the file ({n})", n=len(errors)))
+        out += (f'<section id="errors" class="errors"><h2>{escape(heading)}</h2><ul>{items}</ul>'
+                f"<p><strong>{escape(note)}</strong></p></section>")
     if caveats and basis.caveats:
         out += f'<section id="caveats" class="caveats">{caveats_html(basis)}</section>'
     return out
@@ -160,5 +182,6 @@ def caveats_html(basis: Basis) -> str:
     """The caveats' heading and list (empty when there is none)."""
     if not basis.caveats:
         return ""
-    items = "".join(f"<li>{escape(c)}</li>" for c in basis.caveats)
-    return f"<h2>Caveats: what this result assumes</h2><ul>{items}</ul>"
+    items = "".join(f"<li>{escape(c)}</li>" for c in basis.said_caveats())
+    heading = basis.lang.say(msg("Caveats: what this result assumes"))
+    return f"<h2>{escape(heading)}</h2><ul>{items}</ul>"

@@ -2,7 +2,9 @@
 resource) laid out for A4, its header of event facts, tables whose empty columns are left out,
 and the boxes of the basis (errors, caveats) and of the verdict.
 
-The markup is also well-formed XML, so that both lxml's HTML and XML parsers accept it.
+The markup is also well-formed XML, so that both lxml's HTML and XML parsers accept it. A page is
+in the language of its basis (``<html lang>``); a column's heading may be a message, said in the
+table's language.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
+from ..messages import ENGLISH, Language
 from .basis import Basis, html_block
 
 STYLE = """
@@ -55,30 +58,31 @@ class Column:
     line when ``name``), and how to show a row's value. A column is itself only (compared and
     hashed by identity): the layout of a report's thousands of tables is cached by their columns."""
 
-    heading: str
+    heading: str  #: a message, said in the table's language
     value: object  #: ``value(row) -> str | int | None``
     text: bool = False
     name: bool = False
 
 
-def table(columns: list[Column], rows: list, *, row_class=None) -> str:
+def table(columns: list[Column], rows: list, *, row_class=None, lang: Language = ENGLISH) -> str:
     """A table of ``rows``, without the columns that are empty in every row."""
     values = [c.value for c in columns]
     return "".join(table_of_cells(columns, [[e(value(r)) for value in values] for r in rows],
-                                  [row_class(r) for r in rows] if row_class else None))
+                                  [row_class(r) for r in rows] if row_class else None, lang=lang))
 
 
-def table_of_cells(columns: list[Column], cells: list, classes: list | None = None) -> list[str]:
+def table_of_cells(columns: list[Column], cells: list, classes: list | None = None, *,
+                   lang: Language = ENGLISH) -> list[str]:
     """A table of rows of cells already escaped (one text per column, empty when the value is
     None or empty), without the columns that are empty in every row; ``classes`` gives each row's
     class (or None). A report that writes thousands of tables computes the cells it repeats once.
     The table is given as its parts (start, rows, end): a page of megabytes is joined once."""
-    kept = tuple(i for i, column in enumerate(zip(*cells)) if any(column))
-    start, row, classed_row = _layout(tuple(columns), kept)
+    kept = tuple(i for i, column in enumerate(zip(*cells, strict=True)) if any(column))
+    start, row, classed_row = _layout(tuple(columns), kept, lang)
     if classes is None:
         rows = [row(*v) for v in cells]
     else:
-        rows = [classed_row(*v, k=k) if k else row(*v) for v, k in zip(cells, classes)]
+        rows = [classed_row(*v, k=k) if k else row(*v) for v, k in zip(cells, classes, strict=True)]
     rows.insert(0, start)
     rows.append(TABLE_END)
     return rows
@@ -88,18 +92,20 @@ def table_of_cells(columns: list[Column], cells: list, classes: list | None = No
 TABLE_END = "</tbody></table>"
 
 
-def table_start(columns: tuple[Column, ...], kept: tuple[int, ...]) -> str:
+def table_start(columns: tuple[Column, ...], kept: tuple[int, ...], lang: Language = ENGLISH) -> str:
     """The opening of a table of the ``kept`` columns, up to its first body row: for a writer
     that writes the rows itself (with :func:`cell`), then :data:`TABLE_END`."""
-    return _layout(columns, kept)[0]
+    return _layout(columns, kept, lang)[0]
 
 
 @lru_cache(maxsize=64)
-def _layout(columns: tuple[Column, ...], kept: tuple[int, ...]) -> tuple[str, Callable[..., str], Callable[..., str]]:
+def _layout(columns: tuple[Column, ...], kept: tuple[int, ...],
+            lang: Language = ENGLISH) -> tuple[str, Callable[..., str], Callable[..., str]]:
     """The table's opening (its heading row) and the writers of a body row (a template's
     ``format``, given the row's cells; the second also its class ``k``) of the ``kept`` columns:
     the same for each of a report's thousands of tables."""
-    head = "".join(f'<th class="l">{e(columns[i].heading)}</th>' if columns[i].text else f"<th>{e(columns[i].heading)}</th>"
+    headings = {i: e(lang.say(columns[i].heading)) for i in kept}
+    head = "".join(f'<th class="l">{headings[i]}</th>' if columns[i].text else f"<th>{headings[i]}</th>"
                    for i in kept)
     cells = "".join(cell(columns[i], f"{{{i}}}") for i in kept)
     return (f"<table><thead><tr>{head}</tr></thead><tbody>", f"<tr>{cells}</tr>".format,
@@ -125,7 +131,7 @@ def page(title: str, heading: str, header: str, basis: Basis, content: str | lis
     basis withholds it). ``content`` may be given as its parts: a report's page (tens of
     megabytes) is then joined once, not copied at each concatenation."""
     parts = [] if basis.withheld else [content] if isinstance(content, str) else content
-    return "".join(['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
+    return "".join([f'<!DOCTYPE html>\n<html lang="{basis.lang.code}"><head><meta charset="utf-8"/>'
                     f"<title>{e(title)}</title><style>{STYLE}</style></head>"
                     f"<body><header><h1>{e(heading)}</h1>{header}</header>{html_block(basis, caveats=caveats)}",
                     *parts, "</body></html>\n"])

@@ -1,6 +1,6 @@
 """Were the pairings right? (:mod:`trfconv.rules.swiss.check`) as a person reads it: one line per
-round with its verdict and the criterion that decides, the detail of the rounds asked for (both
-pairings, board by board) and the pairing of the next round; as text, as JSON, and as one
+round with its verdict and the criterion that decides, the absolute criteria it breaks, the detail
+of the rounds asked for (both pairings, board by board) and the pairing of the next round; as text, as JSON, and as one
 printable page. The edition of the Swiss rules applied and what else the check rests on are
 the document's caveats."""
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic, diagnostic
 from ..numbers import short_text
-from ..rules.swiss.check import NextRound, PairingsCheck, RoundCheck, Verdict
+from ..rules.swiss.check import NextRound, PairingsCheck, RoundCheck, RoundVerdict
 from ..rules.swiss.dutch import RoundPairing
 from .basis import Basis, json_fields, json_withheld, text_block
 from .html import Column, e, facts, page, table
@@ -35,7 +35,7 @@ def caveats(check: PairingsCheck) -> tuple[Diagnostic, ...]:
 
 
 #: How each verdict is named in JSON.
-JSON_VERDICT = {Verdict.SAME: "same", Verdict.COLOURS: "colours", Verdict.DIFFERS: "differs", Verdict.CANNOT: "cannot"}
+JSON_VERDICT = {RoundVerdict.SAME: "same", RoundVerdict.COLOURS: "colours", RoundVerdict.DIFFERS: "differs", RoundVerdict.CANNOT: "cannot"}
 
 
 def heading(report: PairingsReport) -> str:
@@ -53,11 +53,11 @@ def _pair(report: PairingsReport, pair: tuple[int, int | None]) -> str:
 def round_line(report: PairingsReport, r: RoundCheck) -> str:
     """One round in one line: its verdict and why."""
     head = f"round {r.round:>2}: {r.verdict.value}"
-    if r.verdict is Verdict.CANNOT:
+    if r.verdict is RoundVerdict.CANNOT:
         return f"{head}: {'; '.join(r.reasons)}"
-    if r.verdict is Verdict.DIFFERS and r.difference is not None:
+    if r.verdict is RoundVerdict.DIFFERS and r.difference is not None:
         return f"{head}: {r.difference.label}: {r.difference.text}"
-    if r.verdict is Verdict.COLOURS:
+    if r.verdict is RoundVerdict.COLOURS:
         c = r.colours[0]
         more = f" (and {len(r.colours) - 1} more)" if len(r.colours) > 1 else ""
         return f"{head}: White for {c.file_white} in the file; {c.rule}: {c.text}{more}"
@@ -87,9 +87,11 @@ def render_text(report: PairingsReport) -> str:
         return "\n".join(lines) + "\n"
     if not c.checked:
         lines.append(f"not checked: {c.why_not}")
+        lines += [f"round {b.round:>2}: player {b.player}: {b.message}" for b in c.broken]
         return "\n".join(lines) + "\n"
     for r in c.rounds:
         lines.append(round_line(report, r))
+        lines += [f"    player {b.player}: {b.message}" for b in c.broken if b.round == r.round]
         if r.round in report.detail:
             lines += _detail_text(report, r)
     if c.next is not None:
@@ -157,7 +159,9 @@ def render_json(report: PairingsReport) -> str:
     data = {"schema": 1, "file": report.basis.file, **json_fields(report.basis), "event": report.event,
             "system": c.system, "checked": c.checked, "not_checked": c.why_not or None,
             "rules": c.rules.name if c.rules else None, "verdict": c.verdict,
-            "counts": {JSON_VERDICT[v]: c.count(v) for v in Verdict}, "rounds": rounds, "next": nxt}
+            "counts": {JSON_VERDICT[v]: c.count(v) for v in RoundVerdict}, "rounds": rounds, "next": nxt,
+            "broken": [{"round": b.round, "player": b.player, "kind": b.kind, "opponent": b.opponent,
+                        "message": b.message} for b in c.broken]}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -168,16 +172,18 @@ def render_html(report: PairingsReport) -> str:
     c = report.check
     header = facts([("Event", report.event), ("File", report.basis.file), ("System", c.system),
                     ("Rules", c.rules.edition.title if c.rules else None),
-                    ("Verdict", c.verdict)])
+                    ("RoundVerdict", c.verdict)])
     content = [STYLE]
     if not c.checked:
         content.append(f'<section class="box verdict"><p class="decision">Not checked</p><p>{e(c.why_not)}</p></section>')
+        content += _broken_html(c)
         return page(heading(report), heading(report), header, report.basis, content)
     rows = [(r.round, r.verdict.value, _why(r)) for r in c.rounds]
     content.append('<section id="rounds"><h2>Rounds</h2>' + table(
-        [Column("Round", lambda x: x[0]), Column("Verdict", lambda x: x[1], text=True),
+        [Column("Round", lambda x: x[0]), Column("RoundVerdict", lambda x: x[1], text=True),
          Column("Why", lambda x: x[2], text=True)], rows,
         row_class=lambda x: {"differs": "differs", "cannot judge": "cannot"}.get(x[1])) + "</section>")
+    content += _broken_html(c)
     for r in c.rounds:
         if r.round in report.detail and r.dutch is not None:
             content.append(_boards_html(report, f"Round {r.round} as the Dutch system pairs it", r.dutch))
@@ -191,8 +197,17 @@ def render_html(report: PairingsReport) -> str:
     return page(heading(report), heading(report), header, report.basis, content)
 
 
+def _broken_html(c: PairingsCheck) -> list[str]:
+    """The absolute criteria the file breaks, a row each."""
+    if not c.broken:
+        return []
+    return ['<section id="broken"><h2>Absolute criteria broken</h2>' + table(
+        [Column("Round", lambda b: b.round), Column("Player", lambda b: b.player),
+         Column("What", lambda b: b.message, text=True)], list(c.broken), row_class=lambda b: "differs") + "</section>"]
+
+
 def _why(r: RoundCheck) -> str:
-    if r.verdict is Verdict.CANNOT:
+    if r.verdict is RoundVerdict.CANNOT:
         return "; ".join(r.reasons)
     if r.difference is not None:
         return f"{r.difference.label}: {r.difference.text}"

@@ -109,7 +109,7 @@ def render_text(report: StandingsReport) -> str:
     if report.basis.withheld:
         return "\n".join(block) + "\n"
     lines = _without_empty(table(result), ("title", "fed", "rating"))
-    widths = [max(map(len, column)) for column in zip(*lines)]
+    widths = [max(map(len, column)) for column in zip(*lines, strict=True)]
     left = {lines[0].index(h) for h in ("title", "name", "fed", "lots") if h in lines[0]}
     row_format = "  ".join(f"{{:{'<' if k in left else '>'}{w}}}" for k, w in enumerate(widths))  # ljust / rjust
     out = [row_format.format(*row).rstrip() for row in lines]
@@ -153,7 +153,7 @@ def as_dict(result: Standings) -> dict:
         lots = {"lots": r.lots, "lots_group": r.group or None}
         if r.drawn is not None:
             lots["drawn"] = r.drawn
-        return {**head, "values": dict(zip(names, (text(v) for v in r.values))), **lots}
+        return {**head, "values": dict(zip(names, (text(v) for v in r.values), strict=True)), **lots}
 
     draw = None if result.draw is None else {"seed": result.draw.seed, "method": DRAW_METHOD,
                                              "groups": [list(g) for g in result.draw.groups]}

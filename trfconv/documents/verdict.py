@@ -4,6 +4,7 @@ The text fits a screen for an ordinary event: the file, the errors and caveats i
 (:mod:`.basis`), the rules, the event, the findings with their articles, what the players get
 and how many results count, and the verdict last. ``details`` adds each player and each game
 that does not count for one of its players (each game once, with what it means for each side).
+The text is in the language of the basis (:attr:`~.basis.Basis.lang`); JSON in English.
 """
 
 from __future__ import annotations
@@ -13,10 +14,26 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..actions import Action, voice
+from ..messages import SEMICOLON, Language, Message, joined, msg, plural, pmsg
 from ..model import Tournament
 from ..numbers import short_text
+from ..rules.rateability.rules import RATING_LISTS
 from ..rules.rateability.verdict import GameVerdict, Gets, Verdict
 from .basis import Basis, json_fields, json_withheld, text_block
+
+#: The labels of the verdict's lines, in the order they come.
+LABELS = {"file": msg("file"), "rules": msg("rules"), "event": msg("event"), "players": msg("players"),
+          "results": msg("results"), "noticed": msg("noticed"), "verdict": msg("verdict")}
+
+
+def finding(f) -> Message:
+    """A finding as a document lists it: ``VAL033: …`` (its code, its message)."""
+    return msg("{code}: {message}", code=f.code, message=f.message)
+
+
+def _label(lang: Language, name: str) -> str:
+    """A line's label, in a column of 12."""
+    return f"{lang.say(LABELS[name]):<11} "
 
 
 @dataclass(frozen=True)
@@ -31,32 +48,41 @@ class VerdictReport:
 
 def render_text(report: VerdictReport) -> str:
     t, v, basis = report.tournament, report.verdict, report.basis
-    s = t.source
-    lines = [f"{'file':<12}{basis.file} ({s.version or s.format}, {len(t.players)} players, {t.rounds} rounds)"]
+    lang, s = basis.lang, t.source
+    say = lang.say
+    lines = [_label(lang, "file") + say(plural("{file} ({format}, {players} players, {n} rounds)",
+                                               "{file} ({format}, {players} players, {n} rounds)", n=t.rounds,
+                                               file=basis.file, format=s.version or s.format,
+                                               players=len(t.players)))]
     lines += text_block(basis)
     if basis.withheld:
-        lines.append(f"{'verdict':<12}NOT JUDGED: the file has errors")
+        lines.append(_label(lang, "verdict") + say(msg("NOT JUDGED: the file has errors")))
         return "\n".join(lines) + "\n"
-    lines += [
-        f"{'rules':<12}{v.edition.name}: {v.edition.title}",
-        f"{'event':<12}{v.event_kind}; {v.rating_list}"
-        + ("" if v.minutes is None else f", {short_text(v.minutes)} min per player for 60 moves"),
-    ]
+    kind = msg("{kind}; {list}", kind=v.event_kind, list=RATING_LISTS.get(v.rating_list, v.rating_list))
+    if v.minutes is not None:
+        kind = msg("{kind}, {minutes} min per player for 60 moves", kind=kind, minutes=v.minutes)
+    lines += [_label(lang, "rules") + say(msg("{edition}: {title}", edition=v.edition.name, title=v.edition.title)),
+              _label(lang, "event") + say(kind)]
     if v.findings:
-        lines.append(f"findings ({len(v.findings)}):")
-        lines += [f"  {'✗' if f.fatal else '!'} {f.code}: {f.message}" for f in v.findings]
+        lines.append(say(msg("findings ({n}):", n=len(v.findings))))
+        lines += [f"  {'✗' if f.fatal else '!'} " + say(finding(f)) for f in v.findings]
     gets = Counter(p.gets for p in v.players)
-    lines.append(f"{'players':<12}{len(v.players)}: {gets[Gets.CHANGE]} get a rating change, "
-                 f"{gets[Gets.INITIAL]} an initial rating, {gets[Gets.NOTHING]} nothing")
+    lines.append(_label(lang, "players") + say(msg("{players}: {change} get a rating change, {initial} an initial "
+                                                   "rating, {nothing} nothing", players=len(v.players),
+                                                   change=gets[Gets.CHANGE], initial=gets[Gets.INITIAL],
+                                                   nothing=gets[Gets.NOTHING])))
     counted = sum(len(p.counted_games) for p in v.players)
     missed = not_rated(v)
-    lines.append(f"{'results':<12}{counted} count for a player's rating, {len(missed)} do not"
-                 + ("" if report.details or not missed else voice().hints([Action("show-details", purpose="lists them")])))
-    lines.append(f"{'noticed':<12}{basis.summary()} (trfconv check lists them)")
+    results = msg("{counted} count for a player's rating, {missed} do not", counted=counted, missed=len(missed))
+    if not report.details and missed:
+        results = joined([results, voice().hints([Action("show-details", purpose=msg("lists them"))])])
+    lines.append(_label(lang, "results") + say(results))
+    lines.append(_label(lang, "noticed") + say(msg("{summary} (trfconv check lists them)",
+                                                   summary=basis.summary())))
     if report.details:
-        lines += _details(v, t, missed)
-    defect = " (rests on a defective file)" if basis.defective else ""
-    lines.append(f"{'verdict':<12}{v.decision.value.upper()}{v.notes}{defect}")
+        lines += _details(v, t, missed, lang)
+    defect = msg(" (rests on a defective file)") if basis.defective else ""
+    lines.append(_label(lang, "verdict") + say(v.decision.value).upper() + say(joined([v.notes, defect])))
     return "\n".join(lines) + "\n"
 
 
@@ -99,24 +125,34 @@ def not_rated(v: Verdict) -> list[GameVerdict]:
     return sorted((g for p in v.players for g in p.games if not g.counts), key=lambda g: (g.round, g.player))
 
 
-def _details(v: Verdict, t: Tournament, missed: list[GameVerdict]) -> list[str]:
+def _details(v: Verdict, t: Tournament, missed: list[GameVerdict], lang: Language) -> list[str]:
     """Each game that does not count for one of its players, once, then each player."""
     names = {p.start_number: p.name for p in t.players}
+    say = lang.say
     lines = []
     if missed:
-        lines += ["", f"games not counted for a player ({len(_by_game(missed))}):"]
+        lines += ["", say(msg("games not counted for a player ({n}):", n=len(_by_game(missed))))]
         for (r, low, high), sides in _by_game(missed).items():
             score = "" if sides[0].score is None else f" ({_result(sides, low)})"
-            opponent = f" vs {high} {names.get(high, '')}" if high is not None else ""
-            why = "; ".join(f"for {g.player}: " + ", ".join(x.value for x in g.reasons) for g in sides) \
-                if len(sides) > 1 else "; ".join(x.value for x in sides[0].reasons) + \
-                (f" (for {sides[0].player} only)" if high is not None else "")
-            lines.append(f"  round {r:>2}: {low} {names.get(low, '')}{opponent}{score}: {why}")
-    lines += ["", f"{'no':>4}  {'name':<30} {'rating':>6} {'games':>5} {'rated opp':>9}  gets"]
+            opponent = say(msg(" vs {number} {name}", number=high, name=names.get(high, ""))) if high is not None \
+                else ""
+            if len(sides) > 1:
+                why = joined([msg("for {player}: {reasons}", player=g.player, reasons=[x.value for x in g.reasons])
+                              for g in sides], SEMICOLON)
+            else:
+                why = joined([x.value for x in sides[0].reasons], SEMICOLON)
+                if high is not None:
+                    why = msg("{reasons} (for {player} only)", reasons=why, player=sides[0].player)
+            player = f"{low} {names.get(low, '')}"
+            lines.append("  " + say(msg("round {round:>2}: {player}{opponent}{score}: {why}", round=r,
+                                        player=player, opponent=opponent, score=score, why=why)))
+    heads = [say(h) for h in (pmsg("start number", "no"), msg("name"), msg("rating"), msg("games"), msg("rated opp"),
+                              msg("gets"))]
+    lines += ["", f"{heads[0]:>4}  {heads[1]:<30} {heads[2]:>6} {heads[3]:>5} {heads[4]:>9}  {heads[5]}"]
     for p in v.players:
         lines.append(f"{p.start_number:>4}  {names.get(p.start_number, '')[:30]:<30} {p.rating or '-':>6} "
-                     f"{len(p.counted_games):>5} {p.rated_opponents:>9}  {p.gets.value}"
-                     + (f" ({p.reason})" if p.reason else ""))
+                     f"{len(p.counted_games):>5} {p.rated_opponents:>9}  {say(p.gets.value)}"
+                     + (f" ({say(p.reason)})" if p.reason else ""))
     lines.append("")
     return lines
 

@@ -6,7 +6,7 @@ collection), and either each player's round entries (TRF, crosstables) or pairin
 with their result (chess-results XML, the pairing programs' own files, PGN). The builder owns
 what follows from that in every format alike:
 
-- a pairing becomes both players' round entries (:func:`trfconv.pairings.sides`), and a second
+- a pairing becomes both players' round entries (:func:`trfconv.sides.sides`), and a second
   entry for a player in one round, or a pairing naming someone who is not in the file, is
   reported and left out, never merged silently;
 - players known by key are numbered as FIDE numbers them (rating, then title, then name:
@@ -48,7 +48,7 @@ from ..model import (
     TeamEvent,
     Tournament,
 )
-from ..pairings import Result, sides
+from ..sides import Result, sides
 from .checks import check
 from .control_chars import cleaned
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import date
 from dataclasses import fields
 from fractions import Fraction
-from itertools import islice, zip_longest
+from itertools import islice, pairwise, zip_longest
 from math import lcm
 
 from ..adjustments import resolve
@@ -32,7 +32,7 @@ from ..model import (
     Tournament,
 )
 from ..numbers import short_text as _num
-from ..pairings import NAMES_OPPONENT, agree, complementary, describe, opponent
+from ..sides import NAMES_OPPONENT, agree, complementary, describe, opponent
 
 Locate = Callable[..., tuple]
 
@@ -291,7 +291,7 @@ def _rounds(t: Tournament, report, locate) -> None:
     if dates and expected and len(dates) != expected:
         report("TRF036", f"132 gives {len(dates)} round dates for {expected} rounds", locate("132"))
     known = [(r, d) for r, d in enumerate(dates, 1) if isinstance(d, date)]
-    for (r, d), (later, day) in zip(known, known[1:]):
+    for (r, d), (later, day) in pairwise(known):
         if day < d:
             report("TRF061", f"132: round {later} is dated {day.isoformat()}, before round {r} "
                              f"({d.isoformat()}): the round dates go backwards", locate("132"))
@@ -319,7 +319,7 @@ def _federations(t: Tournament, report, locate) -> None:
     for p in t.players:
         if p.federation and federation(p.federation, day) is None:
             report("TRF062", f"player {p.start_number} ({p.name}): federation {unknown(p.federation, day)}"
-                             + ("" if day else " today (the event's start date is unknown)"),
+                             + ("" if day else " (the event's start date is unknown)"),
                    locate("federation", p.start_number))
 
 

@@ -54,7 +54,7 @@ def cleaned(value, found: list[Diagnostic], where: tuple = ()):
         if not any(map(_may_hold_text, map(type, value))):
             return value
         items = [cleaned(v, found, (*where, i)) if _may_hold_text(type(v)) else v for i, v in enumerate(value)]
-        return value if all(a is b for a, b in zip(items, value)) else tuple(items)
+        return value if all(a is b for a, b in zip(items, value, strict=True)) else tuple(items)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         number = getattr(value, "start_number", None)
         here = (f"player {number}",) if where[:1] == ("players",) and isinstance(number, int) else where

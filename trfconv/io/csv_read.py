@@ -332,7 +332,7 @@ class _Table:
         b = self.builder
         b.version, b.dialects = header.profile.name, (header.profile.name,)
         b.event.update((f.name, getattr(event, f.name)) for f in dataclasses.fields(event))
-        for player, line in zip(players, lines):
+        for player, line in zip(players, lines, strict=True):
             b.add_player(player, line=line)
         return b.build()
 
@@ -341,7 +341,7 @@ class _Table:
         ranking (chess-results "Final Ranking crosstable"), by row (``positions``: a row left
         out still holds its place). The reading under which more games are listed by both
         players is the file's."""
-        row_of = {i: p.start_number for i, p in zip(positions, players)}
+        row_of = {i: p.start_number for i, p in zip(positions, players, strict=True)}
         if all(n == i for i, n in row_of.items()):
             return players
 
@@ -554,7 +554,7 @@ def _opponents_in_columns(header: Header, rows: list[list[str]]) -> bool:
 def _by_round(entries: tuple, numbers: list[int], length: int) -> tuple:
     """Entries read from round columns that are not 1..N in order, put at their round."""
     out = [NOT_PAIRED] * length
-    for n, e in zip(numbers, entries):
+    for n, e in zip(numbers, entries, strict=True):
         out[n - 1] = e
     return tuple(out)
 

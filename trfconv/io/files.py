@@ -25,6 +25,7 @@ import stat
 from pathlib import Path
 
 from ..actions import Action
+from ..errors import InputError, OutputError
 
 #: Largest input read, in bytes (``trfconv --max-size`` and ``read(max_bytes=…)`` override it).
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -32,18 +33,6 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 #: lines; the bound keeps the memory of a file of tiny lines (each kept line costs a few hundred
 #: bytes of model and diagnostics) within about 100 MB.
 MAX_LINES = 200_000
-
-
-class InputError(Exception):
-    """An input that is not read: why, in one sentence, and what can be done about it."""
-
-    def __init__(self, why: str, actions: tuple[Action, ...] = ()):
-        super().__init__(why)
-        self.actions = actions
-
-
-class OutputError(Exception):
-    """An output that could not be written: why, in one sentence."""
 
 
 def open_regular(path: str | os.PathLike, *, buffering: int = -1):

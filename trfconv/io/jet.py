@@ -32,7 +32,7 @@ values), and their rows are not the table's.
 
 Everything is bounded by the file: each page is read at most once per table, a definition's
 chain and a moved row's pointers are followed as far as the pages they may visit. A file that
-does not hold together raises :class:`JetError`, whose message a person understands.
+does not hold together raises :class:`InputError`, whose message a person understands.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ import struct
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from fractions import Fraction
+
+from ..errors import InputError
 
 #: Bytes per page in a Jet 4 database.
 PAGE = 4096
@@ -73,11 +75,6 @@ _SYSTEM = 0x80000002
 
 #: A column's value: None (null), bool, int, Fraction (single, double), datetime or str.
 Value = bool | int | Fraction | datetime | str | None
-
-
-class JetError(Exception):
-    """The file is no Jet 4 database this reader can read, or it is damaged: the message says
-    where, for a person."""
 
 
 @dataclass(frozen=True)
@@ -120,17 +117,17 @@ class _Definition:
 
 class Database:
     """A Jet 4 database in ``data``: its tables by name (:meth:`tables`), read with
-    :meth:`table`. Raises :class:`JetError` when ``data`` is no Jet 4 database."""
+    :meth:`table`. Raises :class:`InputError` when ``data`` is no Jet 4 database."""
 
     def __init__(self, data: bytes):
         if not data.startswith(SIGNATURE):
-            raise JetError("the file is no Access database (it lacks the 'Standard Jet DB' signature)")
+            raise InputError("the file is no Access database (it lacks the 'Standard Jet DB' signature)")
         if len(data) < 3 * PAGE:
-            raise JetError(f"the file has {len(data):,} bytes, fewer than the {3 * PAGE:,} of the smallest "
+            raise InputError(f"the file has {len(data):,} bytes, fewer than the {3 * PAGE:,} of the smallest "
                            "Access database: it is cut short")
         version = data[VERSION_AT]
         if version != JET4:
-            raise JetError(f"the file is {_VERSIONS.get(version, f'an Access database of version {version}')}; "
+            raise InputError(f"the file is {_VERSIONS.get(version, f'an Access database of version {version}')}; "
                            "only Access 2000 (Jet 4) databases, as Papi writes them, are read")
         self.data = data
         self.pages = len(data) // PAGE
@@ -139,7 +136,7 @@ class Database:
     # -- pages ----------------------------------------------------------------------------------
     def page(self, number: int, what: str) -> bytes:
         if not 0 < number < self.pages:
-            raise JetError(f"{what} is on page {number}, beyond the file's {self.pages} pages: the file is cut "
+            raise InputError(f"{what} is on page {number}, beyond the file's {self.pages} pages: the file is cut "
                            "short or damaged")
         return self.data[number * PAGE:(number + 1) * PAGE]
 
@@ -150,7 +147,7 @@ class Database:
             catalog = self._definition(CATALOG_PAGE, "MSysObjects")
             wanted = [c for c in catalog.columns if c.name in ("Id", "Name", "Type", "Flags")]
             if len(wanted) < 4:
-                raise JetError("the catalog (MSysObjects) lacks its Id, Name, Type or Flags column: the file is "
+                raise InputError("the catalog (MSysObjects) lacks its Id, Name, Type or Flags column: the file is "
                                "damaged")
             found: dict[str, int] = {}
             for row in self._rows(catalog, "MSysObjects", wanted, []):
@@ -168,7 +165,7 @@ class Database:
             tuple(c for c in definition.columns if c.name in set(columns))
         for c in chosen:
             if c.type not in _FIXED and c.type != TEXT:
-                raise JetError(f"table {name}, column {c.name}: its type ({c.type_name}) is not one Papi stores")
+                raise InputError(f"table {name}, column {c.name}: its type ({c.type_name}) is not one Papi stores")
         table = Table(name, definition.columns, definition.declared_rows)
         table.rows = self._rows(definition, name, chosen, table.problems)
         if columns is not None:
@@ -183,7 +180,7 @@ class Database:
     def _page_of(self, name: str) -> int:
         page = self.tables().get(name)
         if page is None:
-            raise JetError(f"the database has no table {name}")
+            raise InputError(f"the database has no table {name}")
         return page
 
     # -- table definitions ----------------------------------------------------------------------
@@ -191,11 +188,11 @@ class Database:
         chunks, seen, number = [], set(), first
         while number:
             if number in seen:
-                raise JetError(f"the definition of table {name} loops back to page {number}: the file is damaged")
+                raise InputError(f"the definition of table {name} loops back to page {number}: the file is damaged")
             seen.add(number)
             page = self.page(number, f"the definition of table {name}")
             if page[0] != _TDEF:
-                raise JetError(f"page {number}, part of the definition of table {name}, is no table definition "
+                raise InputError(f"page {number}, part of the definition of table {name}, is no table definition "
                                "page: the file is damaged")
             chunks.append(page if not chunks else page[8:])
             number = _u32(page, 4)
@@ -203,7 +200,7 @@ class Database:
         try:
             return self._parse_definition(tdef, first, name)
         except struct.error:
-            raise JetError(f"the definition of table {name} ends before its columns do: the file is damaged") \
+            raise InputError(f"the definition of table {name} ends before its columns do: the file is damaged") \
                 from None
 
     @staticmethod
@@ -212,7 +209,7 @@ class Database:
         var_columns, count = struct.unpack_from("<HH", tdef, 43)
         real_indexes = _u32(tdef, 51)
         if real_indexes > 1000 or count > 4096:
-            raise JetError(f"the definition of table {name} counts {count} columns and {real_indexes} indexes: the "
+            raise InputError(f"the definition of table {name} counts {count} columns and {real_indexes} indexes: the "
                            "file is damaged")
         at = 63 + 12 * real_indexes
         entries = []
@@ -237,11 +234,11 @@ class Database:
         """The pages table ``name``'s page map names, in order."""
         record = self._row_bytes(definition.map_pointer, f"the page map of table {name}")
         if not record:
-            raise JetError(f"the page map of table {name} is empty: the file is damaged")
+            raise InputError(f"the page map of table {name} is empty: the file is damaged")
         pages: list[int] = []
         if record[0] == 0:
             if len(record) < 5:
-                raise JetError(f"the page map of table {name} is cut short: the file is damaged")
+                raise InputError(f"the page map of table {name} is cut short: the file is damaged")
             pages.extend(_bits(record[5:], _u32(record, 1)))
         elif record[0] == 1:
             for k in range((len(record) - 1) // 4):
@@ -249,14 +246,14 @@ class Database:
                 if map_page:
                     page = self.page(map_page, f"part of the page map of table {name}")
                     if page[0] != _MAP:
-                        raise JetError(f"page {map_page}, part of the page map of table {name}, is no page map: "
+                        raise InputError(f"page {map_page}, part of the page map of table {name}, is no page map: "
                                        "the file is damaged")
                     pages.extend(_bits(page[4:], k * _PER_MAP_PAGE))
         else:
-            raise JetError(f"the page map of table {name} is of unknown type {record[0]}: the file is damaged")
+            raise InputError(f"the page map of table {name} is of unknown type {record[0]}: the file is damaged")
         beyond = [p for p in pages if p >= self.pages]
         if beyond:
-            raise JetError(f"table {name} has pages up to page {beyond[-1]}, beyond the file's {self.pages} pages: "
+            raise InputError(f"table {name} has pages up to page {beyond[-1]}, beyond the file's {self.pages} pages: "
                            "the file is cut short")
         return list(dict.fromkeys(pages))  # a map page named twice does not make its pages the table's twice
 
@@ -266,7 +263,7 @@ class Database:
         page = self.page(number, what)
         span = _row_span(page, row)
         if page[0] != _DATA or span is None:
-            raise JetError(f"{what} (page {number}, row {row}) is not where the file says: the file is damaged")
+            raise InputError(f"{what} (page {number}, row {row}) is not where the file says: the file is damaged")
         return page[span[0]:span[1]]
 
     # -- rows -----------------------------------------------------------------------------------
@@ -290,7 +287,7 @@ class Database:
                 try:
                     raw = self._moved(page, k, definition, where) if flags & _MOVED else _row(page, k, where)
                     rows.append(_decode(raw, definition, columns, where))
-                except JetError as err:
+                except InputError as err:
                     problems.append(f"{err}; the row is left out")
         return rows
 
@@ -299,18 +296,18 @@ class Database:
         raw = _row(page, k, where)
         for _ in range(_MAX_MOVES):
             if len(raw) < 4:
-                raise JetError(f"{where}: the pointer to a moved row is cut short")
+                raise InputError(f"{where}: the pointer to a moved row is cut short")
             pointer = _u32(raw, 0)
             target = self.page(pointer >> 8, f"{where}, moved")
             if target[0] != _DATA or _u32(target, 4) != definition.page:
-                raise JetError(f"{where}: a moved row points to page {pointer >> 8}, which is not the table's")
+                raise InputError(f"{where}: a moved row points to page {pointer >> 8}, which is not the table's")
             row = pointer & 0xFF
             if row >= _u16(target, 12):
-                raise JetError(f"{where}: a moved row points to row {row} of page {pointer >> 8}, which it lacks")
+                raise InputError(f"{where}: a moved row points to row {row} of page {pointer >> 8}, which it lacks")
             raw = _row(target, row, where)
             if not _u16(target, 14 + 2 * row) & _MOVED or _u16(target, 14 + 2 * row) & _DELETED:
                 return raw
-        raise JetError(f"{where}: a moved row's pointers go on past {_MAX_MOVES} pages")
+        raise InputError(f"{where}: a moved row's pointers go on past {_MAX_MOVES} pages")
 
 
 def _row_span(page: bytes, k: int) -> tuple[int, int] | None:
@@ -328,28 +325,28 @@ def _row_span(page: bytes, k: int) -> tuple[int, int] | None:
 def _row(page: bytes, k: int, where: str) -> bytes:
     span = _row_span(page, k)
     if span is None:
-        raise JetError(f"{where}: the row's place in the page is not inside it")
+        raise InputError(f"{where}: the row's place in the page is not inside it")
     return page[span[0]:span[1]]
 
 
 def _decode(raw: bytes, definition: _Definition, columns, where: str) -> dict[str, Value]:
     """One row's values of ``columns``."""
     if len(raw) < 2:
-        raise JetError(f"{where}: the row is cut short")
+        raise InputError(f"{where}: the row is cut short")
     count = _u16(raw, 0)
     mask_size = (count + 7) // 8
     end = len(raw) - mask_size
     if end < 2:
-        raise JetError(f"{where}: the row is shorter than its null mask")
+        raise InputError(f"{where}: the row is shorter than its null mask")
     mask = raw[end:]
     var_count, var_at = 0, []
     if definition.var_columns:
         if end < 4:
-            raise JetError(f"{where}: the row is shorter than its table of variable columns")
+            raise InputError(f"{where}: the row is shorter than its table of variable columns")
         var_count = _u16(raw, end - 2)
         first = end - 4 - 2 * var_count
         if first < 2:
-            raise JetError(f"{where}: the row counts {var_count} variable columns, more than it holds")
+            raise InputError(f"{where}: the row counts {var_count} variable columns, more than it holds")
         var_at = [_u16(raw, end - 4 - 2 * i) for i in range(var_count + 1)]
     values: dict[str, Value] = {}
     for c in columns:
@@ -362,14 +359,14 @@ def _decode(raw: bytes, definition: _Definition, columns, where: str) -> dict[st
             size = _FIXED.get(c.type, c.length)
             at = 2 + c.fixed_offset
             if at + size > end:
-                raise JetError(f"{where}: column {c.name} goes past the row's end")
+                raise InputError(f"{where}: column {c.name} goes past the row's end")
             values[c.name] = _text(raw[at:at + size]).rstrip("\0") if c.type == TEXT else _fixed(c.type, raw[at:at + size])
         elif c.var_index >= var_count:
             values[c.name] = None  # a column added after the row was written
         else:
             start, stop = var_at[c.var_index], var_at[c.var_index + 1]
             if not 2 <= start <= stop <= end - 2 * var_count - 4:
-                raise JetError(f"{where}: column {c.name} is not inside the row")
+                raise InputError(f"{where}: column {c.name} is not inside the row")
             values[c.name] = _text(raw[start:stop])
     return values
 

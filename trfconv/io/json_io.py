@@ -20,6 +20,7 @@ from functools import cache
 from .. import model
 from ..dates import PartialDate
 from ..diagnostics import shown
+from ..errors import InputError
 from ..numbers import ascii_digits, decimal_text, exact_number, not_a_number, placeholder
 from ..timecontrol import TimeControl, format_code, parse_code
 from .build import TournamentBuilder
@@ -33,15 +34,11 @@ _ENTRY_TYPES = {tag: cls for cls, tag in _ENTRY_TAGS.items()}
 #: An exact number as the encoder writes it: a decimal (``3.5``, ``-0.25``) or a fraction
 #: (``1/3``), ASCII digits only: not ``1e400``, ``1_000``, `` 1`` or other scripts' digits,
 #: which :class:`~fractions.Fraction` would also take.
-class _Invalid(ValueError):
-    """The document does not describe a tournament; the message says where."""
-
-
 def _whole(text: str) -> int:
     """A JSON integer literal within the bounds of :mod:`trfconv.numbers` (the json module
     would raise a bare ValueError beyond 4,300 digits)."""
     if not ascii_digits(text.removeprefix("-")):
-        raise _Invalid(f"integer {shown(text)} {not_a_number(text.removeprefix('-'))}")
+        raise InputError(f"integer {shown(text)} {not_a_number(text.removeprefix('-'))}")
     return int(text)
 
 
@@ -62,22 +59,22 @@ def read_json(data: bytes, path: str | None = None, encoding: str | None = None)
     try:
         document = json.loads(data.decode("utf-8-sig"), parse_int=_whole)
         if not isinstance(document, dict) or document.get("format") != FORMAT:
-            raise _Invalid(f"top-level object with \"format\": \"{FORMAT}\" expected")
+            raise InputError(f"top-level object with \"format\": \"{FORMAT}\" expected")
         if document.get("version") != VERSION:
-            raise _Invalid(f"version {document.get('version')!r} is not supported (expected {VERSION})")
+            raise InputError(f"version {document.get('version')!r} is not supported (expected {VERSION})")
         t = _decode(document.get("tournament"), model.Tournament, "tournament")
         if (t.event.declared_rounds or 0) > model.MAX_ROUNDS:
-            raise _Invalid(f"declared_rounds {t.event.declared_rounds} is more than {model.MAX_ROUNDS}")
+            raise InputError(f"declared_rounds {t.event.declared_rounds} is more than {model.MAX_ROUNDS}")
         for i, f in enumerate(t.team_event.forfeits):
             if f.result not in model.TEAM_FORFEIT_RESULTS:  # as the TRF reader accepts them (330)
-                raise _Invalid(f"tournament.team_event.forfeits[{i}].result: {f.result!r} is not one of "
+                raise InputError(f"tournament.team_event.forfeits[{i}].result: {f.result!r} is not one of "
                                f"{', '.join(model.TEAM_FORFEIT_RESULTS)}")
         longest = max(t.players, key=lambda p: len(p.rounds), default=None)
         if longest is not None and len(longest.rounds) > model.MAX_ROUNDS:
             # every consumer lays out each player's rounds to the longest: a bound like the TRF reader's
-            raise _Invalid(f"player {longest.start_number} has {len(longest.rounds):,} rounds, more than "
+            raise InputError(f"player {longest.start_number} has {len(longest.rounds):,} rounds, more than "
                            f"{model.MAX_ROUNDS}")
-    except (UnicodeDecodeError, json.JSONDecodeError, _Invalid, RecursionError) as err:
+    except (UnicodeDecodeError, json.JSONDecodeError, InputError, RecursionError) as err:
         where = {}
         if isinstance(err, json.JSONDecodeError):
             where = {"line": err.lineno, "column": err.colno}
@@ -153,18 +150,18 @@ def _decode(value, tp, where: str):
         try:
             return tp(value)
         except ValueError:
-            raise _Invalid(f"{where}: {value!r} is not one of {[m.value for m in tp]}") from None
+            raise InputError(f"{where}: {value!r} is not one of {[m.value for m in tp]}") from None
     if tp is Fraction:
         _expect(value, str, where)
         number = exact_number(value)
         if number is None or value.startswith(("+", ".")) or "," in value:
-            raise _Invalid(f"{where}: {shown(value)} is not an exact number (like 3.5 or 1/3)")
+            raise InputError(f"{where}: {shown(value)} is not an exact number (like 3.5 or 1/3)")
         return number
     if tp is bool:
         return _expect(value, bool, where)
     if tp is int:
         if isinstance(value, bool):
-            raise _Invalid(f"{where}: integer expected")
+            raise InputError(f"{where}: integer expected")
         return _expect(value, int, where)
     if tp is str:
         return _expect(value, str, where)
@@ -173,7 +170,7 @@ def _decode(value, tp, where: str):
         try:
             return date.fromisoformat(value)
         except ValueError:
-            raise _Invalid(f"{where}: {value!r} is not an ISO date") from None
+            raise InputError(f"{where}: {value!r} is not an ISO date") from None
     if tp is PartialDate:
         _expect(value, str, where)
         try:
@@ -182,26 +179,26 @@ def _decode(value, tp, where: str):
                 raise ValueError(value)
             return PartialDate(*(int(x) for x in parts))
         except (ValueError, TypeError):
-            raise _Invalid(f"{where}: {value!r} is not a date like 1978, 1978-05 or 1978-05-03") from None
+            raise InputError(f"{where}: {value!r} is not a date like 1978, 1978-05 or 1978-05-03") from None
     if tp is TimeControl:
         parsed = parse_code(_expect(value, str, where))
         if parsed is None:
-            raise _Invalid(f"{where}: {value!r} is not a TRF-2026 time-control code")
+            raise InputError(f"{where}: {value!r} is not a TRF-2026 time-control code")
         return parsed
     if dataclasses.is_dataclass(tp):
         return _decode_dataclass(value, tp, where)
-    raise _Invalid(f"{where}: unsupported type {tp!r}")  # pragma: no cover
+    raise InputError(f"{where}: unsupported type {tp!r}")  # pragma: no cover
 
 
 def _decode_union(value, args, where: str):
     if value is None:
         if type(None) in args:
             return None
-        raise _Invalid(f"{where}: a value is required")
+        raise InputError(f"{where}: a value is required")
     if isinstance(value, dict) and "type" in value and model.Game in args:
         cls = _ENTRY_TYPES.get(value["type"]) if isinstance(value["type"], str) else None
         if cls is None:
-            raise _Invalid(f"{where}: unknown round entry type {value['type']!r}")
+            raise InputError(f"{where}: unknown round entry type {value['type']!r}")
         return model.NOT_PAIRED if cls is model.NotPaired else _decode_dataclass(value, cls, where)
     if isinstance(value, dict) and set(value) == {"text"} and str in args:
         return _expect(value["text"], str, where)
@@ -211,11 +208,11 @@ def _decode_union(value, args, where: str):
     for tp in candidates:
         try:
             return _decode(value, tp, where)
-        except _Invalid:
+        except InputError:
             continue
     if str in args and isinstance(value, str):
         return value
-    raise _Invalid(f"{where}: {value!r} does not fit {' | '.join(getattr(a, '__name__', str(a)) for a in args)}")
+    raise InputError(f"{where}: {value!r} does not fit {' | '.join(getattr(a, '__name__', str(a)) for a in args)}")
 
 
 def _decode_dataclass(value, cls, where: str):
@@ -224,17 +221,17 @@ def _decode_dataclass(value, cls, where: str):
     names = {f.name for f in dataclasses.fields(cls) if f.name != "source"}
     unknown = set(value) - names - {"type"}
     if unknown:
-        raise _Invalid(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        raise InputError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     kwargs = {name: _decode(value[name], hints[name], f"{where}.{name}") for name in names if name in value}
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as err:
-        raise _Invalid(f"{where}: {err}") from None
+        raise InputError(f"{where}: {err}") from None
 
 
 def _expect(value, tp, where: str):
     if not isinstance(value, tp):
-        raise _Invalid(f"{where}: {tp.__name__} expected, found {type(value).__name__}")
+        raise InputError(f"{where}: {tp.__name__} expected, found {type(value).__name__}")
     return value
 
 

@@ -25,11 +25,11 @@ def read_k_file(path: str | os.PathLike) -> tuple[dict[str, int], list[Diagnosti
     try:
         text = read_input(path, max_bytes=MAX_K_FILE_BYTES).decode("utf-8-sig")
     except InputError as err:
-        raise KFileError(f"{name}: {err}") from None
+        raise InputError(f"{name}: {err}") from None
     except UnicodeDecodeError:
-        raise KFileError(f"{name}: is not a UTF-8 text file (a K file is a CSV of 'FIDE id,K' lines)") from None
+        raise InputError(f"{name}: is not a UTF-8 text file (a K file is a CSV of 'FIDE id,K' lines)") from None
     if "\x00" in text:
-        raise KFileError(f"{name}: is a binary file, not a CSV of 'FIDE id,K' lines")
+        raise InputError(f"{name}: is a binary file, not a CSV of 'FIDE id,K' lines")
     overrides: dict[str, int] = {}
     problems: list[Diagnostic] = []
     rows, unsplit = split_rows(io.StringIO(text, newline=""))
@@ -56,7 +56,3 @@ def read_k_file(path: str | os.PathLike) -> tuple[dict[str, int], list[Diagnosti
             continue
         overrides[fide_id] = int(cells[1])
     return overrides, problems
-
-
-class KFileError(Exception):
-    """A K file that cannot be read at all (missing, a folder, binary): a usage error."""

@@ -88,7 +88,7 @@ class Layout:
         """Field texts stripped of blanks (TAB counts as a blank); the repeat group, if any,
         as a list under its name with trailing empty slots removed."""
         names, cuts = self._names_and_cuts
-        values: dict = dict(zip(names, map(str.strip, cuts(line))))
+        values: dict = dict(zip(names, map(str.strip, cuts(line)), strict=True))
         if self.repeat:
             slots = [s.strip() for s in self.repeat.take(line)]
             while slots and not slots[-1]:

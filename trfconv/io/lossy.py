@@ -16,7 +16,7 @@ from fractions import Fraction
 from ..diagnostics import Diagnostic, diagnostic
 from ..model import NOT_PAIRED, Tournament
 from ..numbers import short_text
-from ..pairings import in_words
+from ..sides import in_words
 from ..timecontrol import TimeControl, format_code
 
 _SHOWN = 5  # how many players / teams / round entries a message names before "…"
@@ -128,7 +128,7 @@ def _padded(a: tuple, b: tuple):
     """Both lines of round entries, the shorter padded with "not paired" (what a missing
     trailing entry means)."""
     n = max(len(a), len(b))
-    return zip(a + (NOT_PAIRED,) * (n - len(a)), b + (NOT_PAIRED,) * (n - len(b)))
+    return zip(a + (NOT_PAIRED,) * (n - len(a)), b + (NOT_PAIRED,) * (n - len(b)), strict=True)
 
 
 def _teams(original: Tournament, kept: Tournament) -> list[str]:
@@ -136,7 +136,7 @@ def _teams(original: Tournament, kept: Tournament) -> list[str]:
     if len(original.teams) != len(kept.teams):
         names = ", ".join(t.name for t in original.teams[:_SHOWN]) + (" …" if len(original.teams) > _SHOWN else "")
         return [f"{len(original.teams)} team(s) ({names})"]
-    pairs = list(zip(original.teams, kept.teams))
+    pairs = list(zip(original.teams, kept.teams, strict=True))
     for f in dataclasses.fields(original.teams[0]) if original.teams else ():
         differ = [a.number for a, b in pairs if getattr(a, f.name) != getattr(b, f.name)]
         if differ:

@@ -21,7 +21,7 @@ TIME_LIMIT = 60
 
 
 @dataclass(frozen=True)
-class Verdict:
+class GacruxVerdict:
     """gacrux's answer: ``ok`` True (every round is the pairing it computes), False (rounds
     differ: ``rounds``), None (it refused the file or failed: ``why``)."""
 
@@ -36,26 +36,26 @@ def installed() -> bool:
     return find_spec("gacrux") is not None
 
 
-def check_pairings(path: str) -> Verdict:
+def gacrux_verdict(path: str) -> GacruxVerdict:
     """gacrux's verdict on the pairings of the TRF file ``path``."""
     try:
         run = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-c", "-i", path],
                              capture_output=True, timeout=TIME_LIMIT, check=False)
     except subprocess.TimeoutExpired:
-        return Verdict(None, why=f"no answer within {TIME_LIMIT} s")
+        return GacruxVerdict(None, why=f"no answer within {TIME_LIMIT} s")
     try:
         answer = json.loads(run.stdout.decode("utf-8", "replace"))
         status = answer["status"]
     except (ValueError, KeyError, TypeError):
-        return Verdict(None, why=f"no verdict (exit {run.returncode})")
+        return GacruxVerdict(None, why=f"no verdict (exit {run.returncode})")
     result = answer.get("pairingResult") or {}
     rounds = result.get("roundpairing") or []
     if status.get("code") not in (0, 1) or not rounds:
         errors = [str(e) for e in status.get("error") or []]
-        return Verdict(None, why=f"status {status.get('code')}: " + "; ".join(errors[:3]) +
-                       (f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""))
+        return GacruxVerdict(None, why=f"status {status.get('code')}: " + "; ".join(errors[:3]) +
+                             (f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""))
     differ = tuple(r["round"] for r in rounds if not r.get("check"))
-    return Verdict(not differ, str(result.get("rules", "")), differ, len(rounds))
+    return GacruxVerdict(not differ, str(result.get("rules", "")), differ, len(rounds))
 
 
 def finding(path: str) -> Diagnostic | None:
@@ -63,7 +63,7 @@ def finding(path: str) -> Diagnostic | None:
     pairings it computes); None when gacrux is not installed."""
     if not installed():
         return None
-    v = check_pairings(path)
+    v = gacrux_verdict(path)
     if v.ok is None:
         return diagnostic("UPL053", f"gacrux pairing checker gave no verdict: {v.why}", path=path)
     if v.ok:
@@ -71,5 +71,5 @@ def finding(path: str) -> Diagnostic | None:
                                     "are the pairings it computes", path=path)
     shown = ", ".join(map(str, v.rounds))
     return diagnostic("UPL053", f"gacrux pairing checker (rules {v.rules or 'unknown'}): round(s) {shown} differ from "
-                                "the pairings it computes (its verdict, beside trfconv's absolute criteria; a pairing "
-                                "made by hand or another system differs too)", path=path, severity=Severity.WARNING)
+                                "the pairings it computes (its verdict, beside trfconv's own check; a pairing made by "
+                                "hand or another system differs too)", path=path, severity=Severity.WARNING)

@@ -32,6 +32,7 @@ from collections import Counter
 from datetime import date, datetime
 
 from ..dates import PartialDate
+from ..errors import InputError
 from ..eventkind import NUMBERED_TYPES
 from ..model import (
     NOT_PAIRED,
@@ -51,7 +52,7 @@ from ..model import (
 from ..numbers import ascii_digits
 from ..tiebreak_names import named_by
 from .build import TournamentBuilder
-from .jet import SIGNATURE, Database, JetError
+from .jet import SIGNATURE, Database
 from .xml_tiebreaks import list_caveat, until_unnamed
 
 #: The event's federation: Papi is the FFE's program (its files name none).
@@ -109,7 +110,7 @@ def read_papi(data: bytes, path: str | None = None, encoding: str | None = None)
             return builder.unreadable()
         info = db.table("INFO", ("Variable", "Value"))
         players = db.table("JOUEUR", PLAYER_COLUMNS)
-    except JetError as err:
+    except InputError as err:
         builder.report("PAP001", f"{err}: not read")
         return builder.unreadable()
     builder.version = "Papi"

@@ -36,7 +36,7 @@ from datetime import date
 from ..encoding import decode
 from ..model import MAX_ROUNDS, Player, Tournament
 from ..numbers import ascii_digits, placeholder
-from ..pairings import Result
+from ..sides import Result
 from .build import TournamentBuilder
 from .files import too_many_lines
 

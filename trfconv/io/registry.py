@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..actions import Action
-from ..diagnostics import Diagnostic, TrfconvError, diagnostic, has_errors
+from ..diagnostics import Diagnostic, diagnostic, has_errors
+from ..errors import TrfconvError
 from ..encoding import byte_order_mark, utf16_without_mark
 from ..model import Source, Tournament
 from ..named import named
@@ -227,6 +228,7 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
     name = format or detect_format(data, path, identify=True)
     if name is None:
         what = what_it_is(data)
+        assert what is not None  # detect_format(identify=True) gives None only for such data
         return Tournament(source=Source(path=path, diagnostics=(
             diagnostic("IO004", what, path=path),)))
     fmt = readers().get(name)

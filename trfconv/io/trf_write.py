@@ -350,7 +350,7 @@ class _Writer:
                 texts.append(format_round_date(v) if isinstance(v, date) else (v or ""))
             except ValueError:
                 texts.append("")  # said by round_date (WRT003)
-        for r, (value, text, reading) in enumerate(zip(values[2:], texts[2:], resolve_dates(texts)[2:]), 1):
+        for r, (value, text, reading) in enumerate(zip(values[2:], texts[2:], resolve_dates(texts)[2:], strict=True), 1):
             if isinstance(value, date) and text and reading.value != value:
                 self.dropped(f"round {r}'s date {value.isoformat()} as such: written {text!r} (132, two-digit "
                              f"year), it reads back as {reading.value} beside the file's other dates")

@@ -12,6 +12,7 @@ import warnings
 import zipfile
 import zlib
 
+from ..errors import InputError
 from ..model import Tournament
 from .build import TournamentBuilder
 
@@ -29,7 +30,7 @@ def read_xlsx(data: bytes, path: str | None = None, encoding: str | None = None)
     except _NotAWorkbook as err:
         builder.report("IO004", str(err))
         return builder.unreadable()
-    except _Refused as err:
+    except InputError as err:
         builder.report("CSV007", str(err))
         return builder.unreadable()
     for rows in sheets:
@@ -39,12 +40,7 @@ def read_xlsx(data: bytes, path: str | None = None, encoding: str | None = None)
     return read_rows(builder, sheets[0] if sheets else [], None)
 
 
-
-class _Refused(ValueError):
-    pass
-
-
-class _NotAWorkbook(_Refused):
+class _NotAWorkbook(InputError):
     """The package is another office document (a Word document): said as such (IO004)."""
 
 
@@ -74,20 +70,18 @@ def _workbook_rows(data: bytes) -> list[list[list[str]]]:
         if other and not any(p.filename.startswith("xl/") for p in parts):
             raise _NotAWorkbook(said(other))
         if sum(p.file_size for p in parts) > MAX_XLSX_BYTES:
-            raise _Refused(f"the workbook unpacks to more than {MAX_XLSX_BYTES:,} bytes; refused")
+            raise InputError(f"the workbook unpacks to more than {MAX_XLSX_BYTES:,} bytes; refused")
         for part in parts:
             if declaration(archive.read(part)):
-                raise _Refused(f"{part.filename} declares a DTD or entities; refused")
+                raise InputError(f"{part.filename} declares a DTD or entities; refused")
         with warnings.catch_warnings():  # openpyxl warns about parts it skips; the cells are what counts
             warnings.simplefilter("ignore")
             book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
             return _sheets(book)
-    except _Refused:
-        raise
     except zipfile.BadZipFile as err:
-        raise _Refused(f"not an .xlsx workbook: {err}") from None
+        raise InputError(f"not an .xlsx workbook: {err}") from None
     except (InvalidFileException, *_DAMAGED) as err:
-        raise _Refused(f"the workbook cannot be read ({type(err).__name__}: {err})") from None
+        raise InputError(f"the workbook cannot be read ({type(err).__name__}: {err})") from None
 
 
 def _sheets(book) -> list[list[list[str]]]:
@@ -101,7 +95,7 @@ def _sheets(book) -> list[list[list[str]]]:
         for row in sheet.iter_rows(values_only=True):
             cells += max(len(row), 1)
             if cells > MAX_XLSX_CELLS:
-                raise _Refused(f"the workbook spans more than {MAX_XLSX_CELLS:,} cells (counting empty rows "
+                raise InputError(f"the workbook spans more than {MAX_XLSX_CELLS:,} cells (counting empty rows "
                                f"and the empty cells before a row's last one); refused")
             rows.append([_cell_text(v) for v in row])
         sheets.append(rows)

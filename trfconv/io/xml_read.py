@@ -38,7 +38,7 @@ from ..model import (
     Unreadable,
 )
 from ..numbers import ascii_digits, decimal_number, not_a_number, placeholder
-from ..pairings import Result
+from ..sides import Result
 from .build import Codes, TournamentBuilder
 
 _CODES = Codes(unknown_player="XML005", second_entry="XML005")
@@ -178,7 +178,7 @@ class _Reader:
             time_control_text=self.text(e, "timecontrol"),
             round_dates=round_dates if any(d is not None for d in round_dates) else (),
             declared_rounds=self.rounds(e),
-            **dict(zip(("tiebreaks", "standings_tiebreaks"), self.tiebreaks(e, kind in ("2", "3")))),
+            **dict(zip(("tiebreaks", "standings_tiebreaks"), self.tiebreaks(e, kind in ("2", "3")), strict=True)),
         )
 
     def tiebreaks(self, e, team: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:

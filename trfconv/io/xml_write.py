@@ -45,7 +45,7 @@ from ..model import (
     Tournament,
 )
 from ..numbers import ascii_digits, decimal_text
-from ..pairings import agree
+from ..sides import agree
 from .lossy import lossy_diagnostics
 from .registry import Written
 from .xml_read import bye_match_points

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..actions import Action
-from ..diagnostics import Diagnostic, Severity, TrfconvError, diagnostic, has_errors
+from ..diagnostics import Diagnostic, Severity, diagnostic, has_errors
+from ..errors import TrfconvError
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, write_bytes, write_file
 from ..model import Extra, Tournament

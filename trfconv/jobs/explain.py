@@ -8,15 +8,16 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..diagnostics import CODES, Code
+from ..messages import msg
 from .inputs import Params
 from .result import Exit, JobResult, Problem, stopped
 
 #: What to do about a code that says no more than its severity does.
 BY_SEVERITY = {
-    "error": "correct what the message names in the pairing program (or the file), export the file again and "
-             "check it again: a document resting on it is withheld until then",
-    "warning": "check what the message names, and correct it in the pairing program if it is wrong",
-    "info": "nothing: it says how the file was read or what a result assumes",
+    "error": msg("correct what the message names in the pairing program (or the file), export the file again and "
+                 "check it again: a document resting on it is withheld until then"),
+    "warning": msg("check what the message names, and correct it in the pairing program if it is wrong"),
+    "info": msg("nothing: it says how the file was read or what a result assumes"),
 }
 
 
@@ -32,8 +33,9 @@ class Explain(Params):
 
 @dataclass(frozen=True)
 class Explanation:
-    """A code's record, and what to do about it in words (its own, else its severity's; the means
-    are its actions, :attr:`Code.actions`)."""
+    """A code's record, and what to do about it in words (its own, a fixed English text of the
+    table which a face says with :meth:`~trfconv.messages.Language.text`; else its severity's, a
+    message; the means are its actions, :attr:`Code.actions`)."""
 
     code: Code
     todo: str | None
@@ -44,8 +46,8 @@ def explain(params: Explain) -> JobResult[Explanation]:
     spec = CODES.get(params.code.strip().upper())
     if spec is None:
         close = difflib.get_close_matches(params.code.strip().upper(), CODES, n=3, cutoff=0.6)
-        return stopped(params.name, Problem("no such diagnostic code" + (
-            f"; closest: {', '.join(close)}" if close else "; trfconv check prints the codes it finds"), about="code",
-            given=params.code))
+        why = (msg("no such diagnostic code; closest: {codes}", codes=close) if close
+               else msg("no such diagnostic code; trfconv check prints the codes it finds"))
+        return stopped(params.name, Problem(why, about="code", given=params.code))
     todo = spec.todo if spec.todo or spec.actions else BY_SEVERITY[spec.severity.value]
     return JobResult(params.name, Exit.OK, value=Explanation(spec, todo), actions=spec.actions)

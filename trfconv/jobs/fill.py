@@ -9,7 +9,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import ClassVar
 
-from ..diagnostics import Diagnostic, Severity, TrfconvError
+from ..diagnostics import Diagnostic, Severity
+from ..errors import TrfconvError
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import write_file
 from .inputs import Given, Lists, Params, name_of, paths, tournament

@@ -11,13 +11,15 @@ file, the rating lists database) and which it writes (:meth:`Params.outputs`), a
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from ..diagnostics import TrfconvError, diagnostic
+from ..diagnostics import diagnostic
+from ..errors import TrfconvError
 from ..io.files import MAX_INPUT_BYTES, InputError, OutputError, read_input, same_file, writable
 from ..io.registry import read_bytes, unreadable_codes
+from ..messages import ENGLISH, Language
 from ..model import Tournament
 from .result import Problem
 
@@ -53,10 +55,13 @@ class Lists:
 class Params:
     """What every job's parameters say: the job's name (its key in :data:`trfconv.jobs.JOBS`),
     the function that runs it (``job``: ``"module:function"``, taking the parameters and returning
-    a :class:`~trfconv.jobs.result.JobResult`), the files they read and the files they write."""
+    a :class:`~trfconv.jobs.result.JobResult`), the files they read and the files they write;
+    and the language its documents and messages are said in (``lang``, a keyword: the face's,
+    :mod:`trfconv.messages`)."""
 
     name: ClassVar[str]
     job: ClassVar[str]
+    lang: Language = field(default=ENGLISH, kw_only=True, compare=False)
 
     def inputs(self) -> tuple[Path, ...]:
         """Every file the job reads."""

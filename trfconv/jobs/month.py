@@ -8,7 +8,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
-from ..diagnostics import Diagnostic, TrfconvError, diagnostic, has_errors
+from ..diagnostics import Diagnostic, diagnostic, has_errors
+from ..errors import TrfconvError
 from ..model import Tournament
 from .inputs import read_file
 

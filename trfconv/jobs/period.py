@@ -15,8 +15,11 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..actions import Action
-from ..diagnostics import Diagnostic, TrfconvError, diagnostic
+from ..diagnostics import Diagnostic, diagnostic
 from ..documents.basis import ALLOW_DEFECTIVE, Basis
+from ..errors import TrfconvError
+from ..io.ratinglist.store import StoreError
+from ..messages import msg
 from ..model import Tournament
 from ..rules.rating.period import PeriodRating
 from .inputs import Given, Lists, Params, name_of, paths, refused_path
@@ -178,11 +181,13 @@ def period(params: Period) -> JobResult[PeriodDone]:
         result = rating_period(list(params.events), lists=lists, month=params.month, file_ratings=params.file_ratings,
                                encoding=params.encoding, keep=keep, jobs=params.jobs, unfinished=params.unfinished,
                                undated=params.undated, tick=params.tick)
+    except StoreError:  # the database met unreadable in the middle: said as every face says it
+        raise
     except TrfconvError as err:
-        return stopped(params.name, Problem("nothing to compute", diagnostics=err.diagnostics))
+        return stopped(params.name, Problem(msg("nothing to compute"), diagnostics=err.diagnostics))
     events = params.events
     where = name_of(events[0]) if len(events) == 1 else f"{len(events)} inputs"
-    basis = Basis(where, result.diagnostics, params.lenient, scope="rating")
+    basis = Basis(where, result.diagnostics, params.lenient, scope="rating", lang=params.lang)
     output = params.output
     if output is not None and params.into_folder:  # FIDE's file name tells the list's month and rate of play
         output = Path(output) / file_name(result)
@@ -203,5 +208,5 @@ def period(params: Period) -> JobResult[PeriodDone]:
     rendered = rendered_in("period", report, params.form)
     if params.form == "fide":  # the layout's columns are narrow: what did not fit is said
         done = replace(done, cut=tuple(cut_values(report, str(output or "-"))))
-    return delivered(params.name, code, rendered, output, events[0], f"rating period ({params.form})", file=where,
+    return delivered(params.name, code, rendered, output, events[0], msg("rating period ({form})", form=params.form), file=where,
                      value=done, diagnostics=result.diagnostics, basis=basis, verdict=verdict, actions=actions)

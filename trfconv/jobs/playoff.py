@@ -13,6 +13,7 @@ from typing import ClassVar
 from ..actions import Action
 from ..documents.basis import ALLOW_DEFECTIVE, Basis
 from ..io.files import MAX_INPUT_BYTES
+from ..messages import msg
 from ..rules.tiebreaks.playoff import Plan, Rate
 from .inputs import Given, Params, name_of, paths, tournament
 from .outputs import delivered, rendered_in
@@ -79,13 +80,13 @@ def playoff(params: Playoff) -> JobResult[Tied]:
         return stopped(params.name, found, file=name_of(params.file) if params.file is not None else None)
     entrants, first, diagnostics, t = found
     where = name_of(params.file) if params.file is not None else None
-    basis = Basis(where, diagnostics, params.lenient, scope="ranking")
+    basis = Basis(where, diagnostics, params.lenient, scope="ranking", lang=params.lang)
     planned = plan(list(entrants), first=first, seed=seed, rate=params.rate, armageddon=params.armageddon,
                    armageddon_after=params.armageddon_after)
     event = t.event.name if t is not None else None
     rendered = rendered_in("playoff", PlayoffReport(basis, planned, event, params.last_game_end), params.form)
     return delivered(params.name, Exit.PROBLEMS if basis.defective else Exit.OK, rendered, params.output,
-                     params.file, f"play-off plan ({params.form})", file=where, tournament=t,
+                     params.file, msg("play-off plan ({form})", form=params.form), file=where, tournament=t,
                      value=Tied(tuple(entrants), first, seed, planned, event), diagnostics=basis.diagnostics,
                      basis=basis, verdict="not produced" if basis.withheld else "planned",
                      actions=(ALLOW_DEFECTIVE,) if basis.withheld else ())

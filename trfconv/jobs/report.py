@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from ..diagnostics import Diagnostic
 from ..documents.basis import Basis
+from ..messages import msg
 from ..rules.rateability.verdict import Verdict
 from ..rules.rating.event import EventRating
 from .inputs import name_of, paths
@@ -51,7 +52,8 @@ class Rated:
 def report(params: Report) -> JobResult[Rated]:
     """The rating report in its form, written to ``params.output`` or handed back; the rating."""
     from ..documents.rating_report import RatingReport
-    from ..io.kfile import KFileError, read_k_file
+    from ..errors import InputError
+    from ..io.kfile import read_k_file
     from ..rules.rating.event import rate
 
     k: dict[str, int] = {}
@@ -59,7 +61,7 @@ def report(params: Report) -> JobResult[Rated]:
     if params.k_file is not None:
         try:
             k, k_problems = read_k_file(params.k_file)
-        except KFileError as err:
+        except InputError as err:
             return stopped(params.name, Problem(str(err), about="k_file"))
     found = judged(params)
     if isinstance(found, Problem):
@@ -68,11 +70,11 @@ def report(params: Report) -> JobResult[Rated]:
     rating = rate(t, verdict, k={**k, **found.k})
     located = [d.located(str(params.k_file)) if d.code == "RAT004" else d for d in rating.diagnostics]
     basis = Basis(name_of(params.file), (*t.diagnostics, *found.listed, *verdict.diagnostics, *k_problems, *located),
-                  params.lenient, scope="rating")
+                  params.lenient, scope="rating", lang=params.lang)
     written = to_file(params.output)
     whole = params.details or params.form != "text" or written
     rendered = rendered_in("rating-report", RatingReport(basis, t, verdict, rating, whole), params.form)
     return delivered(params.name, exit_of(verdict, basis), rendered, params.output, params.file,
-                     f"rating report ({params.form})", file=name_of(params.file), tournament=t,
+                     msg("rating report ({form})", form=params.form), file=name_of(params.file), tournament=t,
                      value=Rated(verdict, rating, tuple(k_problems)), diagnostics=basis.diagnostics, basis=basis,
                      verdict=said_of(verdict, basis), actions=actions_of(verdict, basis))

@@ -14,6 +14,7 @@ from typing import Generic, TypeVar
 from ..actions import Action, voice
 from ..diagnostics import Diagnostic
 from ..documents.basis import Basis
+from ..messages import Language
 from ..model import Tournament
 
 T = TypeVar("T")
@@ -43,8 +44,12 @@ class Problem:
     diagnostics: tuple[Diagnostic, ...] = ()
 
     def __str__(self) -> str:
-        """``why`` with its actions, as the voice in use words them."""
-        return voice().words(self.why, self.actions)
+        """``why`` with its actions, as the voice in use words them (English)."""
+        return str(voice().words(self.why, self.actions))
+
+    def said(self, lang: Language) -> str:
+        """``why`` with its actions, as the voice in use words them, in ``lang``."""
+        return lang.say(voice().words(self.why, self.actions))
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,39 @@ class JobResult(Generic[T]):
     def document(self) -> Rendered | None:
         """The document rendered, when the job renders one."""
         return self.documents[0] if self.documents else None
+
+    # What a face reads of a job it knows was done and gives these (:func:`need` says which
+    # job did not, a bug, never a user's error): typed without None.
+
+    @property
+    def computed(self) -> T:
+        """:attr:`value`, of a job that was done."""
+        return need(self.value, self.job, "value")
+
+    @property
+    def grounds(self) -> Basis:
+        """:attr:`basis`, of a job that renders a document."""
+        return need(self.basis, self.job, "basis")
+
+    @property
+    def event(self) -> Tournament:
+        """:attr:`tournament`, of a job that read one."""
+        return need(self.tournament, self.job, "tournament")
+
+    @property
+    def rendered(self) -> Rendered:
+        """:attr:`document`, of a job that handed one back."""
+        return need(self.document, self.job, "document")
+
+
+V = TypeVar("V")
+
+
+def need(found: V | None, job: str, what: str) -> V:
+    """``found``, which a job that was done gives; a bug (not a user's error) when it is None."""
+    if found is None:
+        raise RuntimeError(f"the {job} job gave no {what}")
+    return found
 
 
 def stopped(job: str, problem: Problem, **known) -> JobResult:

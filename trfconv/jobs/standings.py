@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from ..documents.basis import ALLOW_DEFECTIVE, Basis
 from ..io.files import MAX_INPUT_BYTES
+from ..messages import msg
 from ..rules.tiebreaks.standings import Standings as Ranked
 from .inputs import Given, Params, name_of, paths, tournament
 from .outputs import delivered, rendered_in
@@ -84,9 +85,9 @@ def standings(params: Standings) -> JobResult[Ranked]:
     except NoSuchRound as err:
         return stopped(params.name, Problem(str(err), about="after_round"), file=name_of(params.file), tournament=t)
     located = tuple(d.located(name_of(params.file)) for d in result.diagnostics)
-    basis = Basis(name_of(params.file), (*t.diagnostics, *located), params.lenient, scope="ranking")
+    basis = Basis(name_of(params.file), (*t.diagnostics, *located), params.lenient, scope="ranking", lang=params.lang)
     rendered = rendered_in("standings", StandingsReport(basis, result, t), params.form)
     return delivered(params.name, Exit.PROBLEMS if basis.defective else Exit.OK, rendered, params.output,
-                     params.file, f"standings ({params.form})", file=name_of(params.file), tournament=t, value=result,
+                     params.file, msg("standings ({form})", form=params.form), file=name_of(params.file), tournament=t, value=result,
                      diagnostics=basis.diagnostics, basis=basis, verdict="not produced" if basis.withheld else "ranked",
                      actions=(ALLOW_DEFECTIVE,) if basis.withheld else ())

@@ -127,7 +127,7 @@ def validate(params: Validate) -> JobResult[Verdict]:
         return stopped(params.name, found, file=name_of(params.file))
     t, verdict = found.tournament, found.verdict
     basis = Basis(name_of(params.file), (*t.diagnostics, *found.listed, *verdict.diagnostics), params.lenient,
-                  scope="rating")
+                  scope="rating", lang=params.lang)
     rendered = rendered_in("verdict", VerdictReport(basis, t, verdict, params.details), params.form)
     return JobResult(params.name, exit_of(verdict, basis), name_of(params.file), t, verdict, basis.diagnostics, basis,
                      said_of(verdict, basis), (rendered,), actions=actions_of(verdict, basis))

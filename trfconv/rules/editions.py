@@ -19,6 +19,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..errors import UsageError
+from ..messages import msg
+
 #: Families of regulations, and what each regulates as a message names it: ``b02`` (FIDE Rating
 #: Regulations), ``tb`` (C.07 tie-breaks), ``b01`` (FIDE Title Regulations: the norms), ``swiss``
 #: (C.04 Swiss Rules: basic rules and the Dutch system), ``b06`` (B.06.1, the titles of arbiters:
@@ -31,7 +34,7 @@ FAMILIES = {"b02": "the Rating Regulations", "tb": "the tie-break regulations (C
 @dataclass(frozen=True)
 class Edition:
     """One edition of a regulation: ``name`` as given to ``--rules``, the first event start date
-    it applies to, a human title with its source, and the data file holding its numbers."""
+    it applies to, a human title with its source (a message), and the data file holding its numbers."""
 
     name: str
     family: str
@@ -57,32 +60,32 @@ class Edition:
 #: had taken effect when it started.
 EDITIONS: tuple[Edition, ...] = (
     Edition("b02-2005", "b02", date(2005, 7, 1),
-            "FIDE Rating Regulations B.02, GA 1982 amended to 2004, effective 1 July 2005 (articles as numbered there)",
+            msg("FIDE Rating Regulations B.02, GA 1982 amended to 2004, effective 1 July 2005 (articles as numbered there)"),
             superseded=date(2009, 7, 1)),
     Edition("b02-2024", "b02", date(2024, 3, 1),
-            "FIDE Rating Regulations, applied from 1 March 2024, amended 1 October 2025"),
+            msg("FIDE Rating Regulations, applied from 1 March 2024, amended 1 October 2025")),
     Edition("tb-2009", "tb", date(2009, 7, 1),
-            "FIDE Tie-Break Regulations, Kallithea 2009: virtual opponent for unplayed games"),
+            msg("FIDE Tie-Break Regulations, Kallithea 2009: virtual opponent for unplayed games")),
     Edition("tb-2023", "tb", date(2023, 9, 1),
-            "FIDE C.07 Play-off and tie-break regulations, approved 1 August 2023"),
+            msg("FIDE C.07 Play-off and tie-break regulations, approved 1 August 2023")),
     Edition("tb-2024", "tb", date(2024, 8, 1),
-            "FIDE C.07, edition applied 1 August 2024 to 28 February 2026"),
+            msg("FIDE C.07, edition applied 1 August 2024 to 28 February 2026")),
     Edition("tb-2026", "tb", date(2026, 3, 1),
-            "FIDE C.07, approved 2 February 2026, applied from 1 March 2026"),
+            msg("FIDE C.07, approved 2 February 2026, applied from 1 March 2026")),
     Edition("b01-2024", "b01", date(2024, 1, 1),
-            "FIDE Title Regulations B.01, applied from 1 January 2024"),
+            msg("FIDE Title Regulations B.01, applied from 1 January 2024")),
     Edition("b06-2024", "b06", date(2024, 1, 1),
-            "FIDE Regulations for the Titles of Arbiters B.06.1, effective 1 July 2021, as applied from 1 January 2024"),
+            msg("FIDE Regulations for the Titles of Arbiters B.06.1, effective 1 July 2021, as applied from 1 January 2024")),
     Edition("swiss-2017", "swiss", date(2017, 7, 1),
-            "FIDE Swiss Rules C.04.1 and C.04.3 (Dutch), Baku 2016 / Goynuk 2017, applied until 31 January 2026"),
+            msg("FIDE Swiss Rules C.04.1 and C.04.3 (Dutch), Baku 2016 / Goynuk 2017, applied until 31 January 2026")),
     Edition("swiss-2026", "swiss", date(2026, 2, 1),
-            "FIDE Swiss Rules C.04.1 and C.04.3 (Dutch), approved 28/10/2025, applied from 1 February 2026"),
+            msg("FIDE Swiss Rules C.04.1 and C.04.3 (Dutch), approved 28/10/2025, applied from 1 February 2026")),
 )
 
 _BY_NAME = {e.name: e for e in EDITIONS}
 
 
-class UnknownEdition(ValueError):
+class UnknownEdition(UsageError):
     """A ``--rules`` name that is not in :data:`EDITIONS`."""
 
 

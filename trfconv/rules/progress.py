@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from datetime import date
 from enum import Enum
 
+from ..messages import SEMICOLON, Message, joined, msg, plural
 from ..model import Forfeit, Game, Pending, Tournament, Unreadable
 
 
@@ -88,6 +89,20 @@ class Progress:
         return self.rounds_in(RoundState.NOT_RECORDED)
 
     @property
+    def paired(self) -> tuple[int, ...]:
+        """The rounds the file holds pairings of: complete or in play."""
+        return tuple(r for r, s in enumerate(self.states, 1) if s is RoundState.COMPLETE or s is RoundState.IN_PLAY)
+
+    @property
+    def last_paired(self) -> int:
+        """The last round the file holds pairings of (0: none); the rounds after it are to come."""
+        return max(self.paired, default=0)
+
+    def waiting_games(self, r: int) -> tuple[tuple[int, int], ...]:
+        """Round ``r``'s pairings waiting for their result, each once (the lower start number first)."""
+        return tuple((a, b) for k, a, b in self.games if k == r)
+
+    @property
     def unfinished_rounds(self) -> tuple[int, ...]:
         """The rounds that are not complete (in play, to come or not recorded), in order."""
         return tuple(r for r, s in enumerate(self.states, 1) if s is not RoundState.COMPLETE)
@@ -117,25 +132,27 @@ class Progress:
         file holds or declares (None: the event is judged whole)."""
         return self.standing_after if self.standing_after < self.rounds and self.standing_after else None
 
-    def summary(self) -> str:
+    def summary(self) -> Message:
         """One phrase: where the event stands, for a caveat or a verdict."""
         if not self.states or not self.played:
-            return "no game has a result yet"
+            return msg("no game has a result yet")
         parts = []
         if len(self.in_play) == 1:
             r = self.in_play[0]
-            parts.append(f"round {r} paired, {self.results[r]} of its {self.results[r] + self.waiting[r]} results in")
+            parts.append(msg("round {round} paired, {results} of its {games} results in", round=r,
+                             results=self.results[r], games=self.results[r] + self.waiting[r]))
         elif self.in_play:
-            parts.append(f"rounds {span(self.in_play)} paired, results not all in ({_in_counts(self)})")
+            parts.append(msg("rounds {rounds} paired, results not all in ({counts})", rounds=span(self.in_play),
+                             counts=_in_counts(self)))
         if self.not_recorded:
-            parts.append(f"{rounds_named(self.not_recorded)} not in the file")
+            parts.append(msg("{rounds} not in the file", rounds=rounds_named(self.not_recorded)))
         if self.to_come:
-            parts.append(f"{rounds_named(self.to_come)} not paired yet")
+            parts.append(msg("{rounds} not paired yet", rounds=rounds_named(self.to_come)))
         if self.before_last_day:
-            parts.append(f"it ends on {self.last_day.isoformat()}, after {self.judged_on.isoformat()}")
+            parts.append(msg("it ends on {last}, after {today}", last=self.last_day, today=self.judged_on))
         if not parts:
-            return f"all {self.rounds} rounds complete"
-        return f"{'; '.join(parts)}; {self.rounds} rounds in all"
+            return msg("all {rounds} rounds complete", rounds=self.rounds)
+        return msg("{parts}; {rounds} rounds in all", parts=joined(parts, SEMICOLON), rounds=self.rounds)
 
 
 def progress(t: Tournament, today: date | None = None) -> Progress:
@@ -200,10 +217,11 @@ def span(rounds: tuple[int, ...] | range) -> str:
     return ", ".join(out)
 
 
-def rounds_named(rounds: tuple[int, ...] | range) -> str:
+def rounds_named(rounds: tuple[int, ...] | range) -> Message:
     """``round 4``, ``rounds 4-6``, ``rounds 2, 5-7``."""
-    return f"round{'s' if len(rounds) > 1 else ''} {span(rounds)}"
+    return plural("round {rounds}", "rounds {rounds}", n=2 if len(rounds) > 1 else 1, rounds=span(rounds))
 
 
-def _in_counts(p: Progress) -> str:
-    return ", ".join(f"{p.results[r]} of {p.results[r] + p.waiting[r]} in round {r}" for r in p.in_play)
+def _in_counts(p: Progress) -> Message:
+    return joined([msg("{results} of {games} in round {round}", results=p.results[r],
+                       games=p.results[r] + p.waiting[r], round=r) for r in p.in_play], ", ")

@@ -4,22 +4,34 @@ it (the address printed with its token), for :mod:`trfconv.cli.serve`.
 The guard (:class:`Guard`) comes before any route: a request whose ``Host`` is not this server's
 loopback address (a DNS-rebinding page), that carries neither the token nor the cookie set from
 it, or that comes from another page's form (``Origin``), gets 403; a body larger than the input
-bounds gets 413 before it is read to the end. The routes take values, never a path: a file is
-named by the random id it was given when it was uploaded. Every page is a Jinja2 template with
-autoescaping, or a document as the command line writes it, and answers with a Content Security
-Policy that lets no script run but the page's own file."""
+bounds gets 413 before it is read to the end, and one that stops arriving for
+:data:`BODY_SECONDS` gets 408. The routes take values, never a path: a file is named by the
+random id it was given when it was uploaded, a tab by the random id of its page session. Every
+page is a Jinja2 template with autoescaping, or a document as the command line writes it, and
+answers with a Content Security Policy that lets no script run but the page's own file.
+
+The routes:
+
+- ``/sessions/{tab}/…``: a tab's files (:mod:`trfconv.web.held`): ``files`` (POST: a file
+  dropped; DELETE ``files/{key}``: removed), ``set`` (the table of its files, with the limit),
+  ``cards``, ``alive`` (the tab is open; the page's way of noticing that the server stopped),
+  ``copy`` (a duplicated tab's own set), and the documents over its files,
+  ``{document}.{form}`` (the rating period, the title application).
+- ``/files/{key}/{document}.{form}``: every form of every document of one file, as the
+  registry (:mod:`trfconv.documents.registry`) has them (``standings.csv``, ``norms.it1``);
+  ``convert.{format}`` its conversions; shown in the page (``inline``) or, with ``download``,
+  saved (``attachment``), named after the file and the form (:mod:`trfconv.web.downloads`).
+- ``/lists…``: the rating lists."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import secrets
-import shutil
-import tempfile
-import threading
 from functools import wraps
 from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs
 
 from jinja2 import Environment, FileSystemLoader
 from starlette.applications import Starlette
@@ -31,10 +43,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
+from ..documents.registry import DOCUMENTS
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import outputs
-from . import engine
+from ..rules.tiebreaks.lots import new_seed
+from . import downloads, engine
 from .engine import Refusal
+from .held import Held
+from .scratch import Scratch, Stopped
 
 HERE = Path(__file__).resolve().parent
 #: What a multipart body adds to the file it carries (boundaries, headers, the other fields).
@@ -42,11 +58,23 @@ FORM_OVERHEAD = 64 * 1024
 #: Largest rating list file uploaded: FIDE's largest list, the three rates of play unzipped in
 #: TXT, is some 150 MB.
 MAX_LIST_BYTES = 512 * 1024 * 1024
+#: Seconds a request body may pause before the request is answered 408 (a slow client).
+BODY_SECONDS = 30.0
+#: Events of more players than this have their documents opened in a tab of their own, never
+#: in a frame of the page: a frame shares the page's thread. Measured in headless Chromium
+#: (rating report, 9 rounds; tests/bench/serve_bench.py --frames): the page stalled 1.0 s at 500
+#: players, 3.1 s at 1,000, 6.5 s at 2,000 and 15 s at 9,999 in a frame; at most 0.35 s (1.2 s
+#: at 9,999) while the report opened in a tab of its own.
+LARGE_PLAYERS = 500
 #: The page: its own script and style only, documents in frames of this server.
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; "
                "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 #: A document: no script at all; its own inline style and SVG charts.
 DOCUMENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'self'"
+#: The documents of one file, the documents over a tab's files, and what the page calls each form.
+FILE_DOCUMENTS = ("info", "verdict", "rating-report", "standings", "playoff", "norms")
+SET_DOCUMENTS = ("period", "norms-application")
+FORM_NAMES = {"html": "HTML", "text": "text", "csv": "CSV", "json": "JSON", "it1": "IT1", "fide": "FIDE list TXT"}
 _ENV = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
 
 
@@ -83,20 +111,27 @@ class Guard:
         if length.isdigit() and int(length) > limit:
             await _plain(413, _too_large(limit))(scope, receive, send)
             return
-        seen = {"bytes": 0, "started": False, "over": False}
+        seen: dict = {"bytes": 0, "started": False, "cut": None, "whole": False}
 
         async def bounded():
-            if seen["over"]:
+            if seen["cut"]:
                 return {"type": "http.disconnect"}
-            message = await receive()
+            if seen["whole"]:  # the body is in: what is left is waiting for the client to leave
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), BODY_SECONDS)
+            except TimeoutError:
+                seen["cut"] = (408, f"the upload stopped arriving for {BODY_SECONDS:.0f} seconds: send it again")
+                return {"type": "http.disconnect"}
             seen["bytes"] += len(message.get("body", b""))
+            seen["whole"] = message["type"] != "http.request" or not message.get("more_body", False)
             if seen["bytes"] > limit:  # a body without a length, or longer than it said: cut short
-                seen["over"] = True
+                seen["cut"] = (413, _too_large(limit))
                 return {"type": "http.disconnect"}
             return message
 
         async def sending(message):
-            if seen["over"]:  # the application's answer to a body cut short is replaced by the 413
+            if seen["cut"]:  # the application's answer to a body cut short is replaced by the 413 or 408
                 return
             if message["type"] == "http.response.start":
                 seen["started"] = True
@@ -108,10 +143,12 @@ class Guard:
         try:
             await self.app(scope, bounded, sending)
         except Exception:
-            if not seen["over"]:
+            if not seen["cut"]:
                 raise
-        if seen["over"] and not seen["started"]:
-            await _plain(413, _too_large(limit))(scope, receive, send)
+        if seen["cut"] and not seen["started"]:  # the rest of the body is not waited for: the connection ends
+            answer = _plain(*seen["cut"])
+            answer.headers["Connection"] = "close"
+            await answer(scope, receive, send)
 
     def _token_given(self, scope, headers) -> bool:
         given = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
@@ -126,8 +163,8 @@ class Guard:
 
 
 def _too_large(limit: int) -> str:
-    return (f"the file is larger than the {limit - FORM_OVERHEAD:,} bytes trfconv reads at most "
-            "(the command line's 'trfconv --max-size' reads larger ones)")
+    return (f"the file is larger than the {limit - FORM_OVERHEAD:,} bytes the page reads at most "
+            "(the command line can be told to read larger files)")
 
 
 def _plain(status: int, text: str) -> Response:
@@ -140,11 +177,14 @@ def _page(body: str, status: int = 200) -> HTMLResponse:
                                                "Cache-Control": "no-store"})
 
 
-def _document(body: str, status: int = 200, media_type: str = "text/html") -> Response:
-    """A document as the command writes it (``text/plain``: a document with no HTML form)."""
-    return Response(body, status, media_type=media_type, headers={
-        "Content-Security-Policy": DOCUMENT_POLICY, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-        "Cache-Control": "no-store"})
+def _document(body: bytes | str, status: int = 200, media_type: str = "text/html; charset=utf-8",
+              disposition: str | None = None) -> Response:
+    """A document or a converted file as the command writes it, with its name when it has one."""
+    headers = {"Content-Security-Policy": DOCUMENT_POLICY, "X-Content-Type-Options": "nosniff",
+               "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
+    if disposition:
+        headers["Content-Disposition"] = disposition
+    return Response(body, status, media_type=media_type, headers=headers)
 
 
 def _answers(kind: str):
@@ -187,110 +227,145 @@ def _flag(request: Request, name: str) -> bool:
     return request.query_params.get(name) in ("1", "on", "true")
 
 
-def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = None) -> Guard:
+def _form_of(name: str, form: str, documents: tuple[str, ...]):
+    """The registry's record of the document ``name``, checked to have ``form``."""
+    if name not in documents:
+        raise Refusal(f"no document {name!r} here; there are {', '.join(documents)}", 404)
+    found = DOCUMENTS[name]
+    if form not in found.formats:
+        raise Refusal(f"the document {name!r} has no form {form!r}; it has {', '.join(found.formats)}", 404)
+    return found
+
+
+def create_app(token: str, port: int, db=None, held: Held | None = None, scratch: Scratch | None = None) -> Guard:
     """The application for the server at ``127.0.0.1:port`` answering ``token``; ``db`` the
-    rating lists database (None: the default one)."""
-    held = uploads or engine.Uploads()
+    rating lists database (None: the default one); ``scratch`` where its temporary files go
+    (removed when the server stops: :func:`trfconv.web.server.run`)."""
+    held = held or Held()
+    scratch = scratch or Scratch()
     imports: dict[str, engine.Import] = {}
     choices = engine.tiebreak_choices()
-    names = {name: outputs()[name].description.split(" (")[0] for name in engine.CONVERSIONS}
+    conversions = {name: outputs()[name].description.split(" (")[0] for name in engine.CONVERSIONS}
     norm_choices = engine.norm_choices()
 
-    def upload_of(request: Request) -> engine.Upload:
-        return held.get(request.path_params["key"])
+    def card(upload: engine.Upload) -> str:
+        return _ENV.get_template("card.html").render(
+            file=upload, s=engine.summary(upload), choices=choices, conversions=conversions, t=upload.tournament,
+            norms=norm_choices, large=len(upload.tournament.players) > LARGE_PLAYERS, forms=_forms(FILE_DOCUMENTS),
+            form_names=FORM_NAMES, seed=new_seed())
+
+    def tab(request: Request) -> str:
+        return Held.checked(request.path_params["tab"])
 
     async def index(request: Request):
-        return _page(_ENV.get_template("index.html").render(version=__version__, max_bytes=MAX_INPUT_BYTES,
-                                                              norms=norm_choices))
+        return _page(_ENV.get_template("index.html").render(
+            version=__version__, max_bytes=MAX_INPUT_BYTES, norms=norm_choices, large=LARGE_PLAYERS,
+            forms=_forms(SET_DOCUMENTS), form_names=FORM_NAMES))
 
     async def upload(request: Request):
+        name = None
         try:
+            sid = tab(request)
             async with request.form(max_files=1, max_fields=2) as form:
                 item = _file_in(form)
-                name = engine.safe_name(item.filename)
+                name = downloads.safe_name(item.filename)
                 data = await item.read(MAX_INPUT_BYTES + 1)
             if len(data) > MAX_INPUT_BYTES:
                 raise Refusal(_too_large(MAX_INPUT_BYTES + FORM_OVERHEAD), 413)
             t = await run_in_threadpool(engine.read_upload, name, data)
-            added = await run_in_threadpool(held.add, name, t)
-            summary = await run_in_threadpool(engine.summary, added)
+            added = await run_in_threadpool(held.add, sid, name, t)
+            answer = await run_in_threadpool(card, added)
         except Refusal as r:
-            return _page(_ENV.get_template("refused.html").render(name=locals().get("name"), message=r.message),
-                         r.status)
+            return _page(_ENV.get_template("refused.html").render(name=name, message=r.message), r.status)
         except Exception as err:  # noqa: BLE001 - a bug or a multipart body the parser refuses: said
             return _page(message_fragment(f"the upload could not be read: {type(err).__name__}: {err}"), 400)
-        return _page(_ENV.get_template("card.html").render(file=added, s=summary, choices=choices,
-                                                           conversions=names, t=added.tournament, norms=norm_choices))
-
-    @_answers("document")
-    def report(request: Request):
-        return _document(engine.rating_report(upload_of(request), _flag(request, "lenient")))
-
-    @_answers("document")
-    def standings(request: Request):
-        q = request.query_params
-        return _document(engine.standings(upload_of(request), q.get("tiebreaks"), _number(request, "after_round"),
-                                          q.get("seed", "").strip(), _flag(request, "lenient")))
-
-    @_answers("document")
-    def playoff(request: Request):
-        q = request.query_params
-        return _document(engine.playoff(upload_of(request), _number(request, "place", 1) or 1,
-                                        q.get("seed", "").strip(), _flag(request, "lenient")))
-
-    def norms_of(request: Request, form: str) -> str:
-        q = request.query_params
-        return engine.norms(upload_of(request), _number(request, "player"), tuple(q.getlist("title")),
-                            q.get("exemption", ""), q.get("event_type", ""), q.get("reading") or "rounded",
-                            _flag(request, "forecast"), _number(request, "after_round"), _flag(request, "details"),
-                            engine.held_lists(db) if _flag(request, "list") else None, _flag(request, "lenient"),
-                            form)
-
-    @_answers("document")
-    def norms(request: Request):
-        return _document(norms_of(request, "html"))
-
-    @_answers("document")
-    def it1(request: Request):
-        return _document(norms_of(request, "it1"))
-
-    @_answers("document")
-    def application(request: Request):
-        q = request.query_params
-        text = engine.application(held.all(), q.get("fide_id", ""), q.get("title", ""), q.get("exemption", ""),
-                                  q.get("event_type", ""), q.get("reading") or "rounded",
-                                  engine.held_lists(db) if _flag(request, "list") else None, _flag(request, "lenient"))
-        return _document(text, media_type="text/plain")
-
-    @_answers("document")
-    def period(request: Request):
-        return _document(engine.period(held.all(), request.query_params.get("month", "").strip(), db,
-                                       _flag(request, "list"), _flag(request, "lenient")))
+        return _page(answer)
 
     @_answers("fragment")
-    def download(request: Request):
-        data, name = engine.conversion(upload_of(request), request.path_params["fmt"], _flag(request, "lenient"))
-        return Response(data, media_type="application/octet-stream", headers={
-            "Content-Disposition": f"attachment; filename=\"{name}\"; filename*=UTF-8''{quote(name)}",
-            "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"})
+    def cards(request: Request):
+        return _page("".join(card(u) for u in reversed(held.files(tab(request)))))
 
     @_answers("fragment")
-    def losses(request: Request):
-        return _page(_ENV.get_template("losses.html").render(formats=engine.losses(upload_of(request),
-                                                                                    _flag(request, "lenient"))))
+    def the_set(request: Request):
+        contents = held.contents(tab(request), report=_flag(request, "first"))
+        rows = list(zip(contents.files, engine.batch(contents.files), strict=True))
+        return _page(_ENV.get_template("set.html").render(
+            c=contents, rows=rows, players=sum(len(u.tournament.players) for u in contents.files)))
 
     @_answers("fragment")
-    def remove(request: Request):
-        held.remove(request.path_params["key"])
+    def alive(request: Request):
+        held.heard(tab(request))
         return Response(status_code=204)
 
     @_answers("fragment")
-    def batch(request: Request):
-        return _page(_ENV.get_template("batch.html").render(rows=engine.batch(held.all())))
+    def remove(request: Request):
+        held.remove(tab(request), request.path_params["key"])
+        return Response(status_code=204)
+
+    async def copy(request: Request):
+        async with request.form(max_files=0, max_fields=1) as form:
+            source = str(form.get("from") or "")
+        try:
+            await run_in_threadpool(held.copy, Held.checked(source), tab(request))
+        except Refusal as r:
+            return _page(message_fragment(r.message), r.status)
+        return Response(status_code=204)
+
+    def file_document(request: Request, upload: engine.Upload, name: str, form: str) -> str:
+        q = request.query_params
+        lenient = _flag(request, "lenient")
+        if name in ("info", "verdict"):
+            return engine.about(upload, name, form)
+        if name == "rating-report":
+            return engine.rating_report(upload, lenient, form)
+        if name == "standings":
+            return engine.standings(upload, q.get("tiebreaks"), _number(request, "after_round"),
+                                    q.get("seed", "").strip(), lenient, form)
+        if name == "playoff":
+            return engine.playoff(upload, _number(request, "place", 1) or 1, q.get("seed", "").strip(), lenient,
+                                  form)
+        return engine.norms(upload, _number(request, "player"), tuple(q.getlist("title")), q.get("exemption", ""),
+                            q.get("event_type", ""), q.get("reading") or "rounded", _flag(request, "forecast"),
+                            _number(request, "after_round"), _flag(request, "details"),
+                            engine.held_lists(db) if _flag(request, "list") else None, lenient, form)
+
+    @_answers("document")
+    def of_file(request: Request):
+        upload = held.get(request.path_params["key"])
+        name, form = request.path_params["document"], request.path_params["form"]
+        if name == "convert":
+            data = engine.conversion(upload, form, _flag(request, "lenient"))
+            return _document(data, media_type="application/octet-stream", disposition=downloads.disposition(
+                downloads.conversion_name(upload.name, form, engine.CONVERSIONS), attachment=True))
+        found = _form_of(name, form, FILE_DOCUMENTS)
+        text = file_document(request, upload, name, form)
+        return _served(request, found, form, text, downloads.file_document_name(upload.name, found, form))
+
+    @_answers("document")
+    def of_set(request: Request):
+        files = held.files(tab(request))
+        name, form = request.path_params["document"], request.path_params["form"]
+        found = _form_of(name, form, SET_DOCUMENTS)
+        q = request.query_params
+        if name == "period":
+            text = engine.period(files, q.get("month", "").strip(), db, _flag(request, "list"), _flag(request, "lenient"),
+                                 form)
+        else:
+            text = engine.application(files, q.get("fide_id", ""), q.get("title", ""), q.get("exemption", ""),
+                                      q.get("event_type", ""), q.get("reading") or "rounded",
+                                      engine.held_lists(db) if _flag(request, "list") else None,
+                                      _flag(request, "lenient"), form)
+        return _served(request, found, form, text, downloads.set_document_name([u.name for u in files], found, form))
+
+    @_answers("fragment")
+    def losses(request: Request):
+        return _page(_ENV.get_template("losses.html").render(formats=engine.losses(held.get(request.path_params["key"]),
+                                                                                    _flag(request, "lenient"))))
 
     @_answers("fragment")
     def list_check(request: Request):
-        return _page(_ENV.get_template("findings.html").render(findings=engine.list_check(upload_of(request), db)))
+        found = engine.list_check(held.get(request.path_params["key"]), db)
+        return _page(_ENV.get_template("findings.html").render(findings=found))
 
     @_answers("fragment")
     def lists_held(request: Request):
@@ -307,27 +382,26 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
             async with request.form(max_files=1, max_fields=4) as form:
                 item = _file_in(form)
                 month, kind = str(form.get("month") or ""), str(form.get("kind") or "")
-                folder = Path(tempfile.mkdtemp(prefix="trfconv-list-"))
-                path = folder / engine.safe_name(item.filename, "list.txt")  # its name tells month and kind
+                folder = scratch.folder()
+                path = folder / downloads.safe_name(item.filename, "list.txt")  # its name tells month and kind
                 with path.open("wb") as out:
                     while chunk := await item.read(1 << 20):
                         out.write(chunk)
-        except Exception as err:  # noqa: BLE001 - a refusal, or a body the parser refuses: said
+        except BaseException as err:  # a refusal, a body the parser refuses, or the server stopping: said
             if folder is not None:
-                shutil.rmtree(folder, ignore_errors=True)
+                scratch.remove(folder)
+            if not isinstance(err, Exception):  # the server stopping (cancelled): no answer to give
+                raise
             if isinstance(err, Refusal):
                 return _page(message_fragment(err.message), err.status)
+            if isinstance(err, Stopped):
+                return _page(message_fragment("the server is stopping"), 503)
             return _page(message_fragment(f"the upload could not be read: {type(err).__name__}: {err}"), 400)
         job = engine.Import(path.name)
         key = secrets.token_hex(8)
         imports[key] = job
-
-        def work():
-            try:
-                engine.import_list(job, path, db, month.strip(), kind.strip())
-            finally:
-                shutil.rmtree(folder, ignore_errors=True)
-        threading.Thread(target=work, name=f"import-{key}", daemon=True).start()
+        scratch.start(f"import-{key}", lambda: engine.import_list(job, path, db, month.strip(), kind.strip(),
+                                                                  scratch.check), folder)
         return JSONResponse({"job": key}, status_code=202)
 
     async def import_state(request: Request):
@@ -339,19 +413,16 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
 
     routes = [
         Route("/", index),
-        Route("/files", upload, methods=["POST"]),
-        Route("/files/{key:str}/report", report),
-        Route("/files/{key:str}/standings", standings),
-        Route("/files/{key:str}/playoff", playoff),
-        Route("/files/{key:str}/norms", norms),
-        Route("/files/{key:str}/norms/it1", it1),
-        Route("/files/{key:str}/download/{fmt:str}", download),
+        Route("/sessions/{tab:str}/files", upload, methods=["POST"]),
+        Route("/sessions/{tab:str}/files/{key:str}", remove, methods=["DELETE"]),
+        Route("/sessions/{tab:str}/cards", cards),
+        Route("/sessions/{tab:str}/set", the_set),
+        Route("/sessions/{tab:str}/alive", alive),
+        Route("/sessions/{tab:str}/copy", copy, methods=["POST"]),
+        Route("/sessions/{tab:str}/{document:str}.{form:str}", of_set),
         Route("/files/{key:str}/losses", losses),
         Route("/files/{key:str}/listcheck", list_check),
-        Route("/files/{key:str}/remove", remove, methods=["POST"]),
-        Route("/batch", batch),
-        Route("/period", period),
-        Route("/application", application),
+        Route("/files/{key:str}/{document:str}.{form:str}", of_file),
         Route("/lists", import_list, methods=["POST"]),
         Route("/lists/held", lists_held),
         Route("/lists/find", find),
@@ -360,3 +431,18 @@ def create_app(token: str, port: int, db=None, uploads: engine.Uploads | None = 
     ]
     hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
     return Guard(Starlette(routes=routes), token, hosts)
+
+
+def _forms(documents: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Each document's forms, in the registry's order, for the page's download buttons."""
+    return {name: tuple(DOCUMENTS[name].formats) for name in documents}
+
+
+def _served(request: Request, found, form: str, text: str, name: str) -> Response:
+    """A document's form as the command writes it (its encoding: a CSV with the byte-order mark),
+    shown in the page, or saved when ``download`` is asked or the browser shows no such file."""
+    suffix = found.formats[form].suffix
+    media_type = downloads.MEDIA_TYPES[suffix]
+    attachment = _flag(request, "download") or suffix not in (".html", ".txt")
+    return _document(text.encode(found.formats[form].encoding), media_type=media_type,
+                     disposition=downloads.disposition(name, attachment))

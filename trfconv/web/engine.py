@@ -9,12 +9,7 @@ The title norms and the title application are computed here still, as the comman
 
 from __future__ import annotations
 
-import gc
 import re
-import secrets
-import threading
-import unicodedata
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import wraps
 from pathlib import Path
@@ -23,17 +18,17 @@ from ..actions import speaking, voice
 from ..diagnostics import severity_counts
 from ..documents.basis import Basis
 from ..documents.registry import document
+from ..errors import TrfconvError
 from ..io.registry import outputs
 from ..jobs import run
 from ..jobs.findings import Finding, findings
 from ..jobs.inputs import Content, Lists, tournament
 from ..jobs.result import JobResult, Problem
 from ..model import Tournament
+from .downloads import conversion_name
+from .scratch import Stopped
 from .voice import PAGE
 
-#: How many uploaded files the server keeps (the oldest is let go first): a 10,000-player event
-#: takes some 100 MB of model.
-KEPT_FILES = 24
 #: The conversions offered for download, in this order (``trfconv formats``' names).
 CONVERSIONS = ("trf26", "trf16", "xml", "csv", "json")
 
@@ -48,7 +43,7 @@ def on_the_page(function):
     return spoken
 
 
-class Refusal(Exception):
+class Refusal(TrfconvError):
     """What the page says instead of a document: one sentence, and the HTTP status."""
 
     def __init__(self, message: str, status: int = 422):
@@ -83,55 +78,12 @@ class Upload:
     validated: JobResult
 
 
-class Uploads:
-    """The files read, newest last, at most :data:`KEPT_FILES`; safe across the server's threads."""
+@on_the_page
+def validated(tournament: Tournament) -> JobResult:
+    """The ``validate`` job's result for a file dropped (:meth:`trfconv.web.held.Held.add`)."""
+    from ..jobs.validate import Validate
 
-    def __init__(self, limit: int = KEPT_FILES):
-        self.limit, self._files, self._lock = limit, OrderedDict(), threading.Lock()
-
-    @on_the_page
-    def add(self, name: str, tournament: Tournament) -> Upload:
-        """Hold ``tournament`` (judged now). The objects made so far are moved out of the cycle
-        collector's reach (``gc.freeze``), as :func:`trfconv.cli.main` does for one command: the
-        model holds no reference cycles, and each collection would otherwise walk every file held
-        (a second for a 10,000-player event's rating report)."""
-        from ..jobs.validate import Validate
-
-        upload = Upload(secrets.token_hex(8), name, tournament, done(run(Validate(tournament))))
-        with self._lock:
-            self._files[upload.id] = upload
-            while len(self._files) > self.limit:
-                self._files.popitem(last=False)
-        gc.freeze()
-        return upload
-
-    def get(self, key: str) -> Upload:
-        with self._lock:
-            found = self._files.get(key)
-        if found is None:
-            raise Refusal("this file is no longer held by the server (it was removed, or the server was restarted): "
-                          "drop it again", 404)
-        return found
-
-    def remove(self, key: str) -> None:
-        with self._lock:
-            self._files.pop(key, None)
-
-    def all(self) -> list[Upload]:
-        with self._lock:
-            return list(self._files.values())
-
-
-_UNSAFE = re.compile(r"[^\w.\-]+")
-
-
-def safe_name(name: str | None, default: str = "tournament") -> str:
-    """A file name fit to show and to download under: the last part of what the browser sent
-    (never a folder), letters, digits, ``.``, ``-`` and ``_`` only, no leading dot, at most 100
-    characters."""
-    base = re.split(r"[\\/]", unicodedata.normalize("NFC", name or ""))[-1]
-    base = _UNSAFE.sub("_", base).lstrip("._")[:100]
-    return base or default
+    return done(run(Validate(tournament)))
 
 
 @on_the_page
@@ -165,42 +117,55 @@ def summary(upload: Upload) -> Summary:
     t, validated = upload.tournament, upload.validated
     info = done(run(Info(t)))
     return Summary(
-        info=info.document.text,
+        info=info.rendered.text,
         counts=severity_counts(t.diagnostics),
         findings=findings(t.diagnostics),
-        verdict=validated.document.text,
-        decision="not produced: the file has errors" if validated.basis.withheld else validated.verdict,
+        verdict=validated.rendered.text,
+        decision="not produced: the file has errors" if validated.grounds.withheld else validated.verdict or "",
         caveats=validated.caveats,
     )
 
 
 @on_the_page
-def rating_report(upload: Upload, lenient: bool = False) -> str:
-    """The rating report's HTML, as ``trfconv report --format html`` writes it."""
+def about(upload: Upload, name: str, form: str = "text") -> str:
+    """What the file is (``info``, as ``trfconv info`` writes it) or its verdict (``verdict``,
+    as ``trfconv validate`` writes it), in ``form``."""
+    from ..jobs.info import Info
+    from ..jobs.validate import Validate
+
+    params = Info(upload.tournament, form=form) if name == "info" else Validate(upload.tournament, form=form)
+    return done(run(params)).rendered.text
+
+
+@on_the_page
+def rating_report(upload: Upload, lenient: bool = False, form: str = "html") -> str:
+    """The rating report, as ``trfconv report --format FORM -o FILE`` writes it (whole: a page's
+    document is a file, never a terminal's summary)."""
     from ..jobs.report import Report
 
-    return done(run(Report(upload.tournament, form="html", lenient=lenient))).document.text
+    return done(run(Report(upload.tournament, form=form, lenient=lenient, details=True))).rendered.text
 
 
 @on_the_page
 def standings(upload: Upload, tiebreaks: str | None = None, after: int | None = None, seed: str | None = None,
-              lenient: bool = False) -> str:
-    """The standings' HTML, as ``trfconv standings --format html`` writes it."""
+              lenient: bool = False, form: str = "html") -> str:
+    """The standings, as ``trfconv standings --format FORM`` writes them."""
     from ..jobs.standings import Standings
 
     names = (tiebreaks,) if tiebreaks and tiebreaks.strip() else ()
-    return done(run(Standings(upload.tournament, names, after_round=after, seed=seed or None, form="html",
-                              lenient=lenient))).document.text
+    return done(run(Standings(upload.tournament, names, after_round=after, seed=seed or None, form=form,
+                              lenient=lenient))).rendered.text
 
 
 @on_the_page
-def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bool = False) -> str:
-    """The play-off plan's HTML for the players tied for ``place``, in the order of the event's
-    tie-breaks (the file's list, else the recommended one), as ``trfconv playoff --format html``
+def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bool = False,
+            form: str = "html") -> str:
+    """The play-off plan (``form``) for the players tied for ``place``, in the order of the event's
+    tie-breaks (the file's list, else the recommended one), as ``trfconv playoff --format FORM``
     writes it (a new seed when none is given, printed in the plan)."""
     from ..jobs.playoff import Playoff
 
-    return done(run(Playoff(upload.tournament, place, seed=seed or None, form="html", lenient=lenient))).document.text
+    return done(run(Playoff(upload.tournament, place, seed=seed or None, form=form, lenient=lenient))).rendered.text
 
 
 @dataclass(frozen=True)
@@ -234,7 +199,7 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
     try:
         result = judge(t, lookup, player=player, titles=titles or None, exemption=exemption or None,
                        event_type=event_type or None, readings={"score": reading}, forecast=forecast,
-                       after_round=after_round)
+                       after_round=after_round, arbiters=details or form == "arbiters")
     except ValueError as err:  # an option, a player or a round the library refuses: said as it says it
         raise Refusal(str(err)) from None
     basis = Basis(upload.name, (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
@@ -243,10 +208,11 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
 
 @on_the_page
 def application(uploads: list[Upload], fide_id: str, title: str | None = None, exemption: str | None = None,
-                event_type: str | None = None, reading: str = "rounded", lookup=None, lenient: bool = False) -> str:
+                event_type: str | None = None, reading: str = "rounded", lookup=None, lenient: bool = False,
+                form: str = "text") -> str:
     """The title application of ``fide_id`` over the files held (IT2 checks), as ``trfconv norms
-    FILES --application FIDE_ID`` writes it with the same options (text: the document has no
-    HTML form)."""
+    FILES --application FIDE_ID --format FORM`` writes it with the same options (the document
+    has no HTML form)."""
     from ..documents.norms.application import ApplicationReport
     from ..rules.norms import application as check
 
@@ -265,14 +231,14 @@ def application(uploads: list[Upload], fide_id: str, title: str | None = None, e
         raise Refusal(f"FIDE id {fide_id}: no file held has a player with this FIDE id")
     noticed = [d for _, t in events for d in t.diagnostics]
     basis = Basis(", ".join(name for name, _ in events), (*noticed, *found), lenient, scope="norms")
-    return document("norms-application").render(ApplicationReport(basis, result), "text")
+    return document("norms-application").render(ApplicationReport(basis, result), form)
 
 
 @on_the_page
-def conversion(upload: Upload, fmt: str, lenient: bool = False) -> tuple[bytes, str]:
+def conversion(upload: Upload, fmt: str, lenient: bool = False) -> bytes:
     """The file in ``fmt`` as ``trfconv convert --to FMT`` writes it: refused for a file with
     errors unless ``lenient`` (then marked as resting on them), the points and ranks the file
-    does not give filled from the standings; and its download name."""
+    does not give filled from the standings."""
     from ..jobs.convert import Convert
 
     if fmt not in CONVERSIONS:
@@ -280,12 +246,7 @@ def conversion(upload: Upload, fmt: str, lenient: bool = False) -> tuple[bytes, 
     result = run(Convert(upload.tournament, fmt, lenient=lenient))
     if result.data is None:
         raise refused(result.refused[0])
-    return result.data, _download_name(upload, fmt)
-
-
-def _download_name(upload: Upload, fmt: str) -> str:
-    out = outputs()[fmt]
-    return safe_name((Path(upload.name).stem or "tournament") + (out.suffixes[0] if out.suffixes else ".trf"))
+    return result.data
 
 
 @on_the_page
@@ -298,7 +259,7 @@ def losses(upload: Upload, lenient: bool = False) -> list[tuple[str, list[Findin
     out = []
     for fmt in CONVERSIONS:
         result = run(Convert(upload.tournament, fmt, lenient=lenient))
-        name = _download_name(upload, fmt)
+        name = conversion_name(upload.name, fmt, CONVERSIONS)
         said = [replace(d, location=replace(d.location, path=name)) for d in result.value.written] \
             if result.value is not None else []
         lines = findings(said) + [Finding("error", str(p)) for p in result.refused]
@@ -332,24 +293,24 @@ def batch(uploads: list[Upload]) -> list[BatchRow]:
         t = u.tournament
         counts = severity_counts(t.diagnostics)
         rows.append(BatchRow(u.name, t.event.name or "", len(t.players), counts["error"], counts["warning"],
-                             u.validated.verdict))
+                             u.validated.verdict or ""))
     return rows
 
 
 @on_the_page
 def period(uploads: list[Upload], month: str | None = None, db=None, use_list: bool = False,
-           lenient: bool = False) -> str:
-    """The rating period's HTML over the files held, as ``trfconv period FILES --format html``
-    writes it (with ``use_list``: on the lists held, as ``--list``)."""
+           lenient: bool = False, form: str = "html") -> str:
+    """The rating period over the files held, as ``trfconv period FILES --format FORM -o FILE``
+    writes it (whole; with ``use_list``: on the lists held, as ``--list``)."""
     from ..jobs.period import Period
 
     if not uploads:
         raise Refusal("no file dropped yet")
     if month and not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", month):
         raise Refusal(f"{month!r} is not a month YYYY-MM")
-    result = run(Period(tuple(u.tournament for u in uploads), month or None, "html",
-                        lists=Lists(db) if use_list else None, lenient=lenient, jobs=1))
-    return done(result).document.text
+    result = run(Period(tuple(u.tournament for u in uploads), month or None, form,
+                        lists=Lists(db) if use_list else None, lenient=lenient, details=True, jobs=1))
+    return done(result).rendered.text
 
 
 # -- the rating lists --------------------------------------------------------------------------
@@ -379,7 +340,7 @@ def find_players(db, query: str, limit: int = 20):
     from ..jobs.listlookup import ListLookup
 
     result = done(run(ListLookup(query, Lists(db), limit=limit)))
-    return result.value.month, [m.entry for m in result.value.matches]
+    return result.computed.month, [m.entry for m in result.computed.matches]
 
 
 @on_the_page
@@ -404,16 +365,22 @@ class Import:
 
 
 @on_the_page
-def import_list(job: Import, path: Path, db, month: str | None, kind: str | None) -> None:
+def import_list(job: Import, path: Path, db, month: str | None, kind: str | None, check=None) -> None:
     """Import the list file ``path`` (a file the server wrote), recording progress in ``job``;
-    as ``trfconv list import`` does."""
+    as ``trfconv list import`` does. ``check()``, called at each progress report, raises
+    :class:`~trfconv.web.scratch.Stopped` to give up (the database left as it was)."""
     from ..jobs.listimport import ListImport
 
     def progress(done: int, total: int) -> None:
+        if check is not None:
+            check()
         job.done, job.total = done, total
 
     try:
         result = run(ListImport(path, Lists(db, month or None), kind or None, progress))
+    except Stopped:
+        job.error = "stopped with the server; the database is as it was"
+        return
     except Exception as err:  # noqa: BLE001 - a bug: said on the page, never a traceback
         job.error = f"internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it)"
         return
@@ -422,6 +389,6 @@ def import_list(job: Import, path: Path, db, month: str | None, kind: str | None
         job.error = voice().message(problem.diagnostics[0]) if problem.diagnostics else \
             f"cannot write the rating lists database {problem.path}: {problem}"
         return
-    info = result.value
+    info = result.computed
     rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
     job.result = f"list of {info.month}, {info.layout}: {info.players:,} players, rated {rated}"

@@ -4,21 +4,21 @@ every job speaking it (:func:`~trfconv.actions.speaking`)."""
 
 from __future__ import annotations
 
-from ..actions import Voice
+from ..actions import Voice, phrase
 
 PAGE = Voice("page", {
-    "allow-defective": "tick 'even with errors' {purpose}",
-    "show-details": "open the document to print {purpose}",
-    "after-round": "'after round' {value} {purpose}",
-    "give-time-control": "the time control is read from the file: correct it in the pairing program",
-    "give-unrated-rating": "give unrated players a rating in the pairing program",
-    "give-list": "tick 'on the rating lists imported below' {purpose}",
-    "import-list": "import one under 'FIDE rating lists'",
-    "give-period": "give the month in 'Rating period of the list of'",
-    "give-encoding": "save the file as UTF-8 {purpose}",
-    "give-month": "give the month {purpose}",
-    "give-kind": "choose the rate of play {purpose}",
-    "draw-lots": "give a 'lots seed'",
-    "play-off": "make the play-off plan",
-    "give-tiebreaks": "choose them from the list beside 'Tie-breaks, in order'",
+    "allow-defective": phrase("tick 'even with errors' {purpose}"),
+    "show-details": phrase("open the document to print {purpose}"),
+    "after-round": phrase("'after round' {value} {purpose}"),
+    "give-time-control": phrase("the time control is read from the file: correct it in the pairing program"),
+    "give-unrated-rating": phrase("give unrated players a rating in the pairing program"),
+    "give-list": phrase("tick 'on the rating lists imported below' {purpose}"),
+    "import-list": phrase("import one under 'FIDE rating lists'"),
+    "give-period": phrase("give the month in 'Rating period of the list of'"),
+    "give-encoding": phrase("save the file as UTF-8 {purpose}"),
+    "give-month": phrase("give the month {purpose}"),
+    "give-kind": phrase("choose the rate of play {purpose}"),
+    "draw-lots": phrase("give a 'lots seed'"),
+    "play-off": phrase("make the play-off plan"),
+    "give-tiebreaks": phrase("choose them from the list beside 'Tie-breaks, in order'"),
 })

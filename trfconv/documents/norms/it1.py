@@ -218,7 +218,7 @@ def _form(report: NormsReport, p: PlayerNorms, n: TitleNorm) -> str:
         f'{_field("Number rated opponents:", sum(1 for g in kept if not g.unrated))}</div>',
         f'<div class="row two">{_field("Number players from host federation:", sum(1 for g in kept if host and g.federation == host))}'
         f'{_field("Total number titled opponents:", sum(1 for g in kept if g.titled))}</div>',
-        f'<div class="row seven"><div class="f"><span class="k">Numbers of:</span></div>'
+        '<div class="row seven"><div class="f"><span class="k">Numbers of:</span></div>'
         + "".join(_field(f"{title}:", counts[title]) for title in COUNTED) + "</div>",
         "</div>",
         '<div class="box">',

@@ -54,7 +54,7 @@ def _values(p: PlayerPeriod, entry: ListEntry | None) -> tuple[str, ...]:
 
 def _line(values: tuple[str, ...]) -> str:
     return "".join((value[:width] if text else value).ljust(room)
-                   for value, (_, width, room, text) in zip(values, _COLUMNS))
+                   for value, (_, width, room, text) in zip(values, _COLUMNS, strict=True))
 
 
 #: The players whose list entries are looked up at once (a month's list written in bounded memory).
@@ -78,7 +78,7 @@ def cut_values(report: PeriodReport, path: str | None = None) -> list[Diagnostic
     lines are written."""
     found = []
     for p, values in _rows(report):
-        for value, (label, width, _, text) in zip(values, _COLUMNS):
+        for value, (label, width, _, text) in zip(values, _COLUMNS, strict=True):
             if len(value) > width:
                 fate = f"written as {value[:width]!r}" if text else "written whole: the columns after it move"
                 found.append(diagnostic("WRT001", f"FIDE list layout, FIDE ID {p.key}: {label} {value!r} is "

@@ -5,59 +5,69 @@ rated players with their title, the unrated players' Ru, the players without a r
 totals once at the end, a chart of the changes and each player's games.
 
 Columns that are empty for every player (no federation, no FIDE id, no title in the file) are
-left out, text columns are left-aligned and kept on one line, headings stay with their tables."""
+left out, text columns are left-aligned and kept on one line, headings stay with their tables. The
+page is in the language of the basis (:attr:`~..basis.Basis.lang`), numbers with its decimal sign."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
 
+from ...messages import joined, msg
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
 from ..basis import caveats_html
+from ..verdict import finding
 from ..html import TABLE_END, Column, cell, e, facts, page, table, table_of_cells, table_start
 from .model import Line, RatingReport, fixed, hundredths, signed
 from .text import CAPPED, opponent_rating
 
 
 def _verdict(report: RatingReport) -> str:
-    v = report.verdict
+    v, lang = report.verdict, report.basis.lang
+    say, number = lang.say, lang.number
     fatal = ' class="fatal"'
-    findings = "".join(f"<li{fatal if f.fatal else ''}>{e(f.code)}: {e(f.message)}</li>" for f in v.findings)
+    findings = "".join(f"<li{fatal if f.fatal else ''}>{e(say(finding(f)))}</li>" for f in v.findings)
     avg = report.rating.round_robin_average
     rr = "" if avg is None else (
-        f"<p>Round robin (10.21 b): R<sub>ar</sub> {fixed(avg.rar)}, dp<sub>a</sub> {fixed(avg.dpa)}, "
-        f"n {avg.opponents}, R<sub>a</sub> {fixed(avg.ra_exact)} &#8594; {avg.ra}</p>")
-    defect = " (rests on a defective file)" if report.basis.defective else ""
-    return (f'<section id="verdict" class="box verdict"><h2>Verdict</h2>'
-            f'<p class="decision">{e(v.decision.value.upper() + v.notes)}{e(defect)}'
-            f"{', judged as a round robin' if v.round_robin else ''}</p>"
+        f"<p>{e(say(ROUND_ROBIN))} R<sub>ar</sub> {number(fixed(avg.rar))}, dp<sub>a</sub> "
+        f"{number(fixed(avg.dpa))}, n {avg.opponents}, R<sub>a</sub> {number(fixed(avg.ra_exact))} &#8594; {avg.ra}</p>")
+    defect = msg(" (rests on a defective file)") if report.basis.defective else ""
+    round_robin = msg(", judged as a round robin") if v.round_robin else ""
+    decision = say(v.decision.value).upper() + say(joined([v.notes, defect, round_robin]))
+    return (f'<section id="verdict" class="box verdict"><h2>{e(say(VERDICT))}</h2>'
+            f'<p class="decision">{e(decision)}</p>'
             f"{'<ul>' + findings + '</ul>' if findings else ''}{rr}{caveats_html(report.basis)}</section>")
 
 
+ROUND_ROBIN, VERDICT = msg("Round robin (10.21 b):"), msg("Verdict")
+
+
 #: The rated players' table (its cells come from :func:`_rated_cells`).
-RATED_COLUMNS = (Column("No", None), Column("Title", None, text=True), Column("Name", None, text=True, name=True),
-                 Column("FIDE id", None), Column("Fed", None, text=True), Column("Ro", None), Column("K", None),
+RATED_COLUMNS = (Column(msg("No"), None), Column(msg("Title"), None, text=True),
+                 Column(msg("Name"), None, text=True, name=True), Column(msg("FIDE id"), None),
+                 Column(msg("Fed"), None, text=True), Column("Ro", None), Column("K", None),
                  Column("Rc", None), Column("n", None), Column("W", None), Column("We", None), Column("W-We", None),
-                 Column("K(W-We)", None), Column("Change", None), Column("New", None), Column("Rp", None))
+                 Column("K(W-We)", None), Column(msg("Change"), None), Column(msg("New"), None), Column("Rp", None))
 
 
 def _rated(report: RatingReport) -> list[str]:
     """The rated players' section, as its parts."""
-    lines = report.rated
+    lines, lang = report.rated, report.basis.lang
     if not lines:
         return []
-    return [f'<section id="rated"><h2>Rated players ({len(lines)})</h2>'
-            f'<p class="note">K? = K inferred from the rules (the caveats say what was assumed); {CAPPED} = rating '
-            "capped; Ru = an unrated opponent counted with his Ru.</p>",
-            *table_of_cells(RATED_COLUMNS, _rated_cells(lines)), "</section>"]
+    heading = lang.say(msg("Rated players ({n})", n=len(lines)))
+    note = lang.say(msg("K? = K inferred from the rules (the caveats say what was assumed); {capped} = rating capped; "
+                        "Ru = an unrated opponent counted with his Ru.", capped=CAPPED))
+    return [f'<section id="rated"><h2>{e(heading)}</h2><p class="note">{e(note)}</p>',
+            *table_of_cells(RATED_COLUMNS, _rated_cells(lines, lang.number), lang=lang), "</section>"]
 
 
-def _rated_cells(lines: list[Line]) -> list[tuple[str, ...]]:
+def _rated_cells(lines: list[Line], number=str) -> list[tuple[str, ...]]:
     """The escaped cells of the rated players, one row each, in the order of :data:`RATED_COLUMNS`.
     W, We, W-We and K(W-We) repeat (a 7,641-player event has under 1,000 values of each): their
-    texts are written once per value."""
-    score, fixed_text, signed_text = _once(short_text), _once(fixed), _once(signed)
+    texts are written once per value (``number``: in the report's language)."""
+    score, fixed_text, signed_text = _once(short_text, number), _once(fixed, number), _once(signed, number)
     rows = []
     for line in lines:
         p, r = line.player, line.result
@@ -67,63 +77,76 @@ def _rated_cells(lines: list[Line]) -> list[tuple[str, ...]]:
     return rows
 
 
-def _once(write: Callable[[Fraction], str]) -> Callable[[Fraction], str]:
-    """``write`` escaped and remembered per value: the values are keyed by their numerator and
-    denominator (hashing a Fraction is slow), the closure is quicker to call than an object."""
+def _once(write: Callable[[Fraction], str], number=str) -> Callable[[Fraction], str]:
+    """``write`` (its text made by ``number``, in the report's language) escaped and remembered
+    per value: the values are keyed by their numerator and denominator (hashing a Fraction is
+    slow), the closure is quicker to call than an object."""
     texts: dict[tuple[int, int], str] = {}
 
     def text(value: Fraction) -> str:
         key = value.as_integer_ratio()
         known = texts.get(key)
         if known is None:
-            known = texts[key] = e(write(value))
+            known = texts[key] = e(number(write(value)))
         return known
 
     return text
 
 
 def _totals(report: RatingReport) -> str:
-    r = report.rating
-    return (f'<section id="totals" class="keep"><h2>Totals</h2><table><tbody class="totals"><tr>'
-            f"<td class=\"l\">{len(r.rated)} rated players</td><td>sum W-We {signed(r.total_delta)}</td>"
-            f"<td>sum K(W-We) {signed(r.total_change_exact)}</td><td>sum of changes {r.total_change:+d}</td>"
+    r, lang = report.rating, report.basis.lang
+    say, number = lang.say, lang.number
+    cells = [say(msg("{n} rated players", n=len(r.rated))),
+             say(msg("sum W-We {delta}", delta=number(signed(r.total_delta)))),
+             say(msg("sum K(W-We) {exact}", exact=number(signed(r.total_change_exact)))),
+             say(msg("sum of changes {change:+d}", change=r.total_change))]
+    heading = say(msg("Totals"))
+    return (f'<section id="totals" class="keep"><h2>{e(heading)}</h2><table><tbody class="totals"><tr>'
+            f'<td class="l">{e(cells[0])}</td><td>{e(cells[1])}</td><td>{e(cells[2])}</td><td>{e(cells[3])}</td>'
             "</tr></tbody></table></section>")
 
 
 def _unrated(report: RatingReport) -> str:
-    lines = report.unrated
+    lines, lang = report.unrated, report.basis.lang
     if not lines:
         return ""
+    say, number = lang.say, lang.number
+    yes, no = say(msg("yes")), say(msg("no"))
     columns = [
-        Column("No", lambda x: x.player.start_number), Column("Name", lambda x: x.player.name, text=True, name=True),
-        Column("FIDE id", lambda x: x.player.fide_id), Column("Fed", lambda x: x.player.federation, text=True),
-        Column("n", lambda x: x.result.n), Column("W", lambda x: short_text(x.result.score)),
-        Column("Rc", lambda x: x.result.initial.rc), Column("Rc new", lambda x: x.result.initial.rc_new),
-        Column("Ra", lambda x: fixed(x.result.initial.average)),
-        Column("p", lambda x: None if x.result.initial.p is None else hundredths(x.result.initial.p)),
+        Column(msg("No"), lambda x: x.player.start_number),
+        Column(msg("Name"), lambda x: x.player.name, text=True, name=True),
+        Column(msg("FIDE id"), lambda x: x.player.fide_id), Column(msg("Fed"), lambda x: x.player.federation, text=True),
+        Column("n", lambda x: x.result.n), Column("W", lambda x: number(short_text(x.result.score))),
+        Column("Rc", lambda x: x.result.initial.rc), Column(msg("Rc new"), lambda x: x.result.initial.rc_new),
+        Column("Ra", lambda x: number(fixed(x.result.initial.average))),
+        Column("p", lambda x: None if x.result.initial.p is None else number(hundredths(x.result.initial.p))),
         Column("dp", lambda x: x.result.initial.dp),
         Column("Ru", lambda x: "-" if x.result.initial.value is None else x.result.initial.value),
-        Column("Published", lambda x: "yes" if x.result.initial.published else "no"),
-        Column("Why", lambda x: x.result.initial.why, text=True)]
-    return f'<section id="unrated"><h2>Unrated players ({len(lines)})</h2>{table(columns, lines)}</section>'
+        Column(msg("Published"), lambda x: yes if x.result.initial.published else no),
+        Column(msg("Why"), lambda x: say(x.result.initial.why), text=True)]
+    heading = say(msg("Unrated players ({n})", n=len(lines)))
+    return f'<section id="unrated"><h2>{e(heading)}</h2>{table(columns, lines, lang=lang)}</section>'
 
 
 def _without_game(report: RatingReport) -> str:
-    lines = report.without_game
+    lines, lang = report.without_game, report.basis.lang
     if not lines:
         return ""
+    say = lang.say
+    unrated = say(msg("unrated"))
     columns = [
-        Column("No", lambda x: x.player.start_number), Column("Name", lambda x: x.player.name, text=True, name=True),
-        Column("FIDE id", lambda x: x.player.fide_id), Column("Fed", lambda x: x.player.federation, text=True),
-        Column("Rating", lambda x: x.result.rating or "unrated"),
-        Column("Reason", lambda x: x.result.reason, text=True)]
-    return (f'<section id="none"><h2>Players without a rated game ({len(lines)})</h2>'
-            f"{table(columns, lines)}</section>")
+        Column(msg("No"), lambda x: x.player.start_number),
+        Column(msg("Name"), lambda x: x.player.name, text=True, name=True),
+        Column(msg("FIDE id"), lambda x: x.player.fide_id), Column(msg("Fed"), lambda x: x.player.federation, text=True),
+        Column(msg("Rating"), lambda x: x.result.rating or unrated),
+        Column(msg("Reason"), lambda x: say(x.result.reason), text=True)]
+    heading = say(msg("Players without a rated game ({n})", n=len(lines)))
+    return f'<section id="none"><h2>{e(heading)}</h2>{table(columns, lines, lang=lang)}</section>'
 
 
 #: The columns of a player's games (their cells come from :class:`_Details`).
-GAME_COLUMNS = (Column("Round", None), Column("No", None), Column("Opponent", None, text=True, name=True),
-                Column("Rating used", None), Column("Score", None), Column("PD", None), Column("dR", None))
+GAME_COLUMNS = (Column(msg("Round"), None), Column(msg("No"), None), Column(msg("Opponent"), None, text=True, name=True),
+                Column(msg("Rating used"), None), Column(msg("Score"), None), Column("PD", None), Column("dR", None))
 
 
 class _Details:
@@ -135,6 +158,8 @@ class _Details:
 
     def __init__(self, report: RatingReport):
         self.name_of = report.name_of
+        self.lang = report.basis.lang
+        self.unrated = self.lang.say(msg(" (unrated)"))
         self.opponents: dict = {}  # start number -> (No, Opponent)
         self.layouts: dict = {}  # kept columns -> _GamePieces
         self.notes: dict = {}  # a player's note -> the end of his detail
@@ -144,19 +169,19 @@ class _Details:
         p, r = line.player, line.result
         if not r.games:
             return
-        title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else " (unrated)")
+        title = f"{p.start_number}. {p.name}" + (f" ({r.rating})" if r.rating else self.unrated)
         out.append(f'<div class="player keep"><h3>{e(title)}</h3>')
         self._games(r.games, out)
         note = r.k.note if r.k else (r.initial.why if r.initial else "")
         end = self.notes.get(note)
         if end is None:
-            end = self.notes[note] = f'{TABLE_END}<p class="note">{e(note)}</p></div>'
+            end = self.notes[note] = f'{TABLE_END}<p class="note">{e(self.lang.say(note))}</p></div>'
         out.append(end)
 
     def _games(self, games: tuple[RatedGame, ...], out: list[str]) -> None:
         """Appends the table of ``games`` to ``out`` but its end."""
         kept = self._kept(games)
-        layout = self.layouts.get(kept) or self.layouts.setdefault(kept, _GamePieces(kept))
+        layout = self.layouts.get(kept) or self.layouts.setdefault(kept, _GamePieces(kept, self.lang))
         rounds, opponents, ratings, results = layout.rounds, layout.opponents, layout.ratings, layout.results
         out.append(layout.start)
         for g in games:
@@ -173,9 +198,10 @@ class _Details:
             key = (id(g.score), g.expected, id(g.delta))  # equal values are mostly shared objects
             result = results.get(key)
             if result is None:
+                decimal = self.lang.number
                 result = results[key] = layout.result.format(
-                    e(short_text(g.score)), "" if g.expected is None else hundredths(g.expected),
-                    "" if g.delta is None else e(signed(g.delta)))
+                    e(decimal(short_text(g.score))), "" if g.expected is None else decimal(hundredths(g.expected)),
+                    "" if g.delta is None else e(decimal(signed(g.delta))))
             out += (number, who, rating, result)
 
     def _opponent(self, start_number: int | None) -> tuple[str, str]:
@@ -195,7 +221,7 @@ class _Details:
         game fills them all (not an unrated player's: his games have no PD and dR)."""
         if all(self._filled(games[0])):
             return _ALL_GAME_COLUMNS
-        return tuple(i for i, column in enumerate(zip(*map(self._filled, games))) if any(column))
+        return tuple(i for i, column in enumerate(zip(*map(self._filled, games), strict=True)) if any(column))
 
 
 _ALL_GAME_COLUMNS = tuple(range(len(GAME_COLUMNS)))
@@ -207,8 +233,8 @@ class _GamePieces:
     result (Score, PD, dR), and the pieces already made from them. The rating is a piece of its
     own: a capped one ("2800* (3100)") is nearly unique to its game."""
 
-    def __init__(self, kept: tuple[int, ...]):
-        self.start = table_start(GAME_COLUMNS, kept)
+    def __init__(self, kept: tuple[int, ...], lang):
+        self.start = table_start(GAME_COLUMNS, kept, lang)
         self.round = "<tr>" + self._template(kept, range(0, 1))
         self.opponent = self._template(kept, range(1, 3))
         self.rating = self._template(kept, range(3, 4))
@@ -238,7 +264,8 @@ def chart(report: RatingReport) -> list[str]:
     top = max(max(abs(line.result.change) for line in rated), 1)
     shapes = {change: _shape(change, top) for change in {line.result.change for line in rated}}
     parts = [_bars(rated[i:i + CHART_ROWS], shapes) for i in range(0, len(rated), CHART_ROWS)]
-    return [f'<section id="chart"><div class="keep"><h2>Rating changes</h2>{parts[0]}</div>', *parts[1:], "</section>"]
+    heading = e(report.basis.lang.say(msg("Rating changes")))
+    return [f'<section id="chart"><div class="keep"><h2>{heading}</h2>{parts[0]}</div>', *parts[1:], "</section>"]
 
 
 #: A chart's geometry: the height of a bar's row, the length of the longest bar (either side of
@@ -272,14 +299,17 @@ def _bars(rated, shapes: dict[int, tuple[str, str, str]]) -> str:
 
 
 def render_html(report: RatingReport) -> str:
+    lang = report.basis.lang
+    say = lang.say
     content = [_verdict(report), *_rated(report), _unrated(report), _without_game(report), _totals(report),
                *chart(report)]
     if any(line.result.games for line in report.lines):
-        content.append('<section id="detail"><h2>Per-player detail</h2>')
+        heading = say(msg("Per-player detail"))
+        content.append(f'<section id="detail"><h2>{e(heading)}</h2>')
         write = _Details(report).write
         for line in report.lines:
             write(line, content)
         content.append("</section>")
-    name = report.event_line()[0]
-    return page(f"Rating report: {name}", "FIDE rating report", facts(report.facts()), report.basis, content,
-                caveats=False)
+    name = report.event_line(lang)[0]
+    return page(say(msg("Rating report: {event}", event=name)), say(msg("FIDE rating report")),
+                facts(report.facts(lang)), report.basis, content, caveats=False)

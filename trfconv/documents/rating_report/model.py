@@ -11,8 +11,9 @@ from functools import cache, cached_property
 
 from ...dates import as_text
 from ...diagnostics import Diagnostic
+from ...messages import ENGLISH, Language, msg
 from ...model import Player, Tournament
-from ...numbers import short_text
+from ...rules.rateability.rules import RATING_LISTS
 from ...rules.rateability.verdict import Verdict
 from ...rules.rating.event import EventRating, PlayerRating
 from ...rules.rating.rounding import half_up
@@ -66,7 +67,7 @@ class RatingReport:
 
     @cached_property
     def lines(self) -> list[Line]:
-        return [Line(p, r) for p, r in zip(self.tournament.players, self.rating.players)]
+        return [Line(p, r) for p, r in zip(self.tournament.players, self.rating.players, strict=True)]
 
     @property
     def rated(self) -> list[Line]:
@@ -84,24 +85,39 @@ class RatingReport:
         player = self.tournament.player(start_number)
         return player.name if player else f"#{start_number}"
 
-    def facts(self) -> list[tuple[str, object]]:
+    def facts(self, lang: Language = ENGLISH) -> list[tuple[str, object]]:
         """What FIDE's tournament report heads with: the event, place, dates, chief arbiter, rate
-        of play, players and rated players, rounds and the rules edition."""
+        of play, players and rated players, rounds and the rules edition; in ``lang``."""
         t, v = self.tournament, self.verdict
-        e = t.event
-        name, place, dates, rounds = self.event_line()
+        e, say = t.event, lang.say
+        name, place, dates, rounds = self.event_line(lang)
         rate = e.time_control_text or (None if v.minutes is None else "")
         if v.minutes is not None:
-            rate = f"{rate + '; ' if rate else ''}{short_text(v.minutes)} min per player for 60 moves ({v.rating_list})"
+            written = f"{rate}; " if rate else ""
+            rate = say(msg("{written}{minutes} min per player for 60 moves ({list})", written=written, minutes=v.minutes,
+                           list=RATING_LISTS.get(v.rating_list, v.rating_list)))
         rated = sum(1 for p in v.players if p.rating is not None)
-        return [("Event", name), ("Place", place), ("Dates", dates), ("Chief arbiter", e.chief_arbiter),
-                ("Rate of play", rate), ("Players", f"{len(t.players)}, of whom {rated} rated"),
-                ("Rounds", rounds), ("Rules", f"{v.edition.name}: {v.edition.title}"),
-                ("Judged as", v.event_kind)]
+        return [(say(FACTS[0]), name), (say(FACTS[1]), place), (say(FACTS[2]), dates),
+                (say(FACTS[3]), e.chief_arbiter), (say(FACTS[4]), rate),
+                (say(FACTS[5]), say(msg("{players}, of whom {rated} rated", players=len(t.players), rated=rated))),
+                (say(FACTS[6]), rounds),
+                (say(FACTS[7]), say(msg("{edition}: {title}", edition=v.edition.name, title=v.edition.title))),
+                (say(FACTS[8]), say(v.event_kind))]
 
-    def event_line(self) -> tuple[str, str, str, int]:
-        """The event's name, place, dates and rounds as the header prints them."""
+    def event_line(self, lang: Language = ENGLISH) -> tuple[str, str, str, int]:
+        """The event's name, place, dates and rounds as the header prints them (dates in ``lang``:
+        ISO in English, ``du 1er mars 2026 au 9 mars 2026`` in French)."""
         e = self.tournament.event
         place = ", ".join(x for x in (e.city, e.federation) if x)
-        dates = " to ".join(x for x in (as_text(e.start_date), as_text(e.end_date)) if x)
+        if lang.english:
+            dates = " to ".join(x for x in (as_text(e.start_date), as_text(e.end_date)) if x)
+        else:
+            start, end = (lang.date(d, long=True) for d in (e.start_date, e.end_date))
+            dates = lang.say(msg("{start} to {end}", start=start, end=end)) if start and end and start != end \
+                else start or end or ""
         return e.name or "", place, dates, self.tournament.rounds
+
+
+#: The facts' names, in the order :meth:`RatingReport.facts` gives them.
+FACTS = (msg("Event"), msg("Place"), msg("Dates"), msg("Chief arbiter"), msg("Rate of play"), msg("Players"),
+         msg("Rounds"), msg("Rules"), msg("Judged as"))

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
 
+from ...errors import InputError
 from ...list_entry import KINDS
 
 #: Header words, each with the field it heads. Longest first, so that ``Titl`` wins over ``Tit``
@@ -52,7 +53,7 @@ MAX_OVERFLOW = 8
 _TEXT = ("name", "title", "women_title", "other_titles", "foa_title")
 
 
-class HeaderError(ValueError):
+class HeaderError(InputError):
     """The first line is not a rating list header; the message says why, ``column`` where."""
 
     def __init__(self, message: str, column: int | None = None):
@@ -117,7 +118,7 @@ class Layout:
         line = line.rstrip("\r\n")
         excess = len(line) - self.width
         if not excess:
-            return dict(zip(self._names, map(str.strip, self._slices(line))))
+            return dict(zip(self._names, map(str.strip, self._slices(line)), strict=True))
         if excess > MAX_OVERFLOW and line[self.width:].strip():
             raise ValueError(f"the line is {len(line)} characters, far longer than the header's {self.width}")
         widened = self._overflowing(line) if excess > 0 else None
@@ -174,5 +175,5 @@ def layout(header: str) -> Layout:
     if "rating" not in fields and "standard_rating" not in fields:
         raise HeaderError("no rating column (SRtng, or the month such as OCT26)")
     ends = [start for start, _ in found[1:]] + [len(text)]
-    columns = tuple(Column(field, start, end) for (start, field), end in zip(found, ends))
+    columns = tuple(Column(field, start, end) for (start, field), end in zip(found, ends, strict=True))
     return Layout(text, columns, month)

@@ -71,7 +71,7 @@ _XML_COMBINED = {"rating": "standard_rating", "games": "standard_games", "k": "s
 XML_LAYOUT = Layout("", (Column("fide_id", 0, 15), Column("name", 15, 76)), None)
 
 
-class ListError(Exception):
+class ListError(InputError):
     """The file cannot be imported; ``diagnostic`` says where and why."""
 
     def __init__(self, diagnostic: Diagnostic):
@@ -89,7 +89,8 @@ class Reader:
 
     def values(self, line: str) -> dict[str, str]:
         if SEP in line:
-            return dict(zip(self.fields, line.split(SEP)[1:]))
+            # strict=False: a line stored by an earlier trfconv may hold U+001F in a value (Store._values says so)
+            return dict(zip(self.fields, line.split(SEP)[1:], strict=False))
         return self.layout.fields(line)
 
     def joined(self, values: list[str]) -> str:
@@ -545,7 +546,7 @@ class _XmlBlocks:
         tags = re.findall(r"<([A-Za-z_][\w.-]*)", first.group(1)) if first else []
         if len(set(tags)) != len(tags) or not {"fideid", "name"} <= set(tags) <= set(_XML_FIELDS):
             return
-        fields = dict(zip(_XML_FIELDS, self.source.reader.fields))
+        fields = dict(zip(_XML_FIELDS, self.source.reader.fields, strict=True))
         parts = []
         for tag in tags:
             value = r"([0-9]{1,15})" if tag == "fideid" else r"([0-9]{0,9})" if fields[tag] in NUMERIC else _FLAT_VALUE
@@ -597,7 +598,7 @@ class _XmlBlocks:
             where, column = err.position if err.position else (1, None)
             raise ListError(diagnostic("XML001", f"not well-formed XML: {err.msg}", path=self.source.path,
                                        line=line + where - 1, column=column)) from None
-        tags = dict(zip(_XML_FIELDS, self.source.reader.fields))
+        tags = dict(zip(_XML_FIELDS, self.source.reader.fields, strict=True))
         numeric = [f for f in self.source.reader.fields if f in NUMERIC]
         out = []
         for element in root:

@@ -52,13 +52,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 
 from ... import names
 from ...actions import Action, voice
 from ...diagnostics import diagnostic
+from ...errors import TrfconvError
 from ...list_entry import KINDS, KeptGame, ListEntry, Rating, title_code
-from .layouts import Column, layout
+from .layouts import Column, HeaderError, layout
 from .parse import XML_LAYOUT, ListError, ListFile, Reader
 
 ENVIRONMENT = "TRFCONV_DB"
@@ -120,7 +122,7 @@ def default_path() -> Path:
     return platformdirs.user_data_path("trfconv") / "ratinglists.sqlite"
 
 
-class StoreError(Exception):
+class StoreError(TrfconvError):
     """The database cannot be used: ``why``, in one sentence; ``path`` is the database;
     ``actions``: what can be done about it (:mod:`trfconv.actions`)."""
 
@@ -312,7 +314,7 @@ class Store:
         try:
             counts = _counts(rated)
             read_as = layout(header) if header else XML_LAYOUT
-        except ValueError as err:  # a count that is no number, a stored header that is none (HeaderError)
+        except (ValueError, HeaderError) as err:  # a count that is no number, a stored header that is none
             raise self._damaged(f"{what} does not read ({err})") from None
         if not set(counts) <= set(KINDS):
             raise self._damaged(f"{what}: counts {rated!r} of rates of play it does not know")
@@ -410,7 +412,7 @@ class Store:
         out = {}
         for number in numbers:
             rows = {source: self._values(source.id, lines[number])
-                    for source, lines in zip(sources, found) if number in lines}
+                    for source, lines in zip(sources, found, strict=True) if number in lines}
             if rows:
                 out[number] = self._entry(rows, served, month)
         return out
@@ -674,7 +676,7 @@ def _insert(con: sqlite3.Connection, table: str, chunks: Iterator[list[str]], na
         pending += lines
         whole = len(pending) - len(pending) % rows
         if whole:
-            con.executemany(full, zip(*[iter(pending[:whole])] * rows))
+            con.executemany(full, zip(*[iter(pending[:whole])] * rows, strict=True))
             del pending[:whole]
     if pending:
         con.execute(f"INSERT INTO {table} VALUES " + ", ".join(["(?)"] * len(pending)), pending)
@@ -686,7 +688,7 @@ def _in_name_order(lines: list[str], name: Column, last: str) -> tuple[bool, str
     taken before) and each other in order, but for a few (a list's own collation), case aside
     (the index's NOCASE); and the last name taken."""
     names = [last, *(line[name.start:name.end].rstrip().lower() for line in lines[::_NAME_SAMPLE])]
-    backwards = sum(a > b for a, b in zip(names, names[1:]))
+    backwards = sum(a > b for a, b in pairwise(names))
     return backwards * 8 <= len(names), names[-1]
 
 

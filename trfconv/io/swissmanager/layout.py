@@ -21,6 +21,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
+from ...errors import InputError
 from . import MAGIC  # the first four bytes of every file: the header section's marker
 
 #: The last three bytes of every section marker; the first byte names the section.
@@ -48,7 +49,7 @@ TIEBREAK_SETTINGS_AT, TIEBREAK_SETTINGS_BYTES = 650, 19
 BYE, NOT_PAIRED = 0xFFFF, 0xFFFE
 
 
-class LayoutError(Exception):
+class LayoutError(InputError):
     """The bytes do not have the layout described here (``offset`` is where it was noticed)."""
 
     def __init__(self, message: str, offset: int | None = None):
@@ -207,7 +208,7 @@ def _directory(data: bytes) -> list[tuple[int, int, int]]:
     if not offsets or offsets[-1] != where:
         raise LayoutError("the section directory does not end with its own position", where)
     found: list[tuple[int, int, int]] = []
-    for start, end in zip(offsets, offsets[1:] + [size]):
+    for start, end in zip(offsets, offsets[1:] + [size], strict=True):
         if not HEADER_BYTES <= start < end <= size or data[start + 1:start + 4] != _MARKER_TAIL \
                 or data[start] not in SECTIONS:
             raise LayoutError(f"the section directory names byte {start}, where no section starts", start)

@@ -42,7 +42,7 @@ from ...model import (
     TeamPab,
     Tournament,
 )
-from ...pairings import Result
+from ...sides import Result
 from ..build import FIDE_TITLES, TournamentBuilder
 from .layout import BYE, LayoutError, SwissManagerFile, decode
 from .layout import NOT_PAIRED as ABSENT

@@ -85,7 +85,7 @@ class Assembly:
         texts = [self.dates.get("042", ""), self.dates.get("052", "")] + list(self.round_date_texts)
         readings = resolve_dates(texts)
         values = [r.value for r in readings]
-        for i, (text, reading) in enumerate(zip(texts, readings)):
+        for i, (text, reading) in enumerate(zip(texts, readings, strict=True)):
             where = ("042", "052")[i] if i < 2 else "132"
             column = 5 if i < 2 else 92 + 10 * (i - 2)
             line = self.seen.get(where)
@@ -95,7 +95,7 @@ class Assembly:
                 self.report("TRF038", f"{where} date {text!r} read as {reading.value.isoformat()} "
                                       f"({reading.pattern}); it could also be "
                                       + ", ".join(d.isoformat() for d in reading.alternatives), column, line)
-        values = [v or (text or None) for v, text in zip(values, texts)]
+        values = [v or (text or None) for v, text in zip(values, texts, strict=True)]
         event["start_date"], event["end_date"] = values[0], values[1]
         event["round_dates"] = tuple(values[2:])
         return event

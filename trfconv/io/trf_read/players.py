@@ -5,6 +5,8 @@ from its columns (``formats/trf/records.toml``) and checked; the round blocks ar
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...dates import read_birth_date
 from ...diagnostics import Severity, diagnostic, shown
 from ...model import NationalRating, Player
@@ -30,6 +32,9 @@ class PlayerRecords:
     """The 001 lines and the national rating records, for the reader (:class:`.reader.Reader`)
     whose state and helpers (``report``, ``keep``, ``points``, ``record``) they use."""
 
+    if TYPE_CHECKING:  # the reader's helper, declared for the type checker
+        def keep(self, text: str, code: str | None = None, message: str = "") -> None: ...
+
     def player(self, line: str) -> None:
         if len(line) < 84 and len(line) > 8:
             self.report("TRF011", f"player line has {len(line)} characters, at least 84 expected "
@@ -40,7 +45,7 @@ class PlayerRecords:
             self.report("TRF010", f"column {column} should be blank but holds {line[column - 1]!r}: "
                                   "fields are shifted", column)
         if column is not None or line[89:91].strip():  # 90-91 (before the round blocks): the rank moved?
-            texts = tuple(self.realigned("player", line, dict(zip(_FIELDS, texts)), _BEFORE_ROUNDS).values())
+            texts = tuple(self.realigned("player", line, dict(zip(_FIELDS, texts, strict=True)), _BEFORE_ROUNDS).values())
         start, name, sex, title, rating, federation, fide_id, birth, points, rank = map(str.strip, texts)
         if not ascii_digits(start) or int(start) == 0:
             self.keep(line, "TRF013", f"player line without a valid start number ({start!r}); kept "
@@ -127,6 +132,10 @@ class PlayerRecords:
                           f"{line[column - 1]!r}: fields are shifted", path=self.path, line=self.lineno, column=column,
                 severity=Severity.WARNING))
             values = self.realigned("national", line, values, _AFTER_NATIONAL)
+        if not ascii_digits(values["start_number"]):  # a shift blanked it (TRF049)
+            self.keep(line, "TRF013", f"national rating record without a valid start number "
+                                      f"({values['start_number']!r}); kept verbatim")
+            return
         number = int(values["start_number"])
         self.version_marks.add("TRF26")
         record = NationalRating(

@@ -28,7 +28,7 @@ from ...diagnostics import Diagnostic, diagnostic
 from ...federations import federation, unknown
 from ...model import Game, Pending, Tournament
 from ..arbiters import ArbiterEvent, arbiter_event, arbiters as officials_of
-from ..editions import Edition, UnknownEdition, edition, edition_for
+from ..editions import Edition, edition, edition_for
 from ..progress import Progress, progress
 from ..rateability import clock_of
 from ..rateability.shape import shape_of

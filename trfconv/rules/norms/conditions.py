@@ -57,7 +57,7 @@ def attendance(t: Tournament) -> tuple[tuple[int, ...], ...]:
     """The start numbers present (:func:`present`) in each round, round 1 first."""
     here: list[list[int]] = [[] for _ in range(t.rounds)]
     for p in t.players:  # one pass over each player's rounds, start numbers in the players' order
-        for numbers, entry in zip(here, p.rounds):
+        for numbers, entry in zip(here, p.rounds, strict=False):  # a player's entries may stop early
             if present(entry):
                 numbers.append(p.start_number)
     return tuple(tuple(x) for x in here)

@@ -10,6 +10,7 @@ from datetime import date
 
 from ...actions import Action
 from ...diagnostics import Diagnostic, diagnostic
+from ...messages import msg, plural
 from ...model import Event, Forfeit, Game, Tournament
 from ...timecontrol import TimeControl, describe, doubts, read
 from ..editions import Edition, edition, edition_for
@@ -100,10 +101,10 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     ratings = _ratings(t, r, notes, path)
     shape = shape_of(t)
     if shape.declared_by is None and len(t.players) > 1:
-        notes.append(diagnostic("VAL003", f"event type not declared (092/192); judged as {shape.description}",
-                                path=path))
+        notes.append(diagnostic("VAL003", msg("event type not declared (092/192); judged as {kind}",
+                                              kind=shape.description), path=path))
     if not days:
-        notes.append(diagnostic("VAL002", "no round dates (132): rounds and hours of play a day not checked",
+        notes.append(diagnostic("VAL002", msg("no round dates (132): rounds and hours of play a day not checked"),
                                 path=path))
     findings: list[Finding] = []
     if clock:
@@ -118,19 +119,20 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     unrated = [n for n, rating in ratings.items() if rating is None]
     if shape.scheveningen and r.scheveningen_max_unrated is not None and len(unrated) > r.scheveningen_max_unrated:
         a = r.article("scheveningen")
-        findings.append(Finding("VAL036", a, f"Scheveningen with {len(unrated)} unrated players (at most "
-                                f"{r.scheveningen_max_unrated}): not rated (art. {a})", fatal=True,
+        findings.append(Finding("VAL036", a, msg("Scheveningen with {count} unrated players (at most {most}): not "
+                                                 "rated (art. {article})", count=len(unrated),
+                                                 most=r.scheveningen_max_unrated, article=a), fatal=True,
                                 players=tuple(unrated)))
     if shape.match and unrated and not r.match_with_unrated_rated:
         a = r.article("match_unrated")
-        findings.append(Finding("VAL035", a, f"match with unrated player {', '.join(map(str, unrated))}: "
-                                f"not rated (art. {a})", fatal=True, players=tuple(unrated)))
+        findings.append(Finding("VAL035", a, msg("match with unrated player {players}: not rated (art. {article})",
+                                                 players=unrated, article=a), fatal=True, players=tuple(unrated)))
     as_rr = shape.round_robin and not shape.team
     if as_rr and r.rr_with_unplayed_as_swiss and _has_unplayed_games(t, shape):
         as_rr = False
         article = r.article("round_robin_unplayed")
-        findings.append(Finding("VAL031", article, "round robin with unplayed games: rated as a Swiss "
-                                f"(art. {article})", fatal=False))
+        findings.append(Finding("VAL031", article, msg("round robin with unplayed games: rated as a Swiss (art. "
+                                                       "{article})", article=article), fatal=False))
     ctx = Judging(r, shape, ratings, clock, minutes, speed, start, as_rr, first_event)
     games, game_findings = game_verdicts(t, ctx)
     players, player_findings = player_verdicts(t, ctx, games)
@@ -138,8 +140,9 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     fatal = [f for f in findings if f.fatal]
     if not unfinished and not fatal and not any(g.counts for p in players for g in p.games):
         rated = len(ratings) - len(unrated)
-        fatal.append(Finding("VAL040", r.article("unplayed"), f"no game of the event can be rated ({rated} of "
-                             f"{len(ratings)} players rated)", fatal=True))
+        fatal.append(Finding("VAL040", r.article("unplayed"), msg("no game of the event can be rated ({rated} of "
+                                                                  "{players} players rated)", rated=rated,
+                                                                  players=len(ratings)), fatal=True))
         findings.append(fatal[-1])
     if unfinished:
         decision, players = Decision.NOT_FINISHED, not_finished(players, judged)
@@ -162,35 +165,39 @@ def _judged_rounds(t: Tournament, today: date | None, after_round: int | None, f
     path = t.source.path
     where = progress(t, today)
     if after_round is not None and finished_after is not None:
-        raise NoSuchRound("give either the round the verdict is asked after or the round the event ended after, "
-                          "not both")
+        raise NoSuchRound(msg("give either the round the verdict is asked after or the round the event ended after, "
+                              "not both"))
     n = after_round if after_round is not None else finished_after
     if n is None:
         if where.finished:
             return t, "", False
         last = where.last_complete
         ended = not any(k for r, k in where.results.items() if r > last)
-        actions = ((Action("after-round", last, "judges the rounds complete"),) if last else ()) + (
-            (Action("finished-after", last, f"says it ended after round {last}"),) if last and ended else ())
-        notes.append(diagnostic("VAL041", f"the event is not finished: {where.summary()}: not judged; judge it when it "
-                                          "is over", path=path, actions=actions))
-        return t, f"{where.summary()}; judge it when it is over", True
+        actions = ((Action("after-round", last, msg("judges the rounds complete")),) if last else ()) + (
+            (Action("finished-after", last, msg("says it ended after round {last}", last=last)),)
+            if last and ended else ())
+        notes.append(diagnostic("VAL041", msg("the event is not finished: {where}: not judged; judge it when it is over",
+                                              where=where.summary()), path=path, actions=actions))
+        return t, msg("{where}; judge it when it is over", where=where.summary()), True
     cut = cut_after(t, n)
     if finished_after is not None and (later := [r for r, k in where.results.items() if r > n and k]):
-        raise NoSuchRound(f"round {later[0]} has results: the event did not end after round {n}")
+        raise NoSuchRound(msg("round {later} has results: the event did not end after round {n}", later=later[0], n=n))
     if finished_after is not None and not where.results[n]:
-        raise NoSuchRound(f"round {n} has no result: the event cannot have ended after it")
+        raise NoSuchRound(msg("round {n} has no result: the event cannot have ended after it", n=n))
     left = tuple(r for r in where.in_play if r <= n)
-    pending = f"; games of {rounds_named(left)} have no result yet and are not rated" if left else ""
+    pending = msg("; games of {rounds} have no result yet and are not rated", rounds=rounds_named(left)) if left else ""
     if after_round is not None:
-        state = "the event is finished" if where.finished else f"the event is not finished: {where.summary()}"
-        notes.append(diagnostic("VAL042", f"judged after round {n} of {where.rounds}, as asked: the "
-                                          f"rounds after it are left out ({state}){pending}", path=path))
-        return cut, f"after round {n} of {where.rounds}, as asked", False
-    later = f"; {rounds_named(range(n + 1, where.rounds + 1))} not played" if n < where.rounds else ""
-    notes.append(diagnostic("VAL043", f"the event ended after round {n}, as the arbiter says: judged on rounds "
-                                      f"1-{n}{later}{pending}", path=path))
-    return cut, f"the event ended after round {n}, as the arbiter says", False
+        state = msg("the event is finished") if where.finished else msg("the event is not finished: {where}",
+                                                                       where=where.summary())
+        notes.append(diagnostic("VAL042", msg("judged after round {n} of {rounds}, as asked: the "
+                                              "rounds after it are left out ({state}){pending}", n=n,
+                                              rounds=where.rounds, state=state, pending=pending), path=path))
+        return cut, msg("after round {n} of {rounds}, as asked", n=n, rounds=where.rounds), False
+    unplayed = (msg("; {rounds} not played", rounds=rounds_named(range(n + 1, where.rounds + 1)))
+                if n < where.rounds else "")
+    notes.append(diagnostic("VAL043", msg("the event ended after round {n}, as the arbiter says: judged on rounds "
+                                          "1-{n}{later}{pending}", n=n, later=unplayed, pending=pending), path=path))
+    return cut, msg("the event ended after round {n}, as the arbiter says", n=n), False
 
 
 def _start_date(t: Tournament, days) -> date | None:
@@ -202,19 +209,22 @@ def _start_date(t: Tournament, days) -> date | None:
 def _edition(rules, start: date | None, notes: list[Diagnostic], path) -> Edition:
     if rules:
         chosen = edition(rules.name if isinstance(rules, Edition) else rules, "b02")
-        notes.append(diagnostic("VAL008", f"judged under {chosen} ({chosen.title}), as asked", path=path))
+        notes.append(diagnostic("VAL008", msg("judged under {edition} ({title}), as asked", edition=chosen.name,
+                                              title=chosen.title), path=path))
         return chosen
     chosen = edition_for("b02", start)
     if start is not None and not (chosen.superseded and start >= chosen.superseded):
-        notes.append(diagnostic("VAL008", f"judged under {chosen} ({chosen.title}), the edition in force on the "
-                                          f"event's start date, {start.isoformat()}", path=path))
+        notes.append(diagnostic("VAL008", msg("judged under {edition} ({title}), the edition in force on the "
+                                              "event's start date, {start}", edition=chosen.name,
+                                              title=chosen.title, start=start), path=path))
     if start is None:
-        notes.append(diagnostic("VAL004", f"start date unknown; judged under {chosen} (the newest edition)", path=path))
+        notes.append(diagnostic("VAL004", msg("start date unknown; judged under {edition} (the newest edition)",
+                                              edition=chosen.name), path=path))
     elif chosen.superseded and start >= chosen.superseded:
         notes.append(diagnostic(
-            "VAL005", f"the event started on {start.isoformat()}, under a B.02 text that is not modelled "
-            f"(from {chosen.superseded.isoformat()}); judged under {chosen}, the latest modelled edition "
-            "then in force", path=path))
+            "VAL005", msg("the event started on {start}, under a B.02 text that is not modelled (from {text}); "
+                          "judged under {edition}, the latest modelled edition then in force", start=start,
+                          text=chosen.superseded, edition=chosen.name), path=path))
     return chosen
 
 
@@ -222,11 +232,11 @@ def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl |
     if given:
         clock = given if isinstance(given, TimeControl) else read(given)
         if clock is None:
-            notes.append(diagnostic("VAL001", f"time control {given!r} given is not understood; the rate of play "
-                                              "was not checked", path=path))
+            notes.append(diagnostic("VAL001", msg("time control {given} given is not understood; the rate of "
+                                                  "play was not checked", given=repr(given)), path=path))
         else:
-            notes.append(diagnostic("VAL009", f"time control given instead of the file's: {describe(clock)}",
-                                    path=path))
+            notes.append(diagnostic("VAL009", msg("time control given instead of the file's: {clock}",
+                                                  clock=describe(clock)), path=path))
             notes.extend(_doubts(clock.written, path))
         return clock
     clock = clock_of(t.event)
@@ -235,9 +245,9 @@ def _clock(t: Tournament, given, notes: list[Diagnostic], path) -> TimeControl |
     if clock is None:
         written = t.event.time_control_text
         notes.append(diagnostic(
-            "VAL001", (f"time control {written.strip()!r} (122) is not understood" if written and written.strip()
-                       else "no time control in the file (122/222)")
-            + "; the rate of play was not checked", path=path))
+            "VAL001", msg("time control {written} (122) is not understood; the rate of play was not checked",
+                          written=repr(written.strip())) if written and written.strip()
+            else msg("no time control in the file (122/222); the rate of play was not checked"), path=path))
     return clock
 
 
@@ -245,7 +255,8 @@ def _doubts(text, path, where: str = "") -> list[Diagnostic]:
     """VAL016 for each part of a time control text read as written but probably meant otherwise."""
     if not isinstance(text, str):
         return []
-    return [diagnostic("VAL016", f"time control{where}: {doubt}", path=path) for doubt in doubts(text)]
+    return [diagnostic("VAL016", msg("time control{where}: {doubt}", where=where, doubt=doubt), path=path)
+            for doubt in doubts(text)]
 
 
 def clock_of(event: Event) -> TimeControl | None:
@@ -269,8 +280,10 @@ def _ratings(t: Tournament, r, notes: list[Diagnostic], path) -> dict[int, int |
     if low:
         article = r.article("floor")
         names = ", ".join(f"{p.start_number} ({p.rating})" for p in low[:10]) + (" …" if len(low) > 10 else "")
-        notes.append(diagnostic("VAL006", f"{len(low)} rating(s) below {r.rated_minimum} treated as unrated "
-                                f"(art. {article}): {names}", path=path))
+        notes.append(diagnostic("VAL006", plural("{n} rating(s) below {floor} treated as unrated (art. {article}): "
+                                                 "{players}", "{n} rating(s) below {floor} treated as unrated (art. "
+                                                 "{article}): {players}", n=len(low), floor=r.rated_minimum,
+                                                 article=article, players=names), path=path))
     return ratings
 
 
@@ -283,18 +296,23 @@ def _composition(t: Tournament, r, shape, ratings) -> list[Finding]:
     findings = []
     if rated < r.rr_min_rated_fraction * players:
         a = r.article("round_robin")
-        findings.append(Finding("VAL030", a, f"round robin of {players} players with {rated} rated: at least "
-                                f"{r.rr_min_rated_fraction} must be rated (art. {a})", fatal=True))
+        findings.append(Finding("VAL030", a, msg("round robin of {players} players with {rated} rated: at least "
+                                                 "{fraction} must be rated (art. {article})", players=players,
+                                                 rated=rated, fraction=r.rr_min_rated_fraction, article=a),
+                                fatal=True))
     if players < r.rr_small_below_players and rated < r.rr_small_min_rated:
         a = r.article("small_round_robin")
-        findings.append(Finding("VAL030", a, f"round robin of {players} players (< {r.rr_small_below_players}) "
-                                f"with {rated} rated: at least {r.rr_small_min_rated} must be rated (art. {a})",
-                                fatal=True))
+        findings.append(Finding("VAL030", a, msg("round robin of {players} players (< {below}) with {rated} rated: "
+                                                 "at least {needed} must be rated (art. {article})", players=players,
+                                                 below=r.rr_small_below_players, rated=rated,
+                                                 needed=r.rr_small_min_rated, article=a), fatal=True))
     if shape.double and rated < players and (players < r.drr_min_players or rated < r.drr_min_rated):
         a = r.article("double_round_robin")
-        findings.append(Finding("VAL030", a, f"double round robin with unrated players: {players} players, "
-                                f"{rated} rated; at least {r.drr_min_players} players of whom "
-                                f"{r.drr_min_rated} rated are needed (art. {a})", fatal=True))
+        findings.append(Finding("VAL030", a, msg("double round robin with unrated players: {players} players, "
+                                                 "{rated} rated; at least {needed} players of whom {needed_rated} "
+                                                 "rated are needed (art. {article})", players=players, rated=rated,
+                                                 needed=r.drr_min_players, needed_rated=r.drr_min_rated, article=a),
+                                fatal=True))
     return findings
 
 
@@ -304,23 +322,28 @@ def _national_composition(t: Tournament, r, shape, ratings, notes: list[Diagnost
     the beginning of the tournament." It takes the place of 6.3-6.32 for such an event; an
     edition without the rule, or a Swiss, is judged by the ordinary composition rules."""
     if r.national_min_rated_men is None or not shape.round_robin or shape.team:
-        why = (f"the {r.edition} edition has no rule for national championships" if r.national_min_rated_men is None
-               else f"the event is a {shape.description}, not an individual round robin")
-        notes.append(diagnostic("VAL007", f"national championship: {why}; the ordinary composition rules apply",
-                                path=path))
+        why = (msg("the {edition} edition has no rule for national championships", edition=r.edition.name)
+               if r.national_min_rated_men is None
+               else msg("the event is a {kind}, not an individual round robin", kind=shape.description))
+        notes.append(diagnostic("VAL007", msg("national championship: {why}; the ordinary composition rules apply",
+                                              why=why), path=path))
         return _composition(t, r, shape, ratings)
     a = r.article("national_championship")
     women = bool(t.players) and all(p.sex == "w" for p in t.players)
     rated = [p for p in t.players if ratings.get(p.start_number) is not None and (women or p.sex != "w")]
     need = r.national_min_rated_women if women else r.national_min_rated_men
-    who = ("woman" if len(rated) == 1 else "women") if women else ("man" if len(rated) == 1 else "men")
+    who = (plural("{n} rated woman", "{n} rated women", n=len(rated)) if women
+           else plural("{n} rated man", "{n} rated men", n=len(rated)))
     unknown = sum(1 for p in rated if p.sex is None)
-    counted = f"{len(rated)} rated {who}" + (f" ({unknown} with no sex recorded, counted as men)" if unknown else "")
+    counted = msg("{who} ({unknown} with no sex recorded, counted as men)", who=who, unknown=unknown) if unknown \
+        else who
     if len(rated) < need:
-        return [Finding("VAL030", a, f"national championship round robin with {counted}: at least {need} must "
-                        f"have had a FIDE rating before it began (art. {a})", fatal=True)]
-    notes.append(diagnostic("VAL007", f"national championship round robin with {counted}, {need} needed (art. {a}); "
-                            "the composition rules for other round robins do not apply", path=path))
+        return [Finding("VAL030", a, msg("national championship round robin with {counted}: at least {need} must "
+                                         "have had a FIDE rating before it began (art. {article})", counted=counted,
+                                         need=need, article=a), fatal=True)]
+    notes.append(diagnostic("VAL007", msg("national championship round robin with {counted}, {need} needed (art. "
+                                          "{article}); the composition rules for other round robins do not apply",
+                                          counted=counted, need=need, article=a), path=path))
     return []
 
 

@@ -15,8 +15,9 @@ from datetime import date
 from fractions import Fraction
 from functools import cached_property
 
+from ...messages import SEMICOLON, Message, joined, msg, plural
 from ...model import Forfeit, Game, Outcome, Pending, Tournament, Unreadable
-from ...numbers import exact_sum, short_text
+from ...numbers import exact_sum
 from ...timecontrol import TimeControl
 from .rules import RateabilityRules, RatingGap, Speed
 from .shape import Shape
@@ -103,21 +104,25 @@ def game_verdicts(t: Tournament, ctx: Judging) -> tuple[dict[int, list[GameVerdi
         players = {n for _, a, b in excluded for n in (a, b) if n in games}
         findings.append(Finding(
             "VAL011", rules.article("time"),
-            f"the rate of play gives {short_text(ctx.minutes)} min for {rules.time_basis_moves} moves; games "
-            f"with a player rated {floor} or more need {needed} min: {count} game(s) not rated "
-            f"(art. {rules.article('time')})", fatal=False, players=tuple(sorted(players))))
+            plural("the rate of play gives {minutes} min for {moves} moves; games with a player rated {floor} or "
+                   "more need {needed} min: {n} game(s) not rated (art. {article})",
+                   "the rate of play gives {minutes} min for {moves} moves; games with a player rated {floor} or "
+                   "more need {needed} min: {n} game(s) not rated (art. {article})", n=count, minutes=ctx.minutes,
+                   moves=rules.time_basis_moves, floor=floor, needed=needed, article=rules.article("time")),
+            fatal=False, players=tuple(sorted(players))))
     if gap:
         g = rules.rapid_blitz_gap
         findings.append(Finding(
             "VAL015", rules.article("rapid_blitz_gap"),
-            f"games between players {g.difference} or more points apart, one of them rated above "
-            f"{g.above_rating}, are not rated (art. {rules.article('rapid_blitz_gap')})",
-            fatal=False, players=tuple(sorted(gap))))
+            msg("games between players {difference} or more points apart, one of them rated above {above}, are not "
+                "rated (art. {article})", difference=g.difference, above=g.above_rating,
+                article=rules.article("rapid_blitz_gap")), fatal=False, players=tuple(sorted(gap))))
     if decided:
         findings.append(Finding(
             "VAL034", rules.article("match_decided"),
-            f"{_plural(len(decided), 'game')} played after the match was decided "
-            f"({', '.join(map(str, sorted(decided)))}) not rated (art. {rules.article('match_decided')})",
+            plural("{n} game played after the match was decided ({rounds}) not rated (art. {article})",
+                   "{n} games played after the match was decided ({rounds}) not rated (art. {article})",
+                   n=len(decided), rounds=sorted(decided), article=rules.article("match_decided")),
             fatal=False, rounds=tuple(sorted(decided))))
     return games, findings
 
@@ -175,7 +180,7 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
     their opponents' games against them with them, until nothing changes (in a 2005 round robin
     one player's exclusion can lower another unrated player's score)."""
     rules, ratings = ctx.rules, ctx.ratings
-    excluded: dict[int, str] = {}  # start number -> reason
+    excluded: dict[int, Message] = {}  # start number -> reason
     short: list[int] = []
     low: list[int] = []
     unrated = [p.start_number for p in t.players if ratings.get(p.start_number) is None]
@@ -193,17 +198,20 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
             if not counted:
                 continue
             # each count is made only when its rule applies (an edition has one of the two, or both)
-            rated = minimum and len({g.opponent for g in counted if ratings.get(g.opponent) is not None})
+            rated = len({g.opponent for g in counted if ratings.get(g.opponent) is not None}) if minimum else 0
             if minimum and rated < minimum:
                 article = rules.article("unrated_opponents_count")
-                excluded[n] = (f"only {_plural(rated, 'rated opponent')}; at least {minimum} "
-                               f"are needed (art. {article})")
+                excluded[n] = plural("only {n} rated opponent; at least {minimum} are needed (art. {article})",
+                                     "only {n} rated opponents; at least {minimum} are needed (art. {article})",
+                                     n=rated, minimum=minimum, article=article)
                 short.append(n)
             elif ctx.first_event and (score := exact_sum([g.score for g in counted])) < rules.unrated_min_score:
                 article = rules.article("first_event")
-                excluded[n] = (f"unrated, scored {short_text(score)} in {_plural(len(counted), 'counted game')}; "
-                               f"less than {short_text(rules.unrated_min_score)} in a first event is "
-                               f"not counted (art. {article})")
+                excluded[n] = plural("unrated, scored {score} in {n} counted game; less than {minimum} in a first "
+                                     "event is not counted (art. {article})",
+                                     "unrated, scored {score} in {n} counted games; less than {minimum} in a first "
+                                     "event is not counted (art. {article})", n=len(counted), score=score,
+                                     minimum=rules.unrated_min_score, article=article)
                 low.append(n)
             else:
                 continue
@@ -219,21 +227,23 @@ def player_verdicts(t: Tournament, ctx: Judging, games: dict[int, list[GameVerdi
     if short:
         article = rules.article("unrated_opponents_count")
         findings.append(Finding(
-            "VAL032", article, f"results of {_players(short, 'unrated')} not counted: fewer than "
-            f"{rules.unrated_min_rated_opponents} rated opponents (art. {article})", fatal=False,
+            "VAL032", article, msg("results of {players} not counted: fewer than {minimum} rated opponents (art. "
+                                   "{article})", players=_unrated_players(short),
+                                   minimum=rules.unrated_min_rated_opponents, article=article), fatal=False,
             players=tuple(sorted(short))))
     if low:
         article = rules.article("first_event")
         findings.append(Finding(
-            "VAL033", article, f"results of {_players(low, 'unrated')} not counted: a score below "
-            f"{short_text(rules.unrated_min_score)} in a first event (art. {article}; the event is "
-            f"assumed to be their first)", fatal=False, players=tuple(sorted(low))))
+            "VAL033", article, msg("results of {players} not counted: a score below {minimum} in a first event (art. "
+                                   "{article}; the event is assumed to be their first)",
+                                   players=_unrated_players(low), minimum=rules.unrated_min_score, article=article),
+            fatal=False, players=tuple(sorted(low))))
     verdicts = [_player_verdict(ctx, p.start_number, games[p.start_number], excluded.get(p.start_number))
                 for p in t.players]
     return verdicts, findings
 
 
-def _player_verdict(ctx: Judging, n: int, games: list[GameVerdict], excluded: str | None) -> PlayerVerdict:
+def _player_verdict(ctx: Judging, n: int, games: list[GameVerdict], excluded: Message | None) -> PlayerVerdict:
     rules, ratings = ctx.rules, ctx.ratings
     rating, played = ratings.get(n), tuple(games)
     if excluded:
@@ -247,30 +257,34 @@ def _player_verdict(ctx: Judging, n: int, games: list[GameVerdict], excluded: st
     rated_games = len([o for o in counted if ratings.get(o) is not None])
     note = None
     if rated_games < needed:
-        note = (f"{_plural(rated_games, 'game')} against rated opponents; {needed} are needed before an initial "
-                f"rating is published, pooled over {rules.initial_pooling} (art. {article})")
+        note = plural("{n} game against rated opponents; {needed} are needed before an initial rating is "
+                      "published, pooled over {pooling} (art. {article})",
+                      "{n} games against rated opponents; {needed} are needed before an initial rating is "
+                      "published, pooled over {pooling} (art. {article})", n=rated_games, needed=needed,
+                      pooling=rules.initial_pooling, article=article)
     return player_verdict(n, None, Gets.INITIAL, note, played)
 
 
-def _why_nothing(rules: RateabilityRules, games: list[GameVerdict]) -> str:
+def _why_nothing(rules: RateabilityRules, games: list[GameVerdict]) -> Message:
     if not games:
-        return "no game played"
+        return msg("no game played")
     reasons: dict[Exclusion, int] = {}
     for g in games:
         for r in g.reasons:
             reasons[r] = reasons.get(r, 0) + 1
-    return "no game counts: " + "; ".join(f"{r.value} ({count})" for r, count in reasons.items())
+    return msg("no game counts: {reasons}", reasons=joined([msg("{reason} ({count})", reason=r.value, count=count)
+                                                            for r, count in reasons.items()], SEMICOLON))
 
 
 def not_rateable(verdicts: list[PlayerVerdict]) -> list[PlayerVerdict]:
     """Every game and player of an event that is not rateable."""
-    return [replace(p, gets=Gets.NOTHING, reason="the event is not rateable",
+    return [replace(p, gets=Gets.NOTHING, reason=Exclusion.EVENT.value,
                     games=tuple(_exclude(g, Exclusion.EVENT) for g in p.games)) for p in verdicts]
 
 
 def not_finished(verdicts: list[PlayerVerdict], judged: str) -> list[PlayerVerdict]:
     """Every game and player of an event that is not finished: nobody is rated before its end."""
-    reason = f"the event is not finished ({judged})"
+    reason = msg("the event is not finished ({judged})", judged=judged)
     return [replace(p, gets=Gets.NOTHING, reason=reason,
                     games=tuple(_exclude(g, Exclusion.NOT_FINISHED) for g in p.games)) for p in verdicts]
 
@@ -281,21 +295,15 @@ def _exclude(g: GameVerdict, reason: Exclusion) -> GameVerdict:
     return game_verdict(g.round, g.player, g.opponent, g.score, False, (*g.reasons, reason))
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 #: How many start numbers a message names before it only counts the rest (the finding keeps all).
 NAMED = 10
 
 
-def _players(numbers: list[int], adjective: str = "") -> str:
-    """``player 4``, ``players 4, 7, 9``; past :data:`NAMED`, ``58 players (155, 157, … and 48 more)``
-    (with ``adjective``: ``unrated player 4``, ``58 unrated players (…)``)."""
+def _unrated_players(numbers: list[int]) -> Message:
+    """``unrated player 4``, ``unrated players 4, 7, 9``; past :data:`NAMED`, ``58 unrated players
+    (155, 157, … and 48 more)``."""
     numbers = sorted(numbers)
-    kind = f"{adjective} player".lstrip()
-    if len(numbers) == 1:
-        return f"{kind} {numbers[0]}"
     if len(numbers) <= NAMED:
-        return f"{kind}s " + ", ".join(map(str, numbers))
-    return f"{len(numbers)} {kind}s ({', '.join(map(str, numbers[:NAMED]))} and {len(numbers) - NAMED} more)"
+        return plural("unrated player {players}", "unrated players {players}", n=len(numbers), players=numbers)
+    return msg("{count} unrated players ({players} and {more} more)", count=len(numbers), players=numbers[:NAMED],
+               more=len(numbers) - NAMED)

@@ -10,7 +10,13 @@ from datetime import date
 from fractions import Fraction
 from functools import cache
 
+from ...messages import data as fixed_text
+from ...messages import msg
 from ..editions import Edition
+
+#: The FIDE rating lists by the name the verdict gives them (``standard``, ``rapid``, ``blitz``), as
+#: a person reads them.
+RATING_LISTS = {"standard": msg("standard"), "rapid": msg("rapid"), "blitz": msg("blitz")}
 
 
 @dataclass(frozen=True)
@@ -117,7 +123,7 @@ def rules_of(edition: Edition) -> RateabilityRules:
         match_with_unrated_rated=data["match_with_unrated_rated"],
         scheveningen_max_unrated=data.get("scheveningen_max_unrated"),
         initial_publication_games=data["initial_publication_games"],
-        initial_pooling=data["initial_pooling"],
+        initial_pooling=fixed_text(data["initial_pooling"]),
         speeds=tuple(
             Speed(s["name"], Fraction(s["above_minutes"]),
                   Fraction(s["below_minutes"]) if "below_minutes" in s else None,

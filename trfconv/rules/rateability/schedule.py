@@ -7,8 +7,8 @@ from collections import defaultdict
 from datetime import date
 from fractions import Fraction
 
+from ...messages import Message, msg
 from ...model import Tournament
-from ...numbers import short_text
 from ...timecontrol import TimeControl
 from .rules import RateabilityRules, Speed
 from .shape import Shape
@@ -29,37 +29,41 @@ def clock_findings(rules: RateabilityRules, clock: TimeControl, ratings: dict[in
     each game in :mod:`.games`."""
     minutes = clock.minutes_for(rules.time_basis_moves)
     findings = []
-    basis = f"{short_text(minutes)} min for {rules.time_basis_moves} moves"
+    basis = msg("{minutes} min for {moves} moves", minutes=minutes, moves=rules.time_basis_moves)
     first = clock.white[0]
     if (rules.first_control_min_moves and first.moves is not None and len(clock.white) > 1
             and first.moves < rules.first_control_min_moves):
         findings.append(Finding(
             "VAL012", rules.article("first_control"),
-            f"the first time control is {first.moves} moves; at least {rules.first_control_min_moves} "
-            f"are required (art. {rules.article('first_control')})", fatal=True))
+            msg("the first time control is {moves} moves; at least {needed} are required (art. {article})",
+                moves=first.moves, needed=rules.first_control_min_moves, article=rules.article("first_control")),
+            fatal=True))
     if speed is not None:
         if not clock.symmetric:
             findings.append(Finding(
                 "VAL014", rules.article("different_times"),
-                f"the players have different times ({basis} for the side with less); games with "
-                f"different times are not rated (art. {rules.article('different_times')})", fatal=True))
+                msg("the players have different times ({basis} for the side with less); games with different "
+                    "times are not rated (art. {article})", basis=basis, article=rules.article("different_times")),
+                fatal=True))
         return findings
     if rules.time_scope == "event":
         top = max((r for r in ratings.values() if r is not None), default=0)
         needed = rules.minimum_for(top)
         if minutes < needed:
             floor = next(f for f, m in rules.minimum_minutes if m == needed)
-            why = f"the highest rating is {top} (≥ {floor})" if floor else "for any players"
+            why = msg("the highest rating is {top} (≥ {floor})", top=top, floor=floor) if floor \
+                else msg("for any players")
             findings.append(Finding(
                 "VAL010", rules.article("time"),
-                f"the rate of play gives {basis}; {why}, so {needed} min are needed "
-                f"(art. {rules.article('time')}, {rules.article('too_fast')})", fatal=True))
+                msg("the rate of play gives {basis}; {why}, so {needed} min are needed (art. {article}, {too_fast})",
+                    basis=basis, why=why, needed=needed, article=rules.article("time"),
+                    too_fast=rules.article("too_fast")), fatal=True))
     elif minutes < rules.slowest_minimum:
+        articles = [rules.article("too_fast"), *([rules.article("speed")] if rules.speeds else [])]
         findings.append(Finding(
             "VAL010", rules.article("too_fast"),
-            f"the rate of play gives {basis}: too fast for any rating list "
-            f"(art. {rules.article('too_fast')}{', ' + rules.article('speed') if rules.speeds else ''})",
-            fatal=True))
+            msg("the rate of play gives {basis}: too fast for any rating list (art. {articles})", basis=basis,
+                articles=articles), fatal=True))
     return findings
 
 
@@ -81,18 +85,20 @@ def day_findings(rules: RateabilityRules, days: dict[date, list[int]], clock: Ti
     max_hours = None if speed else rules.max_hours_per_day
     hours_per_round = clock.game_minutes(rules.time_basis_moves) / 60 if clock else None
     for day, rounds in sorted(days.items()):
-        label = f"{_rounds_text(rounds)} on {day.isoformat()}"
+        label = msg("{rounds} on {day}", rounds=_rounds_text(rounds), day=day)
         count = len(rounds)
         if max_rounds and count > max_rounds:
             findings.append(Finding(
-                "VAL020", article, f"{label}: {count} rounds > {max_rounds} a day (art. {article})",
+                "VAL020", article, msg("{label}: {count} rounds > {most} a day (art. {article})", label=label,
+                                       count=count, most=max_rounds, article=article),
                 fatal=True, rounds=tuple(rounds)))
         if max_hours and hours_per_round is not None and count * hours_per_round > max_hours:
             findings.append(Finding(
                 "VAL021", article,
-                f"{label}: {count} rounds, {short_text(count * hours_per_round)} h of play > "
-                f"{max_hours} h (art. {article}; {short_text(hours_per_round)} h a round on the "
-                f"{rules.time_basis_moves}-move basis)", fatal=True, rounds=tuple(rounds)))
+                msg("{label}: {count} rounds, {hours} h of play > {most} h (art. {article}; {per_round} h a round "
+                    "on the {moves}-move basis)", label=label, count=count, hours=count * hours_per_round,
+                    most=max_hours, article=article, per_round=hours_per_round, moves=rules.time_basis_moves),
+                fatal=True, rounds=tuple(rounds)))
     return findings
 
 
@@ -110,11 +116,11 @@ def duration_finding(rules: RateabilityRules, t: Tournament, days: dict[date, li
         return None
     article = rules.article("duration")
     return Finding("VAL022", article,
-                   f"the event lasts {length} days ({first.isoformat()} to {last.isoformat()}) > "
-                   f"{rules.max_days} (art. {article})", fatal=True)
+                   msg("the event lasts {length} days ({first} to {last}) > {most} (art. {article})", length=length,
+                       first=first, last=last, most=rules.max_days, article=article), fatal=True)
 
 
-def _rounds_text(rounds: list[int]) -> str:
+def _rounds_text(rounds: list[int]) -> Message:
     if len(rounds) == 1:
-        return f"round {rounds[0]}"
-    return "rounds " + ", ".join(map(str, rounds[:-1])) + f" and {rounds[-1]}"
+        return msg("round {round}", round=rounds[0])
+    return msg("rounds {rounds} and {last}", rounds=rounds[:-1], last=rounds[-1])

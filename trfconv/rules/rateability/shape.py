@@ -7,8 +7,9 @@ import re
 from dataclasses import dataclass
 
 from ...eventkind import is_team_event, round_robin_by_counts
+from ...messages import Message, msg
 from ...model import Tournament
-from ...pairings import met_twice
+from ...sides import met_twice
 
 _ROUND_ROBIN = re.compile(
     r"round[\s-]*robin|berger|rundenturnier|toutes[\s-]*rondes|all[\s-]*play[\s-]*all|"
@@ -31,12 +32,20 @@ class Shape:
     declared_by: str | None  #: the 192 code or 092 text that declared the system; None: inferred
 
     @property
-    def description(self) -> str:
-        kind = ("match" if self.match else
-                ("double round robin" if self.double else "round robin") if self.round_robin else
-                "Scheveningen" if self.scheveningen else "Swiss")
-        text = f"{'team ' if self.team else ''}{kind}"
-        return text + (f" (declared: {self.declared_by})" if self.declared_by else " (inferred from the crosstable)")
+    def description(self) -> Message:
+        kind = (_KINDS["match"] if self.match else
+                _KINDS["double round robin" if self.double else "round robin"] if self.round_robin else
+                _KINDS["Scheveningen" if self.scheveningen else "Swiss"])
+        if self.team:
+            kind = msg("team {kind}", kind=kind)
+        if self.declared_by:
+            return msg("{kind} (declared: {declared})", kind=kind, declared=self.declared_by)
+        return msg("{kind} (inferred from the crosstable)", kind=kind)
+
+
+#: The kinds of event as the verdict names them.
+_KINDS = {"match": msg("match"), "double round robin": msg("double round robin"), "round robin": msg("round robin"),
+          "Scheveningen": msg("Scheveningen"), "Swiss": msg("Swiss")}
 
 
 def shape_of(t: Tournament) -> Shape:

@@ -13,41 +13,45 @@ from fractions import Fraction
 
 from ...actions import Action, voice
 from ...diagnostics import Diagnostic
+from ...messages import Message, joined, msg
 from ...records import builder, quick_init
 from ..editions import Edition
 
 
 class Decision(Enum):
-    RATEABLE = "rateable"
-    WITH_EXCLUSIONS = "rateable with exclusions"
-    NOT_RATEABLE = "not rateable"
+    """The verdict on the event; the value is the English phrase (a message: the documents say
+    it in their language; JSON keeps the English)."""
+
+    RATEABLE = msg("rateable")
+    WITH_EXCLUSIONS = msg("rateable with exclusions")
+    NOT_RATEABLE = msg("not rateable")
     #: a round declared or paired has no results, or the event's last day is not past: it is
     #: judged when it is over (B.02 9.1: the report follows the end of the event)
-    NOT_FINISHED = "not finished"
+    NOT_FINISHED = msg("not finished")
 
 
 class Exclusion(Enum):
     """Why one game does not count for one player. The value is a short phrase for reports."""
 
-    UNPLAYED = "not played (forfeit, bye or absence)"
-    NO_MOVE = "fewer than one move played (W D L result)"
-    PENDING = "no result yet"
-    NOT_FINISHED = "the event is not finished"
-    UNREADABLE = "the round could not be read"
-    TIME_CONTROL = "time control too fast for these players"
-    UNRATED_OPPONENT = "opponent is unrated"
-    OPPONENT_NOT_COUNTED = "opponent's results are not counted"
-    PLAYER_NOT_COUNTED = "player's results are not counted"
-    MATCH_DECIDED = "played after the match was decided"
-    EVENT = "the event is not rateable"
+    UNPLAYED = msg("not played (forfeit, bye or absence)")
+    NO_MOVE = msg("fewer than one move played (W D L result)")
+    PENDING = msg("no result yet")
+    NOT_FINISHED = msg("the event is not finished")
+    UNREADABLE = msg("the round could not be read")
+    TIME_CONTROL = msg("time control too fast for these players")
+    UNRATED_OPPONENT = msg("opponent is unrated")
+    OPPONENT_NOT_COUNTED = msg("opponent's results are not counted")
+    PLAYER_NOT_COUNTED = msg("player's results are not counted")
+    MATCH_DECIDED = msg("played after the match was decided")
+    EVENT = msg("the event is not rateable")
 
 
 class Gets(Enum):
     """What a player gets from the event."""
 
-    CHANGE = "rating change"
-    INITIAL = "initial rating"
-    NOTHING = "nothing"
+    CHANGE = msg("rating change")
+    INITIAL = msg("initial rating")
+    NOTHING = msg("nothing")
 
 
 @dataclass(frozen=True)
@@ -119,7 +123,7 @@ class Verdict:
     decision: Decision
     round_robin: bool  #: rated as a round robin (declared or inferred; B.02 2005 6.43 may say no)
     rating_list: str = "standard"  #: ``standard``, ``rapid`` or ``blitz`` (by the rate of play)
-    event_kind: str = ""  #: e.g. "Swiss (declared: Individual: Swiss-System)"
+    event_kind: str = ""  #: e.g. "Swiss (declared: Individual: Swiss-System)" (a message)
     minutes: Fraction | None = None  #: minutes per player for 60 moves; None when unknown
     findings: tuple[Finding, ...] = ()
     players: tuple[PlayerVerdict, ...] = ()
@@ -136,26 +140,27 @@ class Verdict:
     actions: tuple[Action, ...] = ()
 
     @property
-    def not_modelled_note(self) -> str:
+    def not_modelled_note(self) -> Message | str:
         """What the verdict line adds when the text in force was not modelled: `` under b02-2005,
         the nearest modelled text: the one in force on this date (from 2009-07-01) is not
         modelled``; else nothing."""
         if self.not_modelled_from is None:
             return ""
-        return (f" under {self.edition.name}, the nearest modelled text: the one in force on this date (from "
-                f"{self.not_modelled_from.isoformat()}) is not modelled")
+        return msg(" under {edition}, the nearest modelled text: the one in force on this date (from {day}) is not "
+                   "modelled", edition=self.edition.name, day=self.not_modelled_from)
 
     @property
-    def notes(self) -> str:
+    def notes(self) -> Message:
         """What the verdict line adds to the decision: :attr:`not_modelled_note`, then :attr:`judged`."""
-        judged = "" if not self.judged else (f": {self.judged}" if self.decision is Decision.NOT_FINISHED
-                                              else f" ({self.judged})")
-        return self.not_modelled_note + judged + voice().hints(self.actions)
+        judged = "" if not self.judged else (msg(": {judged}", judged=self.judged)
+                                              if self.decision is Decision.NOT_FINISHED
+                                              else msg(" ({judged})", judged=self.judged))
+        return joined([self.not_modelled_note, judged, voice().hints(self.actions)])
 
     @property
-    def decision_text(self) -> str:
+    def decision_text(self) -> Message:
         """The decision as the verdict line says it (:attr:`notes` included)."""
-        return self.decision.value + self.notes
+        return joined([self.decision.value, self.notes])
 
     @property
     def rateable(self) -> bool:

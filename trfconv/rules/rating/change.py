@@ -190,7 +190,7 @@ def rating_change(own: int, k: int, games: list[tuple[int, Fraction]], rules: Ra
     n = len(games)
     rated, halves, expected, used = rater.games(own, start, zip(
         [rating for rating, _ in games], [score for _, score in games], rounds or [None] * n,
-        opponents or [None] * n, [bool(p) for p in provisional] if provisional else [False] * n))
+        opponents or [None] * n, [bool(p) for p in provisional] if provisional else [False] * n, strict=True))
     return Change(own, k, rated, *rater.values(k, halves, expected), Fraction(used, n) if n else None)
 
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from ...diagnostics import Diagnostic, diagnostic
+from ...messages import msg, plural
 from ...model import Player, Tournament
 from ...numbers import exact_sum
 from ...records import quick_init
@@ -25,7 +26,7 @@ from ..editions import Edition
 from ..rateability.verdict import Gets, PlayerVerdict, Verdict
 from .change import GameRater, RatedGame, counted_game, performance
 from .initial import Initial, initial_rating
-from .k import GivenK, KChoice, birth_year, games_cap, infer_k
+from .k import BIRTH_YEAR_UNKNOWN, GivenK, KChoice, birth_year, games_cap, infer_k
 from .rounding import half_up_ratio
 from .roundrobin2005 import (
     Average,
@@ -152,21 +153,24 @@ def rate(tournament: Tournament, verdict: Verdict, *, k: Mapping[str, int | Give
     for player in tournament.players:
         pv = verdicts.get(player.start_number)
         if pv is None:
-            lines.append(PlayerRating(player.start_number, None, Gets.NOTHING, reason="not in the validator's verdict"))
+            lines.append(PlayerRating(player.start_number, None, Gets.NOTHING,
+                                      reason=msg("not in the validator's verdict")))
         elif pv.gets is Gets.CHANGE and pv.rated:
             lines.append(_rated(player, pv, usable, given, r, start, path, diagnostics, rater, inferred_k))
         elif pv.gets is Gets.INITIAL and not pv.rated:
             lines.append(_unrated(player, pv, verdicts, provisional.get(player.start_number), average, r, path,
                                   diagnostics, own_ru))
         else:
-            lines.append(PlayerRating(player.start_number, pv.rating, Gets.NOTHING, reason=pv.reason or "no rated game"))
+            lines.append(PlayerRating(player.start_number, pv.rating, Gets.NOTHING,
+                                      reason=pv.reason or msg("no rated game")))
     inferred = [line for line in lines if line.k is not None and line.k.inferred]
     if inferred:
         diagnostics.append(_inferred(inferred, tournament, r, path))
     known = {_fide_id(p.fide_id) for p in tournament.players if p.fide_id} if given else set()
     for fide_id in given:
         if fide_id not in known:
-            diagnostics.append(diagnostic("RAT004", f"K given for FIDE id {fide_id}, who is not in the tournament"))
+            diagnostics.append(diagnostic("RAT004", msg("K given for FIDE id {fide_id}, who is not in the tournament",
+                                                        fide_id=fide_id)))
     return EventRating(verdict.edition, tuple(lines), average, tuple(diagnostics))
 
 
@@ -204,14 +208,11 @@ def _rated(player: Player, pv: PlayerVerdict, usable: dict[int, tuple[int, bool]
             continue
         use, score = usable.get(g.opponent), g.score
         if use is None or score is None:
-            diagnostics.append(diagnostic(
-                "RAT005", f"player {player.start_number} round {g.round}: the game counts but "
-                          f"{'has no result' if score is None else f'opponent {g.opponent} has no rating to use'}",
-                path=path))
+            diagnostics.append(diagnostic("RAT005", _no_rating(player, g, score is None), path=path))
             continue
         counted.append((use[0], score, g.round, g.opponent, use[1]))
     if not counted:
-        return PlayerRating(player.start_number, own, Gets.NOTHING, reason="no game counted for rating")
+        return PlayerRating(player.start_number, own, Gets.NOTHING, reason=msg("no game counted for rating"))
     games, halves, expected, used = rater.games(own, start, counted)
     n = len(games)
     k = _k(player, own, n, given, r, start, path, diagnostics, inferred_k)
@@ -239,8 +240,9 @@ def _k(player: Player, own: int, games: int, given: dict[str, GivenK], r: Rating
         choice = KChoice(value.k, value.source)
         if value.k not in r.k_values:
             diagnostics.append(diagnostic(
-                "RAT006", f"player {player.start_number} ({player.name}): K {value.k} from {value.source} is not a "
-                          f"K of {r.edition} ({', '.join(map(str, r.k_values))}); used as given", path=path))
+                "RAT006", msg("player {number} ({name}): K {k} from {source} is not a K of {edition} ({values}); "
+                              "used as given", number=player.start_number, name=player.name, k=value.k,
+                              source=value.source, edition=r.edition, values=r.k_values), path=path))
     else:
         key = (own, birth_year(player.birth_date))
         choice = inferred_k.get(key)
@@ -252,14 +254,29 @@ def _k(player: Player, own: int, games: int, given: dict[str, GivenK], r: Rating
 def _inferred(lines: list[PlayerRating], t: Tournament, r: RatingRules, path: str | None) -> Diagnostic:
     """One RAT001 for the players whose K the rules gave: how many, and what was assumed (the
     file holds neither their earlier rated games nor their highest rating)."""
-    unknown_birth = sum(1 for line in lines if any("birth year unknown" in a for a in line.k.assumptions))
-    message = (f"K inferred from the {r.edition} rules for {len(lines)} player(s) (K? in the report): the file "
-               f"does not say how many rated games they played before nor their highest rating, so at least "
-               f"{r.k_new_games} games, and {r.k_top_rating} reached only by those rated {r.k_top_rating} or more, "
-               "are assumed")
+    unknown_birth = sum(1 for line in lines if BIRTH_YEAR_UNKNOWN in line.k.assumptions)
+    inferred = plural("K inferred from the {edition} rules for {n} player(s) (K? in the report): the file does not "
+                      "say how many rated games they played before nor their highest rating, so at least {games} "
+                      "games, and {top} reached only by those rated {top} or more, are assumed",
+                      "K inferred from the {edition} rules for {n} player(s) (K? in the report): the file does not "
+                      "say how many rated games they played before nor their highest rating, so at least {games} "
+                      "games, and {top} reached only by those rated {top} or more, are assumed",
+                      n=len(lines), edition=r.edition, games=r.k_new_games, top=r.k_top_rating)
     if unknown_birth and r.k_junior:
-        message += f"; {unknown_birth} without a birth year are not given the junior K {r.k_junior}"
-    return diagnostic("RAT001", message + "; give the list's K with a K file or the rating list", path=path)
+        return diagnostic("RAT001", msg("{inferred}; {unknown} without a birth year are not given the junior K "
+                                        "{k}; give the list's K with a K file or the rating list", inferred=inferred,
+                                        unknown=unknown_birth, k=r.k_junior), path=path)
+    return diagnostic("RAT001", msg("{inferred}; give the list's K with a K file or the rating list",
+                                    inferred=inferred), path=path)
+
+
+def _no_rating(player: Player, g, no_result: bool):
+    """RAT005's message: a game that counts but cannot be rated."""
+    if no_result:
+        return msg("player {number} round {round}: the game counts but has no result", number=player.start_number,
+                   round=g.round)
+    return msg("player {number} round {round}: the game counts but opponent {opponent} has no rating to use",
+               number=player.start_number, round=g.round, opponent=g.opponent)
 
 
 def _unrated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdict], ru: Provisional | None,
@@ -273,14 +290,12 @@ def _unrated(player: Player, pv: PlayerVerdict, verdicts: dict[int, PlayerVerdic
             continue
         v = verdicts.get(g.opponent)
         if v is None or v.rating is None or g.score is None:
-            problem = "has no result" if g.score is None else f"opponent {g.opponent} has no rating to use"
-            diagnostics.append(diagnostic(
-                "RAT005", f"player {player.start_number} round {g.round}: the game counts but {problem}", path=path))
+            diagnostics.append(diagnostic("RAT005", _no_rating(player, g, g.score is None), path=path))
             continue
         ratings.append(v.rating)
         games.append(counted_game(v.rating, g.score, round=g.round, opponent=g.opponent))
     if not games:
-        return PlayerRating(player.start_number, None, Gets.NOTHING, reason="no game against a rated opponent")
+        return PlayerRating(player.start_number, None, Gets.NOTHING, reason=msg("no game against a rated opponent"))
     score = exact_sum([g.score for g in games])
     rc = half_up_ratio(sum(ratings), len(ratings))
     initial = None

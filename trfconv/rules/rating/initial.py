@@ -11,10 +11,10 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...messages import SEMICOLON, Message, joined, msg, plural
 from ...records import quick_init
 from .rounding import rounder
 from .rules import RatingRules
@@ -40,23 +40,38 @@ class Initial:
 
 def _publication(value: int, games: int, rules: RatingRules) -> tuple[int, bool, str]:
     """The Ru published (at most the maximum), whether it is, and why: one of a few sentences,
-    interned (a month of newcomers holds each once)."""
-    value, published, why = _published(value, games, rules)
-    return value, published, sys.intern(why)
+    each made once (a month of newcomers holds each once; an event of thousands of unrated
+    players makes a few): the sentence depends on the value only above the maximum."""
+    ini = rules.initial
+    capped = ini.maximum if ini.maximum and value > ini.maximum else value
+    key = (value if capped != value else capped >= ini.floor, games, rules.edition)
+    known = _SAID.get(key)
+    if known is None:
+        known = _SAID[key] = _published(value, games, rules)[1:]
+    return capped, *known
 
 
-def _published(value: int, games: int, rules: RatingRules) -> tuple[int, bool, str]:
+#: :func:`_publication`'s answers (published, why), by what decides them.
+_SAID: dict[tuple, tuple[bool, Message]] = {}
+
+
+def _published(value: int, games: int, rules: RatingRules) -> tuple[int, bool, Message]:
     ini = rules.initial
     notes = []
     if ini.maximum and value > ini.maximum:
-        notes.append(f"{value} is above the maximum initial rating: {ini.maximum} is used")
+        notes.append(msg("{value} is above the maximum initial rating: {maximum} is used", value=value,
+                         maximum=ini.maximum))
         value = ini.maximum
     if value < ini.floor:
-        return value, False, "; ".join(notes + [f"below {ini.floor}: not published"])
+        return value, False, joined([*notes, msg("below {floor}: not published", floor=ini.floor)], SEMICOLON)
     if games < ini.min_games:
-        return value, False, "; ".join(notes + [
-            f"{games} game(s) < {ini.min_games}: pooled with {ini.pool} until {ini.min_games} are reached"])
-    return value, True, "; ".join(notes + [f"{games} games, at least {ini.floor}: published"])
+        return value, False, joined([*notes, plural(
+            "{n} game(s) < {minimum}: pooled with {pool} until {minimum} are reached",
+            "{n} game(s) < {minimum}: pooled with {pool} until {minimum} are reached", n=games,
+            minimum=ini.min_games, pool=ini.pool)], SEMICOLON)
+    return value, True, joined([*notes, plural("{n} games, at least {floor}: published",
+                                               "{n} games, at least {floor}: published", n=games, floor=ini.floor)],
+                               SEMICOLON)
 
 
 def initial_2005(average: Fraction, score: Fraction, games: int, rules: RatingRules, *,
@@ -65,7 +80,7 @@ def initial_2005(average: Fraction, score: Fraction, games: int, rules: RatingRu
     ini, score = rules.initial, Fraction(score)
     if score < ini.min_points or games == 0:
         return Initial(average, score, games, None, None, None, None, False,
-                       f"fewer than {ini.min_points} point(s): the score is not counted (10.21)")
+                       msg("a score below {minimum}: the score is not counted (10.21)", minimum=ini.min_points))
     p = dp = None
     half = Fraction(games, 2)
     if score >= half:

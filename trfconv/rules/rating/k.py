@@ -12,15 +12,17 @@ The K x n <= 700 cap of 2024 (8.3.3) applies to every source.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ...dates import PartialDate
+from ...messages import SEMICOLON, Message, joined, msg
 from ...records import quick_init
 from .rules import RatingRules
 
 #: Where an inferred K comes from.
-RULES = "the rules"
+RULES = msg("the rules")
 #: Where a K given as a bare number comes from.
-K_FILE = "the K file"
+K_FILE = msg("the K file")
 
 
 @dataclass(frozen=True)
@@ -53,12 +55,22 @@ class KChoice:
         return f"{self.k}?" if self.inferred else str(self.k)
 
     @property
-    def note(self) -> str:
-        parts = [f"K {self.k} from {self.source}"]
-        if self.before_cap is not None:
-            parts.append(f"lowered from {self.before_cap} so that K x n <= the cap")
-        parts.extend(self.assumptions)
-        return "; ".join(parts)
+    def note(self) -> Message:
+        return _note(self.k, self.source, self.assumptions, self.before_cap)
+
+
+@cache
+def _note(k: int, source: str, assumptions: tuple[str, ...], before_cap: int | None) -> Message:
+    """A K's note (the players of an event share a few: each is made once)."""
+    parts: list[str] = [msg("K {k} from {source}", k=k, source=source)]
+    if before_cap is not None:
+        parts.append(msg("lowered from {k} so that K x n <= the cap", k=before_cap))
+    parts.extend(assumptions)
+    return joined(parts, SEMICOLON)
+
+
+#: The assumption of a player whose birth year is not known (the rating engine counts them).
+BIRTH_YEAR_UNKNOWN = msg("birth year unknown: junior rule not applied")
 
 
 def birth_year(birth: PartialDate | str | None) -> int | None:
@@ -77,20 +89,40 @@ def infer_k(rating: int, rules: RatingRules, *, birth: PartialDate | str | None 
     games and to have reached 2400 only if rated 2400 now."""
     assumptions = []
     if rating >= rules.k_top_rating:
-        reached = f"rated {rating} >= {rules.k_top_rating}, assumed to have {rules.k_new_games}+ games"
-        return KChoice(rules.k_top, RULES, (reached,))
-    assumptions.append(f"rated {rating} < {rules.k_top_rating}, assumed never to have reached it")
+        return KChoice(rules.k_top, RULES, (_reached(rating, rules.k_top_rating, rules.k_new_games),))
+    assumptions.append(_not_reached(rating, rules.k_top_rating))
     if rules.k_junior:
         born = birth_year(birth)
         if born is None or year is None:
-            assumptions.append("birth year unknown: junior rule not applied")
+            assumptions.append(BIRTH_YEAR_UNKNOWN)
         elif year - born <= rules.k_junior_age and rating < rules.k_junior_below:
-            assumptions.append(f"born {born}: junior under {rules.k_junior_below} "
-                               f"(until the end of the year of the {rules.k_junior_age}th birthday)")
+            assumptions.append(_junior(born, rules.k_junior_below, rules.k_junior_age))
             return KChoice(rules.k_junior, RULES, tuple(assumptions))
-    assumptions.append(f"earlier rated games unknown, assumed at least {rules.k_new_games} "
-                       f"(else K {rules.k_new})")
+    assumptions.append(_earlier_games(rules.k_new_games, rules.k_new))
     return KChoice(rules.k_standard, RULES, tuple(assumptions))
+
+
+# The assumptions of :func:`infer_k`, each made once for its numbers (an event of thousands of
+# players has a few hundred ratings).
+@cache
+def _reached(rating: int, top: int, games: int) -> Message:
+    return msg("rated {rating} >= {top}, assumed to have {games}+ games", rating=rating, top=top, games=games)
+
+
+@cache
+def _not_reached(rating: int, top: int) -> Message:
+    return msg("rated {rating} < {top}, assumed never to have reached it", rating=rating, top=top)
+
+
+@cache
+def _junior(born: int, below: int, age: int) -> Message:
+    return msg("born {born}: junior under {below} (until the end of the year of the {age}th birthday)", born=born,
+               below=below, age=age)
+
+
+@cache
+def _earlier_games(games: int, k: int) -> Message:
+    return msg("earlier rated games unknown, assumed at least {games} (else K {k})", games=games, k=k)
 
 
 def games_cap(choice: KChoice, games: int, rules: RatingRules) -> KChoice:

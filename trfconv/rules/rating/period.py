@@ -39,6 +39,7 @@ from ...actions import Action
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KeptGame, Rating
+from ...messages import shared
 from ...model import Player, Tournament
 from ...numbers import exact_sum
 from ..editions import Edition, edition_for
@@ -351,7 +352,7 @@ def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
     month, kind, seen = listed or (None, None, {})
     absent = _Unlisted(month, kind)
     lines, rows = [], array("i")
-    for player, result in zip(t.players, rating.players):
+    for player, result in zip(t.players, rating.players, strict=True):
         games = [g for g in result.games if where.rounds is None or g.round in where.rounds]
         if result.gets is Gets.NOTHING or not games:
             continue
@@ -362,7 +363,7 @@ def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
         known = seen.get(fide_id) if fide_id is not None else None  # what the list gave him
         if known is None and fide_id is not None and fide_id in seen:
             known = absent
-        lines.append((fide_id, Player(**dict(zip(_OWN_FIELDS, _OWN(player)))), line, known))
+        lines.append((fide_id, Player(**dict(zip(_OWN_FIELDS, _OWN(player), strict=True))), line, known))
         rows.append(t.source.player_at(player.start_number)[1] or 0)
     return EventLines(event, tuple(lines), rows.tobytes())
 
@@ -698,7 +699,7 @@ def _shared(k: KChoice | None) -> KChoice | None:
     month of many players holds each sentence once."""
     if k is None:
         return None
-    return KChoice(k.k, sys.intern(k.source), tuple(sys.intern(a) for a in k.assumptions), k.before_cap)
+    return KChoice(k.k, shared(k.source), tuple(shared(a) for a in k.assumptions), k.before_cap)
 
 
 def _player(key: str, player: Player, entries: list[PlayerEvent],
@@ -727,8 +728,8 @@ def _player(key: str, player: Player, entries: list[PlayerEvent],
     change = rounder(r.change_rounding)(total)
     following = next_k(r, rating=rating + change, k=k.before_cap or k.k, games=n,
                        born=birth_year(player.birth_date), year=int(month[:4]))
-    return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, sys.intern(source), k, total, change,
-                        next_k=(following[0], sys.intern(following[1])))
+    return PlayerPeriod(key, player, Gets.CHANGE, tuple(parts), rating, shared(source), k, total, change,
+                        next_k=(following[0], shared(following[1])))
 
 
 def _before(event: PeriodEvent, month: str) -> bool:

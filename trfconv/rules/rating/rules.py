@@ -11,6 +11,7 @@ from datetime import date
 from fractions import Fraction
 from functools import cache
 
+from ...messages import data as fixed_text
 from ..editions import Edition
 from .tables import Tables, tables
 
@@ -26,7 +27,7 @@ class InitialRules:
     maximum: int  #: 2024 8.2.3 (0 = none)
     floor: int  #: the lowest rating published
     min_games: int  #: games needed before a first rating is published
-    pool: str  #: over what results are pooled to reach ``min_games``
+    pool: str  #: (a message) over what results are pooled to reach ``min_games``
     hypothetical_opponents: int  #: 2024 8.2.2
     hypothetical_rating: int
 
@@ -96,7 +97,7 @@ def rules_of(edition: Edition) -> RatingRules:
         initial=InitialRules(
             method=ini["method"], half_point=Fraction(ini["half_point"]),
             min_points=Fraction(ini["min_points"]), rounding=ini["rounding"],
-            maximum=ini["maximum"], floor=ini["floor"], min_games=ini["min_games"], pool=ini["pool"],
+            maximum=ini["maximum"], floor=ini["floor"], min_games=ini["min_games"], pool=fixed_text(ini["pool"]),
             hypothetical_opponents=ini["hypothetical_opponents"],
             hypothetical_rating=ini["hypothetical_rating"]),
         round_robin=RoundRobinRules(ra_rounding=rr["rar_rounding"], passes=rr["adjustment_passes"]),

@@ -3,6 +3,11 @@ players meet twice), C2 (a pairing-allocated bye the rules bar) and the colour s
 forbids, which C3 leads to (the same colour three times in a row, a colour difference beyond
 ±2), under the edition of the Swiss rules in force at the event's start.
 
+Each round is judged on the players as they stood before it (:mod:`.state`): the same opponents
+met, colours, bye bar and topscorers the Dutch system pairs from and the checker's explanations
+cite, so that ``check --upload`` and ``trfconv pairings`` say the same. A pairing breaks a
+criterion whether or not its game has been played yet (a round in play included).
+
 Only games played over the board are meetings (a forfeited pairing is no game played: C.04.2
 Art. 3.5 from 2026; trfconv's reading of the 2017 texts, not a quotation). Colours count games
 played (C.04.2 D.5 / Art. 3.4). C.04.3 allows a forbidden colour sequence only when pairing the
@@ -14,63 +19,67 @@ meeting of two non-topscorers only).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
-from ...model import Bye, ByeKind, Colour, Forfeit, Game, Player, Tournament
-from ..tiebreaks.field import event_rounds
+from ...model import Bye, ByeKind, Colour, Forfeit, Game, Pending, Player, Tournament
 from .rules import SwissRules
+from .state import RoundToPair, colour_difference, played
 
 
 @dataclass(frozen=True)
 class Broken:
     """An absolute criterion the file breaks: ``kind`` (``rematch``, ``pab_bar``, ``colour``),
-    the player and round where it shows, and what it is, citing the edition's articles."""
+    the player and round where it shows, and what it is, citing the edition's articles; the
+    opponent met again, for a rematch."""
 
     kind: str
     player: int
     round: int
     message: str
+    opponent: int | None = None
 
 
-def broken_rules(t: Tournament, rules: SwissRules) -> list[Broken]:
-    """Every absolute criterion the file's pairings break, player by player, round by round."""
-    last = event_rounds(t)
+def broken_in(t: Tournament, to_pair: RoundToPair) -> list[Broken]:
+    """The absolute criteria the file's pairing of ``to_pair.round`` breaks."""
+    r, rules = to_pair.round, to_pair.rules
     edition = f"{rules.name} edition"
+    before = {e.number: e for e in to_pair.entrants}
     out = []
-    for p in t.players:
-        met: dict[int, int] = {}
-        barred: str | None = None
-        colours: list[Colour] = []
-        for r, e in enumerate(p.rounds, 1):
-            if isinstance(e, Game):
-                if e.opponent in met and p.start_number < e.opponent:
-                    out.append(Broken("rematch", p.start_number, r, (
-                        f"meets {e.opponent} again (first in round {met[e.opponent]}; "
-                        f"{rules.criterion('rematch')}, {rules.article('rematch')}; {edition})")))
-                met.setdefault(e.opponent, r)
-                if e.colour is not None:
-                    colours.append(e.colour)
-                    problem = _colour_problem(colours, rules)
-                    opponent = t.player(e.opponent)
-                    if problem and not (r == last and (_topscorer(t, p, r, rules) or (
-                            opponent is not None and _topscorer(t, opponent, r, rules)))):
-                        out.append(Broken("colour", p.start_number, r, (
-                            f"{problem} ({_problem_article(problem, rules)}; {rules.criterion('absolute_colour')}, "
-                            f"{rules.article('topscorer')}: allowed only to topscorers in the last round; {edition})")))
-            elif isinstance(e, Bye) and e.kind is ByeKind.PAB and barred:
-                out.append(Broken("pab_bar", p.start_number, r, (
-                    f"a pairing-allocated bye after {barred} ({rules.criterion('pab_bar')}, "
-                    f"{rules.article('pab_bar')}: barred after {rules.pab_bar_text}; {edition})")))
-            if barred is None and rules.bars_pab(e, t.scores):
-                barred = f"{_unplayed_name(e)} in round {r}"
+    for e in to_pair.entrants:
+        p = t.player(e.number)
+        entry = p.rounds[r - 1]
+        if isinstance(entry, Game | Pending):
+            if entry.opponent in e.opponents and e.number < entry.opponent:
+                out.append(Broken("rematch", e.number, r, (
+                    f"meets {entry.opponent} again (first in round {_met(p, entry.opponent)}; "
+                    f"{rules.criterion('rematch')}, {rules.article('rematch')}; {edition})"), entry.opponent))
+            if entry.colour is not None:
+                problem = _colour_problem((*e.colours, entry.colour), rules)
+                opponent = before.get(entry.opponent)
+                if problem and not (to_pair.last and (e.topscorer or (opponent is not None and opponent.topscorer))):
+                    out.append(Broken("colour", e.number, r, (
+                        f"{problem} ({_problem_article(problem, rules)}; {rules.criterion('absolute_colour')}, "
+                        f"{rules.article('topscorer')}: allowed only to topscorers in the last round; {edition})")))
+        elif isinstance(entry, Bye) and entry.kind is ByeKind.PAB and e.pab_barred:
+            out.append(Broken("pab_bar", e.number, r, (
+                f"a pairing-allocated bye after {_barred_by(t, p, r, rules)} ({rules.criterion('pab_bar')}, "
+                f"{rules.article('pab_bar')}: barred after {rules.pab_bar_text}; {edition})")))
     return out
 
 
-def _unplayed_name(e) -> str:
-    """What an unplayed round that bars the PAB was, as a message names it."""
+def _met(p: Player, opponent: int) -> int:
+    """The round in which ``p`` first met ``opponent`` over the board."""
+    return next(r for r, e in enumerate(p.rounds, 1) if played(e) and e.opponent == opponent)
+
+
+def _barred_by(t: Tournament, p: Player, r: int, rules: SwissRules) -> str:
+    """The first unplayed round before round ``r`` that bars ``p`` from the bye, as a message
+    names it."""
+    k, e = next((k, e) for k, e in enumerate(p.rounds[:r - 1], 1) if rules.bars_pab(e, t.scores))
     if isinstance(e, Forfeit):
-        return "a forfeit win"
-    return {ByeKind.PAB: "the pairing-allocated bye", ByeKind.FULL: "a full-point bye"}.get(e.kind, "a bye")
+        what = "a forfeit win"
+    else:
+        what = {ByeKind.PAB: "the pairing-allocated bye", ByeKind.FULL: "a full-point bye"}.get(e.kind, "a bye")
+    return f"{what} in round {k}"
 
 
 def _problem_article(problem: str, rules: SwissRules) -> str:
@@ -78,21 +87,14 @@ def _problem_article(problem: str, rules: SwissRules) -> str:
     return rules.article("same_colour" if "in a row" in problem else "colour_difference")
 
 
-def _colour_problem(colours: list[Colour], rules: SwissRules) -> str | None:
+def _colour_problem(colours: tuple[Colour, ...], rules: SwissRules) -> str | None:
     """What is wrong with a colour sequence that ends with the game just added."""
     run = rules.same_colour_limit + 1
     if len(colours) >= run and len(set(colours[-run:])) == 1:
         times = {3: "three times", 4: "four times"}.get(run, f"{run} times")
         return f"{'White' if colours[-1] is Colour.WHITE else 'Black'} {times} in a row"
-    difference = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    difference = colour_difference(colours)
     limit = rules.colour_difference_limit
     if abs(difference) > limit:
         return f"colour difference {difference:+d} (beyond ±{limit})"
     return None
-
-
-def _topscorer(t: Tournament, p: Player, r: int, rules: SwissRules) -> bool:
-    """The player's score before round ``r`` is over the edition's share (50 %) of the maximum
-    possible then (2017 A.7, 2026 1.8)."""
-    before = sum((t.scores.points(e) for e in p.rounds[:r - 1]), Fraction(0))
-    return before > Fraction(r - 1) * max(t.scores.win_white, t.scores.win_black) * rules.topscorer_share

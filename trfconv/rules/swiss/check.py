@@ -1,12 +1,18 @@
 """Were the pairings right? Every round of a Swiss file re-paired under the Dutch system
-(C.04.3, the edition in force at the event's start) from the state before it as the file records
-it, compared with the file's round, and each difference explained by the criterion that decides
-it (:mod:`.explain`); and the pairing of the round after the file's last (``next``).
+(C.04.3, the edition in force at the event's start) from the event as the file records it before
+the round, compared with the file's round, and each difference explained by the criterion that
+decides it (:mod:`.explain`); the absolute criteria each round breaks (:mod:`.absolute`, from
+the same record); and the pairing of the next round (``next``).
 
-A round is judged only on what the file records: one it cannot decide (results missing before
-it, an acceleration declared without its points, a points assignment outside the results, rules
-not modelled) is said so, never guessed. Systems other than the Dutch one, team events and round
-robins are not checked, and the result says so.
+Where the event stands comes from :mod:`trfconv.rules.progress`: the rounds the file holds
+paired are checked, a round in play included (its pairing is judged on the rounds before it:
+the arbiter's second opinion right after pairing); the next round is the one after the last
+round paired, and it is paired only when every round before it is complete.
+
+A round is judged only on what the file records: one it cannot decide (a round before it in play
+or missing, an acceleration declared without its points, a points assignment outside the
+results, rules not modelled) is said so, never guessed. Systems other than the Dutch one, team
+events and round robins are not checked, and the result says so.
 """
 
 from __future__ import annotations
@@ -17,15 +23,17 @@ from enum import Enum
 from ...eventkind import is_team_event
 from ...model import Bye, ByeKind, Colour, Forfeit, Game, Pending, Tournament
 from ..editions import edition, editions
+from ..progress import Progress, progress, rounds_named
 from ..tiebreaks.field import is_round_robin
+from .absolute import Broken, broken_in
 from .colours import Allocation
 from .dutch import NoPairing, NotModelled, RoundContext, RoundPairing
 from .explain import Bracket, Candidate, Reason, first_difference
 from .rules import SwissRules, event_start, rules_of, swiss_rules
-from .state import Entrant, RoundState, paired_in, paired_rounds, round_states
+from .state import PlayerToPair, RoundToPair, rounds_to_pair
 
 
-class Verdict(Enum):
+class RoundVerdict(Enum):
     """What a round is, held to the Dutch system."""
 
     SAME = "as the Dutch system pairs it"
@@ -50,7 +58,7 @@ class RoundCheck:
     """One round held to the Dutch system."""
 
     round: int
-    verdict: Verdict
+    verdict: RoundVerdict
     #: the file's pairs as (White, Black), a bye as (player, None); unknown colours as the file gives them
     file: tuple[tuple[int, int | None], ...]
     #: the engine's pairing (None when it gave none)
@@ -84,8 +92,11 @@ class PairingsCheck:
     rounds: tuple[RoundCheck, ...] = ()
     next: NextRound | None = None
     why_not: str = ""  #: when not checked
+    #: the absolute criteria the rounds checked break (a Swiss of another system's too)
+    broken: tuple[Broken, ...] = ()
+    assumed: bool = False  #: the file names no pairing system: the Dutch one is assumed
 
-    def count(self, verdict: Verdict) -> int:
+    def count(self, verdict: RoundVerdict) -> int:
         return sum(1 for r in self.rounds if r.verdict is verdict)
 
     @property
@@ -95,58 +106,66 @@ class PairingsCheck:
             return f"not checked: {self.why_not}"
         if not self.rounds:
             return "no round to check"
-        parts = [f"{self.count(Verdict.SAME)} of {len(self.rounds)} round{'s' if len(self.rounds) != 1 else ''} as "
+        parts = [f"{self.count(RoundVerdict.SAME)} of {len(self.rounds)} round{'s' if len(self.rounds) != 1 else ''} as "
                  "the Dutch system pairs them"]
-        for verdict, said in ((Verdict.DIFFERS, "differ{s}"), (Verdict.COLOURS, "differ{s} in colours only"),
-                              (Verdict.CANNOT, "cannot be judged")):
+        for verdict, said in ((RoundVerdict.DIFFERS, "differ{s}"), (RoundVerdict.COLOURS, "differ{s} in colours only"),
+                              (RoundVerdict.CANNOT, "cannot be judged")):
             if n := self.count(verdict):
                 parts.append(f"{n} {said.format(s='s' if n == 1 else '')}")
         return "; ".join(parts)
 
 
-#: 192 codes (TRF-2026) and words of 092 that name a system the checker does not check.
-OTHER_SYSTEMS = {"DUBOV": "the Dubov system (C.04.4.1)", "BURSTEIN": "the Burstein system (C.04.4.2)",
-                 "LIM": "the Lim system (C.04.4.3)", "DOUBLESWISS": "the Double-Swiss system (C.04.5)",
-                 "DOUBLE SWISS": "the Double-Swiss system (C.04.5)", "TEAM": "a team Swiss (C.04.6)",
-                 "ROUNDROBIN": "a round robin", "ROUND ROBIN": "a round robin", "BERGER": "a round robin",
-                 "SCHEVENINGEN": "a Scheveningen", "SCHILLER": "the Schiller system", "KNOCKOUT": "a knockout",
-                 "CUSTOM": "a custom system"}
+#: 192 codes (TRF-2026) and words of 092 that name a Swiss system the checker does not check:
+#: their pairings are still held to the absolute criteria of C.04.1.
+OTHER_SWISS = {"DUBOV": "the Dubov system (C.04.4.1)", "BURSTEIN": "the Burstein system (C.04.4.2)",
+               "LIM": "the Lim system (C.04.4.3)", "DOUBLESWISS": "the Double-Swiss system (C.04.5)",
+               "DOUBLE SWISS": "the Double-Swiss system (C.04.5)"}
+#: ... and those that name no Swiss at all.
+NOT_SWISS = {"TEAM": "a team Swiss (C.04.6)", "ROUNDROBIN": "a round robin", "ROUND ROBIN": "a round robin",
+             "BERGER": "a round robin", "SCHEVENINGEN": "a Scheveningen", "SCHILLER": "the Schiller system",
+             "KNOCKOUT": "a knockout", "CUSTOM": "a custom system"}
+OTHER_SYSTEMS = {**OTHER_SWISS, **NOT_SWISS}
 
 
 def check_pairings(t: Tournament, *, rules: str | None = None, system: str | None = None,
                    rounds: list[int] | None = None, next_round: bool = False) -> PairingsCheck:
-    """Every round of ``t`` (or those in ``rounds``) held to the Dutch system, and with
-    ``next_round`` the pairing of the round after its last. ``rules``: an edition of the Swiss
-    rules by name (``swiss-2017``, ``swiss-2026``; default: the one in force at the start);
-    ``system``: ``dutch`` to check a file that declares another system or none."""
+    """Every round of ``t`` the file holds paired (or those in ``rounds``) held to the Dutch
+    system and to the absolute criteria, and with ``next_round`` the pairing of the round after
+    the last one paired. ``rules``: an edition of the Swiss rules by name (``swiss-2017``,
+    ``swiss-2026``; default: the one in force at the start); ``system``: ``dutch`` to check a
+    file that declares another system or none."""
     declared, other = _system(t)
     if system is not None and system.strip().lower() != "dutch":
         return PairingsCheck(system, False, None, (), why_not=f"{system} is not checked (only the Dutch system is)")
     if is_team_event(t):
         return PairingsCheck(declared or "team event", False, None, (), why_not="a team event: team Swiss "
                              "systems (C.04.6) are not checked")
-    if other and system is None:
+    if other and system is None and other not in OTHER_SWISS.values():
         return PairingsCheck(declared, False, None, (), why_not=f"{other}: only the Dutch system (C.04.3) is checked")
     if is_round_robin(t):
         return PairingsCheck(declared or "round robin", False, None, (), why_not="a round robin, not a Swiss")
     chosen, notes, unknown = _edition(t, rules, declared)
-    if system is None and not declared:
+    where = progress(t)
+    held = where.last_paired
+    upto = held + 1 if next_round and not (other and system is None) else held
+    to_pair = rounds_to_pair(t, chosen, where, upto) if upto else []
+    wanted = [r for r in range(1, held + 1) if rounds is None or r in rounds]
+    broken = tuple(b for r in wanted for b in broken_in(t, to_pair[r - 1]))
+    if other and system is None:
+        return PairingsCheck(declared, False, chosen, tuple(notes), broken=broken,
+                             why_not=f"{other}: only the Dutch system (C.04.3) is checked")
+    assumed = system is None and not declared
+    if assumed:
         notes.append("the file names no pairing system (192, 092): judged as the Dutch system")
     if declared and "BAKU" in declared.upper() and not (t.pairing.accelerations or t.pairing.player_accelerations):
         unknown.append("the file declares the Baku acceleration but gives no 250 or XXA record of its fictitious "
                        "points")
-    total = t.event.declared_rounds or t.rounds
-    held = paired_rounds(t)
-    upto = held + 1 if next_round else held
-    states = round_states(t, chosen, max(total, upto), upto) if upto else []
-    if states:
-        notes.extend(states[-1].assumed)
-    wanted = [r for r in range(1, held + 1) if rounds is None or r in rounds]
-    checks = tuple(_round(t, states[r - 1], tuple(unknown)) for r in wanted)
-    after = None
-    if next_round:
-        after = _next(t, states[held] if len(states) > held else None, tuple(unknown), total)
-    return PairingsCheck(declared or "Dutch system (assumed)", True, chosen, tuple(notes), checks, after)
+    if to_pair:
+        notes.extend(to_pair[-1].assumed)
+    checks = tuple(_round(t, to_pair[r - 1], tuple(unknown), [b for b in broken if b.round == r]) for r in wanted)
+    after = _next(t, where, to_pair[held], to_pair[held - 1] if held else None, tuple(unknown)) if next_round else None
+    return PairingsCheck(declared or "Dutch system (assumed)", True, chosen, tuple(notes), checks, after, broken=broken,
+                         assumed=assumed)
 
 
 def declares_dutch(t: Tournament) -> bool:
@@ -211,25 +230,23 @@ def _file_round(t: Tournament, r: int) -> tuple[dict[int, int], dict[frozenset, 
     return mate, colour, bye
 
 
-def _round(t: Tournament, state: RoundState, unknown: tuple[str, ...]) -> RoundCheck:
-    r = state.round
+def _round(t: Tournament, to_pair: RoundToPair, unknown: tuple[str, ...], broken: list[Broken]) -> RoundCheck:
+    r = to_pair.round
     mate, colour, bye = _file_round(t, r)
     shown = _file_boards(mate, colour, bye)
-    reasons = unknown + state.unknown
+    reasons = unknown + to_pair.unknown
     if reasons:
-        return RoundCheck(r, Verdict.CANNOT, shown, None, reasons)
+        return RoundCheck(r, RoundVerdict.CANNOT, shown, None, reasons)
     try:
-        ctx = RoundContext(state)
+        ctx = RoundContext(to_pair)
         ours = ctx.pair()
     except NoPairing as e:
-        met = {p.number: p.opponents for p in state.entrants}
-        again = sorted((a, b) for a, b in mate.items() if a < b and b in met.get(a, ()))
-        said = f"; the file's round pairs players who already met: {', '.join(f'{a}-{b}' for a, b in again)}" \
-            if again else ""
-        return RoundCheck(r, Verdict.CANNOT, shown, None, (f"no pairing meets the absolute criteria ({e}); the "
-                                                            f"arbiter decides ({state.rules.article('outlook')}){said}",))
+        again = [f"{b.player}-{b.opponent}" for b in broken if b.kind == "rematch"]
+        said = f"; the file's round pairs players who already met: {', '.join(again)}" if again else ""
+        return RoundCheck(r, RoundVerdict.CANNOT, shown, None, (f"no pairing meets the absolute criteria ({e}); the "
+                                                            f"arbiter decides ({to_pair.rules.article('outlook')}){said}",))
     except NotModelled as e:
-        return RoundCheck(r, Verdict.CANNOT, shown, None, (str(e),))
+        return RoundCheck(r, RoundVerdict.CANNOT, shown, None, (str(e),))
     notes: tuple[str, ...] = ()
     file_pairs = {frozenset((a, b)) for a, b in mate.items()}
     our_pairs = {frozenset(b.players) for b in ours.boards}
@@ -238,8 +255,8 @@ def _round(t: Tournament, state: RoundState, unknown: tuple[str, ...]) -> RoundC
         unjudged = [b for b in ours.boards if b.allocation.white is None]
         if unjudged:
             notes = notes + (f"the initial colour is unknown (no 152 or XXC record, no game in round 1): the colours "
-                             f"of {len(unjudged)} pair(s) decided by {state.rules.colour_rules[4]} are not judged",)
-        return RoundCheck(r, Verdict.COLOURS if colours else Verdict.SAME, shown, ours, colours=colours, notes=notes)
+                             f"of {len(unjudged)} pair(s) decided by {to_pair.rules.colour_rules[4]} are not judged",)
+        return RoundCheck(r, RoundVerdict.COLOURS if colours else RoundVerdict.SAME, shown, ours, colours=colours, notes=notes)
     file_only = tuple(sorted(_pair(p) for p in file_pairs - our_pairs)) + (((bye, None),) if bye != ours.pab and bye
                                                                             else ())
     dutch_only = tuple(sorted(_pair(p) for p in our_pairs - file_pairs)) + (((ours.pab, None),)
@@ -247,13 +264,13 @@ def _round(t: Tournament, state: RoundState, unknown: tuple[str, ...]) -> RoundC
     try:
         reason = _explain(ctx, ours, mate, bye)
     except NotModelled as e:
-        return RoundCheck(r, Verdict.CANNOT, shown, ours, (f"the round differs from the Dutch system's pairing, and "
+        return RoundCheck(r, RoundVerdict.CANNOT, shown, ours, (f"the round differs from the Dutch system's pairing, and "
                                                             f"why cannot be said: {e}",), None, file_only, dutch_only)
     if reason.file_better:
-        return RoundCheck(r, Verdict.CANNOT, shown, ours, (
+        return RoundCheck(r, RoundVerdict.CANNOT, shown, ours, (
             f"the file's pairing is better than trfconv's by {reason.label} ({reason.text}): a defect of the checker, "
             "or a reading of the rules it does not share",), reason, file_only, dutch_only, notes=notes)
-    return RoundCheck(r, Verdict.DIFFERS, shown, ours, difference=reason, file_only=file_only, dutch_only=dutch_only,
+    return RoundCheck(r, RoundVerdict.DIFFERS, shown, ours, difference=reason, file_only=file_only, dutch_only=dutch_only,
                       notes=notes)
 
 
@@ -284,7 +301,7 @@ def _explain(ctx: RoundContext, ours: RoundPairing, mate: dict[int, int], bye: i
         else:
             groups.append([i])
     mdps: list[int] = []
-    for k, (residents, bracket) in enumerate(zip(groups, ours.brackets)):
+    for k, (residents, bracket) in enumerate(zip(groups, ours.brackets, strict=True)):
         members = mdps + residents
         inside = set(members)
         lower = [i for g in groups[k + 1:] for i in g]
@@ -334,7 +351,7 @@ def _colour_reason(ctx: RoundContext, allocation: Allocation, a: int, b: int) ->
     return f"{said}: White to {white} ({_wish(pa)} for {a}; {_wish(pb)} for {b})"
 
 
-def _wish(p: Entrant) -> str:
+def _wish(p: PlayerToPair) -> str:
     colour, strength = p.preference
     if colour is None:
         return "no preference"
@@ -342,31 +359,32 @@ def _wish(p: Entrant) -> str:
             f"{p.colour_difference:+d}" + (", topscorer" if p.topscorer else ""))
 
 
-def _next(t: Tournament, state: RoundState | None, unknown: tuple[str, ...], total: int) -> NextRound:
-    held = paired_rounds(t)
-    r = held + 1
-    if state is None:
-        return NextRound(r, None, ("the file holds no round to pair from",))
+def _next(t: Tournament, where: Progress, to_pair: RoundToPair, last: RoundToPair | None,
+          unknown: tuple[str, ...]) -> NextRound:
+    """The round after the last one paired, as the Dutch system pairs it; refused, and why, when
+    a round before it is not complete (in play, or missing) or the event has no more rounds."""
+    r = to_pair.round
     notes = []
-    if not t.event.declared_rounds:
+    if where.in_play:
+        notes.append(f"{rounds_named(where.in_play)} paired, results not all in: checked as a round of the file; "
+                     f"round {r} is paired once {'its' if len(where.in_play) == 1 else 'their'} results are in")
+    if not where.declared:
         notes.append(f"the number of rounds is not declared (142, XXR): round {r} is taken as "
-                     + ("the last" if r >= total else "not the last"))
-    elif r > total:
-        return NextRound(r, None, (f"the event has {total} rounds",))
-    came_back = sorted(p.start_number for p in t.players if p.rounds and len(p.rounds) >= held
-                       and not paired_in(p.rounds[held - 1]) and p.start_number in {e.number for e in state.entrants})
-    if came_back:
-        notes.append(f"not paired in round {held} but paired in round {r} (no absence recorded for it): "
-                     + ", ".join(map(str, came_back)))
-    reasons = unknown + state.unknown
+                     + ("the last" if to_pair.last else "not the last"))
+    elif r > where.declared:
+        return NextRound(r, None, (f"the event has {where.declared} rounds",))
+    if last is not None:
+        came_back = sorted({e.number for e in to_pair.entrants} - {e.number for e in last.entrants}
+                           - {p.start_number for p in t.players if len(p.rounds) < last.round})
+        if came_back:
+            notes.append(f"not paired in round {last.round} but paired in round {r} (no absence recorded for it): "
+                         + ", ".join(map(str, came_back)))
+    reasons = unknown + to_pair.unknown
     if reasons:
         return NextRound(r, None, reasons, tuple(notes))
     try:
-        return NextRound(r, RoundContext(state).pair(), (), tuple(notes))
+        return NextRound(r, RoundContext(to_pair).pair(), (), tuple(notes))
     except NoPairing as e:
         return NextRound(r, None, (f"no pairing meets the absolute criteria ({e}); the arbiter decides",), tuple(notes))
     except NotModelled as e:
         return NextRound(r, None, (str(e),), tuple(notes))
-
-
-

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...model import Colour
-from .state import Entrant, Strength
+from .state import PlayerToPair, Strength
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +20,7 @@ class Allocation:
     rule: int
 
 
-def allocate(a: Entrant, b: Entrant, initial: Colour | None) -> Allocation:
+def allocate(a: PlayerToPair, b: PlayerToPair, initial: Colour | None) -> Allocation:
     """The colours of ``a`` against ``b``, ``a`` the higher ranked (score, then pairing number)."""
     (pa, sa), (pb, sb) = a.preference, b.preference
     if pa is not pb or pa is None:
@@ -34,7 +34,7 @@ def allocate(a: Entrant, b: Entrant, initial: Colour | None) -> Allocation:
         if sa is Strength.ABSOLUTE and abs(a.colour_difference) != abs(b.colour_difference):
             wider = abs(a.colour_difference) > abs(b.colour_difference)
             return _giving(a, b, pa if wider else pb.opposite, 2)
-    for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
+    for ca, cb in zip(reversed(a.colours), reversed(b.colours), strict=False):  # histories of unequal length
         if ca is not cb:
             return _giving(a, b, ca.opposite, 3)
     if pa is not None:
@@ -44,13 +44,13 @@ def allocate(a: Entrant, b: Entrant, initial: Colour | None) -> Allocation:
     return _giving(a, b, initial if a.tpn % 2 else initial.opposite, 5)
 
 
-def _giving(a: Entrant, b: Entrant, colour_of_a: Colour, rule: int) -> Allocation:
+def _giving(a: PlayerToPair, b: PlayerToPair, colour_of_a: Colour, rule: int) -> Allocation:
     if colour_of_a is Colour.WHITE:
         return Allocation(a.number, b.number, rule)
     return Allocation(b.number, a.number, rule)
 
 
-def colour_failures(a: Entrant, b: Entrant, initial: Colour | None) -> tuple[int, int, int, int]:
+def colour_failures(a: PlayerToPair, b: PlayerToPair, initial: Colour | None) -> tuple[int, int, int, int]:
     """How the pair (``a`` higher ranked) fares on the colour criteria, in their order: the
     topscorers or topscorers' opponents left with a colour difference beyond ±2; those with the
     same colour three times in a row; the players not given their colour preference; those not

@@ -1,4 +1,4 @@
-"""The Dutch system (C.04.3): the pairing of one round from the state before it.
+"""The Dutch system (C.04.3): the pairing of one round from the event as it stood before it.
 
 Brackets are paired from the top scoregroup down (2026 1.9, 2017 A.9). A bracket's candidates
 are compared criterion by criterion in their order of priority and, when every criterion ties, by
@@ -20,19 +20,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ...errors import TrfconvError
 from .cardinality import dense, maximum_matching
 from .colours import Allocation, allocate, colour_failures
 from .matching import max_weight_matching
 from .perfect import first_perfect
-from .state import Entrant, Float, RoundState
+from .state import PlayerToPair, Float, RoundToPair
 
 
-class NoPairing(Exception):
+class NoPairing(TrfconvError):
     """No pairing of the round meets the absolute criteria (2026 1.9.3, 2017 A.9: the arbiter
     decides)."""
 
 
-class NotModelled(Exception):
+class NotModelled(TrfconvError):
     """The round needs what the engine does not do: the 2017 edition's Penultimate Pairing Bracket
     and Collapsed Last Bracket (C.04.3 A.9, C.4), followed when a bracket's downfloaters leave
     players who cannot all be paired; or a weighted matching beyond :data:`MAX_MATCHING` players
@@ -103,14 +104,14 @@ class _Weights:
 class RoundContext:
     """The players of one round (indices in pairing order) and what every bracket shares."""
 
-    def __init__(self, state: RoundState) -> None:
-        self.state = state
-        self.rules = state.rules
-        self.players: Sequence[Entrant] = state.entrants
+    def __init__(self, to_pair: RoundToPair) -> None:
+        self.to_pair = to_pair
+        self.rules = to_pair.rules
+        self.players: Sequence[PlayerToPair] = to_pair.entrants
         self.n = len(self.players)
         self.index = {p.number: i for i, p in enumerate(self.players)}
         #: who may meet whom ([C1], the forbidden pairs, [C3]): a bit set per player
-        self.adjacent = state.compatibility()
+        self.adjacent = to_pair.compatibility()
         self.scores = sorted({p.pairing_score for p in self.players})
         self.level = {s: i for i, s in enumerate(self.scores)}
         self.eligible = [not p.pab_barred for p in self.players]
@@ -215,10 +216,10 @@ class RoundContext:
         if mdps:
             raise NoPairing(f"players {', '.join(str(self.players[i].number) for i in mdps)} cannot be paired")
         boards = [Board((a, b), allocate(self.players[self.index[a]], self.players[self.index[b]],
-                                         self.state.initial_colour))
+                                         self.to_pair.initial_colour))
                   for bracket in brackets for a, b in bracket.pairs]
         boards.sort(key=self._board_order)
-        return RoundPairing(self.state.round, tuple(boards), self.players[pab].number if pab is not None else None,
+        return RoundPairing(self.to_pair.round, tuple(boards), self.players[pab].number if pab is not None else None,
                             tuple(brackets))
 
     def _board_order(self, board: Board) -> tuple:
@@ -304,7 +305,7 @@ class _Bracket:
                 return False
             return not bye_here or (i in takers and (fewest is None or p.unplayed == fewest))
 
-        found = first_perfect(players, r.adjacent, self.mdps, self.residents, r.state.initial_colour, leftover_ok)
+        found = first_perfect(players, r.adjacent, self.mdps, self.residents, r.to_pair.initial_colour, leftover_ok)
         if found is None:
             return None
         pairs, out = found
@@ -508,7 +509,7 @@ class _Bracket:
         def in_bracket_weight(a: int, b: int) -> int:
             pa, pb = players[a], players[b]
             hi, lo = (pa, pb) if a < b else (pb, pa)
-            difference, repeat, preference, strong = colour_failures(hi, lo, r.state.initial_colour)
+            difference, repeat, preference, strong = colour_failures(hi, lo, r.to_pair.initial_colour)
             values = {"complete": 1, "c6": 1,
                       "c7": base7 ** bracket_levels[pa.pairing_score] + base7 ** bracket_levels[pb.pairing_score],
                       "c10": 2 - difference, "c11": 2 - repeat, "c12": 2 - preference, "c13": 2 - strong}
@@ -560,10 +561,3 @@ class _Bracket:
             raise NoPairing("the players left cannot all be paired")
         self.last = {v: ("pab" if mate[v] == r.n else None if mate[v] == -1 else mate[v]) for v in vertices}
         return self.last
-
-
-def pair_round(state: RoundState) -> RoundPairing:
-    """The Dutch system's pairing of ``state``'s round."""
-    if not state.entrants:
-        return RoundPairing(state.round, (), None, ())
-    return RoundContext(state).pair()

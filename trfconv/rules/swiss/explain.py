@@ -19,7 +19,7 @@ from .colours import colour_failures
 from .dutch import MAX_MATCHING, NotModelled, RoundContext
 from .matching import max_weight_matching
 from .rules import SwissRules
-from .state import Entrant, Float, Strength
+from .state import PlayerToPair, Float, Strength
 
 
 @dataclass(frozen=True)
@@ -59,20 +59,20 @@ class Reason:
     file_better: bool = False
 
 
-def _score(p: Entrant) -> str:
+def _score(p: PlayerToPair) -> str:
     return short_text(p.pairing_score)
 
 
 def values(ctx: RoundContext, bracket: Bracket, candidate: Candidate) -> dict[str, object]:
     """The candidate measured by every criterion, each a value whose smaller is better."""
     players = ctx.players
-    state = ctx.state
+    to_pair = ctx.to_pair
     mdps = set(bracket.mdps)
     resident_score = players[bracket.residents[0]].pairing_score
     out: dict[str, object] = {}
     out["rematch"] = tuple((a, b) for a, b in candidate.pairs if players[b].number in players[a].opponents)
     out["forbidden"] = tuple((a, b) for a, b in candidate.pairs
-                             if frozenset((players[a].number, players[b].number)) in state.forbidden)
+                             if frozenset((players[a].number, players[b].number)) in to_pair.forbidden)
     out["pab_bar"] = (candidate.bye,) if candidate.bye is not None and not ctx.eligible[candidate.bye] else ()
     out["absolute_colour"] = tuple((a, b) for a, b in candidate.pairs if _same_absolute(players[a], players[b]))
     out["structure"] = tuple((a, b) for a, b in candidate.pairs if a in mdps and b in mdps)
@@ -94,7 +94,7 @@ def values(ctx: RoundContext, bracket: Bracket, candidate: Candidate) -> dict[st
         out["pab_unplayed"] = players[candidate.bye].unplayed if candidate.bye is not None else 0
     colour = [0, 0, 0, 0]
     for a, b in candidate.pairs:
-        for k, v in enumerate(colour_failures(players[a], players[b], state.initial_colour)):
+        for k, v in enumerate(colour_failures(players[a], players[b], to_pair.initial_colour)):
             colour[k] += v
     out["topscorer_difference"], out["topscorer_repeat"], out["preference"], out["strong_preference"] = colour
     left = [i for i in bracket.members if i not in {x for pair in candidate.pairs for x in pair}]
@@ -120,7 +120,7 @@ def _descending(values) -> tuple[Fraction, ...]:
     return tuple(sorted(values, reverse=True))
 
 
-def _same_absolute(a: Entrant, b: Entrant) -> bool:
+def _same_absolute(a: PlayerToPair, b: PlayerToPair) -> bool:
     (ca, sa), (cb, sb) = a.preference, b.preference
     return sa is Strength.ABSOLUTE and sb is Strength.ABSOLUTE and ca is cb and not (a.topscorer or b.topscorer)
 
@@ -302,7 +302,7 @@ def _order(ctx: RoundContext, bracket: Bracket, file: Candidate, ours: Candidate
                       f"both pairings are as good by every criterion; the rules take the set of MDPs paired that "
                       f"comes first ({_names(ctx, [a for a, _ in mine])} before {_names(ctx, [a for a, _ in theirs])})")
     if mine != theirs:
-        k = next(k for k, (x, y) in enumerate(zip(mine, theirs)) if x != y)
+        k = next(k for k, (x, y) in enumerate(zip(mine, theirs, strict=True)) if x != y)
         return Reason("order", rules.article("transpositions"),
                       f"both pairings are as good by every criterion; in the first transposition that makes them "
                       f"MDP {players[mine[k][0]].number} meets {players[mine[k][1]].number} (BSN {bsn[mine[k][1]]}), "

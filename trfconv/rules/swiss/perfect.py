@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ...errors import TrfconvError
 from ...model import Colour
 from .colours import colour_failures
-from .state import Entrant, Float, Strength
+from .state import PlayerToPair, Float, Strength
 
 __all__ = ["first_perfect"]
 
@@ -28,11 +29,11 @@ __all__ = ["first_perfect"]
 STEPS_PER_PLAYER = 40
 
 
-class _GiveUp(Exception):
+class _GiveUp(TrfconvError):
     """The walk grew too long."""
 
 
-def _kind(p: Entrant) -> int:
+def _kind(p: PlayerToPair) -> int:
     """0 none; 1 mild White, 2 strong-or-absolute White; 3 mild Black, 4 strong-or-absolute Black."""
     colour, strength = p.preference
     if colour is None:
@@ -62,7 +63,7 @@ def _bound(counts: list[int], leftovers: int) -> tuple[int, int]:
     return 0, 0
 
 
-def first_perfect(players: Sequence[Entrant], adjacent: list[int], mdps: list[int], residents: list[int],
+def first_perfect(players: Sequence[PlayerToPair], adjacent: list[int], mdps: list[int], residents: list[int],
                   initial: Colour | None, leftover_ok: Callable[[int], bool]) -> tuple[list[tuple[int, int]], list[int]] | None:
     """(pairs, downfloaters) of the bracket's first perfect candidate (indices in pairing order;
     the higher-ranked player first in a pair), or None when the search cannot prove one.
@@ -86,7 +87,7 @@ def first_perfect(players: Sequence[Entrant], adjacent: list[int], mdps: list[in
         if first is None:
             return None
         chosen, made = first
-        pairs = [(a, residents[j]) for a, j in zip(mdps, chosen)]
+        pairs = [(a, residents[j]) for a, j in zip(mdps, chosen, strict=True)]
         taken = {b for _, b in pairs}
         rest = [i for i in residents if i not in taken]
         # the remainder: the first transposition of its original subgroups meeting every bound
@@ -99,7 +100,7 @@ def first_perfect(players: Sequence[Entrant], adjacent: list[int], mdps: list[in
             paired = set(chosen)
             out = [b for j, b in enumerate(s2) if j not in paired]
             if made_all == search.target and all(leftover_ok(i) for i in out):
-                return pairs + [(a, s2[j]) for a, j in zip(s1, chosen)], out
+                return pairs + [(a, s2[j]) for a, j in zip(s1, chosen, strict=True)], out
     except _GiveUp:
         return None
     return None
@@ -108,7 +109,7 @@ def first_perfect(players: Sequence[Entrant], adjacent: list[int], mdps: list[in
 class _Search:
     """The walk through transpositions, within the bracket's bounds and its step budget."""
 
-    def __init__(self, players: Sequence[Entrant], adjacent: list[int], initial: Colour | None,
+    def __init__(self, players: Sequence[PlayerToPair], adjacent: list[int], initial: Colour | None,
                  target: tuple[int, int], budget: int) -> None:
         self.players = players
         self.adjacent = adjacent

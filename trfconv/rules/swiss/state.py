@@ -1,7 +1,14 @@
-"""The state of a Swiss event before one of its rounds, as its file records it: who is to be
+"""A round of a Swiss event to pair, as its file records the event before it: who is to be
 paired, with what score (the file's point system, plus an acceleration's fictitious points),
 colours and colour preference, floats, opponents met, whether the pairing-allocated bye is barred,
 and the forbidden pairs; plus what makes the round impossible to judge from the file.
+
+Which rounds the file holds, and which of them are complete, come from where the event stands
+(:mod:`trfconv.rules.progress`). A round can be paired from the file when every round before it
+is complete: after a round in play (a pairing waiting for its result) or a round the file lacks,
+the scores, colours and floats before it are not known, and the rounds after it cannot be judged
+(the games missing are named). A round in play itself can: the state before it is known, and its
+pairing is what the arbiter published (the second opinion right after pairing).
 
 The players to pair in a round the file holds are those it shows paired in it (a game, a forfeit,
 a game in progress, the pairing-allocated bye); a requested bye (``F H Z``) or a round without an
@@ -16,7 +23,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from ...model import Bye, ByeKind, Colour, Forfeit, Game, NotPaired, Pending, Player, RoundEntry, Tournament
+from ...model import Bye, ByeKind, Colour, Forfeit, Game, NotPaired, Pending, Player, RoundEntry, Tournament, Unreadable
+from ..progress import Progress, RoundState
 from .rules import SwissRules
 
 
@@ -37,7 +45,7 @@ class Strength(int, Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Entrant:
+class PlayerToPair:
     """A player as the pairing of one round sees him."""
 
     number: int  #: start number in the file
@@ -59,12 +67,13 @@ class Entrant:
 
 
 @dataclass(frozen=True)
-class RoundState:
-    """Everything the pairing of round ``round`` rests on."""
+class RoundToPair:
+    """A round to pair and everything its pairing rests on: the players to pair as the file
+    records them before it, the forbidden pairs, the initial colour, the rules."""
 
     round: int
     rounds: int  #: the event's number of rounds
-    entrants: tuple[Entrant, ...]  #: the players to pair, in pairing order (score, then pairing number)
+    entrants: tuple[PlayerToPair, ...]  #: the players to pair, in pairing order (score, then pairing number)
     forbidden: frozenset[frozenset[int]]  #: pairs that may not meet (260, XXP)
     initial_colour: Colour | None  #: the colour drawn for the first round (152, XXC, or read from round 1)
     rules: SwissRules
@@ -119,13 +128,18 @@ class _History:
     entered: bool = False
 
 
+def colour_difference(colours) -> int:
+    """Games with White minus games with Black (C.04.3 A.6 of 2017, 1.7 of 2026)."""
+    return sum(1 if c is Colour.WHITE else -1 for c in colours)
+
+
 def preference(colours: list[Colour]) -> tuple[Colour | None, Strength]:
     """The colour preferred and how strongly (2017 A.6, 2026 1.7): absolute when the difference
     is beyond ±1 or the last two games had the same colour, strong at ±1, mild at 0 (the colour
     alternating with the last game), none before any game."""
     if not colours:
         return None, Strength.NONE
-    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    cd = colour_difference(colours)
     if cd < -1:
         return Colour.WHITE, Strength.ABSOLUTE
     if cd > 1:
@@ -137,9 +151,15 @@ def preference(colours: list[Colour]) -> tuple[Colour | None, Strength]:
     return colours[-1].opposite, Strength.MILD
 
 
-def paired_in(entry: RoundEntry) -> bool:
+def played(entry: RoundEntry) -> bool:
+    """A game played over the board: a meeting ([C1]) with a colour (C.04.2 Art. 3.4), an
+    adjourned game (TRF-2026 ``X``) included."""
+    return isinstance(entry, Game) or (isinstance(entry, Pending) and entry.adjourned)
+
+
+def _paired(entry: RoundEntry) -> bool:
     """The file shows the player paired in that round (a game, a forfeit with its opponent, a game
-    in progress, the pairing-allocated bye)."""
+    in progress, the pairing-allocated bye): one of the players the round paired."""
     match entry:
         case Game() | Pending():
             return True
@@ -150,21 +170,11 @@ def paired_in(entry: RoundEntry) -> bool:
     return False
 
 
-def paired_rounds(t: Tournament) -> int:
-    """The last round the file shows paired (a game, a forfeit, a game in progress, the bye): the
-    requested byes already entered for the round after it do not make it a round held."""
-    last = 0
-    for p in t.players:
-        for r in range(len(p.rounds), last, -1):
-            if paired_in(p.rounds[r - 1]):
-                last = r
-                break
-    return last
-
-
-def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> list[RoundState]:
-    """The state before each round ``1 .. upto`` (``upto`` may be the round after the file's last,
-    for ``--next``), for an event of ``rounds`` rounds."""
+def rounds_to_pair(t: Tournament, rules: SwissRules, where: Progress, upto: int) -> list[RoundToPair]:
+    """Rounds ``1 .. upto`` as each was to be paired (``upto`` may be the round after the last the
+    file holds, for ``--next``), ``where`` the event's progress (:func:`trfconv.rules.progress.progress`)."""
+    rounds = max(where.rounds, upto)
+    held = where.last_paired
     players = sorted(t.players, key=lambda p: p.start_number)
     order = _pairing_numbers(t, players)
     participated: set[int] = set()
@@ -173,21 +183,12 @@ def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> li
     forbidden_all = t.pairing.prohibited
     win = max(t.scores.win_white, t.scores.win_black)
     loss = min(t.scores.loss_white, t.scores.loss_black)
-    held = paired_rounds(t)
-    unknown_from: dict[int, str] = {}
-    for p in players:
-        for r, e in enumerate(p.rounds, 1):
-            if isinstance(e, Pending) and not e.adjourned and r < upto:
-                unknown_from.setdefault(r + 1, f"round {r} has games without a result (player {p.start_number})")
-    for adj in t.point_adjustments:
-        first = (adj.round or 1) + 1
-        unknown_from.setdefault(first, "a 299 record assigns points outside the results; the pairing scores it "
-                                       "changes are not modelled")
-    states = []
+    unknown_from = _not_known(t, where, upto)
+    out = []
     for r in range(1, upto + 1):
         entries = {p.start_number: (p.rounds[r - 1] if r <= len(p.rounds) else None) for p in players}
         if r <= held:
-            present = [p for p in players if entries[p.start_number] is not None and paired_in(entries[p.start_number])]
+            present = [p for p in players if entries[p.start_number] is not None and _paired(entries[p.start_number])]
         else:
             absent = set(t.pairing.absent_next_round) | {i for bye in t.pairing.requested_byes if bye.round == r
                                                          for i in bye.ids}
@@ -202,22 +203,59 @@ def round_states(t: Tournament, rules: SwissRules, rounds: int, upto: int) -> li
         for p in present:
             h = history[p.start_number]
             extra = _acceleration(t, p.start_number, r)
-            entrants.append(Entrant(
+            entrants.append(PlayerToPair(
                 p.start_number, tpn[p.start_number], h.score, h.score + extra, tuple(h.colours), tuple(h.floats),
                 frozenset(h.opponents), h.barred, r - 1 - h.played,
                 r >= rounds and h.score > (r - 1) * win * rules.topscorer_share,
-                sum(1 if c is Colour.WHITE else -1 for c in h.colours), preference(h.colours)))
+                colour_difference(h.colours), preference(h.colours)))
         entrants.sort(key=lambda e: (-e.pairing_score, e.tpn))
         forbidden = frozenset(frozenset((a, b)) for f in forbidden_all
                               if (f.first_round or 1) <= r <= (f.last_round or rounds)
                               for i, a in enumerate(f.ids) for b in f.ids[i + 1:] if a != b)
-        unknown = tuple(reason for first, reason in sorted(unknown_from.items()) if first <= r)
+        unknown = tuple(dict.fromkeys(reason for first, reason in unknown_from if first <= r))
         assumed = (colour_note,) if colour_note and r > 1 else ()
-        states.append(RoundState(r, rounds, tuple(entrants), forbidden, initial, rules, unknown, assumed))
+        out.append(RoundToPair(r, rounds, tuple(entrants), forbidden, initial, rules, unknown, assumed))
         if r <= held:
             _record_round(t, players, r, history, {e.number: e.pairing_score for e in entrants}, rules, win, loss)
             participated |= {p.start_number for p in present}
-    return states
+    return out
+
+
+#: The most games a reason names; the others are counted.
+NAMED_GAMES = 10
+
+
+def _not_known(t: Tournament, where: Progress, upto: int) -> list[tuple[int, str]]:
+    """Why rounds cannot be paired from the file, each with the first round it holds for: a round
+    in play (the rounds after it), a round the file lacks, an entry that cannot be read (that round
+    and the ones after it), a 299 record of points outside the results."""
+    out = []
+    for k, state in enumerate(where.states[:upto], 1):
+        if state is RoundState.IN_PLAY:
+            out.append((k + 1, waiting_text(where, k)))
+        elif state is RoundState.NOT_RECORDED:
+            out.append((k, f"round {k} is not in the file: nobody is paired in it"))
+    for p in t.players:
+        for r, e in enumerate(p.rounds[:upto], 1):
+            if isinstance(e, Unreadable):
+                out.append((r, f"player {p.start_number}'s round {r} cannot be read ({e.text.strip()!r})"))
+    for adj in t.point_adjustments:
+        out.append(((adj.round or 1) + 1, "a 299 record assigns points outside the results; the pairing scores it "
+                                          "changes are not modelled"))
+    return sorted(out, key=lambda x: x[0])
+
+
+def waiting_text(where: Progress, r: int) -> str:
+    """Round ``r`` in play, in words, with the games still waiting for their result."""
+    games = where.waiting_games(r)
+    named = ", ".join(f"{a}-{b}" for a, b in games[:NAMED_GAMES])
+    if len(games) > NAMED_GAMES:
+        named += f" and {len(games) - NAMED_GAMES} more"
+    total = where.results[r] + where.waiting[r]
+    if not where.results[r]:
+        return f"round {r} is in play: none of its {total} results is in (games {named})"
+    return f"round {r} is in play: {len(games)} of its {total} games {'has' if len(games) == 1 else 'have'} no result " \
+           f"({named})"
 
 
 def _record_round(t: Tournament, players: list[Player], r: int, history: dict[int, _History],
@@ -229,7 +267,7 @@ def _record_round(t: Tournament, players: list[Player], r: int, history: dict[in
         points = t.scores.points(e)
         h.score += points
         flt: Float | None = None
-        if isinstance(e, Game) or (isinstance(e, Pending) and e.adjourned):
+        if played(e):
             h.played += 1
             h.opponents.add(e.opponent)
             if e.colour is not None:
@@ -238,7 +276,7 @@ def _record_round(t: Tournament, players: list[Player], r: int, history: dict[in
             if own is not None and other is not None and own != other:
                 flt = Float.DOWN if own > other else Float.UP
         elif rules.downfloat_unplayed == "any":
-            flt = Float.DOWN if h.entered or paired_in(e) or not isinstance(e, NotPaired) else None
+            flt = Float.DOWN if h.entered or not isinstance(e, NotPaired) else None
         elif (isinstance(e, Bye) and e.kind is ByeKind.PAB) or points > loss:
             flt = Float.DOWN
         if not isinstance(e, NotPaired):
@@ -273,7 +311,7 @@ def _initial_colour(t: Tournament, order: dict[int, int]) -> tuple[Colour | None
     number among the players of round 1 is odd, the other one when it is even), with a note."""
     if t.pairing.initial_colour is not None:
         return t.pairing.initial_colour, None
-    first = sorted((p for p in t.players if p.rounds and paired_in(p.rounds[0])), key=lambda p: order[p.start_number])
+    first = sorted((p for p in t.players if p.rounds and _paired(p.rounds[0])), key=lambda p: order[p.start_number])
     tpn = {p.start_number: k for k, p in enumerate(first, 1)}
     for p in first:
         e = p.rounds[0]

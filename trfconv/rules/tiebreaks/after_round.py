@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...adjustments import FINAL_ROUND
+from ...errors import UsageError
 from ...model import Tournament
 
 
-class NoSuchRound(ValueError):
+class NoSuchRound(UsageError):
     """A round the file does not hold."""
 
 

@@ -98,10 +98,10 @@ def cut_sum(row: Counted, low: int, high: int, rounds: int, vur_first: bool) -> 
     if vurs is None or not vur_first:
         # The cuts are then the ends of the rounds in (score, value) order (rounds equal in both
         # are worth the same, whichever is cut); unweighted, the values are the scores.
-        ordered = sorted(values) if values is scores else [v for _, v in sorted(zip(scores, values))]
+        ordered = sorted(values) if values is scores else [v for _, v in sorted(zip(scores, values, strict=True))]
         cut_low = min(low, len(ordered))
         return sum(ordered[cut_low:len(ordered) - min(high, len(ordered) - cut_low)])
-    items = list(zip(scores, values, vurs))
+    items = list(zip(scores, values, vurs, strict=True))
     for _ in range(low):
         if not items:
             break
@@ -165,7 +165,7 @@ def average_of_buchholz(ctx: Context, spec: Spec) -> Column:
     values = []
     for i in range(f.size):
         total = count = 0
-        for k, o in zip(f.kind[i], f.opponent[i]):
+        for k, o in zip(f.kind[i], f.opponent[i], strict=True):
             if k == PLAYED and o >= 0:
                 total += bh[o]
                 count += 1
@@ -204,7 +204,7 @@ def sum_of_buchholz(ctx: Context, spec: Spec) -> Column:
     over the board."""
     f = ctx.f
     bh = bh_values(ctx, spec, fore=False)
-    return Column([sum(bh[o] for k, o in zip(f.kind[i], f.opponent[i]) if k == PLAYED and o >= 0)
+    return Column([sum(bh[o] for k, o in zip(f.kind[i], f.opponent[i], strict=True) if k == PLAYED and o >= 0)
                    for i in range(f.size)], f.unit)
 
 
@@ -215,6 +215,6 @@ def yugoslav(ctx: Context, spec: Spec) -> Column:
     f = ctx.f
     seen, _ = scores_seen(ctx, draws=spec.draws)
     half = f.win * f.rounds  # compared as 2 x score >= win x rounds
-    return Column([sum(seen[o] for k, o in zip(f.kind[i], f.opponent[i])
+    return Column([sum(seen[o] for k, o in zip(f.kind[i], f.opponent[i], strict=True)
                        if k == PLAYED and o >= 0 and 2 * f.score[o] >= half)
                    for i in range(f.size)], f.unit)

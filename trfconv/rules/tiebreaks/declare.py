@@ -76,7 +76,7 @@ def _points(t: Tournament) -> dict[int, Fraction]:
     """Each player's points from every result his line holds, with the 299 records: the points a
     consumer adds up from the line (a round still in play counts the results already in)."""
     f = build(after_round(t, t.rounds, declared=True))
-    return {n: Fraction(score, f.unit) for n, score in zip(f.numbers, f.standings_scores())}
+    return {n: Fraction(score, f.unit) for n, score in zip(f.numbers, f.standings_scores(), strict=True)}
 
 
 def _numbers(numbers: list[int]) -> str:

@@ -43,7 +43,7 @@ def _one_pass(ctx: Context, group: list[int], spec: Spec) -> list[list[int]]:
     met: dict[int, dict[int, list[int]]] = {}
     for p in group:
         games: dict[int, list[int]] = {}
-        for k, o, pts in zip(f.kind[p], f.opponent[p], f.points[p]):
+        for k, o, pts in zip(f.kind[p], f.opponent[p], f.points[p], strict=True):
             if o in members and (k == PLAYED or count_forfeits):
                 games.setdefault(o, []).append(pts)
         met[p] = games

@@ -95,7 +95,7 @@ class Field:
 
     def standings_scores(self) -> list[int]:
         """The standings score (PTS) of every participant: ``score`` and the round-999 299s."""
-        return list(self.score) if self.final is None else [s + x for s, x in zip(self.score, self.final)]
+        return list(self.score) if self.final is None else [s + x for s, x in zip(self.score, self.final, strict=True)]
 
 
 def unit_of(s: ScoreSystem, extra: list[Fraction] | tuple = ()) -> int:
@@ -186,7 +186,7 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
             missing += [(p.start_number, r, unseen[id(e)]) for r, e in enumerate(entries, 1) if id(e) in unseen]
         if len(cells) < n:
             cells += [absent] * (n - len(cells))
-        k_row, o_row, c_row, r_row, p_row = map(list, zip(*cells)) if cells else ([], [], [], [], [])
+        k_row, o_row, c_row, r_row, p_row = map(list, zip(*cells, strict=True)) if cells else ([], [], [], [], [])
         kinds.append(k_row)
         opponents.append(o_row)
         colours.append(c_row)
@@ -206,7 +206,7 @@ def build(t: Tournament, round_robin: bool | None = None) -> Field:
         kinds[i][r], outcomes[i][r], points[i][r] = kind, outcome, value
     penalty = [u(adjustments.total(x, False, final=False)) for x in numbers] if adjustments.in_score else None
     final = [u(adjustments.total(x, False, final=True)) for x in numbers] if adjustments.final else None
-    scores = list(map(sum, points)) if penalty is None else [sum(row) + x for row, x in zip(points, penalty)]
+    scores = list(map(sum, points)) if penalty is None else [sum(row) + x for row, x in zip(points, penalty, strict=True)]
     rr = is_round_robin(t) if round_robin is None else round_robin
     return Field(n, unit, u(s.win_white), u(s.draw_white), rr, numbers,
                  [p.rating for p in t.players], kinds, opponents, colours, outcomes, points, scores,

@@ -35,9 +35,9 @@ def _games(ctx: Context) -> list[list[int]]:
         wins = f.round_robin
         losses = f.round_robin and ctx.rules.rr_forfeits_type_b == "all"
         rows = []
-        for kinds, outcomes in zip(f.kind, f.outcome):
+        for kinds, outcomes in zip(f.kind, f.outcome, strict=True):
             rows.append([out if k == PLAYED else (2 if k == FWIN and wins else (0 if k == FLOSS and losses else -1))
-                         for k, out in zip(kinds, outcomes)])
+                         for k, out in zip(kinds, outcomes, strict=True)])
         return rows
     return ctx.cached("type-b-games", compute)
 
@@ -54,7 +54,7 @@ def black_games(ctx: Context, spec: Spec) -> Column:
     """BPG (C.07 7.3): games played with Black (a forfeit is not a game played, except in a
     round robin as :func:`_games` says, with the colour the forfeit was scheduled with)."""
     f = ctx.f
-    return Column([sum(1 for out, c in zip(row, f.colour[i]) if out >= 0 and c < 0)
+    return Column([sum(1 for out, c in zip(row, f.colour[i], strict=True) if out >= 0 and c < 0)
                    for i, row in enumerate(_games(ctx))])
 
 
@@ -62,7 +62,7 @@ def black_games(ctx: Context, spec: Spec) -> Column:
 def black_wins(ctx: Context, spec: Spec) -> Column:
     """BWG (C.07 7.4): games won with Black (round robin forfeits as :func:`_games` says)."""
     f = ctx.f
-    return Column([sum(1 for out, c in zip(row, f.colour[i]) if out == 2 and c < 0)
+    return Column([sum(1 for out, c in zip(row, f.colour[i], strict=True) if out == 2 and c < 0)
                    for i, row in enumerate(_games(ctx))])
 
 
@@ -124,8 +124,8 @@ def cumulative_less_unplayed_wins(ctx: Context, spec: Spec) -> Column:
     retire … 1 point par partie gagnée par forfait ou par exemption")."""
     f = ctx.f
     values = []
-    for row, kinds in zip(f.points, f.kind):
-        unplayed_wins = sum(1 for k, p in zip(kinds, row) if k in (FWIN, PAB, FPB) and p == f.win)
+    for row, kinds in zip(f.points, f.kind, strict=True):
+        unplayed_wins = sum(1 for k, p in zip(kinds, row, strict=True) if k in (FWIN, PAB, FPB) and p == f.win)
         values.append(_cumulative(row, spec.cut_low) - f.win * unplayed_wins)
     return Column(values, f.unit)
 
@@ -140,7 +140,7 @@ def opponents_cumulative(ctx: Context, spec: Spec) -> Column:
     cumulative = [_cumulative(row, 0) for row in f.points]
     fifty = f.draw * f.rounds * (f.rounds + 1) // 2
     return Column([sum(cumulative[o] if k == PLAYED and o >= 0 else fifty
-                       for k, o in zip(f.kind[i], f.opponent[i]) if k != POSTPONED) for i in range(f.size)], f.unit)
+                       for k, o in zip(f.kind[i], f.opponent[i], strict=True) if k != POSTPONED) for i in range(f.size)], f.unit)
 
 
 @tiebreak("OTHER_KASHDAN", f"{FFE_MANUAL} 2.1.6", "Kashdan (4 per win, 2 per draw, 1 per loss)")
@@ -148,5 +148,5 @@ def kashdan(ctx: Context, spec: Spec) -> Column:
     """Kashdan (seed 000 §2.1.6): 4 per win, 2 per draw, 1 per loss, games over the board."""
     f = ctx.f
     per = {2: seed_data()["kashdan"][0], 1: seed_data()["kashdan"][1], 0: seed_data()["kashdan"][2]}
-    return Column([sum(per[out] for k, out in zip(f.kind[i], f.outcome[i]) if k == PLAYED and out >= 0)
+    return Column([sum(per[out] for k, out in zip(f.kind[i], f.outcome[i], strict=True) if k == PLAYED and out >= 0)
                    for i in range(f.size)])

@@ -184,7 +184,7 @@ class _Schedule:
         pairs = [(order[k], order[k + 1]) for k in range(0, len(order), 2)]
         games_per_match = numbers()["match"]["games"]
         games = [Game(f"{name} game {k + 1}".strip(), *((a, b) if k % 2 == 0 else (b, a)))
-                 for k in range(games_per_match) for (a, b), name in zip(pairs, names)]
+                 for k in range(games_per_match) for (a, b), name in zip(pairs, names, strict=True)]
         self.add(title, article, condition, games, parallel=len(pairs), colours_seed=key)
         self.sudden_death(pairs, names, games_per_match)
 
@@ -198,12 +198,12 @@ class _Schedule:
         shown = self.armageddon_after if self.armageddon_after is not None else 4
         games = []
         for k in range(1, shown + 1):
-            for (a, b), name in zip(pairs, names):
+            for (a, b), name in zip(pairs, names, strict=True):
                 x, y = drawn(key, [a, b])
                 white = x if k % 4 in (0, 1) else y
                 games.append(Game(f"{name} game {played + k}".strip(), white, y if white == x else x))
         if self.armageddon_after is not None:
-            for (a, b), name in zip(pairs, names):
+            for (a, b), name in zip(pairs, names, strict=True):
                 chooser = drawn(f"{key}:armageddon", [a, b])[0]
                 other = b if chooser == a else a
                 games.append(Game(f"{name} Armageddon".strip(), chooser, other, True, chooser))

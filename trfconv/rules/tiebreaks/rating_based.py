@@ -41,7 +41,7 @@ def _games(ctx: Context, i: int) -> list[tuple[int, int]]:
 
 def _all_games(ctx: Context) -> list[list[tuple[int, int]]]:
     f = ctx.f
-    return [[(o, out) for k, o, out in zip(f.kind[i], f.opponent[i], f.outcome[i])
+    return [[(o, out) for k, o, out in zip(f.kind[i], f.opponent[i], f.outcome[i], strict=True)
              if k == PLAYED and o >= 0 and out >= 0] for i in range(f.size)]
 
 

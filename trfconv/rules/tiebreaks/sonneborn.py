@@ -35,7 +35,7 @@ def koya_limit(ctx: Context, spec: Spec) -> Fraction:
     if f.round_robin:
         if f.size and f.rounds % f.size == 0:
             games -= f.rounds // f.size
-        games -= sum(1 for opps, kinds in zip(f.opponent, f.kind)
+        games -= sum(1 for opps, kinds in zip(f.opponent, f.kind, strict=True)
                      if all(o < 0 for o in opps) and PLAYED not in kinds and PAB not in kinds)
     percent = spec.limit_percent if spec.limit_percent is not None else 50
     return Fraction(percent * f.win * games, 100) + spec.limit_points * f.unit
@@ -49,7 +49,7 @@ def koya(ctx: Context, spec: Spec) -> Column:
     f = ctx.f
     limit = koya_limit(ctx, spec)
     reaches = [s >= limit for s in f.score]
-    return Column([sum(p for o, p in zip(f.opponent[i], f.points[i]) if o >= 0 and reaches[o])
+    return Column([sum(p for o, p in zip(f.opponent[i], f.points[i], strict=True) if o >= 0 and reaches[o])
                    for i in range(f.size)], f.unit)
 
 
@@ -63,7 +63,7 @@ def extended_koya(ctx: Context, spec: Spec) -> Column:
     levels = [limit] + sorted({s for s in f.score if s < limit}, reverse=True)
     values = []
     for i in range(f.size):
-        against = [(f.score[o], p) for o, p in zip(f.opponent[i], f.points[i]) if o >= 0]
+        against = [(f.score[o], p) for o, p in zip(f.opponent[i], f.points[i], strict=True) if o >= 0]
         values.append(tuple(sum(p for s, p in against if s >= level) for level in levels))
     return Column(values, f.unit)
 
@@ -79,7 +79,7 @@ def coons(ctx: Context, spec: Spec) -> Column:
     values = []
     for i in range(f.size):
         total = Fraction(0)
-        for k, o, out in zip(f.kind[i], f.opponent[i], f.outcome[i]):
+        for k, o, out in zip(f.kind[i], f.opponent[i], f.outcome[i], strict=True):
             if k == PLAYED and o >= 0 and out >= 0:
                 total += weights[out] * seen[o]
         values.append(total / f.unit)

@@ -277,7 +277,7 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
                                             f"line ({shown}) count in the players' own points; the tie-breaks built "
                                             "on opponents count them as unplayed rounds (those opponents' results "
                                             "are unknown)"))
-    for s, c in zip(specs, columns):
+    for s, c in zip(specs, columns, strict=True):
         if c is not None and s.code in _RATING_CODES and f.size and all(v is None for v in c.values) \
                 and any(r is None for r in f.ratings):
             problems.append(diagnostic("TB004", f"{s.text} is undefined: some players are unrated and no "
@@ -288,7 +288,7 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
                                                 f"match, rounded down) is 0; give F as {s.text}/Kx"))
     groups = [sorted(range(f.size), key=f.numbers.__getitem__)]
     de_values: dict[int, list[int]] = {}
-    for index, (s, c) in enumerate(zip(specs, columns)):
+    for index, (s, c) in enumerate(zip(specs, columns, strict=True)):
         next_groups = []
         if c is None:
             rank_group = s.definition.function
@@ -307,7 +307,7 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
             for g in groups:
                 next_groups.extend(_split(g, c) if len(g) > 1 else [g])
         groups = next_groups
-    exact = list(zip(*(de_values[k] if c is None else c.exact_all() for k, c in enumerate(columns))))  # by player
+    exact = list(zip(*(de_values[k] if c is None else c.exact_all() for k, c in enumerate(columns)), strict=True))  # by player
     team = ctx.team
     if team is not None:
         (mp, mp_scores), (gp, gp_scores) = ((c.f, c.f.standings_scores()) for c in (team.contexts["MP"], team.contexts["GP"]))

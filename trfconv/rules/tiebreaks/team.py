@@ -68,7 +68,7 @@ def score_strength(ctx: Context, spec: Spec) -> Column:
     if not factor:  # fewer primary points in the event than secondary points in one match
         return Column([None] * f.size)
     bh = sums(ctx, spec, weighted=False, fore=spec.fore, low=0, high=0)
-    return Column([Fraction(s, f.unit) + Fraction(b, f.unit * factor) for s, b in zip(other.score, bh)])
+    return Column([Fraction(s, f.unit) + Fraction(b, f.unit * factor) for s, b in zip(other.score, bh, strict=True)])
 
 
 @tiebreak("BC", "C.07 12.1", "board count", higher_first=False, team=True)
@@ -159,7 +159,7 @@ def _two_teams(ctx: Context, group: list[int], spec: Spec, criterion: str) -> li
                    if r.opponent == q and (r.kind == PLAYED or count_forfeits)]
             if not met:
                 return [group]
-            values.append(sum((sum((x * y for x, y in zip(w, r.boards)), Fraction(0)) for r in met),
+            values.append(sum((sum((x * y for x, y in zip(w, r.boards, strict=True)), Fraction(0)) for r in met),
                               Fraction(0)) / len(met))
         if values[0] != values[1]:
             return [[a], [b]] if values[0] > values[1] else [[b], [a]]

@@ -195,7 +195,7 @@ def derive(t: Tournament, team_data: dict) -> TeamMatches:
         return points, played
 
     table = []
-    for i, team in enumerate(teams):
+    for i in range(len(teams)):
         row = []
         for r in range(1, n + 1):
             u = opponents.get((r, i))
@@ -311,7 +311,7 @@ def team_fields(t: Tournament, tm: TeamMatches, round_robin: bool | None = None)
                           for last in (False, True))
         fields[score] = Field(tm.rounds, unit, int(win * unit), int(draw * unit), rr, numbers,
                               [None] * len(numbers), kinds, opponents, colours, outcomes, points,
-                              [sum(row) + x for row, x in zip(points, penalty)],
+                              [sum(row) + x for row, x in zip(points, penalty, strict=True)],
                               penalty if any(penalty) else None, final if any(final) else None)
     fields["boards"] = _board_field(tm, unit, rr, numbers)
     return fields

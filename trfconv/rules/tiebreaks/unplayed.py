@@ -10,7 +10,7 @@ depends on the whole event, so it is decided from each player's last available r
 
 from __future__ import annotations
 
-from .field import FPB, PAB, PLAYED, VUR_KINDS, Field
+from .field import PAB, PLAYED, VUR_KINDS, Field
 from .rules import TieBreakRules
 
 
@@ -37,7 +37,7 @@ def adjusted_scores(f: Field, rules: TieBreakRules, *, draws_all: bool = False,
     seen, own = [], []
     last_round = n - 1
     penalty = f.penalty or [0] * f.size
-    for i, (kinds, opps, pts) in enumerate(zip(f.kind, f.opponent, f.points)):
+    for i, (kinds, opps, pts) in enumerate(zip(f.kind, f.opponent, f.points, strict=True)):
         total = f.score[i]
         if all_draws:
             adj = total

@@ -90,7 +90,8 @@ def player_findings(t: Tournament) -> list[Diagnostic]:
     for p in t.players:
         path, line, _ = t.source.player_at(p.start_number)
 
-        def report(code: str, message: str, column: int | None = None, p: Player = p) -> None:
+        def report(code: str, message: str, column: int | None = None, p: Player = p, path: str | None = path,
+                   line: int | None = line) -> None:
             out.append(diagnostic(code, f"player {p.start_number} ({p.name}): {message}", path=path, line=line,
                                   column=column))
         if not p.fide_id:

@@ -1,17 +1,19 @@
 """The pairings of a Swiss event, checked before upload (FIDE's checklist asks a program to
-re-check imported rounds, a hard fail: Q54, VCL.12) by the pairings checker of
-:mod:`..swiss` under the edition of the Swiss rules in force at the event's start:
+re-check imported rounds, a hard fail: Q54, VCL.12): every finding comes from the pairings checker
+(:func:`..swiss.check.check_pairings`), under the edition of the Swiss rules in force at the
+event's start, so that ``check --upload`` and ``trfconv pairings`` say the same:
 
 - UPL050, UPL051, UPL052: the absolute criteria the file breaks (:mod:`..swiss.absolute`: a
-  rematch, a pairing-allocated bye the rules bar, a colour sequence C.04.1 forbids), errors;
+  rematch, a pairing-allocated bye the rules bar, a colour sequence C.04.1 forbids), errors,
+  whatever Swiss system the file declares, or none;
 - UPL054: in a file that says it was paired by the Dutch system (192 FIDE_DUTCH…, or 092), a round
-  that is not the Dutch system's pairing, with the criterion that decides (:mod:`..swiss.check`), a
-  warning: FIDE's rating server does not check pairings;
-- UPL055: the rounds the checker cannot judge from such a file, or a system it does not check
-  that the file declares.
-
-A file that names no pairing system is held to the absolute criteria only (``trfconv pairings``
-holds it to the Dutch system, and says it assumes so).
+  that is not the Dutch system's pairing, with the criterion that decides, a warning: FIDE's
+  rating server does not check pairings;
+- UPL056: the same comparison in a file that names no pairing system (most TRF16 files,
+  Swiss-Manager files of a Swiss), once for the file: the Dutch system is assumed and said, and
+  the rounds that differ are information, never an error;
+- UPL055: the rounds the checker cannot judge, or a system it does not check that the file
+  declares.
 
 Round robins, team events and files without a Swiss system are not checked: C1 does not hold in
 a double round robin.
@@ -21,9 +23,8 @@ from __future__ import annotations
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Tournament
-from ..swiss.absolute import broken_rules
-from ..swiss.check import Verdict, check_pairings, declares_dutch
-from ..swiss.rules import event_start, swiss_rules
+from ..progress import rounds_named
+from ..swiss.check import PairingsCheck, RoundCheck, RoundVerdict, check_pairings
 from ..tiebreaks.field import event_rounds, is_round_robin
 
 #: The code of each kind of absolute criterion broken.
@@ -37,35 +38,51 @@ def is_swiss(t: Tournament, team: bool) -> bool:
 
 
 def swiss_findings(t: Tournament, team: bool) -> list[Diagnostic]:
-    """UPL050-UPL052 (absolute criteria broken) and UPL054/UPL055 (the rounds held to the Dutch
+    """UPL050-UPL052 (absolute criteria broken) and UPL054-UPL056 (the rounds held to the Dutch
     system) for a Swiss event, under the edition in force at its start."""
     if not is_swiss(t, team):
         return []
+    check = check_pairings(t)
     out = []
-    for b in broken_rules(t, swiss_rules(event_start(t))):
+    for b in check.broken:
         path, line, _ = t.source.player_at(b.player)
         name = t.player(b.player).name
         out.append(diagnostic(CODES[b.kind], f"player {b.player} ({name}), round {b.round}: {b.message}", path=path,
                               line=line, column=92 + 10 * (b.round - 1)))
     path = t.source.path
-    if not (declares_dutch(t) or t.pairing.system):
-        return out
-    check = check_pairings(t)
     if not check.checked:
         return out + [diagnostic("UPL055", f"pairings not checked: {check.why_not}", path=path)]
+    differ = [r for r in check.rounds if r.verdict in (RoundVerdict.DIFFERS, RoundVerdict.COLOURS)]
     edition = check.rules.name
-    for r in check.rounds:
-        if r.verdict is Verdict.DIFFERS and r.difference is not None:
-            out.append(diagnostic("UPL054", f"round {r.round} is not the Dutch system's pairing ({edition}): "
-                                            f"{r.difference.label}: {r.difference.text}", path=path))
-        elif r.verdict is Verdict.COLOURS:
-            c = r.colours[0]
-            out.append(diagnostic("UPL054", f"round {r.round}: the colours of {len(r.colours)} pair(s) are not the "
-                                            f"Dutch system's ({edition}): White for {c.file_white} in the file; "
-                                            f"{c.rule}: {c.text}", path=path))
-    cannot = [r for r in check.rounds if r.verdict is Verdict.CANNOT]
+    if check.assumed and differ:
+        rest = tuple(r.round for r in differ[1:])
+        out.append(diagnostic("UPL056", f"{rounds_named(tuple(r.round for r in differ))} not the Dutch system's "
+                                        f"pairing ({edition}{_assumed(check)}): round {differ[0].round}: "
+                                        f"{_why(differ[0])}"
+                                        + (f"; and {rounds_named(rest)}: trfconv pairings shows each" if rest else ""),
+                              path=path))
+    for r in () if check.assumed else differ:
+        if r.verdict is RoundVerdict.COLOURS:
+            said = f"round {r.round}: the colours of {len(r.colours)} pair(s) are not the Dutch system's ({edition})"
+        else:
+            said = f"round {r.round} is not the Dutch system's pairing ({edition})"
+        out.append(diagnostic("UPL054", f"{said}: {_why(r)}", path=path))
+    cannot = [r for r in check.rounds if r.verdict is RoundVerdict.CANNOT]
     if cannot:
         reasons = dict.fromkeys(reason for r in cannot for reason in r.reasons)
         out.append(diagnostic("UPL055", f"round(s) {', '.join(str(r.round) for r in cannot)} not judged against the "
-                                        f"Dutch system: {'; '.join(reasons)}", path=path))
+                                        f"Dutch system{_assumed(check)}: {'; '.join(reasons)}", path=path))
     return out
+
+
+def _why(r: RoundCheck) -> str:
+    """Why a round is not the Dutch system's pairing: the criterion that decides, or the colour rule."""
+    if r.verdict is RoundVerdict.COLOURS:
+        c = r.colours[0]
+        return f"White for {c.file_white} in the file; {c.rule}: {c.text}"
+    return f"{r.difference.label}: {r.difference.text}"
+
+
+def _assumed(check: PairingsCheck) -> str:
+    """What a comparison rests on when the file names no pairing system."""
+    return "; the file names no pairing system: the Dutch one assumed, for information" if check.assumed else ""

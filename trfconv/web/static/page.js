@@ -1,16 +1,111 @@
-// trfconv serve: the page's only script. Uploads files one by one with their progress, puts the
-// server's answers (HTML it escaped) into the page, imports a rating list with its progress.
+// trfconv serve: the page's only script. Keeps this tab's page session (its own set of files,
+// kept across a reload), uploads files one by one with their progress, puts the server's answers
+// (HTML it escaped) into the page, imports a rating list with its progress, and says so when the
+// server no longer answers.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const KEY = "trfconv.session", NAMES = "trfconv.names";
+//: How often the page tells the server it is open, and finds out whether it still runs (ms).
+const ALIVE_EVERY = 4000;
+let session = null;
 
-function say(into, html) {
-  const target = $(into);
-  target.innerHTML = html;
+function randomId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function showAll() {
-  $("all").hidden = document.querySelectorAll("#cards .card[data-file]").length < 2;
+function say(into, html) {
+  $(into).innerHTML = html;
+}
+
+function note(text, kind) {
+  const p = document.createElement("p");
+  p.className = "message " + (kind || "warning");
+  p.setAttribute("role", "alert");
+  p.textContent = text;
+  $("notes").append(p);
+}
+
+// -- the server stopped ---------------------------------------------------------------------
+
+function stopped(text) {
+  const banner = $("stopped");
+  banner.textContent = text;
+  banner.hidden = false;
+}
+
+async function ask(url, options) {
+  let answer;
+  try {
+    answer = await fetch(url, options);
+  } catch (err) {
+    stopped("The server has stopped: trfconv serve no longer answers. Start it again and open the address it prints "
+      + "(the files will have to be dropped again).");
+    throw err;
+  }
+  $("stopped").hidden = true;
+  return answer;
+}
+
+async function alive() {
+  try {
+    const answer = await ask(`/sessions/${session}/alive`);
+    if (answer.status === 403) {
+      stopped("This page belongs to a trfconv serve that has stopped: open the address the one running now printed.");
+    }
+  } catch (err) { /* said by ask */ }
+}
+
+// -- this tab's files ----------------------------------------------------------------------
+
+// A tab's page session lives in its sessionStorage, which a reload keeps. A tab the browser
+// duplicated starts with a copy of it: it is told apart by asking the other tabs, and then
+// takes a session of its own, starting with the same files.
+const channel = "BroadcastChannel" in window ? new BroadcastChannel("trfconv-sessions") : null;
+
+function claimSession() {
+  return new Promise((resolve) => {
+    const id = sessionStorage.getItem(KEY);
+    if (!id || !channel) {
+      const fresh = id || randomId();
+      sessionStorage.setItem(KEY, fresh);
+      resolve({ id: fresh, from: null });
+      return;
+    }
+    let settled = false;
+    const finish = (claimed) => { if (!settled) { settled = true; resolve(claimed); } };
+    channel.addEventListener("message", (e) => {
+      if (e.data.mine !== id) return;  // another tab holds it: this one is a copy
+      const copy = randomId();
+      sessionStorage.setItem(KEY, copy);
+      finish({ id: copy, from: id });
+    });
+    channel.postMessage({ who: id });
+    setTimeout(() => finish({ id, from: null }), 150);
+  });
+}
+
+async function refreshSet(first) {
+  const answer = await ask(`/sessions/${session}/set` + (first ? "?first=1" : ""));
+  say("set", await answer.text());
+  const set = $("set").querySelector(".set");
+  if (!set) return;
+  const names = [...set.querySelectorAll("tbody td:first-child")].map((td) => td.textContent);
+  const remembered = JSON.parse(sessionStorage.getItem(NAMES) || "[]");
+  if (first && set.dataset.known === "0" && remembered.length) {
+    note(`The server was restarted since this page was last open: the ${remembered.length} file(s) dropped on it `
+      + `are no longer held (${remembered.join(", ")}). Drop them again to use them.`);
+  }
+  sessionStorage.setItem(NAMES, JSON.stringify(names));
+  $("all").hidden = Number(set.dataset.files) < 2;
+  framed($("period"), Number(set.dataset.players) <= Number($("period").dataset.large));
+}
+
+// a document too large for a frame of the page opens in a tab of its own
+function framed(form, inFrame) {
+  form.target = inFrame ? "period-frame" : "_blank";
+  for (const el of document.querySelectorAll("#all .framed")) el.hidden = !inFrame;
 }
 
 function uploadOne(file) {
@@ -26,7 +121,7 @@ function uploadOne(file) {
     const body = new FormData();
     body.append("file", file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/files");
+    xhr.open("POST", `/sessions/${session}/files`);
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) bar.value = e.loaded / e.total; };
     xhr.onload = () => {
       item.remove();
@@ -41,12 +136,13 @@ function uploadOne(file) {
         holder.replaceChildren(card);
       }
       $("cards").prepend(...holder.children);
-      showAll();
       resolve();
     };
     xhr.onerror = () => {
-      label.textContent += ": the server did not answer (is trfconv serve still running?)";
+      label.textContent += ": the server did not answer";
       bar.remove();
+      stopped("The server has stopped: trfconv serve no longer answers. Start it again and open the address it prints "
+        + "(the files will have to be dropped again).");
       resolve();
     };
     xhr.send(body);
@@ -55,6 +151,7 @@ function uploadOne(file) {
 
 async function uploadAll(files) {
   for (const file of files) await uploadOne(file);
+  await refreshSet(false);
 }
 
 // a dropped folder: its files, recursively
@@ -70,6 +167,13 @@ function entryFiles(entry) {
     }, () => resolve(found));
     more();
   });
+}
+
+async function remove(key) {
+  await ask(`/sessions/${session}/files/${key}`, { method: "DELETE" });
+  const card = $("file-" + key);
+  if (card) card.remove();
+  await refreshSet(false);
 }
 
 function wire() {
@@ -91,7 +195,7 @@ function wire() {
     const button = e.target.closest("button");
     if (!button) return;
     if (button.dataset.get) {
-      const answer = await fetch(button.dataset.get);
+      const answer = await ask(button.dataset.get);
       say(button.dataset.into, await answer.text());
     } else if (button.dataset.add) {
       const input = $(button.dataset.to);
@@ -102,14 +206,14 @@ function wire() {
       const frame = $(button.dataset.print);
       if (frame.contentWindow) frame.contentWindow.print();
     } else if (button.dataset.remove) {
-      await fetch("/files/" + button.dataset.remove + "/remove", { method: "POST" });
-      $("file-" + button.dataset.remove).remove();
-      showAll();
+      await remove(button.dataset.remove);
     }
   });
 
-  // a document being prepared in a frame: said until the frame has loaded it
+  // a document being prepared in a frame: said until the frame has loaded it (a download
+  // leaves the frame as it was: nothing said)
   document.addEventListener("submit", (e) => {
+    if (e.submitter && e.submitter.name === "download") return;
     const target = (e.submitter && e.submitter.getAttribute("formtarget")) || e.target.target;
     const status = target && $("status-" + target);
     if (status) status.textContent = "Preparing the document…";
@@ -126,12 +230,12 @@ function wire() {
     if (!form.dataset.into) return;
     e.preventDefault();
     const query = new URLSearchParams(new FormData(form));
-    const answer = await fetch(form.getAttribute("action") + "?" + query);
+    const answer = await ask(form.getAttribute("action") + "?" + query);
     say(form.dataset.into, await answer.text());
   });
 
   for (const el of document.querySelectorAll("[data-load]")) {
-    fetch(el.dataset.load).then((r) => r.text()).then((html) => { el.innerHTML = html; });
+    ask(el.dataset.load).then((r) => r.text()).then((html) => { el.innerHTML = html; });
   }
 
   $("import").addEventListener("submit", (e) => {
@@ -146,12 +250,12 @@ function wire() {
       if (xhr.status !== 202) { bar.hidden = true; state.innerHTML = xhr.responseText; return; }
       const job = JSON.parse(xhr.responseText).job;
       const poll = async () => {
-        const s = await (await fetch("/lists/jobs/" + job)).json();
+        const s = await (await ask("/lists/jobs/" + job)).json();
         if (s.error || s.result) {
           bar.hidden = true;
           state.textContent = s.error ? "not imported: " + s.error : "imported: " + s.result;
           const held = $("held");
-          held.innerHTML = await (await fetch(held.dataset.load)).text();
+          held.innerHTML = await (await ask(held.dataset.load)).text();
           return;
         }
         bar.value = s.total ? s.done / s.total : 0;
@@ -165,4 +269,32 @@ function wire() {
   });
 }
 
-wire();
+// the documents over this tab's files are asked of its page session
+function wireSession() {
+  for (const form of document.querySelectorAll("#all form[data-action]")) {
+    form.action = `/sessions/${session}/${form.dataset.action}.html`;
+    for (const button of form.querySelectorAll("button[data-form]")) {
+      button.formAction = `/sessions/${session}/${form.dataset.action}.${button.dataset.form}`;
+    }
+  }
+}
+
+async function start() {
+  wire();
+  const claimed = await claimSession();
+  session = claimed.id;
+  if (channel) channel.addEventListener("message", (e) => { if (e.data.who === session) channel.postMessage({ mine: session }); });
+  wireSession();
+  if (claimed.from) {
+    const body = new FormData();
+    body.append("from", claimed.from);
+    await ask(`/sessions/${session}/copy`, { method: "POST", body });
+  }
+  const cards = await ask(`/sessions/${session}/cards`);
+  say("cards", await cards.text());
+  await refreshSet(true);
+  setInterval(alive, ALIVE_EVERY);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) alive(); });
+}
+
+start();

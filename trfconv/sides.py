@@ -9,6 +9,7 @@ first into the second with :func:`sides`, the read-time checks test the second w
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 
 from .model import (
@@ -20,19 +21,22 @@ from .model import (
     NotPaired,
     Outcome,
     Pending,
+    Player,
     RoundEntry,
 )
 
 #: The round entries that can name an opponent (a forfeit may leave it out).
 NAMES_OPPONENT = frozenset((Game, Forfeit, Pending))
+#: One side of a pairing: a round entry of a kind that names an opponent.
+Paired = Game | Forfeit | Pending
 
 
-def opponent(entry) -> int | None:
+def opponent(entry: RoundEntry | None) -> int | None:
     """The start number a game, forfeit or pending pairing names (None for byes and blanks)."""
     return getattr(entry, "opponent", None)
 
 
-def met_twice(players, within: int | None = None) -> bool:
+def met_twice(players: Iterable[Player], within: int | None = None) -> bool:
     """Whether some two of ``players`` were paired twice in the first ``within`` rounds (all
     rounds: None). Within one cycle of a round robin nobody meets anyone twice: an event whose
     type is not declared and whose pairings repeat within a cycle is no round robin, whatever
@@ -48,7 +52,7 @@ def met_twice(players, within: int | None = None) -> bool:
     return False
 
 
-def agree(a, b) -> bool:
+def agree(a: Paired, b: Paired) -> bool:
     """Whether ``a`` and ``b`` (two players' entries of one round, each naming the other) are the
     two sides of one pairing: not the same colour, and complementary results."""
     if a.colour is not None and a.colour is b.colour:
@@ -58,7 +62,7 @@ def agree(a, b) -> bool:
     return complementary(a, b)
 
 
-def complementary(a, b) -> bool:
+def complementary(a: RoundEntry | None, b: RoundEntry | None) -> bool:
     """Whether the results of ``a`` and ``b`` fit together: a game lost where the other won, a
     forfeit where the other forfeited (a double forfeit included), both unfinished."""
     if isinstance(a, Game) and isinstance(b, Game):
@@ -70,7 +74,7 @@ def complementary(a, b) -> bool:
     return False
 
 
-def describe(entry) -> str:
+def describe(entry: RoundEntry | None) -> str:
     """A round entry in words, for messages ("a forfeit win", "no pairing")."""
     match entry:
         case Game(outcome=o, rated=rated):
@@ -86,7 +90,7 @@ def describe(entry) -> str:
     return "an unreadable block"
 
 
-def in_words(entry) -> str:
+def in_words(entry: RoundEntry | None) -> str:
     """A round entry in words with its opponent and colour, for messages: ``a forfeit loss against
     153, colour not known``, ``a draw against 4 with Black``, ``a bye H``."""
     text = describe(entry)

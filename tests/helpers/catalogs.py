@@ -1,0 +1,213 @@
+"""The translation catalogs: extracted from the code with Babel, merged into each language's
+``trfconv/locale/<language>.po``, compiled to the ``.mo`` the package reads::
+
+    python tests/helpers/catalogs.py             # extract, merge into every .po, compile every .mo
+    python tests/helpers/catalogs.py --check     # name what is out of date (exit 1): nothing is written
+    python tests/helpers/catalogs.py init es     # a new language: trfconv/locale/es.po, every message empty
+
+What is extracted: every ``msg("…")`` and ``plural("…", "…", n=…)`` of the package (their first
+arguments must be literal text), the fixed texts of the tables a face shows through
+:meth:`trfconv.messages.Language.text`: each diagnostic code's title, what to do about it and the
+program that rejects such input (``trfconv/diagnostics.py``), and the regulation phrases read
+from the data files as :func:`trfconv.messages.data` (:data:`DATA_TEXTS`). A message the code no longer says
+stays in a ``.po`` as obsolete (``#~``) until the next merge drops it; a message whose English
+changed comes back fuzzy, with its old translation to review (a fuzzy entry is not compiled: the
+English is shown until a translator has looked at it).
+
+``tests/test_messages.py`` runs the check: the catalogs follow the code, every French message is
+translated, and each ``.mo`` is what its ``.po`` compiles to. Compiled catalogs are committed (a
+wheel, an sdist and an editable install read them as they are, with no build step, and a
+command loads one with the standard library's gettext); the test keeps them true.
+
+It lives here, outside the package, as ``docgen.py`` does: a maintainer's tool, run from a checkout.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import sys
+import tomllib
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "trfconv"
+LOCALE = PACKAGE / "locale"
+#: The calls a message is written with (``trfconv.messages``): the positions of their texts.
+KEYWORDS = {"msg": None, "plural": (1, 2), "pmsg": ((1, "c"), 2), "phrase": None}
+#: The texts of the regulation data that the code says as messages (``data(...)``): by family of
+#: editions (each edition's data file), the dotted keys of the texts.
+DATA_TEXTS = {"b02": ("rateability.initial_pooling", "rating.initial.pool")}
+COMMAND = "python tests/helpers/catalogs.py"
+#: A fixed date in every header: a catalog's bytes depend on its messages only.
+STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def _catalog(locale: str | None = None) -> Catalog:
+    catalog = Catalog(locale=locale, domain="trfconv", project="trfconv", version="0", copyright_holder="trfconv",
+                      msgid_bugs_address="", creation_date=STAMP, revision_date=STAMP, charset="utf-8", fuzzy=False,
+                      header_comment=HEADER, last_translator="trfconv", language_team=f"{locale}")
+    return catalog
+
+
+#: The comment heading every catalog.
+HEADER = ("# The messages of trfconv, translated (made by python tests/helpers/catalogs.py from the code;\n"
+          "# docs/development.md says how a message is written and translated).")
+
+
+def extract() -> Catalog:
+    """Every message of the package, where it is said (files, not lines: a catalog does not
+    change when code moves), as a template catalog."""
+    template = _catalog()
+    found = extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS,
+                             comment_tags=("i18n:",), strip_comment_tags=True)
+    for filename, _lineno, message, comments, context in found:
+        template.add(message, locations=[(f"trfconv/{filename}", None)], auto_comments=comments, context=context,
+                     flags=_flags(message))
+    from trfconv.diagnostics import CODES
+
+    for code in CODES.values():
+        for text in (code.title, code.todo, code.consumer):
+            if text:
+                template.add(text, locations=[("trfconv/diagnostics.py", None)], auto_comments=[code.code])
+    from trfconv.rules.editions import EDITIONS
+
+    for family, keys in DATA_TEXTS.items():
+        for path in [PACKAGE / "rules" / "data" / e.data_file for e in EDITIONS if e.family == family]:
+            data = tomllib.loads(path.read_text("utf-8"))
+            for key in keys:
+                value = data
+                for part in key.split("."):
+                    value = value[part]
+                template.add(value, locations=[(f"trfconv/rules/data/{path.name}", None)], auto_comments=[key])
+    return template
+
+
+def _flags(message) -> tuple[str, ...]:
+    texts = message if isinstance(message, tuple) else (message,)
+    return ("python-brace-format",) if any("{" in t for t in texts) else ()
+
+
+def po_files() -> list[Path]:
+    return sorted(LOCALE.glob("*.po"))
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=path.stem, domain="trfconv")
+
+
+def po_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, include_lineno=False, sort_by_file=False, ignore_obsolete=False)
+    return out.getvalue()
+
+
+def mo_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def merged(path: Path, template: Catalog) -> Catalog:
+    """The language's catalog at ``path`` updated to ``template`` (new messages empty, changed
+    ones fuzzy, gone ones obsolete)."""
+    catalog = read(path)
+    catalog.update(template, update_header_comment=False)
+    catalog.creation_date = catalog.revision_date = STAMP
+    catalog.obsolete.clear()  # what the code no longer says is dropped: the history is git's
+    return catalog
+
+
+def new_messages(path: Path, template: Catalog) -> list[str]:
+    """The messages the code says that ``path`` does not have."""
+    have = {m.id for m in read(path) if m.id}
+    return [m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id and m.id not in have]
+
+
+def gone_messages(path: Path, template: Catalog) -> list[str]:
+    """The messages of ``path`` that the code no longer says."""
+    said = {m.id for m in template if m.id}
+    return [m.id if isinstance(m.id, str) else m.id[0] for m in read(path) if m.id and m.id not in said]
+
+
+def hidden_messages() -> list[str]:
+    """The ``msg``/``plural`` calls written inside an f-string's braces, which Babel's extraction
+    does not see (make the message before the f-string): ``file:line`` each."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
+                            and inner.func.id in KEYWORDS):
+                        found.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+    return found
+
+
+def stale(template: Catalog) -> list[str]:
+    """What is out of date, one line each (nothing: the catalogs follow the code)."""
+    problems = [f"{where}: a message inside an f-string is not extracted: make it before the f-string"
+                for where in hidden_messages()]
+    for path in po_files():
+        name = path.relative_to(ROOT)
+        for text in new_messages(path, template):
+            problems.append(f"{name}: not in the catalog: {text!r}")
+        for text in gone_messages(path, template):
+            problems.append(f"{name}: no longer said by the code: {text!r}")
+        mo = path.with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != mo_bytes(read(path)):
+            problems.append(f"{mo.relative_to(ROOT)}: not what {name} compiles to")
+    return problems
+
+
+def update(template: Catalog) -> None:
+    """Merge every ``.po`` with the code and compile its ``.mo``."""
+    for path in po_files():
+        catalog = merged(path, template)
+        path.write_bytes(po_bytes(catalog))
+        path.with_suffix(".mo").write_bytes(mo_bytes(read(path)))
+
+
+def init(language: str, template: Catalog) -> Path:
+    """A new language's catalog, every message empty, and its ``.mo``."""
+    path = LOCALE / f"{language}.po"
+    if path.exists():
+        raise SystemExit(f"{path.relative_to(ROOT)} exists: run {COMMAND} to merge it")
+    catalog = _catalog(language)
+    for m in template:
+        if m.id:
+            catalog.add(m.id, string=("",) * catalog.num_plurals if m.pluralizable else "", locations=m.locations,
+                        flags=m.flags, auto_comments=m.auto_comments)
+    path.write_bytes(po_bytes(catalog))
+    path.with_suffix(".mo").write_bytes(mo_bytes(read(path)))
+    return path
+
+
+def main(argv: list[str]) -> int:
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    template = extract()
+    if argv[:1] == ["--check"]:
+        problems = stale(template)
+        print("\n".join(problems) or "the catalogs follow the code")
+        return 1 if problems else 0
+    if argv[:1] == ["init"] and len(argv) == 2:
+        print(f"wrote {init(argv[1], template).relative_to(ROOT)}")
+        return 0
+    if argv:
+        print(__doc__)
+        return 2
+    update(template)
+    print(f"merged and compiled {', '.join(p.stem for p in po_files())}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
