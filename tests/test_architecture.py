@@ -44,10 +44,10 @@ class Layer:
 LAYER_MAP = (
     Layer("base", ("model", "sides", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
                    "actions", "numbers", "dates", "timecontrol", "encoding", "tabular", "named", "records",
-                   "federations", "tiebreak_names", "messages", "errors"), (),
+                   "federations", "tiebreak_names", "messages", "errors", "arbiter_records"), (),
           "the model and what every layer shares: sides (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics, what a person can do about a message and how each face words it (`actions`), what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), what trfconv says as messages rendered in a language by the face that shows them (`messages`), the exceptions trfconv raises on purpose (`errors`), exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics, what a person can do about a message and how each face words it (`actions`), what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), what trfconv says as messages rendered in a language by the face that shows them (`messages`), the exceptions trfconv raises on purpose (`errors`), the arbiters the 102/112 records name (`arbiter_records`), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
           "the format registry, readers (TRF: `io/trf_read/`, a module per kind of record; JSON, XML, CSV/xlsx, "
           "Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
@@ -56,7 +56,9 @@ LAYER_MAP = (
     Layer("rules", ("rules",), ("base",),
           "editions, rateability, the rating engine and the rating period, tie-breaks and the play-off plan, the "
           "rating lists' cross-check, fill and ratings from the list, the checks before upload (`rules/upload`), "
-          "title norms (`rules/norms`: B.01, the best set of games, the forecast, the application), the Swiss rules "
+          "title norms (`rules/norms`: B.01, the best set of games, the forecast, the application), the arbiters of "
+          "an event as FIDE's list knows them (`rules/officials`) and their own norms (`rules/arbiters`: B.06.1, the "
+          "event's conditions, the title application), the Swiss rules "
           "and the Dutch pairing engine and checker (`rules/swiss`: C.04.1, C.04.3, the matchings they rest on); "
           "they read the model, never a file"),
     Layer("documents", ("documents",), ("base", "rules"),

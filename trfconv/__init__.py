@@ -182,12 +182,15 @@ def norms(tournament: Tournament, lists=None, *, rules=None, player: int | None 
     ``forecasts``, what each candidate needs in the rounds left after the last complete round (or
     ``after_round``). A result the file cannot decide (titles, federations or ratings missing, rounds
     to come) is ``status`` "cannot judge". ``arbiters``: also the event as its arbiters' norm (B.06.1:
-    ``arbiters``). Findings and caveats are in ``diagnostics``."""
+    ``arbiters``, :func:`trfconv.rules.arbiters.arbiter_event`). Findings and caveats are in ``diagnostics``."""
+    from dataclasses import replace
+
+    from .rules.arbiters import arbiter_event
     from .rules.norms import norms as judge
 
-    return judge(tournament, lists, rules=rules, player=player, titles=titles, exemption=exemption,
-                 event_type=event_type, readings=readings, forecast=forecast, after_round=after_round,
-                 arbiters=arbiters)
+    result = judge(tournament, lists, rules=rules, player=player, titles=titles, exemption=exemption,
+                   event_type=event_type, readings=readings, forecast=forecast, after_round=after_round)
+    return replace(result, arbiters=arbiter_event(tournament, lists, judged=result)) if arbiters else result
 
 
 def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, *, rules: str | None = None,

@@ -140,6 +140,8 @@ CODES: dict[str, Code] = {
              todo="correct the round dates (132) in the pairing program: each round on or after the one before"),
         Code("TRF062", W, "player federation is not a FIDE federation's code on the event's date", "FIDE rating server",
              todo="write the player's FIDE federation code (three letters, as on ratings.fide.com: FRA, GER, USA, ENG)"),
+        Code("TRF063", W, "an arbiter record (102/112) names several FIDE IDs: read as several arbiters",
+             todo="write one 112 record for each arbiter, as TRF asks (the Chief Arbiter alone in 102)"),
         # pairings stated once (the tournament builder)
         Code("PAR001", W, "pairing names a player who is not in the file; left out"),
         Code("PAR002", W, "player has a second entry in one round; the first is used"),
