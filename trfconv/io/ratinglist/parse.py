@@ -169,7 +169,7 @@ def open_list_file(path: str | os.PathLike) -> ListFile:
     try:
         raw = open_regular(path, buffering=CHUNK)
     except InputError as err:  # a device or a FIFO is refused at once: it may never end, or block
-        raise ListError(diagnostic("IO001", msg("cannot read: {err}", err=err), path=path)) from None
+        raise ListError(diagnostic("IO001", msg("cannot read: {why}", why=err.args[0]), path=path)) from None
     try:
         if zipfile.is_zipfile(raw):
             raw.seek(0)

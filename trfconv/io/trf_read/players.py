@@ -134,12 +134,12 @@ class PlayerRecords:
         if column is not None:
             self.diagnostics.append(diagnostic(
                 "TRF010", msg("national rating record: column {column} should be blank but holds {held}: fields "
-                              "are shifted", column=column, held=repr(line[column - 1])), path=self.path, line=self.lineno, column=column,
-                severity=Severity.WARNING))
+                              "are shifted", column=column, held=repr(line[column - 1])), path=self.path,
+                line=self.lineno, column=column, severity=Severity.WARNING))
             values = self.realigned("national", line, values, _AFTER_NATIONAL)
         if not ascii_digits(values["start_number"]):  # a shift blanked it (TRF049)
-            self.keep(line, "TRF013", f"national rating record without a valid start number "
-                                      f"({values['start_number']!r}); kept verbatim")
+            self.keep(line, "TRF013", msg("national rating record without a valid start number ({start}); kept "
+                                          "verbatim", start=repr(values["start_number"])))
             return
         number = int(values["start_number"])
         self.version_marks.add("TRF26")
