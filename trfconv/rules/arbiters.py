@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import cache
 
+from ..messages import Message, joined, msg
 from ..model import Tournament
 from .editions import Edition, edition_for
 from .rateability import validate
@@ -36,11 +37,11 @@ class Arbiter:
     where they come from."""
 
     record: str
-    role: str
+    role: Message  #: B.06.1's name of the function (FIDE's forms print its English)
     name: str
     fide_id: str | None
     titles: tuple[str, ...] | None
-    titles_from: str
+    titles_from: Message
 
 
 def arbiters(t: Tournament, lookup: Lookup | None = None) -> tuple[Arbiter, ...]:
@@ -52,8 +53,8 @@ def arbiters(t: Tournament, lookup: Lookup | None = None) -> tuple[Arbiter, ...]
         start = t.event.start_date if isinstance(t.event.start_date, date) else "9999-12"
         month = lookup.in_force(start, "standard")
     out = []
-    records = [("102", "Chief Arbiter", t.event.chief_arbiter)] + [
-        (f"112#{n}", "Deputy Chief Arbiter", text) for n, text in enumerate(t.event.deputy_arbiters, 1)]
+    records = [("102", CHIEF, t.event.chief_arbiter)] + [
+        (f"112#{n}", DEPUTY, text) for n, text in enumerate(t.event.deputy_arbiters, 1)]
     for record, role, text in records:
         if not text or not text.strip():
             continue
@@ -63,11 +64,16 @@ def arbiters(t: Tournament, lookup: Lookup | None = None) -> tuple[Arbiter, ...]
         name = " ".join(TITLE_WORD.sub(" ", FIDE_ID.sub(" ", text)).split()).strip(" ,;-") or text.strip()
         listed = lookup.player(int(fide_id), month) if fide_id and month else None
         if listed is not None:
-            titles, source = tuple(x for x in listed.other_titles if x in ("IA", "FA", "NA")), f"the list of {month}"
+            titles, source = tuple(x for x in listed.other_titles if x in ("IA", "FA", "NA")), \
+                msg("the list of {month}", month=month)
         else:
-            titles, source = (written or None), "the record"
+            titles, source = (written or None), msg("the record")
         out.append(Arbiter(record, role, name, fide_id, titles, source))
     return tuple(out)
+
+
+#: The functions of the 102 and 112 records, as B.06.1's forms name them.
+CHIEF, DEPUTY = msg("Chief Arbiter"), msg("Deputy Chief Arbiter")
 
 
 @dataclass(frozen=True)
@@ -161,10 +167,10 @@ def arbiter_event(t: Tournament, lookup: Lookup | None = None, rules: Edition | 
     system = system_of(t)
     rated = validate(t).rateable
     requirements = (
-        Requirement(r.articles["rated"], "a FIDE-rated event (trfconv's verdict; FIDE must have rated it)",
-                    "rateable" if rated else "not rateable", rated),
-        Requirement(r.articles["systems"], f"a system of {', '.join(r.systems)}",
-                    system or "another system, reviewed by the Arbiters' Commission", system is not None,
+        Requirement(r.articles["rated"], msg("a FIDE-rated event (trfconv's verdict; FIDE must have rated it)"),
+                    msg("rateable") if rated else msg("not rateable"), rated),
+        Requirement(r.articles["systems"], msg("a system of {systems}", systems=list(r.systems)),
+                    system or msg("another system, reviewed by the Arbiters' Commission"), system is not None,
                     known=system is not None))
     feds = {(p.federation or "").strip().upper() for p in t.players} - {"", "FID"}
     norms = tuple(ArbiterNorm(a, _title_towards(r, a.titles)) for a in arbiters(t, lookup))
@@ -208,14 +214,19 @@ def arbiter_application(events: list[tuple[str, Tournament]], fide_id: str, *, t
     needed = r.norms[chosen] - r.seminar[chosen]
     systems = sorted({e.system for _, e in counted if e.system})
     checks = (
-        Requirement(r.articles["norms"], f"{needed} norms from events (of the {r.norms[chosen]} an {chosen} "
-                                         f"application holds, {r.seminar[chosen]} from a seminar)",
-                    f"{len(counted)}: " + (", ".join(f for f, _ in counted) or "none"), len(counted) >= needed),
-        Requirement(r.articles["seminar"], f"{r.seminar[chosen]} norm from a seminar", "not in a tournament file",
-                    False, known=False),
-        Requirement(r.articles["different_systems"], f"events of at least {r.different_systems} different systems",
-                    ", ".join(systems) or "none", len(systems) >= r.different_systems),
-        Requirement("3, 4", "the conditions of articles 3 and 4 on each event (players, rounds, federations)",
-                    "not modelled: to check against B.06.1", False, known=False),
+        Requirement(r.articles["norms"], msg("{needed} norms from events (of the {norms} an {title} application "
+                                             "holds, {seminar} from a seminar)", needed=needed, norms=r.norms[chosen],
+                                             title=chosen, seminar=r.seminar[chosen]),
+                    joined([f"{len(counted)}: ", ", ".join(f for f, _ in counted) or NONE]), len(counted) >= needed),
+        Requirement(r.articles["seminar"], msg("{n} norm from a seminar", n=r.seminar[chosen]),
+                    msg("not in a tournament file"), False, known=False),
+        Requirement(r.articles["different_systems"], msg("events of at least {n} different systems",
+                                                         n=r.different_systems),
+                    ", ".join(systems) or NONE, len(systems) >= r.different_systems),
+        Requirement("3, 4", msg("the conditions of articles 3 and 4 on each event (players, rounds, federations)"),
+                    msg("not modelled: to check against B.06.1"), False, known=False),
     )
     return ArbiterApplication(fide_id, chosen, tuple(judged), checks)
+
+
+NONE = msg("none")

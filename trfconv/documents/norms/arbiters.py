@@ -9,35 +9,45 @@ import json
 from dataclasses import dataclass
 
 from ...dates import as_text
+from ...messages import SEMICOLON, Message, joined, msg
 from ...rules.arbiters import ArbiterApplication, ArbiterEvent, ArbiterNorm
 from ..basis import Basis, html_block, json_fields, json_withheld, text_block
 from ..html import e
 from .model import NormsReport
 
 
-def norm_of(event: ArbiterEvent, n: ArbiterNorm) -> str:
+def norm_of(event: ArbiterEvent, n: ArbiterNorm) -> Message:
     """What the event is for one arbiter: ``FA norm (FA1)``, or why none."""
     forms = n.forms(event.rules)
     if not forms:
-        return "no norm: holds IA, the highest title"
+        return msg("no norm: holds IA, the highest title")
     if n.title is None:
-        return f"{' or '.join(forms)} (the arbiter's title is not in the file: FA1 towards FA, IA1 for an FA)"
-    return f"{n.title} norm ({forms[0]})"
+        return msg("{forms} (the arbiter's title is not in the file: FA1 towards FA, IA1 for an FA)",
+                   forms=joined(forms, OR))
+    return msg("{title} norm ({form})", title=n.title, form=forms[0])
 
 
-def arbiter_lines(event: ArbiterEvent) -> list[str]:
+#: Between the two forms when the arbiter's title is not known.
+OR = msg(" or ")
+
+
+def arbiter_lines(event: ArbiterEvent) -> list[Message]:
     """The event's conditions and each arbiter's norm, a line each."""
     r = event.rules
-    out = [f"B.06.1 ({r.edition.name}): " + "; ".join(f"{q.rule}: {q.value} {q.status}" for q in event.requirements)
-           + "; the conditions of articles 3 and 4 (players, rounds, federations) are not checked"]
+    conditions = [msg("{rule}: {value} {status}", rule=q.rule, value=q.value, status=q.status)
+                  for q in event.requirements]
+    out = [msg("B.06.1 ({edition}): {conditions}; the conditions of articles 3 and 4 (players, rounds, federations) "
+               "are not checked", edition=r.edition.name, conditions=joined(conditions, SEMICOLON))]
     for n in event.norms:
         a = n.arbiter
-        who = ", ".join(x for x in (a.fide_id and f"FIDE ID {a.fide_id}",
-                                    a.titles and f"{'/'.join(a.titles)} from {a.titles_from}") if x)
-        out.append(f"{a.role} {a.name}{f' ({who})' if who else ''}: "
-                   + (norm_of(event, n) if event.ok else "no norm: the event does not meet B.06.1"))
+        facts = [x for x in (a.fide_id and f"FIDE ID {a.fide_id}",
+                             a.titles and msg("{titles} from {source}", titles="/".join(a.titles),
+                                              source=a.titles_from)) if x]
+        who = joined([" (", joined(facts, ", "), ")"]) if facts else ""
+        norm = norm_of(event, n) if event.ok else msg("no norm: the event does not meet B.06.1")
+        out.append(msg("{role} {name}{who}: {norm}", role=a.role, name=a.name, who=who, norm=norm))
     if not event.norms:
-        out.append("no arbiter in the 102/112 records")
+        out.append(msg("no arbiter in the 102/112 records"))
     return out
 
 
@@ -126,9 +136,9 @@ def render_arbiters(report: NormsReport) -> str:
     if not report.basis.withheld and event is not None:
         forms = [n for n in event.norms if event.ok and n.forms(event.rules)]
         body = "".join(_form(report, event, n) for n in forms) or \
-            "".join(f"<p>{e(x)}</p>" for x in arbiter_lines(event))
-    title = f"Arbiter norms: {report.tournament.event.name or report.basis.file}"
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><title>{e(title)}</title>'
+            "".join(f"<p>{e(report.basis.lang.say(x))}</p>" for x in arbiter_lines(event))
+    title = report.basis.lang.say(msg("Arbiter norms: {event}", event=report.tournament.event.name or report.basis.file))
+    return (f'<!DOCTYPE html>\n<html lang="{report.basis.lang.code}"><head><meta charset="utf-8"/><title>{e(title)}</title>'
             f"<style>{STYLE}</style></head><body>{html_block(report.basis, caveats=False)}{body}</body></html>\n")
 
 
@@ -137,33 +147,45 @@ class ArbiterApplicationReport:
     basis: Basis
     application: ArbiterApplication
 
-    def verdict(self) -> str:
+    def verdict(self) -> Message:
         if self.basis.withheld:
-            return "NOT PRODUCED: a file has errors (--lenient to produce it anyway)"
+            return msg("NOT PRODUCED: a file has errors (--lenient to produce it anyway)")
         a = self.application
         failed = [c.article for c in a.checks if c.known and not c.ok]
         unchecked = [c.rule for c in a.checks if not c.known]
-        head = f"{a.title} application of the arbiter FIDE id {a.fide_id}: "
         if failed:
-            return head + "does not meet " + ", ".join(failed)
-        return head + "meets what the files show; still to show: " + "; ".join(unchecked)
+            return msg("{title} application of the arbiter FIDE id {fide_id}: does not meet {failed}", title=a.title,
+                       fide_id=a.fide_id, failed=failed)
+        return msg("{title} application of the arbiter FIDE id {fide_id}: meets what the files show; still to show: "
+                   "{unchecked}", title=a.title, fide_id=a.fide_id, unchecked=joined(unchecked, SEMICOLON))
 
 
 def render_text(report: ArbiterApplicationReport) -> str:
-    a = report.application
-    lines = [f"{'files':<12}{report.basis.file}", f"{'applicant':<12}arbiter FIDE id {a.fide_id}, title {a.title}"]
+    a, lang = report.application, report.basis.lang
+    say = lang.say
+
+    def line(label: Message, text: object) -> str:
+        return f"{say(label):<12}{say(text)}"
+
+    lines = [line(msg("files"), report.basis.file),
+             line(msg("applicant"), msg("arbiter FIDE id {fide_id}, title {title}", fide_id=a.fide_id, title=a.title))]
     lines += text_block(report.basis)
     if not report.basis.withheld:
-        lines.append("events")
+        lines.append(say(msg("events")))
         for file, event, arbiter in a.events:
-            said = "not one of its arbiters" if arbiter is None else (
-                f"{arbiter.role}; {event.system or 'another system'}; "
-                + ("a norm" if event.ok else "no norm: " + ", ".join(q.rule for q in event.requirements if not q.ok)))
-            lines.append(f"  {file}: {said}")
-        lines.append("checks")
+            if arbiter is None:
+                said = msg("not one of its arbiters")
+            else:
+                failed = [q.rule for q in event.requirements if not q.ok]
+                said = msg("{role}; {system}; {norm}", role=arbiter.role, system=event.system or msg("another system"),
+                           norm=msg("a norm") if event.ok else msg("no norm: {failed}", failed=failed))
+            lines.append(f"  {file}: {say(said)}")
+        lines.append(say(msg("checks")))
         width = max(len(c.article) for c in a.checks)
-        lines += [f"  {c.article:<{width}}  {c.status:<11}  {c.rule}: {c.value}" for c in a.checks]
-    lines.append(f"{'verdict':<12}{report.verdict()}")
+        status = [say(c.status) for c in a.checks]
+        asked = [say(msg("{rule}: {value}", rule=c.rule, value=c.value)) for c in a.checks]
+        lines += [f"  {c.article:<{width}}  {s:<11}  {x}" for c, s, x in zip(a.checks, status, asked, strict=True)]
+    lines.append(line(msg("verdict"), report.verdict()))
     return "\n".join(lines) + "\n"
 
 
