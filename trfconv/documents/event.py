@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from ..dates import as_text
+from ..dates import PartialDate, as_text
 from ..messages import ENGLISH, Language, msg
 from ..model import Event
 
@@ -19,10 +19,12 @@ def place(event: Event) -> str:
     return ", ".join(x for x in (event.city, event.federation) if x)
 
 
-def dates(start: date | str | None, end: date | str | None, lang: Language = ENGLISH) -> str:
+def dates(start: date | PartialDate | str | None, end: date | PartialDate | str | None,
+          lang: Language = ENGLISH) -> str:
     """An event's dates as a header says them: ``2026-03-01 to 2026-03-09`` in English, ``du 1er
     mars 2026 au 9 mars 2026`` in French (one date when both are the same day there); a date that
-    could not be read as written; empty when neither is known."""
+    could not be read (or only in part) as written; empty when neither is known."""
+    start, end = (d if d is None or isinstance(d, date | str) else str(d) for d in (start, end))
     if lang.english:
         return " to ".join(x for x in (as_text(start), as_text(end)) if x)
     first, last = (lang.date(d, long=True) for d in (start, end))
