@@ -279,13 +279,15 @@ def application(events: list[tuple[str, Tournament]], fide_id: str, *, title: st
     for file, t in events:
         digest = t.digest()
         if digest in seen:
-            found.append(diagnostic("NRM019", f"{t.event.name or 'the event'} is given twice ({seen[digest]} and "
-                                              f"{file}): counted once", path=file))
+            found.append(diagnostic("NRM019", msg("{event} is given twice ({first} and {file}): counted once",
+                                                  event=t.event.name or msg("the event"), first=seen[digest],
+                                                  file=file), path=file))
             continue
         seen[digest] = file
         number = next((p.start_number for p in t.players if p.fide_id == fide_id), None)
         if number is None:
-            found.append(diagnostic("NRM015", f"FIDE id {fide_id} is not a player of this event", path=file))
+            found.append(diagnostic("NRM015", msg("FIDE id {fide_id} is not a player of this event", fide_id=fide_id),
+                                    path=file))
             judged.append((file, t, None, None))
             continue
         result = norms(t, lookup, rules=rules, player=number, titles=(title,) if title else None, exemption=exemption,
@@ -294,8 +296,9 @@ def application(events: list[tuple[str, Tournament]], fide_id: str, *, title: st
         judged.append((file, t, number, result))
     names = {r.players[0].person.name for _, _, _, r in judged if r is not None and r.players}
     if len(names) > 1:
-        found.append(diagnostic("NRM016", f"the events name FIDE id {fide_id} differently ({'; '.join(sorted(names))}): "
-                                          "is this one player's application?"))
+        found.append(diagnostic("NRM016", msg("the events name FIDE id {fide_id} differently ({names}): is this one "
+                                              "player's application?", fide_id=fide_id,
+                                              names="; ".join(sorted(names)))))
     made = [n.title for *_, r in judged if r is not None for p in r.players for n in p.results if n.achieved]
     chosen = title or next((x for x in TITLES if x in made), None) or next(
         (n.title for *_, r in judged if r is not None for p in r.players for n in p.results), "GM")
