@@ -94,7 +94,8 @@ def _boards(report: PairingsReport, pairing: RoundPairing, lang: Language) -> li
 def render_text(report: PairingsReport) -> str:
     c, lang = report.check, report.basis.lang
     say = lang.say
-    lines = [say(heading(report)) + (f": {report.event}" if report.event else "")]
+    lines = [say(msg("{heading}: {event}", heading=heading(report), event=report.event) if report.event
+                 else heading(report))]
     lines += text_block(report.basis)
     if report.basis.withheld:
         return "\n".join(lines) + "\n"

@@ -105,7 +105,8 @@ def _player(report: NormsReport, p: PlayerNorms) -> str:
     for n in shown(report, p):
         notes = [dropped_line(report, n)] if n.achieved or n.undecided else []
         notes += [x for x in (near_line(n),) if x] + reading_lines(report, n)
-        out.append(f'<div class="keep"><h3>{e(say(person_line(p)))}: {e(say(summary(n)))}</h3>'
+        head = say(msg("{player}: {summary}", player=person_line(p), summary=summary(n)))
+        out.append(f'<div class="keep"><h3>{e(head)}</h3>'
                    + "".join(f'<p class="note">{e(say(x))}</p>' for x in notes) + f"{_games(report, n)}</div>"
                    f"{_requirements(n, lang)}")
     return "".join(out)

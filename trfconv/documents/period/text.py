@@ -38,16 +38,15 @@ def _detail(report: PeriodReport, p: PlayerPeriod) -> list[str]:
                                     source=p.rating_source, k=p.k.note)))
     for part in p.events:
         event = report.event(part)
-        head = f"  {event.name}, {report.dates(event)}: "
         score = number(short_text(part.score))
         if part.rating is None:
-            head += say(msg("unrated, n {n}, W {score}", n=part.n, score=score))
-            head += "" if part.counted else say(msg(" (not counted: {why})", why=part.note))
+            said = joined([msg("unrated, n {n}, W {score}", n=part.n, score=score),
+                           "" if part.counted else msg(" (not counted: {why})", why=part.note)])
         else:
-            head += (f"{say(part.note)}: " if part.note else "") + (
-                f"Ro {part.rating}, n {part.n}, W {score}, We {number(fixed(part.expected))}, "
-                f"W-We {number(signed(part.delta))}, K(W-We) {number(signed(part.change_exact))}")
-        lines.append(head)
+            said = joined([msg("{note}: ", note=part.note) if part.note else "",
+                           f"Ro {part.rating}, n {part.n}, W {score}, We {number(fixed(part.expected))}, "
+                           f"W-We {number(signed(part.delta))}, K(W-We) {number(signed(part.change_exact))}"])
+        lines.append("  " + say(msg("{event}, {dates}: {said}", event=event.name, dates=report.dates(event), said=said)))
     if p.change is not None:
         assert p.next_k is not None  # a rated player's period gives the next list's K
         k, why = p.next_k
