@@ -6,10 +6,11 @@ each player's line when few. In the language of the basis (:attr:`~..basis.Basis
 
 from __future__ import annotations
 
+from ...actions import Action, voice
 from ...messages import Language, joined, msg, plural
 from ...numbers import short_text
 from ...rules.rating.period import PlayerPeriod
-from ..basis import text_block
+from ..basis import more_on_request, text_block
 from ..rating_report.text import HEADINGS
 from .model import PeriodReport, fixed, signed
 
@@ -70,8 +71,10 @@ SHOWN = 20
 
 def _some(lines: list[str], more, lang: Language) -> list[str]:
     """The first :data:`SHOWN` of ``lines``, the rest counted (``more``: the message saying how
-    many more, given their number)."""
-    return lines[:SHOWN] + (["  " + lang.say(more(len(lines) - SHOWN))] if len(lines) > SHOWN else [])
+    many more, given their number), with how to see them all."""
+    if len(lines) <= SHOWN:
+        return lines
+    return lines[:SHOWN] + ["  " + lang.say(joined([more(len(lines) - SHOWN), voice().hints([Action("show-details")])]))]
 
 
 def _events(report: PeriodReport) -> list[str]:
@@ -89,12 +92,10 @@ def _summary(report: PeriodReport) -> list[str]:
     say = lang.say
     published = sum(1 for p in unrated if p.initial.published)
     out = ["", say(msg("Events ({n})", n=len(period.events))),
-           *_some(_events(report), lambda n: plural("… and {n} more event(s) (--details)",
-                                                    "… and {n} more event(s) (--details)", n=n), lang)]
+           *_some(_events(report), lambda n: plural("… and {n} more event(s)", "… and {n} more event(s)", n=n), lang)]
     if report.left_out:
         out += ["", say(msg("Left out ({n})", n=len(report.left_out))),
-                *_some(_left_out(report), lambda n: plural("… and {n} more input(s) (--details)",
-                                                           "… and {n} more input(s) (--details)", n=n), lang)]
+                *_some(_left_out(report), lambda n: plural("… and {n} more input(s)", "… and {n} more input(s)", n=n), lang)]
     out += ["", say(msg("Rated players {rated} ({games} games): sum change {change:+d}; unrated players {unrated}, "
                         "{published} with a published Ru", rated=len(rated), games=period.games,
                         change=sum(p.change for p in rated), unrated=len(unrated), published=published))]
@@ -102,7 +103,7 @@ def _summary(report: PeriodReport) -> list[str]:
         out += [columns(lang), *(_rated_line(p, lang) for p in rated)]
     if unrated and len(rated) + len(unrated) <= SHOWN:
         out += [_unrated_line(report, p) for p in unrated]
-    out.append(say(msg("(--details: every player and every event; -o FILE writes the whole period)")))
+    out += more_on_request(msg("every player and every event"), msg("writes the whole period"), lang)
     return out
 
 
