@@ -51,8 +51,11 @@ def test_every_job_is_registered_with_its_parameters_and_function():
 
 
 def outputs_over_inputs(event: Path, database: Path, k_file: Path):
-    """Each job that writes a file, asked to write it over each file it reads."""
+    """Each job that writes a file, asked to write it over each file it reads (``norms --list
+    --db DB -o DB`` and ``norms A B --application ID -o B`` wrote over their input, exit 0)."""
     lists = trfconv.Lists(database)
+    second = event.parent / "second.trf"
+    shutil.copy(event, second)
     return [
         trfconv.Report(event, output=event), trfconv.Report(event, k_file=k_file, output=k_file),
         trfconv.Report(event, lists=lists, output=database), trfconv.Standings(event, output=event),
@@ -60,6 +63,8 @@ def outputs_over_inputs(event: Path, database: Path, k_file: Path):
         trfconv.Period((event,), output=event), trfconv.Period((event,), lists=lists, output=database),
         trfconv.Period((event,), keep=lists, output=database), trfconv.Period((event.parent,), output=event),
         trfconv.Fill(event, event, lists), trfconv.Fill(event, database, lists),
+        trfconv.Norms(event, lists=lists, output=database), trfconv.Norms(event, output=event),
+        trfconv.NormsApplication((event, second), "1", output=second), trfconv.Pairings(event, output=event),
     ]
 
 
@@ -193,3 +198,16 @@ def test_an_edition_of_another_family_is_a_usage_error(cli):
     assert result.exit_code == 2
     assert result.stderr == ("trfconv: --rules: b01-2024 is an edition of the Title Regulations (B.01), not of the "
                              "tie-break regulations (C.07); known: tb-2009, tb-2023, tb-2024, tb-2026\n")
+
+
+def test_norms_never_write_over_the_database_or_an_event_they_read(cli, event, database):
+    """Issue 35: ``norms --list --db DB -o DB`` overwrote the rating lists database it read, and
+    ``norms A B --application ID -o B`` event B, both exit 0; refused now as ``report`` refuses."""
+    second = event.parent / "second.trf"
+    shutil.copy(event, second)
+    before = {p: p.read_bytes() for p in (database, second)}
+    over_db = cli("norms", event, "--list", "--db", database, "-o", database)
+    assert over_db.exit_code == 2 and "is an input of this command" in over_db.stderr
+    over_event = cli("norms", event, second, "--application", "1503014", "-o", second)
+    assert over_event.exit_code == 2 and "is an input of this command" in over_event.stderr
+    assert {p: p.read_bytes() for p in before} == before

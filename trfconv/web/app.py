@@ -46,6 +46,7 @@ from .. import __version__
 from ..documents.registry import DOCUMENTS
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import outputs
+from ..jobs.inputs import Lists
 from ..rules.tiebreaks.lots import new_seed
 from . import downloads, engine
 from .engine import Refusal
@@ -327,7 +328,7 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
         return engine.norms(upload, _number(request, "player"), tuple(q.getlist("title")), q.get("exemption", ""),
                             q.get("event_type", ""), q.get("reading") or "rounded", _flag(request, "forecast"),
                             _number(request, "after_round"), _flag(request, "details"),
-                            engine.held_lists(db) if _flag(request, "list") else None, lenient, form)
+                            Lists(db) if _flag(request, "list") else None, lenient, form)
 
     @_answers("document")
     def of_file(request: Request):
@@ -353,7 +354,7 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
         else:
             text = engine.application(files, q.get("fide_id", ""), q.get("title", ""), q.get("exemption", ""),
                                       q.get("event_type", ""), q.get("reading") or "rounded",
-                                      engine.held_lists(db) if _flag(request, "list") else None,
+                                      Lists(db) if _flag(request, "list") else None,
                                       _flag(request, "lenient"), form)
         return _served(request, found, form, text, downloads.set_document_name([u.name for u in files], found, form))
 

@@ -16,8 +16,6 @@ from pathlib import Path
 
 from ..actions import speaking, voice
 from ..diagnostics import severity_counts
-from ..documents.basis import Basis
-from ..documents.registry import document
 from ..errors import TrfconvError
 from ..io.registry import outputs
 from ..jobs import run
@@ -51,10 +49,19 @@ class Refusal(TrfconvError):
         self.message, self.status = message, status
 
 
+#: What the page calls a job's parameter a problem is about, where it says the value given.
+CONTROLS = {"fide_id": "FIDE id", "titles": "title", "exemption": "exemption", "event_type": "event type",
+            "round": "round", "after_round": "after round", "player": "player", "month": "month", "lists": "list of"}
+
+
 def refused(problem: Problem, status: int = 422) -> Refusal:
-    """The page's sentence for a job's ``problem`` (a file that cannot be read: its reasons)."""
+    """The page's sentence for a job's ``problem``: the control and the value given when it is
+    what is wrong (``FIDE id 77: …``); a file that cannot be read: its reasons."""
     if not problem.diagnostics:
-        return Refusal(str(problem), status)
+        why = str(problem)
+        if problem.given is not None and problem.about in CONTROLS:
+            why = f"{CONTROLS[problem.about]} {problem.given}: {why}"
+        return Refusal(why, status)
     said = voice()
     return Refusal(f"{problem.why}: " + "; ".join(f"{said.message(d)} ({d.code})" for d in problem.diagnostics),
                    413 if any(d.code == "LIM001" for d in problem.diagnostics) else status)
@@ -188,50 +195,31 @@ def norm_choices() -> NormChoices:
 @on_the_page
 def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (), exemption: str | None = None,
           event_type: str | None = None, reading: str = "rounded", forecast: bool = False,
-          after_round: int | None = None, details: bool = False, lookup=None, lenient: bool = False,
+          after_round: int | None = None, details: bool = False, lists: Lists | None = None, lenient: bool = False,
           form: str = "html") -> str:
-    """The title norms' HTML (``form`` ``html``) or the IT1 certificates (``it1``), as ``trfconv
-    norms --format FORM`` writes them with the same options (``lookup``: ``--list``)."""
-    from .. import norms as judge
-    from ..documents.norms import NormsReport
+    """The title norms in ``form`` (the HTML, the IT1 certificates, the arbiters' forms...), as
+    ``trfconv norms --format FORM`` writes them with the same options (``lists``: ``--list``)."""
+    from ..jobs.norms import Norms
 
-    t = upload.tournament
-    try:
-        result = judge(t, lookup, player=player, titles=titles or None, exemption=exemption or None,
-                       event_type=event_type or None, readings={"score": reading}, forecast=forecast,
-                       after_round=after_round, arbiters=details or form == "arbiters")
-    except ValueError as err:  # an option, a player or a round the library refuses: said as it says it
-        raise Refusal(str(err)) from None
-    basis = Basis(upload.name, (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
-    return document("norms").render(NormsReport(basis, t, result, details or player is not None), form)
+    return done(run(Norms(upload.tournament, player, tuple(t.upper() for t in titles) or None, exemption or None,
+                          event_type or None, (("score", reading),), forecast, after_round, lists=lists,
+                          details=details, form=form, lenient=lenient))).rendered.text
 
 
 @on_the_page
 def application(uploads: list[Upload], fide_id: str, title: str | None = None, exemption: str | None = None,
-                event_type: str | None = None, reading: str = "rounded", lookup=None, lenient: bool = False,
-                form: str = "text") -> str:
-    """The title application of ``fide_id`` over the files held (IT2 checks), as ``trfconv norms
-    FILES --application FIDE_ID --format FORM`` writes it with the same options (the document
-    has no HTML form)."""
-    from ..documents.norms.application import ApplicationReport
-    from ..rules.norms import application as check
+                event_type: str | None = None, reading: str = "rounded", lists: Lists | None = None,
+                lenient: bool = False, form: str = "text") -> str:
+    """The title application of ``fide_id`` over the files held (a player's IT2 checks, or an
+    arbiter's), as ``trfconv norms FILES --application FIDE_ID --format FORM`` writes it with the
+    same options (the document has no HTML form)."""
+    from ..jobs.norms import NormsApplication
 
-    fide_id = fide_id.strip()
     if not uploads:
         raise Refusal("no file dropped yet")
-    if not fide_id.isascii() or not fide_id.isdigit():
-        raise Refusal(f"{fide_id!r} is not a FIDE id (digits)")
-    events = [(u.name, u.tournament) for u in uploads]
-    try:
-        result, found = check(events, fide_id, title=title or None, lookup=lookup, exemption=exemption or None,
-                              event_type=event_type or None, readings={"score": reading})
-    except ValueError as err:
-        raise Refusal(str(err)) from None
-    if all(x.start_number is None for x in result.events):
-        raise Refusal(f"FIDE id {fide_id}: no file held has a player with this FIDE id")
-    noticed = [d for _, t in events for d in t.diagnostics]
-    basis = Basis(", ".join(name for name, _ in events), (*noticed, *found), lenient, scope="norms")
-    return document("norms-application").render(ApplicationReport(basis, result), form)
+    return done(run(NormsApplication(tuple(u.tournament for u in uploads), fide_id, (title or "").upper() or None,
+                                     exemption or None, event_type or None, (("score", reading),), lists=lists,
+                                     form=form, lenient=lenient))).rendered.text
 
 
 @on_the_page
