@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 from html import unescape
+
+from lxml import html
 import shutil
 from datetime import date
 from pathlib import Path
@@ -211,3 +213,90 @@ def test_norms_never_write_over_the_database_or_an_event_they_read(cli, event, d
     over_event = cli("norms", event, second, "--application", "1503014", "-o", second)
     assert over_event.exit_code == 2 and "is an input of this command" in over_event.stderr
     assert {p: p.read_bytes() for p in before} == before
+
+
+# -- what the page gained (issue 35 item 2) ---------------------------------------------------------
+
+def test_the_page_checks_a_file_before_upload_as_the_command_does(page_cli, monkeypatch):
+    """The upload check on the page: its verdict, its one line (what to fix first, by when) and
+    every finding, as ``check --upload`` prints them (gacrux reads a file on disk: --no-gacrux)."""
+    monkeypatch.chdir(EXAMPLE.parent)
+    c = client()
+    key = key_of(upload(c, EXAMPLE.name, EXAMPLE.read_bytes()))
+    card = c.get(f"/sessions/{SESSION}/cards").text
+    assert f'data-get="/files/{key}/upload"' in card
+    page = html.fragment_fromstring(f"<div>{c.get(f'/files/{key}/upload').text}</div>")
+    command = page_cli("check", EXAMPLE.name, "--upload", "--no-gacrux").stdout.splitlines()
+    assert command[-1] == f"{EXAMPLE.name}: " + page.xpath("string(.//p[@class='upload-summary'])")
+    assert "fix first" in command[-1] and "then " in command[-1]  # what first, then the deadline
+    assert page.xpath("string(.//strong[@class='decision'])") == "NOT READY TO UPLOAD"
+    assert sorted(li.text_content() for li in page.xpath(".//li")) == sorted(command[:-2])  # by severity, or place
+
+
+def test_the_page_refuses_a_conversion_of_a_file_with_errors_before_it_is_asked(monkeypatch):
+    """A file with errors: the page says, before any download, that its conversions are refused
+    (in the command's words, the page's control for allowing them), and offers them only with
+    'even with errors' ticked (a conversion then marked as resting on them)."""
+    c = client()
+    key = key_of(upload(c, DEFECT.name, DEFECT.read_bytes()))
+    card = html.fragment_fromstring(c.get(f"/sessions/{SESSION}/cards").text)
+    assert card.get("data-file") == key
+    said = card.xpath("string(.//form[@class='refused-conversions']/p)")
+    assert said == ("errors in the input; nothing written (tick 'even with errors' to write it anyway, marked as "
+                    "resting on them)")
+    assert len(card.xpath(".//form[@class='refused-conversions']//input[@name='lenient'][@required]")) == 1
+    assert not card.xpath(".//ul[@class='downloads']")
+    clean = key_of(upload(c, EXAMPLE.name, EXAMPLE.read_bytes()))
+    assert len(html.fragment_fromstring(f"<div>{c.get(f'/sessions/{SESSION}/cards').text}</div>")
+               .xpath(f".//article[@data-file='{clean}']//ul[@class='downloads']/li/a")) == 5
+
+
+@pytest.mark.parametrize("native", [FIXTURES / "native" / "swissmanager" / "echecsjs__tunx__2023_elllobregat_a_753347.TUNX",
+                                    *sorted((FIXTURES / "native" / "pgn").glob("*.pgn"))[:1]], ids=lambda p: p.suffix)
+def test_the_page_fills_points_and_ranks_as_convert_does(cli, monkeypatch, native):
+    """Swiss-Manager and PGN files hold no points or ranks: the page's TRF is the command's,
+    byte for byte, the standings' points and ranks filled (WRT007), and reads back with them."""
+    monkeypatch.chdir(native.parent)
+    c = client()
+    key = key_of(upload(c, native.name, native.read_bytes()))
+    page = c.get(f"/files/{key}/convert.trf26")
+    command = cli("convert", native.name, "--to", "trf26")
+    assert page.status_code == 200 and page.content == command.stdout_bytes and "WRT007" in command.stderr
+    back = trfconv.reads(page.content)
+    assert all(p.rank is not None for p in back.players)
+
+
+#: Every job the page runs, asked the same of the library, the command line and the page, on one
+#: file: (job, its parameters, the command's arguments, the page's address and query).
+FACES = [
+    ("info", lambda f: trfconv.Info(f, form="json"), ("info", "--json"), ("info.json", {})),
+    ("validate", lambda f: trfconv.Validate(f, form="text"), ("validate",), ("verdict.text", {})),
+    ("report", lambda f: trfconv.Report(f, form="csv"), ("report", "--format", "csv"), ("rating-report.csv", {})),
+    ("standings", lambda f: trfconv.Standings(f, ("BH/C1", "SB"), form="json"),
+     ("standings", "-t", "BH/C1,SB", "--format", "json"), ("standings.json", {"tiebreaks": "BH/C1,SB"})),
+    ("playoff", lambda f: trfconv.Playoff(f, place=3, seed="7", form="text"),
+     ("playoff", "--places", "3", "--seed", "7", "--format", "text"), ("playoff.text", {"place": "3", "seed": "7"})),
+    ("norms", lambda f: trfconv.Norms(f, form="it1"), ("norms", "--format", "it1"), ("norms.it1", {})),
+    ("norms-json", lambda f: trfconv.Norms(f, forecast=True, form="json"), ("norms", "--forecast", "--json"),
+     ("norms.json", {"forecast": "1"})),
+    ("convert", lambda f: trfconv.Convert(f, "xml"), ("convert", "--to", "xml"), ("convert.xml", {})),
+]
+
+
+@pytest.mark.parametrize(("job", "params", "args", "asked"), FACES, ids=[f[0] for f in FACES])
+def test_every_job_gives_the_same_bytes_through_the_library_the_command_line_and_the_page(
+        page_cli, monkeypatch, job, params, args, asked):
+    """Issue 35 item 2: the same document of the same file, from each face, byte for byte (the
+    text forms the command writes with -o, as the page hands out a file)."""
+    monkeypatch.chdir(EXAMPLE.parent)
+    name = EXAMPLE.name
+    c = client()
+    key = key_of(upload(c, name, EXAMPLE.read_bytes()))
+    with speaking(PAGE):
+        result = run(params(name))
+    library = result.data if result.data is not None else result.document.text.encode(result.document.encoding)
+    page = c.get(f"/files/{key}/{asked[0]}", params=asked[1])
+    assert page.status_code == 200, page.text
+    command = page_cli(args[0], name, *args[1:])
+    assert command.exit_code in (0, 1), command.output
+    assert library == command.stdout_bytes == page.content, job

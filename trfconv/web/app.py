@@ -364,6 +364,11 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
                                                                                     _flag(request, "lenient"))))
 
     @_answers("fragment")
+    def upload_check(request: Request):
+        found = engine.upload_check(held.get(request.path_params["key"]), db, _flag(request, "list"))
+        return _page(_ENV.get_template("upload.html").render(u=found))
+
+    @_answers("fragment")
     def list_check(request: Request):
         found = engine.list_check(held.get(request.path_params["key"]), db)
         return _page(_ENV.get_template("findings.html").render(findings=found))
@@ -423,6 +428,7 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
         Route("/sessions/{tab:str}/{document:str}.{form:str}", of_set),
         Route("/files/{key:str}/losses", losses),
         Route("/files/{key:str}/listcheck", list_check),
+        Route("/files/{key:str}/upload", upload_check),
         Route("/files/{key:str}/{document:str}.{form:str}", of_file),
         Route("/lists", import_list, methods=["POST"]),
         Route("/lists/held", lists_held),

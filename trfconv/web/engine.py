@@ -105,7 +105,8 @@ def read_upload(name: str, data: bytes) -> Tournament:
 
 @dataclass(frozen=True)
 class Summary:
-    """What the page shows of a file at once: info, findings, verdict."""
+    """What the page shows of a file at once: info, findings, verdict; and why its conversions
+    are refused unless asked even with errors (None: they are not), as ``convert`` says it."""
 
     info: str
     counts: dict[str, int]
@@ -113,15 +114,18 @@ class Summary:
     verdict: str
     decision: str
     caveats: tuple[str, ...]
+    conversions_refused: str | None = None
 
 
 @on_the_page
 def summary(upload: Upload) -> Summary:
     """The file's info, its findings as ``check`` lists them, and the verdict as ``validate``
     gives it."""
+    from ..jobs.convert import refusal
     from ..jobs.info import Info
 
     t, validated = upload.tournament, upload.validated
+    refused = refusal(t, upload.name)
     info = done(run(Info(t)))
     return Summary(
         info=info.rendered.text,
@@ -130,6 +134,7 @@ def summary(upload: Upload) -> Summary:
         verdict=validated.rendered.text,
         decision="not produced: the file has errors" if validated.grounds.withheld else validated.verdict or "",
         caveats=validated.caveats,
+        conversions_refused=str(refused) if refused is not None else None,
     )
 
 
@@ -329,6 +334,28 @@ def find_players(db, query: str, limit: int = 20):
 
     result = done(run(ListLookup(query, Lists(db), limit=limit)))
     return result.computed.month, [m.entry for m in result.computed.matches]
+
+
+@dataclass(frozen=True)
+class UploadCheck:
+    """What ``trfconv check --upload`` says of a file: its verdict (``ready to upload`` or not),
+    its one line (what to fix first, by when) and every finding, as it lists them."""
+
+    verdict: str
+    summary: str
+    findings: list[Finding]
+
+
+@on_the_page
+def upload_check(upload: Upload, db=None, use_list: bool = False, today=None) -> UploadCheck:
+    """The checks before FIDE's rating server, as ``trfconv check --upload --no-gacrux`` makes
+    them (with ``use_list``: ``--list``, against the lists held): gacrux reads a file on disk,
+    and the page holds none."""
+    from ..jobs.check import Check
+
+    result = done(run(Check(upload.tournament, lists=Lists(db) if use_list else None, upload=True, today=today,
+                            gacrux=False)))
+    return UploadCheck(result.verdict or "", result.computed.summary, findings(result.diagnostics))
 
 
 @on_the_page
