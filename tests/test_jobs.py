@@ -300,3 +300,44 @@ def test_every_job_gives_the_same_bytes_through_the_library_the_command_line_and
     command = page_cli(args[0], name, *args[1:])
     assert command.exit_code in (0, 1), command.output
     assert library == command.stdout_bytes == page.content, job
+
+
+# -- the norms and the pairings on the page (issues 36 and 38) --------------------------------------
+
+READINGS = FIXTURES / "examples" / "norms-readings-2026.trf"
+
+
+def test_the_page_shows_the_norms_readings_near_misses_and_forms_as_the_command(page_cli, monkeypatch):
+    """The norms job on the page: its verdict, each reading that decides with both outcomes, the
+    near misses, another reading chosen, the IT1 and the arbiters' FA1/IA1 forms: the command's."""
+    monkeypatch.chdir(READINGS.parent)
+    c = client()
+    key = key_of(upload(c, READINGS.name, READINGS.read_bytes()))
+    page = c.get(f"/files/{key}/norms.html").text
+    assert page == page_cli("norms", READINGS.name, "--format", "html").stdout
+    text = html.document_fromstring(page).text_content()
+    assert "'complete-event' (the default) gives the norm" in text and "'all-rounds' gives no norm" in text
+    assert "missed narrowly: 1.4.8 by 15 rating points" in text
+    other = c.get(f"/files/{key}/norms.html", params={"reading-round-robin-beaten": "all-rounds"}).text
+    assert other == page_cli("norms", READINGS.name, "--reading", "round-robin-beaten=all-rounds", "--format",
+                             "html").stdout != page
+    for form in ("it1", "arbiters"):
+        assert c.get(f"/files/{key}/norms.{form}").text == page_cli("norms", READINGS.name, "--format", form).stdout
+    card = c.get(f"/sessions/{SESSION}/cards").text
+    assert 'name="reading-round-robin-beaten"' in card and f'/files/{key}/norms.arbiters' in card
+
+
+def test_the_page_shows_each_rounds_pairings_verdict_as_the_command(page_cli, monkeypatch):
+    """The pairings checker on the page: each round's verdict and the criterion that decides, one
+    round board by board, and the next round as the rules pair it: the command's."""
+    monkeypatch.chdir(EXAMPLE.parent)
+    c = client()
+    key = key_of(upload(c, EXAMPLE.name, EXAMPLE.read_bytes()))
+    page = c.get(f"/files/{key}/pairings.html")
+    assert page.status_code == 200 and page.text == page_cli("pairings", EXAMPLE.name, "--format", "html").stdout
+    text = html.document_fromstring(page.text).text_content()
+    assert "C.04.3 [C12]" in text and "0 of 7 rounds as the Dutch system pairs them" in text
+    one = c.get(f"/files/{key}/pairings.text", params={"round": "5", "next": "1"}).text
+    assert one == page_cli("pairings", EXAMPLE.name, "--round", "5", "--next", "--format", "text").stdout
+    refused = c.get(f"/files/{key}/pairings.html", params={"round": "9"})
+    assert refused.status_code == 422 and "round 9: the file holds 7 paired round(s)" in refused.text

@@ -222,7 +222,8 @@ def test_the_norms_choices_are_the_commands(norms_served):
     assert tuple(form.xpath(".//select[@name='reading']/option/@value")) == tuple(readings()["score"].choices)
     assert form.xpath(".//input[@name='after_round']/@max") == ["11"]
     assert form.xpath(".//button[starts-with(@formaction, '/files/')][not(@name)]/@formaction") == [
-        form.get("action")] * 2 + [form.get("action").replace(".html", ".it1")] * 2
+        form.get("action")] * 2 + [form.get("action").replace(".html", ".it1")] * 2 + [
+        form.get("action").replace(".html", ".arbiters")] * 2
     assert all(field.xpath("ancestor::label") for field in form.xpath(".//input | .//select"))  # every field labelled
     index = html.document_fromstring(c.get("/").text).xpath("//form[@data-action='norms-application']")[0]
     assert tuple(index.xpath(".//select[@name='title']/option/text()"))[1:] == TITLES
@@ -565,10 +566,10 @@ def test_a_duplicated_tab_starts_with_a_copy_of_the_files(served):
 def test_a_large_event_opens_its_documents_in_a_tab_of_their_own(monkeypatch):
     c = client()
     small = html.fragment_fromstring(upload(c, EXAMPLE.name, EXAMPLE.read_bytes()).text)
-    assert small.xpath(".//iframe") and small.xpath(".//form/@target") == [f"frame-{small.get('data-file')}"] * 4
+    assert small.xpath(".//iframe") and small.xpath(".//form/@target") == [f"frame-{small.get('data-file')}"] * 5
     monkeypatch.setattr(web, "LARGE_PLAYERS", 39)
     large = html.fragment_fromstring(upload(c, EXAMPLE.name, EXAMPLE.read_bytes()).text)
-    assert not large.xpath(".//iframe") and large.xpath(".//form/@target") == ["_blank"] * 4
+    assert not large.xpath(".//iframe") and large.xpath(".//form/@target") == ["_blank"] * 5
     assert "This event has 40 players: its documents open in a tab of their own" in large.text_content()
     page = html.document_fromstring(c.get("/").text)
     assert page.xpath("//form[@id='period']/@data-large") == ["39"]

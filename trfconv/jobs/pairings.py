@@ -74,7 +74,8 @@ def pairings(params: Pairings) -> JobResult:
     if isinstance(t, Problem):
         return stopped(params.name, t, file=where)
     if params.round is not None and params.round > (held := progress(t).last_paired):
-        return stopped(params.name, Problem(msg("the file holds {n} paired round(s)", n=held), about="round"),
+        return stopped(params.name, Problem(msg("the file holds {n} paired round(s)", n=held), about="round",
+                                            given=str(params.round)),
                        file=where, tournament=t)
     result = check_pairings(t, rules=params.rules, system=params.system,
                             rounds=None if params.round is None else [params.round], next_round=params.next_round)

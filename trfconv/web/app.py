@@ -73,9 +73,10 @@ PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src
 #: A document: no script at all; its own inline style and SVG charts.
 DOCUMENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'self'"
 #: The documents of one file, the documents over a tab's files, and what the page calls each form.
-FILE_DOCUMENTS = ("info", "verdict", "rating-report", "standings", "playoff", "norms")
+FILE_DOCUMENTS = ("info", "verdict", "rating-report", "standings", "playoff", "norms", "pairings")
 SET_DOCUMENTS = ("period", "norms-application")
-FORM_NAMES = {"html": "HTML", "text": "text", "csv": "CSV", "json": "JSON", "it1": "IT1", "fide": "FIDE list TXT"}
+FORM_NAMES = {"html": "HTML", "text": "text", "csv": "CSV", "json": "JSON", "it1": "IT1", "arbiters": "FA1/IA1",
+              "fide": "FIDE list TXT"}
 _ENV = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
 
 
@@ -228,6 +229,15 @@ def _flag(request: Request, name: str) -> bool:
     return request.query_params.get(name) in ("1", "on", "true")
 
 
+def _readings(request: Request) -> tuple[tuple[str, str], ...]:
+    """The readings of the norms' form: ``reading`` (1.4.8b's 35 %, ``--score-reading``) and each
+    ``reading-NAME`` chosen (``--reading NAME=CHOICE``); none chosen: the edition's defaults."""
+    q = request.query_params
+    chosen = [("score", q["reading"])] if q.get("reading") else []
+    chosen += [(k.removeprefix("reading-"), v) for k, v in q.items() if k.startswith("reading-") and v]
+    return tuple(chosen)
+
+
 def _form_of(name: str, form: str, documents: tuple[str, ...]):
     """The registry's record of the document ``name``, checked to have ``form``."""
     if name not in documents:
@@ -322,11 +332,13 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
         if name == "standings":
             return engine.standings(upload, q.get("tiebreaks"), _number(request, "after_round"),
                                     q.get("seed", "").strip(), lenient, form)
+        if name == "pairings":
+            return engine.pairings(upload, _number(request, "round"), _flag(request, "next"), lenient, form)
         if name == "playoff":
             return engine.playoff(upload, _number(request, "place", 1) or 1, q.get("seed", "").strip(), lenient,
                                   form)
         return engine.norms(upload, _number(request, "player"), tuple(q.getlist("title")), q.get("exemption", ""),
-                            q.get("event_type", ""), q.get("reading") or "rounded", _flag(request, "forecast"),
+                            q.get("event_type", ""), _readings(request), _flag(request, "forecast"),
                             _number(request, "after_round"), _flag(request, "details"),
                             Lists(db) if _flag(request, "list") else None, lenient, form)
 
@@ -353,7 +365,7 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
                                  form)
         else:
             text = engine.application(files, q.get("fide_id", ""), q.get("title", ""), q.get("exemption", ""),
-                                      q.get("event_type", ""), q.get("reading") or "rounded",
+                                      q.get("event_type", ""), _readings(request),
                                       Lists(db) if _flag(request, "list") else None,
                                       _flag(request, "lenient"), form)
         return _served(request, found, form, text, downloads.set_document_name([u.name for u in files], found, form))

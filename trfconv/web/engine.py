@@ -182,24 +182,29 @@ def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bo
 
 @dataclass(frozen=True)
 class NormChoices:
-    """The choices ``trfconv norms`` offers (its ``--title``, ``--exemption``, ``--event-type``
-    and ``--score-reading``), for the page's norms form."""
+    """The choices ``trfconv norms`` offers (its ``--title``, ``--exemption``, ``--event-type``,
+    ``--score-reading`` and the other readings of ``--reading NAME=CHOICE``: by name, the
+    article and the choices, the default first), for the page's norms form."""
 
     titles: tuple[str, ...]
     exemptions: dict[str, str]
     event_types: tuple[str, ...]
     readings: dict[str, str]
+    other_readings: dict[str, tuple[str, dict[str, str]]]
 
 
 def norm_choices() -> NormChoices:
     from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, TITLES, readings
 
-    return NormChoices(TITLES, EXEMPTION_NAMES, EVENT_TYPES, readings()["score"].choices)
+    known = readings()
+    others = {name: (x.article, {x.default: x.choices[x.default], **x.choices}) for name, x in known.items()
+              if name != "score"}
+    return NormChoices(TITLES, EXEMPTION_NAMES, EVENT_TYPES, known["score"].choices, others)
 
 
 @on_the_page
 def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (), exemption: str | None = None,
-          event_type: str | None = None, reading: str = "rounded", forecast: bool = False,
+          event_type: str | None = None, readings: tuple[tuple[str, str], ...] = (), forecast: bool = False,
           after_round: int | None = None, details: bool = False, lists: Lists | None = None, lenient: bool = False,
           form: str = "html") -> str:
     """The title norms in ``form`` (the HTML, the IT1 certificates, the arbiters' forms...), as
@@ -207,14 +212,14 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
     from ..jobs.norms import Norms
 
     return done(run(Norms(upload.tournament, player, tuple(t.upper() for t in titles) or None, exemption or None,
-                          event_type or None, (("score", reading),), forecast, after_round, lists=lists,
+                          event_type or None, readings, forecast, after_round, lists=lists,
                           details=details, form=form, lenient=lenient))).rendered.text
 
 
 @on_the_page
 def application(uploads: list[Upload], fide_id: str, title: str | None = None, exemption: str | None = None,
-                event_type: str | None = None, reading: str = "rounded", lists: Lists | None = None,
-                lenient: bool = False, form: str = "text") -> str:
+                event_type: str | None = None, readings: tuple[tuple[str, str], ...] = (),
+                lists: Lists | None = None, lenient: bool = False, form: str = "text") -> str:
     """The title application of ``fide_id`` over the files held (a player's IT2 checks, or an
     arbiter's), as ``trfconv norms FILES --application FIDE_ID --format FORM`` writes it with the
     same options (the document has no HTML form)."""
@@ -223,8 +228,19 @@ def application(uploads: list[Upload], fide_id: str, title: str | None = None, e
     if not uploads:
         raise Refusal("no file dropped yet")
     return done(run(NormsApplication(tuple(u.tournament for u in uploads), fide_id, (title or "").upper() or None,
-                                     exemption or None, event_type or None, (("score", reading),), lists=lists,
+                                     exemption or None, event_type or None, readings, lists=lists,
                                      form=form, lenient=lenient))).rendered.text
+
+
+@on_the_page
+def pairings(upload: Upload, round_: int | None = None, next_round: bool = False, lenient: bool = False,
+             form: str = "html") -> str:
+    """Every round held to FIDE's Dutch system (or only ``round_``; with ``next_round`` the next
+    round as the rules pair it), each round's verdict and the criterion behind each difference,
+    as ``trfconv pairings --format FORM`` writes it."""
+    from ..jobs.pairings import Pairings
+
+    return done(run(Pairings(upload.tournament, round_, next_round, form=form, lenient=lenient))).rendered.text
 
 
 @on_the_page
