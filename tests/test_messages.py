@@ -21,6 +21,7 @@ import trfconv
 
 from trfconv import messages
 from trfconv.diagnostics import CODES, diagnostic
+from trfconv.io.registry import outputs, write_bytes
 from trfconv.jobs import run
 from trfconv.messages import (
     ENGLISH,
@@ -256,15 +257,11 @@ _FIELD = re.compile(r"\{[^{}]*\}")
 def english_words(text: str, file: Path, *written: Path) -> set[str]:
     """The words of ``text`` that are trfconv's English and not French, nor a word of the file
     (names, places, the event's own texts; a name cut short in a column too), nor a file's name
-    (``file``, the ones ``written``), nor a word of the reader's own diagnostics that are not
-    messages yet (the readers are converted with the io layer, after this slice): what a French
-    reader would see as English."""
+    (``file``, the ones ``written``): what a French reader would see as English."""
     english, _ = _vocabularies()
     own = _words(file.read_text("utf-8", "replace")) | _words(" ".join(map(str, (file, *written))))
     own |= {word[:n] for word in own for n in range(1, len(word))}
-    pending = {w for d in trfconv.read(file).diagnostics if not isinstance(d.message, Message)
-               for w in _words(d.message)}
-    return (_words(text) & english) - own - pending
+    return (_words(text) & english) - own
 
 
 #: Files whose verdicts and reports say much: Swisses with and without exclusions, under either
@@ -299,3 +296,66 @@ def test_no_english_reaches_a_french_verdict_or_rating_report(cli, tmp_path, fil
             said[lang] = english_words(run.output + page, file, html)
         assert said["en"], "the detector finds the English of the English output"
         assert said["fr"] == set(), args[0]
+
+
+#: Files whose reading says much, one or more of each reader: TRF with a private record and legacy
+#: codes, a chess-results CSV, a team XML, a PGN, Swiss-Manager, Swiss-Chess (team), Vega's
+#: crosstable and its own file, Papi and Papi-JSON, a web page, a text that is no TRF.
+READ = [paths.FIXTURES / name for name in (
+    "trf/pierotofy__CPPDubovSystem__random2.trf", "crosstables/mrrookes__arbitools__testing.chess-results.csv",
+    "crosstables/chess-results-upload_Team_RoundRobin.xml",
+    "native/pgn/samuraitruong__vegachess-html-generator__www_Sample_Tournament2.pgn",
+    "native/swissmanager/echecsjs__tunx__ukraine_rapid8_1377000.TUNX", "native/swt/fnogatz__swtparser.js__SwissTeam.SWT",
+    "native/vega/made__Sample_Tournament-crosstable.txt",
+    "native/vega/samuraitruong__vegachess-html-generator__Sample_Tournament-VEGZ-00.bakz",
+    "papi/swiss-in-progress.papi", "crosstables/papi-json_papi-converter_example.json", "forms/fide-it1.html",
+    "native/vega/samuraitruong__vegachess-html-generator__pairs2.txt")]
+
+
+def _read_and_written(file: Path) -> tuple[list, set[str]]:
+    """What reading ``file`` says and what writing it in every output format says (a writer's
+    diagnostics placed in the file, as a command places them); and the words of the tournament
+    as its TRF says them (a binary file's texts, FIDE's codes for its event type and
+    tie-breaks: the file's own words, whatever the language)."""
+    t = trfconv.read(file)
+    said, own = list(t.diagnostics), set()
+    for name in outputs():
+        data, diagnostics, _ = write_bytes(t, name, line_ending="\n", encoding="utf-8")
+        said += [d.located(str(file)) for d in diagnostics]
+        own |= _words(data.decode("utf-8")) if name == "trf26" else set()
+    return said, own
+
+
+@pytest.mark.parametrize("file", READ, ids=lambda p: p.name)
+def test_no_english_reaches_a_french_reader_or_writer_diagnostic(file):
+    """Every diagnostic a reader gives and every writer's, as a line in French: no word of
+    trfconv's English but the file's own; the same lines in English have some (the detector
+    sees them)."""
+    said, own = _read_and_written(file)
+    assert said
+    english, french = ("\n".join(d.line(language(code)) for d in said) for code in ("en", "fr"))
+    assert english_words(english, file) - own, "the detector finds the English of the English lines"
+    assert english_words(french, file) - own == set()
+
+
+def test_no_english_reaches_a_french_damaged_file(tmp_path):
+    """A Papi file cut short (the Jet reader's damage) and a JSON form that is none: the French
+    lines hold no English word."""
+    papi = tmp_path / "cut.papi"
+    papi.write_bytes((paths.FIXTURES / "papi" / "swiss-in-progress.papi").read_bytes()[:3 * 4096 + 7])
+    json = tmp_path / "form.json"
+    json.write_text('{"format": "trfconv", "version": 99}', "utf-8")
+    for file in (papi, json):
+        said = trfconv.read(file).diagnostics
+        assert said and all(isinstance(d.message, Message) for d in said), file.name
+        assert english_words("\n".join(d.line(language("fr")) for d in said), file) == set(), file.name
+
+
+def test_check_says_a_readers_diagnostics_in_french(cli):
+    """trfconv --lang fr check --details prints each diagnostic of the Papi file as its French
+    line (the command's language reaches the reader's diagnostics)."""
+    file = paths.FIXTURES / "papi" / "swiss-in-progress.papi"
+    run = cli("--lang", "fr", "check", "--details", file)
+    lines = [d.line(language("fr")) for d in trfconv.read(file).diagnostics]
+    assert lines and all(line in run.output for line in lines)
+    assert "tie-break list read" not in run.output and "liste des départages lue dans les réglages de Papi" in run.output
