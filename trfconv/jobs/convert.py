@@ -144,11 +144,11 @@ def convert(params: Convert) -> JobResult[Conversion]:
 
 
 def _unknown_encoding(params: Convert) -> Problem:
-    return Problem(f"unknown encoding {params.output_encoding!r}", about="output_encoding")
+    return Problem(msg("unknown encoding '{encoding}'", encoding=params.output_encoding), about="output_encoding")
 
 
 def _writer_refused(output: str) -> Problem:
-    return Problem("the writer reports errors; nothing written", path=output,
+    return Problem(msg("the writer reports errors; nothing written"), path=output,
                    actions=(Action("allow-defective", purpose="to write it anyway"),))
 
 
