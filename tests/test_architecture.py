@@ -44,10 +44,10 @@ class Layer:
 LAYER_MAP = (
     Layer("base", ("model", "sides", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
                    "numbers", "dates", "timecontrol", "encoding", "tabular", "named", "records", "federations",
-                   "tiebreak_names", "messages", "errors"), (),
+                   "tiebreak_names", "messages", "errors", "titles"), (),
           "the model and what every layer shares: sides (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics, what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), what trfconv says as messages rendered in a language by the face that shows them (`messages`), the exceptions trfconv raises on purpose (`errors`), exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics, what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), what trfconv says as messages rendered in a language by the face that shows them (`messages`), the exceptions trfconv raises on purpose (`errors`), FIDE's title codes and their older letters (`titles`), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
           "the format registry, readers (TRF: `io/trf_read/`, a module per kind of record; JSON, XML, CSV/xlsx, "
           "Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "

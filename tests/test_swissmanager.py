@@ -22,7 +22,7 @@ from trfbuild import as_trf
 import trfconv
 from trfconv.dates import PartialDate
 from trfconv.diagnostics import Severity
-from trfconv.io.build import FIDE_TITLES
+from trfconv.titles import TITLE_CODES
 from trfconv.io.registry import detect_format, read_bytes
 from trfconv.io.swissmanager.layout import decode
 from trfconv.model import Bye, ByeKind, Colour, Forfeit, Game, NotPaired, Outcome, Pending
@@ -341,7 +341,7 @@ def test_first_middle_and_last_players_agree_with_the_corpus_decoding(path):
         assert theirs["start_rank"] == number
         assert p.name == ", ".join(x for x in (theirs["surname"], theirs["first_name"]) if x)
         # national titles (Brazil's CNM, Croatia's MK, Romania's II …) are not kept (SWM008)
-        title = theirs["title"] if theirs["title"] in FIDE_TITLES else None
+        title = theirs["title"] if theirs["title"] in TITLE_CODES else None
         assert (p.title, p.federation) == (title, theirs["federation"] or None)
         assert (p.fide_id, p.rating) == (str(theirs["fide_id"]) if theirs["fide_id"] else None,
                                          theirs["fide_rating"] or None)

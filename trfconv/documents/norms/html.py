@@ -11,7 +11,8 @@ from ...numbers import short_text
 from ...rules.norms import PlayerNorms
 from ...rules.norms.evaluate import TitleNorm
 from ..html import e, facts, page
-from .model import NormsReport, dropped_line, forecast_lines, near_line, person_line, reading_lines, shown, summary
+from .model import (NormsReport, dropped_line, forecast_lines, foreign_swiss, near_line, person_line, reading_lines,
+                    shown, summary)
 
 EXTRA_STYLE = """
 <style>
@@ -128,7 +129,7 @@ def _conditions(report: NormsReport) -> str:
                        f"<td class=\"l\">{'yes' if x.ok else 'no'}</td></tr>" for x in c.foreign)
         out += ("<h3>1.4.3d: rated players not of the host federation who missed at most one round (a pairing-"
                 "allocated bye is not missed)</h3><table><thead><tr><th>Round</th><th>Players</th><th>Federations</th>"
-                f"<th>GM/IM/WGM/WIM</th><th class=\"l\">Met</th></tr></thead><tbody>{rows}</tbody></table>")
+                f"<th>{'/'.join(foreign_swiss(report)['titles'])}</th><th class=\"l\">Met</th></tr></thead><tbody>{rows}</tbody></table>")
     rows = "".join(f"<tr><td>{x.round}</td><td>{x.participants}</td><td>{e(x.average_all)}</td><td>{e(x.average_top)}</td></tr>"
                    for x in c.presence)
     return out + ("<h3>1.5.6: participants and average rating each round (both readings)</h3><table><thead><tr>"

@@ -226,6 +226,11 @@ def _points(points) -> str:
     return "impossible" if points is None else short_text(points)
 
 
+def foreign_swiss(report: NormsReport) -> dict:
+    """What 1.4.3d asks of every round in the report's edition (``[norms.foreign_swiss]``)."""
+    return report.result.rules.edition.data()["norms"]["foreign_swiss"]
+
+
 def condition_lines(report: NormsReport) -> list[str]:
     """The event's conditions: 1.1 each on a line, 1.4.3d and 1.5.6 summed up by their worst
     round (every round with ``details``)."""
@@ -235,8 +240,10 @@ def condition_lines(report: NormsReport) -> list[str]:
     out = [f"{q.article:<7}{q.rule}: {q.value}  {q.status}" for q in c.requirements]
     if c.foreign:
         worst = min(c.foreign, key=lambda r: (r.ok, len(r.counted)))
-        out.append(f"1.4.3d {'met in every round' if c.foreign_ok else 'not met'} (20 rated players not of the host "
-                   f"federation, 3 federations, 10 GM/IM/WGM/WIM; fewest: round {worst.round}, {len(worst.counted)} "
+        need = foreign_swiss(report)
+        out.append(f"1.4.3d {'met in every round' if c.foreign_ok else 'not met'} ({need['players']} rated players "
+                   f"not of the host federation, {need['federations']} federations, {need['titled']} "
+                   f"{'/'.join(need['titles'])}; fewest: round {worst.round}, {len(worst.counted)} "
                    f"players, {worst.federations} federations, {worst.titled} titled)")
     if c.presence:
         fewest = min(c.presence, key=lambda r: r.participants)
