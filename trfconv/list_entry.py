@@ -59,7 +59,7 @@ class ListEntry:
     name: str
     federation: str
     sex: str | None  #: ``M`` or ``F`` as the list writes it
-    title: str | None  #: ``Tit`` (GM, IM, FM, CM, WGM, WIM, WFM, WCM)
+    title: str | None  #: ``Tit``: one of :data:`~trfconv.titles.TITLE_CODES`
     women_title: str | None  #: ``WTit``
     other_titles: tuple[str, ...]  #: ``OTit``: IA, FA, NA, IO, FT, ...
     foa_title: str | None  #: FIDE Online Arena title (AGM, AIM, AFM, ACM)
