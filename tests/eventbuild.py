@@ -3,12 +3,14 @@ what is tested) from a list of games per round."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, timedelta
 from fractions import Fraction
 
 from trfbuild import player_line, trf
 
 import trfconv
+from trfconv.model import OPPOSITE, Game, Pending
 
 #: result code -> (white's block result, black's block result, white's points, black's points)
 RESULTS = {
@@ -95,3 +97,34 @@ def round_robin(ratings: list[int | None], *, cycles: int = 1, results: dict | N
 def _points(value: Fraction) -> str:
     whole, half = divmod(value * 2, 2)
     return f"{int(whole)}.{5 if half else 0}"
+
+
+def last_round_paired_only(t: trfconv.Tournament) -> trfconv.Tournament:
+    """``t`` as exported once its last round was paired: its games without results, its byes kept."""
+    def paired(entry):
+        return Pending(entry.opponent, entry.colour) if isinstance(entry, Game) else entry
+    return replace(t, players=tuple(replace(p, rounds=(*p.rounds[:-1], paired(p.rounds[-1]))) for p in t.players))
+
+
+def swapped(t: trfconv.Tournament, r: int, a: int, b: int) -> trfconv.Tournament:
+    """Round ``r`` with the opponents of ``a`` and ``b`` exchanged, their colours and results
+    kept, their new opponents' entries the other side of them."""
+    ea, eb = t.player(a).rounds[r - 1], t.player(b).rounds[r - 1]
+    x, y = ea.opponent, eb.opponent
+    new = {a: Game(y, ea.colour, ea.outcome), b: Game(x, eb.colour, eb.outcome),
+           y: Game(a, ea.colour.opposite, OPPOSITE[ea.outcome]), x: Game(b, eb.colour.opposite, OPPOSITE[eb.outcome])}
+    return replace(t, players=tuple(replace(p, rounds=p.rounds[:r - 1] + (new[p.start_number],) + p.rounds[r:])
+                                    if p.start_number in new else p for p in t.players))
+
+
+def listed_round_robin(path):
+    """A 4-player round robin of October 2026 whose players are in the list fixture; player 4's
+    rating in the file (1610) is not the list's (1620)."""
+    t = round_robin([2288, 2305, 1980, 1610])
+    ids = ["90100020", "90100046", "90100054", "90100119"]
+    names = ["Ostrakova, Mirela", "Nunez Garcia, Jose Maria", "Tchervenkov, Aleksandr", "Morlan, Pel"]
+    t = replace(t, players=tuple(replace(p, fide_id=i, name=n, sex="w" if i == "90100020" else "m")
+                                 for p, i, n in zip(t.players, ids, names, strict=True)),
+                event=replace(t.event, start_date=date(2026, 10, 3), end_date=date(2026, 10, 5), round_dates=()))
+    trfconv.write(t, path, format="trf26")
+    return path

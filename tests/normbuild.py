@@ -91,3 +91,9 @@ def search_context(rules: NormRules, rng: random.Random, rounds: int) -> Context
     return Context(rules, rounds, round_robin, players=rounds + 1 if round_robin else 200,
                    event_type=rng.choice((None, None, None, "world-cup")),
                    exemption=rng.choice((None, None, None, "1.4.3a", "1.4.3b")), home="ESP", readings=readings)
+
+
+def events(*results: str, **options):
+    """One event per ``results`` (a title application's events: ``e1.trf`` …), against GMs."""
+    return [(f"e{i}.trf", norm_event(r, gm_field(len(r) - r.count("U") - r.count("H")), name=f"E{i}", **options))
+            for i, r in enumerate(results, start=1)]

@@ -11,13 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from helpers.papibuild import EVENTS
 from helpers.papibuild import path as made_path
 
-_ROOT = Path(__file__).resolve().parent.parent
 #: The corpus folder: ``shared/corpus/papi`` in the first folder above the checkout that has it.
-CORPUS = next((p / "shared" / "corpus" / "papi" for p in _ROOT.parents
+CORPUS = next((p / "shared" / "corpus" / "papi" for p in ROOT.parents
                if (p / "shared" / "corpus" / "papi").is_dir()), None)
 PAPI_FILES = sorted(CORPUS.glob("*.papi")) if CORPUS else []
 #: The corpus files (its SOURCES.md), by the end of their names: the tests name each, so that a

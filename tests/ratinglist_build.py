@@ -14,7 +14,10 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "ratinglists"
+from paths import ROOT
+
+
+FIXTURES = ROOT / "fixtures" / "ratinglists"
 MONTH = "2026-10"
 
 HEADER_FOA = ("ID Number      Name                                                         Fed Sex Tit  WTit OTit"

@@ -10,11 +10,10 @@ import signal
 import subprocess
 import sys
 from contextlib import contextmanager
-from pathlib import Path
 
 from browser import CHROMIUM
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 #: The flags of tests/browser.py that Playwright does not set itself.
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trfbuild import as_trf
+from crosstablebuild import EXPORT, export_rows, workbook
 
 import trfconv
 from trfconv.io import xlsx_read
@@ -39,7 +40,6 @@ from trfconv.model import (
 )
 
 FIXTURES = paths.FIXTURES
-EXPORT = FIXTURES / "crosstables" / "mrrookes__arbitools__testing.chess-results.csv"
 CORPUS = sorted((FIXTURES / "trf").glob("*.trf"))
 W, B = Colour.WHITE, Colour.BLACK
 # The file's own inconsistency: these three players lost round 1 by forfeit ("-;+" on the
@@ -49,10 +49,6 @@ DECLARED_HALF_MORE = {138, 142, 131}
 
 def computed(t: Tournament, p: Player) -> Fraction:
     return sum((t.scores.points(e) for e in p.rounds), Fraction(0))
-
-
-def export_rows() -> list[list[str]]:
-    return list(csv.reader(io.StringIO(EXPORT.read_text("utf-8"), newline=""), delimiter=";"))
 
 
 def kinds(t: Tournament) -> Counter:
@@ -197,19 +193,6 @@ def test_latin1_export_is_decoded():
     rows[6][3] = "Álvarez Pedraza Aramis"
     t = trfconv.reads("\r\n".join(";".join(r) for r in rows).encode("cp1252"))
     assert t.players[0].name == "Álvarez Pedraza Aramis" and t.source.encoding != "utf-8"
-
-
-# -- .xlsx -----------------------------------------------------------------------------------
-def workbook(rows) -> bytes:
-    from openpyxl import Workbook
-
-    book = Workbook()
-    sheet = book.active
-    for row in rows:
-        sheet.append([int(c) if c.isdigit() else c for c in row])
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
 
 
 def test_xlsx_export_reads_like_the_csv():
@@ -408,7 +391,7 @@ def test_cli_converts_by_extension_and_lists_formats(cli, tmp_path):
 
 
 def test_cli_hostile_xml_is_unreadable(cli, tmp_path):
-    from test_xml import LAUGHS
+    from hostile import LAUGHS
 
     (tmp_path / "laughs.xml").write_bytes(LAUGHS)
     result = cli("convert", str(tmp_path / "laughs.xml"), "-o", str(tmp_path / "out.trf"))

@@ -13,7 +13,7 @@ from datetime import date
 
 import paths
 import pytest
-from test_progress import last_round_paired_only
+from eventbuild import last_round_paired_only
 
 import trfconv
 from trfconv.diagnostics import Severity
@@ -251,7 +251,7 @@ def test_a_ready_file_has_no_rejection_tag_and_repeats_are_grouped(cli):
 
 
 def test_fix_first_puts_a_missing_record_before_the_ranks_it_leaves_unchecked():
-    from test_upload import event_text, player
+    from uploadbuild import event_text, player
 
     text = event_text({"022": None}, players={k: v for n in range(1, 7) for k, v in player(n, rank="").items()})
     t = trfconv.reads(text, path="event.trf")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from paths import ROOT
 
 from trfconv.io.build import TournamentBuilder
 from trfconv.io.registry import (
@@ -77,14 +78,13 @@ def test_a_formats_fixed_start_never_refuses_what_its_sniffer_recognises():
     only ever say no where the sniffer says no. Every file of the fixtures (all formats), and
     each with a byte-order mark and blanks before it, and a workbook (the fixtures hold none)."""
     import io
-    from pathlib import Path
 
     from openpyxl import Workbook
 
     from trfconv.io.jet import SIGNATURE
     from trfconv.io.registry import SNIFF_BYTES, named
 
-    files = [p for p in (Path(__file__).parents[1] / "fixtures").rglob("*") if p.is_file()]
+    files = [p for p in (ROOT / "fixtures").rglob("*") if p.is_file()]
     assert len(files) > 100
     workbook = io.BytesIO()
     Workbook().save(workbook)

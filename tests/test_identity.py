@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import date
 
 from trfbuild import player_line, trf
+from periodbuild import met
 
 import trfconv
 from trfconv import ratinglists
@@ -112,21 +113,6 @@ def test_a_former_code_in_a_file_without_dates_is_said_not_a_crash():
 
 # -- the rating period: one ID, one person; the list in force; events left out ---------------------
 
-def _met(name: str, start: str, people: dict[int, dict], results=("1-0", "0-1", "=")) -> trfconv.Tournament:
-    """Four players rated 1800-1950, three rounds; ``people`` sets a player's name and other 001
-    columns (fide_id, fed, sex, birth) by start number; every player has a FIDE ID."""
-    from dataclasses import replace
-
-    from eventbuild import swiss
-
-    rounds = [[(1, 2, results[0]), (3, 4, "=")], [(4, 1, results[1]), (2, 3, "1-0")], [(1, 3, results[2]), (2, 4, "=")]]
-    given = {n: {"fide_id": str(14000000 + 10 * sum(map(ord, name)) + n)} for n in range(1, 5)}  # an ID each
-    for n, columns in people.items():
-        given[n] = {**given[n], **{k: v for k, v in columns.items() if k != "name"}}
-    t = swiss([1800, 1850, 1900, 1950], rounds, start=start, name=name, people=given)
-    names = {n: columns["name"] for n, columns in people.items() if "name" in columns}
-    return replace(t, players=tuple(replace(p, name=names.get(p.start_number, p.name)) for p in t.players))
-
 
 ANNA = {"name": "Núñez, Anna", "fide_id": "13000001", "fed": "LTU", "sex": "w", "birth": "2011/01/01"}
 PETER = {"name": "Schröder, Peter", "fide_id": "13000001", "fed": "ROU", "sex": "m", "birth": "1956/01/01"}
@@ -137,8 +123,8 @@ def test_one_id_for_two_people_across_the_period_is_an_error_naming_both_lines(t
     in one and 'Schröder, Peter, ROU, 1956' in the other. Before: rated as one player, 0 errors.
     Now: one PER030 error naming both lines; the ID is left out of the period, never merged."""
     spring, autumn = tmp_path / "spring.trf", tmp_path / "autumn.trf"
-    trfconv.write(_met("Spring", "2026/02/02", {1: ANNA}), spring)
-    trfconv.write(_met("Autumn", "2026/02/02", {3: PETER}), autumn)
+    trfconv.write(met("Spring", "2026/02/02", {1: ANNA}), spring)
+    trfconv.write(met("Autumn", "2026/02/02", {3: PETER}), autumn)
     result = trfconv.period([spring, autumn], month="2026-03")
     (said,) = [d for d in result.diagnostics if d.code == "PER030"]
     assert said.severity.value == "error"
@@ -159,9 +145,9 @@ def test_one_id_for_two_people_across_the_period_is_an_error_naming_both_lines(t
 def test_the_same_person_spelt_another_way_is_one_player(tmp_path):
     """Spelling and accents, word order: 'Nunez, Anna' is 'Núñez, Anna'; a line without a birth
     date says nothing against the other."""
-    spring = _met("Spring", "2026/02/02", {1: ANNA})
+    spring = met("Spring", "2026/02/02", {1: ANNA})
     other = {**ANNA, "name": "Anna NUNEZ", "birth": ""}
-    autumn = _met("Autumn", "2026/02/10", {3: other})
+    autumn = met("Autumn", "2026/02/10", {3: other})
     result = trfconv.period([spring, autumn], month="2026-03")
     assert not [d for d in result.diagnostics if d.code == "PER030"]
     (anna,) = [p for p in result.players if p.key == "13000001"]
@@ -182,7 +168,7 @@ def test_an_id_not_in_the_list_in_force_is_lst001_in_the_period_as_in_report(tmp
     from ratinglist_build import P
 
     event = tmp_path / "club.trf"
-    t = _met("Club", "2026/02/02", {})
+    t = met("Club", "2026/02/02", {})
     trfconv.write(t, event)
     ids = [int(p.fide_id) for p in t.players]
     _combined_list(tmp_path / "list.txt", [P(n, f"Player, {n}", "FRA", "M", std=(1900, 10, 20), born=1990)
@@ -216,13 +202,13 @@ def test_an_event_not_finished_is_left_out_unless_asked(tmp_path, cli):
     Now it is left out and listed (PER031, with where it stands); --unfinished rates it, said."""
     event = tmp_path / "running.trf"
     _in_progress(event, round_3=("   3 w  ", "   4 w  ", "   1 b  ", "   2 b  "))
-    result = trfconv.period([trfconv.read(event), _met("Club", "2026/02/10", {})], month="2026-03")
+    result = trfconv.period([trfconv.read(event), met("Club", "2026/02/10", {})], month="2026-03")
     (left,) = [d for d in result.diagnostics if d.code == "PER031"]
     assert left.message == ("Running Open is not finished (round 3 paired, 0 of its 2 results in; 3 rounds in all); "
                             "left out (--unfinished rates the results it holds)")
     assert [e.name for e in result.events] == ["Club"]
     club = tmp_path / "club.trf"
-    trfconv.write(_met("Club", "2026/02/10", {}), club)
+    trfconv.write(met("Club", "2026/02/10", {}), club)
     run = cli("period", event, club, "--period", "2026-03")
     assert run.exit_code == 0 and "Left out (1)" in run.stdout and "PER031" in run.stdout
     asked = trfconv.period([event], month="2026-03", unfinished=True)
@@ -237,9 +223,9 @@ def test_an_event_not_finished_is_left_out_unless_asked(tmp_path, cli):
 def test_an_event_without_a_date_is_left_out_unless_asked():
     from dataclasses import replace
 
-    t = _met("Nowhen", "2026/02/02", {})
+    t = met("Nowhen", "2026/02/02", {})
     undated = replace(t, event=replace(t.event, start_date=None, end_date=None, round_dates=()))
-    result = trfconv.period([undated, _met("Club", "2026/02/10", {})], month="2026-03")
+    result = trfconv.period([undated, met("Club", "2026/02/10", {})], month="2026-03")
     (left,) = [d for d in result.diagnostics if d.code == "PER032"]
     assert "Nowhen: no date (start, end or round dates)" in left.message
     assert [e.name for e in result.events] == ["Club"]
@@ -252,7 +238,7 @@ def test_errors_in_a_file_left_out_do_not_withhold_the_period(tmp_path, cli):
     """An event of another period (March) whose file has an error (one FIDE ID on two lines): it
     is left out and listed; its error is not the period's (before: exit 1, the document withheld)."""
     march, club = tmp_path / "march.trf", tmp_path / "club.trf"
-    trfconv.write(_met("Club", "2026/02/10", {}), club)
+    trfconv.write(met("Club", "2026/02/10", {}), club)
     march.write_bytes(_event(*_two(second_id="13000001"), header=(
         "012 March Open", "022 Vilnius", "032 LTU", "042 2026/03/02", "052 2026/03/03", "102 Arbiter, Anne")))
     run = cli("period", club, march, "--period", "2026-03")

@@ -265,7 +265,7 @@ def test_a_withheld_documents_line_says_it_holds_the_errors(cli, tmp_path, comma
 
 
 def test_info_says_what_applies_of_encoding_and_line_ending(cli, tmp_path):
-    from test_csv import export_rows, workbook
+    from crosstablebuild import export_rows, workbook
 
     book = tmp_path / "crosstable.xlsx"
     book.write_bytes(workbook(export_rows()))

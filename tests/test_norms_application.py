@@ -5,15 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from normbuild import gm_field, norm_event
+from normbuild import events
 
 import trfconv
 from trfconv.rules.norms import application
-
-
-def events(*results: str, **options):
-    return [(f"e{i}.trf", norm_event(r, gm_field(len(r) - r.count("U") - r.count("H")), name=f"E{i}", **options))
-            for i, r in enumerate(results, start=1)]
 
 
 def checks(app) -> dict[str, bool]:

@@ -12,9 +12,10 @@ from fractions import Fraction
 import pytest
 from paths import FIXTURES
 from trfbuild import player_line, trf
+from eventbuild import swapped
 
 import trfconv
-from trfconv.model import OPPOSITE, Colour, Game
+from trfconv.model import Colour, Game
 from trfconv.rules.swiss.check import RoundVerdict, check_pairings
 from trfconv.rules.swiss.colours import allocate
 from trfconv.rules.swiss.rules import rules_of, swiss_rules
@@ -60,16 +61,6 @@ def test_bbppairings_published_next_pairings(name):
 
 
 # -- the differences, explained -------------------------------------------------------------------
-
-def swapped(t: trfconv.Tournament, r: int, a: int, b: int) -> trfconv.Tournament:
-    """Round ``r`` with the opponents of ``a`` and ``b`` exchanged, their colours and results
-    kept, their new opponents' entries the other side of them."""
-    ea, eb = t.player(a).rounds[r - 1], t.player(b).rounds[r - 1]
-    x, y = ea.opponent, eb.opponent
-    new = {a: Game(y, ea.colour, ea.outcome), b: Game(x, eb.colour, eb.outcome),
-           y: Game(a, ea.colour.opposite, OPPOSITE[ea.outcome]), x: Game(b, eb.colour.opposite, OPPOSITE[eb.outcome])}
-    return replace(t, players=tuple(replace(p, rounds=p.rounds[:r - 1] + (new[p.start_number],) + p.rounds[r:])
-                                    if p.start_number in new else p for p in t.players))
 
 
 @pytest.mark.parametrize("file, r, a, b, label, text", [

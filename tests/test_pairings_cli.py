@@ -11,7 +11,7 @@ import pytest
 from browser import needs_chromium, pages, print_to_pdf
 from lxml import etree
 from paths import FIXTURES
-from test_pairings import swapped
+from eventbuild import swapped
 
 import trfconv
 

@@ -169,7 +169,7 @@ def test_damaged_papi_files_read_or_refused_and_every_output_written(stem):
     an exception (the guards every reader goes through)."""
     import random
 
-    from test_hostile import written_everywhere
+    from hostile import written_everywhere
 
     original = papi_file(stem).read_bytes()
     rng = random.Random(3)

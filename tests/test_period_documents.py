@@ -5,8 +5,8 @@ a summary on the terminal (``--details`` for the rest)."""
 
 from __future__ import annotations
 
-from test_identity import _met
-from test_rating_period_newcomers import LOSS, _event
+from periodbuild import met
+from periodbuild import LOSS, newcomer_event
 
 import trfconv
 from trfconv import ratinglists
@@ -29,7 +29,7 @@ def test_per009_counts_the_list_ratings_among_the_rated_players(tmp_path):
     counted among those whose rating before the period is the list's (before: "for 4 of 3")."""
     from ratinglist_build import P
 
-    t = _met("Alpha", "2026/02/02", {1: {"fide_id": "5002"}})
+    t = met("Alpha", "2026/02/02", {1: {"fide_id": "5002"}})
     ids = [int(p.fide_id) for p in t.players]
     lists = _list(tmp_path, [(P(5002, "Player, 001", "FRA", "M"), (1300, 0, 40)),
                              *((P(i, f"Player, {i}", "FRA", "M"), (1800, 0, 20)) for i in ids[1:])])
@@ -45,7 +45,7 @@ def test_an_unrated_players_line_is_written_as_the_rating_report_writes_it(tmp_p
     the draws, n and W without them, no p or dp)."""
     from dataclasses import replace
 
-    t = _event("Alpha", "2026/02/02", [WIN, LOSS, DRAW], 6000)
+    t = newcomer_event("Alpha", "2026/02/02", [WIN, LOSS, DRAW], 6000)
     t = replace(t, players=tuple(replace(p, rating=2000) if p.rating else p for p in t.players))
     path = tmp_path / "alpha.trf"
     trfconv.write(t, path)
@@ -73,13 +73,13 @@ def test_a_caveat_with_other_numbers_in_other_events_says_whose_numbers_it_shows
         return replace(t, players=tuple(replace(p, rating=1300) if p.start_number == number else p
                                         for p in t.players))
 
-    alpha = low(_event("Alpha", "2026/02/02", [WIN, LOSS, DRAW], 6000), 2)
-    beta = low(_event("Beta", "2026/02/10", [WIN, LOSS, DRAW], 6100), 3)
+    alpha = low(newcomer_event("Alpha", "2026/02/02", [WIN, LOSS, DRAW], 6000), 2)
+    beta = low(newcomer_event("Beta", "2026/02/10", [WIN, LOSS, DRAW], 6100), 3)
     result = trfconv.period([alpha, beta], month="2026-03")
     (said,) = [d.message for d in result.diagnostics if d.code == "VAL006"]
     assert said.endswith(": 2 (1300) (Alpha; said with their own numbers and dates of 1 more event(s): Beta)")
-    same = trfconv.period([low(_event("Alpha", "2026/02/02", [WIN, LOSS, DRAW], 6000), 2),
-                           low(_event("Beta", "2026/02/10", [WIN, LOSS, DRAW], 6100), 2)], month="2026-03")
+    same = trfconv.period([low(newcomer_event("Alpha", "2026/02/02", [WIN, LOSS, DRAW], 6000), 2),
+                           low(newcomer_event("Beta", "2026/02/10", [WIN, LOSS, DRAW], 6100), 2)], month="2026-03")
     (said,) = [d.message for d in same.diagnostics if d.code == "VAL006"]
     assert said.endswith(": 2 (1300) (in 2 events: Alpha, Beta)")
 
@@ -89,7 +89,7 @@ def test_the_fide_layout_keeps_the_lists_identity_columns(tmp_path, cli):
     are the list's (before: the event file's, 'Player 002' without title or flag)."""
     from ratinglist_build import P
 
-    t = _event("Alpha", "2026/02/02", [WIN, LOSS, DRAW], 6000, newcomer_rating=1800)
+    t = newcomer_event("Alpha", "2026/02/02", [WIN, LOSS, DRAW], 6000, newcomer_rating=1800)
     path = tmp_path / "alpha.trf"
     trfconv.write(t, path)
     lists = [(P(5001, "Ostrakova, Mirela", "SVK", "F", "WGM", "WGM", born=1999, flag="w"), (1800, 0, 20)),
@@ -109,8 +109,8 @@ def test_the_fide_layout_keeps_the_lists_identity_columns(tmp_path, cli):
 
 def test_on_a_terminal_the_period_is_a_summary(tmp_path, cli):
     alpha, beta = tmp_path / "alpha.trf", tmp_path / "beta.trf"
-    trfconv.write(_met("Alpha", "2026/02/02", {}), alpha)
-    trfconv.write(_met("Beta", "2026/02/10", {}), beta)
+    trfconv.write(met("Alpha", "2026/02/02", {}), alpha)
+    trfconv.write(met("Beta", "2026/02/10", {}), beta)
     summary = cli("period", alpha, beta, "--period", "2026-03").stdout
     assert "Per-player detail" not in summary and summary.endswith(
         "(--details: every player and every event; -o FILE writes the whole period)\n")

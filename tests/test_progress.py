@@ -9,20 +9,14 @@ from datetime import date
 
 import paths
 import pytest
+from eventbuild import last_round_paired_only
 
 import trfconv
-from trfconv.model import Game, Pending
+from trfconv.model import Pending
 from trfconv.rules.progress import RoundState, progress, span
 
 NATIVE = paths.FIXTURES / "native" / "swissmanager"
 FINISHED = paths.FIXTURES / "trf" / "sanichi__icu_tournament__bunratty_masters_2011.trf"
-
-
-def last_round_paired_only(t: trfconv.Tournament) -> trfconv.Tournament:
-    """``t`` as exported once its last round was paired: its games without results, its byes kept."""
-    def paired(entry):
-        return Pending(entry.opponent, entry.colour) if isinstance(entry, Game) else entry
-    return replace(t, players=tuple(replace(p, rounds=(*p.rounds[:-1], paired(p.rounds[-1]))) for p in t.players))
 
 
 def test_a_swiss_manager_file_with_the_next_round_paired():

@@ -10,7 +10,7 @@ import json
 import paths
 import pytest
 from lxml import etree, html
-from test_rating_report import seed_round_robin
+from ratingbuild import seed_round_robin
 
 import trfconv
 from trfconv import rate, validate

@@ -22,7 +22,7 @@ import pytest
 from eventbuild import swiss
 from lxml import etree
 from ratinglist_build import HEADER_SINGLE, P, single_line, txt
-from test_rating_fide_periods import BASE_CORRECTED, CASES, FIXTURE, UNEXPLAINED, Case, Event, event_trf
+from fide_periods import BASE_CORRECTED, CASES, FIXTURE, UNEXPLAINED, Case, Event, event_trf
 
 import trfconv
 from trfconv import ratinglists
@@ -157,7 +157,7 @@ def test_unrated_results_are_pooled_over_the_period():
 def test_k_times_n_is_capped_over_the_period_not_each_event(periods):
     # 20 wins against an equal rating in each of two events: 40 games, K 20 x 40 > 700: K 17 for the
     # period (8.3.3), though 20 x 20 = 400 in each event; dR +0.50 a game: 17 x 10 per event
-    from test_rating_fide_periods import Game
+    from fide_periods import Game
 
     c = Case("F-X01", "5002", "2026-03", F(340), {"2026-02": 1800, "2026-03": 2140}, 20, 40, ())
     files = []

@@ -5,12 +5,12 @@ named, caveats naming their event, and the FIDE list layout that reads back."""
 from __future__ import annotations
 
 import trfconv
-from test_rating_period_newcomers import LOSS, _event
+from periodbuild import LOSS, newcomer_event
 
 
 def test_a_period_without_an_event_exits_2_naming_the_periods_of_the_events(tmp_path, cli):
-    trfconv.write(_event("Winter", "2026/02/02", ["1-0", LOSS, LOSS], 6000), tmp_path / "winter.trf")
-    trfconv.write(_event("Spring", "2026/03/02", ["1-0", LOSS, LOSS], 7000), tmp_path / "spring.trf")
+    trfconv.write(newcomer_event("Winter", "2026/02/02", ["1-0", LOSS, LOSS], 6000), tmp_path / "winter.trf")
+    trfconv.write(newcomer_event("Spring", "2026/03/02", ["1-0", LOSS, LOSS], 7000), tmp_path / "spring.trf")
     run = cli("period", tmp_path, "--period", "2026-09")
     assert run.exit_code == 2, run.output
     assert "PER001" in run.stderr and "they end in the periods of the lists of 2026-03, 2026-04" in run.stderr
@@ -21,12 +21,12 @@ def test_the_fide_layout_reads_back_with_list_import(tmp_path, cli):
     """The period's new ratings in FIDE's single-type layout, written into a folder under FIDE's
     name (standard_apr26frl.txt), import with ``list import`` and no option; each line is stored as
     written, and reads back the values written (birth year 0 where unknown, as FIDE writes it)."""
-    from test_rating_period_newcomers import DRAW
+    from periodbuild import DRAW
 
     win, folder = "1-0", tmp_path / "out"
     folder.mkdir()
-    trfconv.write(_event("Spring", "2026/03/02", [win, DRAW, LOSS, win, DRAW, win], 6000), tmp_path / "spring.trf")
-    rated = _event("Club", "2026/03/20", [win, DRAW, LOSS], 7000, newcomer="5002", newcomer_rating=2000)
+    trfconv.write(newcomer_event("Spring", "2026/03/02", [win, DRAW, LOSS, win, DRAW, win], 6000), tmp_path / "spring.trf")
+    rated = newcomer_event("Club", "2026/03/20", [win, DRAW, LOSS], 7000, newcomer="5002", newcomer_rating=2000)
     trfconv.write(rated, tmp_path / "club.trf")
     run = cli("period", tmp_path / "spring.trf", tmp_path / "club.trf", "--format", "fide", "-o", folder)
     assert run.exit_code == 0, run.output
@@ -61,7 +61,7 @@ def test_report_with_no_list_in_force_for_the_event_exits_2_saying_what_is_held(
     db = tmp_path / "lists.sqlite"
     trfconv.ratinglists.import_list(build.FIXTURES / "players_list_foa.txt", db=db, month="2026-11")
     event = tmp_path / "event.trf"
-    trfconv.write(_event("October", "2026/10/03", ["1-0", LOSS, LOSS], 6000), event)
+    trfconv.write(newcomer_event("October", "2026/10/03", ["1-0", LOSS, LOSS], 6000), event)
     for command in ("report", "check", "validate"):
         run = cli(command, event, "--list", "--db", db)
         assert run.exit_code == 2, (command, run.output)
@@ -72,9 +72,9 @@ def test_report_with_no_list_in_force_for_the_event_exits_2_saying_what_is_held(
 def test_period_caveats_name_their_events_and_the_list_used(tmp_path):
     from ratinglist_build import HEADER_SINGLE, P, single_line, txt
 
-    a = _event("Alpha", "2026/02/02", ["1-0", LOSS, LOSS], 6000, newcomer="5002", newcomer_rating=2000)
-    b = _event("Beta", "2026/02/10", ["1-0", LOSS, LOSS], 6100, newcomer="5002", newcomer_rating=2000)
-    undeclared = [_event(t.event.name, t.event.start_date.strftime("%Y/%m/%d"), ["1-0", LOSS, LOSS], first,
+    a = newcomer_event("Alpha", "2026/02/02", ["1-0", LOSS, LOSS], 6000, newcomer="5002", newcomer_rating=2000)
+    b = newcomer_event("Beta", "2026/02/10", ["1-0", LOSS, LOSS], 6100, newcomer="5002", newcomer_rating=2000)
+    undeclared = [newcomer_event(t.event.name, t.event.start_date.strftime("%Y/%m/%d"), ["1-0", LOSS, LOSS], first,
                          newcomer="5002", newcomer_rating=2000, kind=None) for t, first in ((a, 6000), (b, 6100))]
     result = trfconv.period(undeclared, month="2026-03")
     (said,) = [d.message for d in result.diagnostics if d.code == "VAL003"]
@@ -120,8 +120,8 @@ class _Counted:
 def test_the_rating_before_the_period_reuses_the_events_look_up_of_the_same_list(tmp_path):
     from ratinglist_build import HEADER_SINGLE, P, single_line, txt
 
-    a = _event("Alpha", "2026/02/02", ["1-0", LOSS, LOSS], 6000, newcomer="5002", newcomer_rating=2000)
-    b = _event("Beta", "2026/02/10", ["1-0", LOSS, LOSS], 6100, newcomer="5002", newcomer_rating=2000)
+    a = newcomer_event("Alpha", "2026/02/02", ["1-0", LOSS, LOSS], 6000, newcomer="5002", newcomer_rating=2000)
+    b = newcomer_event("Beta", "2026/02/10", ["1-0", LOSS, LOSS], 6100, newcomer="5002", newcomer_rating=2000)
     path = tmp_path / "standard_jan26frl.txt"
     path.write_bytes(txt(HEADER_SINGLE.format(code="JAN26"), [single_line(P(i, f"Player, {i}", "FRA", "M"),
                                                                            (1800 + i % 7, 0, 20))

@@ -17,25 +17,12 @@ from dataclasses import replace
 from datetime import date, timedelta
 from fractions import Fraction as F
 
-from eventbuild import swiss
 from ratinglist_build import HEADER_SINGLE, P, single_line, txt
+from periodbuild import DRAW, LOSS, NEWCOMER, newcomer_event
 
 import trfconv
 from trfconv import ratinglists
 from trfconv.rules.rateability.verdict import Gets
-
-NEWCOMER = "5001"
-
-
-def _event(name: str, start: str, results: list[str], first_opponent: int, *, end: str | None = None,
-           newcomer: str = NEWCOMER, newcomer_rating: int | None = None, **options) -> trfconv.Tournament:
-    """The newcomer (player 1) against players 2, 3, ... rated 1800, one a round; ``results`` his
-    (``1-0`` a win, ``0-1`` a loss, ``=`` a draw). The opponents have FIDE IDs from
-    ``first_opponent`` on; ``options`` go to :func:`eventbuild.swiss`."""
-    rounds = [[(1, i + 2, r)] for i, r in enumerate(results)]
-    t = swiss([newcomer_rating, *[1800] * len(results)], rounds, start=start, end=end, name=name, **options)
-    ids = {1: newcomer, **{i + 2: str(first_opponent + i) for i in range(len(results))}}
-    return replace(t, players=tuple(replace(p, fide_id=ids[p.start_number]) for p in t.players))
 
 
 def _day(d: date) -> str:
@@ -46,7 +33,7 @@ def _month(events: list[tuple[str, list[str]]], first: date, opponent: int = 600
     """One event after the other from ``first`` (each one day a game, one day apart)."""
     out, day = [], first
     for name, results in events:
-        out.append(_event(name, _day(day), results, opponent))
+        out.append(newcomer_event(name, _day(day), results, opponent))
         opponent += 100
         day += timedelta(days=len(results) + 1)
     return out
@@ -56,7 +43,6 @@ def _newcomer(result) -> trfconv.rules.rating.period.PlayerPeriod:
     return next(p for p in result.players if p.key == NEWCOMER)
 
 
-LOSS, DRAW = "0-1", "="
 #: The issue's newcomer: 0/3 in his first event, then 0/2, 1/2 of 4, 0/3, 0/4 and 0/5.
 ISSUE = [("First", [LOSS] * 3), ("Second", [LOSS] * 2), ("Third", [DRAW] + [LOSS] * 3), ("Fourth", [LOSS] * 3),
          ("Fifth", [LOSS] * 4), ("Sixth", [LOSS] * 5)]
@@ -84,9 +70,9 @@ def test_only_the_first_events_zero_is_disregarded_within_a_month():
 
 def test_the_first_event_is_the_one_that_ended_first_then_started_first():
     # 8.2.1 "first event": A (1-5 Feb) and B (4-5 Feb) end the same day; A started first
-    a = _event("A", "2026/02/01", [LOSS] * 3, 6000, end="2026/02/05")
-    b = _event("B", "2026/02/04", [LOSS] * 2, 6100)
-    c = _event("C", "2026/02/02", [DRAW, LOSS], 6200)  # started after A but ended first (3 Feb)
+    a = newcomer_event("A", "2026/02/01", [LOSS] * 3, 6000, end="2026/02/05")
+    b = newcomer_event("B", "2026/02/04", [LOSS] * 2, 6100)
+    c = newcomer_event("C", "2026/02/02", [DRAW, LOSS], 6200)  # started after A but ended first (3 Feb)
     p = _newcomer(trfconv.period([a, b], month="2026-03"))
     assert [e.counted for e in p.events] == [False, True] and p.n == 2
     p = _newcomer(trfconv.period([a, b, c], month="2026-03"))
@@ -94,7 +80,7 @@ def test_the_first_event_is_the_one_that_ended_first_then_started_first():
 
 
 def test_a_newcomer_whose_only_event_is_his_first_zero_gets_nothing():
-    result = trfconv.period([_event("Only", "2026/02/01", [LOSS] * 5, 6000)], month="2026-03")
+    result = trfconv.period([newcomer_event("Only", "2026/02/01", [LOSS] * 5, 6000)], month="2026-03")
     p = _newcomer(result)
     assert p.gets is Gets.NOTHING and p.n == 0 and "8.2.1" in p.reason
 
@@ -103,7 +89,7 @@ def test_across_months_a_disregarded_first_event_is_remembered(tmp_path):
     """8.2.1 with --keep-unrated: the first event (0/3, February) is disregarded and nothing is
     kept, but the database remembers it; the zero of March (0/2) then counts, with 1/2 of 4."""
     store = ratinglists.open_lists(tmp_path / "lists.sqlite")
-    february = _event("First", "2026/02/02", [LOSS] * 3, 6000)
+    february = newcomer_event("First", "2026/02/02", [LOSS] * 3, 6000)
     march = _month(ISSUE[1:3], date(2026, 3, 2), 7000)
     first = _newcomer(trfconv.period([february], month="2026-03", keep=store))
     assert first.gets is Gets.NOTHING and store.kept_games(int(NEWCOMER), "standard", "2024-03", "2026-04") == []
@@ -124,8 +110,8 @@ def test_across_months_a_later_zero_counts(tmp_path):
     """8.2.1: 1/2 of 4 in February (4 games < 5: kept, 7.1.4), then 0/3 in March: the March zero is
     no first event's and is pooled: n 7 with the 4 kept games."""
     store = ratinglists.open_lists(tmp_path / "lists.sqlite")
-    trfconv.period([_event("Winter", "2026/02/02", [DRAW] + [LOSS] * 3, 6000)], month="2026-03", keep=store)
-    p = _newcomer(trfconv.period([_event("Spring", "2026/03/02", [LOSS] * 3, 7000)], month="2026-04", keep=store))
+    trfconv.period([newcomer_event("Winter", "2026/02/02", [DRAW] + [LOSS] * 3, 6000)], month="2026-03", keep=store)
+    p = _newcomer(trfconv.period([newcomer_event("Spring", "2026/03/02", [LOSS] * 3, 7000)], month="2026-04", keep=store))
     assert p.gets is Gets.INITIAL and len(p.earlier) == 4 and p.events[0].counted and p.n == 3
     assert p.initial.games == 7 and p.initial.score == F(1, 2)
     # the pooled games carry their event
@@ -149,7 +135,7 @@ def test_a_newcomer_rated_since_the_event_started_is_rated_as_rated_and_unrated_
     as a rated player with 1900 over its games; his opponents' games against him do not count."""
     opponents = [(6000 + i, (1800, 0, 20)) for i in range(4)]
     store = _lists(tmp_path, {"2026-01": opponents, "2026-02": [(int(NEWCOMER), (1900, 5, 40)), *opponents]})
-    t = _event("Late", "2026/01/28", ["1-0", DRAW, LOSS, "1-0"], 6000, end="2026/02/03")
+    t = newcomer_event("Late", "2026/01/28", ["1-0", DRAW, LOSS, "1-0"], 6000, end="2026/02/03")
     t = replace(t, players=tuple(replace(p, rating=1800 if p.start_number > 1 else None) for p in t.players))
     result = trfconv.period([t], lists=store, month="2026-03")
     p = _newcomer(result)
@@ -188,8 +174,8 @@ def test_the_next_lists_k_from_the_text():
 def test_unrated_games_of_a_player_rated_in_the_same_month_are_not_counted_and_no_8_2_1():
     """The files disagree (unrated in A, rated 1900 in B, both started under the February list):
     A's games are not counted, no 8.2.4 (he was not rated since A started), no 8.2.1 caveat."""
-    a = _event("A", "2026/02/02", [LOSS] * 3, 6000)
-    b = _event("B", "2026/02/16", ["1-0", DRAW, LOSS], 6100, newcomer_rating=1900)
+    a = newcomer_event("A", "2026/02/02", [LOSS] * 3, 6000)
+    b = newcomer_event("B", "2026/02/16", ["1-0", DRAW, LOSS], 6100, newcomer_rating=1900)
     result = trfconv.period([a, b], month="2026-03")
     p = _newcomer(result)
     assert (p.gets, p.n, [e.counted for e in p.events]) == (Gets.CHANGE, 3, [False, True])
@@ -202,7 +188,7 @@ def test_every_document_says_why_a_newcomer_got_nothing():
     from trfconv.documents.period import PeriodReport
     from trfconv.documents.registry import document
 
-    result = trfconv.period([_event("Only", "2026/02/01", [LOSS] * 5, 6000)], month="2026-03")
+    result = trfconv.period([newcomer_event("Only", "2026/02/01", [LOSS] * 5, 6000)], month="2026-03")
     report = PeriodReport(Basis("only.trf", result.diagnostics, False, scope="rating"), result)
     for form in ("text", "html", "csv", "json"):
         text = document("period").render(report, form)
@@ -217,11 +203,11 @@ def test_a_listed_rating_below_1400_or_from_the_events_own_list_is_no_8_2_4(tmp_
     (tmp_path / "low").mkdir()
     low = _lists(tmp_path / "low", {"2026-01": [(int(NEWCOMER), (1350, 5, 40)), *opponents],
                                     "2026-02": [(int(NEWCOMER), (1380, 5, 40)), *opponents]})
-    late = _event("Late", "2026/01/28", ["1-0", DRAW, LOSS, "1-0"], 6000, end="2026/02/03")
+    late = newcomer_event("Late", "2026/01/28", ["1-0", DRAW, LOSS, "1-0"], 6000, end="2026/02/03")
     p = _newcomer(trfconv.period([late], lists=low, month="2026-03"))
     assert (p.gets, p.n) == (Gets.INITIAL, 4)
     (tmp_path / "same").mkdir()
     same = _lists(tmp_path / "same", {"2026-02": [(int(NEWCOMER), (1900, 5, 40)), *opponents]})
-    february = _event("February", "2026/02/10", ["1-0", DRAW, LOSS, "1-0"], 6000)
+    february = newcomer_event("February", "2026/02/10", ["1-0", DRAW, LOSS, "1-0"], 6000)
     result = trfconv.period([february], lists=same, file_ratings=True, month="2026-03")
     assert _newcomer(result).gets is Gets.INITIAL and not [d for d in result.diagnostics if d.code == "PER020"]

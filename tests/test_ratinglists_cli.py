@@ -9,6 +9,7 @@ import sys
 import pytest
 import ratinglist_build as build
 from trfbuild import player_line, trf
+from eventbuild import listed_round_robin
 
 import trfconv
 
@@ -144,25 +145,6 @@ def test_the_console_script_has_the_commands(db):
 
 
 # -- the list on check, validate and report (issue 16, items 3 and 4) ----------------------------
-
-def listed_round_robin(path):
-    """A 4-player round robin of October 2026 whose players are in the list fixture; player 4's
-    rating in the file (1610) is not the list's (1620)."""
-    import dataclasses
-    import datetime
-
-    from eventbuild import round_robin
-
-    t = round_robin([2288, 2305, 1980, 1610])
-    ids = ["90100020", "90100046", "90100054", "90100119"]
-    names = ["Ostrakova, Mirela", "Nunez Garcia, Jose Maria", "Tchervenkov, Aleksandr", "Morlan, Pel"]
-    t = dataclasses.replace(
-        t, players=tuple(dataclasses.replace(p, fide_id=i, name=n, sex="w" if i == "90100020" else "m")
-                         for p, i, n in zip(t.players, ids, names, strict=True)),
-        event=dataclasses.replace(t.event, start_date=datetime.date(2026, 10, 3), end_date=datetime.date(2026, 10, 5),
-                                  round_dates=()))
-    trfconv.write(t, path, format="trf26")
-    return path
 
 
 def test_report_takes_ratings_and_k_from_the_list_and_says_so(cli, db, tmp_path):

@@ -15,6 +15,7 @@ from lxml import etree, html
 from paths import FIXTURES
 from starlette.testclient import TestClient
 from trfbuild import ratings_as_letters
+from pageclient import PORT, SESSION, TOKEN, client, key_of, said, upload
 
 import trfconv
 from trfconv.documents.registry import DOCUMENTS
@@ -22,10 +23,6 @@ from trfconv.web import app as web
 from trfconv.web import downloads, engine
 from trfconv.web.held import Held
 
-PORT = 8765
-TOKEN = "the-token"
-#: The page session of the tests' tab (the page makes one per tab: 16 random bytes in hex).
-SESSION = "5e55" * 8
 EXAMPLE = FIXTURES / "examples" / "example-open-2026.trf"
 #: One file of each format trfconv reads, with its format as the page names it and its players.
 FORMATS = [
@@ -39,20 +36,6 @@ FORMATS = [
 ]
 #: The HTML-injection payloads the documents are tested with (test_rating_formats), and a script.
 PAYLOADS = ("<b>A & B</b>", "<script>alert(1)</script>")
-
-
-def client(db=None) -> TestClient:
-    c = TestClient(web.create_app(TOKEN, PORT, db), base_url=f"http://127.0.0.1:{PORT}")
-    assert c.get(f"/?token={TOKEN}").status_code == 200  # sets the cookie the page then sends
-    return c
-
-
-def upload(c: TestClient, name: str, data: bytes, session: str = SESSION):
-    return c.post(f"/sessions/{session}/files", files={"file": (name, data)})
-
-
-def key_of(answer) -> str:
-    return re.search(r'data-file="([0-9a-f]+)"', answer.text).group(1)
 
 
 @pytest.fixture
@@ -254,7 +237,7 @@ def test_the_norms_refuse_in_words(norms_served, served):
 
 
 def test_the_title_application_is_the_commands(cli, tmp_path, monkeypatch):
-    from test_norms_application import events
+    from normbuild import events
 
     monkeypatch.chdir(tmp_path)
     c = client()
@@ -397,7 +380,7 @@ def test_every_form_of_the_period_of_a_pages_files_is_the_commands(served, cli, 
 
 def events_of_an_applicant(folder):
     """Two events of FIDE id 1 written into ``folder`` (test_norms_application's): their names."""
-    from test_norms_application import events
+    from normbuild import events
 
     names = []
     for name, t in events("1=1=1=0=1", "11=1=1=1="):
@@ -606,20 +589,6 @@ def running(**held):
         listener.close()
 
 
-def said(port: int, *parts: bytes, pause: float = 0.0) -> bytes:
-    """What the server answers to ``parts`` sent on one connection, until it closes it."""
-    import socket
-
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
-        for part in parts:
-            s.sendall(part)
-            time.sleep(pause)
-        answer = b""
-        while chunk := s.recv(65536):
-            answer += chunk
-    return answer
-
-
 def test_a_request_whose_headers_do_not_come_in_time_is_answered_408_and_closed(monkeypatch):
     from trfconv.web import server as web_server
 
@@ -681,7 +650,7 @@ def test_an_error_of_the_server_removes_its_temporary_files(monkeypatch, tmp_pat
 # -- the rating lists --------------------------------------------------------------------------
 
 def test_a_list_imported_from_the_page_is_searched_and_checked_against(tmp_path, monkeypatch):
-    from test_ratinglists_cli import listed_round_robin
+    from eventbuild import listed_round_robin
 
     (tmp_path / "tmp").mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
@@ -918,7 +887,7 @@ def test_what_each_format_cannot_hold_is_said_as_convert_says_it(served, cli, tm
 
 
 def test_an_xlsx_crosstable_uploads():
-    from test_csv import export_rows, workbook
+    from crosstablebuild import export_rows, workbook
 
     data = workbook(export_rows())
     players = len(trfconv.reads(data).players)

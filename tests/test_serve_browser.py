@@ -60,7 +60,7 @@ def a_large_list(path, players: int = 250_000) -> None:
 def test_stopping_the_server_during_a_list_import_leaves_no_temporary_file(tmp_path, stop):
     """The uploaded copy of a list (up to 512 MiB) was left in the temporary folder for good
     when the server was stopped during its import."""
-    from test_serve import said as answered
+    from pageclient import said as answered
 
     from trfconv.ratinglists import open_lists
 
@@ -194,7 +194,7 @@ def test_the_page_fits_a_phones_width_is_reached_by_keyboard_and_takes_a_dropped
 
 @needs_browser
 def test_a_rating_list_is_imported_searched_and_checked_against_from_the_page(tmp_path):
-    from test_ratinglists_cli import listed_round_robin
+    from eventbuild import listed_round_robin
 
     event = listed_round_robin(tmp_path / "rr.trf")
     with server("--db", str(tmp_path / "lists.sqlite")) as (address, _), browser() as chromium:

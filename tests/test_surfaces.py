@@ -17,12 +17,11 @@ from pathlib import Path
 
 import pytest
 import typer
-from paths import FIXTURES
+from paths import FIXTURES, ROOT
 from typer._click import types as click_types
 
 from trfconv.cli import app
 
-ROOT = Path(__file__).resolve().parents[1]
 VALID = FIXTURES / "trf" / "sanichi__icu_tournament__valid.trf"
 EXAMPLE = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
 LARGE = FIXTURES / "trf" / "GrzegorzKi__CompetiChess__testLargeFile.trf"
@@ -447,7 +446,7 @@ def test_a_damaged_database_is_one_line_and_exit_2(cli, lists_db, tmp_path, tabl
         lists_db.write_bytes(bytes(data))
     else:
         _damage(lists_db, table)
-    from test_ratinglists_cli import listed_round_robin
+    from eventbuild import listed_round_robin
 
     event = listed_round_robin(tmp_path / "event.trf")  # its players are in the list
     commands = [("list", "show", "90100011"), ("list", "find", "Vardanel Toren"), ("check", event, "--list"),

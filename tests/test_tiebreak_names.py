@@ -6,16 +6,14 @@ and docs/tiebreak-names.md generated from the data."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from paths import FIXTURES, ROOT
 
 from trfconv.diagnostics import Diagnostic
 from trfconv.rules.tiebreaks import parse
 from trfconv.tiebreak_names import data, key, read, said, shared
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures"
 EXAMPLE = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 import paths
 import pytest
 from lxml import etree
+from hostile import LAUGHS
 
 import trfconv
 from trfconv.dates import PartialDate
@@ -243,19 +244,6 @@ def test_games_the_two_lines_disagree_on_are_reported_not_written():
         "chess-results XML cannot hold 2 round entries (player 1 round 1: a win against 2, with White; "
         "player 2 round 1: a win against 1, with Black); left out")]  # in words, never a Python repr
 
-
-# -- hostile documents -----------------------------------------------------------------------
-LAUGHS = b"""<?xml version="1.0"?>
-<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
-<!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">
-<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
-<!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
-<!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
-<!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
-<!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
-<!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
-<!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">]>
-<chessresults><tournamentdata><tournament type="0" name="&lol9;"/></tournamentdata><players/></chessresults>"""
 
 EXTERNAL = b"""<?xml version="1.0"?>
 <!DOCTYPE chessresults [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
