@@ -15,15 +15,14 @@ NA in the OTit column. The chief arbiter of a title event is an IA or FA (Title 
 
 from __future__ import annotations
 
+from ...arbiter_records import CHIEF, DEPUTY, named_arbiters
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...model import Tournament
-from ..arbiters import FIDE_ID, TITLE_WORD
+from ..officials import ARBITER_TITLES
 from ..ratinglist.inforce import Lookup
 
 QC = "QC24RO: rating officers return such files to the organiser"
-#: The arbiter titles of the list's OTit column (licensed arbiters).
-ARBITER_TITLES = ("IA", "FA", "NA")
 #: The arbiter titles a chief arbiter of a title event holds.
 TITLE_EVENT_CHIEF = ("IA", "FA")
 
@@ -59,35 +58,32 @@ def arbiter_findings(t: Tournament, lookup: Lookup | None, month: str | None,
     arbiter title there) and UPL022 (the chief arbiter of a title event not IA/FA). Without a
     list, only the IDs and, for a title event, the title written in 102 are looked at."""
     out = []
-    arbiters = [("102", t.event.chief_arbiter)] + [(f"112#{n}", a) for n, a in enumerate(t.event.deputy_arbiters, 1)]
-    for record, text in arbiters:
-        if not text:
-            continue
-        path, line, _ = t.source.record_at(record)
-        code, who = record[:3], "chief arbiter" if record == "102" else "deputy arbiter"
-        found = FIDE_ID.search(text)
+    for a in named_arbiters(t.event):
+        path, line, _ = t.source.record_at(a.record)
+        code, who = a.record[:3], {CHIEF: "chief arbiter", DEPUTY: "deputy arbiter"}.get(a.role, "arbiter")
+        said = f"{a.name!r}" + (f" ({', '.join(a.titles)})" if a.titles else "")
         titles: tuple[str, ...] | None = None
-        if found is None:
-            out.append(diagnostic("UPL020", f"{code} {who} {text.strip()!r}: no FIDE ID; the arbiter licence cannot "
-                                            "be checked, and the arbiter gets no credit", path=path, line=line))
+        if a.fide_id is None:
+            out.append(diagnostic("UPL020", f"{code} {who} {said}: no FIDE ID; the arbiter licence cannot be checked, "
+                                            "and the arbiter gets no credit", path=path, line=line))
         elif lookup is not None and month is not None:
-            entry = lookup.player(int(found.group(1)), month)
+            entry = lookup.player(int(a.fide_id), month)
             if entry is None:
-                out.append(diagnostic("UPL021", f"{code} {who} FIDE ID {found.group(1)} is not in the list of {month}",
+                out.append(diagnostic("UPL021", f"{code} {who} FIDE ID {a.fide_id} is not in the list of {month}",
                                       path=path, line=line))
             else:
                 titles = tuple(x for x in entry.other_titles if x in ARBITER_TITLES)
                 if not titles:
-                    held = ", ".join(entry.other_titles) or "none"
-                    out.append(diagnostic("UPL021", f"{code} {who} FIDE ID {found.group(1)} ({entry.name}) has no "
-                                                    f"arbiter title in the list of {month} (OTit: {held}); every "
+                    otit = ", ".join(entry.other_titles) or "none"
+                    out.append(diagnostic("UPL021", f"{code} {who} FIDE ID {a.fide_id} ({entry.name}) has no "
+                                                    f"arbiter title in the list of {month} (OTit: {otit}); every "
                                                     "arbiter listed must hold a FIDE arbiter licence",
                                           path=path, line=line))
-        if record == "102" and title_event:
-            held = titles if titles is not None else tuple(TITLE_WORD.findall(text))
+        if a.role == CHIEF and title_event:
+            held = titles if titles is not None else a.titles
             source = f"the list of {month}" if titles is not None else "the 102 text"
             if not set(held) & set(TITLE_EVENT_CHIEF):
-                out.append(diagnostic("UPL022", f"102 chief arbiter {text.strip()!r}: {'/'.join(held) or 'no arbiter title'} "
+                out.append(diagnostic("UPL022", f"102 chief arbiter {said}: {'/'.join(held) or 'no arbiter title'} "
                                                 f"in {source}; the event claims norms ({title_event}) and its chief "
                                                 "arbiter must be an IA or FA (Title Regulations 1.1)", path=path, line=line))
     return out
