@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
-from helpers import docgen
+import docgen
 
 DOCS = ROOT / "docs"
 PAGES = docgen.pages()

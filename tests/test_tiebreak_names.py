@@ -217,7 +217,7 @@ def test_every_fide_tie_break_is_read_by_its_title():
 def test_the_page_is_generated_from_the_data():
     """docs/tiebreak-names.md holds the names' tables as docgen makes them from the data (the
     guide's test regenerates every such part; this one says which page and what it holds)."""
-    from helpers import docgen
+    import docgen
 
     text = (ROOT / "docs" / "tiebreak-names.md").read_text("utf-8")
     assert "tiebreak-names" in docgen.used([ROOT / "docs" / "tiebreak-names.md"])

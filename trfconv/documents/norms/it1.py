@@ -3,7 +3,7 @@ FIDE's form in its place, field for field, on one fixed layout (a field the file
 is left blank, to be filled by hand; no field moves with the data), then what the file cannot
 show of 1.1 for the Chief Arbiter to attest. The fields are FIDE's form as Sharly-Chess prints it
 and as the older CTP form (Swiss-Manager's "H.5 Certificate of Title Result") has them, with the
-articles of the edition applied; ``tests/test_norms_it1.py`` holds the layout against a rendering
+articles of the edition applied; ``tests/documents/norms/test_norms_it1.py`` holds the layout against a rendering
 of FIDE's form (``fixtures/forms/fide-it1.html``). An event without a norm gives the narrow misses
 and the results the file cannot decide instead of a blank page.
 

@@ -3,7 +3,7 @@ rules allow, judged in full by :func:`evaluate` (trailing cut from the longest, 
 opponents dropped, then the dropped wins in ``itertools.combinations`` order), the first of the
 best kept. The search never enumerates the sets: it solves each pair (non-wins kept, wins kept)
 by an exact maximum of Ra under 1.4.3-1.4.5 (a flow when the highest ratings fail the mix) and
-keeps the earliest rounds one by one; this proves, on generated players (tests/normbuild.py),
+keeps the earliest rounds one by one; this proves, on generated players (tests/helpers/normbuild.py),
 that its result equals the exhaustive one field by field (the set, its dropped games and their
 articles, every requirement)."""
 

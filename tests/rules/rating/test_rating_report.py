@@ -163,7 +163,7 @@ def test_totals(seed_report):
 
 
 def test_fixture_verdict_is_the_validators_on_an_event_where_every_game_counts():
-    """tests/verdicts.py stands in for the validator in these tests; it must agree with it where
+    """tests/helpers/verdicts.py stands in for the validator in these tests; it must agree with it where
     the validator excludes nothing: a 6-player round robin of rated players at 90 min + 30 s
     (B.02 2024), with a game of fewer than one move (W-L), which neither counts."""
     from eventbuild import round_robin

@@ -1,6 +1,6 @@
 """Title norms (FIDE Title Regulations B.01, applied from 1 January 2024): the Annex derived from
 1.4.8/1.4.9 against a published transcription, and every requirement failing alone with its
-article, on events built as TRF text (tests/normbuild.py)."""
+article, on events built as TRF text (tests/helpers/normbuild.py)."""
 
 from __future__ import annotations
 

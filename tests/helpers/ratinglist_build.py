@@ -3,7 +3,7 @@
 header word as in the published files; the pre-2012 line as in the Chess::FIDE test of the code
 corpus). Independent of trfconv's reader, which finds the columns from the header instead.
 
-``python tests/ratinglist_build.py`` rewrites fixtures/ratinglists/ (a test checks that the
+``python tests/helpers/ratinglist_build.py`` rewrites fixtures/ratinglists/ (a test checks that the
 committed files are what this module writes). Every name is invented.
 """
 

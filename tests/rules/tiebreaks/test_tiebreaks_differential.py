@@ -301,7 +301,7 @@ def _round_robin_forfeits_only(t, text: str, wrong: list) -> bool:
 @pytest.mark.slow
 @pytest.mark.parametrize("block", range(5))
 def test_generated_team_events_agree_with_fide_checker(block):
-    """50 generated team events (tests/teambuild.py: Swiss and round robins, 2-8 boards,
+    """50 generated team events (tests/helpers/teambuild.py: Swiss and round robins, 2-8 boards,
     reserves and 300 line-ups, empty and forfeited boards, 330 forfeited matches, 320 team PABs,
     362 systems other than 2/1/0, 299 team penalties; 2024 and 2026 rules; 192 declaring MP or
     GP primary), every value of TEAM_COMPARED and the ranks of TEAM_RANKED, on the primary score

@@ -1,7 +1,7 @@
 """Issue 36: what the text leaves open is a reading with both outcomes shown (1.4.1f in a round
 robin, 1.4.2c's last round, 1.4.1c with 1.4.1d, 1.7's cap; 1.4.8b's 35 % in test_norms.py), what
 the file cannot show is "cannot judge", never a confident no, and a norm missed narrowly says by
-how much. Events built as TRF text (tests/normbuild.py, tests/eventbuild.py)."""
+how much. Events built as TRF text (tests/helpers/normbuild.py, tests/helpers/eventbuild.py)."""
 
 from __future__ import annotations
 

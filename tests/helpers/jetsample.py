@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from helpers.jetbuild import Column, Table, build
+from jetbuild import Column, Table, build
 
 #: Texts that need each form of storage: plain ASCII, Latin-1 (one byte each when compressed),
 #: beyond Latin-1 (the compressed form switches to UCS-2 and back), a character whose low byte is

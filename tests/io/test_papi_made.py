@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from helpers import papibuild
+import papibuild
 from trfconv.io.registry import read_bytes
 from trfconv.model import Bye, ByeKind, Colour, Forfeit, Game, Outcome, Pending
 

@@ -1,5 +1,5 @@
 """FIDE's published multi-event rating periods (``fixtures/rating/fide-multi-event-periods.txt``,
-its sources in ``tests/test_rating_fide_periods.py``), read as cases: each player's events and
+its sources in ``tests/rules/rating/test_rating_fide_periods.py``), read as cases: each player's events and
 games as FIDE rated them, and the events as TRF text."""
 
 from __future__ import annotations

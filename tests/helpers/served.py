@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from browser import CHROMIUM
 from paths import ROOT
 
-#: The flags of tests/browser.py that Playwright does not set itself.
+#: The flags of tests/helpers/browser.py that Playwright does not set itself.
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 

@@ -1,5 +1,5 @@
 """Hypothesis properties of the rating engine on generated tournaments (verdicts from the test
-fixture tests/verdicts.py, "all played games count"):
+fixture tests/helpers/verdicts.py, "all played games count"):
 
 1. Zero sum: for every game between two rated players who see the same rating difference (no
    2650 exemption on one side only), the two dR add up to 0 (PD_H + PD_L = 1 in table 8.1.2).

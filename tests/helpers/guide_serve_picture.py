@@ -3,7 +3,7 @@ headless Chromium at 1280×800, the generated 40-player Swiss with invented name
 ``fixtures/examples`` (no real person's data) dropped on it, its rating report shown. Run by
 hand after a change to the page's look::
 
-    python tests/guide_serve_picture.py
+    python tests/helpers/guide_serve_picture.py
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 #: The checkout: README.md, docs/, fixtures/, tests/.
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
 FIXTURES = ROOT / "fixtures"
 #: The real TRF files of the corpus.

@@ -1,6 +1,6 @@
 """The rating period through ``trfconv.period`` and ``trfconv period``: FIDE's own calculations
 for 58 players with two or more events in one period (fixtures/rating/fide-multi-event-periods.txt,
-read by tests/test_rating_fide_periods.py), each event written as a TRF file and the previous
+read by tests/rules/rating/test_rating_fide_periods.py), each event written as a TRF file and the previous
 FIDE list of each period as a single-type standard list in a rating lists database.
 
 Every player's period total (FIDE's "Total change"), K, games, rating before the period, rounded

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
-from helpers.papibuild import EVENTS
-from helpers.papibuild import path as made_path
+from papibuild import EVENTS
+from papibuild import path as made_path
 
 #: The corpus folder: ``shared/corpus/papi`` in the first folder above the checkout that has it.
 CORPUS = next((p / "shared" / "corpus" / "papi" for p in ROOT.parents

@@ -274,7 +274,7 @@ def test_primary_score_is_the_one_the_192_code_declares(code, order):
 
 
 def test_generated_team_events_are_what_the_generator_says():
-    """tests/teambuild.py feeds the team differential; here it is held to its docstring on 40
+    """tests/helpers/teambuild.py feeds the team differential; here it is held to its docstring on 40
     events: the files read without a warning or an error (every board paired from both sides,
     points columns equal to the games; only ``0000 - +`` of an empty board is noted, TRF024),
     each team's 310 MP and GP equal its matches unless a 299 penalty changes them (TB008 only

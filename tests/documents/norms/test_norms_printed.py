@@ -50,7 +50,7 @@ def test_the_report_prints_on_a4(printed):
 @pytest.mark.slow
 @needs_chromium
 def test_one_it1_page_per_norm(printed):
-    """One A4 page per norm, its title ticked (the form's fields: tests/test_norms_it1.py)."""
+    """One A4 page per norm, its title ticked (the form's fields: tests/documents/norms/test_norms_it1.py)."""
     _, pdf, text = printed["it1"]
     assert page_size_mm(pdf) == (210, 297) and len(text) == 2
     for page, title in zip(text, ("GM", "IM"), strict=True):

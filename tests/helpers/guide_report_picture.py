@@ -3,7 +3,7 @@ generated 40-player Swiss with invented names of ``fixtures/examples`` (no real 
 by headless Chromium to an A4 PDF, the first page turned into a PNG by pdftoppm (Debian's
 poppler-utils). Run by hand after a change to the report's look::
 
-    python tests/guide_report_picture.py
+    python tests/helpers/guide_report_picture.py
 """
 
 from __future__ import annotations
