@@ -76,6 +76,10 @@ def extract() -> Catalog:
         for text in (code.title, code.todo, code.consumer):
             if text:
                 template.add(text, locations=[("trfconv/diagnostics.py", None)], auto_comments=[code.code])
+        if " (" in code.title and code.severity.value == "error":  # the upload summary's short form of an error
+            # (trfconv.rules.upload.short_title)
+            template.add(code.title.split(" (")[0], locations=[("trfconv/diagnostics.py", None)],
+                         auto_comments=[f"{code.code}, the title up to its parenthesis"])
     from trfconv.rules.editions import EDITIONS
 
     for family, keys in DATA_TEXTS.items():
