@@ -43,7 +43,7 @@ LOCALE = PACKAGE / "locale"
 KEYWORDS = {"msg": None, "plural": (1, 2), "pmsg": ((1, "c"), 2)}
 #: The texts of the regulation data that the code says as messages (``data(...)``): by family of
 #: editions (each edition's data file), the dotted keys of the texts.
-DATA_TEXTS = {"b02": ("rateability.initial_pooling", "rating.initial.pool")}
+DATA_TEXTS = {"b02": ("rateability.initial_pooling", "rating.initial.pool"), "swiss": ("basic.pab_bar_text",)}
 COMMAND = "python tests/helpers/catalogs.py"
 #: A fixed date in every header: a catalog's bytes depend on its messages only.
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
