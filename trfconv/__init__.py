@@ -17,6 +17,7 @@ import os
 
 from .diagnostics import Diagnostic, Severity, diagnostic, has_errors
 from .errors import InputError, OutputError, TrfconvError, UsageError
+from .messages import msg
 from .io.files import MAX_INPUT_BYTES, read_input
 from .io.registry import read_bytes, write_bytes, write_file
 from .model import Tournament
@@ -242,14 +243,14 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
                     default=None)
         if month is None:
             raise TrfconvError([*found, diagnostic(
-                "PER001", "no event has a date: give the period (--period YYYY-MM)" if counted["events"] else
-                          "no tournament file among the inputs", path=where)])
+                "PER001", msg("no event has a date: give the period (--period YYYY-MM)") if counted["events"] else
+                msg("no tournament file among the inputs"), path=where)])
         found, counted["events"] = [], 0
     rules = period_rules(month)
     if rules is None:
         raise TrfconvError([*found, diagnostic(
-            "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
-                      "March 2024); trfconv computes periods from April 2024", path=where)])
+            "PER015", msg("the list of {month} was computed under rules without a monthly rating period (before March "
+                          "2024); trfconv computes periods from April 2024", month=month), path=where)])
     builder, kinds, noticed, periods = PeriodBuilder(month, rules), set(), [], set()
     work = PeriodWork(month, rules, lists, file_ratings, encoding, unfinished, undated)
     for one in period_events(events, work, jobs, found, counted, tick, "events"):  # taken in order: it streams
@@ -261,10 +262,11 @@ def period(events, *, lists=None, month: str | None = None, file_ratings: bool =
     found.extend(said_once(noticed))
     if not builder.events:
         held = ", ".join(sorted(periods - {""}))
+        none = msg("no event of the period of {month} (games of the month before) among the {count} event(s) given",
+                   month=month, count=counted['events'])
         raise TrfconvError([*found, diagnostic(
-            "PER001", f"no event of the period of {month} (games of the month before) among the "
-                      f"{counted['events']} event(s) given" + (f"; they end in the periods of the lists of {held}"
-                                                               if held else ""))])
+            "PER001", msg("{none}; they end in the periods of the lists of {held}", none=none, held=held) if held
+            else none)])
     kind = kinds.pop() if len(kinds) == 1 else "standard"
     result = builder.result(lists, kind, keep)
     if keep is not None:

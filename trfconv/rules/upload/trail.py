@@ -25,7 +25,7 @@ from ..tiebreaks import standings
 _ADJUSTMENT = re.compile(r"adjust|correct|penalt|bonus|points?\b", re.IGNORECASE)
 _TIEBREAK_CHANGE = re.compile(r"tie-?breaks?\b.*\b(chang|modif|replac|previous)|"
                               r"\b(chang|modif|replac|previous)\w*\b.*tie-?breaks?", re.IGNORECASE)
-CHECKLIST = "C.02 checklist"
+CHECKLIST = msg("C.02 checklist")
 
 
 def comments(t: Tournament) -> list[str]:
