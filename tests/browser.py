@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -47,3 +48,50 @@ def page_size_mm(pdf: Path) -> tuple[int, int]:
 
     box = PdfReader(pdf).pages[0].mediabox
     return round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)
+
+
+def lines(pdf: Path, page: int = 0) -> list[tuple[float, list[tuple[float, str]]]]:
+    """The page's text as lines from the top: (y, [(x, words) ...] left to right), in points."""
+    from pypdf import PdfReader
+
+    runs: list[tuple[float, float, str]] = []
+
+    def keep(text, cm, tm, font, size):
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            runs.append((round(y, 1), x, unicodedata.normalize("NFKC", text).replace("’", "'")))
+
+    PdfReader(pdf).pages[page].extract_text(visitor_text=keep)
+    by_line: dict[float, list[tuple[float, str]]] = {}
+    for y, x, text in runs:
+        at = next((k for k in by_line if abs(k - y) < 2), y)
+        by_line.setdefault(at, []).append((x, text))
+    return [(y, sorted(by_line[y])) for y in sorted(by_line, reverse=True)]
+
+
+def fields(pdf: Path, rows, which: int, page: int = 0) -> list[list[tuple[float, float]]]:
+    """Where each field of a form's ``rows`` stands (rows of fields, each field the words that
+    name it on each form: ``which`` picks the form), found in reading order, each after the one
+    before: (x, y) by row. A field not found after the one before it is missing or out of place:
+    an assertion names it."""
+    text = lines(pdf, page)
+    at_line, at_run = 0, 0
+    out = []
+    for number, row in enumerate(rows, start=1):
+        found = []
+        for field in row:
+            words = field[which]
+            while at_line < len(text):
+                y, runs = text[at_line]
+                hit = next((i for i in range(at_run, len(runs)) if runs[i][1].strip().startswith(words)
+                            or words in runs[i][1]), None)
+                if hit is not None:
+                    found.append((runs[hit][0], y))
+                    at_run = hit + 1
+                    break
+                at_line, at_run = at_line + 1, 0
+            else:
+                raise AssertionError(f"{words!r} (row {number}) not found after the fields before it")
+        out.append(found)
+    return out

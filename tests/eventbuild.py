@@ -92,6 +92,22 @@ def round_robin(ratings: list[int | None], *, cycles: int = 1, results: dict | N
     return swiss(ratings, rounds, **options)
 
 
+def paired_swiss(players: int, rounds: int, *, rated: int | None = None,
+                 feds: tuple[str, ...] = ("FRA",), **options) -> trfconv.Tournament:
+    """A Swiss of ``players`` (the first ``rated`` of them FIDE-rated; all by default), player p of
+    federation ``feds[p % len(feds)]``, over ``rounds`` rounds paired without rematches (the circle
+    method), every game drawn."""
+    rated = players if rated is None else rated
+    order = list(range(1, players + 1)) + ([None] if players % 2 else [])
+    games = []
+    for _ in range(rounds):
+        half = len(order) // 2
+        games.append([(a, b, "=") for a, b in zip(order[:half], reversed(order[half:]), strict=True) if a and b])
+        order = [order[0], order[-1], *order[1:-1]]
+    people = {p: {"fed": feds[p % len(feds)]} for p in range(1, players + 1)}
+    return swiss([2000 if p <= rated else None for p in range(1, players + 1)], games, people=people, **options)
+
+
 def _points(value: Fraction) -> str:
     whole, half = divmod(value * 2, 2)
     return f"{int(whole)}.{5 if half else 0}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from browser import needs_chromium, page_size_mm, pages, print_to_pdf
+from browser import fields, needs_chromium, page_size_mm, pages, print_to_pdf
 from normbuild import gm_field, norm_event
 from paths import FIXTURES
 
@@ -53,52 +53,6 @@ ROWS = [
 ]
 
 
-def lines(pdf, page: int = 0) -> list[tuple[float, list[tuple[float, str]]]]:
-    """The page's text as lines from the top: (y, [(x, words) ...] left to right), in points."""
-    from pypdf import PdfReader
-
-    runs: list[tuple[float, float, str]] = []
-
-    def keep(text, cm, tm, font, size):
-        if text.strip():
-            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
-            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            runs.append((round(y, 1), x, unicodedata.normalize("NFKC", text).replace("’", "'")))
-
-    PdfReader(pdf).pages[page].extract_text(visitor_text=keep)
-    by_line: dict[float, list[tuple[float, str]]] = {}
-    for y, x, text in runs:
-        at = next((k for k in by_line if abs(k - y) < 2), y)
-        by_line.setdefault(at, []).append((x, text))
-    return [(y, sorted(by_line[y])) for y in sorted(by_line, reverse=True)]
-
-
-def fields(pdf, which: int) -> list[list[tuple[float, float]]]:
-    """Where each field of :data:`ROWS` stands (its words on form ``which``: 0 FIDE's, 1
-    trfconv's), found in reading order, each after the one before: (x, y) by row. A field not
-    found after the one before it is missing or out of place: an assertion names it."""
-    text = lines(pdf)
-    at_line, at_run = 0, 0
-    out = []
-    for row in ROWS:
-        found = []
-        for field in row:
-            words = field[which]
-            while at_line < len(text):
-                y, runs = text[at_line]
-                hit = next((i for i in range(at_run, len(runs)) if runs[i][1].strip().startswith(words)
-                            or words in runs[i][1]), None)
-                if hit is not None:
-                    found.append((runs[hit][0], y))
-                    at_run = hit + 1
-                    break
-                at_line, at_run = at_line + 1, 0
-            else:
-                raise AssertionError(f"{words!r} (row {ROWS.index(row) + 1}) not found after the fields before it")
-        out.append(found)
-    return out
-
-
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory):
     folder = tmp_path_factory.mktemp("it1")
@@ -125,9 +79,9 @@ def printed(tmp_path_factory):
 @pytest.mark.slow
 @needs_chromium
 def test_every_field_of_fides_form_in_its_order_and_row(printed):
-    fide = fields(printed["fide"], 0)
+    fide = fields(printed["fide"], ROWS, 0)
     for name in ("example", "full", "sparse"):
-        ours = fields(printed[name], 1)
+        ours = fields(printed[name], ROWS, 1)
         for row, (theirs, mine) in enumerate(zip(fide, ours, strict=True), start=1):
             assert len({round(y) for _, y in mine}) == 1, (name, row, "a row of FIDE's form split over lines")
             assert [x for x, _ in mine] == sorted(x for x, _ in mine), (name, row, "fields out of FIDE's order")
@@ -139,7 +93,7 @@ def test_every_field_of_fides_form_in_its_order_and_row(printed):
 def test_the_layout_does_not_move_with_the_data(printed):
     """A file without a rate of play, the candidate's FIDE id or a city: the same fields in the
     same places, to the tenth of a point."""
-    full, sparse = fields(printed["full"], 1), fields(printed["sparse"], 1)
+    full, sparse = fields(printed["full"], ROWS, 1), fields(printed["sparse"], ROWS, 1)
     assert full == sparse
     assert page_size_mm(printed["full"]) == (210, 297)
 

@@ -91,9 +91,12 @@ def mypy(*arguments: str) -> list[Error]:
     """mypy's errors, run from the checkout with ``arguments``; stops on mypy's own failure."""
     done = subprocess.run([sys.executable, "-m", "mypy", "-O", "json", *arguments], cwd=ROOT,
                           capture_output=True, text=True)
-    if done.returncode not in (0, 1):  # 2: mypy could not run (a crash, a bad option or config)
+    errors = parse(done.stdout)
+    # 2: mypy could not run (a crash, a bad option or config); 1 with no error read: not mypy's
+    # answer (mypy not installed: "No module named mypy"), never taken for "no error"
+    if done.returncode not in (0, 1) or (done.returncode == 1 and not errors):
         sys.exit(f"mypy could not check the package (exit {done.returncode}):\n{done.stdout}{done.stderr}")
-    return parse(done.stdout)
+    return errors
 
 
 def read_baseline(text: str) -> Counter[Key]:

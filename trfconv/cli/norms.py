@@ -210,7 +210,8 @@ def _arbiter_application(events, fide_id: str, titles, lookup, lenient: bool, as
     """``--application FIDE_ID`` of an arbiter (the FIDE id of no player, of a 102/112 record):
     the B.06.1 checks over the files read; exit 2 when no file names the arbiter either."""
     from ..documents.norms.arbiters import ArbiterApplicationReport
-    from ..rules.arbiters import arbiter_application, arbiters
+    from ..rules.arbiters import arbiter_application
+    from ..rules.officials import arbiters
 
     if not any(a.fide_id == fide_id for _, t in events for a in arbiters(t, lookup)):
         return fail(f"--application {fide_id}", "no file given holds a player or an arbiter (102/112) with this "
@@ -219,7 +220,7 @@ def _arbiter_application(events, fide_id: str, titles, lookup, lenient: bool, as
         return fail(f"--title {titles[0]}", "a player's title; this FIDE id is an arbiter's (FA or IA)")
     result = arbiter_application(events, fide_id, title=titles[0] if titles else None, lookup=lookup)
     noticed = [d for _, t in events for d in t.diagnostics]
-    basis = Basis(", ".join(f for f, _ in events), tuple(noticed), lenient, scope="norms")
+    basis = Basis(", ".join(f for f, _ in events), (*noticed, *result.diagnostics), lenient, scope="norms")
     report = ArbiterApplicationReport(basis, result)
     form = "json" if as_json else "text"
     emit(document("arbiter-application").render(report, form), output, first, form=form)

@@ -1,96 +1,175 @@
-"""The arbiters of an event and their own norms (FIDE Regulations for the Titles of Arbiters,
-B.06.1). Chief arbiters fill a norm report for their arbiters after each FIDE-rated event: the
-FA1 towards the FIDE Arbiter title, the IA1 towards the International Arbiter title (2.1.1).
+"""The arbiters' own norms (FIDE Regulations for the Titles of Arbiters, B.06.1). Chief arbiters
+fill a norm report for their arbiters after each FIDE-rated event: the FA1 towards the FIDE
+Arbiter title, the IA1 towards the International Arbiter title (2.1.1).
 
-The arbiters are those of the 102 (chief) and 112 (deputy) records: a record holds the arbiter's
-name, often an arbiter title (IA, FA, NA) before it and a FIDE ID after it. With a rating list the
-titles are those of its OTit column. Which of an event's arbiters' norms it can be: an event rated
-by FIDE (trfconv's verdict, B.02) of one of the systems of 2.3.1; the conditions of articles 3 and
-4 (players, rounds, federations) are not in the text the edition data was read from, and are not
-judged (each document says so). An arbiter's application: the norms 2.2 asks for (one of them from
-a seminar, which no tournament file shows) from events of two systems at least (2.4)."""
+:func:`arbiter_event`: which of the event's arbiters (the 102/112 records,
+:mod:`trfconv.rules.officials`) its norm can be, under every condition of articles 2 to 4 a
+tournament file can show, each with its article: a FIDE-rated event of a system of 2.3.1, its
+rounds (3.10, 4.10), its FIDE-rated players by system (3.8), a rapid or blitz event's (3.9.2), a
+national team championship's boards, teams and rated players (3.9.1, 4.9.2), an international
+event's federations (2.6.2, 4.8.3, 4.9.1), the Chief Arbiter's title (2.8.2), the arbiter's own
+(2.9) and the certificates the event can give (2.7). What no file shows (a hybrid event's
+endorsement, the arbiter's registration, age and activity, the national championship's final, an
+official FIDE event) is a proviso the Chief Arbiter attests, never a "no".
+
+:func:`arbiter_application`: an arbiter's title application over several events: the norms 2.2
+asks for (the seminar's is in no file), two systems (2.4) or the Swiss exception (2.5), the options
+used at most once (3.9, 3.10.1, 4.9, 4.10.1), two Chief Arbiters (4.13.1), the dates of 5.3."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date
+from fractions import Fraction
 from functools import cache
+from itertools import combinations
 
-from ..model import Tournament
+from ..diagnostics import Diagnostic, diagnostic
+from ..model import Bye, NotPaired, Tournament
 from .editions import Edition, edition_for
+from .norms import EventNorms
+from .norms import norms as title_norms
+from .officials import Arbiter, arbiters
 from .rateability import validate
 from .rateability.shape import shape_of
+from .rateability.verdict import Decision
 from .ratinglist.inforce import Lookup
 from .requirement import Requirement
 
-#: An arbiter's FIDE ID in a 102/112 record, and an arbiter title written there.
-FIDE_ID = re.compile(r"(?<!\d)(\d{4,11})(?!\d)")
-TITLE_WORD = re.compile(r"\b(IA|FA|NA)\b")
+#: The arbiters' titles, lowest first.
+TITLES = ("FA", "IA")
+#: The status of a title's norm for one arbiter, as the documents print it.
+NORM, NO_NORM, CANNOT = "norm", "no norm", "cannot judge"
 
 
 @dataclass(frozen=True)
-class Arbiter:
-    """One arbiter of an event: the record (``102``, ``112#2``), the role, the name as written
-    (without the title and the ID), the FIDE ID, the arbiter titles held (None: not known) and
-    where they come from."""
+class Proviso:
+    """A condition of B.06.1 no tournament file shows: the Chief Arbiter attests it on the form."""
 
-    record: str
-    role: str
-    name: str
-    fide_id: str | None
-    titles: tuple[str, ...] | None
-    titles_from: str
-
-
-def arbiters(t: Tournament, lookup: Lookup | None = None) -> tuple[Arbiter, ...]:
-    """The arbiters of the 102 and 112 records, in order; titles from the list in force at the
-    start when it holds the FIDE ID, else as the record writes them (a record without one: not
-    known)."""
-    month = None
-    if lookup is not None:
-        start = t.event.start_date if isinstance(t.event.start_date, date) else "9999-12"
-        month = lookup.in_force(start, "standard")
-    out = []
-    records = [("102", "Chief Arbiter", t.event.chief_arbiter)] + [
-        (f"112#{n}", "Deputy Chief Arbiter", text) for n, text in enumerate(t.event.deputy_arbiters, 1)]
-    for record, role, text in records:
-        if not text or not text.strip():
-            continue
-        found = FIDE_ID.search(text)
-        fide_id = found.group(1) if found else None
-        written = tuple(TITLE_WORD.findall(text))
-        name = " ".join(TITLE_WORD.sub(" ", FIDE_ID.sub(" ", text)).split()).strip(" ,;-") or text.strip()
-        listed = lookup.player(int(fide_id), month) if fide_id and month else None
-        if listed is not None:
-            titles, source = tuple(x for x in listed.other_titles if x in ("IA", "FA", "NA")), f"the list of {month}"
-        else:
-            titles, source = (written or None), "the record"
-        out.append(Arbiter(record, role, name, fide_id, titles, source))
-    return tuple(out)
+    article: str
+    text: str
 
 
 @dataclass(frozen=True)
 class ArbiterRules:
-    """What an edition of B.06.1 says (``[arbiters]``; articles in ``articles``)."""
+    """What an edition of B.06.1 says (its ``[arbiters]`` data, articles in ``articles``)."""
 
     edition: Edition
-    forms: dict[str, str]
-    towards: dict[str, str]
-    systems: tuple[str, ...]
-    different_systems: int
-    norms: dict[str, int]
-    seminar: dict[str, int]
-    articles: dict[str, str]
+    data: dict
+
+    def article(self, key: str) -> str:
+        return self.data["articles"][key]
+
+    @property
+    def forms(self) -> dict[str, str]:
+        return self.data["forms"]
+
+    @property
+    def systems(self) -> tuple[str, ...]:
+        return tuple(self.data["systems"])
+
+    def application(self, title: str) -> dict:
+        return self.data["application"][title]
+
+    def __hash__(self) -> int:
+        return hash(self.edition)
 
 
 @cache
 def arbiter_rules(chosen: Edition) -> ArbiterRules:
-    data = chosen.data()["arbiters"]
-    return ArbiterRules(chosen, dict(data["forms"]), dict(data["towards"]), tuple(data["systems"]),
-                        int(data["different_systems"]),
-                        {x: int(v["norms"]) for x, v in data["application"].items()},
-                        {x: int(v["seminar"]) for x, v in data["application"].items()}, dict(data["articles"]))
+    return ArbiterRules(chosen, chosen.data()["arbiters"])
+
+
+@dataclass(frozen=True)
+class EventFacts:
+    """What the file shows of the event, for B.06.1 and for the FA1/IA1's fields."""
+
+    system: str | None  #: as 2.3.1 names it; None: another (a match, a Scheveningen)
+    speed: str | None  #: ``standard``, ``rapid``, ``blitz``; None: the rate of play is not in the file
+    rated: bool | None  #: FIDE would rate it (trfconv's verdict); None: not finished
+    decision: str  #: the verdict (``rateable``, ``not finished`` …)
+    rounds: int
+    players: int
+    rated_players: int
+    titled_players: int
+    federations: int  #: the federations given for the players (FID not one)
+    without_federation: int  #: players whose federation the file does not give
+    host: str | None  #: the event's federation (032)
+    teams: int
+    boards: int | None  #: a team event's boards (352, else the most a team fielded in a round)
+    double: bool
+    first_round: date | str | None
+    last_round: date | str | None
+    norm_made: str | None  #: a B.01 norm made in the event (``#3 GM``); None: none made, or not judged
+
+    def percent_rated(self) -> Fraction:
+        return Fraction(100 * self.rated_players, self.players) if self.players else Fraction(0)
+
+    def international(self, least: int) -> bool | None:
+        """At least ``least`` federations among the participants (2.6.2); None: players without
+        a federation leave it open."""
+        if self.federations >= least:
+            return True
+        return None if self.without_federation else False
+
+
+@dataclass(frozen=True)
+class TitleCheck:
+    """The event as one arbiter's norm towards one title: each requirement with its article (the
+    event's, then the arbiter's own) and the provisos the Chief Arbiter attests."""
+
+    title: str
+    requirements: tuple[Requirement, ...]
+    provisos: tuple[Proviso, ...]
+
+    @property
+    def failed(self) -> tuple[Requirement, ...]:
+        return tuple(q for q in self.requirements if q.known and not q.ok)
+
+    @property
+    def unchecked(self) -> tuple[Requirement, ...]:
+        return tuple(q for q in self.requirements if not q.known)
+
+    @property
+    def status(self) -> str:
+        """``norm`` (on the provisos), ``no norm`` (a requirement fails), ``cannot judge`` (the
+        file does not show a requirement)."""
+        return NO_NORM if self.failed else CANNOT if self.unchecked else NORM
+
+
+@dataclass(frozen=True)
+class ArbiterNorm:
+    """An arbiter of the event and the norm it can be for them: a check per title it can be
+    towards (none for an IA, who holds the highest title; FA and IA when the title held is not
+    known)."""
+
+    arbiter: Arbiter
+    checks: tuple[TitleCheck, ...]
+
+    def forms(self, rules: ArbiterRules) -> tuple[str, ...]:
+        """The forms to fill: FA1 and/or IA1, for each title whose norm the event can be."""
+        return tuple(rules.forms[c.title] for c in self.checks if c.status != NO_NORM)
+
+    def check(self, title: str) -> TitleCheck | None:
+        return next((c for c in self.checks if c.title == title), None)
+
+
+@dataclass(frozen=True)
+class ArbiterEvent:
+    """An event as its arbiters' norm: the edition, the facts, the conditions every norm of it
+    shares (2.3.1) and its provisos, the certificates it can give (2.7; None: no limit stated),
+    and each arbiter's norm."""
+
+    rules: ArbiterRules
+    facts: EventFacts
+    requirements: tuple[Requirement, ...]
+    provisos: tuple[Proviso, ...]
+    certificates: int | None
+    norms: tuple[ArbiterNorm, ...]
+
+    @property
+    def chief(self) -> Arbiter | None:
+        return next((n.arbiter for n in self.norms if n.arbiter.chief), None)
 
 
 def system_of(t: Tournament) -> str | None:
@@ -106,116 +185,466 @@ def system_of(t: Tournament) -> str | None:
     return "Knockout" if "knock" in (t.event.type or "").lower() else "Swiss"
 
 
-@dataclass(frozen=True)
-class ArbiterNorm:
-    """An arbiter of the event and the norm it can be for them: the title (``FA``, ``IA``) and
-    its form (``FA1``, ``IA1``); None when the arbiter holds the highest title, or when the title
-    held is not known (both forms are then named)."""
-
-    arbiter: Arbiter
-    title: str | None
-
-    def forms(self, rules: ArbiterRules) -> tuple[str, ...]:
-        if self.title is not None:
-            return (rules.forms[self.title],)
-        held = self.arbiter.titles
-        return () if held is not None and "IA" in held else tuple(rules.forms.values())
-
-
-@dataclass(frozen=True)
-class ArbiterEvent:
-    """An event as its arbiters' norm: the edition, the event's conditions (2.3.1: rated, one of
-    the systems), its facts for the forms (system, rounds, players, rated players, federations),
-    and each arbiter's norm."""
-
-    rules: ArbiterRules
-    requirements: tuple[Requirement, ...]
-    system: str | None
-    rounds: int
-    players: int
-    rated_players: int
-    federations: int
-    norms: tuple[ArbiterNorm, ...]
-
-    @property
-    def ok(self) -> bool:
-        """The event meets the conditions judged (those of articles 3 and 4 are not)."""
-        return all(q.ok for q in self.requirements)
+def facts_of(t: Tournament, judged: EventNorms | None = None) -> EventFacts:
+    """The event's facts (:class:`EventFacts`): the verdict and rate of play from the validator,
+    the counts from the players; ``judged``: the players' norms, for a norm made (4.8.3)."""
+    verdict = validate(t)
+    rated = None if verdict.decision is Decision.NOT_FINISHED else verdict.rateable
+    feds = {(p.federation or "").strip().upper() for p in t.players} - {"", "FID"}
+    made = judged.achieved[0] if judged is not None and judged.achieved else None
+    dates = [d for d in t.event.round_dates if d is not None]
+    team = t.team_event.board_colours
+    return EventFacts(
+        system_of(t), verdict.rating_list if verdict.minutes is not None else None, rated, verdict.decision.value,
+        max(t.rounds, t.event.declared_rounds or 0), len(t.players), sum(1 for p in t.players if p.rating),
+        sum(1 for p in t.players if p.title), len(feds),
+        sum(1 for p in t.players if not (p.federation or "").strip()),
+        (t.event.federation or "").strip().upper() or None, len(t.teams),
+        len(team) if team else _boards(t), shape_of(t).double,
+        dates[0] if dates else t.event.start_date, dates[-1] if dates else t.event.end_date,
+        f"#{made[0].person.start_number} {made[1].title}" if made else None)
 
 
-def _title_towards(rules: ArbiterRules, held: tuple[str, ...] | None) -> str | None:
-    """The title an arbiter's norm is towards: FA without a title, IA for an FA; None for an IA
-    or when the titles are not known."""
-    if held is None:
+def _boards(t: Tournament) -> int | None:
+    """The most players a team fielded in one round (None: no teams)."""
+    if not t.teams:
         return None
-    if "IA" in held:
-        return None
-    return rules.towards["FA"] if "FA" in held else "FA"
+    by_number = {p.start_number: p for p in t.players}
+    rounds = max((len(p.rounds) for p in t.players), default=0)
+    return max((sum(1 for m in team.members if m in by_number and r < len(by_number[m].rounds)
+                    and not isinstance(by_number[m].rounds[r], (Bye, NotPaired)))
+                for team in t.teams for r in range(rounds)), default=0)
 
 
-def arbiter_event(t: Tournament, lookup: Lookup | None = None, rules: Edition | None = None) -> ArbiterEvent:
+def _at_least(article: str, rule: str, have: int | Fraction, need: int, value: str | None = None) -> Requirement:
+    """A count (or share) of at least ``need``: ``value`` says it (default: the count)."""
+    return Requirement(article, rule, value if value is not None else str(have), have >= need)
+
+
+def _common(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[Proviso]]:
+    """What every arbiter norm of the event asks (2.3.1; 2.3.2 and 6.2 attested)."""
+    reqs = [Requirement(r.article("rated"), "a FIDE-rated event (as the Rating Regulations judge the file; FIDE must "
+                                                    "have rated it)",
+                        f.decision, bool(f.rated), known=f.rated is not None),
+            Requirement(r.article("systems"), f"a system of {', '.join(r.systems)}",
+                        f.system or "another system, reviewed by the Arbiters' Commission", f.system is not None,
+                        known=f.system is not None)]
+    provisos = [Proviso(r.article("hybrid"), "played over the board (a hybrid event only when the Qualification and "
+                                              "the Arbiters' Commissions endorsed it beforehand)"),
+                Proviso("6.1, 6.2", "every arbiter of the event paid FIDE's registration fee")]
+    return reqs, provisos
+
+
+def _rounds(f: EventFacts, r: ArbiterRules, title: str) -> Requirement:
+    """3.10 / 4.10: the rounds a norm event has, one event of an application a little fewer."""
+    a = r.application(title)
+    key = "fa" if title == "FA" else "ia"
+    if f.rounds >= a["rounds"]:
+        return Requirement(r.article(f"{key}_rounds"), f"at least {a['rounds']} rounds", str(f.rounds), True)
+    short = a["short_rounds"] <= f.rounds
+    return Requirement(r.article(f"{key}_short") if short else r.article(f"{key}_rounds"),
+                       f"at least {a['rounds']} rounds ({a['short_events']} event of an application "
+                       f"{a['short_rounds']} or more)",
+                       f"{f.rounds}: the one event of fewer than {a['rounds']} rounds an application may hold"
+                       if short else str(f.rounds), short)
+
+
+def _fa_standard(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[Proviso]]:
+    """3.8 (a standard Swiss, round robin, double round robin) and 3.9.1 (a team event)."""
+    need = r.data["fa_rated_players"]
+    if f.system == "Swiss":
+        return [_at_least(r.article("fa_swiss"), f"a Swiss with at least {need['Swiss']} FIDE-rated players",
+                          f.rated_players, need["Swiss"])], []
+    if f.system == "Double Round Robin":
+        return [_at_least(r.article("fa_double"), f"a double round robin with at least {need['Double Round Robin']} "
+                          "FIDE-rated players", f.rated_players, need["Double Round Robin"])], []
+    if f.system == "Round Robin":
+        rule = (f"a round robin with at least {need['Round Robin']} FIDE-rated players, or every player rated at its "
+                "conclusion")
+        if f.rated_players >= need["Round Robin"] or f.rated_players == f.players:
+            return [Requirement(r.article("fa_round_robin"), rule, f"{f.rated_players} of {f.players} FIDE-rated",
+                                True)], []
+        return [Requirement(r.article("fa_round_robin"), rule, f"{f.rated_players} of {f.players} FIDE-rated: whether "
+                            "every player is rated at its conclusion is not judged here", False, known=False)], []
+    if f.system == "Team (League)":
+        return _national_team(f, r, "FA")
+    if f.system == "Knockout":
+        return [], [Proviso(r.article("fa_events"), "the Arbiters' Commission accepts a knockout event (3.8 names the "
+                                                     "FIDE-rated players only of Swiss and round-robin events)")]
+    return [], []
+
+
+def _national_team(f: EventFacts, r: ArbiterRules, title: str) -> tuple[list[Requirement], list[Proviso]]:
+    """3.9.1 / 4.9.2: the highest division of the National Team Championship (once in an
+    application): the boards, teams and FIDE-rated players the file shows; the division and the
+    rounds the arbiter worked attested."""
+    n = r.data["national_team"]
+    article = r.article("fa_national_team" if title == "FA" else "ia_national_team")
+    teams = n["teams_double"] if f.double else n["teams"]
+    reqs = [Requirement(article, f"at least {n['boards']} boards a team", "not in the file" if f.boards is None
+                        else str(f.boards), f.boards is not None and f.boards >= n["boards"],
+                        known=f.boards is not None),
+            _at_least(article, f"at least {teams} teams", f.teams, teams),
+            _at_least(article, f"at least {n['rated_percent']} % of the players FIDE-rated", f.percent_rated(),
+                      n["rated_percent"], f"{f.rated_players} of {f.players}")]
+    worked = n["arbiter_rounds"][title]
+    return reqs, [Proviso(article, f"the highest division of the National Team Championship, the arbiter in at "
+                                   f"least {worked} of its rounds (once in an application)")]
+
+
+def _fa_fast(f: EventFacts, r: ArbiterRules) -> list[Requirement]:
+    """3.9.2: a FIDE-rated rapid or blitz event (once in an application)."""
+    n = r.data["fa_rapid_blitz"]
+    article = r.article("fa_rapid_blitz")
+    return [Requirement(article, f"a rapid or blitz event with at least {n['rated_players']} FIDE-rated players and "
+                                 f"{n['rounds']} rounds (once in an application)",
+                        f"{f.rated_players} FIDE-rated, {f.rounds} rounds",
+                        f.rated_players >= n["rated_players"] and f.rounds >= n["rounds"])]
+
+
+def _fa_event(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[Proviso]]:
+    """The FA norm conditions of the event: 3.10's rounds; 3.8 (or 3.9.1) at the standard rate,
+    3.9.2 at rapid or blitz; both when the rate of play is not known (met when both are, failed
+    when both fail, else not known)."""
+    reqs = [_rounds(f, r, "FA")]
+    if f.speed == "standard":
+        standard, provisos = _fa_standard(f, r)
+        return reqs + standard, provisos
+    if f.speed is not None:
+        return reqs + _fa_fast(f, r), []
+    standard, provisos = _fa_standard(f, r)
+    fast = _fa_fast(f, r)
+    as_standard = all(q.ok for q in standard)
+    as_fast = all(q.ok for q in fast)
+    if as_standard and as_fast:  # either rate of play: met
+        return reqs + standard + fast, provisos
+    said = (f"the rate of play is not in the file; as a standard event {'met' if as_standard else 'not met'}, as a "
+            f"rapid or blitz one {'met' if as_fast else 'not met'}")
+    both_fail = not as_fast and any(q.known and not q.ok for q in standard)
+    return reqs + [Requirement(f"{r.article('fa_events')}, {r.article('fa_rapid_blitz')}", "the conditions of 3.8 "
+                               "(3.9.1) at the standard rate, of 3.9.2 at rapid or blitz", said, False,
+                               known=both_fail)], provisos
+
+
+def _ia_event(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[Proviso]]:
+    """The IA norm conditions of the event: 4.10's rounds; one of 4.8 or 4.9 (4.9.1 and 4.8.3
+    judged where the file shows them, the others attested)."""
+    reqs = [_rounds(f, r, "IA")]
+    if f.speed in ("rapid", "blitz"):
+        return reqs, [Proviso(r.article("ia_events"), "an official World or Continental rapid or blitz championship "
+                                                       "(4.8.4: one norm at most in an application)")]
+    provisos = [] if f.speed else [Proviso(r.article("ia_events"), "played at the standard rate (a rapid or blitz "
+                                                                    "event gives an IA norm only as an official World "
+                                                                    "or Continental championship, 4.8.4)")]
+    big = r.data["ia_large_event"]
+    least = r.data["international"]["IA"]
+    international = f.international(least)
+    if (international and f.players >= big["players"] and f.percent_rated() >= big["rated_percent"]
+            and f.rounds >= big["rounds"]):
+        reqs.append(Requirement(r.article("ia_large_event"), f"an international event of at least {big['players']} "
+                                f"players from at least {big['federations']} federations, {big['rated_percent']} % "
+                                f"FIDE-rated, {big['rounds']} rounds (once in an application)",
+                                f"{f.players} players ({f.rated_players} FIDE-rated) from {f.federations} federations",
+                                True))
+        return reqs, provisos
+    if international and f.norm_made:
+        reqs.append(Requirement(r.article("ia_international"), f"an international event (participants from at least "
+                                f"{least} federations, 2.6.2) where a player can make a norm (B.01)",
+                                f"{f.federations} federations; {f.norm_made} norm made", True))
+        return reqs, provisos
+    if international is None:
+        reqs.append(Requirement(r.article("international"), f"participants from at least {least} federations "
+                                "(an international event)", f"{f.federations} federations given, "
+                                f"{f.without_federation} player(s) without one", False, known=False))
+        return reqs, provisos
+    routes = [f"the final of the national individual championship ({r.article('ia_events')}.1, two norms at most in "
+              "an application)", f"an official FIDE event or match ({r.article('ia_events')}.2)"]
+    if international:
+        routes.insert(0, f"an international event where a player could make a norm of B.01 "
+                         f"({r.article('ia_international')})")
+    if f.system == "Team (League)":
+        team, said = _national_team(f, r, "IA")
+        if all(q.ok for q in team):
+            routes.append(f"{said[0].text} ({r.article('ia_national_team')})")
+    return reqs, provisos + [Proviso(r.article("ia_events"), "the event is one of: " + "; ".join(routes))]
+
+
+def _title_of(a: Arbiter) -> tuple[str, ...]:
+    """The titles the arbiter's norm can be towards: FA without a FIDE arbiter title, IA for an
+    FA (2.9.4), none for an IA; both when the title held is not known."""
+    if a.titles is None:
+        return TITLES
+    return () if "IA" in a.titles else ("IA",) if "FA" in a.titles else ("FA",)
+
+
+def _own(a: Arbiter, chief: Arbiter | None, f: EventFacts, r: ArbiterRules,
+         title: str) -> tuple[list[Requirement], list[Proviso]]:
+    """The arbiter's own conditions: who signs (2.8.1, 2.8.2) and 2.9."""
+    reqs: list[Requirement] = []
+    provisos: list[Proviso] = []
+    signing = r.data["signing_titles"]
+    if a.chief:
+        provisos.append(Proviso(r.article("chief_applicant"), f"the certificate of the Chief Arbiter is signed by a "
+                                                              f"supervisor: {r.data['supervisor']}"))
+    elif chief is None or chief.titles is None:
+        provisos.append(Proviso(r.article("chief_not_titled"), f"the Chief Arbiter holds {' or '.join(signing)} (else "
+                                                               "only the Chief Arbiter may get a norm)"))
+    else:
+        held = "/".join(chief.titles) or "no arbiter title"
+        reqs.append(Requirement(r.article("chief_not_titled"), f"the Chief Arbiter holds {' or '.join(signing)} (else "
+                                "only the Chief Arbiter gets a norm)", f"{held} ({chief.titles_from})",
+                                bool(set(chief.titles) & set(signing))))
+    if a.titles is None:
+        reqs.append(Requirement(f"{r.article('fa_registered')}, {r.article('ia_holds_fa')}", "the arbiter's title (FA1 without a FIDE arbiter title, IA1 for "
+                                "an FA)", "not in the file", False, known=False))
+    if title == "FA":
+        if a.titles is not None and a.titles_from != "the record":
+            reqs.append(Requirement(r.article("fa_registered"), "registered as a National Arbiter",
+                                    f"{'/'.join(a.titles) or 'no arbiter title'} ({a.titles_from})", "NA" in a.titles))
+        elif a.titles is not None and "NA" in a.titles:
+            reqs.append(Requirement(r.article("fa_registered"), "registered as a National Arbiter",
+                                    f"NA ({a.titles_from})", True))
+        else:
+            provisos.append(Proviso(r.article("fa_registered"), "the arbiter is registered as a National Arbiter by "
+                                                                "the FIDE Arbiters' Commission"))
+        reqs_age, said = _age(a, f, r)
+        reqs += reqs_age
+        provisos += said
+    else:
+        if a.titles is not None:
+            reqs.append(Requirement(r.article("ia_holds_fa"), "holds the FA title", f"{'/'.join(a.titles)} "
+                                    f"({a.titles_from})", "FA" in a.titles))
+        provisos.append(Proviso(r.article("ia_registered"), "the arbiter is active, as the Regulations for the "
+                                                            "Classification of Arbiters define it"))
+    return reqs, provisos
+
+
+def _age(a: Arbiter, f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[Proviso]]:
+    """2.9.3: an arbiter requesting FA norms is at least 18, by the list's birth year when held
+    (a birth year decides it but in the year the arbiter turns 18)."""
+    least = r.data["age"]["fa_norm"]
+    year = f.last_round.year if isinstance(f.last_round, date) else None
+    born = a.listed.birth_year if a.listed is not None else None
+    rule = f"at least {least} years old"
+    if year is not None and born is not None and year - born != least:
+        return [Requirement(r.article("fa_age"), rule, f"born {born} ({a.titles_from})", year - born > least)], []
+    return [], [Proviso(r.article("fa_age"), f"the arbiter is at least {least} years old")]
+
+
+def _certificates(f: EventFacts, r: ArbiterRules) -> int | None:
+    """2.7: the certificates an international or national event gives: a Swiss one per 25 players
+    or part thereof, a round robin two; None: no limit stated (2.6.1 events have none either)."""
+    c = r.data["certificates"]
+    if f.system == "Swiss":
+        return -(-f.players // c["swiss_players"])
+    if f.system in ("Round Robin", "Double Round Robin"):
+        return c["round_robin"]
+    return None
+
+
+def arbiter_event(t: Tournament, lookup: Lookup | None = None, rules: Edition | None = None, *,
+                  judged: EventNorms | None = None) -> ArbiterEvent:
     """The event as its arbiters' norm (see :class:`ArbiterEvent`), under the B.06.1 edition in
-    force at its start (or ``rules``)."""
+    force at its start (or ``rules``). ``judged``: the players' norms (B.01), for 4.8.3 (a norm
+    made shows the field allows one); without, they are judged here when an IA norm turns on it."""
     start = t.event.start_date if isinstance(t.event.start_date, date) else None
     r = arbiter_rules(rules or edition_for("b06", start))
-    system = system_of(t)
-    rated = validate(t).rateable
-    requirements = (
-        Requirement(r.articles["rated"], "a FIDE-rated event (trfconv's verdict; FIDE must have rated it)",
-                    "rateable" if rated else "not rateable", rated),
-        Requirement(r.articles["systems"], f"a system of {', '.join(r.systems)}",
-                    system or "another system, reviewed by the Arbiters' Commission", system is not None,
-                    known=system is not None))
-    feds = {(p.federation or "").strip().upper() for p in t.players} - {"", "FID"}
-    norms = tuple(ArbiterNorm(a, _title_towards(r, a.titles)) for a in arbiters(t, lookup))
-    return ArbiterEvent(r, requirements, system, max(t.rounds, t.event.declared_rounds or 0), len(t.players),
-                        sum(1 for p in t.players if p.rating), len(feds), norms)
+    facts = facts_of(t, judged)
+    if judged is None and facts.rated and facts.international(r.data["international"]["IA"]):
+        facts = facts_of(t, title_norms(t, lookup))
+    common, provisos = _common(facts, r)
+    by_title = {"FA": _fa_event(facts, r), "IA": _ia_event(facts, r)}
+    officials = arbiters(t, lookup)
+    chief = next((a for a in officials if a.chief), None)
+    norms = []
+    for a in officials:
+        checks = []
+        for title in _title_of(a):
+            event_reqs, event_provisos = by_title[title]
+            own_reqs, own_provisos = _own(a, chief, facts, r, title)
+            checks.append(TitleCheck(title, tuple(common + event_reqs + own_reqs),
+                                     tuple(event_provisos + own_provisos + provisos)))
+        norms.append(ArbiterNorm(a, tuple(checks)))
+    return ArbiterEvent(r, facts, tuple(common), tuple(provisos), _certificates(facts, r), tuple(norms))
+
+
+@dataclass(frozen=True)
+class ApplicationEvent:
+    """One event of an application: the file, the event judged, the applicant's norm there
+    (None: not one of its arbiters) and the title check of the application's title."""
+
+    file: str
+    event: ArbiterEvent
+    norm: ArbiterNorm | None
+    check: TitleCheck | None
+
+    @property
+    def status(self) -> str:
+        """``norm``, ``no norm``, ``cannot judge``, or ``not an arbiter``."""
+        if self.norm is None:
+            return "not an arbiter"
+        if self.check is None:
+            return NO_NORM
+        return self.check.status
+
+    def options(self, r: ArbiterRules, title: str) -> frozenset[str]:
+        """The articles this norm uses that an application uses once: the short event (3.10.1,
+        4.10.1), a rapid or blitz event (3.9.2), a national team championship (3.9.1, 4.9.2), the
+        large international event (4.9.1)."""
+        f = self.event.facts
+        used = {q.article for q in self.check.requirements} if self.check else set()
+        once = {r.article("fa_short"), r.article("ia_short"), r.article("ia_large_event")} & used
+        if f.system == "Team (League)":
+            once.add(r.article("fa_national_team" if title == "FA" else "ia_national_team"))
+        if title == "FA" and f.speed in ("rapid", "blitz"):
+            once.add(r.article("fa_rapid_blitz"))
+        return frozenset(once)
 
 
 @dataclass(frozen=True)
 class ArbiterApplication:
-    """An arbiter's title application over several events: the title, each event (file, its
-    judging, the arbiter's role there; None when the arbiter is not one of its arbiters), and each
-    check with its article."""
+    """An arbiter's title application over several events: the title, each event, each check
+    with its article, and what the files' reading found (an event given twice)."""
 
     fide_id: str
     title: str
-    events: tuple[tuple[str, ArbiterEvent, Arbiter | None], ...]
+    events: tuple[ApplicationEvent, ...]
     checks: tuple[Requirement, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return all(c.ok for c in self.checks)
+        """No check the files show fails (those they cannot show are still to show)."""
+        return not any(c.known and not c.ok for c in self.checks)
+
+
+def _most_norms(events: list[ApplicationEvent], r: ArbiterRules, title: str) -> int:
+    """The most of ``events`` one application can hold, each option of once (3.9, 3.10.1, 4.9,
+    4.10.1) used once: every event using none, and the largest set of the others whose options
+    do not repeat (at most one event per option: a handful)."""
+    plain = [e for e in events if not e.options(r, title)]
+    kinds = sorted({e.options(r, title) for e in events} - {frozenset()}, key=sorted)
+    best = 0
+    for size in range(1, len(kinds) + 1):
+        for chosen in combinations(kinds, size):
+            if sum(len(k) for k in chosen) == len(frozenset().union(*chosen)):
+                best = max(best, size)
+    return len(plain) + best
 
 
 def arbiter_application(events: list[tuple[str, Tournament]], fide_id: str, *, title: str | None = None,
                         lookup: Lookup | None = None) -> ArbiterApplication:
     """The application of the arbiter ``fide_id`` for ``title`` (``FA``, ``IA``; default: the one
-    after the title held, FA when none is known): the norms of the events where they are an
-    arbiter and which meet the conditions judged, against 2.2's number less the seminar's (not
-    in a file: not checked), from two systems at least (2.4)."""
+    after the title held, FA when none is known) over ``events`` (an event given twice counted
+    once, ``NRM019``): each event judged (:func:`arbiter_event`), the norms 2.2 asks for besides
+    the seminar's (no file shows it) counting each option of 3.9/3.10.1/4.9/4.10.1 once, two
+    systems (2.4) or the Swiss exception (2.5), two Chief Arbiters for IA (4.13.1), and the dates
+    of 5.3 (the day of application is in no file)."""
+    found: list[Diagnostic] = []
+    seen: dict[bytes, str] = {}
     judged = []
     held: tuple[str, ...] | None = None
     for file, t in events:
+        digest = t.digest()
+        if digest in seen:
+            found.append(diagnostic("NRM019", f"{t.event.name or 'the event'} is given twice ({seen[digest]} and "
+                                              f"{file}): counted once", path=file))
+            continue
+        seen[digest] = file
         event = arbiter_event(t, lookup)
-        mine = next((n.arbiter for n in event.norms if n.arbiter.fide_id == fide_id), None)
-        if mine is not None and mine.titles is not None:
-            held = mine.titles
+        mine = next((n for n in event.norms if n.arbiter.fide_id == fide_id), None)
+        if mine is not None and mine.arbiter.titles is not None:
+            held = mine.arbiter.titles
         judged.append((file, event, mine))
     r = judged[0][1].rules if judged else arbiter_rules(edition_for("b06", None))
-    chosen = title or _title_towards(r, held) or "FA"
-    counted = [(f, e) for f, e, a in judged if a is not None and e.ok]
-    needed = r.norms[chosen] - r.seminar[chosen]
-    systems = sorted({e.system for _, e in counted if e.system})
-    checks = (
-        Requirement(r.articles["norms"], f"{needed} norms from events (of the {r.norms[chosen]} an {chosen} "
-                                         f"application holds, {r.seminar[chosen]} from a seminar)",
-                    f"{len(counted)}: " + (", ".join(f for f, _ in counted) or "none"), len(counted) >= needed),
-        Requirement(r.articles["seminar"], f"{r.seminar[chosen]} norm from a seminar", "not in a tournament file",
-                    False, known=False),
-        Requirement(r.articles["different_systems"], f"events of at least {r.different_systems} different systems",
-                    ", ".join(systems) or "none", len(systems) >= r.different_systems),
-        Requirement("3, 4", "the conditions of articles 3 and 4 on each event (players, rounds, federations)",
-                    "not modelled: to check against B.06.1", False, known=False),
-    )
-    return ArbiterApplication(fide_id, chosen, tuple(judged), checks)
+    chosen = title or (("IA" if "FA" in held else "FA") if held is not None and "IA" not in held else "FA")
+    entries = tuple(ApplicationEvent(file, event, mine, mine.check(chosen) if mine else None)
+                    for file, event, mine in judged)
+    return ArbiterApplication(fide_id, chosen, entries, _checks(entries, r, chosen), tuple(found))
+
+
+def _checks(entries: tuple[ApplicationEvent, ...], r: ArbiterRules, title: str) -> tuple[Requirement, ...]:
+    a = r.application(title)
+    needed = a["norms"] - a["seminar"]
+    counted = [e for e in entries if e.status == NORM]
+    open_ = [e for e in entries if e.status == CANNOT]
+    usable = _most_norms(counted, r, title)
+    reachable = _most_norms(counted + open_, r, title)
+    said = ", ".join(e.file for e in counted) or "none"
+    if open_:
+        said += f"; cannot be judged: {', '.join(e.file for e in open_)}"
+    options = (r.article("fa_options"), r.article("fa_short")) if title == "FA" else \
+        (r.article("ia_options"), r.article("ia_short"))
+    once = (f"{needed} norms from events (of the {a['norms']} an {title} application holds, {a['seminar']} from a "
+            f"seminar); an option an application takes once ({', '.join(options)}) counted once")
+    held = f"{usable}" if usable == len(counted) else \
+        f"{usable} ({len(counted)} norms, {len(counted) - usable} repeating an option an application takes once)"
+    checks = [Requirement(r.article("norms"), once, f"{held}: {said}", usable >= needed,
+                          known=usable >= needed or reachable < needed),
+              Requirement(r.article("seminar"), f"{a['seminar']} norm from a seminar (at most "
+                          f"{r.data['expiry']['seminar_years']} years old on applying)", "not in a tournament file",
+                          False, known=False),
+              _systems(counted, r, title)]
+    if title == "IA":
+        checks.append(_chiefs(counted, r, a["chief_arbiters"]))
+    checks.append(_expiry(counted, r))
+    return tuple(checks)
+
+
+def _systems(counted: list[ApplicationEvent], r: ArbiterRules, title: str) -> Requirement:
+    """2.4: two systems at least; 2.5: Swiss events only, one of them international with 100
+    players, 30 % FIDE-rated, 7 rounds."""
+    systems = sorted({e.event.facts.system for e in counted if e.event.facts.system})
+    rule = (f"events of at least {r.data['different_systems']} systems (2.4), or Swiss events only, one of them an "
+            f"international event of {r.data['swiss_only']['players']} players (2.5)")
+    article = f"{r.article('different_systems')}, {r.article('swiss_only')}"
+    if len(systems) >= r.data["different_systems"]:
+        return Requirement(article, rule, ", ".join(systems), True)
+    if systems == ["Swiss"]:
+        n = r.data["swiss_only"]
+        least = r.data["international"][title]
+        exception = next((e.file for e in counted if e.event.facts.international(least)
+                          and e.event.facts.players >= n["players"] and e.event.facts.percent_rated() >= n["rated_percent"]
+                          and e.event.facts.rounds >= n["rounds"]), None)
+        if exception:
+            return Requirement(article, rule, f"Swiss only; 2.5: {exception}", True)
+    return Requirement(article, rule, ", ".join(systems) or "none", False)
+
+
+def _chiefs(counted: list[ApplicationEvent], r: ArbiterRules, least: int) -> Requirement:
+    """4.13.1: the IA norms are not all signed by the same Chief Arbiter (by FIDE ID, else name;
+    the applicant's own as Chief Arbiter signed by a supervisor, 2.8.1: not known)."""
+    signers: set[str] = set()
+    unknown = 0
+    for e in counted:
+        chief = e.event.chief
+        if chief is None or e.norm is None or e.norm.arbiter.chief:
+            unknown += 1
+        else:
+            signers.add(chief.fide_id or chief.name)
+    rule = f"signed by at least {least} different Chief Arbiters"
+    value = f"{len(signers)}" + (f", and {unknown} event(s) whose signer the file does not give" if unknown else "")
+    ok = len(signers) >= least
+    return Requirement(r.article("ia_chief_arbiters"), rule, value, ok, known=ok or not unknown)
+
+
+def _expiry(counted: list[ApplicationEvent], r: ArbiterRules) -> Requirement:
+    """5.3: the dates the application must keep (the day of application is in no file)."""
+    e = r.data["expiry"]
+    ends = sorted((x.event.facts.last_round, x.file) for x in counted if isinstance(x.event.facts.last_round, date))
+    rule = (f"applied for at most {e['after_latest_years']} year after the latest event, each tournament norm at most "
+            f"{e['tournament_years']} years old")
+    if not ends:
+        return Requirement(r.article("expiry"), rule, "no event date in the files", False, known=False)
+    latest, first = ends[-1][0], ends[0]
+    by = _years_after(latest, e["after_latest_years"])
+    until = _years_after(first[0], e["tournament_years"])
+    return Requirement(r.article("expiry"), rule, f"apply by {min(by, until).isoformat()} ({first[1]}'s norm valid until "
+                       f"{until.isoformat()}); the day of application is not in a file", False, known=False)
+
+
+def _years_after(day: date, years: int) -> date:
+    try:
+        return day.replace(year=day.year + years)
+    except ValueError:  # 29 February
+        return day.replace(year=day.year + years, day=28)

@@ -1,7 +1,10 @@
-"""The arbiters' own norms (B.06.1): the event's conditions and each arbiter's norm in the norms
-document (text and JSON), the norm report form of each arbiter (FA1 or IA1, one printable A4 page
-each: :func:`render_arbiters`), and an arbiter's title application over several events (text and
-JSON: :class:`ArbiterApplicationReport`)."""
+"""The arbiters' own norms (B.06.1): the event as its arbiters' norm in the norms document (text
+and JSON); the norm report form of each arbiter, FIDE's FA1 or IA1 field for field on one fixed
+A4 page (:func:`render_arbiters`; the fields are those of FIDE's forms as the Arbiters' Manual of
+May 2025 prints them, pages 308 and 310; ``tests/test_arbiter_forms.py`` holds the layout against a
+rendering of them, ``fixtures/forms/fide-fa1.html`` and ``fide-ia1.html``), then what B.06.1 asks
+of the event as the file shows it and what the Chief Arbiter attests; and an arbiter's title
+application over several events (text and JSON: :class:`ArbiterApplicationReport`)."""
 
 from __future__ import annotations
 
@@ -9,124 +12,222 @@ import json
 from dataclasses import dataclass
 
 from ...dates import as_text
-from ...rules.arbiters import ArbiterApplication, ArbiterEvent, ArbiterNorm
+from ...rules.arbiters import (CANNOT, NO_NORM, NORM, ArbiterApplication, ArbiterEvent, ArbiterNorm, EventFacts,
+                               TitleCheck)
+from ...rules.rateability import clock_of
+from ...timecontrol import describe
 from ..basis import Basis, html_block, json_fields, json_withheld, text_block
 from ..html import e
 from .model import NormsReport
 
+#: What each form is called and what its Chief Arbiter confirms, as FIDE's forms word it.
+FORM_TITLES = {"FA1": ("FIDE Arbiter Norm Report Form", "a FIDE Arbiter", "a FIDE Arbiter norm", "FA"),
+               "IA1": ("International Arbiter Norm Report Form", "an International Arbiter",
+                       "an International Arbiter norm", "IA")}
+
+
+def facts_line(event: ArbiterEvent) -> str:
+    """The event as B.06.1 looks at it, on one line."""
+    f = event.facts
+    speed = "rate of play not in the file" if f.speed is None else f"{f.speed} play"
+    feds = f"{f.federations} federation(s)" + (f" ({f.without_federation} player(s) without one)"
+                                                 if f.without_federation else "")
+    certificates = (f"; at most {event.certificates} certificate(s) of an international or national event "
+                    f"({event.rules.article('certificates')})" if event.certificates is not None else "")
+    return (f"B.06.1 ({event.rules.edition.name}): {f.system or 'another system'}, {f.rounds} rounds, {f.players} "
+            f"players ({f.rated_players} FIDE-rated, {f.titled_players} titled) from {feds}, {speed}"
+            f"{certificates}")
+
+
+def check_line(event: ArbiterEvent, c: TitleCheck) -> str:
+    """One title's norm for one arbiter: made (on the provisos), why not, or what the file does
+    not show."""
+    form = event.rules.forms[c.title]
+    if c.status == NORM:
+        return f"{c.title} norm ({form}), on {len(c.provisos)} condition(s) the Chief Arbiter attests"
+    said = "; ".join(f"{q.article} {q.rule}: {q.value}" for q in (c.failed or c.unchecked))
+    return f"no {c.title} norm: {said}" if c.status == NO_NORM else f"{c.title} norm ({form}) cannot be judged: {said}"
+
 
 def norm_of(event: ArbiterEvent, n: ArbiterNorm) -> str:
-    """What the event is for one arbiter: ``FA norm (FA1)``, or why none."""
-    forms = n.forms(event.rules)
-    if not forms:
+    """What the event is for one arbiter."""
+    if not n.checks:
         return "no norm: holds IA, the highest title"
-    if n.title is None:
-        return f"{' or '.join(forms)} (the arbiter's title is not in the file: FA1 towards FA, IA1 for an FA)"
-    return f"{n.title} norm ({forms[0]})"
+    if len(n.checks) > 1 and all(c.status == CANNOT for c in n.checks) and \
+            len({c.unchecked for c in n.checks}) == 1:  # the title held is what the file does not show
+        forms = " or ".join(event.rules.forms[c.title] for c in n.checks)
+        said = "; ".join(f"{q.article} {q.rule}: {q.value}" for q in n.checks[0].unchecked)
+        return f"{' or '.join(c.title for c in n.checks)} norm ({forms}) cannot be judged: {said}"
+    return " | ".join(check_line(event, c) for c in n.checks)
+
+
+def arbiter_line(n: ArbiterNorm) -> str:
+    a = n.arbiter
+    who = ", ".join(x for x in (a.fide_id and f"FIDE ID {a.fide_id}",
+                                a.titles and f"{'/'.join(a.titles)} from {a.titles_from}") if x)
+    return f"{a.role} {a.name}{f' ({who})' if who else ''}"
 
 
 def arbiter_lines(event: ArbiterEvent) -> list[str]:
-    """The event's conditions and each arbiter's norm, a line each."""
-    r = event.rules
-    out = [f"B.06.1 ({r.edition.name}): " + "; ".join(f"{q.rule}: {q.value} {q.status}" for q in event.requirements)
-           + "; the conditions of articles 3 and 4 (players, rounds, federations) are not checked"]
-    for n in event.norms:
-        a = n.arbiter
-        who = ", ".join(x for x in (a.fide_id and f"FIDE ID {a.fide_id}",
-                                    a.titles and f"{'/'.join(a.titles)} from {a.titles_from}") if x)
-        out.append(f"{a.role} {a.name}{f' ({who})' if who else ''}: "
-                   + (norm_of(event, n) if event.ok else "no norm: the event does not meet B.06.1"))
+    """The event's facts and shared conditions, each arbiter's norm, and what the forms ask the
+    Chief Arbiter to attest, a line each."""
+    out = [facts_line(event)]
+    out += [f"  {q.article:<7}{q.status:<12}{q.rule}: {q.value}" for q in event.requirements]
+    out += [f"{arbiter_line(n)}: {norm_of(event, n)}" for n in event.norms]
     if not event.norms:
         out.append("no arbiter in the 102/112 records")
+    attested = {(p.article, p.text) for n in event.norms for c in n.checks if c.status == NORM for p in c.provisos}
+    if attested:
+        out.append("the forms ask the Chief Arbiter to attest what no file shows: "
+                   + "; ".join(f"{text} ({article})" for article, text in sorted(attested)))
     return out
 
 
+def _requirement_json(q) -> dict:
+    return {"article": q.article, "rule": q.rule, "value": q.value, "ok": q.ok, "checked": q.known}
+
+
 def arbiter_json(event: ArbiterEvent) -> dict:
-    return {"rules": event.rules.edition.name, "ok": event.ok, "system": event.system,
-            "requirements": [{"article": q.article, "rule": q.rule, "value": q.value, "ok": q.ok, "checked": q.known}
-                             for q in event.requirements],
+    f = event.facts
+    return {"rules": event.rules.edition.name, "system": f.system, "speed": f.speed, "rated": f.rated,
+            "rounds": f.rounds, "players": f.players, "rated_players": f.rated_players,
+            "titled_players": f.titled_players, "federations": f.federations,
+            "players_without_federation": f.without_federation, "certificates": event.certificates,
+            "requirements": [_requirement_json(q) for q in event.requirements],
             "arbiters": [{"record": n.arbiter.record, "role": n.arbiter.role, "name": n.arbiter.name,
                           "fide_id": n.arbiter.fide_id, "titles": n.arbiter.titles,
-                          "titles_from": n.arbiter.titles_from, "norm_title": n.title,
-                          "forms": list(n.forms(event.rules)) if event.ok else []} for n in event.norms]}
+                          "titles_from": n.arbiter.titles_from, "forms": list(n.forms(event.rules)),
+                          "norms": [{"title": c.title, "form": event.rules.forms[c.title], "status": c.status,
+                                     "requirements": [_requirement_json(q) for q in c.requirements],
+                                     "provisos": [{"article": p.article, "text": p.text} for p in c.provisos]}
+                                    for c in n.checks]} for n in event.norms]}
 
 
 STYLE = """
-@page { size: A4; margin: 12mm; }
-body { font: 9pt/1.3 "DejaVu Sans", system-ui, sans-serif; margin: 0; color: #000; }
+@page { size: A4; margin: 9mm 12mm; }
+body { font: 8.8pt/1.2 "DejaVu Sans", system-ui, sans-serif; margin: 0; color: #000; }
 section.form { width: 186mm; break-after: page; } section.form:last-child { break-after: auto; }
-.top { display: grid; grid-template-columns: 1fr 30mm; height: 7mm; align-items: end; }
+.top { display: grid; grid-template-columns: 1fr 30mm; height: 9mm; align-items: center; margin-bottom: 1mm; }
 .top .code { text-align: right; font-size: 14pt; font-weight: 700; }
-h1 { font-size: 12.5pt; text-align: center; border: 0.8pt solid #000; margin: 1mm 0; padding: 1mm 0; }
-.box { border: 0.8pt solid #000; padding: 1mm 2mm; margin-top: 2mm; }
-.box h2 { font-size: 9.5pt; margin: 0.5mm 0 1mm; }
-.row { display: grid; grid-template-columns: 1fr 1fr; column-gap: 4mm; height: 6mm; align-items: end; }
-.wide { grid-template-columns: 1fr; }
-.f { display: flex; min-width: 0; white-space: nowrap; } .k { flex: none; padding-right: 1.5mm; }
-.v { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; border-bottom: 0.6pt dotted #000;
-     height: 4mm; }
-.tick { display: inline-block; width: 3mm; height: 3mm; border: 0.7pt solid #000; line-height: 3mm;
-        text-align: center; font-size: 7pt; margin: 0 1mm 0 3mm; vertical-align: middle; }
-.eval { height: 40mm; } .sign { height: 12mm; }
-.note { font-size: 7.5pt; margin-top: 2mm; }
+h1 { font-size: 12.5pt; margin: 0; }
+.row { display: grid; grid-template-columns: 66mm 1fr; height: 5mm; align-items: end; }
+.k { white-space: nowrap; } .v { border-bottom: 0.6pt dotted #000; height: 3.8mm; min-width: 0; overflow: hidden;
+     white-space: nowrap; text-overflow: ellipsis; }
+.confirm { height: 8mm; display: flex; align-items: end; }
+.sign { height: 6mm; } .official { grid-template-columns: 100mm 1fr; }
+.note { font-size: 7pt; margin-top: 1mm; line-height: 1.15; }
+.b06 { border: 0.8pt solid #000; padding: 0.8mm 2mm; margin-top: 1.5mm; font-size: 7pt; line-height: 1.15; }
+.b06 h2 { font-size: 8pt; margin: 0 0 0.6mm; }
+.b06 table { border-collapse: collapse; width: 100%; } .b06 td { vertical-align: top; padding: 0 1mm 0.2mm 0; }
+.b06 ul { list-style: none; margin: 0.3mm 0 0; padding: 0; }
+.tick { display: inline-block; width: 2.4mm; height: 2.4mm; border: 0.6pt solid #000; margin-right: 1mm;
+        vertical-align: middle; }
+.none h2 { font-size: 11pt; margin: 3mm 0 1mm; } .none li { margin: 0.5mm 0; }
 """
 
 
-def _field(label: str, value=None) -> str:
-    return f'<div class="f"><span class="k">{e(label)}</span><span class="v">{e(value)}</span></div>'
+def _row(label: str, value=None, cls: str = "") -> str:
+    """One field of FIDE's form: its label and the value (blank: to fill by hand)."""
+    return f'<div class="row {cls}"><span class="k">{e(label)}</span><span class="v">{e(value)}</span></div>'
 
 
-def _form(report: NormsReport, event: ArbiterEvent, n: ArbiterNorm) -> str:
-    """One arbiter's norm report: FA1 or IA1 ticked (both unticked when the title held is not
-    known), the event, the arbiter, the Chief Arbiter's evaluation and signature to fill."""
-    ev, a = report.tournament.event, n.arbiter
-    forms = n.forms(event.rules)
-    ticked = forms[0] if len(forms) == 1 else None
-    chief = next((x.arbiter for x in event.norms if x.arbiter.record == "102"), None)
-    others = "; ".join(x.arbiter.name for x in event.norms if x.arbiter.record != "102")
-    ticks = "".join(f'<span class="tick">{"X" if code == ticked else ""}</span>{e(code)}'
-                    for code in event.rules.forms.values())
+def _names(n: ArbiterNorm) -> tuple[str | None, str | None]:
+    """The arbiter's last and first names: the list's ``Family, Given`` when it holds the FIDE ID,
+    else the record's split at its comma (a name without one: as written, in the first field)."""
+    name = n.arbiter.listed.name if n.arbiter.listed is not None else n.arbiter.name
+    family, _, given = name.partition(",")
+    return family.strip() or None, given.strip() or None
+
+
+def _time_control(report: NormsReport) -> str | None:
+    ev = report.tournament.event
+    if ev.time_control_text:
+        return ev.time_control_text
+    clock = clock_of(ev)
+    return describe(clock) if clock else None
+
+
+def _federations(f: EventFacts) -> int | None:
+    """The federations represented, when every player's is given (else the field is left blank)."""
+    return None if f.without_federation else f.federations
+
+
+def _b06(event: ArbiterEvent, n: ArbiterNorm, c: TitleCheck) -> str:
+    """What B.06.1 asks, as the file shows it, and the conditions no file shows, each to tick."""
+    verdict = {NORM: "the file meets every condition it can show",
+               CANNOT: "the file does not show every condition: " + "; ".join(q.rule for q in c.unchecked),
+               NO_NORM: "fails: " + "; ".join(q.rule for q in c.failed)}[c.status]
+    rows = "".join(f"<tr><td>{e(q.article)}</td><td>{e(q.rule)}</td><td>{e(q.value)}</td><td>{e(q.status)}</td></tr>"
+                   for q in c.requirements)
+    ticks = "".join(f'<li><span class="tick"></span>{e(p.text)} ({e(p.article)})</li>' for p in c.provisos)
+    limit = (f" This event gives at most {event.certificates} arbiter norm certificate(s) if international or "
+             f"national ({event.rules.article('certificates')})." if event.certificates is not None else "")
+    return (f'<div class="b06"><h2>{e(event.rules.edition.title)}: {e(verdict)}</h2><table><colgroup>'
+            '<col style="width:17mm"/><col style="width:92mm"/><col/><col style="width:15mm"/></colgroup>'
+            f"{rows}</table>"
+            f"<div><b>The Chief Arbiter attests, where no file shows it:</b></div><ul>{ticks}</ul>"
+            f'<div class="note">{e(limit.strip())}</div></div>')
+
+
+def _form(report: NormsReport, event: ArbiterEvent, n: ArbiterNorm, c: TitleCheck) -> str:
+    """One arbiter's FA1 or IA1: FIDE's fields in FIDE's order, then B.06.1 as the file shows it."""
+    ev, f, a = report.tournament.event, event.facts, n.arbiter
+    code = event.rules.forms[c.title]
+    heading, standard, norm, title = FORM_TITLES[code]
+    family, given = _names(n)
+    chief = event.chief
+    signer = None if a.chief or chief is None else chief.name
+    notes = [f"The organizer is responsible for providing the above certificate to each Arbiter who in the opinion of "
+             f"the Chief Arbiter has qualified for {norm} and who requests it before the end of the tournament. The "
+             "Chief Arbiter is responsible for providing the signed certificate to the organising federation for "
+             "authentication.",
+             f"When applying for the {title} title, the applicant’s federation must attach a copy of any appeals "
+             "decisions.",
+             "PRIVACY NOTICE: this form contains personal data, please check FIDE Privacy policy at "
+             "www.fide.com/privacy"]
+    if code == "IA1":  # FIDE's IA1 prints the privacy notice before the appeals line
+        notes[1], notes[2] = notes[2], notes[1]
     return "".join([
-        f'<section class="form" data-forms="{" ".join(forms)}">',
-        f'<div class="top"><span></span><span class="code">{e(ticked or "FA1 / IA1")}</span></div>',
-        "<h1>Arbiter Norm Report</h1>",
-        f'<div class="row wide"><div class="f"><span class="k">Form:</span>{ticks}</div></div>',
-        '<div class="box"><h2>Tournament</h2>',
-        f'<div class="row wide">{_field("Name:", ev.name)}</div>',
-        f'<div class="row">{_field("Place:", ev.city)}{_field("Federation:", ev.federation)}</div>',
-        f'<div class="row">{_field("Start:", as_text(ev.start_date))}{_field("End:", as_text(ev.end_date))}</div>',
-        f'<div class="row">{_field("FIDE event code:")}{_field("System:", event.system)}</div>',
-        f'<div class="row">{_field("Number of rounds:", event.rounds)}{_field("Rate of play:", ev.time_control_text)}</div>',
-        f'<div class="row">{_field("Number of players:", event.players)}'
-        f'{_field("Number of rated players:", event.rated_players)}</div>',
-        f'<div class="row">{_field("Number of federations:", event.federations)}{_field("Organiser:")}</div>',
-        f'<div class="row">{_field("Chief Arbiter:", chief.name if chief else None)}'
-        f'{_field("Other arbiters:", others)}</div>',
-        "</div>",
-        '<div class="box"><h2>Norm for</h2>',
-        f'<div class="row">{_field("Name:", a.name)}{_field("FIDE ID:", a.fide_id)}</div>',
-        f'<div class="row">{_field("Function:", a.role)}{_field("Arbiter title held:", "/".join(a.titles or ()))}</div>',
-        "</div>",
-        '<div class="box eval"><h2>Evaluation of the arbiter’s work by the Chief Arbiter</h2></div>',
-        '<div class="box"><h2>Signed by</h2>',
-        f'<div class="row">{_field("Name:")}{_field("Function:")}</div>',
-        f'<div class="row sign">{_field("Date:")}{_field("Signature:")}</div>',
-        "</div>",
-        f'<div class="note">{e(event.rules.edition.title)} 2.1: the arbiter norm certifies the arbiter’s work in a '
-        "FIDE-rated event; the conditions of the event for each title (articles 3 and 4) are for the Chief Arbiter "
-        "and the federation to check.</div>",
+        f'<section class="form" data-form="{code}" data-status="{c.status}">',
+        f'<div class="top"><h1>{e(heading)}</h1><span class="code">{code}</span></div>',
+        _row("Last Name:", family), _row("First Name:", given), _row("FIDE ID Number:", a.fide_id),
+        _row("Federation:", a.listed.federation if a.listed is not None else None),
+        _row("Name of event:", ev.name), _row("FRS event code(s):"), _row("Federation of event:", ev.federation),
+        _row("Venue:", ev.city), _row("Date of first round:", as_text(f.first_round)),
+        _row("Date of last round:", as_text(f.last_round)), _row("System:", f.system),
+        _row("Number of rounds:", f.rounds), _row("Number of players:", f.players),
+        _row("Number of FIDE rated players:", f.rated_players),
+        _row("Number of federations represented:", _federations(f)),
+        _row("Number of titled players:", f.titled_players), _row("Time control:", _time_control(report)),
+        f'<div class="confirm">I hereby confirm that the Arbiter’s performance was of the required standard for '
+        f"{e(standard)}.</div>",
+        _row("Name:", signer, "sign"), _row("Signature:", None, "sign"),
+        _row("Position:", None if a.chief else "Chief Arbiter", "sign"), _row("Federation:", None, "sign"),
+        _row("Date:", None, "sign"),
+        _row("Name and position of Authenticating Federation official:", None, "sign official"),
+        _row("Signature:" if code == "IA1" else "Signature", None, "sign"),  # as each form writes them
+        _row("Date:" if code == "IA1" else "Date", None, "sign"),
+        *(f'<div class="note">{e(x)}</div>' for x in notes),
+        _b06(event, n, c),
         "</section>"])
 
 
+def _none(event: ArbiterEvent) -> str:
+    """No arbiter's norm: each arbiter and why, in place of a blank page."""
+    items = "".join(f"<li>{e(arbiter_line(n))}: {e(norm_of(event, n))}</li>" for n in event.norms) or \
+        "<li>no arbiter in the 102/112 records</li>"
+    return (f'<section class="form none"><h1>Arbiter Norm Report Forms (FA1, IA1)</h1><p>{e(facts_line(event))}</p>'
+            f"<p>No arbiter’s norm from this event: no FA1 or IA1 to sign.</p><ul>{items}</ul></section>")
+
+
 def render_arbiters(report: NormsReport) -> str:
-    """Each arbiter's norm report (FA1 or IA1), one A4 page each; the event's reason when it
-    gives none."""
+    """Each arbiter's norm report, an FA1 or IA1 per title whose norm the event can be (both when
+    the file does not give the arbiter's title), one A4 page each; why none, when none."""
     event = report.result.arbiters
     body = ""
     if not report.basis.withheld and event is not None:
-        forms = [n for n in event.norms if event.ok and n.forms(event.rules)]
-        body = "".join(_form(report, event, n) for n in forms) or \
-            "".join(f"<p>{e(x)}</p>" for x in arbiter_lines(event))
+        body = "".join(_form(report, event, n, c) for n in event.norms for c in n.checks if c.status != NO_NORM) \
+            or _none(event)
     title = f"Arbiter norms: {report.tournament.event.name or report.basis.file}"
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><title>{e(title)}</title>'
             f"<style>{STYLE}</style></head><body>{html_block(report.basis, caveats=False)}{body}</body></html>\n")
@@ -155,11 +256,16 @@ def render_text(report: ArbiterApplicationReport) -> str:
     lines += text_block(report.basis)
     if not report.basis.withheld:
         lines.append("events")
-        for file, event, arbiter in a.events:
-            said = "not one of its arbiters" if arbiter is None else (
-                f"{arbiter.role}; {event.system or 'another system'}; "
-                + ("a norm" if event.ok else "no norm: " + ", ".join(q.rule for q in event.requirements if not q.ok)))
-            lines.append(f"  {file}: {said}")
+        for x in a.events:
+            f = x.event.facts
+            if x.norm is None:
+                said = "not one of its arbiters"
+            elif x.check is None:
+                said = f"{x.norm.arbiter.role}; no {a.title} norm: {norm_of(x.event, x.norm)}"
+            else:
+                said = f"{x.norm.arbiter.role}; {f.system or 'another system'}, {f.rounds} rounds; " \
+                       + check_line(x.event, x.check)
+            lines.append(f"  {x.file}: {said}")
         lines.append("checks")
         width = max(len(c.article) for c in a.checks)
         lines += [f"  {c.article:<{width}}  {c.status:<11}  {c.rule}: {c.value}" for c in a.checks]
@@ -173,7 +279,7 @@ def render_json(report: ArbiterApplicationReport) -> str:
     a = report.application
     data = {"schema": 1, "file": report.basis.file, **json_fields(report.basis), "fide_id": a.fide_id,
             "title": a.title, "ok": a.ok,
-            "events": [{"file": f, "role": x.role if x else None, **arbiter_json(event)} for f, event, x in a.events],
-            "checks": [{"article": c.article, "rule": c.rule, "value": c.value, "ok": c.ok, "checked": c.known}
-                       for c in a.checks], "verdict": report.verdict()}
+            "events": [{"file": x.file, "role": x.norm.arbiter.role if x.norm else None, "status": x.status,
+                        **arbiter_json(x.event)} for x in a.events],
+            "checks": [_requirement_json(c) for c in a.checks], "verdict": report.verdict()}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ...arbiter_records import split_record
 from ...diagnostics import Severity, diagnostic, shown
 from ...model import MAX_ROUNDS, Acceleration, ByeKind, Colour, PointAdjustment, ProhibitedPairing, RequestedBye
 from ...numbers import ascii_digits, not_a_number
@@ -33,6 +34,10 @@ class HeaderRecords:
 
     def header(self, code: str, line: str) -> None:
         value = line[4:].strip()
+        if code in ("102", "112") and len(named := split_record(value)) > 1:
+            self.report("TRF063", f"{code} names {len(named)} arbiters with FIDE IDs ("
+                                  f"{', '.join(shown(n or i or '') for n, i, _ in named)}) on one line; read as "
+                                  f"{len(named)} arbiters", 5)
         if code == "112":
             if value:
                 self.event.setdefault("deputy_arbiters", []).append(value)

@@ -23,12 +23,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...federations import federation, unknown
 from ...model import Game, Pending, Tournament
-from ..arbiters import ArbiterEvent, arbiter_event, arbiters as officials_of
 from ..editions import Edition, edition, edition_for
+from ..officials import arbiters as officials_of
 from ..progress import Progress, progress
 from ..rateability import clock_of
 from ..rateability.shape import shape_of
@@ -42,6 +43,9 @@ from .games import opponents, record, zero_against_rated
 from .judge import Field, PlayerNorms, candidates, judge_all, paired
 from .people import Person, in_list, people
 from .rules import TITLES, NormRules, Reading, norm_rules
+
+if TYPE_CHECKING:
+    from ..arbiters import ArbiterEvent
 
 __all__ = ["EVENT_TYPES", "EXEMPTION_NAMES", "EXEMPTIONS", "TITLES", "Application", "EventNorms", "PlayerForecast",
            "PlayerNorms", "Reading", "application", "norms", "readings"]
@@ -77,7 +81,8 @@ class EventNorms:
     forecasts: tuple[PlayerForecast, ...] = ()
     conditions: Conditions | None = None  #: the event's own conditions (1.1, 1.4.3d, 1.5.6)
     progress: Progress | None = None  #: where the event stands (:mod:`trfconv.rules.progress`)
-    #: With ``arbiters``: the event as its arbiters' norm (B.06.1, :mod:`trfconv.rules.arbiters`).
+    #: The event as its arbiters' norm when asked for (B.06.1, :func:`trfconv.rules.arbiters.arbiter_event`,
+    #: which reads the players' norms: :func:`trfconv.norms` with ``arbiters``).
     arbiters: ArbiterEvent | None = None
 
     @property
@@ -121,7 +126,7 @@ def readings(rules: str | Edition | None = None) -> dict[str, Reading]:
 def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | Edition | None = None,
           player: int | None = None, titles: tuple[str, ...] | None = None, exemption: str | None = None,
           event_type: str | None = None, readings: Mapping[str, str] | None = None, forecast: bool = False,
-          after_round: int | None = None, arbiters: bool = False) -> EventNorms:
+          after_round: int | None = None) -> EventNorms:
     """The title norms of ``tournament`` (see the module docstring). ``lookup``: the rating lists
     (1.4.6a: titles, ratings, federations and sex from the standard list in force at the start);
     ``player``: one start number; ``titles``: the titles to look at (default: every title above
@@ -129,9 +134,8 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     ``event_type``: ``team-championship`` or ``world-cup`` (1.4.1b); ``readings``: a choice for
     some of the edition's readings (:func:`readings`; the others take their default); ``forecast``:
     also what each candidate needs in the rounds left (:mod:`.forecast`) after the last complete
-    round (:mod:`trfconv.rules.progress`), or after ``after_round``; ``arbiters``: also the event
-    as its arbiters' norm (B.06.1, :attr:`EventNorms.arbiters`). A value that is none of those named, a start number no player
-    has, or ``after_round`` without the forecast or outside the event's rounds raises
+    round (:mod:`trfconv.rules.progress`), or after ``after_round``. A value that is none of those
+    named, a start number no player has, or ``after_round`` without the forecast or outside the event's rounds raises
     :class:`ValueError` (its message is what the command line and the web page say)."""
     for value, allowed, what in ((exemption, (None, *EXEMPTIONS), "exemption"),
                                  (event_type, (None, *EVENT_TYPES), "event type"),
@@ -163,11 +167,9 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
         found.append(diagnostic("NRM017", "1.4.3d declared, but not every round meets it (the per-round table: "
                                           "--details)", path=path))
 
-    officials = arbiter_event(t, lookup) if arbiters else None
-
     def result(players, possible=True, ruled_out=0, played=None, forecasts=()) -> EventNorms:
         return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible,
-                          ruled_out, played, tuple(forecasts), said_conditions, where, officials)
+                          ruled_out, played, tuple(forecasts), said_conditions, where)
 
     if shape.match or shape.scheveningen:
         found.append(diagnostic("NRM014", f"no norm possible: the event is a {'match' if shape.match else 'Scheveningen'}"

@@ -34,6 +34,7 @@ from operator import attrgetter
 from typing import Protocol
 
 from ... import names
+from ...actions import Action
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KeptGame, Rating
@@ -275,17 +276,17 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
     name = t.event.name or t.source.path or THE_EVENT
     if where.start is None and not undated:
         return None, [diagnostic("PER032", msg("{name}: no date (start, end or round dates): the period it belongs to "
-                                               "cannot be known; left out (--undated takes it whole into this period)",
-                                               name=name), path=t.source.path)]
+                                               "cannot be known; left out", name=name), path=t.source.path,
+                                 actions=(Action("take-undated", purpose="takes it whole into this period"),))]
     open_rounds = _not_finished(t, where)
     if open_rounds is not None:
         if not unfinished:
-            return None, [diagnostic("PER031", msg("{name} is not finished ({where}); left out (--unfinished rates the "
-                                                   "results it holds)", name=name, where=open_rounds),
-                                     path=t.source.path)]
-        out.append(diagnostic("PER033", msg("{name} is not finished ({where}): rated on the results it holds, as asked "
-                                            "(--unfinished); a pairing without its result is no game", name=name,
-                                            where=open_rounds), path=t.source.path))
+            return None, [diagnostic("PER031", msg("{name} is not finished ({where}); left out", name=name,
+                                                   where=open_rounds), path=t.source.path,
+                                     actions=(Action("take-unfinished", purpose="rates the results it holds"),))]
+        out.append(diagnostic("PER033", msg("{name} is not finished ({where}): rated on the results it holds, as asked; "
+                                            "a pairing without its result is no game", name=name, where=open_rounds),
+                              path=t.source.path))
     dated = t if where.start is None or where.rounds is None else \
         replace(t, event=replace(t.event, start_date=where.start))
     k: dict[str, GivenK] = {}
@@ -830,8 +831,8 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
                           where=where, listed=listed, rated=rated)))
     elif rated:
         out.append(diagnostic(
-            "PER009", msg("rating before the period and K: no list given (--list), so each rated player starts from "
-                          "the Ro of the event he started last, with the K that event used")))
+            "PER009", msg("rating before the period and K: no list given, so each rated player starts from the Ro of "
+                          "the event he started last, with the K that event used"), actions=(Action("give-list"),)))
     if inferred:
         assumed = msg("K inferred from the {edition} rules for {count} player(s): their earlier rated games and "
                       "highest rating are unknown, so at least {games} games are assumed, and {top} reached only by "
@@ -839,7 +840,8 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
                       top=r.k_top_rating)
         out.append(diagnostic(
             "PER012", msg("{assumed}; the list held gives no K for them", assumed=assumed) if with_list else
-            msg("{assumed}; give the list (--list) for the list's K", assumed=assumed)))
+            msg("{assumed}; give the list for the list's K", assumed=assumed),
+            actions=() if with_list else (Action("give-list"),)))
     if no_id:
         out.append(diagnostic(
             "PER011", msg("{count} player line(s) without a FIDE ID: their results cannot be joined across events and "
@@ -847,11 +849,12 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
     if any(p.gets is Gets.INITIAL for p in players):
         out.append(diagnostic(
             "PER013", msg("unrated players: the games of earlier periods kept in the database (the lists of {since} "
-                          "on, {pool}, 7.1.4) pooled with this period's for {pooled} player(s); games never kept "
-                          "(period computed without --keep-unrated) are not known", since=since, pool=r.initial.pool,
+                          "on, {pool}, 7.1.4) pooled with this period's for {pooled} player(s); games of periods "
+                          "computed without keeping them are not known", since=since, pool=r.initial.pool,
                           pooled=pooled) if pooled is not None else
             msg("unrated players: only this period's results are pooled into Ru; their earlier unrated results "
-                "({pool}, 7.1.4) are pooled only from the database (--keep-unrated)", pool=r.initial.pool)))
+                "({pool}, 7.1.4) are pooled only from the database", pool=r.initial.pool),
+            actions=(Action("keep-unrated"),)))
     dropped: dict[str, int] = {}
     for p in players:
         for e in p.events if p.gets is not Gets.CHANGE else ():  # a rated player's unrated lines: 8.2.4
@@ -862,11 +865,12 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
                         SEMICOLON)
         out.append(diagnostic(
             "PER019", msg("a zero score in a newcomer's first event is disregarded ({article}): {counts}; the first "
-                          "event is the earliest the database knows (--keep-unrated), else the earliest of this "
-                          "period", article=rules.first_article, counts=counts) if pooled is not None else
+                          "event is the earliest the database knows, else the earliest of this period",
+                          article=rules.first_article, counts=counts) if pooled is not None else
             msg("a zero score in a newcomer's first event is disregarded ({article}): {counts}; each newcomer's "
-                "earliest event of this period is taken as his first (earlier events are known only from the "
-                "database, --keep-unrated)", article=rules.first_article, counts=counts)))
+                "earliest event of this period is taken as his first: earlier events are known only from the "
+                "database", article=rules.first_article, counts=counts),
+            actions=() if pooled is not None else (Action("keep-unrated"),)))
     since_rated = [e for p in players for e in p.events if e.rating is not None and e.note]
     if since_rated:
         named = list(dict.fromkeys(events[e.event].name for e in since_rated))

@@ -15,19 +15,20 @@ NA in the OTit column. The chief arbiter of a title event is an IA or FA (Title 
 
 from __future__ import annotations
 
+from ...arbiter_records import CHIEF, DEPUTY, named_arbiters
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...messages import msg
 from ...model import Tournament
-from ..arbiters import FIDE_ID, TITLE_WORD
+from ..officials import ARBITER_TITLES
 from ..ratinglist.inforce import Lookup
 from .fields import player_said
 
 QC = msg("QC24RO: rating officers return such files to the organiser")
-#: The arbiter titles of the list's OTit column (licensed arbiters).
-ARBITER_TITLES = ("IA", "FA", "NA")
 #: The arbiter titles a chief arbiter of a title event holds.
 TITLE_EVENT_CHIEF = ("IA", "FA")
+#: An arbiter's role, as the findings name it.
+ROLES = {CHIEF: msg("chief arbiter"), DEPUTY: msg("deputy arbiter")}
 
 
 def new_player_findings(t: Tournament, lookup: Lookup | None, month: str | None) -> list[Diagnostic]:
@@ -62,39 +63,36 @@ def arbiter_findings(t: Tournament, lookup: Lookup | None, month: str | None,
     arbiter title there) and UPL022 (the chief arbiter of a title event not IA/FA). Without a
     list, only the IDs and, for a title event, the title written in 102 are looked at."""
     out = []
-    arbiters = [("102", t.event.chief_arbiter)] + [(f"112#{n}", a) for n, a in enumerate(t.event.deputy_arbiters, 1)]
-    for record, text in arbiters:
-        if not text:
-            continue
-        path, line, _ = t.source.record_at(record)
-        code, who = record[:3], msg("chief arbiter") if record == "102" else msg("deputy arbiter")
-        found = FIDE_ID.search(text)
+    for a in named_arbiters(t.event):
+        path, line, _ = t.source.record_at(a.record)
+        code, who = a.record[:3], ROLES.get(a.role, msg("arbiter"))
+        said = f"{a.name!r}" + (f" ({', '.join(a.titles)})" if a.titles else "")
         titles: tuple[str, ...] | None = None
-        if found is None:
+        if a.fide_id is None:
             out.append(diagnostic("UPL020", msg("{code} {who} {text}: no FIDE ID; the arbiter licence cannot be "
                                                 "checked, and the arbiter gets no credit", code=code, who=who,
-                                                text=repr(text.strip())), path=path, line=line))
+                                                text=said), path=path, line=line))
         elif lookup is not None and month is not None:
-            entry = lookup.player(int(found.group(1)), month)
+            entry = lookup.player(int(a.fide_id), month)
             if entry is None:
                 out.append(diagnostic("UPL021", msg("{code} {who} FIDE ID {id} is not in the list of {month}", code=code,
-                                                    who=who, id=found.group(1), month=month), path=path, line=line))
+                                                    who=who, id=a.fide_id, month=month), path=path, line=line))
             else:
                 titles = tuple(x for x in entry.other_titles if x in ARBITER_TITLES)
                 if not titles:
-                    held = ", ".join(entry.other_titles) or msg("none")
+                    otit = ", ".join(entry.other_titles) or msg("none")
                     out.append(diagnostic("UPL021", msg("{code} {who} FIDE ID {id} ({name}) has no arbiter title in the "
                                                         "list of {month} (OTit: {held}); every arbiter listed must hold "
-                                                        "a FIDE arbiter licence", code=code, who=who, id=found.group(1),
-                                                        name=entry.name, month=month, held=held),
+                                                        "a FIDE arbiter licence", code=code, who=who, id=a.fide_id,
+                                                        name=entry.name, month=month, held=otit),
                                           path=path, line=line))
-        if record == "102" and title_event:
-            held = titles if titles is not None else tuple(TITLE_WORD.findall(text))
+        if a.role == CHIEF and title_event:
+            held = titles if titles is not None else a.titles
             source = msg("the list of {month}", month=month) if titles is not None else msg("the 102 text")
             if not set(held) & set(TITLE_EVENT_CHIEF):
                 out.append(diagnostic("UPL022", msg("102 chief arbiter {text}: {held} in {source}; the event claims "
                                                     "norms ({claim}) and its chief arbiter must be an IA or FA (Title "
-                                                    "Regulations 1.1)", text=repr(text.strip()),
+                                                    "Regulations 1.1)", text=said,
                                                     held="/".join(held) or msg("no arbiter title"), source=source,
                                                     claim=title_event), path=path, line=line))
     return out

@@ -1,5 +1,5 @@
-"""The rating officer's month as :func:`trfconv.period` computes it: each event read, judged
-and rated for the period (:class:`PeriodWork`, in worker processes when there are several
+"""The rating officer's month, event by event, as :mod:`.period` computes it: each event read,
+judged and rated for the period (:class:`PeriodWork`, in worker processes when there are several
 files), the events taken in the order given, what several events say said once, and the
 unrated players' games kept for a later period. Imported when a period is computed."""
 
@@ -8,25 +8,24 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
-from . import read, reads
-from .diagnostics import Diagnostic, diagnostic, has_errors
-from .errors import TrfconvError
-from .messages import SEMICOLON, Message, joined, msg
-from .model import Tournament
+from ..diagnostics import Diagnostic, diagnostic, has_errors
+from ..errors import TrfconvError
+from ..model import Tournament
+from .inputs import read_file
 
 
 def keep_unrated(store, result, kind: str, said) -> Diagnostic:
     """Keep the games of the players still unrated after ``result`` in ``store``, unless the
     period rests on files with errors."""
-    from .rules.rating.period import first_events, kept
+    from ..rules.rating.period import first_events, kept
 
     if has_errors(said):
-        return diagnostic("PER018", msg("unrated players' games not kept for later periods: the period rests on files "
-                                        "with errors"))
+        return diagnostic("PER018", "unrated players' games not kept for later periods: the period rests on files "
+                                    "with errors")
     games = kept(result)
     store.keep_games(result.month, kind, games, first_events(result))
-    return diagnostic("PER017", msg("games of {count} player(s) still unrated kept in {path} for later periods "
-                                    "(7.1.4)", count=len(games), path=str(store.path)))
+    return diagnostic("PER017", f"games of {len(games)} player(s) still unrated kept in {store.path} for later "
+                                "periods (7.1.4)")
 
 
 @dataclass(frozen=True)
@@ -60,14 +59,14 @@ class PeriodWork:
     undated: bool = False  #: take events without any date whole into the period
 
     def __call__(self, source) -> PeriodEvent:
-        from .io.registry import unreadable_codes
-        from .rules.rating.period import NOT_JUDGED, default_month, judge_event
+        from ..io.registry import unreadable_codes
+        from ..rules.rating.period import NOT_JUDGED, default_month, judge_event
 
         t = source
         if not isinstance(source, Tournament):
             try:  # only the dates are wanted without a month: the header records of a TRF file
                 t, players = headers(source, self.encoding) if self.month is None else \
-                    (found := read(source, encoding=self.encoding), bool(found.players))
+                    (found := read_file(source, encoding=self.encoding), bool(found.players))
             except TrfconvError as err:
                 return PeriodEvent(skipped(source, err.diagnostics))
             codes = unreadable_codes()
@@ -75,8 +74,8 @@ class PeriodWork:
             if problems or not players:
                 return PeriodEvent(skipped(source, problems))
         key = t.digest()
-        twice = diagnostic("PER016", msg("{name} is given twice; this copy is left out",
-                                         name=t.event.name or msg("the event")), path=t.source.path)
+        twice = diagnostic("PER016", f"{t.event.name or 'the event'} is given twice; this copy is left out",
+                           path=t.source.path)
         period = default_month([t])
         if self.month is None:
             return PeriodEvent(None, key, twice, period)
@@ -92,23 +91,22 @@ def headers(path, encoding: str | None) -> tuple[Tournament, bool]:
     player lines (001), which hold nearly all of its bytes and of the reading's time (as
     python-chess's visitors stop after a game's headers); any other file is read whole. With
     whether the file has player lines (a TRF file without any is no event, as when read whole)."""
-    from .encoding import byte_order_mark
-    from .io.files import InputError, read_input
-    from .io.registry import detect_format
+    from ..encoding import byte_order_mark
+    from ..io.files import InputError, read_input
+    from ..io.registry import detect_format, read_bytes
 
     try:
         data = read_input(path)
     except InputError as err:
-        raise TrfconvError([diagnostic("IO001", msg("cannot read: {error}", error=str(err)),
-                                       path=str(path))]) from None
+        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path), actions=err.actions)]) from None
     if detect_format(data, str(path)) == "trf" and byte_order_mark(data[:4]) is None:
         lines = data.splitlines(keepends=True)
         kept = [line for line in lines if not line.startswith(b"001")]
         if len(kept) < len(lines):  # without its player lines, the file says it holds none (IO002): not so
-            t = reads(b"".join(kept), path=str(path), encoding=encoding, format="trf")
+            t = read_bytes(b"".join(kept), str(path), encoding=encoding, format="trf")
             said = tuple(d for d in t.source.diagnostics if d.code != "IO002")
             return replace(t, source=replace(t.source, diagnostics=said)), True
-    t = reads(data, path=str(path), encoding=encoding)
+    t = read_bytes(data, str(path), encoding=encoding)
     return t, bool(t.players)
 
 
@@ -122,7 +120,7 @@ def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnos
     each input taken."""
     import pickle
 
-    from .io.many import expand, in_workers
+    from ..io.many import expand, in_workers
 
     entries: list = []
     for item in events:
@@ -130,7 +128,7 @@ def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnos
             entries.append(item)
             continue
         found, skipped = expand([item])
-        entries.extend(diagnostic("PER014", msg("not a tournament file, skipped: {why}", why=why), path=name)
+        entries.extend(diagnostic("PER014", f"not a tournament file, skipped: {why}", path=name)
                        for name, why in skipped)
         entries.extend(found)
     files = [e for e in entries if isinstance(e, os.PathLike)]
@@ -173,7 +171,7 @@ def said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
     another's)."""
     import re
 
-    from .diagnostics import CODES
+    from ..diagnostics import CODES
 
     groups: dict[tuple[str, str], list[tuple[str, Diagnostic]]] = {}
     out: list[Diagnostic | tuple[str, str]] = []
@@ -198,26 +196,18 @@ def said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
             # the same words with other numbers (start numbers, counts, dates): the first event's are
             # shown as its own, the others named
             others = names[1:]
-            said.append(replace(first, message=msg("{message} ({name}; said with their own numbers and dates of "
-                                                   "{count} more event(s): {others})", message=first.message,
-                                                   name=names[0], count=len(others), others=_named(others))))
+            shown = ", ".join(others[:10]) + (f" and {len(others) - 10} more" if len(others) > 10 else "")
+            said.append(replace(first, message=f"{first.message} ({names[0]}; said with their own numbers and dates "
+                                               f"of {len(others)} more event(s): {shown})"))
         elif len(group) > 1:
-            said.append(replace(first, message=msg("{message} (in {count} events: {names})", message=first.message,
-                                                   count=len(group), names=_named(names))))
+            shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+            said.append(replace(first, message=f"{first.message} (in {len(group)} events: {shown})"))
         else:
-            said.append(first if names[0] in first.message else replace(first, message=msg(
-                "{message} ({name})", message=first.message, name=names[0])))
+            said.append(first if names[0] in first.message else replace(first, message=f"{first.message} "
+                                                                                        f"({names[0]})"))
     return said
 
 
-def _named(names: list[str]) -> Message | str:
-    """Up to ten names, and how many more."""
-    if len(names) > 10:
-        return msg("{names} and {more} more", names=names[:10], more=len(names) - 10)
-    return ", ".join(names)
-
-
 def skipped(path, problems) -> Diagnostic:
-    why = (joined([msg("{message} ({code})", message=d.message, code=d.code) for d in problems], SEMICOLON)
-           if problems else msg("no player in it"))
-    return diagnostic("PER014", msg("not a tournament file, skipped: {why}", why=why), path=str(path))
+    why = "; ".join(f"{d.message} ({d.code})" for d in problems) or "no player in it"
+    return diagnostic("PER014", f"not a tournament file, skipped: {why}", path=str(path))
