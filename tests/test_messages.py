@@ -364,7 +364,7 @@ def test_check_says_a_readers_diagnostics_in_french(cli):
     run = cli("--lang", "fr", "check", "--details", file)
     lines = [d.line(language("fr")) for d in trfconv.read(file).diagnostics]
     assert lines and all(line in run.output for line in lines)
-    assert "tie-break list read" not in run.output and "liste des départages lue dans les réglages de Papi" in run.output
+    assert "tie-break list read" not in run.output and "liste des départages lue depuis les réglages de Papi" in run.output
 
 
 #: Files whose standings, norms, rating periods, pairing checks and play-offs say much: a Swiss
