@@ -396,13 +396,18 @@ def test_the_files_documented_are_there():
 
 @pytest.fixture
 def french_bases(monkeypatch):
-    """Every document's basis made French. The commands do not yet give their language to these
-    documents (``Basis(..., lang=face["lang"])`` in trfconv/cli, which another change is moving):
-    until they do, the documents are said in French as they will be."""
+    """Every document's basis made in the language given. Not every command gives its language to
+    its documents yet (norms, pairings and period: ``Basis(..., lang=...)`` in trfconv/cli, which
+    another change is moving): until they all do, the documents are said in the language asked
+    as they will be."""
     from trfconv.documents.basis import Basis
 
+    made = Basis.__init__
+
     def patch(lang):
-        monkeypatch.setattr(Basis.__init__, "__defaults__", (False, None, lang))
+        def init(self, *args, **kwargs):
+            made(self, *args, **{**kwargs, "lang": lang})
+        monkeypatch.setattr(Basis, "__init__", init)
     return patch
 
 
