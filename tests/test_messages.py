@@ -10,16 +10,15 @@ from html import unescape
 import pickle
 import re
 import string
-import sys
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
+import catalogs
 import paths
 import pytest
 
 import trfconv
-
 from trfconv import messages
 from trfconv.diagnostics import CODES, Diagnostic, diagnostic
 from trfconv.io.registry import outputs, write_bytes
@@ -38,9 +37,6 @@ from trfconv.messages import (
     msg,
     plural,
 )
-
-sys.path.insert(0, str(Path(__file__).parent / "helpers"))
-import catalogs  # noqa: E402 - the helpers' folder above
 
 FR = language("fr")
 EXAMPLES = paths.FIXTURES / "examples"
@@ -578,7 +574,7 @@ def test_no_english_reaches_the_french_of_the_period_and_the_lists(tmp_path):
     import shutil
 
     import ratinglist_build as build
-    from test_ratinglists_cli import listed_round_robin
+    from eventbuild import listed_round_robin
 
     from trfconv.ratinglists import import_list, open_lists
     from trfconv.rules.rating.period import PeriodBuilder, judge_event, period_rules
