@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...messages import ENGLISH, SEMICOLON, Language, Message, joined, msg, plural
+from ...messages import ENGLISH, SEMICOLON, Language, Message, joined, msg, plural, pmsg
 from ...model import Tournament
 from ...rules.norms import TITLES, EventNorms, PlayerNorms
 from ...rules.norms.evaluate import Requirement, TitleNorm
@@ -107,6 +107,8 @@ class NormsReport:
 MISSING = {"titles": msg("titles"), "federations": msg("federations"), "ratings": msg("ratings"), "sex": msg("sex")}
 NO_NAME = msg("(no name)")
 AND = msg(" and ")
+#: Between items that hold decimal numbers (French writes them with a comma: ``2200 : 3,5 ; 2300 : 3``).
+BETWEEN_NUMBERS = pmsg("between items holding decimal numbers", ", ")
 
 
 def _listed(results: list[tuple[PlayerNorms, TitleNorm]], said) -> Message:
@@ -245,7 +247,7 @@ def forecast_lines(report: NormsReport, f: TitleForecast) -> list[Message]:
     if unknown:
         cells = [msg("{rating}: {points}", rating=n.rating, points=_points(n.points)) for n in f.needs]
         out.append(msg("  points needed in the {remaining} round(s) left, the {unknown} unknown opponent(s) averaging "
-                       "{cells}", remaining=f.remaining, unknown=unknown, cells=cells))
+                       "{cells}", remaining=f.remaining, unknown=unknown, cells=joined(cells, BETWEEN_NUMBERS)))
     else:
         rounds = joined([msg("round {round} (paired with #{opponent}, {rating})", round=g.round, opponent=g.opponent,
                              rating=UNRATED if g.unrated else str(g.rating)) for g in f.paired], SEMICOLON)
@@ -258,6 +260,11 @@ def _points(points) -> Message | Fraction:
     return msg("impossible") if points is None else Fraction(points)
 
 
+def foreign_swiss(report: NormsReport) -> dict:
+    """What 1.4.3d asks of every round in the report's edition (``[norms.foreign_swiss]``)."""
+    return report.result.rules.edition.data()["norms"]["foreign_swiss"]
+
+
 def condition_lines(report: NormsReport) -> list[Message]:
     """The event's conditions: 1.1 each on a line, 1.4.3d and 1.5.6 summed up by their worst
     round (every round with ``details``)."""
@@ -268,10 +275,14 @@ def condition_lines(report: NormsReport) -> list[Message]:
            for q in c.requirements]
     if c.foreign:
         worst = min(c.foreign, key=lambda r: (r.ok, len(r.counted)))
-        out.append(msg("1.4.3d {met} (20 rated players not of the host federation, 3 federations, 10 GM/IM/WGM/WIM; "
-                       "fewest: round {round}, {players} players, {federations} federations, {titled} titled)",
-                       met=msg("met in every round") if c.foreign_ok else msg("not met"), round=worst.round,
-                       players=len(worst.counted), federations=worst.federations, titled=worst.titled))
+        need = foreign_swiss(report)
+        out.append(msg("1.4.3d {met} ({least} rated players not of the host federation, {least_federations} "
+                       "federations, {least_titled} {titles}; fewest: round {round}, {players} players, {federations} "
+                       "federations, {titled} titled)",
+                       met=msg("met in every round") if c.foreign_ok else msg("not met"), least=need["players"],
+                       least_federations=need["federations"], least_titled=need["titled"],
+                       titles="/".join(need["titles"]), round=worst.round, players=len(worst.counted),
+                       federations=worst.federations, titled=worst.titled))
     if c.presence:
         fewest = min(c.presence, key=lambda r: r.participants)
         low_all = min((r.average_all for r in c.presence if r.average_all is not None), default=None)

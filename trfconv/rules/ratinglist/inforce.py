@@ -2,7 +2,7 @@
 
 A FIDE list is published on the 1st of each month and is in force for that month; an event is
 rated with the list in force at its start date (B.02 2024 7.1; FIDE's own calculations, e.g. an
-event of 31 Oct - 2 Nov 2025 rated with the October ratings, tests/test_rating_fide_periods.py). These
+event of 31 Oct - 2 Nov 2025 rated with the October ratings, tests/rules/rating/test_rating_fide_periods.py). These
 functions only read the tournament model and the look-up object they are given (a
 :class:`~trfconv.io.ratinglist.store.Store`, or anything with the same methods): they never open a
 file or a database themselves.
@@ -17,8 +17,18 @@ from typing import Protocol
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import ListEntry, Rating
+from ...messages import Message, msg, pmsg
 from ...model import Player, Tournament
 from ..rating.k import GivenK
+
+#: The rate of play of a rating list, in words (``standard`` is its name, not a quality).
+KIND_WORDS = {"standard": pmsg("rating list", "standard"), "rapid": pmsg("rating list", "rapid"),
+              "blitz": pmsg("rating list", "blitz")}
+
+
+def kind_said(kind: str) -> Message | str:
+    """A list's rate of play (``standard``, ``rapid``, ``blitz``) as a message says it."""
+    return KIND_WORDS.get(kind, kind)
 
 
 class Lookup(Protocol):
@@ -46,17 +56,19 @@ def event_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[str | None, li
     if start is None:
         month = lookup.in_force("9999-12", kind)
         if month is None:
-            return None, [diagnostic("LST012", f"no FIDE {kind} list is held (trfconv list import)", path=path)]
-        return month, [diagnostic("LST013", f"the event's start date is unknown: checked against the latest "
-                                            f"{kind} list held, {month}", path=path)]
+            return None, [diagnostic("LST012", msg("no FIDE {kind} list is held (trfconv list import)",
+                                                   kind=kind_said(kind)), path=path)]
+        return month, [diagnostic("LST013", msg("the event's start date is unknown: checked against the latest {kind} "
+                                                "list held, {month}", kind=kind_said(kind), month=month), path=path)]
     month = lookup.in_force(start, kind)
     if month is None:
-        return None, [diagnostic("LST012", f"no FIDE {kind} list held for {start.isoformat()}, the event's start "
-                                           "(trfconv list import)", path=path)]
+        return None, [diagnostic("LST012", msg("no FIDE {kind} list held for {start}, the event's start (trfconv list "
+                                               "import)", kind=kind_said(kind), start=start), path=path)]
     own = f"{start.year:04d}-{start.month:02d}"
     if month != own:
-        return month, [diagnostic("LST013", f"checked against the {kind} list of {month}, not the list of {own} in "
-                                            f"force at the event's start ({start.isoformat()})", path=path)]
+        return month, [diagnostic("LST013", msg("checked against the {kind} list of {month}, not the list of {own} in "
+                                                "force at the event's start ({start})", kind=kind_said(kind),
+                                                month=month, own=own, start=start), path=path)]
     return month, []
 
 
@@ -110,12 +122,13 @@ def rated_from_list(t: Tournament, lookup: Lookup, kind: str, seen: dict[str, Ra
             continue
         listed += 1
         if rating.k is not None:
-            k[p.fide_id] = GivenK(rating.k, f"the FIDE {kind} list of {month}")
+            k[p.fide_id] = GivenK(rating.k, msg("the FIDE {kind} list of {month}", kind=kind_said(kind), month=month))
         replaced += rating.rating != p.rating
         players.append(_rerated(p, rating.rating) if rating.rating != p.rating else p)
-    out.append(diagnostic("LST024", f"ratings and K of {listed} player(s) from the FIDE {kind} list of {month} "
-                                    f"({replaced} rating(s) of the file replaced: LST008/LST009 name them); the "
-                                    "other players' from the file", path=t.source.path))
+    out.append(diagnostic("LST024", msg("ratings and K of {listed} player(s) from the FIDE {kind} list of {month} "
+                                        "({replaced} rating(s) of the file replaced: LST008/LST009 name them); the "
+                                        "other players' from the file", listed=listed, kind=kind_said(kind),
+                                        month=month, replaced=replaced), path=t.source.path))
     return replace(t, players=tuple(players)), k, out
 
 
