@@ -61,7 +61,7 @@ def unknown(code: str, day: date | None = None) -> Message:
     found = table().get(code.strip().upper())
     if found is None:
         return msg("{code} is not the code of a FIDE federation", code=repr(code))
-    # no longer FIDE's on ``day`` or today (no day given), else not yet: its first day (str: ISO)
+    # no longer FIDE's on ``day`` or today (no day given), else not yet: its first day
     if found.until is not None and (day is None or day >= found.until):
         when = msg("until {day}", day=found.until - timedelta(days=1))
     else:

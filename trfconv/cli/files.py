@@ -12,6 +12,7 @@ import typer
 
 from ..encoding import shown
 from ..io.registry import DEFAULT_OUTPUT, outputs, readers
+from ..messages import msg
 from .batch import single
 from .common import (
     EXIT_ERRORS,
@@ -30,6 +31,7 @@ from .common import (
     choices,
     echo_json,
     error_lines,
+    face,
     facts_of,
     fail,
     iso_date,
@@ -175,11 +177,13 @@ def formats(as_json: bool = JsonOption) -> None:
     """The formats trfconv reads (detected from the content) and writes (--to)."""
     read = {name: f.description for name, f in readers().items()}
     written = {name: o.description for name, o in outputs().items()}
-    if as_json:
-        echo_json({"schema": JSON_SCHEMA_VERSION, "read": read, "write": written})
+    if as_json:  # JSON stays English
+        echo_json({"schema": JSON_SCHEMA_VERSION, "read": {k: str(v) for k, v in read.items()},
+                   "write": {k: str(v) for k, v in written.items()}})
     else:
-        for title, table in (("read", read), ("write", written)):
-            typer.echo(f"{title}:")
+        say = face["lang"].say
+        for title, table in ((msg("read:"), read), (msg("write:"), written)):
+            typer.echo(say(title))
             for name, what in table.items():
-                typer.echo(f"  {name:<14}{what}")
+                typer.echo(f"  {name:<14}{say(what)}")
     raise typer.Exit(EXIT_OK)

@@ -19,7 +19,7 @@ from ..diagnostics import diagnostic
 from ..errors import TrfconvError
 from ..io.files import MAX_INPUT_BYTES, InputError, OutputError, read_input, same_file, writable
 from ..io.registry import read_bytes, unreadable_codes
-from ..messages import ENGLISH, Language
+from ..messages import ENGLISH, Language, msg
 from ..model import Tournament
 from .result import Problem
 
@@ -119,7 +119,8 @@ def read_file(path: str | os.PathLike, *, encoding: str | None = None, format: s
     try:
         data = read_input(path, max_bytes=max_bytes)
     except InputError as err:
-        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path), actions=err.actions)]) from None
+        raise TrfconvError([diagnostic("IO001", msg("cannot read: {why}", why=err.args[0]), path=str(path),
+                                        actions=err.actions)]) from None
     return read_bytes(data, str(path), encoding=encoding, format=format)
 
 

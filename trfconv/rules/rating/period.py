@@ -4,7 +4,7 @@ FIDE publishes a list on the first day of each month (B.02 2024 7.1); the list o
 the events that ended in month M-1, or earlier when they were sent late, but not after the third
 list following their end (9.1). For each rated player the changes K x (W - We) of all his events
 of the period are added unrounded and the total is rounded once (8.3.4: "the Rating Change for a
-Rating Period"; FIDE's calculations for 58 multi-event periods, tests/test_rating_fide_periods.py),
+Rating Period"; FIDE's calculations for 58 multi-event periods, tests/rules/rating/test_rating_fide_periods.py),
 with one K for the period, lowered so that K x n <= 700 over the period's games (8.3.3). The new
 rating is the rating of the previous list plus that change (not the Ro of each event: FIDE's list
 moves from the previous list). An unrated player's results against rated opponents in the
@@ -44,7 +44,7 @@ from ...numbers import exact_sum
 from ..editions import Edition, edition_for
 from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets
-from ..progress import RoundState, progress, span
+from ..progress import Progress, RoundState, progress, span
 from ..ratinglist.crosscheck import VARIANT, crosscheck
 from ..ratinglist.inforce import Lookup, event_entries, event_list, k_and_rating, kind_said, rated_from_list
 from .change import RatedGame, rate_game, rated_game
@@ -278,7 +278,8 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
         return None, [diagnostic("PER032", msg("{name}: no date (start, end or round dates): the period it belongs to "
                                                "cannot be known; left out", name=name), path=t.source.path,
                                  actions=(Action("take-undated", purpose="takes it whole into this period"),))]
-    open_rounds = _not_finished(t, where)
+    state = progress(t)  # where the event stands, read once: the judging below asks it twice
+    open_rounds = _not_finished(state, where)
     if open_rounds is not None:
         if not unfinished:
             return None, [diagnostic("PER031", msg("{name} is not finished ({where}); left out", name=name,
@@ -303,7 +304,7 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
             listed = (month_used, kind, seen)
     # 8.2.1: the period knows which event was the first. An event not finished (its month's rounds
     # complete, or rated as it holds with --unfinished) is judged on the rounds the period takes.
-    verdict = validate(dated, first_event=False, after_round=_judged_after(t, where))
+    verdict = validate(dated, first_event=False, after_round=_judged_after(state, where))
     out.extend(d for d in verdict.diagnostics if d.code != "VAL042")  # the period's own cut: said above
     if not verdict.rateable:
         out.append(diagnostic("PER002", msg("{name} is {decision}{note} (trfconv validate says why); left out of the "
@@ -321,21 +322,19 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
 NOT_JUDGED = frozenset({"PER003", "PER004", "PER031", "PER032"})
 
 
-def _judged_after(t: Tournament, where: Place) -> int | None:
-    """The round an event the period rates is judged after, when it is not finished: the last
-    round of the period's month for an event reported month by month, else its last round with
-    results (None: a finished event is judged whole)."""
-    state = progress(t)
+def _judged_after(state: Progress, where: Place) -> int | None:
+    """The round an event the period rates is judged after, when it is not finished (``state``:
+    where it stands): the last round of the period's month for an event reported month by month,
+    else its last round with results (None: a finished event is judged whole)."""
     if state.finished:
         return None
     return max(where.rounds) if where.rounds is not None else state.standing_after or None
 
 
-def _not_finished(t: Tournament, where: Place) -> Message | None:
-    """Where ``t`` stands when the period cannot rate it as finished, or None: the whole event
-    (:attr:`~trfconv.rules.progress.Progress.finished`, judged on no day: the rounds decide), or,
-    for an event reported month by month, the rounds of the period's month."""
-    state = progress(t)
+def _not_finished(state: Progress, where: Place) -> Message | None:
+    """Where the event stands (``state``) when the period cannot rate it as finished, or None:
+    the whole event (:attr:`~trfconv.rules.progress.Progress.finished`, judged on no day: the
+    rounds decide), or, for an event reported month by month, the rounds of the period's month."""
     if where.rounds is None:
         return None if state.finished else state.summary()
     missing = tuple(r for r in sorted(where.rounds)
@@ -642,7 +641,8 @@ class PeriodBuilder:
             player, lines, known = self.found.pop(key)
             if key in self.conflicts:  # one ID, two people: left out, named (PER030), never merged
                 continue
-            entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
+            entries = [lines[0].moved(moved[lines[0].event])] if len(lines) == 1 else \
+                sorted((e.moved(moved[e.event]) for e in lines), key=attrgetter("event"))  # most play one event
             if known is not None and known.month == used and known.kind == kind:  # rated on the previous list
                 base = known if isinstance(known, Rating) else None
             else:
