@@ -15,6 +15,7 @@ from ..diagnostics import Diagnostic, Severity, diagnostic, has_errors
 from ..errors import TrfconvError
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, write_bytes, write_file
+from ..messages import msg
 from ..model import Extra, Tournament
 from .inputs import Given, Params, name_of, paths, tournament
 from .outputs import to_file
@@ -72,7 +73,16 @@ class Conversion:
 
 
 #: A file with errors is written only when the person allows it.
-WRITE_ANYWAY = Action("allow-defective", purpose="to write it anyway, marked as resting on them")
+WRITE_ANYWAY = Action("allow-defective", purpose=msg("to write it anyway, marked as resting on them"))
+
+
+def refusal(t: Tournament, source: str | None) -> Problem | None:
+    """Why a conversion of ``t`` is refused unless the person allows it (a file with errors:
+    then written marked as resting on them), or None: the one policy of every face's
+    conversions (the page says it before a conversion is asked for)."""
+    if not has_errors(t.diagnostics):
+        return None
+    return Problem(msg("errors in the input; nothing written"), path=source, actions=(WRITE_ANYWAY,))
 
 
 def convert(params: Convert) -> JobResult[Conversion]:
@@ -93,12 +103,11 @@ def convert(params: Convert) -> JobResult[Conversion]:
         t, readings = _with_tiebreaks(t, specs), read_as(specs)
     done = Conversion(params.format, tuple(readings), t.diagnostics)
     base: JobResult[Conversion] = JobResult(params.name, Exit.PROBLEMS, name_of(params.file), t)
-    if has_errors(t.diagnostics):
+    refused = refusal(t, name_of(params.file))
+    if refused is not None:
         if not params.lenient:
             return replace(base, value=done, diagnostics=(*done.readings, *t.diagnostics), verdict="not written: errors",
-                           actions=(WRITE_ANYWAY,), refused=(Problem("errors in the input; nothing written",
-                                                                     path=name_of(params.file),
-                                                                     actions=(WRITE_ANYWAY,)),))
+                           actions=refused.actions, refused=(refused,))
         t, marked = _marked_lenient(t)
         done = replace(done, marked=marked)
     t, filled = with_standings(t)
@@ -135,11 +144,11 @@ def convert(params: Convert) -> JobResult[Conversion]:
 
 
 def _unknown_encoding(params: Convert) -> Problem:
-    return Problem(f"unknown encoding {params.output_encoding!r}", about="output_encoding")
+    return Problem(msg("unknown encoding '{encoding}'", encoding=params.output_encoding), about="output_encoding")
 
 
 def _writer_refused(output: str) -> Problem:
-    return Problem("the writer reports errors; nothing written", path=output,
+    return Problem(msg("the writer reports errors; nothing written"), path=output,
                    actions=(Action("allow-defective", purpose="to write it anyway"),))
 
 

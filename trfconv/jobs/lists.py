@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..diagnostics import Diagnostic
 from ..io.ratinglist.store import Store, StoreError
+from ..messages import msg
 from ..model import Tournament
 from ..rules.ratinglist.inforce import Lookup, Pinned, event_list
 from .inputs import Lists
@@ -26,7 +27,7 @@ def store(choice: Lists, *, holding: bool = True) -> Store | Problem:
     except StoreError as err:
         return Problem(err.why, path=str(err.path), actions=err.actions)
     if holding and not held:
-        return Problem("no rating list held", path=str(lists.path), actions=(IMPORT_LIST,))
+        return Problem(msg("no rating list held"), path=str(lists.path), actions=(IMPORT_LIST,))
     return lists
 
 
@@ -37,7 +38,7 @@ def held_month(lists: Store, month: str | None, about: str = "lists") -> str | P
     if month is None:
         return list(held)[-1]
     if month not in held:
-        return Problem(f"no list of that month is held ({', '.join(held)})", about=about, given=month)
+        return Problem(msg("no list of that month is held ({held})", held=list(held)), about=about, given=month)
     return month
 
 
