@@ -76,6 +76,8 @@ def extract() -> Catalog:
         for text in (code.title, code.todo, code.consumer):
             if text:
                 template.add(text, locations=[("trfconv/diagnostics.py", None)], auto_comments=[code.code])
+    for text, module in help_texts():
+        template.add(text, locations=[(module.replace(".", "/") + ".py", None)], auto_comments=["help"])
     from trfconv.rules.editions import EDITIONS
 
     for family, keys in DATA_TEXTS.items():
@@ -87,6 +89,34 @@ def extract() -> Catalog:
                     value = value[part]
                 template.add(value, locations=[(f"trfconv/rules/data/{path.name}", None)], auto_comments=[key])
     return template
+
+
+def help_texts() -> list[tuple[str, str]]:
+    """The English texts the command line's help shows that are not messages (a command's
+    docstring, an option's ``help=``, a metavariable made of words), each with the module of its
+    command, read from the command tree as typer builds it in English."""
+    import typer.main
+
+    from trfconv.cli import app
+    from trfconv.cli.wording import face
+    from trfconv.messages import ENGLISH, Message
+
+    said, face["lang"] = face["lang"], ENGLISH
+    found: list[tuple[str, str]] = []
+
+    def walk(command, module: str) -> None:
+        module = getattr(command.callback, "__module__", None) or module
+        texts = [command.help, *(getattr(p, "help", None) for p in command.params),
+                 *(p.metavar for p in command.params if p.metavar and sum(c.isalpha() for c in p.metavar) > 1)]
+        found.extend((t, module) for t in texts if t and not isinstance(t, Message))
+        for name in getattr(command, "commands", {}):
+            walk(command.commands[name], module)
+
+    try:
+        walk(typer.main.get_command(app), "trfconv.cli")
+    finally:
+        face["lang"] = said
+    return found
 
 
 def _flags(message) -> tuple[str, ...]:

@@ -24,9 +24,10 @@ from ..diagnostics import Diagnostic, Severity, grouped, grouped_lines
 from ..encoding import printable, shown, text_encoding
 from ..io.files import MAX_INPUT_BYTES, OutputError, same_file, writable, write_output
 from ..io.registry import unreadable_codes
-from ..messages import ENGLISH, msg, plural
+from ..messages import msg, plural
 from ..model import Tournament
 from .hints import with_hint
+from .wording import Worded, face
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 #: Bounds of the numeric options (every one has a least and a greatest value: an option such as
@@ -69,7 +70,7 @@ def facts_of(t: Tournament, code: int = 0, **more) -> Facts:
     return Facts(code, t.event.name, len(t.players), counts["error"], counts["warning"], **more)
 
 
-class PlainUsage(TyperCommand):
+class PlainUsage(Worded, TyperCommand):
     """A command whose usage line writes its arguments as people read them (``FILES...``), not
     with the braces typer puts around a required one (``{files}...``)."""
 
@@ -230,9 +231,6 @@ def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
 
 #: The largest input the command run reads (``trfconv --max-size``; set by the root callback).
 input_limit = {"max_bytes": MAX_INPUT_BYTES}
-#: The language the command run speaks (``trfconv --lang``, else the locale's; set by the root
-#: callback): the commands whose messages are written as messages say them in it.
-face = {"lang": ENGLISH}
 
 
 def load(path: Path, encoding: str | None) -> Tournament | TrfconvError:

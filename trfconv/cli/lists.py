@@ -11,6 +11,7 @@ from pathlib import Path
 import typer
 
 from ..encoding import printable
+from .wording import Group
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
@@ -28,7 +29,7 @@ from .common import (
     readable,
 )
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(cls=Group, add_completion=False, no_args_is_help=True,
                   help="FIDE rating lists: import them into a local database, look players up.")
 
 
