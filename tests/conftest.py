@@ -25,6 +25,17 @@ settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+@pytest.fixture
+def page_cli(monkeypatch, cli):
+    """``cli`` speaking the page's voice (:mod:`trfconv.web.voice`) instead of the terminal's: its
+    documents are then the page's, byte for byte (each face words the actions in its own terms)."""
+    import trfconv.cli
+    from trfconv.web.voice import PAGE
+
+    monkeypatch.setattr(trfconv.cli, "TERMINAL", PAGE)
+    return cli
+
+
 @pytest.fixture(scope="session")
 def cli():
     """``cli("check", path, "--json")``: the ``trfconv`` command run in-process (typer's runner),

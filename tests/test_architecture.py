@@ -43,11 +43,11 @@ class Layer:
 #: The layers, lowest first: the one place the map is written.
 LAYER_MAP = (
     Layer("base", ("model", "sides", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
-                   "numbers", "dates", "timecontrol", "encoding", "tabular", "named", "records", "federations",
-                   "tiebreak_names", "messages", "errors", "arbiter_records"), (),
+                   "actions", "numbers", "dates", "timecontrol", "encoding", "tabular", "named", "records",
+                   "federations", "tiebreak_names", "messages", "errors", "arbiter_records"), (),
           "the model and what every layer shares: sides (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics, what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), what trfconv says as messages rendered in a language by the face that shows them (`messages`), the exceptions trfconv raises on purpose (`errors`), the arbiters the 102/112 records name (`arbiter_records`), exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics, what a person can do about a message and how each face words it (`actions`), what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), what trfconv says as messages rendered in a language by the face that shows them (`messages`), the exceptions trfconv raises on purpose (`errors`), the arbiters the 102/112 records name (`arbiter_records`), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
           "the format registry, readers (TRF: `io/trf_read/`, a module per kind of record; JSON, XML, CSV/xlsx, "
           "Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "
@@ -65,20 +65,29 @@ LAYER_MAP = (
           "what a person reads or files (info, verdict, rating report, standings, play-off plan, rating period, "
           "title norms and the IT1 certificate, the title application, the pairings check): "
           "they render what the rules computed"),
-    Layer("api", ("", "__main__", "ratinglists", "month"), ("base", "io", "rules", "documents"),
-          "the library's functions (`trfconv/__init__.py`; `month`: what `trfconv.period` runs on each event), "
-          "`python -m trfconv`, the rating lists' public "
-          "functions"),
-    Layer("cli", ("cli", "web"), ("base", "io", "rules", "documents", "api"),
-          "the command line, thin; `cli/batch.py` runs any reading command on many files; `web/*`: the local web "
-          "page of `trfconv serve` (Starlette, imported only by that command), as thin: the same library calls and "
-          "document writers as the commands"),
+    Layer("jobs", ("jobs",), ("base", "io", "rules", "documents"),
+          "what trfconv does for a person, one module per job (info, check, the list check, convert, validate, "
+          "report, standings, playoff, period and its events (`month`), fill, the list import and look-up, "
+          "explain): typed parameters in, one result record out (`result`: diagnostics, verdict, documents, files "
+          "written or refused, exit class, caveats, actions); `run` holds every output against every input first"),
+    Layer("api", ("", "__main__", "ratinglists"), ("base", "io", "rules", "documents", "jobs"),
+          "the library's functions (`trfconv/__init__.py`, over the jobs), `python -m trfconv`, the rating lists' "
+          "public functions"),
+    Layer("cli", ("cli",), ("base", "io", "rules", "documents", "jobs", "api"),
+          "the command line: parses its options into a job's parameters and words the job's result (options for "
+          "the actions, `cli/hints.py`); `cli/batch.py` runs any reading command on many files"),
+    Layer("web", ("web",), ("base", "io", "rules", "documents", "jobs", "api"),
+          "the local web page of `trfconv serve` (Starlette, imported only by that command): `engine` turns what the "
+          "page sent into the same jobs the commands run and words their results as the page's controls "
+          "(`voice`); each tab's own set of files (`held`), the downloads' names (`downloads`), the server bounded "
+          "in time (`server`) and its temporary files (`scratch`); never the command line's code"),
 )
 #: Module prefix (below ``trfconv``) -> layer; the longest matching prefix decides.
 LAYERS = {prefix: layer.name for layer in LAYER_MAP for prefix in layer.modules}
 ALLOWED = {layer.name: {layer.name, *layer.imports} for layer in LAYER_MAP}
-#: The one import that climbs: ``python -m trfconv`` runs the command line.
-EXCEPTIONS = {("__main__", "cli")}
+#: The imports that cross: ``python -m trfconv`` runs the command line, and ``trfconv serve``
+#: starts the page (the page never imports the command line).
+EXCEPTIONS = {("__main__", "cli"), ("cli.serve", "web")}
 #: A function named to be imported when used: ``"trfconv.io.json_io:read_json"``.
 FUNCTION_NAME = re.compile(r"trfconv(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*")
 
@@ -275,6 +284,32 @@ def test_the_check_finds_a_forbidden_import_at_any_depth():
         "trfconv.io.example:2: io imports rules (trfconv.rules.tiebreaks)",
         "trfconv.model:1: imports the private name _century of trfconv.dates",
         "trfconv.rules.example:1: rules imports io (trfconv.io.files)",
+    ]
+
+
+def test_the_page_never_imports_the_command_line_and_a_job_never_a_face():
+    """The two faces stand side by side on the jobs: the page importing the command line's code
+    (as ``web/engine.py`` imported ``cli/common.py``), a job importing a face or the library's
+    facade, are reported; ``trfconv serve`` starting the page is the one import across."""
+    fake = {
+        "web.engine": ("from ..cli.common import against_list\nfrom ..jobs import run\n", False),
+        "jobs.example": ("from ..ratinglists import open_lists\nfrom ..web import voice\n"
+                         "from ..io.files import read_input\n", False),
+        "cli.serve": ("from ..web.app import create_app\nfrom ..jobs import run\n", False),
+        "cli.example": ("from ..web.voice import PAGE\n", False),
+        "cli.common": ("", False),
+        "web.app": ("", False),
+        "web.voice": ("", False),
+        "web": ("", True),
+        "jobs": ("", True),
+        "io.files": ("", False),
+        "ratinglists": ("", False),
+    }
+    assert violations(fake) == [
+        "trfconv.cli.example:1: cli imports web (trfconv.web.voice)",
+        "trfconv.jobs.example:1: jobs imports api (trfconv.ratinglists)",
+        "trfconv.jobs.example:2: jobs imports web (trfconv.web.voice)",
+        "trfconv.web.engine:1: web imports cli (trfconv.cli.common)",
     ]
 
 

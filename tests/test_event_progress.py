@@ -136,8 +136,8 @@ def test_validate_says_not_finished_of_a_round_paired(cli):
     assert result.exit_code == 1
     assert result.stdout.splitlines()[-1] == (
         "verdict     NOT FINISHED: round 4 paired, 0 of its 7 results in; round 5 not paired yet; 5 rounds in all; "
-        "judge it when it is over; --after-round 3 judges the rounds complete, --finished-after 3 says it ended "
-        "after round 3")
+        "judge it when it is over (--after-round 3 judges the rounds complete, --finished-after 3 says it ended "
+        "after round 3)")
     data = json.loads(cli("validate", PAIRED, "--json").stdout)
     assert (data["decision"], data["rateable"]) == ("not finished", False)
     assert {p["outcome"] for p in data["players"]} == {"nothing"}
@@ -146,10 +146,10 @@ def test_validate_says_not_finished_of_a_round_paired(cli):
 def test_validate_after_a_round_or_an_event_that_ended_early(cli):
     after = cli("validate", PAIRED, "--after-round", "3")
     assert after.exit_code == 0 and after.stdout.splitlines()[-1] == "verdict     RATEABLE (after round 3 of 5, as asked)"
-    assert "judged after round 3 of 5, as asked (--after-round): the rounds after it are left out (the event is " \
+    assert "judged after round 3 of 5, as asked: the rounds after it are left out (the event is " \
            "not finished: round 4 paired" in after.stdout  # in the document's caveats
     ended = cli("validate", PAIRED, "--finished-after", "3")
-    assert ended.exit_code == 0 and "the event ended after round 3, as the arbiter says (--finished-after 3): judged " \
+    assert ended.exit_code == 0 and "the event ended after round 3, as the arbiter says: judged " \
                                      "on rounds 1-3; rounds 4-5 not played" in ended.stdout
     refused = cli("validate", PAIRED, "--finished-after", "4")
     assert refused.exit_code == 2 and "round 4 has no result: the event cannot have ended after it" in refused.stderr
@@ -161,7 +161,8 @@ def test_a_round_robin_with_postponed_games_is_not_finished():
     t = trfconv.read(POSTPONED)
     v = trfconv.validate(t)
     assert v.decision is Decision.NOT_FINISHED and not v.rateable
-    assert "--finished-after" not in v.judged  # round 9 has results: the event did not end after round 8
+    # round 9 has results: the event did not end after round 8, and cannot be said to have
+    assert [(a.kind, a.value) for a in v.actions] == [("after-round", 8)]
     after = trfconv.validate(t, after_round=8)
     assert after.decision is not Decision.NOT_FINISHED
     [said] = [d.message for d in after.diagnostics if d.code == "VAL042"]

@@ -25,9 +25,11 @@ def test_explain_adds_the_command_line_hint_and_the_caveat(cli):
 
 def test_every_code_has_an_explanation():
     from trfconv.cli.explain import explanation
+    from trfconv.jobs import run
+    from trfconv.jobs.explain import Explain
 
     for code, spec in CODES.items():
-        lines = explanation(code)
+        lines = explanation(run(Explain(code.lower())).value)
         assert lines[0] == f"{code} ({spec.severity.value}): {spec.title}" and lines[-1].startswith("what to do: ")
 
 

@@ -15,6 +15,7 @@ from trfbuild import player_line, trf
 
 import trfconv
 from trfconv import ratinglists
+from trfconv.actions import Action
 from trfconv.federations import federation, table
 
 HEADER = ("012 Identity Open", "022 Vilnius", "032 LTU", "042 2026/02/02", "052 2026/02/03",
@@ -219,12 +220,14 @@ def test_an_event_not_finished_is_left_out_unless_asked(tmp_path, cli):
     result = trfconv.period([trfconv.read(event), _met("Club", "2026/02/10", {})], month="2026-03")
     (left,) = [d for d in result.diagnostics if d.code == "PER031"]
     assert left.message == ("Running Open is not finished (round 3 paired, 0 of its 2 results in; 3 rounds in all); "
-                            "left out (--unfinished rates the results it holds)")
+                            "left out")
+    assert left.actions == (Action("take-unfinished", purpose="rates the results it holds"),)
     assert [e.name for e in result.events] == ["Club"]
     club = tmp_path / "club.trf"
     trfconv.write(_met("Club", "2026/02/10", {}), club)
     run = cli("period", event, club, "--period", "2026-03")
     assert run.exit_code == 0 and "Left out (1)" in run.stdout and "PER031" in run.stdout
+    assert "left out (--unfinished rates the results it holds)" in run.stdout  # the terminal words the action
     asked = trfconv.period([event], month="2026-03", unfinished=True)
     assert [e.name for e in asked.events] == ["Running Open"]
     assert [d.code for d in asked.diagnostics if d.code in ("PER031", "PER033")] == ["PER033"]

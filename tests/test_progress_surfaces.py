@@ -15,10 +15,12 @@ from lxml import html
 from test_serve import client, key_of, upload
 
 import trfconv
+from trfconv.actions import speaking
 from trfconv.rules.rateability import Decision, Gets
 from trfconv.rules.tiebreaks.declare import with_standings
 from trfconv.rules.tiebreaks.playoff import tied_for
 from trfconv.rules.upload import summary, upload_check
+from trfconv.web.voice import PAGE
 
 NATIVE = paths.FIXTURES / "native" / "swissmanager"
 #: Round 4 of 5 paired, no result in it yet.
@@ -35,24 +37,26 @@ def served(monkeypatch, path):
     return c, key_of(upload(c, path.name, path.read_bytes()))
 
 
-def test_validate(monkeypatch, cli):
+def test_validate(monkeypatch, page_cli):
     c, _ = served(monkeypatch, PAIRED)
     library = trfconv.validate(trfconv.read(PAIRED))
     assert library.decision is Decision.NOT_FINISHED
-    command = cli("validate", PAIRED.name)
+    command = page_cli("validate", PAIRED.name)
     assert command.exit_code == 1
-    assert json.loads(cli("validate", PAIRED.name, "--json").stdout)["decision_text"] == library.decision_text
+    with speaking(PAGE):  # the library's words, with the actions worded as the page's controls
+        decision, notes = library.decision_text, library.notes
+    assert json.loads(page_cli("validate", PAIRED.name, "--json").stdout)["decision_text"] == decision
     card = html.fragment_fromstring(upload(c, PAIRED.name, PAIRED.read_bytes()).text)
     assert card.xpath("string(.//strong[@class='decision'])") == "NOT FINISHED"
     page_verdict = card.xpath("string(.//details[3]/pre)").strip().splitlines()[-1]
-    assert page_verdict == command.stdout.strip().splitlines()[-1] == \
-        f"verdict     NOT FINISHED: {library.judged}"
+    assert page_verdict == command.stdout.strip().splitlines()[-1] == f"verdict     NOT FINISHED{notes}"
+    assert notes == f": {library.judged} ('after round' 3 judges the rounds complete)"  # the page's control
 
 
-def test_report(monkeypatch, cli):
+def test_report(monkeypatch, page_cli):
     c, key = served(monkeypatch, PAIRED)
     page = c.get(f"/files/{key}/rating-report.html")
-    command = cli("report", PAIRED.name, "--format", "html")
+    command = page_cli("report", PAIRED.name, "--format", "html")
     assert command.exit_code == 1 and page.text == command.stdout
     decision = html.document_fromstring(page.text).xpath("string(//p[@class='decision'])")
     assert decision.startswith("NOT FINISHED: round 4 paired, 0 of its 7 results in")
@@ -60,10 +64,10 @@ def test_report(monkeypatch, cli):
     assert not rating.rated and {p.gets for p in rating.players} == {Gets.NOTHING}
 
 
-def test_standings(monkeypatch, cli):
+def test_standings(monkeypatch, page_cli):
     c, key = served(monkeypatch, PAIRED)
     page = c.get(f"/files/{key}/standings.html")
-    assert page.text == cli("standings", PAIRED.name, "--format", "html").stdout
+    assert page.text == page_cli("standings", PAIRED.name, "--format", "html").stdout
     library = trfconv.standings(trfconv.read(PAIRED))
     assert library.after_round == 3 and "after round 3 of 5" in page.text
     standings_table = html.document_fromstring(page.text).xpath("//table")[-1]  # after the tie-break list's
@@ -71,19 +75,19 @@ def test_standings(monkeypatch, cli):
     assert [[str(r.rank), str(r.number)] for r in library.rows] == shown
 
 
-def test_playoff(monkeypatch, cli):
+def test_playoff(monkeypatch, page_cli):
     c, key = served(monkeypatch, POSTPONED)
     page = c.get(f"/files/{key}/playoff.html", params={"place": "3", "seed": "7"})
     assert page.status_code == 200, page.text
-    assert page.text == cli("playoff", POSTPONED.name, "--places", "3", "--seed", "7", "--format", "html").stdout
+    assert page.text == page_cli("playoff", POSTPONED.name, "--places", "3", "--seed", "7", "--format", "html").stdout
     entrants, first = tied_for(trfconv.standings(trfconv.read(POSTPONED), lots_seed="7"), 3)
     assert sorted(r.number for r in entrants) == [1, 3] and first == 3  # 4.5 points each, round 9's games waiting not counted
 
 
-def test_norms(monkeypatch, cli):
+def test_norms(monkeypatch, page_cli):
     c, key = served(monkeypatch, POSTPONED)
     page = c.get(f"/files/{key}/norms.html", params={"forecast": "1"})
-    assert page.text == cli("norms", POSTPONED.name, "--forecast", "--format", "html").stdout
+    assert page.text == page_cli("norms", POSTPONED.name, "--forecast", "--format", "html").stdout
     library = trfconv.norms(trfconv.read(POSTPONED), forecast=True)
     [said] = [d.message for d in library.diagnostics if d.code == "NRM010"]
     assert said in page.text and library.played == 9

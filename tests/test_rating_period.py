@@ -420,7 +420,7 @@ def test_the_first_reading_takes_a_trf_files_dates_from_its_headers():
     is read whole)."""
     from paths import FIXTURES
 
-    from trfconv.month import headers
+    from trfconv.jobs.month import headers
 
     def dates(t):
         return t.event.start_date, t.event.end_date, t.event.round_dates

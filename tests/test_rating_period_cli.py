@@ -80,7 +80,7 @@ def test_period_caveats_name_their_events_and_the_list_used(tmp_path):
     (said,) = [d.message for d in result.diagnostics if d.code == "VAL003"]
     assert said.endswith("(in 2 events: Alpha, Beta)")
     (k,) = [d.message for d in result.diagnostics if d.code == "PER012"]
-    assert k.endswith("give the list (--list) for the list's K")
+    assert k.endswith("give the list for the list's K")
     # with a list: the list used is named (January's, the February list not being held), and the
     # K inferred for the players it lacks does not ask for the list
     path = tmp_path / "standard_jan26frl.txt"

@@ -42,10 +42,10 @@ def test_import_errors_are_one_line_and_exit_2(cli, tmp_path):
                                                       str(FIXTURES / "players_list_foa.txt"), "--db", str(path))
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        f"trfconv: {FIXTURES / 'players_list.zip'}: error LST033: the file does not tell its month: give it with "
-        "--date YYYY-MM",
+        f"trfconv: {FIXTURES / 'players_list.zip'}: error LST033: the file does not tell its month: give it "
+        "(--date YYYY-MM)",
         f"trfconv: {FIXTURES / 'players_list_foa.txt'}: error LST033: the file does not tell its month: give it "
-        "with --date YYYY-MM"]
+        "(--date YYYY-MM)"]
     assert result.stdout == "0 of 2 file(s) imported\n"
     bad = tmp_path / "bad.txt"
     bad.write_text("not a list\n")

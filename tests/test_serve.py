@@ -128,40 +128,40 @@ def here(monkeypatch):
     return EXAMPLE.name
 
 
-def test_the_rating_report_is_the_commands(served, cli, here):
+def test_the_rating_report_is_the_commands(served, page_cli, here):
     c, key = served
     page = c.get(f"/files/{key}/rating-report.html")
     assert page.status_code == 200
-    assert page.text == cli("report", here, "--format", "html").stdout
+    assert page.text == page_cli("report", here, "--format", "html").stdout
     assert page.headers["content-security-policy"].startswith("default-src 'none'")  # no script in a document
 
 
-def test_the_standings_are_the_commands_with_any_list_round_and_lots(served, cli, here):
+def test_the_standings_are_the_commands_with_any_list_round_and_lots(served, page_cli, here):
     c, key = served
     page = c.get(f"/files/{key}/standings.html", params={"tiebreaks": "BH/C1,SB", "after_round": "5", "seed": "42"})
     assert page.status_code == 200
-    command = cli("standings", here, "-t", "BH/C1,SB", "--after-round", "5", "--draw-lots", "42", "--format", "html")
+    command = page_cli("standings", here, "-t", "BH/C1,SB", "--after-round", "5", "--draw-lots", "42", "--format", "html")
     assert page.text == command.stdout
     head = [th.text_content() for th in html.document_fromstring(page.text).xpath("//thead//th")]
     assert "BH-C1" in " ".join(head) or "BH/C1" in " ".join(head)
     plain = c.get(f"/files/{key}/standings.html")
-    assert plain.text == cli("standings", here, "--format", "html").stdout
+    assert plain.text == page_cli("standings", here, "--format", "html").stdout
 
 
-def test_the_playoff_plan_is_the_commands(served, cli, here):
+def test_the_playoff_plan_is_the_commands(served, page_cli, here):
     c, key = served
     tied = 3  # places 3 to 6 have 5 points
     page = c.get(f"/files/{key}/playoff.html", params={"place": str(tied), "seed": "7"})
     assert page.status_code == 200, page.text
-    assert page.text == cli("playoff", here, "--places", str(tied), "--seed", "7", "--format", "html").stdout
+    assert page.text == page_cli("playoff", here, "--places", str(tied), "--seed", "7", "--format", "html").stdout
     assert "Places 3" in html.document_fromstring(page.text).text_content().replace("places", "Places")
 
 
-def test_the_rating_period_of_the_files_is_the_commands(served, cli, here):
+def test_the_rating_period_of_the_files_is_the_commands(served, page_cli, here):
     c, _ = served
     page = c.get(f"/sessions/{SESSION}/period.html")
     assert page.status_code == 200
-    assert page.text == cli("period", here, "--format", "html").stdout
+    assert page.text == page_cli("period", here, "--format", "html").stdout
     assert c.get(f"/sessions/{SESSION}/period.html", params={"month": "2026-13"}).status_code == 422
 
 
@@ -175,39 +175,39 @@ def norms_served(monkeypatch):
     return c, key_of(upload(c, NORMS.name, NORMS.read_bytes()))
 
 
-def test_the_norms_and_the_it1_are_the_commands(norms_served, cli):
+def test_the_norms_and_the_it1_are_the_commands(norms_served, page_cli):
     c, key = norms_served
     page = c.get(f"/files/{key}/norms.html")
     assert page.status_code == 200
-    assert page.text == cli("norms", NORMS.name, "--format", "html").stdout
+    assert page.text == page_cli("norms", NORMS.name, "--format", "html").stdout
     verdict = html.document_fromstring(page.text).xpath("string(//p[@class='decision'])")
     assert verdict == ("2 norm(s): #1 GM (9 credited games), #1 IM (12 credited games); valid only if 1.1 holds where "
                        "the file cannot show it (registered with FIDE at least 30 days before the start; the same rate of play for "
                        "every game; the Chief Arbiter holds IA or FA; no appointed arbiter plays (FIDE ids "
                        "of the 102/112 records))")
     it1 = c.get(f"/files/{key}/norms.it1")
-    assert it1.status_code == 200 and it1.text == cli("norms", NORMS.name, "--format", "it1").stdout
+    assert it1.status_code == 200 and it1.text == page_cli("norms", NORMS.name, "--format", "it1").stdout
     sections = html.document_fromstring(it1.text).xpath("//section[@class='it1']/@data-title")
     assert sections == ["GM", "IM"]
     assert it1.headers["content-security-policy"].startswith("default-src 'none'")
 
 
-def test_the_norms_options_are_the_commands(norms_served, cli):
+def test_the_norms_options_are_the_commands(norms_served, page_cli):
     c, key = norms_served
     asked = c.get(f"/files/{key}/norms.html", params=[("player", "1"), ("title", "GM"), ("title", "IM"),
                                                  ("exemption", "1.4.3a"), ("event_type", "world-cup"),
                                                  ("reading", "exact"), ("details", "1")])
     assert asked.status_code == 200, asked.text
-    command = cli("norms", NORMS.name, "--player", "1", "--title", "GM", "--title", "IM", "--exemption", "1.4.3a",
+    command = page_cli("norms", NORMS.name, "--player", "1", "--title", "GM", "--title", "IM", "--exemption", "1.4.3a",
                   "--event-type", "world-cup", "--score-reading", "exact", "--details", "--format", "html")
     assert asked.text == command.stdout and "exemption 1.4.3a declared" in asked.text
     ahead = c.get(f"/files/{key}/norms.html", params={"forecast": "1", "after_round": "9"})
-    assert ahead.text == cli("norms", NORMS.name, "--forecast", "--after-round", "9", "--format", "html").stdout
+    assert ahead.text == page_cli("norms", NORMS.name, "--forecast", "--after-round", "9", "--format", "html").stdout
     assert "Forecast after round 9 of 11" in ahead.text
     for fmt, choices in (("it1", {"player": "1", "title": "GM"}), ("html", {"title": "WIM"})):
         path = f"/files/{key}/norms." + fmt
         args = [a for k, v in choices.items() for a in (f"--{k}", v)]
-        assert c.get(path, params=choices).text == cli("norms", NORMS.name, *args, "--format", fmt).stdout
+        assert c.get(path, params=choices).text == page_cli("norms", NORMS.name, *args, "--format", fmt).stdout
 
 
 def test_the_norms_choices_are_the_commands(norms_served):
@@ -253,7 +253,7 @@ def test_the_norms_refuse_in_words(norms_served, served):
         "no norm possible: 7 rounds")
 
 
-def test_the_title_application_is_the_commands(cli, tmp_path, monkeypatch):
+def test_the_title_application_is_the_commands(page_cli, tmp_path, monkeypatch):
     from test_norms_application import events
 
     monkeypatch.chdir(tmp_path)
@@ -263,11 +263,11 @@ def test_the_title_application_is_the_commands(cli, tmp_path, monkeypatch):
         assert upload(c, name, (tmp_path / name).read_bytes()).status_code == 200
     page = c.get(f"/sessions/{SESSION}/norms-application.text", params={"fide_id": "1"})
     assert page.status_code == 200 and page.headers["content-type"] == "text/plain; charset=utf-8"
-    assert page.text == cli("norms", "e1.trf", "e2.trf", "--application", "1").stdout
+    assert page.text == page_cli("norms", "e1.trf", "e2.trf", "--application", "1").stdout
     assert page.text.splitlines()[-1] == "verdict     GM application of FIDE id 1: does not meet 1.5.1, 1.5.6, 1.5.3"
     im = c.get(f"/sessions/{SESSION}/norms-application.text", params={"fide_id": "1", "title": "IM", "exemption": "1.4.3c",
                                        "event_type": "team-championship", "reading": "exact"})
-    assert im.text == cli("norms", "e1.trf", "e2.trf", "--application", "1", "--title", "IM", "--exemption", "1.4.3c",
+    assert im.text == page_cli("norms", "e1.trf", "e2.trf", "--application", "1", "--title", "IM", "--exemption", "1.4.3c",
                           "--event-type", "team-championship", "--score-reading", "exact").stdout
     assert "IM application of FIDE id 1" in im.text
     for params, words in (({"fide_id": "77"}, "FIDE id 77: no file held has a player with this FIDE id"),
@@ -371,11 +371,11 @@ def written(cli, folder, name: str, form: str, *files: str, more: tuple[str, ...
 
 
 @pytest.mark.parametrize(("name", "form"), FILE_FORMS, ids=[f"{n}.{f}" for n, f in FILE_FORMS])
-def test_every_form_of_every_document_of_a_file_is_the_commands(served, cli, here, tmp_path, name, form):
+def test_every_form_of_every_document_of_a_file_is_the_commands(served, page_cli, here, tmp_path, name, form):
     c, key = served
     answer = c.get(f"/files/{key}/{name}.{form}", params=PARAMS.get(name, {}))
     assert answer.status_code == 200, answer.text
-    assert answer.content == written(cli, tmp_path, name, form, here)  # the CSV's byte-order mark too
+    assert answer.content == written(page_cli, tmp_path, name, form, here)  # the CSV's byte-order mark too
     suffix = DOCUMENTS[name].formats[form].suffix
     assert answer.headers["content-type"].startswith(downloads.MEDIA_TYPES[suffix].split(";")[0])
     shown = "inline" if suffix in (".html", ".txt") else "attachment"  # the browser shows HTML and text
@@ -388,11 +388,11 @@ SET_FORMS = [("period", form) for form in DOCUMENTS["period"].formats]
 
 
 @pytest.mark.parametrize(("name", "form"), SET_FORMS, ids=[f"{n}.{f}" for n, f in SET_FORMS])
-def test_every_form_of_the_period_of_a_pages_files_is_the_commands(served, cli, here, tmp_path, name, form):
+def test_every_form_of_the_period_of_a_pages_files_is_the_commands(served, page_cli, here, tmp_path, name, form):
     c, _ = served
     answer = c.get(f"/sessions/{SESSION}/period.{form}")
     assert answer.status_code == 200, answer.text
-    assert answer.content == written(cli, tmp_path, "period", form, here)
+    assert answer.content == written(page_cli, tmp_path, "period", form, here)
 
 
 def events_of_an_applicant(folder):
@@ -407,7 +407,7 @@ def events_of_an_applicant(folder):
 
 
 @pytest.mark.parametrize("form", list(DOCUMENTS["norms-application"].formats))
-def test_every_form_of_the_title_application_is_the_commands(cli, tmp_path, monkeypatch, form):
+def test_every_form_of_the_title_application_is_the_commands(page_cli, tmp_path, monkeypatch, form):
     monkeypatch.chdir(tmp_path)
     c = client()
     names = events_of_an_applicant(tmp_path)
@@ -416,7 +416,7 @@ def test_every_form_of_the_title_application_is_the_commands(cli, tmp_path, monk
     answer = c.get(f"/sessions/{SESSION}/norms-application.{form}", params={"fide_id": "1"})
     assert answer.status_code == 200
     out = tmp_path / "application"  # the command gives the application's JSON with --json (--format is ignored)
-    cli("norms", *names, "--application", "1", *(["--json"] if form == "json" else []), "-o", out)
+    page_cli("norms", *names, "--application", "1", *(["--json"] if form == "json" else []), "-o", out)
     assert answer.content == out.read_bytes()
     assert answer.headers["content-disposition"].endswith(f"2-files-norms-application.{'txt' if form == 'text' else form}")
 
@@ -467,7 +467,7 @@ def rows_of(c: TestClient, session: str = SESSION, first: bool = False) -> list[
     return found.xpath("//tbody/tr/td[1]/a/text()")
 
 
-def test_each_tab_holds_its_own_files_and_documents(cli, tmp_path, monkeypatch):
+def test_each_tab_holds_its_own_files_and_documents(page_cli, tmp_path, monkeypatch):
     """A title application in one tab was withheld because of an error in a file dropped in
     another: one set of files was shared by every tab."""
     monkeypatch.chdir(tmp_path)
@@ -479,10 +479,10 @@ def test_each_tab_holds_its_own_files_and_documents(cli, tmp_path, monkeypatch):
     assert upload(c, defective.name, defective.read_bytes(), session=OTHER).status_code == 200
     assert rows_of(c) == names and rows_of(c, OTHER) == ["with-errors.trf"]
     page = c.get(f"/sessions/{SESSION}/norms-application.text", params={"fide_id": "1"})
-    assert page.text == cli("norms", *names, "--application", "1").stdout and "not produced" not in page.text
+    assert page.text == page_cli("norms", *names, "--application", "1").stdout and "not produced" not in page.text
     assert c.get(f"/sessions/{OTHER}/norms-application.text", params={"fide_id": "1"}).status_code == 422
     period = c.get(f"/sessions/{OTHER}/period.text").text
-    assert period == cli("period", defective.name).stdout
+    assert period == page_cli("period", defective.name).stdout
 
 
 def test_a_pages_files_come_back_after_a_reload_and_each_is_removable(served):

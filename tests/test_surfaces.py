@@ -597,7 +597,8 @@ def test_no_folder_is_made_for_a_database_named_and_another_programs_file_is_ref
     missing = tmp_path / "typo" / "lists.sqlite"
     result = cli("list", "import", LISTS / "players_list_foa.txt", "--date", "2026-10", "--db", missing)
     assert result.exit_code == 2 and not (tmp_path / "typo").exists()
-    assert result.stderr.startswith(f"trfconv: {missing}: folder '{tmp_path}/typo' does not exist; make it first")
+    assert result.stderr == (f"trfconv: {missing}: folder '{tmp_path}/typo' does not exist (no folder is made for a "
+                             "database named); make it first, or give another database (--db PATH)\n")
     other = tmp_path / "accounts.sqlite"
     with sqlite3.connect(other) as con:
         con.execute("CREATE TABLE invoices(id INTEGER, amount TEXT)")

@@ -300,7 +300,7 @@ def test_no_traceback_on_an_internal_error(cli, monkeypatch):
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
-    monkeypatch.setattr(files, "readable", broken)
+    monkeypatch.setattr(files, "ran", broken)
     result = cli("check", VALID)
     assert result.exit_code == 3 and "Traceback" not in result.stderr
     assert result.stderr.startswith("trfconv: internal error: RuntimeError: boom")

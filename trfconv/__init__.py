@@ -9,15 +9,28 @@
     >>> data, noticed = trfconv.dumps(t, "trf26")    # the TRF-2026 bytes, what the writer noticed
     >>> data[:4], noticed
     (b'012 ', [])
+
+and the jobs the command line and the web page run (:mod:`trfconv.jobs`), each giving the same
+record, a :class:`~trfconv.jobs.result.JobResult`:
+
+    >>> from datetime import date
+    >>> result = trfconv.upload_check("fixtures/tiebreak/tec-swiss16-rated.trf", today=date(2026, 12, 1),
+    ...                               gacrux=False)
+    >>> result.exit.name, result.verdict
+    ('PROBLEMS', 'not ready to upload')
+    >>> result.value.summary[:50]
+    'NOT READY to upload: fix first: 2 x UPL001 record '
+    >>> trfconv.run(trfconv.Standings("fixtures/tiebreak/tec-swiss16-rated.trf", ("BH/C1", "SB"))).verdict
+    'ranked'
 """
 
 from __future__ import annotations
 
 import os
 
-from .diagnostics import Diagnostic, Severity, diagnostic, has_errors
+from .diagnostics import Diagnostic, Severity, has_errors
 from .errors import InputError, OutputError, TrfconvError, UsageError
-from .io.files import MAX_INPUT_BYTES, read_input
+from .io.files import MAX_INPUT_BYTES
 from .io.registry import read_bytes, write_bytes, write_file
 from .model import Tournament
 
@@ -29,17 +42,28 @@ __all__ = [
     "Tournament",
     "TrfconvError",
     "UsageError",
+    "check",
+    "convert",
     "dumps",
+    "fill",
+    "info",
     "norms",
     "pairings",
     "period",
+    "playoff",
     "rate",
     "read",
     "read_many",
     "reads",
+    "report",
+    "run",
     "standings",
+    "upload_check",
     "validate",
     "write",
+    # the jobs' parameters (trfconv.jobs.JOBS) and what they share, loaded when first used
+    "Check", "Content", "Convert", "Explain", "Fill", "Info", "ListCheck", "ListImport", "ListLookup", "Lists",
+    "Period", "Playoff", "Report", "Standings", "Validate",
 ]
 __version__ = "0.1.0"
 
@@ -50,11 +74,12 @@ def read(path: str | os.PathLike, *, encoding: str | None = None, format: str | 
     any error raises :class:`TrfconvError` instead. A file that cannot be opened, or is not a
     regular file of at most ``max_bytes``, raises :class:`TrfconvError` with an ``IO001``
     diagnostic."""
-    try:
-        data = read_input(path, max_bytes=max_bytes)
-    except InputError as err:
-        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path))]) from None
-    return reads(data, path=str(path), encoding=encoding, format=format, strict=strict)
+    from .jobs.inputs import read_file
+
+    tournament = read_file(path, encoding=encoding, format=format, max_bytes=max_bytes)
+    if strict and has_errors(tournament.diagnostics):
+        raise TrfconvError(tournament.diagnostics)
+    return tournament
 
 
 def reads(data: bytes | str, *, path: str | None = None, encoding: str | None = None,
@@ -201,75 +226,94 @@ def pairings(tournament: Tournament, *, round: int | None = None, next: bool = F
 def period(events, *, lists=None, month: str | None = None, file_ratings: bool = False,
            encoding: str | None = None, keep=None, jobs: int | None = 1, unfinished: bool = False,
            undated: bool = False, tick=None):
-    """The rating period of the FIDE list of ``month`` (``YYYY-MM``; default: the month after the
-    latest end among the events) as FIDE computes it
-    (:class:`~trfconv.rules.rating.period.PeriodRating`): per player every event's games and
-    unrounded change, one K (the list's, capped so that K x n <= 700 over the period), the total
-    rounded once, the new rating; unrated players' results pooled into Ru.
+    """The rating period of the FIDE list of ``month`` over ``events`` (tournaments, files or
+    folders), as FIDE computes it: :func:`trfconv.jobs.period.rating_period` says what each
+    parameter does."""
+    from .jobs.period import rating_period
 
-    ``events``: tournaments, files or folders (read recursively, by content: a file that is no
-    tournament file is skipped with a ``PER014`` warning). ``lists``: a rating lists look-up
-    (:func:`trfconv.ratinglists.open_lists`, or a ``Pinned`` month): each event is rated on the
-    list in force at its start, and the rating before the period and K come from the previous
-    list; with ``file_ratings`` each event keeps the ratings its file gives (the list still gives
-    the rating before the period and K). Every problem is in the result's ``diagnostics``; when
-    there is no period to compute (no event has a date and no ``month``, no event is in the
-    period, or the rules of the month have no monthly period) :class:`TrfconvError` says why. ``keep``: the rating lists
-    database (:func:`trfconv.ratinglists.open_lists`) whose kept games of earlier periods the
-    unrated players' results are pooled with, and in which the games of those still unrated
-    after this period are kept for a later one (B.02 2024 7.1.4). ``jobs``: the worker processes
-    that read, judge and rate the files (None: one per core); the result is the same whatever
-    their number, as the events' lines are taken in the order given, one event at a time, in this
-    process (tournaments given as models, and a look-up that cannot be copied into another
-    process, are judged in this one). An event not finished (a round declared or held without all
-    its results) or without any date is left out and said (``PER031``, ``PER032``), unless
-    ``unfinished`` (rated on the results it holds) or ``undated`` (taken whole into the period)
-    asks for it; the findings of a file left out before it is judged (another period, not
-    finished, no date) are not the period's. One FIDE ID given to two people in the events
-    (name, birth year, sex or federation) is an error naming both lines (``PER030``): that ID is
-    left out, never merged. With ``lists``, a FIDE ID not in the list in force is an error
-    (``LST001``), as ``check --list`` and ``report --list`` say it. ``tick(done, total, what)``,
-    when given, is told of each input taken (a progress bar)."""
-    from dataclasses import replace
+    return rating_period(events, lists=lists, month=month, file_ratings=file_ratings, encoding=encoding, keep=keep,
+                         jobs=jobs, unfinished=unfinished, undated=undated, tick=tick)
 
-    from .month import PeriodWork, keep_unrated, period_events, said_once
-    from .rules.rating.period import PeriodBuilder, period_rules
 
-    events = [events] if isinstance(events, (str, os.PathLike, Tournament)) else list(events)  # read twice below
-    where = str(events[0]) if len(events) == 1 and not isinstance(events[0], Tournament) else None  # else <input>
-    found: list[Diagnostic] = []
-    counted: dict[str, int] = {"events": 0}
-    if month is None:  # a first reading for the dates (the events are read again, one at a time, below)
-        month = max((one.period for one in period_events(events, PeriodWork(None, None, None, False, encoding),
-                                                           jobs, found, counted, tick, "dates") if one.period),
-                    default=None)
-        if month is None:
-            raise TrfconvError([*found, diagnostic(
-                "PER001", "no event has a date: give the period (--period YYYY-MM)" if counted["events"] else
-                          "no tournament file among the inputs", path=where)])
-        found, counted["events"] = [], 0
-    rules = period_rules(month)
-    if rules is None:
-        raise TrfconvError([*found, diagnostic(
-            "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
-                      "March 2024); trfconv computes periods from April 2024", path=where)])
-    builder, kinds, noticed, periods = PeriodBuilder(month, rules), set(), [], set()
-    work = PeriodWork(month, rules, lists, file_ratings, encoding, unfinished, undated)
-    for one in period_events(events, work, jobs, found, counted, tick, "events"):  # taken in order: it streams
-        noticed.extend((one.name, d) for d in one.diagnostics)
-        periods.add(one.period or "")
-        if one.lines is not None:
-            builder.take(one.lines)
-            kinds.add(one.lines.event.rating_list)
-    found.extend(said_once(noticed))
-    if not builder.events:
-        held = ", ".join(sorted(periods - {""}))
-        raise TrfconvError([*found, diagnostic(
-            "PER001", f"no event of the period of {month} (games of the month before) among the "
-                      f"{counted['events']} event(s) given" + (f"; they end in the periods of the lists of {held}"
-                                                               if held else ""))])
-    kind = kinds.pop() if len(kinds) == 1 else "standard"
-    result = builder.result(lists, kind, keep)
-    if keep is not None:
-        found.append(keep_unrated(keep, result, kind, (*found, *result.diagnostics)))
-    return replace(result, diagnostics=(*found, *result.diagnostics))
+# -- the jobs (trfconv.jobs): what the command line and the web page run ----------------------
+
+def run(params):
+    """Run the job ``params`` are for (``trfconv.Report(...)``, ``trfconv.Check(...)``: the
+    classes of :data:`trfconv.jobs.JOBS`) and return its
+    :class:`~trfconv.jobs.result.JobResult`: diagnostics, verdict, documents, files written or
+    refused, exit class, caveats and actions. Its outputs are held against its inputs first: no
+    job writes a file it reads."""
+    from .jobs import run as run_job
+
+    return run_job(params)
+
+
+def info(file, *, encoding: str | None = None, form: str = "text"):
+    """What a file is (``trfconv info``): its info document in ``form`` (``text``, ``json``)."""
+    return run(_params("info", file=file, encoding=encoding, form=form))
+
+
+def check(file, *, lists=None, encoding: str | None = None):
+    """Every problem found in a file (``trfconv check``); with ``lists``
+    (:class:`~trfconv.jobs.inputs.Lists`), each player held against the FIDE list in force."""
+    return run(_params("check", file=file, lists=lists, encoding=encoding))
+
+
+def upload_check(file, *, today=None, lists=None, gacrux: bool = True, encoding: str | None = None):
+    """What FIDE's rating server needs (``trfconv check --upload``): every check a rating officer
+    makes before uploading, and whether the file is ready, by when (``result.value``: ready and
+    the one-line summary), against ``today`` (None: the current day); with ``lists`` the new
+    players and arbiters held against the list; ``gacrux``: the gacrux pairing checker's verdict
+    too, when it is installed (a file on disk only)."""
+    return run(_params("check", file=file, lists=lists, upload=True, today=today, gacrux=gacrux, encoding=encoding))
+
+
+def convert(file, to: str | None = None, *, output=None, lenient: bool = False, **options):
+    """The file in the format ``to`` (``trfconv convert``): refused for a file with errors
+    unless ``lenient`` (then marked); ``result.data`` holds the bytes when no ``output`` is given.
+    ``options``: the other fields of :class:`~trfconv.jobs.convert.Convert`."""
+    return run(_params("convert", file=file, to=to, output=output, lenient=lenient, **options))
+
+
+def report(file, *, form: str = "text", output=None, lenient: bool = False, **options):
+    """The FIDE rating report (``trfconv report``) in ``form``, handed back or written to
+    ``output``. ``options``: the other fields of :class:`~trfconv.jobs.report.Report` (rules,
+    lists, k_file, today, after_round, finished_after, ...)."""
+    return run(_params("report", file=file, form=form, output=output, lenient=lenient, **options))
+
+
+def playoff(file=None, *, form: str = "text", **options):
+    """The on-board play-off plan (``trfconv playoff``) in ``form``. ``options``: the other
+    fields of :class:`~trfconv.jobs.playoff.Playoff` (place, players, seed, ...)."""
+    return run(_params("playoff", file=file, form=form, **options))
+
+
+def fill(file, output, *, lists=None, kind: str | None = None):
+    """A corrected TRF written to ``output`` (``trfconv fill``), from the FIDE list in force
+    (``lists``: :class:`~trfconv.jobs.inputs.Lists`, default the default database)."""
+    return run(_params("fill", file=file, output=output, kind=kind, **({"lists": lists} if lists else {})))
+
+
+def _params(job: str, **fields):
+    """The parameters of ``job`` (its key in :data:`trfconv.jobs.JOBS`)."""
+    from .jobs import JOBS
+    from .named import named
+
+    return named(JOBS[job])(**fields)
+
+
+#: What the jobs share, besides their parameters: the rating lists chosen, a file's bytes.
+_SHARED = {"Lists": "trfconv.jobs.inputs:Lists", "Content": "trfconv.jobs.inputs:Content"}
+
+
+def __getattr__(name: str):
+    """The jobs' parameter classes (``trfconv.Report``), loaded when first used: ``import
+    trfconv`` does not load every job."""
+    from .jobs import JOBS
+    from .named import named
+
+    where = _SHARED.get(name) or next((w for w in JOBS.values() if w.endswith(f":{name}")), None)
+    if where is None:
+        raise AttributeError(f"module 'trfconv' has no attribute {name!r}")
+    return named(where)
+

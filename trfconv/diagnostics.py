@@ -9,10 +9,12 @@ consumer that would reject the input.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from .actions import Action, voice
 from .messages import ENGLISH, Language, Message, joined, msg, plural
 
 
@@ -38,6 +40,9 @@ class Code:
     scope: str | None = None
     #: What to do about it, where that can be said in general (``trfconv explain CODE`` prints it).
     todo: str | None = None
+    #: The means of doing it, which each face words (an option, a control): the command line adds
+    #: them to ``explain`` and to the line of such a diagnostic that carries none of its own.
+    actions: tuple[Action, ...] = ()
 
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -61,9 +66,10 @@ CODES: dict[str, Code] = {
         Code("ENC003", W, "text looks like mojibake (UTF-8 decoded as Latin-1 before it was saved)",
              todo="the file was saved twice in different encodings: export it again from the pairing program, in UTF-8"),
         Code("ENC004", W, "columns line up only with another encoding; that encoding was used",
-             todo="check the names it shows; give the encoding with --encoding when it is another"),
-        Code("ENC005", E, "bytes are not valid in the encoding given with --encoding",
-             todo="give the file's real encoding with --encoding, or leave the option out to have it detected"),
+             todo="check the names it shows; give the encoding when it is another",
+             actions=(Action("give-encoding"),)),
+        Code("ENC005", E, "bytes are not valid in the encoding given",
+             todo="give the file's real encoding, or none to have it detected", actions=(Action("give-encoding"),)),
         Code("ENC006", I, "UTF-16 text without a byte-order mark; read as UTF-16"),
         Code("LIN001", I, "mixed line endings"),
         Code("LIN002", W, "TAB character inside a record"),
@@ -150,18 +156,21 @@ CODES: dict[str, Code] = {
         Code("WRT005", E, "unreadable round block written back verbatim"),
         Code("WRT006", W, "played game without a colour written with colour '-'", "bbpPairings"),
         # rateability (validator); findings that make the event not rateable are errors
-        Code("VAL001", W, "time control not understood or missing; the rate of play was not checked", caveat=True),
+        Code("VAL001", W, "time control not understood or missing; the rate of play was not checked", caveat=True,
+             actions=(Action("give-time-control"),)),
         Code("VAL002", I, "no round dates; rounds and hours of play a day not checked", caveat=True),
         Code("VAL003", I, "event type not declared; inferred from the crosstable", caveat=True),
         Code("VAL004", I, "start date unknown; judged under the newest edition", caveat=True,
-             todo="give the event's start date in the file (042 record)"),
-        Code("VAL005", I, "event falls under a regulation text that is not modelled; nearest edition used", caveat=True),
+             todo="give the event's start date in the file (042 record)", actions=(Action("choose-edition"),)),
+        Code("VAL005", I, "event falls under a regulation text that is not modelled; nearest edition used", caveat=True,
+             actions=(Action("choose-edition"),)),
         Code("VAL006", W, "rating below the edition's floor treated as unrated", caveat=True),
         Code("VAL007", I, "national championship: which composition rule was applied", caveat=True),
         Code("VAL008", I, "rules edition chosen, and why", caveat=True),
         Code("VAL009", I, "time control given instead of the file's, and how it was read", caveat=True),
         Code("VAL010", E, "rate of play too fast for the event's ratings", "FIDE rating server",
-             todo="check the time control (122 record or --time-control): the event may belong to the rapid or blitz list"),
+             todo="check the time control (the 122 record, or the one given): the event may belong to the rapid or "
+                  "blitz list", actions=(Action("give-time-control"),)),
         Code("VAL011", W, "rate of play too fast for some games; those games are not rated"),
         Code("VAL012", E, "first time control has too few moves", "FIDE rating server",
              todo="check the time control: the first period must hold as many moves as the regulation asks"),
@@ -196,13 +205,15 @@ CODES: dict[str, Code] = {
         Code("RAT006", W, "K from the K file is not one of the edition's K values; used as given", caveat=True),
         # tie-breaks and standings (trfconv.rules.tiebreaks)
         Code("TB001", E, "tie-break name cannot be read or is unknown",
-             todo="spell the tie-break as trfconv standings --help lists them (e.g. BH/C1,SB,DE)"),
+             todo="spell the tie-break as the list of tie-breaks names it (e.g. BH/C1,SB,DE)",
+             actions=(Action("give-tiebreaks"),)),
         Code("TB002", E, "modifier not allowed with this tie-break",
              todo="leave the modifier out, or choose a tie-break that takes it"),
         Code("TB003", W, "tie-break not defined in the rules edition used; computed as its own edition defines it"),
-        Code("TB004", W, "rating-based tie-break undefined: unrated players and no rating given for them", caveat=True),
+        Code("TB004", W, "rating-based tie-break undefined: unrated players and no rating given for them", caveat=True,
+             actions=(Action("give-unrated-rating"),)),
         Code("TB005", I, "players still tied after the last tie-break: drawing of lots needed",
-             todo="draw lots (trfconv standings --draw-lots SEED) or hold a play-off (trfconv playoff)"),
+             todo="draw lots or hold a play-off", actions=(Action("draw-lots"), Action("play-off"))),
         Code("TB006", E, "team tie-break asked for in a tournament without teams",
              todo="choose individual tie-breaks, or give the file's teams (310 or 013 records)"),
         Code("TB007", W, "players of a team met players of several teams in one round"),
@@ -212,7 +223,8 @@ CODES: dict[str, Code] = {
         Code("TB011", I, "299 record applied: a score or a result differs from the results as played"),
         # crosstables: chess-results.com XML, CSV and .xlsx (readers and writers)
         Code("XML001", E, "XML document is not well-formed or exceeds the size limit",
-             todo="export the XML again from the pairing program; a file beyond the size limit: trfconv --max-size"),
+             todo="export the XML again from the pairing program; a file beyond the size limit: read it with a larger "
+                  "limit", actions=(Action("larger-limit"),)),
         Code("XML002", E, "XML document declares a DTD or entities (refused: entity expansion, external access)",
              todo="export the XML again without a DTD: trfconv refuses entities (they can expand or reach outside the file)"),
         Code("XML003", E, "XML document is not a chess-results.com tournament",
@@ -329,8 +341,8 @@ CODES: dict[str, Code] = {
              todo="give a FIDE rating list file (TXT or XML, zipped or not, from ratings.fide.com)"),
         Code("LST031", E, "rating list line damaged or truncated; nothing imported"),
         Code("LST032", E, "zip archive damaged or refused (entries, size, compression ratio)"),
-        Code("LST033", E, "month or rate of play of a list not told or contradictory (--date, --kind)",
-             todo="say the list's month and rate of play with --date and --kind"),
+        Code("LST033", E, "month or rate of play of a list not told or contradictory",
+             todo="say the list's month and rate of play", actions=(Action("give-month"), Action("give-kind"))),
         Code("LST034", E, "FIDE ID repeated in a rating list; nothing imported"),
         # Swiss-Manager's own files (.TUNX .TURX .TUMX .TUTX: trfconv.io.swissmanager)
         Code("SWM001", E, "Swiss-Manager file damaged or in a layout trfconv does not know; not read",
@@ -370,7 +382,7 @@ CODES: dict[str, Code] = {
              todo="find which of the two lines has the wrong FIDE ID (ratings.fide.com) and correct that file"),
         Code("PER031", W, "event not finished (a round without all its results); left out of the period"),
         Code("PER032", W, "event without any date; left out of the period"),
-        Code("PER033", W, "event not finished, rated on the results it holds, as asked (--unfinished)", caveat=True),
+        Code("PER033", W, "event not finished, rated on the results it holds, as asked", caveat=True),
         # ready for the FIDE rating server: check --upload (trfconv.rules.upload); each message names
         # the rule (TRF-2026 field mark, B.02 or C.04 article) the finding comes from
         Code("UPL001", E, "record mandatory for rating missing or unreadable (TRF-2026 R■: 012 022 032 042 052 102 132)", "FIDE rating server",
@@ -478,13 +490,13 @@ CODES: dict[str, Code] = {
         # issue 24, readers and writers: placeholders, conversions that write only what the format defines
         Code("VAL041", W, "event not finished: a round declared or paired has no results, or its last day is not past; "
                           "verdict NOT FINISHED, nobody rated",
-             todo="judge it when it is over; --after-round N judges the rounds complete, --finished-after N says it "
-                  "ended early (both said in the document)"),
-        Code("VAL042", I, "verdict after round N, as asked (--after-round): the later rounds left out", caveat=True),
-        Code("VAL043", I, "the event ended early, as the arbiter says (--finished-after N): judged on rounds 1-N",
+             todo="judge it when it is over, or as it stood after a round, or say that it ended early after a round "
+                  "(both said in the document)", actions=(Action("after-round", "N"), Action("finished-after", "N"))),
+        Code("VAL042", I, "verdict after round N, as asked: the later rounds left out", caveat=True),
+        Code("VAL043", I, "the event ended early, as the arbiter says: judged on rounds 1-N",
              caveat=True),
         Code("WRT007", I, "points or ranks the file does not give written from trfconv's standings"),
-        Code("WRT008", W, "written from a file with errors (--lenient); the output says so"),
+        Code("WRT008", W, "written from a file with errors, as asked; the output says so"),
         Code("WRT009", W, "forfeit without a colour written with White for the lower start number (TRF requires one)",
              "bbpPairings"),
         Code("FID001", W, "FIDE id written as a placeholder (dashes): read as no FIDE id"),
@@ -529,13 +541,17 @@ class Diagnostic:
     message: str
     location: Location = Location()
     consumer: str | None = None
+    #: What the person can do about this one (:mod:`trfconv.actions`); the message says it in
+    #: words, the face in use words the means after it (:meth:`~trfconv.actions.Voice.message`).
+    actions: tuple[Action, ...] = ()
 
     def __str__(self) -> str:
         return self.line(ENGLISH)
 
     def said(self, lang: Language) -> str:
-        """The message in ``lang``."""
-        return lang.say(self.message)
+        """The message in ``lang``, with the words of its actions in the voice in use
+        (:meth:`~trfconv.actions.Voice.message`)."""
+        return lang.say(voice().message(self))
 
     def line(self, lang: Language) -> str:
         """The diagnostic as one line in ``lang``: ``file:3:5: error TRF010: … [rejected by …]``."""
@@ -555,7 +571,7 @@ class Diagnostic:
         return {
             "code": self.code,
             "severity": self.severity.value,
-            "message": self.message,
+            "message": voice().message(self),
             "path": self.location.path,
             "line": self.location.line,
             "column": self.location.column,
@@ -571,6 +587,7 @@ def diagnostic(
     line: int | None = None,
     column: int | None = None,
     severity: Severity | None = None,
+    actions: tuple[Action, ...] = (),
 ) -> Diagnostic:
     """Build a diagnostic from the registry: severity and consumer default to the code's; the
     message is one line (a library's message, lxml's for one, may span several). A code that is an
@@ -580,7 +597,13 @@ def diagnostic(
     severity = severity or spec.severity
     consumer = spec.consumer if severity is spec.severity or spec.severity is not Severity.ERROR else None
     text = message.on_one_line() if isinstance(message, Message) else " ".join(message.split())
-    return Diagnostic(code, severity, text, Location(path, line, column), consumer)
+    return Diagnostic(code, severity, text, Location(path, line, column), consumer, actions)
+
+
+def severity_counts(diagnostics: Iterable[Diagnostic]) -> dict[str, int]:
+    """How many diagnostics of each severity: ``{"error": 2, "warning": 0, "info": 7}``."""
+    c = Counter(d.severity.value for d in diagnostics)
+    return {s.value: c[s.value] for s in Severity}
 
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:

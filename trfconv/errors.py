@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .diagnostics import Diagnostic
 
 
@@ -16,10 +17,11 @@ class TrfconvError(Exception):
     """What trfconv raises on purpose, the root of its exceptions (a bug's exception is never
     one): raised in strict mode, when an input cannot be read at all, or an output written. It is
     made of the diagnostics that say why (``diagnostics``; its message is the first error's), or
-    of one sentence (its message; ``diagnostics`` is then empty). The library's guide draws the
-    tree (``docs/library.md``)."""
+    of one sentence (its message; ``diagnostics`` is then empty), with what can be done about it
+    (``actions``, :mod:`trfconv.actions`). The library's guide draws the tree (``docs/library.md``)."""
 
-    def __init__(self, why: str | Iterable[Diagnostic] = ()) -> None:
+    def __init__(self, why: str | Iterable[Diagnostic] = (), actions: tuple[Action, ...] = ()) -> None:
+        self.actions = actions
         if isinstance(why, str):
             self.diagnostics: tuple[Diagnostic, ...] = ()
             message = why

@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "trfconv"
 LOCALE = PACKAGE / "locale"
 #: The calls a message is written with (``trfconv.messages``): the positions of their texts.
-KEYWORDS = {"msg": None, "plural": (1, 2), "pmsg": ((1, "c"), 2)}
+KEYWORDS = {"msg": None, "plural": (1, 2), "pmsg": ((1, "c"), 2), "phrase": None}
 #: The texts of the regulation data that the code says as messages (``data(...)``): by family of
 #: editions (each edition's data file), the dotted keys of the texts.
 DATA_TEXTS = {"b02": ("rateability.initial_pooling", "rating.initial.pool")}

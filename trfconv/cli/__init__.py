@@ -1,4 +1,5 @@
-"""The ``trfconv`` command: thin over the library (parse options, call, print). One line per
+"""The ``trfconv`` command: one face of the jobs (:mod:`trfconv.jobs`): parse the options into a
+job's parameters, run it, word its result (the actions as options, :mod:`.hints`). One line per
 command in :data:`COMMANDS`; each command lives in the module named after what it is about, and
 that module is imported only when its command runs (or help lists it): ``check`` does not pay for
 loading the title norms or the web page.
@@ -22,12 +23,14 @@ from typer.exceptions import TyperException
 from typer.models import CommandInfo, TyperInfo
 
 from .. import __version__
+from ..actions import speaking
 from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
 from ..named import named
 from ..messages import Message, UnknownLanguage, chosen, msg
 from .common import PlainUsage, ended, face, fail, input_limit, list_month_argument
-from .wording import Group, chosen_in, speak, usage_error, worded
+from .hints import TERMINAL
+from .wording import Group, chosen_in, frame_in, usage_error, worded
 
 #: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
 MAX_SIZE_OPTION = 1 << 32
@@ -99,10 +102,11 @@ class Command(Group):
                 stream.reconfigure(errors=SHOWN_ERRORS)
         args = list_month_argument(list(sys.argv[1:] if args is None else args))
         face["lang"] = lang = chosen_in(args)
-        speak(lang)
+        frame_in(lang)
         worded(self, lang)
         try:
-            code = super().main(args, prog_name or "trfconv", complete_var, standalone_mode=False, **extra)
+            with speaking(TERMINAL):
+                code = super().main(args, prog_name or "trfconv", complete_var, standalone_mode=False, **extra)
             code = code if isinstance(code, int) else 0
         except NoArgsIsHelpError as err:
             typer.echo(err.ctx.get_help())
@@ -162,7 +166,7 @@ def root(version: bool = typer.Option(False, "--version", "-V", callback=_versio
     input_limit["max_bytes"] = max_size
     try:
         face["lang"] = chosen(lang)
-        speak(face["lang"])
+        frame_in(face["lang"])
     except UnknownLanguage as err:
         raise fail("--lang", str(err), EXIT_USAGE) from None
 

@@ -31,11 +31,13 @@ from pathlib import Path
 
 import typer
 
+from ..actions import speaking
 from ..encoding import SHOWN_ERRORS, printable, shown
 from ..io.files import OutputError, writable
 from ..io.many import expand, in_workers, is_pattern, place
 from ..messages import language
 from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, Unseen, ended, face, fail, input_limit
+from .hints import TERMINAL
 
 #: A failing file's first lines of errors shown in the batch's default output.
 SAID = 3
@@ -242,7 +244,8 @@ def run_one(job: Job) -> FileRun:
     gc.enable()  # paused for one command (cli.main); a batch of them would keep every cycle they leave
     facts = Facts()
     try:
-        facts = job.per_file(job.file, **job.options)
+        with speaking(TERMINAL):  # a worker process starts with the library's voice
+            facts = job.per_file(job.file, **job.options)
         code = facts.code
     except typer.Exit as stop:
         code = stop.exit_code

@@ -10,8 +10,7 @@ import io
 import json
 import re
 import sys
-from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import date
 from enum import Enum
 from pathlib import Path
@@ -19,14 +18,15 @@ from pathlib import Path
 import typer
 from typer.core import TyperCommand
 
-from .. import TrfconvError, read
-from ..diagnostics import Diagnostic, Severity, grouped, grouped_lines
+from ..actions import voice
+from ..diagnostics import Severity, grouped_lines, severity_counts
 from ..encoding import printable, shown, text_encoding
-from ..io.files import MAX_INPUT_BYTES, OutputError, same_file, writable, write_output
-from ..io.registry import unreadable_codes
+from ..io.files import MAX_INPUT_BYTES, OutputError, write_output
+from ..jobs.findings import findings
+from ..jobs.inputs import Lists, refused_path, tournament
+from ..jobs.result import JobResult, Problem, Rendered, stopped
 from ..messages import msg, plural
 from ..model import Tournament
-from .hints import with_hint
 from .wording import Worded, face
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -141,66 +141,68 @@ def list_month_argument(args: list[str]) -> list[str]:
     return out
 
 
-def open_rating_lists(db: Path | None):
-    """The rating lists database, or exit 2 when it cannot be opened."""
-    from ..ratinglists import StoreError, open_lists
-
-    lists = open_lists(db)
-    try:
-        lists.months()
-    except StoreError as err:
-        raise fail(str(err.path), err.why) from None
-    return lists
+#: The option of each job parameter a problem can be about (:attr:`~trfconv.jobs.result.Problem.about`):
+#: the terminal's words for the jobs' parameters (a command whose option differs gives its own).
+OPTIONS = {"rules": "--rules", "after_round": "--after-round", "finished_after": "--finished-after",
+           "tiebreaks": "-t", "k_file": "--k-file", "lists": "--list", "places": "--places", "players": "--players",
+           "output_encoding": "--output-encoding", "query": "NAME"}
 
 
-def held_month(lists, month: str | None, option: str = "--month") -> str:
-    """The month asked for, or the latest held; exit 2 when none is held or that one is not."""
-    held = lists.months()
-    if not held:
-        raise fail(str(lists.path), "no rating list held; import one with 'trfconv list import FILE'")
-    if month is None:
-        return list(held)[-1]
-    if month not in held:
-        raise fail(f"{option} {month}", f"no list of that month is held ({', '.join(held)})")
-    return month
+def subject(problem: Problem, options: dict[str, str] | None = None) -> str:
+    """What ``problem`` is about, as the terminal names it: the option of the parameter, with the
+    value given when it is what is wrong (``--list 2025-10``), else the file."""
+    if problem.about is None:
+        return problem.path or "trfconv"
+    option = {**OPTIONS, **(options or {})}[problem.about]
+    return f"{option} {problem.given}" if problem.given is not None else option
+
+
+def stop(result: JobResult, *, as_json: bool = False, options: dict[str, str] | None = None) -> typer.Exit:
+    """Say why a job stopped and return the exit to raise: a file that cannot be read one line
+    per reason (and with ``as_json`` a ``{"readable": false}`` document on standard output);
+    anything else one line, ``trfconv: <option or file>: <why>`` (``options``: the command's own
+    options, where they differ from :data:`OPTIONS`)."""
+    problem = result.refused[0]
+    if not problem.diagnostics:
+        return fail(subject(problem, options), problem.said(face["lang"]))
+    if as_json:
+        echo_json({"schema": JSON_SCHEMA_VERSION, "file": problem.path, "readable": False,
+                   "errors": [d.as_dict() for d in problem.diagnostics]})
+    said = voice()
+    for d in problem.diagnostics:
+        place = ":".join(str(x) for x in (d.location.path or problem.path, d.location.line) if x is not None)
+        typer.echo(printable(f"trfconv: {place}: {face['lang'].say(said.message(d))} ({d.code})"), err=True)
+    return typer.Exit(EXIT_UNREADABLE)
+
+
+def ran(params, *, as_json: bool = False, options: dict[str, str] | None = None) -> JobResult:
+    """The result of the job ``params`` are for, run under the input size limit of the command;
+    exit (after saying why) when it stopped."""
+    from ..jobs import run
+
+    if hasattr(params, "max_bytes"):
+        params = replace(params, max_bytes=input_limit["max_bytes"])
+    params = replace(params, lang=face["lang"])
+    result = run(params)
+    if not result.done:
+        raise stop(result, as_json=as_json, options=options)
+    return result
 
 
 def rating_lists(use: bool, month: str | None, db: Path | None):
-    """What ``--list [MONTH]`` asks for: the lists (the one in force at the event's start is
-    chosen per event) or, with a month, that month's list whatever the date; None without
-    ``--list``."""
-    if not use and month is None:
-        return None
-    from ..ratinglists import Pinned
+    """What ``--list [MONTH]`` asks for (:func:`trfconv.jobs.lists.lookup`), or exit 2 saying
+    why it cannot be used; None without ``--list``."""
+    from ..jobs.lists import lookup
 
-    lists = open_rating_lists(db)
-    chosen = held_month(lists, month, "--list")  # exit 2 when no list is held at all
-    return Pinned(lists, chosen) if month else lists
+    found = lookup(lists_choice(use, month, db))
+    if isinstance(found, Problem):
+        raise stop(stopped("lists", found))
+    return found
 
 
-def against_list(t: Tournament, lookup, kind: str) -> list[Diagnostic]:
-    """The cross-check of ``t`` against the ``kind`` list in force (LST001-LST013), each finding
-    at the player's line; exit 2 when no ``kind`` list is in force at the event's start
-    (``docs/rating-lists.md``: the list asked for is not held), saying which lists are held."""
-    from ..ratinglists import Pinned, crosscheck, event_list
-
-    month, said = event_list(t, lookup, kind)
-    if month is None:
-        store = lookup.lookup if isinstance(lookup, Pinned) else lookup
-        held = "; ".join(f"{m} ({', '.join(kinds)})" for m, kinds in store.months().items())
-        raise fail(t.source.path, f"{said[0].message}; the lists held: {held or 'none'}")
-    return crosscheck(t, lookup, kind, locate=t.source.player_at)
-
-
-def tiebreak_list(names: list[str], rules: str | None, start):
-    """The tie-breaks named on the command line (``-t``), read under the edition ``rules`` (or
-    the one in force on ``start``); exit 2 when a name is none (the closest names suggested)."""
-    from ..rules.tiebreaks import parse_list, resolve
-
-    specs, problems = parse_list(names, aliases=resolve(rules, start).aliases)
-    if problems:
-        raise fail("-t", "; ".join(d.message for d in problems))
-    return specs
+def lists_choice(use: bool, month: str | None, db: Path | None) -> Lists | None:
+    """The rating lists ``--list [MONTH]`` and ``--db`` choose (None without ``--list``)."""
+    return Lists(db, month) if use or month is not None else None
 
 
 def ended(err: BaseException) -> int:
@@ -233,45 +235,17 @@ def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
 input_limit = {"max_bytes": MAX_INPUT_BYTES}
 
 
-def load(path: Path, encoding: str | None) -> Tournament | TrfconvError:
-    """The tournament, or the error that says why the file could not be opened."""
-    try:
-        return read(path, encoding=encoding, max_bytes=input_limit["max_bytes"])
-    except TrfconvError as err:
-        return err
-
-
-def why_unreadable(found: Tournament | TrfconvError) -> list[Diagnostic]:
-    """The diagnostics that make a file unreadable (none when it was read)."""
-    if isinstance(found, TrfconvError):
-        return list(found.diagnostics)
-    codes = unreadable_codes()
-    return [d for d in found.diagnostics if d.code in codes]
-
-
 def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournament:
-    """The tournament, or exit 2 after saying why it cannot be read: one line each on standard
-    error, and with ``as_json`` a ``{"readable": false}`` document on standard output."""
-    found = load(path, encoding)
-    problems = why_unreadable(found)
-    if not problems:
-        return found
-    if as_json:
-        echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(path), "readable": False,
-                   "errors": [d.as_dict() for d in problems]})
-    for d in problems:
-        place = ":".join(str(x) for x in (d.location.path or str(path), d.location.line) if x is not None)
-        typer.echo(printable(f"trfconv: {place}: {d.message} ({d.code})"), err=True)
-    raise typer.Exit(EXIT_UNREADABLE)
+    """The tournament, or exit 2 after saying why it cannot be read (:func:`stop`)."""
+    found = tournament(path, encoding=encoding, max_bytes=input_limit["max_bytes"])
+    if isinstance(found, Problem):
+        raise stop(stopped("read", found), as_json=as_json)
+    return found
 
 
 def diagnostic_lines(diagnostics, *, details: bool = False) -> list[str]:
-    """Every diagnostic as a line, sorted by position; without ``details`` a repeated one is
-    shown once with how many more there are and where."""
-    if details:  # a message may quote a file or a list: never a raw control character
-        return [printable(with_hint(d)) for d, more in grouped(diagnostics) for d in (d, *more)]
-    return [printable(line) for line in grouped_lines(diagnostics, with_hint)]
-
+    """Every diagnostic as a line, as ``check`` lists them (:func:`trfconv.jobs.findings.findings`)."""
+    return [f.line for f in findings(diagnostics, details=details, lang=face["lang"])]
 
 
 def error_lines(diagnostics) -> list[str]:
@@ -312,42 +286,22 @@ def print_diagnostics(diagnostics, stream=None, *, details: bool = False, notes:
         typer.echo("\n".join(lines), file=stream or sys.stderr)
 
 
-def severity_counts(diagnostics) -> dict[str, int]:
-    c = Counter(d.severity.value for d in diagnostics)
-    return {s.value: c[s.value] for s in Severity}
-
-
 def echo_json(data: dict) -> None:
     """Print ``data`` as the ``--json`` output (UTF-8, one key per line)."""
     typer.echo(shown(json.dumps(data, ensure_ascii=False, indent=1), json=True))
 
 
 def check_output(output: Path | None, *inputs: Path | None) -> None:
-    """Exit 2 before any work when ``output`` can plainly not be written (its folder is missing
-    or a file, it is a folder) or is one of the command's ``inputs`` (any file it reads: the
-    events, a K file, the rating lists database), which are never overwritten."""
-    if output is None or str(output) == "-":
+    """Exit 2 before any work when ``output`` can plainly not be written or is one of the
+    command's ``inputs`` (:func:`trfconv.jobs.inputs.refused_path`)."""
+    if output is None:
         return
-    try:
-        writable(output)
-    except OutputError as err:
-        raise fail(output, str(err)) from None
-    for given in inputs:
-        if same_file(output, given):
-            raise fail(output, f"is an input of this command ({given}); refusing to overwrite it")
+    problem = refused_path(output, tuple(p for p in inputs if p is not None))
+    if problem is not None:
+        raise fail(problem.path, str(problem))
 
 
-def lists_file(use: bool, db: Path | None) -> Path | None:
-    """The rating lists database a command reads when ``use`` (``--list``, ``--keep-unrated``),
-    else None."""
-    if not use:
-        return None
-    from ..ratinglists import default_path
-
-    return Path(db) if db is not None else default_path()
-
-
-def wrote(output: Path, what: str, basis, counts: str = "") -> str:
+def wrote(output: Path | str, what: str, basis, counts: str = "") -> str:
     """The terminal line of a document written to ``output``: what it holds (``counts``), or,
     when its body was withheld, that it holds the errors only (never the counts of a document
     that was not produced)."""
@@ -360,6 +314,24 @@ def wrote(output: Path, what: str, basis, counts: str = "") -> str:
     if counts:
         return say(msg("wrote {output}: {what}, {counts}", output=str(output), what=what, counts=counts))
     return say(msg("wrote {output}: {what}", output=str(output), what=what))
+
+
+def written_lines(result: JobResult, counts: str = "") -> list[str]:
+    """The terminal line of each document a job wrote (:func:`wrote`)."""
+    return [wrote(w.path, w.what, result.basis, counts) for w in result.written]
+
+
+def show(rendered: Rendered) -> None:
+    """A document on standard output: a text document in the terminal's encoding (a character it
+    cannot show is replaced); the other forms are files for programs, in their encoding. A file
+    name's bytes that are not UTF-8 are written ``\\xNN`` (:func:`~trfconv.encoding.shown`)."""
+    text = shown(rendered.text, json=rendered.form == "json")
+    if rendered.form == "text":
+        typer.echo(text, nl=False)
+        return
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text.encode(rendered.encoding))
+    sys.stdout.flush()
 
 
 def emit(text: str, output: Path | None, source: Path, *, encoding: str = "utf-8", form: str = "text") -> None:

@@ -10,11 +10,8 @@ from pathlib import Path
 
 import typer
 
-from .. import TrfconvError, dumps
-from ..diagnostics import has_errors
-from ..documents.registry import document
 from ..encoding import shown
-from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, readers, write_file
+from ..io.registry import DEFAULT_OUTPUT, outputs, readers
 from .batch import single
 from .common import (
     EXIT_ERRORS,
@@ -29,8 +26,6 @@ from .common import (
     JsonOption,
     ListMonthOption,
     ListOption,
-    against_list,
-    check_output,
     checked_encoding,
     choices,
     echo_json,
@@ -38,11 +33,10 @@ from .common import (
     facts_of,
     fail,
     iso_date,
+    lists_choice,
     print_diagnostics,
-    rating_lists,
-    readable,
+    ran,
     severity_counts,
-    tiebreak_list,
 )
 
 OutputFormat = choices("OutputFormat", outputs())
@@ -62,13 +56,11 @@ def info(files: list[Path] = FilesArgument,
 
 def info_file(file: Path, *, encoding: str | None, as_json: bool) -> Facts:
     """``info`` on one file."""
-    from ..documents.info import InfoReport
+    from ..jobs.info import Info
 
-    t = readable(file, encoding, as_json)
-    binary = readers().get(t.source.format or "")
-    typer.echo(shown(document("info").render(InfoReport(str(file), t, bool(binary and binary.binary)),
-                                             "json" if as_json else "text"), json=as_json), nl=False)
-    return facts_of(t, EXIT_OK, verdict=t.source.format)
+    result = ran(Info(file, encoding, "json" if as_json else "text"), as_json=as_json)
+    typer.echo(shown(result.rendered.text, json=as_json), nl=False)
+    return facts_of(result.event, EXIT_OK, verdict=result.verdict)
 
 
 def check(files: list[Path] = FilesArgument, encoding: str | None = EncodingOption,
@@ -98,51 +90,23 @@ def check(files: list[Path] = FilesArgument, encoding: str | None = EncodingOpti
 def check_file(file: Path, *, encoding: str | None, use_list: bool, list_month: str | None, db: Path | None,
                upload: bool, today: date | None, gacrux: bool, details: bool, as_json: bool) -> Facts:
     """``check`` on one file."""
-    lookup = rating_lists(use_list, list_month, db)
-    t = readable(file, encoding, as_json)
-    diagnostics = t.diagnostics
-    kind = None
-    if lookup is not None:
-        from ..rules.rateability import rating_list  # here: the rules cost a plain check its start
+    from ..jobs.check import Check
 
-        kind = rating_list(t)
-        diagnostics = (*diagnostics, *against_list(t, lookup, kind))
-    ready = None
-    if upload:
-        diagnostics, ready = _upload(t, diagnostics, lookup, kind, today or date.today(), gacrux)
+    result = ran(Check(file, encoding, lists_choice(use_list, list_month, db), upload, today, gacrux), as_json=as_json)
+    diagnostics, ready = result.diagnostics, result.value
     sev = severity_counts(diagnostics)
-    verdict = "errors found" if sev["error"] else "no error"
-    if ready is not None:
-        verdict = "ready to upload" if ready[0] else "not ready to upload"
     if as_json:
-        extra = {"upload": {"ready": ready[0], "summary": ready[1]}} if ready is not None else {}
+        extra = {"upload": {"ready": ready.ready, "summary": ready.summary}} if ready is not None else {}
         echo_json({"schema": JSON_SCHEMA_VERSION, "file": str(file), "readable": True, **sev,
                    "diagnostics": [d.as_dict() for d in diagnostics], **extra})
     else:
         print_diagnostics(diagnostics, sys.stdout, details=details)
-        typer.echo(f"{file}: {sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} note(s): {verdict}")
+        typer.echo(f"{file}: {sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} note(s): "
+                   f"{result.verdict}")
         if ready is not None:
-            typer.echo(f"{file}: {ready[1]}")
-    return replace(facts_of(t, EXIT_ERRORS if has_errors(diagnostics) else EXIT_OK, verdict=verdict,
+            typer.echo(f"{file}: {ready.summary}")
+    return replace(facts_of(result.event, int(result.exit), verdict=result.verdict,
                             said=tuple(error_lines(diagnostics))), errors=sev["error"], warnings=sev["warning"])
-
-
-def _upload(t, diagnostics, lookup, kind: str | None, today: date,
-            gacrux: bool) -> tuple[tuple, tuple[bool, str]]:
-    """The diagnostics with the upload findings added (LST011 gives way to UPL010/UPL011, which
-    say the same more exactly; ``gacrux``: its verdict too, when installed) and (ready, the
-    summary line)."""
-    from ..io.pairing_checker import finding
-    from ..rules.ratinglist.inforce import event_list
-    from ..rules.upload import ready, summary, upload_check
-
-    month = event_list(t, lookup, kind)[0] if lookup is not None else None
-    result = upload_check(t, today, lookup, month)
-    found = [d for d in diagnostics if d.code != "LST011"] + list(result.diagnostics)
-    verdict = finding(t.source.path) if gacrux and t.source.format == "trf" and t.source.path else None
-    if verdict is not None:
-        found.append(verdict)
-    return tuple(found), (ready(found, result.deadlines), summary(found, result.deadlines))
 
 
 def convert(
@@ -186,74 +150,25 @@ def convert(
 def convert_file(source: Path, *, output: Path | None, to: str | None, encoding: str | None, output_encoding: str,
                  line_ending: str, lenient: bool, tiebreaks: list[str] | None, details: bool) -> Facts:
     """``convert`` on one file (``line_ending``: the characters themselves)."""
-    from ..rules.tiebreaks.declare import with_standings
+    from ..jobs.convert import Convert
 
-    check_output(output)
-    t = readable(source, encoding)
-    if tiebreaks:
-        t = _with_tiebreaks(t, tiebreaks)
-    fmt = to or (output_for(output.suffix) if output else DEFAULT_OUTPUT)
-    print_diagnostics(t.diagnostics, details=details, notes=False)
-    facts = facts_of(t, said=tuple(error_lines(t.diagnostics)))
-    if has_errors(t.diagnostics):
-        if not lenient:
-            fail(source, "errors in the input; nothing written (--lenient to write it anyway, marked as resting on "
-                         "them)", EXIT_ERRORS)
-            return replace(facts, code=EXIT_ERRORS, verdict="not written: errors")
-        t = _marked_lenient(t)
-    t, filled = with_standings(t)
-    print_diagnostics([d.located(str(source)) for d in filled], details=details)
-    try:
-        if output is None or str(output) == "-":
-            data, written = dumps(t, fmt, line_ending=line_ending, encoding=output_encoding)
-            print_diagnostics([d.located("<stdout>") for d in written], details=details)
-            if not lenient and has_errors(written):
-                fail("<stdout>", "the writer reports errors; nothing written (--lenient to write it anyway)",
-                     EXIT_ERRORS)
-                return replace(facts, code=EXIT_ERRORS)
-            sys.stdout.buffer.write(data)
-            sys.stdout.flush()
-        else:
-            written = write_file(t, output, fmt, line_ending=line_ending, encoding=output_encoding, strict=not lenient)
-            print_diagnostics(written.diagnostics, details=details)
-            typer.echo(f"wrote {output}: {outputs()[fmt].description.split(' (')[0]}, {written.players} players",
-                       err=True)
-            return replace(facts, verdict="written", written=str(output))
-    except TrfconvError as err:
-        first = err.diagnostics[0] if err.diagnostics else None
-        if first is not None and first.code == "IO003":
-            raise fail(output, first.message.removeprefix("cannot write: ")) from None
-        print_diagnostics(err.diagnostics)
-        return replace(facts, code=EXIT_ERRORS)
-    except LookupError:
-        raise fail("--output-encoding", f"unknown encoding {output_encoding!r}") from None
-    return facts
-
-
-def _marked_lenient(t):
-    """``t`` with a first line saying that it was written from a file with errors (``--lenient``):
-    a ``###`` comment in TRF, kept in JSON; a format without comments reports it as a line it
-    cannot hold (WRT004), next to the WRT008 warning on the terminal."""
-    from ..diagnostics import diagnostic
-    from ..model import Extra
-
-    errors = [d for d in t.diagnostics if d.severity.value == "error"]
-    codes = ", ".join(sorted({d.code for d in errors}))
-    text = (f"### trfconv convert --lenient: written from {Path(t.source.path or '-').name}, which has "
-            f"{len(errors)} error(s) ({codes}); what rests on them is not reliable")
-    print_diagnostics([diagnostic("WRT008", text.removeprefix("### trfconv convert --lenient: "))])
-    return replace(t, extras=(Extra(text, None), *t.extras))
-
-
-def _with_tiebreaks(t, names: list[str]):
-    """``t`` with the tie-break list given on the command line as its 202/212 records (a name
-    that is no tie-break stops the command, exit 2)."""
-    from ..rules.tiebreaks.spec import readings, record_lists
-
-    specs = tiebreak_list(names, None, t.event.start_date)
-    print_diagnostics(readings(specs))
-    after, full = record_lists(specs)
-    return replace(t, event=replace(t.event, tiebreaks=after, standings_tiebreaks=full))
+    result = ran(Convert(source, to, output, encoding, output_encoding, line_ending, lenient, tuple(tiebreaks or ())))
+    done = result.computed
+    print_diagnostics(done.readings)
+    print_diagnostics(done.read, details=details, notes=False)
+    if done.marked:
+        print_diagnostics([done.marked])
+    print_diagnostics(done.filled, details=details)
+    print_diagnostics(done.written, details=details)
+    for problem in result.refused:
+        fail(problem.path, str(problem), EXIT_ERRORS)
+    if result.data is not None:
+        sys.stdout.buffer.write(result.data)
+        sys.stdout.flush()
+    for written in result.written:
+        typer.echo(f"wrote {written.path}: {written.what}, {done.players} players", err=True)
+    return facts_of(result.event, int(result.exit), verdict=result.verdict, said=tuple(error_lines(done.read)),
+                    written=result.written[0].path if result.written else None)
 
 
 def formats(as_json: bool = JsonOption) -> None:

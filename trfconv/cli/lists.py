@@ -11,6 +11,9 @@ from pathlib import Path
 import typer
 
 from ..encoding import printable
+from ..jobs.inputs import Lists
+from ..jobs.listlookup import Found, ListLookup
+from ..jobs.result import Problem, stopped
 from .wording import Group
 from .common import (
     EXIT_ERRORS,
@@ -19,14 +22,10 @@ from .common import (
     DbOption,
     ListMonthOption,
     PlainUsage,
-    check_output,
     fail,
-    held_month,
-    lists_file,
-    open_rating_lists,
+    input_limit,
     print_diagnostics,
-    rating_lists,
-    readable,
+    stop,
 )
 
 app = typer.Typer(cls=Group, add_completion=False, no_args_is_help=True,
@@ -53,22 +52,21 @@ def import_(files: list[Path] = typer.Argument(..., metavar="FILES...",
             db: Path | None = DbOption) -> None:
     """Import FIDE rating lists, one month each, side by side; importing a month again replaces
     it (all or nothing). Exit 0 when every file was imported, 2 otherwise."""
-    from ..ratinglists import ListError, StoreError, import_list
+    from ..jobs import run
+    from ..jobs.listimport import ListImport
 
     failed = 0
     for path in files:
         started = time.perf_counter()
-        try:
-            with _progress(path.name) as progress:
-                info = import_list(path, db=db, month=date, kind=kind, progress=progress)
-        except ListError as err:
-            typer.echo(printable(f"trfconv: {err.diagnostic}"), err=True)
+        with _progress(path.name) as progress:
+            result = run(ListImport(path, Lists(db, date), kind, progress))
+        if not result.done:
+            problem = result.refused[0]
+            said = problem.diagnostics[0] if problem.diagnostics else f"{problem.path}: {problem}"
+            typer.echo(printable(f"trfconv: {said}"), err=True)
             failed += 1
             continue
-        except StoreError as err:
-            typer.echo(printable(f"trfconv: {err}"), err=True)
-            failed += 1
-            continue
+        info = result.computed
         rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
         typer.echo(f"{path}: list of {info.month}, {info.layout}: {info.players:,} players, rated {rated}; "
                    f"{time.perf_counter() - started:.1f} s")
@@ -110,14 +108,13 @@ class _progress:
 def show(fide_id: str = typer.Argument(..., metavar="FIDE_ID", help="FIDE ID."), month: str | None = MonthOption,
          db: Path | None = DbOption) -> None:
     """A player as the list gives him. Exit 0 found, 1 not in the list, 2 no list held."""
-    lists = open_rating_lists(db)
-    chosen = held_month(lists, month)
     if not fide_id.isascii() or not fide_id.isdigit():
         raise fail(f"FIDE ID {fide_id!r}", "not a number")
-    e = lists.player(int(fide_id), chosen)
-    if e is None:
-        typer.echo(f"FIDE ID {fide_id}: not in the list of {chosen}")
+    found = _looked_up(ListLookup(fide_id, Lists(db, month), by_id=True))
+    if not found.matches:
+        typer.echo(f"FIDE ID {fide_id}: not in the list of {found.month}")
         raise typer.Exit(EXIT_ERRORS)
+    e = found.matches[0].entry
     titles = "; ".join(part for part in ("/".join(e.titles), "other " + ", ".join(e.other_titles) if e.other_titles
                                          else "", f"FOA {e.foa_title}" if e.foa_title else "") if part)
     rows = [("FIDE ID", str(e.fide_id)), ("name", e.name), ("federation", e.federation), ("sex", e.sex or "-"),
@@ -138,9 +135,8 @@ def find(name: str = typer.Argument(..., metavar="NAME", help="Name, in any orde
          db: Path | None = DbOption) -> None:
     """Players whose names are closest to NAME, best first, with how close (0-100).
     Exit 0 when some are found, 1 when none, 2 when no list is held."""
-    lists = open_rating_lists(db)
-    chosen = held_month(lists, month)
-    matches = lists.find(name, fed=fed, month=chosen, limit=limit)
+    found = _looked_up(ListLookup(name, Lists(db, month), fed, limit, by_id=False))
+    matches, chosen = found.matches, found.month
     for m in matches:
         e = m.entry
         ratings = "  ".join(f"{_SHORT[r.kind]} {r.rating or '-'}" for r in e.ratings)
@@ -150,10 +146,20 @@ def find(name: str = typer.Argument(..., metavar="NAME", help="Name, in any orde
     raise typer.Exit(EXIT_OK if matches else EXIT_ERRORS)
 
 
+def _looked_up(params: ListLookup) -> Found:
+    """What the look-up found, or exit 2 saying why it could not look."""
+    from ..jobs import run
+
+    result = run(params)
+    if not result.done:
+        raise stop(result, options={"lists": "--month"})
+    return result.computed
+
+
 @app.command(cls=PlainUsage)
 def info(db: Path | None = DbOption) -> None:
     """Where the database is, the months held and, for each, the files and their counts."""
-    lists = open_rating_lists(db)
+    lists = _database(db)
     typer.echo(f"database  {lists.path}")
     held = lists.months()
     for month, kinds in held.items():
@@ -164,6 +170,16 @@ def info(db: Path | None = DbOption) -> None:
                                  f"{source.players:,} players, rated {rated}; imported {source.imported}"))
     typer.echo(f"{len(held)} month(s) held" if held else "no list held; import one with 'trfconv list import FILE'")
     raise typer.Exit(EXIT_OK)
+
+
+def _database(db: Path | None):
+    """The rating lists database (it may hold no list), or exit 2 when it cannot be read."""
+    from ..jobs.lists import store
+
+    found = store(Lists(db), holding=False)
+    if isinstance(found, Problem):
+        raise stop(stopped("list", found))
+    return found
 
 
 def fill_command(
@@ -181,31 +197,19 @@ def fill_command(
     name, federation and birth year), ratings and titles from the FIDE list; each change is a
     '###' line after the player and a diagnostic. Exit 0 written, 1 written with warnings,
     2 when the file, the list or the output cannot be used."""
-    import trfconv
-
-    from ..diagnostics import Severity
-    from ..ratinglists import KINDS, fill
-    from ..rules.rateability import rating_list
+    from ..jobs import run
+    from ..jobs.fill import Fill
+    from ..ratinglists import KINDS
 
     if kind is not None and kind not in KINDS:
         raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
-    check_output(output, file, lists_file(True, db))
-    t = readable(file, None)
-    lookup = rating_lists(True, list_month, db)
-    kind = kind or rating_list(t)
-    filled, diagnostics = fill(t, lookup, kind)
-    print_diagnostics(diagnostics, sys.stdout)
-    if any(d.code == "LST012" for d in diagnostics):
-        raise typer.Exit(EXIT_UNREADABLE)
-    fmt = "trf16" if t.source.version in ("TRF06", "TRF16") else "trf26"
-    try:
-        print_diagnostics(trfconv.write(filled, output, fmt))
-    except trfconv.TrfconvError as err:
-        print_diagnostics(err.diagnostics)
-        raise typer.Exit(EXIT_UNREADABLE) from None
-    except OSError as err:
-        raise fail(str(output), f"cannot write: {err.strerror or err}") from None
-    changes = sum(1 for d in diagnostics if d.code in ("LST020", "LST021", "LST022"))
-    warnings = sum(1 for d in diagnostics if d.severity is not Severity.INFO)
-    typer.echo(f"{output}: {changes} change(s) from the FIDE {kind} list, {warnings} warning(s)")
-    raise typer.Exit(EXIT_ERRORS if warnings else EXIT_OK)
+    params = Fill(file, output, Lists(db, list_month), kind, input_limit["max_bytes"])
+    result = run(params)
+    if result.value is None:
+        raise stop(result)
+    done = result.computed
+    print_diagnostics(done.found, sys.stdout)
+    print_diagnostics(done.written)
+    if result.written:
+        typer.echo(f"{output}: {done.changes} change(s) from the FIDE {done.kind} list, {done.warnings} warning(s)")
+    raise typer.Exit(int(result.exit))

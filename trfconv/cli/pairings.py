@@ -98,7 +98,7 @@ def pairings_file(file: Path, *, round_: int | None, next_round: bool, rules: st
     emit(rendered.render(report, form), output, file, encoding=rendered.formats[form].encoding, form=form)
     written = output is not None and str(output) != "-"
     lines = error_lines(basis.errors)
-    if written and form != "json":
+    if written and form != "json" and output is not None:
         lines.append(wrote(output, f"pairings ({form})", basis, f"{len(result.rounds)} rounds"))
     if lines:
         typer.echo("\n".join(lines), file=sys.stderr)

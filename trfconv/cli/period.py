@@ -11,18 +11,16 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import typer
 
-from .. import TrfconvError
-from ..documents.basis import Basis
 from ..documents.registry import document
 from ..encoding import printable
+from ..jobs.inputs import Lists
 from .common import (
-    EXIT_ERRORS,
     EXIT_INTERRUPTED,
-    EXIT_OK,
     EXIT_UNREADABLE,
     MONTH,
     DbOption,
@@ -32,15 +30,13 @@ from .common import (
     LenientOption,
     ListMonthOption,
     ListOption,
-    check_output,
     choices,
-    emit,
     error_lines,
     fail,
-    lists_file,
-    open_rating_lists,
-    rating_lists,
-    wrote,
+    lists_choice,
+    show,
+    stop,
+    written_lines,
 )
 
 PeriodFormat = choices("PeriodFormat", document("period").formats)
@@ -79,61 +75,39 @@ def period(
     come from the previous list. Events not finished or without a date are left out and listed
     (--unfinished, --undated take them). Text on a terminal is a summary (--details, or -o FILE,
     gives every player and event). Exit 0 no event has an error, 1 errors, 2 nothing to compute."""
-    from .. import period as compute
-    from ..documents.period import PeriodReport
-    from ..documents.period.fide import cut_values
-    from ..io.many import expand
-    from ..io.ratinglist.store import StoreError
+    from ..jobs import run
+    from ..jobs.period import Period
 
     if month is not None and not MONTH.fullmatch(month):
         raise fail("--period", f"{month!r} is not a month YYYY-MM")
-    form = PeriodFormat(fmt).value
-    into_folder = form == "fide" and output is not None and output.is_dir()
-    inputs = (*expand(events)[0], lists_file(use_list or list_month is not None or keep_unrated, db))
-    if not into_folder:
-        check_output(output, *inputs)
-    lookup = rating_lists(use_list, list_month, db)
-    keep = open_rating_lists(db) if keep_unrated else None
+    params = Period(tuple(events), month, PeriodFormat(fmt).value, output, lists_choice(use_list, list_month, db),
+                    file_ratings, Lists(db) if keep_unrated else None, unfinished, undated, encoding, lenient, details,
+                    jobs)
     try:
         with _progress(sys.stderr.isatty()) as tick:
-            result = compute(events, lists=lookup, month=month, file_ratings=file_ratings, encoding=encoding,
-                             keep=keep, jobs=jobs, unfinished=unfinished, undated=undated, tick=tick)
-    except StoreError:  # the database met unreadable in the middle: said as every command says it (ended)
-        raise
-    except TrfconvError as err:
-        for d in err.diagnostics:
-            typer.echo(printable(f"trfconv: {d}"), err=True)
-        raise typer.Exit(EXIT_UNREADABLE) from None
+            result = run(replace(params, tick=tick))
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM while workers run: said, as a batch says it
         raise fail("interrupted", "the period was not computed; nothing written", EXIT_INTERRUPTED) from None
-    skipped = [d for d in result.diagnostics if d.code == "PER014"]
-    basis = Basis(str(events[0]) if len(events) == 1 else f"{len(events)} inputs", result.diagnostics, lenient,
-                  scope="rating")
-    if into_folder:  # FIDE's file name tells the list's month and rate of play: list import needs no option
-        from ..documents.period.fide import file_name
-
-        output = output / file_name(result)
-        check_output(output, *inputs)
-    whole = details or form != "text" or (output is not None and str(output) != "-")
-    report = PeriodReport(basis, result, whole, lookup)  # one: it sorts the players once
-    lines = [f"trfconv: {d}" for d in skipped] + error_lines(basis.errors)
-    if form == "fide" and basis.withheld:
-        lines.append("nothing written: the FIDE list layout has no place for the errors above (--lenient to "
-                     "write it anyway)")
-    else:
-        rendered = document("period")
-        emit(rendered.render(report, form), output, events[0],
-             encoding=rendered.formats[form].encoding, form=form)
-        if form == "fide":  # the layout's columns are narrow: what did not fit is said
-            lines += [f"trfconv: {d}" for d in cut_values(report, str(output or "-"))]
+    if not result.done:
+        problem = result.refused[0]
+        if not problem.diagnostics:
+            raise stop(result)
+        for d in problem.diagnostics:
+            typer.echo(printable(f"trfconv: {d}"), err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    basis, done = result.grounds, result.computed
+    lines = [f"trfconv: {d}" for d in done.skipped] + error_lines(basis.errors)
+    lines += [str(problem) for problem in result.refused]
+    if result.document is not None:
+        show(result.document)
+    lines += [f"trfconv: {d}" for d in done.cut]
     lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the document")
-    lines.append(f"period: list of {result.month} (games of {result.played}): {len(result.events)} event(s), "
-                 f"{len(report.rated)} rated player(s), {len(report.unrated)} unrated"
-                 + (f", {len(skipped)} file(s) skipped" if skipped else ""))
-    if output is not None and str(output) != "-" and not (form == "fide" and basis.withheld):
-        lines.append(wrote(output, f"rating period ({form})", basis))
+    lines.append(f"period: list of {done.period.month} (games of {done.period.played}): {len(done.period.events)} "
+                 f"event(s), {done.rated} rated player(s), {done.unrated} unrated"
+                 + (f", {len(done.skipped)} file(s) skipped" if done.skipped else ""))
+    lines += written_lines(result)
     typer.echo("\n".join(lines), file=sys.stderr)
-    raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)
+    raise typer.Exit(int(result.exit))
 
 
 @contextmanager

@@ -5,30 +5,24 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 from datetime import time
 from pathlib import Path
 
 import typer
 
-from ..documents.basis import Basis
 from ..documents.registry import document
 from ..rules.tiebreaks.playoff import MAX_SUDDEN_DEATH
 from .common import (
-    EXIT_ERRORS,
-    EXIT_OK,
     MAX_PLACE,
     EncodingOption,
     JsonOption,
     LenientOption,
-    check_output,
     choices,
-    emit,
     error_lines,
     fail,
-    readable,
-    tiebreak_list,
-    wrote,
+    ran,
+    show,
+    written_lines,
 )
 
 PlayoffFormat = choices("PlayoffFormat", document("playoff").formats)
@@ -82,21 +76,26 @@ def playoff(
     games with colours drawn by lot (seed printed), the earliest start of each stage (30 minutes
     after the last game, 10 between stages), the places and prizes. Exit 0 ok, 1 when the file
     has errors, 2 when it cannot be read, the players are not tied or a tie-break name is unknown."""
-    from ..rules.tiebreaks.lots import new_seed
-    from ..rules.tiebreaks.playoff import plan
+    from ..jobs.playoff import Playoff
 
-    check_output(output)
     clock = _time_of_day(last_game_end)
     play_rate = _rate(rate, "--rate") if rate else None
     sudden = _rate(armageddon, "--armageddon") if armageddon else None
-    seed = seed if seed is not None else new_seed()
-    names = [x.strip() for x in (players or "").split(",") if x.strip()]
-    tied = _tied(file, names, places, tiebreaks, seed, encoding, as_json)
-    basis = Basis(str(file) if file else None, tied.diagnostics, lenient, scope="ranking")
-    result = plan(tied.entrants, first=tied.first, seed=seed, rate=play_rate, armageddon=sudden,
-                  armageddon_after=armageddon_after)
-    _emit(tied, basis, result, clock, seed, "json" if as_json else PlayoffFormat(fmt).value, output, file)
-    raise typer.Exit(EXIT_ERRORS if basis.defective else EXIT_OK)
+    names = tuple(x.strip() for x in (players or "").split(",") if x.strip())
+    form = "json" if as_json else PlayoffFormat(fmt).value
+    result = ran(Playoff(file, places, names, tuple(tiebreaks or ()), seed, clock, play_rate, sudden,
+                         armageddon_after, form, output, encoding, lenient), as_json=as_json,
+                 options={"file": "playoff"})
+    tied = result.computed
+    if result.document is not None:
+        show(result.document)
+    lines = error_lines(result.grounds.errors)
+    count, first = len(tied.entrants), tied.first
+    lines.append(f"play-off: {count} players, places {first}-{first + count - 1}, {len(tied.plan.stages)} "
+                 f"stage(s), seed {tied.seed}")
+    lines += written_lines(result)
+    typer.echo("\n".join(lines), file=sys.stderr)
+    raise typer.Exit(int(result.exit))
 
 
 def _time_of_day(text: str | None) -> time | None:
@@ -107,59 +106,3 @@ def _time_of_day(text: str | None) -> time | None:
     if m is None:
         raise fail("--last-game-end", f"{text!r} is not a time of day (HH:MM)")
     return time(int(m.group(1)), int(m.group(2)))
-
-
-@dataclass(frozen=True)
-class Tied:
-    """The players of the play-off, the first place they play for, what was noticed on the way
-    (the file's diagnostics and its standings') and the event's name (None without a file)."""
-
-    entrants: list
-    first: int
-    diagnostics: tuple = ()
-    event: str | None = None
-
-
-def _tied(file: Path | None, names: list[str], places: int, tiebreaks: list[str] | None, seed: str,
-          encoding: str | None, as_json: bool) -> Tied:
-    """Who plays off: without a file the players named, in the event's tie-break order; with
-    one, the players named or those tied for ``places`` in its standings (exit 2 when they are
-    not tied, or fewer than two)."""
-    from .. import standings as rank
-    from ..rules.tiebreaks.playoff import Entrant, chosen, tied_for
-
-    if file is None:
-        if len(names) < 2:
-            raise fail("playoff", "give a tournament file, or the tied players with --players \"A,B,…\"")
-        if len(set(names)) < len(names):
-            raise fail("--players", "a player is named twice")
-        return Tied([Entrant(None, n, k) for k, n in enumerate(names, 1)], places)
-    t = readable(file, encoding, as_json)
-    if tiebreaks:
-        tiebreak_list(tiebreaks, None, t.event.start_date)
-    s = rank(t, tiebreaks or None, lots_seed=seed)
-    try:
-        entrants, first = chosen(s, names) if names else tied_for(s, places)
-    except ValueError as err:
-        raise fail("--players" if names else "--places", str(err)) from None
-    if len(entrants) < 2:
-        raise fail("--players", "a play-off needs two or more players")
-    return Tied(entrants, first, (*t.diagnostics, *(d.located(str(file)) for d in s.diagnostics)), t.event.name)
-
-
-def _emit(tied: Tied, basis: Basis, result, clock: time | None, seed: str, form: str, output: Path | None,
-          file: Path | None) -> None:
-    """The plan in ``form`` to ``output`` (standard output when None), and on the terminal the
-    file's errors and what the play-off is."""
-    from ..documents.playoff import PlayoffReport
-
-    rendered = document("playoff")
-    emit(rendered.render(PlayoffReport(basis, result, tied.event, clock), form), output, file,
-         encoding=rendered.formats[form].encoding, form=form)
-    lines = error_lines(basis.errors)
-    count, first = len(tied.entrants), tied.first
-    lines.append(f"play-off: {count} players, places {first}-{first + count - 1}, {len(result.stages)} "
-                 f"stage(s), seed {seed}")
-    if output is not None and str(output) != "-":
-        lines.append(wrote(output, f"play-off plan ({form})", basis))
-    typer.echo("\n".join(lines), file=sys.stderr)

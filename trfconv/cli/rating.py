@@ -13,16 +13,12 @@ from pathlib import Path
 
 import typer
 
-from ..documents.basis import Basis
 from ..documents.registry import document
 from ..encoding import shown
 from ..messages import msg
-from ..model import MAX_ROUNDS, Tournament
-from ..rules.editions import UnknownEdition
+from ..model import MAX_ROUNDS
 from .batch import single
 from .common import (
-    EXIT_ERRORS,
-    EXIT_OK,
     DbOption,
     DetailsOption,
     EncodingOption,
@@ -33,20 +29,17 @@ from .common import (
     LenientOption,
     ListMonthOption,
     ListOption,
-    against_list,
-    check_output,
     choices,
     edition_names,
-    emit,
     error_lines,
     face,
     facts_of,
     fail,
     iso_date,
-    lists_file,
-    rating_lists,
-    readable,
-    wrote,
+    lists_choice,
+    ran,
+    show,
+    written_lines,
 )
 
 RulesOption = typer.Option(None, "--rules", help=f"Rating regulations edition: {edition_names('b02')} "
@@ -88,24 +81,6 @@ def _clock(time_control: str | None):
     return clock
 
 
-def _listed(t: Tournament, lookup, rules: str | None, clock, national: bool):
-    """With ``--list``: the players held against the list in force for the event's rate of play
-    (the cross-check's findings), and ``t`` with the list's ratings, with the list's K by FIDE id
-    (:func:`trfconv.ratinglists.rated_from_list`). Without: ``t`` as read."""
-    if lookup is None:
-        return t, {}, []
-    from ..ratinglists import rated_from_list
-    from ..rules.rateability import rating_list
-
-    try:
-        kind = rating_list(t, rules, clock)
-    except UnknownEdition as err:
-        raise fail("--rules", str(err)) from None
-    checked = against_list(t, lookup, kind)  # exit 2 when no list is in force at the start
-    listed, k, said = rated_from_list(t, lookup, kind)
-    return listed, k, [*checked, *(d for d in said if d.code == "LST024")]
-
-
 @dataclass(frozen=True)
 class Rounds:
     """How far the event is judged: ``--after-round``, ``--finished-after``, ``--today``."""
@@ -113,23 +88,6 @@ class Rounds:
     after_round: int | None = None
     finished_after: int | None = None
     today: date | None = None
-
-
-def _verdict(t: Tournament, rules: str | None, clock, national: bool, rounds: Rounds):
-    """The rateability verdict, or exit 2 when ``--rules`` is not a B.02 edition or the round
-    given is not one of the file's."""
-    from .. import validate as judge
-    from ..rules.tiebreaks.after_round import NoSuchRound
-
-    try:
-        return judge(t, rules, clock, national_championship=national, today=rounds.today,
-                     after_round=rounds.after_round, finished_after=rounds.finished_after)
-    except UnknownEdition as err:
-        raise fail("--rules", str(err)) from None
-    except NoSuchRound as err:
-        raise fail("--finished-after" if rounds.finished_after is not None else "--after-round",
-                   face["lang"].say(err.args[0])) from None
-
 
 
 def validate(
@@ -159,20 +117,15 @@ def validate_file(file: Path, *, rules: str | None, time_control: str | None, na
                   use_list: bool, list_month: str | None, db: Path | None, encoding: str | None, details: bool,
                   lenient: bool, as_json: bool) -> Facts:
     """``validate`` on one file."""
-    from ..documents.verdict import VerdictReport
+    from ..jobs.validate import Validate
 
     clock = _clock(time_control)
-    lookup = rating_lists(use_list, list_month, db)
-    t = readable(file, encoding, as_json)
-    t, _, found = _listed(t, lookup, rules, clock, national)
-    verdict = _verdict(t, rules, clock, national, rounds)
-    basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics), lenient, scope="rating",
-                  lang=face["lang"])
-    report = VerdictReport(basis, t, verdict, details)
-    typer.echo(shown(document("verdict").render(report, "json" if as_json else "text"), json=as_json), nl=False)
-    return facts_of(t, EXIT_OK if verdict.rateable and not basis.defective else EXIT_ERRORS,
-                    verdict="not produced" if basis.withheld else verdict.decision.value,
-                    said=tuple(error_lines(basis.errors)))
+    result = ran(Validate(file, rules, clock, national, rounds.after_round, rounds.finished_after, rounds.today,
+                          lists_choice(use_list, list_month, db), encoding, details, lenient,
+                          form="json" if as_json else "text"), as_json=as_json)
+    typer.echo(shown(result.rendered.text, json=as_json), nl=False)
+    return facts_of(result.event, int(result.exit), verdict=result.verdict,
+                    said=tuple(error_lines(result.grounds.errors)))
 
 
 def report(
@@ -210,48 +163,27 @@ def report_file(file: Path, *, rules: str | None, form: str, output: Path | None
                 time_control: str | None, national: bool, rounds: Rounds, use_list: bool, list_month: str | None,
                 db: Path | None, encoding: str | None, lenient: bool, details: bool) -> Facts:
     """``report`` on one file."""
-    from .. import rate
-    from ..documents.rating_report import RatingReport
-    from ..errors import InputError
-    from ..io.kfile import read_k_file
+    from ..jobs.report import Report
 
-    k, k_problems = {}, []
-    if k_file is not None:
-        try:
-            k, k_problems = read_k_file(k_file)
-        except InputError as err:
-            raise fail("--k-file", str(err)) from None
     clock = _clock(time_control)
-    check_output(output, file, k_file, lists_file(use_list or list_month is not None, db))
-    lookup = rating_lists(use_list, list_month, db)
-    t = readable(file, encoding)
-    t, listed_k, found = _listed(t, lookup, rules, clock, national)
-    verdict = _verdict(t, rules, clock, national, rounds)
-    rating = rate(t, verdict, k={**k, **listed_k})
-    located = [d.located(str(k_file)) if d.code == "RAT004" else d for d in rating.diagnostics]
-    basis = Basis(str(file), (*t.diagnostics, *found, *verdict.diagnostics, *k_problems, *located), lenient,
-                  scope="rating", lang=face["lang"])
-    whole = details or form != "text" or (output is not None and str(output) != "-")
-    rendered = document("rating-report")
-    emit(rendered.render(RatingReport(basis, t, verdict, rating, whole), form), output, file,
-         encoding=rendered.formats[form].encoding, form=form)
-    rated = len(rating.rated)
+    result = ran(Report(file, rules, clock, national, rounds.after_round, rounds.finished_after, rounds.today,
+                        lists_choice(use_list, list_month, db), encoding, details, lenient, form, k_file=k_file,
+                        output=output))
+    basis, rating, decision = result.grounds, result.computed.rating, result.computed.verdict
+    if result.document is not None:
+        show(result.document)
     initial = sum(1 for p in rating.players if p.initial is not None and p.initial.value is not None)
-    say = face["lang"].say
+    lang = face["lang"]
+    say = lang.say
     # the K file's lines, named (not errors)
-    lines = error_lines(basis.errors) + [f"trfconv: {d.line(face['lang'])}" for d in k_problems]
+    lines = error_lines(basis.errors) + [f"trfconv: {d.line(lang)}" for d in result.computed.k_file]
     lines.append(say(msg("noticed: {summary}; {caveats} caveat(s) in the report", summary=basis.summary(),
                          caveats=len(basis.caveats))))
-    decision = (say(msg("NOT PRODUCED: the file has errors (--lenient to produce it anyway)")) if basis.withheld
-                else say(verdict.decision.value).upper() + say(verdict.notes))
-    lines.append(say(msg("verdict: {decision}", decision=decision)))
-    written = output is not None and str(output) != "-"
-    if written:
-        lines.append(wrote(output, say(msg("rating report ({form})", form=form)), basis,
-                           say(msg("{rated} rated players, {initial} initial ratings", rated=rated,
-                                   initial=initial))))
+    verdict = (say(msg("NOT PRODUCED: the file has errors (--lenient to produce it anyway)")) if basis.withheld
+               else say(decision.decision.value).upper() + say(decision.notes))
+    lines.append(say(msg("verdict: {decision}", decision=verdict)))
+    lines += written_lines(result, say(msg("{rated} rated players, {initial} initial ratings", rated=len(rating.rated),
+                                           initial=initial)))
     typer.echo("\n".join(lines), file=sys.stderr)
-    problem = not verdict.rateable or basis.defective
-    return facts_of(t, EXIT_ERRORS if problem else EXIT_OK,
-                    verdict="not produced" if basis.withheld else verdict.decision.value,
-                    written=str(output) if written else None)
+    return facts_of(result.event, int(result.exit), verdict=result.verdict,
+                    written=result.written[0].path if result.written else None)

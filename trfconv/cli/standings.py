@@ -7,14 +7,11 @@ from pathlib import Path
 
 import typer
 
-from ..documents.basis import Basis
 from ..documents.registry import document
+from ..jobs.standings import edition_problem
 from ..model import MAX_ROUNDS
-from ..rules.editions import UnknownEdition, edition
 from .batch import single
 from .common import (
-    EXIT_ERRORS,
-    EXIT_OK,
     MAX_RATING,
     EncodingOption,
     Facts,
@@ -23,16 +20,14 @@ from .common import (
     JsonOption,
     LenientOption,
     PlainUsage,
-    check_output,
     choices,
     edition_names,
-    emit,
     error_lines,
     facts_of,
     fail,
-    readable,
-    tiebreak_list,
-    wrote,
+    ran,
+    show,
+    written_lines,
 )
 
 StandingsFormat = choices("StandingsFormat", document("standings").formats)
@@ -88,11 +83,9 @@ def standings(
     drawing of lots; in a team file (310/013) the teams, by match points (-t PTS:GP,... for game
     points). Exit 0 ok, 1 when the file has errors or a tie-break cannot be computed, 2 when the
     file cannot be read or a tie-break name is unknown (the closest names are suggested)."""
-    if rules is not None:
-        try:
-            edition(rules, "tb")
-        except UnknownEdition as err:
-            raise fail("--rules", str(err)) from None
+    problem = edition_problem(rules)
+    if problem is not None:
+        raise fail("--rules", str(problem))
     options = dict(tiebreaks=tiebreaks, rules=rules, unrated=unrated, after=after, seed=seed,
                    form="json" if as_json else StandingsFormat(fmt).value, output=output, encoding=encoding,
                    lenient=lenient, as_json=as_json)
@@ -104,50 +97,24 @@ def standings(
 def rank_file(file: Path, *, tiebreaks: list[str] | None, rules: str | None, unrated: int | None, after: int | None,
               seed: str | None, form: str, output: Path | None, encoding: str | None, lenient: bool,
               as_json: bool) -> Facts:
-    """``standings`` on one file: read it, rank it, emit the standings."""
-    check_output(output)
-    t = readable(file, encoding, as_json)
-    if tiebreaks:
-        tiebreak_list(tiebreaks, rules, t.event.start_date)
-    result, basis, located = _ranked(file, t, tiebreaks, rules, unrated, after, seed, lenient)
-    written = _emitted(file, t, result, basis, form, output)
-    return facts_of(t, EXIT_ERRORS if basis.defective or any(d.severity.value == "error" for d in located) else EXIT_OK,
-                    verdict="not produced" if basis.withheld else "ranked", written=written)
+    """``standings`` on one file: the job, its document and, on the terminal, its errors and, but
+    for JSON, what was noticed and written."""
+    from ..jobs.standings import Standings
 
-
-def _ranked(file: Path, t, tiebreaks, rules, unrated, after, seed, lenient: bool):
-    """The standings of ``t``, the basis they rest on (the file's diagnostics and the ranking's,
-    ``lenient`` or not) and the ranking's diagnostics located in ``file``."""
-    from .. import standings as rank
-    from ..rules.tiebreaks.after_round import NoSuchRound
-
-    try:
-        result = rank(t, tiebreaks or None, rules=rules, unrated=unrated, after_round=after, lots_seed=seed)
-    except NoSuchRound as err:
-        raise fail("--after-round", str(err)) from None
-    located = tuple(d.located(str(file)) for d in result.diagnostics)
-    return result, Basis(str(file), (*t.diagnostics, *located), lenient, scope="ranking"), located
-
-
-def _emitted(file: Path, t, result, basis, form: str, output: Path | None) -> str | None:
-    """The standings rendered in ``form`` to ``output`` (standard output when None), and on the
-    terminal their errors and, but for JSON, what was noticed and written; the file written, if any."""
-    from ..documents.standings import StandingsReport
-
-    rendered = document("standings")
-    emit(rendered.render(StandingsReport(basis, result, t), form), output, file,
-         encoding=rendered.formats[form].encoding, form=form)
+    result = ran(Standings(file, tuple(tiebreaks or ()), rules, unrated, after, seed, form, output, encoding, lenient),
+                 as_json=as_json)
+    basis, ranked = result.grounds, result.computed
+    if result.document is not None:
+        show(result.document)
     lines = error_lines(basis.errors)
-    written = output is not None and str(output) != "-"
     if form != "json" and (output is not None or lines):
-        ranked = not basis.withheld  # a table not produced has no ties to speak of
-        lots = [r for r in result.rows if r.lots and r.drawn is None] if ranked else []
+        produced = not basis.withheld  # a table not produced has no ties to speak of
+        lots = [r for r in ranked.rows if r.lots and r.drawn is None] if produced else []
         lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the standings"
                      + (f"; {len(lots)} still tied for a drawing of lots" if lots else "")
-                     + (f"; lots drawn with seed {result.draw.seed}" if result.draw and ranked else ""))
-        if written:
-            lines.append(wrote(output, f"standings ({form})", basis,
-                               f"{len(result.rows)} {'teams' if result.teams else 'players'}"))
+                     + (f"; lots drawn with seed {ranked.draw.seed}" if ranked.draw and produced else ""))
+        lines += written_lines(result, f"{len(ranked.rows)} {'teams' if ranked.teams else 'players'}")
     if lines:
         typer.echo("\n".join(lines), file=sys.stderr)
-    return str(output) if written else None
+    return facts_of(result.event, int(result.exit), verdict=result.verdict,
+                    written=result.written[0].path if result.written else None)

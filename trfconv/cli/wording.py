@@ -111,7 +111,7 @@ def _word_param(param: Parameter, lang: Language) -> None:
         param.metavar = lang.say(shown)
 
 
-def speak(lang: Language) -> None:
+def frame_in(lang: Language) -> None:
     """Set typer's help frame in ``lang`` (it holds it as module constants, read when a help is
     formatted); English sets them back."""
     for name, message in FRAME.items():

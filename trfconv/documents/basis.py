@@ -25,7 +25,8 @@ from collections import Counter
 from dataclasses import dataclass
 from html import escape
 
-from ..diagnostics import CODES, Code, Diagnostic, Severity, grouped_lines
+from ..actions import Action, voice
+from ..diagnostics import CODES, Code, Diagnostic, Severity, grouped_lines, severity_counts
 from ..messages import ENGLISH, Language, Message, joined, msg, plural
 
 
@@ -49,9 +50,11 @@ class Basis:
 
     @property
     def caveats(self) -> tuple[str, ...]:
-        """The assumptions (English), each once, in the order they were noticed; a message (see
-        :mod:`trfconv.messages`) where the diagnostic's is one."""
-        seen = dict.fromkeys(d.message for d in self.diagnostics if self.assumes(CODES[d.code]))
+        """The assumptions, each once, in the order they were noticed: a message (see
+        :mod:`trfconv.messages`) where the diagnostic's is one, with the words of its actions in
+        the voice in use (:mod:`trfconv.actions`)."""
+        said = voice()
+        seen = dict.fromkeys(said.message(d) for d in self.diagnostics if self.assumes(CODES[d.code]))
         return tuple(seen)
 
     def said_caveats(self) -> tuple[str, ...]:
@@ -72,8 +75,7 @@ class Basis:
         return self.defective and not self.lenient
 
     def counts(self) -> dict[str, int]:
-        c = Counter(d.severity.value for d in self.diagnostics)
-        return {s.value: c[s.value] for s in Severity}
+        return severity_counts(self.diagnostics)
 
     def summary(self) -> Message:
         """``0 error(s), 2 warning(s) (TRF024 ×2), 7 note(s)``: everything noticed, in one line."""
@@ -85,16 +87,35 @@ class Basis:
                        f" ({named})" if named else "", ", ", plural("{n} note(s)", "{n} note(s)", n=c["info"])])
 
 
-def withheld_note(basis: Basis) -> Message:
-    """What the errors mean for the document: its body withheld, or resting on a defective file."""
+#: What the person can do about a document withheld: ask for it anyway (worded by each face).
+ALLOW_DEFECTIVE = Action("allow-defective")
+
+
+def withheld_note(basis: Basis) -> str:
+    """What the errors mean for the document: withheld (and how to have it anyway, as the voice
+    in use words it), or resting on a defective file; nothing without errors."""
+    n = len(basis.errors)
+    if not n:
+        return ""
     if basis.withheld:
         return plural("not produced: the file has {n} error(s), listed above; correct the file, or ask for the "
-                      "document anyway (--lenient), which then says that it rests on a defective file",
+                      "document anyway{how}, which then says that it rests on a defective file",
                       "not produced: the file has {n} error(s), listed above; correct the file, or ask for the "
-                      "document anyway (--lenient), which then says that it rests on a defective file",
-                      n=len(basis.errors))
+                      "document anyway{how}, which then says that it rests on a defective file",
+                      n=n, how=voice().hints([ALLOW_DEFECTIVE]))
     return plural("RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong",
-                  "RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong", n=len(basis.errors))
+                  "RESTS ON A DEFECTIVE FILE: {n} error(s), listed above; it may be wrong", n=n)
+
+
+def more_on_request(what: str, written: str, lang: Language = ENGLISH) -> list[str]:
+    """The last line of a summary, in ``lang``: how to see ``what`` it leaves out, and to write
+    the whole document to a file (``written``: what that does), as the voice in use words the
+    means; no line when it has no words for them."""
+    said = voice()
+    details, write = said.hint(Action("show-details")), said.hint(Action("write-file", purpose=written))
+    if not details or not write:
+        return []
+    return [lang.say(msg("({details}: {what}; {write})", details=details, what=what, write=write))]
 
 
 def error_groups(basis: Basis, lang: Language | None = None) -> list[str]:
@@ -122,8 +143,8 @@ def text_block(basis: Basis) -> list[str]:
 def json_fields(basis: Basis) -> dict:
     """The errors and caveats as members of a JSON document (``note``: what the errors mean for
     the document, None when there is none)."""
-    note = str(withheld_note(basis)) if basis.errors else None
-    return {"defective": basis.defective, "lenient": basis.lenient, "withheld": basis.withheld, "note": note,
+    return {"defective": basis.defective, "lenient": basis.lenient, "withheld": basis.withheld,
+            "note": str(withheld_note(basis)) or None,
             "errors": [d.as_dict() for d in basis.errors], "caveats": list(basis.caveats)}
 
 

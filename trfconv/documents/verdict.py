@@ -13,6 +13,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
+from ..actions import Action, voice
 from ..messages import SEMICOLON, Language, Message, joined, msg, plural, pmsg
 from ..model import Tournament
 from ..numbers import short_text
@@ -74,7 +75,7 @@ def render_text(report: VerdictReport) -> str:
     missed = not_rated(v)
     results = msg("{counted} count for a player's rating, {missed} do not", counted=counted, missed=len(missed))
     if not report.details and missed:
-        results = msg("{results} (--details lists them)", results=results)
+        results = joined([results, voice().hints([Action("show-details", purpose=msg("lists them"))])])
     lines.append(_label(lang, "results") + say(results))
     lines.append(_label(lang, "noticed") + say(msg("{summary} (trfconv check lists them)",
                                                    summary=basis.summary())))

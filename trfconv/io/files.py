@@ -24,6 +24,7 @@ import os
 import stat
 from pathlib import Path
 
+from ..actions import Action
 from ..errors import InputError, OutputError
 
 #: Largest input read, in bytes (``trfconv --max-size`` and ``read(max_bytes=…)`` override it).
@@ -64,8 +65,8 @@ def read_input(path: str | os.PathLike, *, max_bytes: int = MAX_INPUT_BYTES) -> 
         try:
             size = os.fstat(fh.fileno()).st_size
             if size > max_bytes:
-                raise InputError(f"is {size:,} bytes, more than the {max_bytes:,} read at most "
-                                 "(give a larger limit with trfconv --max-size BYTES)")
+                raise InputError(f"is {size:,} bytes, more than the {max_bytes:,} read at most",
+                                 (Action("larger-limit"),))
             data = fh.read(max_bytes + 1)
         except OSError as err:
             raise InputError(_reason(err)) from None

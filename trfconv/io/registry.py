@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from ..actions import Action
 from ..diagnostics import Diagnostic, diagnostic, has_errors
 from ..errors import TrfconvError
 from ..encoding import byte_order_mark, utf16_without_mark
@@ -222,8 +223,8 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
     utf16 = None
     if encoding is None and (utf16 := utf16_without_mark(data)) is not None:
         data = data.decode(utf16, errors="replace").encode("utf-8")
-        notes.append(diagnostic("ENC006", f"the file is UTF-16 text without a byte-order mark; read as {utf16} "
-                                          f"(give --encoding {utf16} to say so)", path=path))
+        notes.append(diagnostic("ENC006", f"the file is UTF-16 text without a byte-order mark; read as {utf16}",
+                                path=path, actions=(Action("give-encoding", utf16, "to say so"),)))
     name = format or detect_format(data, path, identify=True)
     if name is None:
         what = what_it_is(data)

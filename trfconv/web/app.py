@@ -334,7 +334,7 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
         upload = held.get(request.path_params["key"])
         name, form = request.path_params["document"], request.path_params["form"]
         if name == "convert":
-            data = engine.conversion(upload, form)
+            data = engine.conversion(upload, form, _flag(request, "lenient"))
             return _document(data, media_type="application/octet-stream", disposition=downloads.disposition(
                 downloads.conversion_name(upload.name, form, engine.CONVERSIONS), attachment=True))
         found = _form_of(name, form, FILE_DOCUMENTS)
@@ -359,7 +359,8 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
 
     @_answers("fragment")
     def losses(request: Request):
-        return _page(_ENV.get_template("losses.html").render(formats=engine.losses(held.get(request.path_params["key"]))))
+        return _page(_ENV.get_template("losses.html").render(formats=engine.losses(held.get(request.path_params["key"]),
+                                                                                    _flag(request, "lenient"))))
 
     @_answers("fragment")
     def list_check(request: Request):

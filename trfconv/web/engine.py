@@ -1,35 +1,46 @@
-"""What the page shows, computed by the library calls and rendered by the document writers the
-command line uses (nothing is computed here that a command computes elsewhere): a file read from
-the bytes uploaded, its info, its findings grouped as ``trfconv check`` groups them, the
-verdict, the rating report, the standings, the play-off plan, the title norms and their IT1
-certificates, the conversions, the batch's table, the rating period and the title application,
-and the rating lists' look-ups.
+"""What the page shows, from the jobs (:mod:`trfconv.jobs`) the command line runs: the page's
+adapter, which turns what the page sent (plain values, never a path) into a job's parameters
+and the job's result into what the page shows, or a :class:`Refusal`, the sentence the page
+shows instead. It computes nothing itself, and words nothing the jobs decide: every job runs
+speaking the page's voice (:mod:`.voice`), so what to do is said as the page's controls.
 
-Every function takes what the page sent as plain values (never a path) and answers a value or a
-:class:`Refusal`, the sentence the page shows instead."""
+The title norms and the title application are computed here still, as the command line's
+``norms`` does, until they become a job."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import wraps
 from pathlib import Path
 
-from .. import TrfconvError, dumps, rate, reads
-from .. import period as rating_period
-from .. import standings as rank
-from ..cli.common import against_list, diagnostic_lines, grouped, severity_counts, why_unreadable
+from ..actions import speaking, voice
+from ..diagnostics import severity_counts
 from ..documents.basis import Basis
-from ..documents.info import InfoReport
 from ..documents.registry import document
-from ..documents.verdict import VerdictReport
+from ..errors import TrfconvError
 from ..io.registry import outputs
+from ..jobs import run
+from ..jobs.findings import Finding, findings
+from ..jobs.inputs import Content, Lists, tournament
+from ..jobs.result import JobResult, Problem
 from ..model import Tournament
-from ..rules.rateability import Verdict
 from .downloads import conversion_name
 from .scratch import Stopped
+from .voice import PAGE
 
 #: The conversions offered for download, in this order (``trfconv formats``' names).
 CONVERSIONS = ("trf26", "trf16", "xml", "csv", "json")
+
+
+def on_the_page(function):
+    """``function`` run speaking the page's voice (:mod:`.voice`): what it says names the page's
+    controls, never an option."""
+    @wraps(function)
+    def spoken(*args, **kwargs):
+        with speaking(PAGE):
+            return function(*args, **kwargs)
+    return spoken
 
 
 class Refusal(TrfconvError):
@@ -40,43 +51,49 @@ class Refusal(TrfconvError):
         self.message, self.status = message, status
 
 
+def refused(problem: Problem, status: int = 422) -> Refusal:
+    """The page's sentence for a job's ``problem`` (a file that cannot be read: its reasons)."""
+    if not problem.diagnostics:
+        return Refusal(str(problem), status)
+    said = voice()
+    return Refusal(f"{problem.why}: " + "; ".join(f"{said.message(d)} ({d.code})" for d in problem.diagnostics),
+                   413 if any(d.code == "LIM001" for d in problem.diagnostics) else status)
+
+
+def done(result: JobResult) -> JobResult:
+    """``result``, or the :class:`Refusal` that says why the job stopped."""
+    if not result.done:
+        raise refused(result.refused[0])
+    return result
+
+
 @dataclass(frozen=True)
 class Upload:
-    """A file read from the page: its sanitised name, its tournament and its rateability
-    verdict (judged once, when it was read: the page shows it, the rating report and the batch's
-    table rest on it)."""
+    """A file read from the page: its sanitised name, its tournament and its ``validate`` result
+    (judged once, when it was read: the page shows it, the batch's table rests on it)."""
 
     id: str
     name: str
     tournament: Tournament
-    verdict: Verdict
+    validated: JobResult
 
 
+@on_the_page
+def validated(tournament: Tournament) -> JobResult:
+    """The ``validate`` job's result for a file dropped (:meth:`trfconv.web.held.Held.add`)."""
+    from ..jobs.validate import Validate
+
+    return done(run(Validate(tournament)))
+
+
+@on_the_page
 def read_upload(name: str, data: bytes) -> Tournament:
     """The tournament in ``data``; :class:`Refusal` saying in words why it is not one (413 for a
     file beyond the input bounds, as ``trfconv`` refuses it)."""
-    try:
-        t = reads(data, path=name)
-    except TrfconvError as err:
-        raise Refusal(_words(err.diagnostics)) from None
-    problems = why_unreadable(t)
-    if any(d.code == "LIM001" for d in problems):
-        raise Refusal(_words(problems), 413)
-    if problems:
-        raise Refusal("not a tournament file trfconv can read: " + _words(problems))
-    return t
-
-
-def _words(diagnostics) -> str:
-    return "; ".join(f"{d.message} ({d.code})" for d in diagnostics) or "nothing readable in it"
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One line of ``trfconv check``'s output (a problem repeated is one line) and its severity."""
-
-    severity: str
-    line: str
+    found = tournament(Content(name, data))
+    if isinstance(found, Problem):
+        raise refused(found)
+    return found
 
 
 @dataclass(frozen=True)
@@ -91,98 +108,64 @@ class Summary:
     caveats: tuple[str, ...]
 
 
-def findings(diagnostics) -> list[Finding]:
-    """``diagnostics`` as ``trfconv check`` prints them, each line with its severity."""
-    return [Finding(first.severity.value, line)
-            for (first, _), line in zip(grouped(diagnostics), diagnostic_lines(diagnostics), strict=True)]
-
-
-def judged(upload: Upload) -> Basis:
-    """What the verdict rests on, as ``trfconv validate`` says it."""
-    return Basis(upload.name, (*upload.tournament.diagnostics, *upload.verdict.diagnostics), scope="rating")
-
-
+@on_the_page
 def summary(upload: Upload) -> Summary:
-    t, verdict = upload.tournament, upload.verdict
-    basis = judged(upload)
+    """The file's info, its findings as ``check`` lists them, and the verdict as ``validate``
+    gives it."""
+    from ..jobs.info import Info
+
+    t, validated = upload.tournament, upload.validated
+    info = done(run(Info(t)))
     return Summary(
-        info=document("info").render(InfoReport(upload.name, t), "text"),
+        info=info.rendered.text,
         counts=severity_counts(t.diagnostics),
         findings=findings(t.diagnostics),
-        verdict=document("verdict").render(VerdictReport(basis, t, verdict), "text"),
-        decision="not produced: the file has errors" if basis.withheld else verdict.decision.value,
-        caveats=basis.caveats,
+        verdict=validated.rendered.text,
+        decision="not produced: the file has errors" if validated.grounds.withheld else validated.verdict or "",
+        caveats=validated.caveats,
     )
 
 
+@on_the_page
 def about(upload: Upload, name: str, form: str = "text") -> str:
     """What the file is (``info``, as ``trfconv info`` writes it) or its verdict (``verdict``,
     as ``trfconv validate`` writes it), in ``form``."""
-    if name == "info":
-        return document("info").render(InfoReport(upload.name, upload.tournament), form)
-    return document("verdict").render(VerdictReport(judged(upload), upload.tournament, upload.verdict), form)
+    from ..jobs.info import Info
+    from ..jobs.validate import Validate
+
+    params = Info(upload.tournament, form=form) if name == "info" else Validate(upload.tournament, form=form)
+    return done(run(params)).rendered.text
 
 
+@on_the_page
 def rating_report(upload: Upload, lenient: bool = False, form: str = "html") -> str:
-    """The rating report, as ``trfconv report --format FORM`` writes it."""
-    from ..documents.rating_report import RatingReport
+    """The rating report, as ``trfconv report --format FORM -o FILE`` writes it (whole: a page's
+    document is a file, never a terminal's summary)."""
+    from ..jobs.report import Report
 
-    t, verdict = upload.tournament, upload.verdict
-    rating = rate(t, verdict)
-    basis = Basis(upload.name, (*t.diagnostics, *verdict.diagnostics, *rating.diagnostics), lenient,
-                  scope="rating")
-    return document("rating-report").render(RatingReport(basis, t, verdict, rating), form)
+    return done(run(Report(upload.tournament, form=form, lenient=lenient, details=True))).rendered.text
 
 
-def _tiebreaks(t: Tournament, names: str | None) -> str | None:
-    """The tie-break list asked for, checked as ``trfconv standings -t`` checks it."""
-    if not names or not names.strip():
-        return None
-    from ..rules.tiebreaks import parse_list
-    from ..rules.tiebreaks.rules import resolve
-
-    _, problems = parse_list(names, aliases=resolve(None, t.event.start_date).aliases)
-    if problems:
-        raise Refusal("; ".join(d.message for d in problems))
-    return names
-
-
+@on_the_page
 def standings(upload: Upload, tiebreaks: str | None = None, after: int | None = None, seed: str | None = None,
               lenient: bool = False, form: str = "html") -> str:
     """The standings, as ``trfconv standings --format FORM`` writes them."""
-    from ..documents.standings import StandingsReport
-    from ..rules.tiebreaks.after_round import NoSuchRound
+    from ..jobs.standings import Standings
 
-    t = upload.tournament
-    try:
-        result = rank(t, _tiebreaks(t, tiebreaks), after_round=after, lots_seed=seed or None)
-    except NoSuchRound as err:  # said as the library says it
-        raise Refusal(str(err)) from None
-    located = tuple(d.located(upload.name) for d in result.diagnostics)
-    basis = Basis(upload.name, (*t.diagnostics, *located), lenient, scope="ranking")
-    return document("standings").render(StandingsReport(basis, result, t), form)
+    names = (tiebreaks,) if tiebreaks and tiebreaks.strip() else ()
+    return done(run(Standings(upload.tournament, names, after_round=after, seed=seed or None, form=form,
+                              lenient=lenient))).rendered.text
 
 
+@on_the_page
 def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bool = False,
             form: str = "html") -> str:
     """The play-off plan (``form``) for the players tied for ``place``, in the order of the event's
     tie-breaks (the file's list, else the recommended one), as ``trfconv playoff --format FORM``
     writes it (a new seed when none is given, printed in the plan)."""
-    from ..documents.playoff import PlayoffReport
-    from ..rules.tiebreaks.lots import new_seed
-    from ..rules.tiebreaks.playoff import plan, tied_for
+    from ..jobs.playoff import Playoff
 
-    t = upload.tournament
-    seed = seed or new_seed()
-    s = rank(t, lots_seed=seed)
-    try:
-        entrants, first = tied_for(s, place)
-    except ValueError as err:
-        raise Refusal(str(err)) from None
-    basis = Basis(upload.name, (*t.diagnostics, *(d.located(upload.name) for d in s.diagnostics)), lenient,
-                  scope="ranking")
-    result = plan(entrants, first=first, seed=seed)
-    return document("playoff").render(PlayoffReport(basis, result, t.event.name), form)
+    return done(run(Playoff(upload.tournament, place, seed=seed or None, form=form, lenient=lenient))).rendered.text
 
 
 @dataclass(frozen=True)
@@ -202,6 +185,7 @@ def norm_choices() -> NormChoices:
     return NormChoices(TITLES, EXEMPTION_NAMES, EVENT_TYPES, readings()["score"].choices)
 
 
+@on_the_page
 def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (), exemption: str | None = None,
           event_type: str | None = None, reading: str = "rounded", forecast: bool = False,
           after_round: int | None = None, details: bool = False, lookup=None, lenient: bool = False,
@@ -222,6 +206,7 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
     return document("norms").render(NormsReport(basis, t, result, details or player is not None), form)
 
 
+@on_the_page
 def application(uploads: list[Upload], fide_id: str, title: str | None = None, exemption: str | None = None,
                 event_type: str | None = None, reading: str = "rounded", lookup=None, lenient: bool = False,
                 form: str = "text") -> str:
@@ -249,31 +234,36 @@ def application(uploads: list[Upload], fide_id: str, title: str | None = None, e
     return document("norms-application").render(ApplicationReport(basis, result), form)
 
 
-def conversion(upload: Upload, fmt: str) -> bytes:
-    """The file in ``fmt`` as ``trfconv convert --to FMT`` writes it (the points and ranks the
-    file does not give filled from the standings)."""
+@on_the_page
+def conversion(upload: Upload, fmt: str, lenient: bool = False) -> bytes:
+    """The file in ``fmt`` as ``trfconv convert --to FMT`` writes it: refused for a file with
+    errors unless ``lenient`` (then marked as resting on them), the points and ranks the file
+    does not give filled from the standings."""
+    from ..jobs.convert import Convert
+
     if fmt not in CONVERSIONS:
         raise Refusal(f"no conversion {fmt!r}; there are {', '.join(CONVERSIONS)}", 404)
-    data, _ = dumps(_converted(upload), fmt)
-    return data
+    result = run(Convert(upload.tournament, fmt, lenient=lenient))
+    if result.data is None:
+        raise refused(result.refused[0])
+    return result.data
 
 
-def _converted(upload: Upload) -> Tournament:
-    """The tournament ``convert`` writes: with the points and ranks it does not give."""
-    from ..rules.tiebreaks.declare import with_standings
-
-    return with_standings(upload.tournament)[0]
-
-
-def losses(upload: Upload) -> list[tuple[str, list[Finding]]]:
+@on_the_page
+def losses(upload: Upload, lenient: bool = False) -> list[tuple[str, list[Finding]]]:
     """For each conversion, what its writer said (what the format cannot hold, item by item:
-    ``WRT004``; characters replaced), as ``trfconv convert -o FILE`` prints it."""
+    ``WRT004``; characters replaced), as ``trfconv convert -o FILE`` prints it, or why it is
+    refused."""
+    from ..jobs.convert import Convert
+
     out = []
-    converted = _converted(upload)
     for fmt in CONVERSIONS:
-        _, said = dumps(converted, fmt)
+        result = run(Convert(upload.tournament, fmt, lenient=lenient))
         name = conversion_name(upload.name, fmt, CONVERSIONS)
-        out.append((outputs()[fmt].description.split(" (")[0], findings([d.located(name) for d in said])))
+        said = [replace(d, location=replace(d.location, path=name)) for d in result.value.written] \
+            if result.value is not None else []
+        lines = findings(said) + [Finding("error", str(p)) for p in result.refused]
+        out.append((outputs()[fmt].description.split(" (")[0], lines))
     return out
 
 
@@ -303,48 +293,37 @@ def batch(uploads: list[Upload]) -> list[BatchRow]:
         t = u.tournament
         counts = severity_counts(t.diagnostics)
         rows.append(BatchRow(u.name, t.event.name or "", len(t.players), counts["error"], counts["warning"],
-                             "not produced" if judged(u).withheld else u.verdict.decision.value))
+                             u.validated.verdict or ""))
     return rows
 
 
+@on_the_page
 def period(uploads: list[Upload], month: str | None = None, db=None, use_list: bool = False,
            lenient: bool = False, form: str = "html") -> str:
-    """The rating period over the files held, as ``trfconv period FILES --format FORM`` writes
-    it (with ``use_list``: on the lists held, as ``--list``)."""
-    from ..documents.period import PeriodReport
-    from ..io.ratinglist.store import StoreError
+    """The rating period over the files held, as ``trfconv period FILES --format FORM -o FILE``
+    writes it (whole; with ``use_list``: on the lists held, as ``--list``)."""
+    from ..jobs.period import Period
 
     if not uploads:
         raise Refusal("no file dropped yet")
     if month and not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", month):
         raise Refusal(f"{month!r} is not a month YYYY-MM")
-    lookup = held_lists(db) if use_list else None
-    try:
-        result = rating_period([u.tournament for u in uploads], lists=lookup, month=month or None)
-    except StoreError:  # not the period's refusal: the page says it as it says any other failure
-        raise
-    except TrfconvError as err:
-        raise Refusal(_words(err.diagnostics)) from None
-    name = uploads[0].name if len(uploads) == 1 else f"{len(uploads)} files"
-    return document("period").render(PeriodReport(Basis(name, result.diagnostics, lenient, scope="rating"), result),
-                                     form)
+    result = run(Period(tuple(u.tournament for u in uploads), month or None, form,
+                        lists=Lists(db) if use_list else None, lenient=lenient, details=True, jobs=1))
+    return done(result).rendered.text
 
 
 # -- the rating lists --------------------------------------------------------------------------
 
+@on_the_page
 def held_lists(db):
     """The rating lists database, or :class:`Refusal` when it cannot be read or holds no list."""
-    import sqlite3
+    from ..jobs.lists import store
 
-    from ..ratinglists import open_lists
-
-    lists = open_lists(db)
-    try:
-        if not lists.months():
-            raise Refusal("no rating list is held yet: import one (a FIDE list file, zip or txt) first")
-    except sqlite3.Error as err:
-        raise Refusal(f"cannot read the rating lists database {lists.path}: {err}") from None
-    return lists
+    found = store(Lists(db))
+    if isinstance(found, Problem):
+        raise refused(found)
+    return found
 
 
 def held_months(db) -> list[str]:
@@ -354,28 +333,24 @@ def held_months(db) -> list[str]:
         return []
 
 
+@on_the_page
 def find_players(db, query: str, limit: int = 20):
     """The list entries of the latest list held for a FIDE id, or the names closest to
     ``query``, as ``trfconv list show`` and ``trfconv list find`` give them; and the month."""
-    lists = held_lists(db)
-    month = list(lists.months())[-1]
-    query = query.strip()
-    if not query:
-        raise Refusal("type a name or a FIDE id")
-    if query.isascii() and query.isdigit():
-        entry = lists.player(int(query), month)
-        return month, [entry] if entry is not None else []
-    return month, [m.entry for m in lists.find(query, month=month, limit=limit)]
+    from ..jobs.listlookup import ListLookup
+
+    result = done(run(ListLookup(query, Lists(db), limit=limit)))
+    return result.computed.month, [m.entry for m in result.computed.matches]
 
 
+@on_the_page
 def list_check(upload: Upload, db) -> list[Finding]:
     """The players of the file held against the FIDE list in force at its start, as ``trfconv
     check --list`` does."""
-    from ..rules.rateability import rating_list
+    from ..jobs.listcheck import ListCheck
 
-    t = upload.tournament
-    found = against_list(t, held_lists(db), rating_list(t))
-    return findings(found) or [Finding("info", "every player agrees with the list")]
+    result = done(run(ListCheck(upload.tournament, Lists(db))))
+    return findings(result.diagnostics) or [Finding("info", "every player agrees with the list")]
 
 
 @dataclass
@@ -389,14 +364,12 @@ class Import:
     error: str | None = None
 
 
+@on_the_page
 def import_list(job: Import, path: Path, db, month: str | None, kind: str | None, check=None) -> None:
     """Import the list file ``path`` (a file the server wrote), recording progress in ``job``;
     as ``trfconv list import`` does. ``check()``, called at each progress report, raises
     :class:`~trfconv.web.scratch.Stopped` to give up (the database left as it was)."""
-    import sqlite3
-
-    from ..ratinglists import ListError
-    from ..ratinglists import import_list as load
+    from ..jobs.listimport import ListImport
 
     def progress(done: int, total: int) -> None:
         if check is not None:
@@ -404,16 +377,18 @@ def import_list(job: Import, path: Path, db, month: str | None, kind: str | None
         job.done, job.total = done, total
 
     try:
-        info = load(path, db=db, month=month or None, kind=kind or None, progress=progress)
+        result = run(ListImport(path, Lists(db, month or None), kind or None, progress))
     except Stopped:
         job.error = "stopped with the server; the database is as it was"
-    except ListError as err:
-        job.error = err.diagnostic.message
-    except (OSError, sqlite3.Error) as err:
-        job.error = f"cannot write the rating lists database: {err}"
+        return
     except Exception as err:  # noqa: BLE001 - a bug: said on the page, never a traceback
         job.error = f"internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it)"
-    else:
-        rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
-        job.result = f"list of {info.month}, {info.layout}: {info.players:,} players, rated {rated}"
-
+        return
+    if not result.done:
+        problem = result.refused[0]
+        job.error = voice().message(problem.diagnostics[0]) if problem.diagnostics else \
+            f"cannot write the rating lists database {problem.path}: {problem}"
+        return
+    info = result.computed
+    rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
+    job.result = f"list of {info.month}, {info.layout}: {info.players:,} players, rated {rated}"

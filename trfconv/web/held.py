@@ -20,9 +20,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .. import validate
 from ..model import Tournament
-from .engine import Refusal, Upload
+from .engine import Refusal, Upload, validated
 
 #: The players of the files held by the server, all tabs together (some 230 MB of memory).
 MAX_PLAYERS = 100_000
@@ -93,7 +92,7 @@ class Held:
         out of the cycle collector's reach (``gc.freeze``), as :func:`trfconv.cli.main` does
         for one command: the model holds no reference cycles, and each collection would
         otherwise walk every file held (a second for a 10,000-player event's rating report)."""
-        upload = Upload(secrets.token_hex(8), name, tournament, validate(tournament))
+        upload = Upload(secrets.token_hex(8), name, tournament, validated(tournament))
         with self._lock:
             session = self._session(sid)
             self._make_room(len(tournament.players), sid)
@@ -181,6 +180,6 @@ class Held:
             files = list(self._sessions[source].files.values()) if self.checked(source) in self._sessions else []
             target = self._session(sid)
             for upload in files:
-                copied = Upload(secrets.token_hex(8), upload.name, upload.tournament, upload.verdict)
+                copied = Upload(secrets.token_hex(8), upload.name, upload.tournament, upload.validated)
                 target.files[copied.id] = copied
                 self._owner[copied.id] = sid

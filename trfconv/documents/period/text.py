@@ -6,9 +6,10 @@ each player's line when few."""
 
 from __future__ import annotations
 
+from ...actions import Action, voice
 from ...numbers import short_text
 from ...rules.rating.period import PlayerPeriod
-from ..basis import text_block
+from ..basis import more_on_request, text_block
 from .model import PeriodReport, fixed, signed
 
 COLUMNS = (f"{'FIDE id':>11} {'Name':<28} {'Fed':<3} {'Before':>6} {'K':>3} {'n':>3} {'W':>5} "
@@ -52,7 +53,8 @@ SHOWN = 20
 
 def _some(lines: list[str], what: str) -> list[str]:
     """The first :data:`SHOWN` of ``lines``, the rest counted."""
-    return lines[:SHOWN] + ([f"  … and {len(lines) - SHOWN} more {what} (--details)"] if len(lines) > SHOWN else [])
+    more = f"  … and {len(lines) - SHOWN} more {what}" + voice().hints([Action("show-details")])
+    return lines[:SHOWN] + ([more] if len(lines) > SHOWN else [])
 
 
 def _summary(report: PeriodReport) -> list[str]:
@@ -71,7 +73,7 @@ def _summary(report: PeriodReport) -> list[str]:
         out += [COLUMNS, *(_rated_line(p) for p in rated)]
     if unrated and len(rated) + len(unrated) <= SHOWN:
         out += [_unrated_line(report, p) for p in unrated]
-    out.append("(--details: every player and every event; -o FILE writes the whole period)")
+    out += more_on_request("every player and every event", "writes the whole period")
     return out
 
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from ...messages import Language, msg, plural
 from ...numbers import short_text
 from ...rules.rating.change import RatedGame
-from ..basis import text_block
+from ..basis import more_on_request, text_block
 from ..verdict import finding
 from .model import Line, RatingReport, fixed, hundredths, signed
 
@@ -137,7 +137,7 @@ def _summary(report: RatingReport) -> list[str]:
         out += ["", columns(lang)]
         out += [_rated(report, line, {})[0] for line in rated]
         out += [_unrated(report, line, {})[0] for line in unrated]
-    out.append(lang.say(msg("(--details: every player and every game; -o FILE writes the whole report)")))
+    out += more_on_request(msg("every player and every game"), msg("writes the whole report"), lang)
     return out
 
 

@@ -56,6 +56,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from ... import names
+from ...actions import Action, voice
 from ...diagnostics import diagnostic
 from ...errors import TrfconvError
 from ...list_entry import KINDS, KeptGame, ListEntry, Rating, title_code
@@ -122,11 +123,15 @@ def default_path() -> Path:
 
 
 class StoreError(TrfconvError):
-    """The database cannot be used: ``why``, in one sentence; ``path`` is the database."""
+    """The database cannot be used: ``why``, in one sentence; ``path`` is the database;
+    ``actions``: what can be done about it (:mod:`trfconv.actions`)."""
 
-    def __init__(self, path: Path, why: str):
+    def __init__(self, path: Path, why: str, actions: tuple[Action, ...] = ()):
         super().__init__(f"{path}: {why}")
-        self.path, self.why = path, why
+        self.path, self.why, self.actions = path, why, actions
+
+    def __str__(self) -> str:
+        return f"{self.path}: {voice().words(self.why, self.actions)}"
 
 
 #: SQLite's primary result codes (https://sqlite.org/rescode.html) -> what they mean here.
@@ -211,8 +216,9 @@ class Store:
             folder = self.path.parent
             if create and not folder.is_dir():
                 if self._named:
-                    raise StoreError(self.path, f"folder {str(folder)!r} does not exist; make it first, or give "
-                                                "another --db (no folder is made for a database named)")
+                    raise StoreError(self.path, f"folder {str(folder)!r} does not exist (no folder is made for a "
+                                                "database named); make it first, or give another database",
+                                     (Action("another-db"),))
                 try:
                     folder.mkdir(parents=True, exist_ok=True)
                 except OSError as err:
@@ -226,7 +232,8 @@ class Store:
                 if foreign:
                     raise StoreError(self.path, f"another program's SQLite database (it holds table(s) "
                                                 f"{', '.join(foreign[:5])}{' …' if len(foreign) > 5 else ''}), not "
-                                                "trfconv's rating lists; give another --db")
+                                                "trfconv's rating lists; give another database",
+                                     (Action("another-db"),))
                 con.executescript(_SCHEMA)
             except BaseException:
                 con.close()

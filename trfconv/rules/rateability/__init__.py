@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from ...actions import Action
 from ...diagnostics import Diagnostic, diagnostic
 from ...messages import msg, plural
 from ...model import Event, Forfeit, Game, Tournament
@@ -91,6 +92,7 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     notes: list[Diagnostic] = []
     path = t.source.path
     t, judged, unfinished = _judged_rounds(t, today, after_round, finished_after, notes)
+    actions = notes[-1].actions if unfinished else ()  # VAL041's: how to judge it before its end
     days = round_days(t)
     start = _start_date(t, days)
     ed = _edition(rules, start, notes, path)
@@ -151,7 +153,7 @@ def validate(tournament: Tournament, rules: str | Edition | None = None,
     unmodelled = ed.superseded if not rules and start is not None and ed.superseded and start >= ed.superseded \
         else None
     return Verdict(ed, decision, as_rr, speed.name if speed else "standard", shape.description, minutes,
-                   tuple(findings), tuple(players), tuple(notes), unmodelled, judged)
+                   tuple(findings), tuple(players), tuple(notes), unmodelled, judged, actions)
 
 
 def _judged_rounds(t: Tournament, today: date | None, after_round: int | None, finished_after: int | None,
@@ -163,22 +165,20 @@ def _judged_rounds(t: Tournament, today: date | None, after_round: int | None, f
     path = t.source.path
     where = progress(t, today)
     if after_round is not None and finished_after is not None:
-        raise NoSuchRound(msg("give either the round the verdict is asked after (--after-round) or the round the "
-                              "event ended after (--finished-after), not both"))
+        raise NoSuchRound(msg("give either the round the verdict is asked after or the round the event ended after, "
+                              "not both"))
     n = after_round if after_round is not None else finished_after
     if n is None:
         if where.finished:
             return t, "", False
         last = where.last_complete
         ended = not any(k for r, k in where.results.items() if r > last)
-        todo = (msg("judge it when it is over") if not last
-                else msg("judge it when it is over; --after-round {last} judges the rounds complete", last=last)
-                if not ended else
-                msg("judge it when it is over; --after-round {last} judges the rounds complete, --finished-after "
-                    "{last} says it ended after round {last}", last=last))
-        notes.append(diagnostic("VAL041", msg("the event is not finished: {where}: not judged ({todo})",
-                                              where=where.summary(), todo=todo), path=path))
-        return t, msg("{where}; {todo}", where=where.summary(), todo=todo), True
+        actions = ((Action("after-round", last, msg("judges the rounds complete")),) if last else ()) + (
+            (Action("finished-after", last, msg("says it ended after round {last}", last=last)),)
+            if last and ended else ())
+        notes.append(diagnostic("VAL041", msg("the event is not finished: {where}: not judged; judge it when it is over",
+                                              where=where.summary()), path=path, actions=actions))
+        return t, msg("{where}; judge it when it is over", where=where.summary()), True
     cut = cut_after(t, n)
     if finished_after is not None and (later := [r for r, k in where.results.items() if r > n and k]):
         raise NoSuchRound(msg("round {later} has results: the event did not end after round {n}", later=later[0], n=n))
@@ -189,15 +189,14 @@ def _judged_rounds(t: Tournament, today: date | None, after_round: int | None, f
     if after_round is not None:
         state = msg("the event is finished") if where.finished else msg("the event is not finished: {where}",
                                                                        where=where.summary())
-        notes.append(diagnostic("VAL042", msg("judged after round {n} of {rounds}, as asked (--after-round): the "
+        notes.append(diagnostic("VAL042", msg("judged after round {n} of {rounds}, as asked: the "
                                               "rounds after it are left out ({state}){pending}", n=n,
                                               rounds=where.rounds, state=state, pending=pending), path=path))
         return cut, msg("after round {n} of {rounds}, as asked", n=n, rounds=where.rounds), False
     unplayed = (msg("; {rounds} not played", rounds=rounds_named(range(n + 1, where.rounds + 1)))
                 if n < where.rounds else "")
-    notes.append(diagnostic("VAL043", msg("the event ended after round {n}, as the arbiter says (--finished-after "
-                                          "{n}): judged on rounds 1-{n}{later}{pending}", n=n, later=unplayed,
-                                          pending=pending), path=path))
+    notes.append(diagnostic("VAL043", msg("the event ended after round {n}, as the arbiter says: judged on rounds "
+                                          "1-{n}{later}{pending}", n=n, later=unplayed, pending=pending), path=path))
     return cut, msg("the event ended after round {n}, as the arbiter says", n=n), False
 
 

@@ -11,6 +11,7 @@ from datetime import date
 from enum import Enum
 from fractions import Fraction
 
+from ...actions import Action, voice
 from ...diagnostics import Diagnostic
 from ...messages import Message, joined, msg
 from ...records import builder, quick_init
@@ -134,6 +135,9 @@ class Verdict:
     #: stands and what to do; ``after round 3 of 5, as asked``; ``the event ended after round 5, as
     #: the arbiter says``; nothing for a finished event judged whole (:mod:`trfconv.rules.progress`).
     judged: str = ""
+    #: What the arbiter can do about a NOT FINISHED event: judge it after its last complete round,
+    #: say it ended there (:mod:`trfconv.actions`; the verdict line words them).
+    actions: tuple[Action, ...] = ()
 
     @property
     def not_modelled_note(self) -> Message | str:
@@ -151,7 +155,7 @@ class Verdict:
         judged = "" if not self.judged else (msg(": {judged}", judged=self.judged)
                                               if self.decision is Decision.NOT_FINISHED
                                               else msg(" ({judged})", judged=self.judged))
-        return joined([self.not_modelled_note, judged])
+        return joined([self.not_modelled_note, judged, voice().hints(self.actions)])
 
     @property
     def decision_text(self) -> Message:

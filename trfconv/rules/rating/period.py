@@ -35,6 +35,7 @@ from operator import attrgetter
 from typing import Protocol
 
 from ... import names
+from ...actions import Action
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KeptGame, Rating
@@ -272,15 +273,15 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
     name = t.event.name or t.source.path or "the event"
     if where.start is None and not undated:
         return None, [diagnostic("PER032", f"{name}: no date (start, end or round dates): the period it belongs "
-                                           "to cannot be known; left out (--undated takes it whole into this period)",
-                                 path=t.source.path)]
+                                           "to cannot be known; left out", path=t.source.path,
+                                 actions=(Action("take-undated", purpose="takes it whole into this period"),))]
     open_rounds = _not_finished(t, where)
     if open_rounds is not None:
         if not unfinished:
-            return None, [diagnostic("PER031", f"{name} is not finished ({open_rounds}); left out (--unfinished "
-                                               "rates the results it holds)", path=t.source.path)]
+            return None, [diagnostic("PER031", f"{name} is not finished ({open_rounds}); left out", path=t.source.path,
+                                     actions=(Action("take-unfinished", purpose="rates the results it holds"),))]
         out.append(diagnostic("PER033", f"{name} is not finished ({open_rounds}): rated on the results it holds, "
-                                        "as asked (--unfinished); a pairing without its result is no game",
+                                        "as asked; a pairing without its result is no game",
                               path=t.source.path))
     dated = t if where.start is None or where.rounds is None else \
         replace(t, event=replace(t.event, start_date=where.start))
@@ -810,15 +811,15 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
                       "others start from the Ro of the event they started last, with the K that event used"))
     elif rated:
         out.append(diagnostic(
-            "PER009", "rating before the period and K: no list given (--list), so each rated player starts from "
-                      "the Ro of the event he started last, with the K that event used"))
+            "PER009", "rating before the period and K: no list given, so each rated player starts from the Ro of the "
+                      "event he started last, with the K that event used", actions=(Action("give-list"),)))
     if inferred:
         out.append(diagnostic(
             "PER012", f"K inferred from the {r.edition} rules for {inferred} player(s): their earlier rated games "
                       f"and highest rating are unknown, so at least {r.k_new_games} games are assumed, and "
                       f"{r.k_top_rating} reached only by those rated {r.k_top_rating} or more"
-                      + ("; the list held gives no K for them" if with_list else "; give the list (--list) for "
-                         "the list's K")))
+                      + ("; the list held gives no K for them" if with_list else "; give the list for the list's K"),
+            actions=() if with_list else (Action("give-list"),)))
     if no_id:
         out.append(diagnostic(
             "PER011", f"{no_id} player line(s) without a FIDE ID: their results cannot be joined across events and "
@@ -826,10 +827,11 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
     if any(p.gets is Gets.INITIAL for p in players):
         out.append(diagnostic(
             "PER013", f"unrated players: the games of earlier periods kept in the database (the lists of {since} "
-                      f"on, {r.initial.pool}, 7.1.4) pooled with this period's for {pooled} player(s); games never "
-                      "kept (period computed without --keep-unrated) are not known" if pooled is not None else
+                      f"on, {r.initial.pool}, 7.1.4) pooled with this period's for {pooled} player(s); games of "
+                      "periods computed without keeping them are not known" if pooled is not None else
                       f"unrated players: only this period's results are pooled into Ru; their earlier unrated "
-                      f"results ({r.initial.pool}, 7.1.4) are pooled only from the database (--keep-unrated)"))
+                      f"results ({r.initial.pool}, 7.1.4) are pooled only from the database",
+            actions=(Action("keep-unrated"),)))
     dropped: dict[str, int] = {}
     for p in players:
         for e in p.events if p.gets is not Gets.CHANGE else ():  # a rated player's unrated lines: 8.2.4
@@ -839,10 +841,10 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
         out.append(diagnostic(
             "PER019", f"a zero score in a newcomer's first event is disregarded ({rules.first_article}): "
                       + "; ".join(f"{n} player(s) in {name}" for name, n in dropped.items())
-                      + ("; the first event is the earliest the database knows (--keep-unrated), else the earliest "
-                         "of this period" if pooled is not None else "; each newcomer's earliest event of this "
-                         "period is taken as his first (earlier events are known only from the database, "
-                         "--keep-unrated)")))
+                      + ("; the first event is the earliest the database knows, else the earliest of this period"
+                         if pooled is not None else "; each newcomer's earliest event of this period is taken as his "
+                         "first: earlier events are known only from the database"),
+            actions=() if pooled is not None else (Action("keep-unrated"),)))
     since_rated = [e for p in players for e in p.events if e.rating is not None and e.note]
     if since_rated:
         named = list(dict.fromkeys(events[e.event].name for e in since_rated))

@@ -1,5 +1,5 @@
-"""The rating officer's month as :func:`trfconv.period` computes it: each event read, judged
-and rated for the period (:class:`PeriodWork`, in worker processes when there are several
+"""The rating officer's month, event by event, as :mod:`.period` computes it: each event read,
+judged and rated for the period (:class:`PeriodWork`, in worker processes when there are several
 files), the events taken in the order given, what several events say said once, and the
 unrated players' games kept for a later period. Imported when a period is computed."""
 
@@ -8,16 +8,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
-from . import read, reads
-from .diagnostics import Diagnostic, diagnostic, has_errors
-from .errors import TrfconvError
-from .model import Tournament
+from ..diagnostics import Diagnostic, diagnostic, has_errors
+from ..errors import TrfconvError
+from ..model import Tournament
+from .inputs import read_file
 
 
 def keep_unrated(store, result, kind: str, said) -> Diagnostic:
     """Keep the games of the players still unrated after ``result`` in ``store``, unless the
     period rests on files with errors."""
-    from .rules.rating.period import first_events, kept
+    from ..rules.rating.period import first_events, kept
 
     if has_errors(said):
         return diagnostic("PER018", "unrated players' games not kept for later periods: the period rests on files "
@@ -59,14 +59,14 @@ class PeriodWork:
     undated: bool = False  #: take events without any date whole into the period
 
     def __call__(self, source) -> PeriodEvent:
-        from .io.registry import unreadable_codes
-        from .rules.rating.period import NOT_JUDGED, default_month, judge_event
+        from ..io.registry import unreadable_codes
+        from ..rules.rating.period import NOT_JUDGED, default_month, judge_event
 
         t = source
         if not isinstance(source, Tournament):
             try:  # only the dates are wanted without a month: the header records of a TRF file
                 t, players = headers(source, self.encoding) if self.month is None else \
-                    (found := read(source, encoding=self.encoding), bool(found.players))
+                    (found := read_file(source, encoding=self.encoding), bool(found.players))
             except TrfconvError as err:
                 return PeriodEvent(skipped(source, err.diagnostics))
             codes = unreadable_codes()
@@ -91,22 +91,22 @@ def headers(path, encoding: str | None) -> tuple[Tournament, bool]:
     player lines (001), which hold nearly all of its bytes and of the reading's time (as
     python-chess's visitors stop after a game's headers); any other file is read whole. With
     whether the file has player lines (a TRF file without any is no event, as when read whole)."""
-    from .encoding import byte_order_mark
-    from .io.files import InputError, read_input
-    from .io.registry import detect_format
+    from ..encoding import byte_order_mark
+    from ..io.files import InputError, read_input
+    from ..io.registry import detect_format, read_bytes
 
     try:
         data = read_input(path)
     except InputError as err:
-        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path))]) from None
+        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path), actions=err.actions)]) from None
     if detect_format(data, str(path)) == "trf" and byte_order_mark(data[:4]) is None:
         lines = data.splitlines(keepends=True)
         kept = [line for line in lines if not line.startswith(b"001")]
         if len(kept) < len(lines):  # without its player lines, the file says it holds none (IO002): not so
-            t = reads(b"".join(kept), path=str(path), encoding=encoding, format="trf")
+            t = read_bytes(b"".join(kept), str(path), encoding=encoding, format="trf")
             said = tuple(d for d in t.source.diagnostics if d.code != "IO002")
             return replace(t, source=replace(t.source, diagnostics=said)), True
-    t = reads(data, path=str(path), encoding=encoding)
+    t = read_bytes(data, str(path), encoding=encoding)
     return t, bool(t.players)
 
 
@@ -120,7 +120,7 @@ def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnos
     each input taken."""
     import pickle
 
-    from .io.many import expand, in_workers
+    from ..io.many import expand, in_workers
 
     entries: list = []
     for item in events:
@@ -171,7 +171,7 @@ def said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
     another's)."""
     import re
 
-    from .diagnostics import CODES
+    from ..diagnostics import CODES
 
     groups: dict[tuple[str, str], list[tuple[str, Diagnostic]]] = {}
     out: list[Diagnostic | tuple[str, str]] = []
