@@ -40,7 +40,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "trfconv"
 LOCALE = PACKAGE / "locale"
 #: The calls a message is written with (``trfconv.messages``): the positions of their texts.
-KEYWORDS = {"msg": None, "plural": (1, 2), "pmsg": ((1, "c"), 2), "phrase": None}
+KEYWORDS = {"msg": None, "plural": (1, 2), "pmsg": ((1, "c"), 2), "phrase": None, "_": None}
+#: Where the messages are: the package's code, and the page's templates (which say a text with
+#: ``_("…")``, :func:`trfconv.web.app._render`).
+METHODS = [("**.py", "python"), ("web/templates/**.html", "jinja2.ext:babel_extract")]
 #: The texts of the regulation data that the code says as messages (``data(...)``): by family of
 #: editions (each edition's data file), the dotted keys of the texts.
 DATA_TEXTS = {"b02": ("rateability.initial_pooling", "rating.initial.pool")}
@@ -65,7 +68,7 @@ def extract() -> Catalog:
     """Every message of the package, where it is said (files, not lines: a catalog does not
     change when code moves), as a template catalog."""
     template = _catalog()
-    found = extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS,
+    found = extract_from_dir(str(PACKAGE), method_map=METHODS, keywords=KEYWORDS,
                              comment_tags=("i18n:",), strip_comment_tags=True)
     for filename, _lineno, message, comments, context in found:
         template.add(message, locations=[(f"trfconv/{filename}", None)], auto_comments=comments, context=context,

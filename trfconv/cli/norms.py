@@ -17,29 +17,32 @@ from ..encoding import printable
 from ..model import MAX_ROUNDS
 from ..rules.editions import UnknownEdition
 from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, EXEMPTIONS, TITLES, readings
+from ..messages import msg
 from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     MAX_PLACE,
+    check_output,
+    choices,
     DbOption,
     DetailsOption,
+    edition_names,
+    emit,
     EncodingOption,
+    face,
     Facts,
+    facts_of,
+    fail,
     FilesArgument,
     JobsOption,
     JsonOption,
     LenientOption,
     ListMonthOption,
     ListOption,
-    check_output,
-    choices,
-    edition_names,
-    emit,
-    facts_of,
-    fail,
     rating_lists,
     readable,
+    say,
 )
 
 NormsFormat = choices("NormsFormat", document("norms").formats)
@@ -120,9 +123,9 @@ def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None
     from ..documents.norms import NormsReport
 
     if exemption is not None and exemption.strip().lower() not in EXEMPTIONS:
-        raise fail(f"--exemption {exemption}", f"unknown; give one of {', '.join(EXEMPTIONS)}")
+        raise fail(f"--exemption {exemption}", msg("unknown; give one of {choices}", choices=list(EXEMPTIONS)))
     if event_type is not None and event_type.strip().lower() not in EVENT_TYPES:
-        raise fail(f"--event-type {event_type}", f"unknown; give one of {', '.join(EVENT_TYPES)}")
+        raise fail(f"--event-type {event_type}", msg("unknown; give one of {choices}", choices=list(EVENT_TYPES)))
     check_output(output)
     lookup = rating_lists(use_list, list_month, db)
     t = readable(file, encoding, as_json)
@@ -132,15 +135,16 @@ def norms_file(file: Path, *, player: int | None, titles: tuple[str, ...] | None
                        event_type=event_type.strip().lower() if event_type else None, readings=readings,
                        forecast=forecast, after_round=after_round, arbiters=details or form == "arbiters")
     except UnknownEdition as err:
-        raise fail("--rules", str(err)) from None
+        raise fail("--rules", err.args[0] if err.args else str(err)) from None
     except ValueError as err:  # --player, --after-round or --reading the event or the edition does not have
-        raise fail(file, str(err)) from None
-    basis = Basis(str(file), (*t.diagnostics, *result.diagnostics), lenient, scope="norms")
+        raise fail(file, err.args[0] if err.args else str(err)) from None
+    basis = Basis(str(file), (*t.diagnostics, *result.diagnostics), lenient, scope="norms", lang=face["lang"])
     report = NormsReport(basis, t, result, details or player is not None)
     emit(document("norms").render(report, form), output, file, form=form)
     written = output is not None and str(output) != "-"
     if written:
-        typer.echo(f"wrote {output}: title norms ({form}); {report.verdict()}", err=True)
+        typer.echo(say(msg("wrote {output}: title norms ({form}); {verdict}", output=str(output), form=form,
+                           verdict=report.verdict())), err=True)
     return facts_of(t, EXIT_ERRORS if basis.defective else EXIT_OK, verdict=report.verdict(),
                     written=str(output) if written else None)
 
@@ -152,7 +156,7 @@ def _readings(chosen: list[str] | None, score: str | None) -> dict[str, str]:
     for given in chosen or ():
         name, sign, choice = given.partition("=")
         if not sign or not name.strip() or not choice.strip():
-            raise fail(f"--reading {given}", "give NAME=CHOICE (trfconv norms --help lists them)")
+            raise fail(f"--reading {given}", msg("give NAME=CHOICE (trfconv norms --help lists them)"))
         out[name.strip().lower()] = choice.strip().lower()
     if score is not None:
         out["score"] = score.strip().lower()
@@ -167,9 +171,9 @@ def _application(files, applicant, titles, exemption, event_type, readings, rule
     from ..rules.norms import application
 
     if not applicant.strip().isdigit():
-        return fail(f"--application {applicant}", "give the applicant's FIDE id (digits)")
+        return fail(f"--application {applicant}", msg("give the applicant's FIDE id (digits)"))
     if titles and len(titles) > 1:
-        return fail("--title", "an application is for one title")
+        return fail("--title", msg("an application is for one title"))
     if titles and titles[0] in ARBITER_TITLES:
         titles_asked = titles
         titles = None  # the players' judging looks at every title; the arbiter's application takes it
@@ -177,9 +181,9 @@ def _application(files, applicant, titles, exemption, event_type, readings, rule
         titles_asked = titles
     targets, skipped = expand(files)
     for name, why in skipped:
-        typer.echo(printable(f"trfconv: {name}: skipped: {why}"), err=True)
+        typer.echo(printable(f"trfconv: {name}: " + say(msg("skipped: {why}", why=why))), err=True)
     if not targets:
-        return fail("FILES", "no tournament file among the files given")
+        return fail(msg("FILES"), msg("no tournament file among the files given"))
     check_output(output)
     lookup = rating_lists(use_list, list_month, db)
     events = [(str(f), readable(f, encoding, as_json)) for f in targets]
@@ -189,16 +193,16 @@ def _application(files, applicant, titles, exemption, event_type, readings, rule
                                     event_type=event_type.strip().lower() if event_type else None,
                                     readings=readings)
     except UnknownEdition as err:
-        return fail("--rules", str(err))
+        return fail("--rules", err.args[0] if err.args else str(err))
     except ValueError as err:  # a reading the edition does not have
-        return fail("--reading", str(err))
+        return fail("--reading", err.args[0] if err.args else str(err))
     if all(x.start_number is None for x in result.events):
         return _arbiter_application(events, applicant.strip(), titles_asked, lookup, lenient, as_json, output,
                                     targets[0])
     if titles_asked and titles_asked[0] in ARBITER_TITLES:
-        return fail(f"--title {titles_asked[0]}", "an arbiter's title; this FIDE id is a player's")
+        return fail(f"--title {titles_asked[0]}", msg("an arbiter's title; this FIDE id is a player's"))
     noticed = [d for _, t in events for d in t.diagnostics]
-    basis = Basis(", ".join(f for f, _ in events), (*noticed, *found), lenient, scope="norms")
+    basis = Basis(", ".join(f for f, _ in events), (*noticed, *found), lenient, scope="norms", lang=face["lang"])
     report = ApplicationReport(basis, result)
     form = "json" if as_json else "text"
     emit(document("norms-application").render(report, form), output, targets[0], form=form)
@@ -214,13 +218,14 @@ def _arbiter_application(events, fide_id: str, titles, lookup, lenient: bool, as
     from ..rules.officials import arbiters
 
     if not any(a.fide_id == fide_id for _, t in events for a in arbiters(t, lookup)):
-        return fail(f"--application {fide_id}", "no file given holds a player or an arbiter (102/112) with this "
-                                                "FIDE id")
+        return fail(f"--application {fide_id}", msg("no file given holds a player or an arbiter (102/112) with this "
+                                                    "FIDE id"))
     if titles and titles[0] not in ARBITER_TITLES:
-        return fail(f"--title {titles[0]}", "a player's title; this FIDE id is an arbiter's (FA or IA)")
+        return fail(f"--title {titles[0]}", msg("a player's title; this FIDE id is an arbiter's (FA or IA)"))
     result = arbiter_application(events, fide_id, title=titles[0] if titles else None, lookup=lookup)
     noticed = [d for _, t in events for d in t.diagnostics]
-    basis = Basis(", ".join(f for f, _ in events), (*noticed, *result.diagnostics), lenient, scope="norms")
+    basis = Basis(", ".join(f for f, _ in events), (*noticed, *result.diagnostics), lenient, scope="norms",
+                  lang=face["lang"])
     report = ArbiterApplicationReport(basis, result)
     form = "json" if as_json else "text"
     emit(document("arbiter-application").render(report, form), output, first, form=form)

@@ -13,23 +13,25 @@ from ..documents.basis import Basis
 from ..documents.registry import document
 from ..model import MAX_ROUNDS
 from ..rules.editions import UnknownEdition, edition
+from ..messages import msg, plural
 from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
-    EncodingOption,
-    Facts,
-    FilesArgument,
-    JobsOption,
-    JsonOption,
-    LenientOption,
     check_output,
     choices,
     edition_names,
     emit,
+    EncodingOption,
     error_lines,
+    face,
+    Facts,
     facts_of,
     fail,
+    FilesArgument,
+    JobsOption,
+    JsonOption,
+    LenientOption,
     readable,
     wrote,
 )
@@ -65,9 +67,9 @@ def pairings(
         try:
             edition(rules, "swiss")
         except UnknownEdition as err:
-            raise fail("--rules", str(err)) from None
+            raise fail("--rules", err.args[0] if err.args else str(err)) from None
     if system is not None and system.strip().lower() != "dutch":
-        raise fail("--system", f"{system!r}: only the Dutch system (dutch) is checked")
+        raise fail("--system", msg("'{system}': only the Dutch system (dutch) is checked", system=system))
     options = dict(round_=round_, next_round=next_round, rules=rules, system=system,
                    form="json" if as_json else PairingsFormat(fmt).value, output=output, encoding=encoding,
                    lenient=lenient, as_json=as_json)
@@ -88,10 +90,10 @@ def pairings_file(file: Path, *, round_: int | None, next_round: bool, rules: st
     from ..rules.progress import progress
 
     if round_ is not None and round_ > (held := progress(t).last_paired):
-        raise fail("--round", f"the file holds {held} paired round(s)")
+        raise fail("--round", msg("the file holds {n} paired round(s)", n=held))
     result = check(t, round=round_, next=next_round, rules=rules, system=system)
     basis = Basis(str(file), (*t.diagnostics, *(d.located(str(file)) for d in caveats(result))), lenient,
-                  scope="pairings")
+                  scope="pairings", lang=face["lang"])
     names = {p.start_number: p.name for p in t.players}
     report = PairingsReport(basis, result, t.event.name, names, (round_,) if round_ is not None else ())
     rendered = document("pairings")
@@ -99,7 +101,8 @@ def pairings_file(file: Path, *, round_: int | None, next_round: bool, rules: st
     written = output is not None and str(output) != "-"
     lines = error_lines(basis.errors)
     if written and form != "json" and output is not None:
-        lines.append(wrote(output, f"pairings ({form})", basis, f"{len(result.rounds)} rounds"))
+        lines.append(wrote(output, msg("pairings ({form})", form=form), basis,
+                           plural("{n} round", "{n} rounds", n=len(result.rounds))))
     if lines:
         typer.echo("\n".join(lines), file=sys.stderr)
     failed = basis.withheld or any(r.verdict in (RoundVerdict.DIFFERS, RoundVerdict.COLOURS) for r in result.rounds) or (

@@ -15,6 +15,7 @@ from ..diagnostics import Diagnostic, Severity, diagnostic, has_errors
 from ..errors import TrfconvError
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, write_bytes, write_file
+from ..messages import msg
 from ..model import Extra, Tournament
 from .inputs import Given, Params, name_of, paths, tournament
 from .outputs import to_file
@@ -72,7 +73,7 @@ class Conversion:
 
 
 #: A file with errors is written only when the person allows it.
-WRITE_ANYWAY = Action("allow-defective", purpose="to write it anyway, marked as resting on them")
+WRITE_ANYWAY = Action("allow-defective", purpose=msg("to write it anyway, marked as resting on them"))
 
 
 def convert(params: Convert) -> JobResult[Conversion]:
@@ -95,8 +96,8 @@ def convert(params: Convert) -> JobResult[Conversion]:
     base: JobResult[Conversion] = JobResult(params.name, Exit.PROBLEMS, name_of(params.file), t)
     if has_errors(t.diagnostics):
         if not params.lenient:
-            return replace(base, value=done, diagnostics=(*done.readings, *t.diagnostics), verdict="not written: errors",
-                           actions=(WRITE_ANYWAY,), refused=(Problem("errors in the input; nothing written",
+            return replace(base, value=done, diagnostics=(*done.readings, *t.diagnostics), verdict=msg("not written: errors"),
+                           actions=(WRITE_ANYWAY,), refused=(Problem(msg("errors in the input; nothing written"),
                                                                      path=name_of(params.file),
                                                                      actions=(WRITE_ANYWAY,)),))
         t, marked = _marked_lenient(t)
@@ -130,17 +131,17 @@ def convert(params: Convert) -> JobResult[Conversion]:
         return replace(base, exit=Exit.UNUSABLE, refused=(_unknown_encoding(params),))
     done = replace(done, written=tuple(written.diagnostics), players=written.players)
     what = outputs()[params.format].description.split(" (")[0]
-    return replace(base, exit=Exit.OK, value=done, diagnostics=(*noticed, *done.written), verdict="written",
+    return replace(base, exit=Exit.OK, value=done, diagnostics=(*noticed, *done.written), verdict=msg("written"),
                    written=(Written(str(params.output), what),))
 
 
 def _unknown_encoding(params: Convert) -> Problem:
-    return Problem(f"unknown encoding {params.output_encoding!r}", about="output_encoding")
+    return Problem(msg("unknown encoding {encoding}", encoding=repr(params.output_encoding)), about="output_encoding")
 
 
 def _writer_refused(output: str) -> Problem:
-    return Problem("the writer reports errors; nothing written", path=output,
-                   actions=(Action("allow-defective", purpose="to write it anyway"),))
+    return Problem(msg("the writer reports errors; nothing written"), path=output,
+                   actions=(Action("allow-defective", purpose=msg("to write it anyway")),))
 
 
 def _marked_lenient(t: Tournament) -> tuple[Tournament, Diagnostic]:

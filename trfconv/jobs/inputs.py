@@ -19,7 +19,7 @@ from ..diagnostics import diagnostic
 from ..errors import TrfconvError
 from ..io.files import MAX_INPUT_BYTES, InputError, OutputError, read_input, same_file, writable
 from ..io.registry import read_bytes, unreadable_codes
-from ..messages import ENGLISH, Language
+from ..messages import ENGLISH, Language, msg
 from ..model import Tournament
 from .result import Problem
 
@@ -107,7 +107,8 @@ def refused_path(output: Path, inputs: tuple[Path, ...]) -> Problem | None:
         return Problem(str(err), path=str(output))
     for given in inputs:
         if same_file(output, given):
-            return Problem(f"is an input of this command ({given}); refusing to overwrite it", path=str(output))
+            return Problem(msg("is an input of this command ({given}); refusing to overwrite it", given=str(given)),
+                           path=str(output))
     return None
 
 
@@ -135,11 +136,11 @@ def tournament(given: Given, *, encoding: str | None = None, max_bytes: int = MA
         try:
             t = read_file(given, encoding=encoding, max_bytes=max_bytes)
         except TrfconvError as err:
-            return Problem("cannot be read", path=str(given), diagnostics=err.diagnostics)
+            return Problem(msg("cannot be read"), path=str(given), diagnostics=err.diagnostics)
     codes = unreadable_codes()
     problems = tuple(d for d in t.diagnostics if d.code in codes)
     if problems:
-        return Problem("not a tournament file trfconv can read", path=t.source.path, diagnostics=problems)
+        return Problem(msg("not a tournament file trfconv can read"), path=t.source.path, diagnostics=problems)
     return t
 
 

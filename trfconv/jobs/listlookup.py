@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..io.ratinglist.store import Match
+from ..messages import msg
 from .inputs import Lists, Params, paths
 from .lists import held_month, store
 from .result import Exit, JobResult, Problem, stopped
@@ -51,10 +52,10 @@ def list_lookup(params: ListLookup) -> JobResult[Found]:
         return stopped(params.name, month)
     query = params.query.strip()
     if not query:
-        return stopped(params.name, Problem("give a name or a FIDE ID", about="query"))
+        return stopped(params.name, Problem(msg("give a name or a FIDE ID"), about="query"))
     digits = query.isascii() and query.isdigit()
     if params.by_id and not digits:
-        return stopped(params.name, Problem("not a number", about="query", given=query))
+        return stopped(params.name, Problem(msg("not a number"), about="query", given=query))
     if params.by_id or (params.by_id is None and digits):
         entry = lists.player(int(query), month)
         matches: tuple[Match, ...] = (Match(entry, 100),) if entry is not None else ()

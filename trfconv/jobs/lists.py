@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..diagnostics import Diagnostic
 from ..io.ratinglist.store import Store, StoreError
+from ..messages import msg
 from ..model import Tournament
 from ..rules.ratinglist.inforce import Lookup, Pinned, event_list
 from .inputs import Lists
@@ -26,7 +27,7 @@ def store(choice: Lists, *, holding: bool = True) -> Store | Problem:
     except StoreError as err:
         return Problem(err.why, path=str(err.path), actions=err.actions)
     if holding and not held:
-        return Problem("no rating list held", path=str(lists.path), actions=(IMPORT_LIST,))
+        return Problem(msg("no rating list held"), path=str(lists.path), actions=(IMPORT_LIST,))
     return lists
 
 
@@ -37,7 +38,7 @@ def held_month(lists: Store, month: str | None, about: str = "lists") -> str | P
     if month is None:
         return list(held)[-1]
     if month not in held:
-        return Problem(f"no list of that month is held ({', '.join(held)})", about=about, given=month)
+        return Problem(msg("no list of that month is held ({held})", held=list(held)), about=about, given=month)
     return month
 
 
@@ -68,5 +69,6 @@ def against_list(t: Tournament, lists: Lookup, kind: str) -> list[Diagnostic] | 
     if month is None:
         held_lists = lists.lookup if isinstance(lists, Pinned) else lists
         held = "; ".join(f"{m} ({', '.join(kinds)})" for m, kinds in held_lists.months().items())
-        return Problem(f"{said[0].message}; the lists held: {held or 'none'}", path=t.source.path)
+        return Problem(msg("{message}; the lists held: {held}", message=said[0].message, held=held or msg("none")),
+                       path=t.source.path)
     return crosscheck(t, lists, kind, locate=t.source.player_at)

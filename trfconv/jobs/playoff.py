@@ -88,7 +88,7 @@ def playoff(params: Playoff) -> JobResult[Tied]:
     return delivered(params.name, Exit.PROBLEMS if basis.defective else Exit.OK, rendered, params.output,
                      params.file, msg("play-off plan ({form})", form=params.form), file=where, tournament=t,
                      value=Tied(tuple(entrants), first, seed, planned, event), diagnostics=basis.diagnostics,
-                     basis=basis, verdict="not produced" if basis.withheld else "planned",
+                     basis=basis, verdict=msg("not produced") if basis.withheld else msg("planned"),
                      actions=(ALLOW_DEFECTIVE,) if basis.withheld else ())
 
 
@@ -103,10 +103,10 @@ def _tied(params: Playoff, seed: str):
     names = list(params.players)
     if params.file is None:
         if len(names) < 2:
-            return Problem("give a tournament file, or the tied players", about="file",
+            return Problem(msg("give a tournament file, or the tied players"), about="file",
                            actions=(Action("give-players"),))
         if len(set(names)) < len(names):
-            return Problem("a player is named twice", about="players")
+            return Problem(msg("a player is named twice"), about="players")
         return [Entrant(None, n, k) for k, n in enumerate(names, 1)], params.place, (), None
     t = tournament(params.file, encoding=params.encoding, max_bytes=params.max_bytes)
     if isinstance(t, Problem):
@@ -119,7 +119,7 @@ def _tied(params: Playoff, seed: str):
     try:
         entrants, first = chosen(s, names) if names else tied_for(s, params.place)
     except ValueError as err:
-        return Problem(str(err), about="players" if names else "places")
+        return Problem(err.args[0] if err.args else str(err), about="players" if names else "places")
     if len(entrants) < 2:
-        return Problem("a play-off needs two or more players", about="players")
+        return Problem(msg("a play-off needs two or more players"), about="players")
     return entrants, first, (*t.diagnostics, *(d.located(name_of(params.file)) for d in s.diagnostics)), t
