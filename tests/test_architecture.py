@@ -67,8 +67,8 @@ LAYER_MAP = (
           "they render what the rules computed"),
     Layer("jobs", ("jobs",), ("base", "io", "rules", "documents"),
           "what trfconv does for a person, one module per job (info, check, the list check, convert, validate, "
-          "report, standings, playoff, period and its events (`month`), fill, the list import and look-up, "
-          "explain): typed parameters in, one result record out (`result`: diagnostics, verdict, documents, files "
+          "report, standings, playoff, norms and the title application, pairings, period and its events "
+          "(`month`), fill, the list import and look-up, explain): typed parameters in, one result record out (`result`: diagnostics, verdict, documents, files "
           "written or refused, exit class, caveats, actions); `run` holds every output against every input first"),
     Layer("api", ("", "__main__", "ratinglists"), ("base", "io", "rules", "documents", "jobs"),
           "the library's functions (`trfconv/__init__.py`, over the jobs), `python -m trfconv`, the rating lists' "

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 from html import unescape
+
+from lxml import html
 import shutil
 from datetime import date
 from pathlib import Path
@@ -51,8 +53,11 @@ def test_every_job_is_registered_with_its_parameters_and_function():
 
 
 def outputs_over_inputs(event: Path, database: Path, k_file: Path):
-    """Each job that writes a file, asked to write it over each file it reads."""
+    """Each job that writes a file, asked to write it over each file it reads (``norms --list
+    --db DB -o DB`` and ``norms A B --application ID -o B`` wrote over their input, exit 0)."""
     lists = trfconv.Lists(database)
+    second = event.parent / "second.trf"
+    shutil.copy(event, second)
     return [
         trfconv.Report(event, output=event), trfconv.Report(event, k_file=k_file, output=k_file),
         trfconv.Report(event, lists=lists, output=database), trfconv.Standings(event, output=event),
@@ -60,6 +65,8 @@ def outputs_over_inputs(event: Path, database: Path, k_file: Path):
         trfconv.Period((event,), output=event), trfconv.Period((event,), lists=lists, output=database),
         trfconv.Period((event,), keep=lists, output=database), trfconv.Period((event.parent,), output=event),
         trfconv.Fill(event, event, lists), trfconv.Fill(event, database, lists),
+        trfconv.Norms(event, lists=lists, output=database), trfconv.Norms(event, output=event),
+        trfconv.NormsApplication((event, second), "1", output=second), trfconv.Pairings(event, output=event),
     ]
 
 
@@ -193,3 +200,144 @@ def test_an_edition_of_another_family_is_a_usage_error(cli):
     assert result.exit_code == 2
     assert result.stderr == ("trfconv: --rules: b01-2024 is an edition of the Title Regulations (B.01), not of the "
                              "tie-break regulations (C.07); known: tb-2009, tb-2023, tb-2024, tb-2026\n")
+
+
+def test_norms_never_write_over_the_database_or_an_event_they_read(cli, event, database):
+    """Issue 35: ``norms --list --db DB -o DB`` overwrote the rating lists database it read, and
+    ``norms A B --application ID -o B`` event B, both exit 0; refused now as ``report`` refuses."""
+    second = event.parent / "second.trf"
+    shutil.copy(event, second)
+    before = {p: p.read_bytes() for p in (database, second)}
+    over_db = cli("norms", event, "--list", "--db", database, "-o", database)
+    assert over_db.exit_code == 2 and "is an input of this command" in over_db.stderr
+    over_event = cli("norms", event, second, "--application", "1503014", "-o", second)
+    assert over_event.exit_code == 2 and "is an input of this command" in over_event.stderr
+    assert {p: p.read_bytes() for p in before} == before
+
+
+# -- what the page gained (issue 35 item 2) ---------------------------------------------------------
+
+def test_the_page_checks_a_file_before_upload_as_the_command_does(page_cli, monkeypatch):
+    """The upload check on the page: its verdict, its one line (what to fix first, by when) and
+    every finding, as ``check --upload`` prints them (gacrux reads a file on disk: --no-gacrux)."""
+    monkeypatch.chdir(EXAMPLE.parent)
+    c = client()
+    key = key_of(upload(c, EXAMPLE.name, EXAMPLE.read_bytes()))
+    card = c.get(f"/sessions/{SESSION}/cards").text
+    assert f'data-get="/files/{key}/upload"' in card
+    page = html.fragment_fromstring(f"<div>{c.get(f'/files/{key}/upload').text}</div>")
+    command = page_cli("check", EXAMPLE.name, "--upload", "--no-gacrux").stdout.splitlines()
+    assert command[-1] == f"{EXAMPLE.name}: " + page.xpath("string(.//p[@class='upload-summary'])")
+    assert "fix first" in command[-1] and "then " in command[-1]  # what first, then the deadline
+    assert page.xpath("string(.//strong[@class='decision'])") == "NOT READY TO UPLOAD"
+    assert sorted(li.text_content() for li in page.xpath(".//li")) == sorted(command[:-2])  # by severity, or place
+
+
+def test_the_page_refuses_a_conversion_of_a_file_with_errors_before_it_is_asked(monkeypatch):
+    """A file with errors: the page says, before any download, that its conversions are refused
+    (in the command's words, the page's control for allowing them), and offers them only with
+    'even with errors' ticked (a conversion then marked as resting on them)."""
+    c = client()
+    key = key_of(upload(c, DEFECT.name, DEFECT.read_bytes()))
+    card = html.fragment_fromstring(c.get(f"/sessions/{SESSION}/cards").text)
+    assert card.get("data-file") == key
+    said = card.xpath("string(.//form[@class='refused-conversions']/p)")
+    assert said == ("errors in the input; nothing written (tick 'even with errors' to write it anyway, marked as "
+                    "resting on them)")
+    assert len(card.xpath(".//form[@class='refused-conversions']//input[@name='lenient'][@required]")) == 1
+    assert not card.xpath(".//ul[@class='downloads']")
+    clean = key_of(upload(c, EXAMPLE.name, EXAMPLE.read_bytes()))
+    assert len(html.fragment_fromstring(f"<div>{c.get(f'/sessions/{SESSION}/cards').text}</div>")
+               .xpath(f".//article[@data-file='{clean}']//ul[@class='downloads']/li/a")) == 5
+
+
+@pytest.mark.parametrize("native", [FIXTURES / "native" / "swissmanager" / "echecsjs__tunx__2023_elllobregat_a_753347.TUNX",
+                                    *sorted((FIXTURES / "native" / "pgn").glob("*.pgn"))[:1]], ids=lambda p: p.suffix)
+def test_the_page_fills_points_and_ranks_as_convert_does(cli, monkeypatch, native):
+    """Swiss-Manager and PGN files hold no points or ranks: the page's TRF is the command's,
+    byte for byte, the standings' points and ranks filled (WRT007), and reads back with them."""
+    monkeypatch.chdir(native.parent)
+    c = client()
+    key = key_of(upload(c, native.name, native.read_bytes()))
+    page = c.get(f"/files/{key}/convert.trf26")
+    command = cli("convert", native.name, "--to", "trf26")
+    assert page.status_code == 200 and page.content == command.stdout_bytes and "WRT007" in command.stderr
+    back = trfconv.reads(page.content)
+    assert all(p.rank is not None for p in back.players)
+
+
+#: Every job the page runs, asked the same of the library, the command line and the page, on one
+#: file: (job, its parameters, the command's arguments, the page's address and query).
+FACES = [
+    ("info", lambda f: trfconv.Info(f, form="json"), ("info", "--json"), ("info.json", {})),
+    ("validate", lambda f: trfconv.Validate(f, form="text"), ("validate",), ("verdict.text", {})),
+    ("report", lambda f: trfconv.Report(f, form="csv"), ("report", "--format", "csv"), ("rating-report.csv", {})),
+    ("standings", lambda f: trfconv.Standings(f, ("BH/C1", "SB"), form="json"),
+     ("standings", "-t", "BH/C1,SB", "--format", "json"), ("standings.json", {"tiebreaks": "BH/C1,SB"})),
+    ("playoff", lambda f: trfconv.Playoff(f, place=3, seed="7", form="text"),
+     ("playoff", "--places", "3", "--seed", "7", "--format", "text"), ("playoff.text", {"place": "3", "seed": "7"})),
+    ("norms", lambda f: trfconv.Norms(f, form="it1"), ("norms", "--format", "it1"), ("norms.it1", {})),
+    ("norms-json", lambda f: trfconv.Norms(f, forecast=True, form="json"), ("norms", "--forecast", "--json"),
+     ("norms.json", {"forecast": "1"})),
+    ("convert", lambda f: trfconv.Convert(f, "xml"), ("convert", "--to", "xml"), ("convert.xml", {})),
+]
+
+
+@pytest.mark.parametrize(("job", "params", "args", "asked"), FACES, ids=[f[0] for f in FACES])
+def test_every_job_gives_the_same_bytes_through_the_library_the_command_line_and_the_page(
+        page_cli, monkeypatch, job, params, args, asked):
+    """Issue 35 item 2: the same document of the same file, from each face, byte for byte (the
+    text forms the command writes with -o, as the page hands out a file)."""
+    monkeypatch.chdir(EXAMPLE.parent)
+    name = EXAMPLE.name
+    c = client()
+    key = key_of(upload(c, name, EXAMPLE.read_bytes()))
+    with speaking(PAGE):
+        result = run(params(name))
+    library = result.data if result.data is not None else result.document.text.encode(result.document.encoding)
+    page = c.get(f"/files/{key}/{asked[0]}", params=asked[1])
+    assert page.status_code == 200, page.text
+    command = page_cli(args[0], name, *args[1:])
+    assert command.exit_code in (0, 1), command.output
+    assert library == command.stdout_bytes == page.content, job
+
+
+# -- the norms and the pairings on the page (issues 36 and 38) --------------------------------------
+
+READINGS = FIXTURES / "examples" / "norms-readings-2026.trf"
+
+
+def test_the_page_shows_the_norms_readings_near_misses_and_forms_as_the_command(page_cli, monkeypatch):
+    """The norms job on the page: its verdict, each reading that decides with both outcomes, the
+    near misses, another reading chosen, the IT1 and the arbiters' FA1/IA1 forms: the command's."""
+    monkeypatch.chdir(READINGS.parent)
+    c = client()
+    key = key_of(upload(c, READINGS.name, READINGS.read_bytes()))
+    page = c.get(f"/files/{key}/norms.html").text
+    assert page == page_cli("norms", READINGS.name, "--format", "html").stdout
+    text = html.document_fromstring(page).text_content()
+    assert "'complete-event' (the default) gives the norm" in text and "'all-rounds' gives no norm" in text
+    assert "missed narrowly: 1.4.8 by 15 rating points" in text
+    other = c.get(f"/files/{key}/norms.html", params={"reading-round-robin-beaten": "all-rounds"}).text
+    assert other == page_cli("norms", READINGS.name, "--reading", "round-robin-beaten=all-rounds", "--format",
+                             "html").stdout != page
+    for form in ("it1", "arbiters"):
+        assert c.get(f"/files/{key}/norms.{form}").text == page_cli("norms", READINGS.name, "--format", form).stdout
+    card = c.get(f"/sessions/{SESSION}/cards").text
+    assert 'name="reading-round-robin-beaten"' in card and f'/files/{key}/norms.arbiters' in card
+
+
+def test_the_page_shows_each_rounds_pairings_verdict_as_the_command(page_cli, monkeypatch):
+    """The pairings checker on the page: each round's verdict and the criterion that decides, one
+    round board by board, and the next round as the rules pair it: the command's."""
+    monkeypatch.chdir(EXAMPLE.parent)
+    c = client()
+    key = key_of(upload(c, EXAMPLE.name, EXAMPLE.read_bytes()))
+    page = c.get(f"/files/{key}/pairings.html")
+    assert page.status_code == 200 and page.text == page_cli("pairings", EXAMPLE.name, "--format", "html").stdout
+    text = html.document_fromstring(page.text).text_content()
+    assert "C.04.3 [C12]" in text and "0 of 7 rounds as the Dutch system pairs them" in text
+    one = c.get(f"/files/{key}/pairings.text", params={"round": "5", "next": "1"}).text
+    assert one == page_cli("pairings", EXAMPLE.name, "--round", "5", "--next", "--format", "text").stdout
+    refused = c.get(f"/files/{key}/pairings.html", params={"round": "9"})
+    assert refused.status_code == 422 and "round 9: the file holds 7 paired round(s)" in refused.text

@@ -43,7 +43,7 @@ def test_readme_is_a_first_screen():
     assert "Python 3.11 or newer" in text
     assert "`py -m venv .venv`" in text and r"`.venv\Scripts\activate`" in text
     jobs = re.findall(r"```sh\n(.*?)\n```", text, re.DOTALL)[2].splitlines()
-    assert [line.split()[1] for line in jobs] == ["check", "validate", "report", "standings", "playoff", "norms",
+    assert [line.split()[1] for line in jobs] == ["check", "validate", "report", "standings", "playoff", "norms", "pairings",
                                                  "period", "convert", "serve", "explain"]
     assert "](docs/README.md)" in text
     assert "## " not in text  # no section: the sections are the guide's pages

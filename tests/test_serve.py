@@ -222,7 +222,8 @@ def test_the_norms_choices_are_the_commands(norms_served):
     assert tuple(form.xpath(".//select[@name='reading']/option/@value")) == tuple(readings()["score"].choices)
     assert form.xpath(".//input[@name='after_round']/@max") == ["11"]
     assert form.xpath(".//button[starts-with(@formaction, '/files/')][not(@name)]/@formaction") == [
-        form.get("action")] * 2 + [form.get("action").replace(".html", ".it1")] * 2
+        form.get("action")] * 2 + [form.get("action").replace(".html", ".it1")] * 2 + [
+        form.get("action").replace(".html", ".arbiters")] * 2
     assert all(field.xpath("ancestor::label") for field in form.xpath(".//input | .//select"))  # every field labelled
     index = html.document_fromstring(c.get("/").text).xpath("//form[@data-action='norms-application']")[0]
     assert tuple(index.xpath(".//select[@name='title']/option/text()"))[1:] == TITLES
@@ -234,9 +235,9 @@ def test_the_norms_refuse_in_words(norms_served, served):
     for params, words in (({"player": "99"}, "player 99: no player with that start number in the file"),
                           ({"after_round": "9"}, "after round 9: give it with the forecast"),
                           ({"forecast": "1", "after_round": "12"}, "after round 12: give it with the forecast, and a round"),
-                          ({"title": "FM"}, "unknown title 'FM'"),
-                          ({"exemption": "1.4.3z"}, "unknown exemption '1.4.3z'"),
-                          ({"event_type": "blitz"}, "unknown event type 'blitz'"),
+                          ({"title": "FM"}, "title FM: unknown; give one of GM, IM, WGM, WIM"),
+                          ({"exemption": "1.4.3z"}, "exemption 1.4.3z: unknown; give one of 1.4.3a, 1.4.3b, 1.4.3c, 1.4.3d"),
+                          ({"event_type": "blitz"}, "event type blitz: unknown; give one of"),
                           ({"reading": "loose"}, "unknown choice 'loose' for the reading score"),
                           ({"player": "x"}, "player: 'x' is not a whole number")):
         for path in (f"/files/{key}/norms.html", f"/files/{key}/norms.it1"):
@@ -270,9 +271,9 @@ def test_the_title_application_is_the_commands(page_cli, tmp_path, monkeypatch):
     assert im.text == page_cli("norms", "e1.trf", "e2.trf", "--application", "1", "--title", "IM", "--exemption", "1.4.3c",
                           "--event-type", "team-championship", "--score-reading", "exact").stdout
     assert "IM application of FIDE id 1" in im.text
-    for params, words in (({"fide_id": "77"}, "FIDE id 77: no file held has a player with this FIDE id"),
-                          ({"fide_id": "abc"}, "'abc' is not a FIDE id (digits)"),
-                          ({"fide_id": "1", "title": "CM"}, "unknown title 'CM'")):
+    for params, words in (({"fide_id": "77"}, "FIDE id 77: no file given holds a player or an arbiter (102/112) with this FIDE id"),
+                          ({"fide_id": "abc"}, "FIDE id abc: give the applicant's FIDE id (digits)"),
+                          ({"fide_id": "1", "title": "CM"}, "title CM: unknown; give one of GM, IM, WGM, WIM, FA, IA")):
         answer = c.get(f"/sessions/{SESSION}/norms-application.text", params=params)
         assert answer.status_code == 422 and words in html.document_fromstring(answer.text).text_content(), params
     assert client().get(f"/sessions/{SESSION}/norms-application.text", params={"fide_id": "1"}).status_code == 422  # no file held
@@ -565,10 +566,10 @@ def test_a_duplicated_tab_starts_with_a_copy_of_the_files(served):
 def test_a_large_event_opens_its_documents_in_a_tab_of_their_own(monkeypatch):
     c = client()
     small = html.fragment_fromstring(upload(c, EXAMPLE.name, EXAMPLE.read_bytes()).text)
-    assert small.xpath(".//iframe") and small.xpath(".//form/@target") == [f"frame-{small.get('data-file')}"] * 4
+    assert small.xpath(".//iframe") and small.xpath(".//form/@target") == [f"frame-{small.get('data-file')}"] * 5
     monkeypatch.setattr(web, "LARGE_PLAYERS", 39)
     large = html.fragment_fromstring(upload(c, EXAMPLE.name, EXAMPLE.read_bytes()).text)
-    assert not large.xpath(".//iframe") and large.xpath(".//form/@target") == ["_blank"] * 4
+    assert not large.xpath(".//iframe") and large.xpath(".//form/@target") == ["_blank"] * 5
     assert "This event has 40 players: its documents open in a tab of their own" in large.text_content()
     page = html.document_fromstring(c.get("/").text)
     assert page.xpath("//form[@id='period']/@data-large") == ["39"]

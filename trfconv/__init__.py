@@ -63,7 +63,7 @@ __all__ = [
     "write",
     # the jobs' parameters (trfconv.jobs.JOBS) and what they share, loaded when first used
     "Check", "Content", "Convert", "Explain", "Fill", "Info", "ListCheck", "ListImport", "ListLookup", "Lists",
-    "Period", "Playoff", "Report", "Standings", "Validate",
+    "Norms", "NormsApplication", "Pairings", "Period", "Playoff", "Report", "Standings", "Validate",
 ]
 __version__ = "0.1.0"
 
@@ -183,14 +183,11 @@ def norms(tournament: Tournament, lists=None, *, rules=None, player: int | None 
     ``after_round``). A result the file cannot decide (titles, federations or ratings missing, rounds
     to come) is ``status`` "cannot judge". ``arbiters``: also the event as its arbiters' norm (B.06.1:
     ``arbiters``, :func:`trfconv.rules.arbiters.arbiter_event`). Findings and caveats are in ``diagnostics``."""
-    from dataclasses import replace
+    from .jobs.norms import event_norms
 
-    from .rules.arbiters import arbiter_event
-    from .rules.norms import norms as judge
-
-    result = judge(tournament, lists, rules=rules, player=player, titles=titles, exemption=exemption,
-                   event_type=event_type, readings=readings, forecast=forecast, after_round=after_round)
-    return replace(result, arbiters=arbiter_event(tournament, lists, judged=result)) if arbiters else result
+    return event_norms(tournament, lists, rules=rules, player=player, titles=titles, exemption=exemption,
+                       event_type=event_type, readings=readings, forecast=forecast, after_round=after_round,
+                       arbiters=arbiters)
 
 
 def standings(tournament: Tournament, tiebreaks: list[str] | str | None = None, *, rules: str | None = None,
@@ -286,6 +283,15 @@ def playoff(file=None, *, form: str = "text", **options):
     """The on-board play-off plan (``trfconv playoff``) in ``form``. ``options``: the other
     fields of :class:`~trfconv.jobs.playoff.Playoff` (place, players, seed, ...)."""
     return run(_params("playoff", file=file, form=form, **options))
+
+
+def title_application(events, fide_id: str, *, form: str = "text", output=None, lenient: bool = False, **options):
+    """The title application of ``fide_id`` over ``events`` (``trfconv norms FILES
+    --application FIDE_ID``): a player's (IT2 checks) or an arbiter's (B.06.1), in ``form``,
+    handed back or written to ``output``. ``options``: the other fields of
+    :class:`~trfconv.jobs.norms.NormsApplication` (title, lists, exemption, readings, ...)."""
+    return run(_params("norms-application", events=tuple(events), fide_id=fide_id, form=form, output=output,
+                       lenient=lenient, **options))
 
 
 def fill(file, output, *, lists=None, kind: str | None = None):

@@ -9,31 +9,24 @@ from pathlib import Path
 
 import typer
 
-from ..documents.basis import Basis
 from ..documents.registry import document
+from ..messages import msg
 from ..model import MAX_ROUNDS
-from ..rules.editions import UnknownEdition, edition
-from ..messages import msg, plural
 from .batch import single
 from .common import (
-    EXIT_ERRORS,
-    EXIT_OK,
-    check_output,
-    choices,
-    edition_names,
-    emit,
     EncodingOption,
-    error_lines,
-    face,
     Facts,
-    facts_of,
-    fail,
     FilesArgument,
     JobsOption,
     JsonOption,
     LenientOption,
-    readable,
-    wrote,
+    choices,
+    edition_names,
+    error_lines,
+    facts_of,
+    ran,
+    show,
+    written_lines,
 )
 
 PairingsFormat = choices("PairingsFormat", document("pairings").formats)
@@ -63,13 +56,6 @@ def pairings(
     with its numbers; a round the file cannot decide is said so. Other systems (Dubov, Burstein,
     Lim, team Swiss) are not checked. Exit 0 every round judged is the Dutch system's pairing, 1 a
     round differs (or the file has errors, or --next cannot pair), 2 the file cannot be read."""
-    if rules is not None:
-        try:
-            edition(rules, "swiss")
-        except UnknownEdition as err:
-            raise fail("--rules", err.args[0] if err.args else str(err)) from None
-    if system is not None and system.strip().lower() != "dutch":
-        raise fail("--system", msg("'{system}': only the Dutch system (dutch) is checked", system=system))
     options = dict(round_=round_, next_round=next_round, rules=rules, system=system,
                    form="json" if as_json else PairingsFormat(fmt).value, output=output, encoding=encoding,
                    lenient=lenient, as_json=as_json)
@@ -80,32 +66,17 @@ def pairings(
 
 def pairings_file(file: Path, *, round_: int | None, next_round: bool, rules: str | None, system: str | None,
                   form: str, output: Path | None, encoding: str | None, lenient: bool, as_json: bool) -> Facts:
-    """``pairings`` on one file: read it, check it, emit the document."""
-    from .. import pairings as check
-    from ..documents.pairings import PairingsReport, caveats
-    from ..rules.swiss.check import RoundVerdict
+    """``pairings`` on one file (:mod:`trfconv.jobs.pairings`)."""
+    from ..jobs.pairings import Pairings
 
-    check_output(output)
-    t = readable(file, encoding, as_json)
-    from ..rules.progress import progress
-
-    if round_ is not None and round_ > (held := progress(t).last_paired):
-        raise fail("--round", msg("the file holds {n} paired round(s)", n=held))
-    result = check(t, round=round_, next=next_round, rules=rules, system=system)
-    basis = Basis(str(file), (*t.diagnostics, *(d.located(str(file)) for d in caveats(result))), lenient,
-                  scope="pairings", lang=face["lang"])
-    names = {p.start_number: p.name for p in t.players}
-    report = PairingsReport(basis, result, t.event.name, names, (round_,) if round_ is not None else ())
-    rendered = document("pairings")
-    emit(rendered.render(report, form), output, file, encoding=rendered.formats[form].encoding, form=form)
-    written = output is not None and str(output) != "-"
-    lines = error_lines(basis.errors)
-    if written and form != "json" and output is not None:
-        lines.append(wrote(output, msg("pairings ({form})", form=form), basis,
-                           plural("{n} round", "{n} rounds", n=len(result.rounds))))
+    result = ran(Pairings(file, round_, next_round, rules, system, form, output, encoding, lenient), as_json=as_json,
+                 options={"round": "--round", "system": "--system"})
+    if result.document is not None:
+        show(result.document)
+    lines = error_lines(result.grounds.errors)
+    if form != "json":
+        lines += written_lines(result, msg("{n} rounds", n=len(result.computed.rounds)))
     if lines:
         typer.echo("\n".join(lines), file=sys.stderr)
-    failed = basis.withheld or any(r.verdict in (RoundVerdict.DIFFERS, RoundVerdict.COLOURS) for r in result.rounds) or (
-        result.next is not None and result.next.pairing is None)
-    return facts_of(t, EXIT_ERRORS if failed or basis.defective else EXIT_OK, verdict=result.verdict,
-                    written=str(output) if written else None)
+    return facts_of(result.event, int(result.exit), verdict=result.verdict,
+                    written=result.written[0].path if result.written else None)

@@ -76,6 +76,15 @@ class Conversion:
 WRITE_ANYWAY = Action("allow-defective", purpose=msg("to write it anyway, marked as resting on them"))
 
 
+def refusal(t: Tournament, source: str | None) -> Problem | None:
+    """Why a conversion of ``t`` is refused unless the person allows it (a file with errors:
+    then written marked as resting on them), or None: the one policy of every face's
+    conversions (the page says it before a conversion is asked for)."""
+    if not has_errors(t.diagnostics):
+        return None
+    return Problem(msg("errors in the input; nothing written"), path=source, actions=(WRITE_ANYWAY,))
+
+
 def convert(params: Convert) -> JobResult[Conversion]:
     """The conversion, written to ``params.output`` or handed back (``data``); refused (exit 1,
     nothing written) for a file with errors, or a writer's error, unless ``lenient``."""
@@ -94,12 +103,11 @@ def convert(params: Convert) -> JobResult[Conversion]:
         t, readings = _with_tiebreaks(t, specs), read_as(specs)
     done = Conversion(params.format, tuple(readings), t.diagnostics)
     base: JobResult[Conversion] = JobResult(params.name, Exit.PROBLEMS, name_of(params.file), t)
-    if has_errors(t.diagnostics):
+    refused = refusal(t, name_of(params.file))
+    if refused is not None:
         if not params.lenient:
             return replace(base, value=done, diagnostics=(*done.readings, *t.diagnostics), verdict=msg("not written: errors"),
-                           actions=(WRITE_ANYWAY,), refused=(Problem(msg("errors in the input; nothing written"),
-                                                                     path=name_of(params.file),
-                                                                     actions=(WRITE_ANYWAY,)),))
+                           actions=refused.actions, refused=(refused,))
         t, marked = _marked_lenient(t)
         done = replace(done, marked=marked)
     t, filled = with_standings(t)

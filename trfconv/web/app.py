@@ -48,6 +48,7 @@ from .. import __version__
 from ..documents.registry import DOCUMENTS
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import outputs
+from ..jobs.inputs import Lists
 from ..messages import Language, Message, msg
 from ..rules.tiebreaks.lots import new_seed
 from . import downloads, engine
@@ -76,9 +77,9 @@ PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src
 #: A document: no script at all; its own inline style and SVG charts.
 DOCUMENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'self'"
 #: The documents of one file, the documents over a tab's files, and what the page calls each form.
-FILE_DOCUMENTS = ("info", "verdict", "rating-report", "standings", "playoff", "norms")
+FILE_DOCUMENTS = ("info", "verdict", "rating-report", "standings", "playoff", "norms", "pairings")
 SET_DOCUMENTS = ("period", "norms-application")
-FORM_NAMES = {"html": "HTML", "text": msg("text"), "csv": "CSV", "json": "JSON", "it1": "IT1",
+FORM_NAMES = {"html": "HTML", "text": msg("text"), "csv": "CSV", "json": "JSON", "it1": "IT1", "arbiters": "FA1/IA1",
               "fide": msg("FIDE list TXT")}
 _ENV = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
 #: The texts of the page's script (``static/page.js``), said in the page's language and given to
@@ -279,6 +280,15 @@ def _flag(request: Request, name: str) -> bool:
     return request.query_params.get(name) in ("1", "on", "true")
 
 
+def _readings(request: Request) -> tuple[tuple[str, str], ...]:
+    """The readings of the norms' form: ``reading`` (1.4.8b's 35 %, ``--score-reading``) and each
+    ``reading-NAME`` chosen (``--reading NAME=CHOICE``); none chosen: the edition's defaults."""
+    q = request.query_params
+    chosen = [("score", q["reading"])] if q.get("reading") else []
+    chosen += [(k.removeprefix("reading-"), v) for k, v in q.items() if k.startswith("reading-") and v]
+    return tuple(chosen)
+
+
 def _form_of(name: str, form: str, documents: tuple[str, ...]):
     """The registry's record of the document ``name``, checked to have ``form``."""
     if name not in documents:
@@ -385,14 +395,16 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
         if name == "standings":
             return engine.standings(upload, q.get("tiebreaks"), _number(request, "after_round"),
                                     q.get("seed", "").strip(), lenient, form, lang=lang)
+        if name == "pairings":
+            return engine.pairings(upload, _number(request, "round"), _flag(request, "next"), lenient, form,
+                                   lang=lang)
         if name == "playoff":
             return engine.playoff(upload, _number(request, "place", 1) or 1, q.get("seed", "").strip(), lenient,
                                   form, lang=lang)
         return engine.norms(upload, _number(request, "player"), tuple(q.getlist("title")), q.get("exemption", ""),
-                            q.get("event_type", ""), q.get("reading") or "rounded", _flag(request, "forecast"),
+                            q.get("event_type", ""), _readings(request), _flag(request, "forecast"),
                             _number(request, "after_round"), _flag(request, "details"),
-                            engine.held_lists(db, lang=lang) if _flag(request, "list") else None, lenient, form,
-                            lang=lang)
+                            Lists(db) if _flag(request, "list") else None, lenient, form, lang=lang)
 
     @_answers("document")
     def of_file(request: Request):
@@ -418,8 +430,8 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
                                  form, lang=lang)
         else:
             text = engine.application(files, q.get("fide_id", ""), q.get("title", ""), q.get("exemption", ""),
-                                      q.get("event_type", ""), q.get("reading") or "rounded",
-                                      engine.held_lists(db, lang=lang) if _flag(request, "list") else None,
+                                      q.get("event_type", ""), _readings(request),
+                                      Lists(db) if _flag(request, "list") else None,
                                       _flag(request, "lenient"), form, lang=lang)
         return _served(request, found, form, text, downloads.set_document_name([u.name for u in files], found, form))
 
@@ -428,6 +440,12 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
         lang = _lang(request)
         return _page(_render("losses.html", lang, formats=engine.losses(held.get(request.path_params["key"]),
                                                                         _flag(request, "lenient"), lang=lang)))
+
+    @_answers("fragment")
+    def upload_check(request: Request):
+        lang = _lang(request)
+        found = engine.upload_check(held.get(request.path_params["key"]), db, _flag(request, "list"), lang=lang)
+        return _page(_render("upload.html", lang, u=found))
 
     @_answers("fragment")
     def list_check(request: Request):
@@ -492,6 +510,7 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
         Route("/sessions/{tab:str}/{document:str}.{form:str}", of_set),
         Route("/files/{key:str}/losses", losses),
         Route("/files/{key:str}/listcheck", list_check),
+        Route("/files/{key:str}/upload", upload_check),
         Route("/files/{key:str}/{document:str}.{form:str}", of_file),
         Route("/lists", import_list, methods=["POST"]),
         Route("/lists/held", lists_held),

@@ -19,8 +19,6 @@ from pathlib import Path
 
 from ..actions import speaking, voice
 from ..diagnostics import severity_counts
-from ..documents.basis import Basis
-from ..documents.registry import document
 from ..errors import TrfconvError
 from ..io.registry import outputs
 from ..jobs import run
@@ -74,10 +72,20 @@ class Refusal(TrfconvError):
         self.message, self.status = message, status
 
 
+#: What the page calls a job's parameter a problem is about, where it says the value given.
+CONTROLS = {"fide_id": msg("FIDE id"), "titles": msg("title"), "exemption": msg("exemption"),
+            "event_type": msg("event type"), "round": msg("round"), "after_round": msg("after round"),
+            "player": msg("player"), "month": msg("month"), "lists": msg("list of")}
+
+
 def refused(problem: Problem, status: int = 422) -> Refusal:
-    """The page's sentence for a job's ``problem`` (a file that cannot be read: its reasons)."""
+    """The page's sentence for a job's ``problem``: the control and the value given when it is
+    what is wrong (``FIDE id 77: …``); a file that cannot be read: its reasons."""
     if not problem.diagnostics:
-        return Refusal(voice().words(problem.why, problem.actions), status)
+        why = voice().words(problem.why, problem.actions)
+        if problem.given is not None and problem.about in CONTROLS:
+            why = msg("{control} {given}: {why}", control=CONTROLS[problem.about], given=problem.given, why=why)
+        return Refusal(why, status)
     spoken = voice()
     return Refusal(msg("{why}: {reasons}", why=problem.why, reasons=joined(
         [msg("{message} ({code})", message=spoken.message(d), code=d.code) for d in problem.diagnostics], "; ")),
@@ -122,7 +130,8 @@ def read_upload(name: str, data: bytes) -> Tournament:
 
 @dataclass(frozen=True)
 class Summary:
-    """What the page shows of a file at once: info, findings, verdict."""
+    """What the page shows of a file at once: info, findings, verdict; and why its conversions
+    are refused unless asked even with errors (None: they are not), as ``convert`` says it."""
 
     info: str
     counts: dict[str, int]
@@ -130,12 +139,14 @@ class Summary:
     verdict: str
     decision: str
     caveats: tuple[str, ...]
+    conversions_refused: str | None = None
 
 
 @on_the_page
 def summary(upload: Upload) -> Summary:
     """The file's info, its findings as ``check`` lists them, and the verdict as ``validate``
     gives it."""
+    from ..jobs.convert import refusal
     from ..jobs.info import Info
 
     from ..jobs.validate import Validate
@@ -143,6 +154,7 @@ def summary(upload: Upload) -> Summary:
     t = upload.tournament
     lang = _SPOKEN.get()
     validated = upload.validated if lang.english else done(job(Validate(t)))
+    refused = refusal(t, upload.name)
     info = done(job(Info(t)))
     return Summary(
         info=info.rendered.text,
@@ -152,6 +164,7 @@ def summary(upload: Upload) -> Summary:
         decision=said(msg("not produced: the file has errors") if validated.grounds.withheld
                       else validated.verdict or ""),
         caveats=tuple(said(c) for c in validated.caveats),
+        conversions_refused=refused.said(_SPOKEN.get()) if refused is not None else None,
     )
 
 
@@ -199,69 +212,65 @@ def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bo
 
 @dataclass(frozen=True)
 class NormChoices:
-    """The choices ``trfconv norms`` offers (its ``--title``, ``--exemption``, ``--event-type``
-    and ``--score-reading``), for the page's norms form."""
+    """The choices ``trfconv norms`` offers (its ``--title``, ``--exemption``, ``--event-type``,
+    ``--score-reading`` and the other readings of ``--reading NAME=CHOICE``: by name, the
+    article and the choices, the default first), for the page's norms form."""
 
     titles: tuple[str, ...]
     exemptions: dict[str, str]
     event_types: tuple[str, ...]
     readings: dict[str, str]
+    other_readings: dict[str, tuple[str, dict[str, str]]]
 
 
 def norm_choices() -> NormChoices:
     from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, TITLES, readings
 
-    return NormChoices(TITLES, EXEMPTION_NAMES, EVENT_TYPES, readings()["score"].choices)
+    known = readings()
+    others = {name: (x.article, {x.default: x.choices[x.default], **x.choices}) for name, x in known.items()
+              if name != "score"}
+    return NormChoices(TITLES, EXEMPTION_NAMES, EVENT_TYPES, known["score"].choices, others)
 
 
 @on_the_page
 def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (), exemption: str | None = None,
-          event_type: str | None = None, reading: str = "rounded", forecast: bool = False,
-          after_round: int | None = None, details: bool = False, lookup=None, lenient: bool = False,
+          event_type: str | None = None, readings: tuple[tuple[str, str], ...] = (), forecast: bool = False,
+          after_round: int | None = None, details: bool = False, lists: Lists | None = None, lenient: bool = False,
           form: str = "html") -> str:
-    """The title norms' HTML (``form`` ``html``) or the IT1 certificates (``it1``), as ``trfconv
-    norms --format FORM`` writes them with the same options (``lookup``: ``--list``)."""
-    from .. import norms as judge
-    from ..documents.norms import NormsReport
+    """The title norms in ``form`` (the HTML, the IT1 certificates, the arbiters' forms...), as
+    ``trfconv norms --format FORM`` writes them with the same options (``lists``: ``--list``)."""
+    from ..jobs.norms import Norms
 
-    t = upload.tournament
-    try:
-        result = judge(t, lookup, player=player, titles=titles or None, exemption=exemption or None,
-                       event_type=event_type or None, readings={"score": reading}, forecast=forecast,
-                       after_round=after_round, arbiters=details or form == "arbiters")
-    except ValueError as err:  # an option, a player or a round the library refuses: said as it says it
-        raise Refusal(err.args[0] if err.args else str(err)) from None
-    basis = Basis(upload.name, (*t.diagnostics, *result.diagnostics), lenient, scope="norms", lang=_SPOKEN.get())
-    return document("norms").render(NormsReport(basis, t, result, details or player is not None), form)
+    return done(job(Norms(upload.tournament, player, tuple(t.upper() for t in titles) or None, exemption or None,
+                          event_type or None, readings, forecast, after_round, lists=lists,
+                          details=details, form=form, lenient=lenient))).rendered.text
 
 
 @on_the_page
 def application(uploads: list[Upload], fide_id: str, title: str | None = None, exemption: str | None = None,
-                event_type: str | None = None, reading: str = "rounded", lookup=None, lenient: bool = False,
-                form: str = "text") -> str:
-    """The title application of ``fide_id`` over the files held (IT2 checks), as ``trfconv norms
-    FILES --application FIDE_ID --format FORM`` writes it with the same options (the document
-    has no HTML form)."""
-    from ..documents.norms.application import ApplicationReport
-    from ..rules.norms import application as check
+                event_type: str | None = None, readings: tuple[tuple[str, str], ...] = (),
+                lists: Lists | None = None, lenient: bool = False, form: str = "text") -> str:
+    """The title application of ``fide_id`` over the files held (a player's IT2 checks, or an
+    arbiter's), as ``trfconv norms FILES --application FIDE_ID --format FORM`` writes it with the
+    same options (the document has no HTML form)."""
+    from ..jobs.norms import NormsApplication
 
-    fide_id = fide_id.strip()
     if not uploads:
         raise Refusal(msg("no file dropped yet"))
-    if not fide_id.isascii() or not fide_id.isdigit():
-        raise Refusal(msg("{given} is not a FIDE id (digits)", given=repr(fide_id)))
-    events = [(u.name, u.tournament) for u in uploads]
-    try:
-        result, found = check(events, fide_id, title=title or None, lookup=lookup, exemption=exemption or None,
-                              event_type=event_type or None, readings={"score": reading})
-    except ValueError as err:
-        raise Refusal(err.args[0] if err.args else str(err)) from None
-    if all(x.start_number is None for x in result.events):
-        raise Refusal(msg("FIDE id {fide_id}: no file held has a player with this FIDE id", fide_id=fide_id))
-    noticed = [d for _, t in events for d in t.diagnostics]
-    basis = Basis(", ".join(name for name, _ in events), (*noticed, *found), lenient, scope="norms",
-                  lang=_SPOKEN.get())
-    return document("norms-application").render(ApplicationReport(basis, result), form)
+    return done(job(NormsApplication(tuple(u.tournament for u in uploads), fide_id, (title or "").upper() or None,
+                                     exemption or None, event_type or None, readings, lists=lists,
+                                     form=form, lenient=lenient))).rendered.text
+
+
+@on_the_page
+def pairings(upload: Upload, round_: int | None = None, next_round: bool = False, lenient: bool = False,
+             form: str = "html") -> str:
+    """Every round held to FIDE's Dutch system (or only ``round_``; with ``next_round`` the next
+    round as the rules pair it), each round's verdict and the criterion behind each difference,
+    as ``trfconv pairings --format FORM`` writes it."""
+    from ..jobs.pairings import Pairings
+
+    return done(job(Pairings(upload.tournament, round_, next_round, form=form, lenient=lenient))).rendered.text
 
 
 @on_the_page
@@ -374,6 +383,28 @@ def find_players(db, query: str, limit: int = 20):
 
     result = done(job(ListLookup(query, Lists(db), limit=limit)))
     return result.computed.month, [m.entry for m in result.computed.matches]
+
+
+@dataclass(frozen=True)
+class UploadCheck:
+    """What ``trfconv check --upload`` says of a file: its verdict (``ready to upload`` or not),
+    its one line (what to fix first, by when) and every finding, as it lists them."""
+
+    verdict: str
+    summary: str
+    findings: list[Finding]
+
+
+@on_the_page
+def upload_check(upload: Upload, db=None, use_list: bool = False, today=None) -> UploadCheck:
+    """The checks before FIDE's rating server, as ``trfconv check --upload --no-gacrux`` makes
+    them (with ``use_list``: ``--list``, against the lists held): gacrux reads a file on disk,
+    and the page holds none."""
+    from ..jobs.check import Check
+
+    result = done(job(Check(upload.tournament, lists=Lists(db) if use_list else None, upload=True, today=today,
+                            gacrux=False)))
+    return UploadCheck(result.verdict or "", result.computed.summary, findings(result.diagnostics))
 
 
 @on_the_page
