@@ -116,7 +116,7 @@ def test_the_printed_page(cli, wrong, tmp_path):
     cli("pairings", wrong, "--format", "html", "-o", page)
     print_to_pdf(page, pdf)
     first = pages(pdf)[0].replace("\ufb00", "ff").replace("\ufb01", "fi").replace("\n", " ")  # ligatures, wraps
-    assert "Pairings held to the Dutch system" in first and "RoundVerdict" in first
+    assert "Pairings held to the Dutch system" in first and "Verdict" in first
     assert "differs" in first and "2 meets 4 (BSN 2), not 9 (BSN 3)" in first
 
 

@@ -665,4 +665,4 @@ def shown(text: str, limit: int = 40) -> str:
     4,000-digit field would otherwise make a 4,000-character message)."""
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit]!r}… ({len(text):,} characters)"
+    return msg("{text}… ({count:,} characters)", text=repr(text[:limit]), count=len(text))

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .diagnostics import Diagnostic, diagnostic
+from .messages import msg
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -84,7 +85,7 @@ def decode(
         bom, name = mark
         out = Decoded(data[len(bom):].decode(name, errors="replace"), name, bom=True)
         out.diagnostics.append(diagnostic(
-            "ENC002", f"{name.upper()} byte-order mark removed", path=path, line=1, column=1))
+            "ENC002", msg("{name} byte-order mark removed", name=name.upper()), path=path, line=1, column=1))
         return _check_mojibake(out, path)
     try:
         out = Decoded(data.decode("utf-8"), "utf-8")
@@ -112,9 +113,9 @@ def text_encoding(name: str) -> str | None:
     try:
         info = codecs.lookup(name)
     except (LookupError, ValueError, TypeError):
-        return f"unknown encoding {name!r}"
+        return msg("unknown encoding {name}", name=repr(name))
     if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
-        return f"{name!r} is no text encoding (give a character set such as utf-8, latin-1, cp1252)"
+        return msg("{name} is no text encoding (give a character set such as utf-8, latin-1, cp1252)", name=repr(name))
     return None
 
 
@@ -122,7 +123,7 @@ def _forced(data: bytes, encoding: str, path: str | None, misaligned: Callable[[
     refused = text_encoding(encoding)
     if refused:
         out = Decoded(data.decode("utf-8", errors="replace"), "utf-8")
-        out.diagnostics.append(diagnostic("ENC005", f"{refused}; read as UTF-8", path=path))
+        out.diagnostics.append(diagnostic("ENC005", msg("{refused}; read as UTF-8", refused=refused), path=path))
         return out
     try:
         out = Decoded(data.decode(encoding), encoding)
@@ -130,7 +131,8 @@ def _forced(data: bytes, encoding: str, path: str | None, misaligned: Callable[[
         line, column = _position(data, err.start)
         out = Decoded(data.decode(encoding, errors="replace"), encoding)
         out.diagnostics.append(diagnostic(
-            "ENC005", f"byte 0x{data[err.start]:02x} is not valid {encoding}; replaced by U+FFFD",
+            "ENC005", msg("byte 0x{byte:02x} is not valid {encoding}; replaced by U+FFFD",
+                          byte=data[err.start], encoding=encoding),
             path=path, line=line, column=column))
     if not data.isascii() and misaligned(out.text):
         alternative = _better_aligned(data, out, path, misaligned, switch=False)
@@ -154,7 +156,8 @@ def _single_byte(data: bytes, err: UnicodeDecodeError, path: str | None) -> Deco
         out = Decoded(text, codecs.lookup(candidate).name)
         out.diagnostics.append(diagnostic(
             "ENC001",
-            f"not valid UTF-8 (first at byte 0x{data[err.start]:02x}); decoded as {out.encoding}",
+            msg("not valid UTF-8 (first at byte 0x{byte:02x}); decoded as {encoding}",
+                byte=data[err.start], encoding=out.encoding),
             path=path, line=line, column=column))
         return out
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
@@ -181,12 +184,16 @@ def _better_aligned(data: bytes, current: Decoded, path: str | None, misaligned:
         scores[best.encoding] = misaligned(repaired)
     if best is current:
         return current
-    message = (f"{scores[current.encoding]} line(s) misaligned when decoded as {current.encoding}, "
-               f"{scores[best.encoding]} as {best.encoding}")
+    counts = dict(count=scores[current.encoding], current=current.encoding, best_count=scores[best.encoding],
+                  best=best.encoding)
     if not switch:
-        current.diagnostics.append(diagnostic("ENC004", message + "; kept the encoding given", path=path))
+        current.diagnostics.append(diagnostic("ENC004", msg(
+            "{count} line(s) misaligned when decoded as {current}, {best_count} as {best}; kept the encoding given",
+            **counts), path=path))
         return current
-    best.diagnostics = current.diagnostics + [diagnostic("ENC004", message + f"; used {best.encoding}", path=path)]
+    best.diagnostics = current.diagnostics + [diagnostic("ENC004", msg(
+        "{count} line(s) misaligned when decoded as {current}, {best_count} as {best}; used {best}", **counts),
+        path=path)]
     return best
 
 
@@ -211,8 +218,8 @@ def _check_mojibake(out: Decoded, path: str | None) -> Decoded:
         line = len(re.findall(r"\r\n|\r|\n", before)) + 1
         out.diagnostics.append(diagnostic(
             "ENC003",
-            f"{match.group()!r} looks like {fixed!r} encoded twice (UTF-8 read as Latin-1 and saved "
-            "again); fix the source file",
+            msg("{text} looks like {fixed} encoded twice (UTF-8 read as Latin-1 and saved again); fix the source "
+                "file", text=repr(match.group()), fixed=repr(fixed)),
             path=path, line=line, column=match.start() - line_start + 1))
         break
     return out

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
 
+from .messages import Message, msg
+
 
 @dataclass(frozen=True)
 class Federation:
@@ -54,12 +56,17 @@ def federation(code: str | None, day: date | None = None) -> Federation | None:
     return found if found is not None and found.on(day) else None
 
 
-def unknown(code: str, day: date | None = None) -> str:
+def unknown(code: str, day: date | None = None) -> Message:
     """Why ``code`` is no FIDE federation on ``day``: a former code says until when it was."""
     found = table().get(code.strip().upper())
     if found is None:
-        return f"{code!r} is not the code of a FIDE federation"
-    # no longer FIDE's on ``day`` or today (no day given), else not yet: its first day (str: ISO)
-    when = (f"until {(found.until - timedelta(days=1)).isoformat()}"
-            if found.until is not None and (day is None or day >= found.until) else f"from {found.since}")
-    return f"{code!r} was FIDE's code for {found.name} {when}, not {'on ' + day.isoformat() if day else 'today'}"
+        return msg("{code} is not the code of a FIDE federation", code=repr(code))
+    # no longer FIDE's on ``day`` or today (no day given), else not yet: its first day
+    if found.until is not None and (day is None or day >= found.until):
+        when = msg("until {day}", day=found.until - timedelta(days=1))
+    else:
+        when = msg("from {day}", day=found.since)
+    if day is None:
+        return msg("{code} was FIDE's code for {name} {when}, not today", code=repr(code), name=found.name, when=when)
+    return msg("{code} was FIDE's code for {name} {when}, not on {day}", code=repr(code), name=found.name, when=when,
+               day=day)

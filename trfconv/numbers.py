@@ -94,11 +94,13 @@ def exact_number(text: str) -> Fraction | None:
 
 
 def not_a_number(text: str) -> str:
-    """Why ``text`` was not read as a number, for a message: too many digits, or not one."""
+    """Why ``text`` was not read as a number, as a message: too many digits, or not one."""
+    from .messages import msg  # here: messages writes its numbers with this module
+
     digits = sum(c in "0123456789" for c in text)
     if digits > MAX_DIGITS:
-        return f"has {digits:,} digits, more than the {MAX_DIGITS} a number is read with"
-    return "is not a number"
+        return msg("has {digits:,} digits, more than the {most} a number is read with", digits=digits, most=MAX_DIGITS)
+    return msg("is not a number")
 
 
 def decimal_text(value: Fraction, places: int = 1) -> str | None:

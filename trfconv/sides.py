@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
+from .messages import Message, msg
 from .model import (
     OPPOSITE,
     Bye,
@@ -74,23 +75,29 @@ def complementary(a: RoundEntry | None, b: RoundEntry | None) -> bool:
     return False
 
 
-def describe(entry: RoundEntry | None) -> str:
+#: A game in words, by its outcome and whether it is rated.
+_GAMES = {(Outcome.WIN, True): msg("a win"), (Outcome.DRAW, True): msg("a draw"), (Outcome.LOSS, True): msg("a loss"),
+          (Outcome.WIN, False): msg("a non-rated win"), (Outcome.DRAW, False): msg("a non-rated draw"),
+          (Outcome.LOSS, False): msg("a non-rated loss")}
+
+
+def describe(entry: RoundEntry | None) -> Message:
     """A round entry in words, for messages ("a forfeit win", "no pairing")."""
     match entry:
         case Game(outcome=o, rated=rated):
-            return f"a {'' if rated else 'non-rated '}{o.value}"
+            return _GAMES[o, rated]
         case Forfeit(won=won):
-            return f"a forfeit {'win' if won else 'loss'}"
+            return msg("a forfeit win") if won else msg("a forfeit loss")
         case Bye(kind=kind):
-            return f"a bye {kind.value}"
+            return msg("a bye {kind}", kind=kind.value)
         case Pending():
-            return "a game without result"
+            return msg("a game without result")
         case NotPaired() | None:
-            return "no pairing"
-    return "an unreadable block"
+            return msg("no pairing")
+    return msg("an unreadable block")
 
 
-def in_words(entry: RoundEntry | None) -> str:
+def in_words(entry: RoundEntry | None) -> Message:
     """A round entry in words with its opponent and colour, for messages: ``a forfeit loss against
     153, colour not known``, ``a draw against 4 with Black``, ``a bye H``."""
     text = describe(entry)
@@ -98,8 +105,11 @@ def in_words(entry: RoundEntry | None) -> str:
     if number is None:
         return text
     colour = getattr(entry, "colour", None)
-    side = "colour not known" if colour is None else ("with White" if colour is Colour.WHITE else "with Black")
-    return f"{text} against {number}, {side}"
+    if colour is None:
+        return msg("{entry} against {number}, colour not known", entry=text, number=number)
+    if colour is Colour.WHITE:
+        return msg("{entry} against {number}, with White", entry=text, number=number)
+    return msg("{entry} against {number}, with Black", entry=text, number=number)
 
 
 class Result(Enum):

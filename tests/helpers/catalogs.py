@@ -40,13 +40,14 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "trfconv"
 LOCALE = PACKAGE / "locale"
 #: The calls a message is written with (``trfconv.messages``): the positions of their texts.
-KEYWORDS = {"msg": None, "plural": (1, 2), "pmsg": ((1, "c"), 2), "phrase": None, "_": None}
+KEYWORDS = {"msg": None, "plural": (1, 2), "pmsg": ((1, "c"), 2), "phrase": None, "_": None, "_n": (1, 2)}
 #: Where the messages are: the package's code, and the page's templates (which say a text with
 #: ``_("…")``, :func:`trfconv.web.app._render`).
 METHODS = [("**.py", "python"), ("web/templates/**.html", "jinja2.ext:babel_extract")]
 #: The texts of the regulation data that the code says as messages (``data(...)``): by family of
-#: editions (each edition's data file), the dotted keys of the texts.
-DATA_TEXTS = {"b02": ("rateability.initial_pooling", "rating.initial.pool")}
+#: editions (each edition's data file), the dotted keys of the texts (``*``: every key of a table).
+DATA_TEXTS = {"b02": ("rateability.initial_pooling", "rating.initial.pool"),
+              "b01": ("norms.readings.*.question", "norms.readings.*.why", "norms.readings.*.choices.*")}
 COMMAND = "python tests/helpers/catalogs.py"
 #: A fixed date in every header: a catalog's bytes depend on its messages only.
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -87,10 +88,8 @@ def extract() -> Catalog:
         for path in [PACKAGE / "rules" / "data" / e.data_file for e in EDITIONS if e.family == family]:
             data = tomllib.loads(path.read_text("utf-8"))
             for key in keys:
-                value = data
-                for part in key.split("."):
-                    value = value[part]
-                template.add(value, locations=[(f"trfconv/rules/data/{path.name}", None)], auto_comments=[key])
+                for where, value in _texts(data, key.split(".")):
+                    template.add(value, locations=[(f"trfconv/rules/data/{path.name}", None)], auto_comments=[where])
     return template
 
 
@@ -120,6 +119,17 @@ def help_texts() -> list[tuple[str, str]]:
     finally:
         face["lang"] = said
     return found
+
+
+def _texts(data: dict, parts: list[str], where: str = ""):
+    """The texts at the dotted key ``parts`` of ``data`` (``*`` every key of a table), each with
+    its full key."""
+    if not parts:
+        yield where, data
+        return
+    keys = data if parts[0] == "*" else (parts[0],)
+    for key in keys:
+        yield from _texts(data[key], parts[1:], f"{where}.{key}" if where else key)
 
 
 def _flags(message) -> tuple[str, ...]:

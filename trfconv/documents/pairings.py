@@ -2,7 +2,8 @@
 round with its verdict and the criterion that decides, the absolute criteria it breaks, the detail
 of the rounds asked for (both pairings, board by board) and the pairing of the next round; as text, as JSON, and as one
 printable page. The edition of the Swiss rules applied and what else the check rests on are
-the document's caveats."""
+the document's caveats. Text and HTML are in the language of the basis
+(:attr:`~.basis.Basis.lang`); JSON in English."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic, diagnostic
+from ..messages import SEMICOLON, Language, Message, joined, msg, plural
 from ..numbers import short_text
 from ..rules.swiss.check import NextRound, PairingsCheck, RoundCheck, RoundVerdict
 from ..rules.swiss.dutch import RoundPairing
@@ -38,90 +40,107 @@ def caveats(check: PairingsCheck) -> tuple[Diagnostic, ...]:
 JSON_VERDICT = {RoundVerdict.SAME: "same", RoundVerdict.COLOURS: "colours", RoundVerdict.DIFFERS: "differs", RoundVerdict.CANNOT: "cannot"}
 
 
-def heading(report: PairingsReport) -> str:
+def heading(report: PairingsReport) -> Message:
     c = report.check
     if not c.checked:
-        return f"Pairings: {c.system or 'not a Dutch Swiss'}"
-    return f"Pairings held to the Dutch system (C.04.3, {c.rules.name})"
+        return msg("Pairings: {system}", system=c.system or msg("not a Dutch Swiss"))
+    return msg("Pairings held to the Dutch system (C.04.3, {rules})", rules=c.rules.name)
 
 
-def _pair(report: PairingsReport, pair: tuple[int, int | None]) -> str:
+#: Each round's verdict as the documents say it (the English: the verdict's value).
+VERDICT = {RoundVerdict.SAME: msg("as the Dutch system pairs it"), RoundVerdict.COLOURS: msg("colours differ"),
+           RoundVerdict.DIFFERS: msg("differs"), RoundVerdict.CANNOT: msg("cannot judge")}
+
+
+def _pair(report: PairingsReport, pair: tuple[int, int | None]) -> Message | str:
     a, b = pair
-    return f"{a} bye" if b is None else f"{a}-{b}"
+    return msg("{player} bye", player=a) if b is None else f"{a}-{b}"
 
 
-def round_line(report: PairingsReport, r: RoundCheck) -> str:
+def _colours(c) -> Message:
+    """A colour the file allocates otherwise than the Dutch system, and the rule it breaks."""
+    return msg("White for {player} in the file; {rule}: {text}", player=c.file_white, rule=c.rule, text=c.text)
+
+
+def round_line(report: PairingsReport, r: RoundCheck) -> Message:
     """One round in one line: its verdict and why."""
-    head = f"round {r.round:>2}: {r.verdict.value}"
+    head = msg("round {round:>2}: {verdict}", round=r.round, verdict=VERDICT[r.verdict])
     if r.verdict is RoundVerdict.CANNOT:
-        return f"{head}: {'; '.join(r.reasons)}"
+        return msg("{head}: {why}", head=head, why=joined(r.reasons, SEMICOLON))
     if r.verdict is RoundVerdict.DIFFERS and r.difference is not None:
-        return f"{head}: {r.difference.label}: {r.difference.text}"
+        return msg("{head}: {label}: {text}", head=head, label=r.difference.label, text=r.difference.text)
     if r.verdict is RoundVerdict.COLOURS:
-        c = r.colours[0]
-        more = f" (and {len(r.colours) - 1} more)" if len(r.colours) > 1 else ""
-        return f"{head}: White for {c.file_white} in the file; {c.rule}: {c.text}{more}"
+        more = plural(" (and {n} more)", " (and {n} more)", n=len(r.colours) - 1) if len(r.colours) > 1 else ""
+        return msg("{head}: {colours}{more}", head=head, colours=_colours(r.colours[0]), more=more)
     return head
 
 
-def _boards(report: PairingsReport, pairing: RoundPairing) -> list[tuple[int, str, str]]:
+def _boards(report: PairingsReport, pairing: RoundPairing, lang: Language) -> list[tuple[int, str, str]]:
     rows = []
+    unknown, bye = lang.say(msg("(colours unknown)")), lang.say(msg("pairing-allocated bye"))
     for k, board in enumerate(pairing.boards, 1):
         a = board.allocation
         if a.white is None:
             white, black = board.players
             rows.append((k, f"{white} {report.names.get(white, '')}", f"{black} {report.names.get(black, '')} "
-                                                                       "(colours unknown)"))
+                                                                       f"{unknown}"))
         else:
             rows.append((k, f"{a.white} {report.names.get(a.white, '')}", f"{a.black} {report.names.get(a.black, '')}"))
     if pairing.pab is not None:
-        rows.append((len(rows) + 1, f"{pairing.pab} {report.names.get(pairing.pab, '')}", "pairing-allocated bye"))
+        rows.append((len(rows) + 1, f"{pairing.pab} {report.names.get(pairing.pab, '')}", bye))
     return rows
 
 
 def render_text(report: PairingsReport) -> str:
-    c = report.check
-    lines = [heading(report) + (f": {report.event}" if report.event else "")]
+    c, lang = report.check, report.basis.lang
+    say = lang.say
+    lines = [say(msg("{heading}: {event}", heading=heading(report), event=report.event) if report.event
+                 else heading(report))]
     lines += text_block(report.basis)
     if report.basis.withheld:
         return "\n".join(lines) + "\n"
     if not c.checked:
-        lines.append(f"not checked: {c.why_not}")
-        lines += [f"round {b.round:>2}: player {b.player}: {b.message}" for b in c.broken]
+        lines.append(say(msg("not checked: {why}", why=c.why_not)))
+        lines += [say(msg("round {round:>2}: player {player}: {what}", round=b.round, player=b.player,
+                          what=b.message)) for b in c.broken]
         return "\n".join(lines) + "\n"
     for r in c.rounds:
-        lines.append(round_line(report, r))
-        lines += [f"    player {b.player}: {b.message}" for b in c.broken if b.round == r.round]
+        lines.append(say(round_line(report, r)))
+        lines += ["    " + say(msg("player {player}: {what}", player=b.player, what=b.message))
+                  for b in c.broken if b.round == r.round]
         if r.round in report.detail:
             lines += _detail_text(report, r)
     if c.next is not None:
         lines += _next_text(report, c.next)
     if c.rounds:
-        lines.append(f"verdict: {c.verdict}")
+        lines.append(say(msg("verdict: {verdict}", verdict=c.verdict)))
     return "\n".join(lines) + "\n"
 
 
 def _detail_text(report: PairingsReport, r: RoundCheck) -> list[str]:
+    lang = report.basis.lang
+    say = lang.say
     out = []
     if r.file_only or r.dutch_only:
-        out.append("    the file only:    " + ", ".join(_pair(report, p) for p in r.file_only))
-        out.append("    the Dutch system: " + ", ".join(_pair(report, p) for p in r.dutch_only))
-    for c in r.colours:
-        out.append(f"    White for {c.file_white} in the file; {c.rule}: {c.text}")
+        out.append("    " + say(msg("the file only:    {pairs}", pairs=[_pair(report, p) for p in r.file_only])))
+        out.append("    " + say(msg("the Dutch system: {pairs}", pairs=[_pair(report, p) for p in r.dutch_only])))
+    out += [f"    {say(_colours(c))}" for c in r.colours]
     if r.dutch is not None:
-        out.append(f"    round {r.round} as the Dutch system pairs it:")
-        out += [f"    {k:>4}  {w:<32} {b}" for k, w, b in _boards(report, r.dutch)]
-    out += [f"    note: {n}" for n in r.notes]
+        out.append("    " + say(msg("round {round} as the Dutch system pairs it:", round=r.round)))
+        out += [f"    {k:>4}  {w:<32} {b}" for k, w, b in _boards(report, r.dutch, lang)]
+    out += ["    " + say(msg("note: {note}", note=n)) for n in r.notes]
     return out
 
 
 def _next_text(report: PairingsReport, n: NextRound) -> list[str]:
+    lang = report.basis.lang
+    say = lang.say
     if n.pairing is None:
-        return [f"round {n.round:>2}: cannot be paired from the file: {'; '.join(n.reasons)}"] + \
-            [f"    note: {x}" for x in n.notes]
-    lines = [f"round {n.round} as the Dutch system pairs it:"]
-    lines += [f"  {k:>4}  {w:<32} {b}" for k, w, b in _boards(report, n.pairing)]
-    lines += [f"  note: {x}" for x in n.notes]
+        return [say(msg("round {round:>2}: cannot be paired from the file: {why}", round=n.round,
+                        why=joined(n.reasons, SEMICOLON)))] + ["    " + say(msg("note: {note}", note=x)) for x in n.notes]
+    lines = [say(msg("round {round} as the Dutch system pairs it:", round=n.round))]
+    lines += [f"  {k:>4}  {w:<32} {b}" for k, w, b in _boards(report, n.pairing, lang)]
+    lines += ["  " + say(msg("note: {note}", note=x)) for x in n.notes]
     return lines
 
 
@@ -169,55 +188,67 @@ STYLE = "<style>.differs td { color: #a00; } .cannot td { color: #555; }</style>
 
 
 def render_html(report: PairingsReport) -> str:
-    c = report.check
-    header = facts([("Event", report.event), ("File", report.basis.file), ("System", c.system),
-                    ("Rules", c.rules.edition.title if c.rules else None),
-                    ("RoundVerdict", c.verdict)])
+    c, lang = report.check, report.basis.lang
+    say = lang.say
+    header = facts([(say(msg("Event")), report.event), (say(msg("File")), report.basis.file),
+                    (say(msg("System")), c.system), (say(msg("Rules")), say(c.rules.edition.title) if c.rules else None),
+                    (say(msg("Verdict")), say(c.verdict))])
     content = [STYLE]
+    title = say(heading(report))
     if not c.checked:
-        content.append(f'<section class="box verdict"><p class="decision">Not checked</p><p>{e(c.why_not)}</p></section>')
-        content += _broken_html(c)
-        return page(heading(report), heading(report), header, report.basis, content)
-    rows = [(r.round, r.verdict.value, _why(r)) for r in c.rounds]
-    content.append('<section id="rounds"><h2>Rounds</h2>' + table(
-        [Column("Round", lambda x: x[0]), Column("RoundVerdict", lambda x: x[1], text=True),
-         Column("Why", lambda x: x[2], text=True)], rows,
-        row_class=lambda x: {"differs": "differs", "cannot judge": "cannot"}.get(x[1])) + "</section>")
-    content += _broken_html(c)
+        decision = say(msg("Not checked"))
+        content.append(f'<section class="box verdict"><p class="decision">{e(decision)}</p>'
+                       f"<p>{e(say(c.why_not))}</p></section>")
+        content += _broken_html(c, lang)
+        return page(title, title, header, report.basis, content)
+    rows = [(r.round, r.verdict, say(VERDICT[r.verdict]), say(_why(r))) for r in c.rounds]
+    rounds = say(msg("Rounds"))
+    content.append(f'<section id="rounds"><h2>{e(rounds)}</h2>' + table(
+        [Column(msg("Round"), lambda x: x[0]), Column(msg("Verdict"), lambda x: x[2], text=True),
+         Column(msg("Why"), lambda x: x[3], text=True)], rows,
+        row_class=lambda x: {RoundVerdict.DIFFERS: "differs", RoundVerdict.CANNOT: "cannot"}.get(x[1]),
+        lang=lang) + "</section>")
+    content += _broken_html(c, lang)
     for r in c.rounds:
         if r.round in report.detail and r.dutch is not None:
-            content.append(_boards_html(report, f"Round {r.round} as the Dutch system pairs it", r.dutch))
+            content.append(_boards_html(report, msg("Round {round} as the Dutch system pairs it", round=r.round),
+                                        r.dutch))
     if c.next is not None:
         if c.next.pairing is not None:
-            content.append(_boards_html(report, f"Round {c.next.round} as the Dutch system pairs it", c.next.pairing))
+            content.append(_boards_html(report, msg("Round {round} as the Dutch system pairs it", round=c.next.round),
+                                        c.next.pairing))
         else:
-            content.append(f'<section class="box"><h2>Round {c.next.round}</h2><p>cannot be paired from the file: '
-                           f'{e("; ".join(c.next.reasons))}</p></section>')
-        content += [f'<p class="note">{e(x)}</p>' for x in c.next.notes]
-    return page(heading(report), heading(report), header, report.basis, content)
+            heading_, why = (say(msg("Round {round}", round=c.next.round)),
+                             say(msg("cannot be paired from the file: {why}", why=joined(c.next.reasons, SEMICOLON))))
+            content.append(f'<section class="box"><h2>{e(heading_)}</h2><p>{e(why)}</p></section>')
+        content += [f'<p class="note">{e(say(x))}</p>' for x in c.next.notes]
+    return page(title, title, header, report.basis, content)
 
 
-def _broken_html(c: PairingsCheck) -> list[str]:
+def _broken_html(c: PairingsCheck, lang: Language) -> list[str]:
     """The absolute criteria the file breaks, a row each."""
     if not c.broken:
         return []
-    return ['<section id="broken"><h2>Absolute criteria broken</h2>' + table(
-        [Column("Round", lambda b: b.round), Column("Player", lambda b: b.player),
-         Column("What", lambda b: b.message, text=True)], list(c.broken), row_class=lambda b: "differs") + "</section>"]
+    heading_ = lang.say(msg("Absolute criteria broken"))
+    return [f'<section id="broken"><h2>{e(heading_)}</h2>' + table(
+        [Column(msg("Round"), lambda b: b.round), Column(msg("Player"), lambda b: b.player),
+         Column(msg("What"), lambda b: lang.say(b.message), text=True)], list(c.broken), row_class=lambda b: "differs",
+        lang=lang) + "</section>"]
 
 
-def _why(r: RoundCheck) -> str:
+def _why(r: RoundCheck) -> Message | str:
     if r.verdict is RoundVerdict.CANNOT:
-        return "; ".join(r.reasons)
+        return joined(r.reasons, SEMICOLON)
     if r.difference is not None:
-        return f"{r.difference.label}: {r.difference.text}"
+        return msg("{label}: {text}", label=r.difference.label, text=r.difference.text)
     if r.colours:
-        return "; ".join(f"White for {x.file_white} in the file; {x.rule}: {x.text}" for x in r.colours)
+        return joined([_colours(x) for x in r.colours], SEMICOLON)
     return ""
 
 
-def _boards_html(report: PairingsReport, title: str, pairing: RoundPairing) -> str:
-    rows = _boards(report, pairing)
-    return (f'<section class="keep"><h2>{e(title)}</h2>'
-            + table([Column("Board", lambda x: x[0]), Column("White", lambda x: x[1], text=True, name=True),
-                     Column("Black", lambda x: x[2], text=True, name=True)], rows) + "</section>")
+def _boards_html(report: PairingsReport, title: Message, pairing: RoundPairing) -> str:
+    lang = report.basis.lang
+    rows = _boards(report, pairing, lang)
+    return (f'<section class="keep"><h2>{e(lang.say(title))}</h2>'
+            + table([Column(msg("Board"), lambda x: x[0]), Column(msg("White"), lambda x: x[1], text=True, name=True),
+                     Column(msg("Black"), lambda x: x[2], text=True, name=True)], rows, lang=lang) + "</section>")

@@ -2,14 +2,17 @@
 text, as JSON, and as one printable A4 page with, for each stage, a result grid the arbiter fills
 in by hand (result, time ended, initials). Times are clock times when the end of the last game of
 a tied player is given, else minutes after it. The seed of the drawings of lots is printed on
-every form, so that the pairs and colours can be redone."""
+every form, so that the pairs and colours can be redone. Text and HTML are in the language of the
+basis (:attr:`~.basis.Basis.lang`); JSON in English."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from datetime import time
+from html import escape
 
+from ..messages import Language, Message, msg
 from ..rules.tiebreaks.playoff import CITED, PROCEDURE, Plan, Stage
 from .basis import Basis, json_fields, json_withheld, text_block
 from .html import Column, e, facts, page, table
@@ -27,59 +30,67 @@ class PlayoffReport:
 
 
 #: How each drawing of lots is made, said with the seed.
-DRAWS = ("each drawing of lots orders the players by the SHA-256 (hex) of '<key>:<player as listed>', smallest "
-         "first; the key of the first draw is the seed, the key of each stage is printed with it")
+DRAWS = msg("each drawing of lots orders the players by the SHA-256 (hex) of '<key>:<player as listed>', smallest "
+            "first; the key of the first draw is the seed, the key of each stage is printed with it")
 
 
-def at(report: PlayoffReport, minutes: int) -> str:
+def at(report: PlayoffReport, minutes: int) -> Message | str:
     """``18:40`` when the clock time of the last game's end is known, else ``+40 min``."""
     base = report.last_game_end
     if base is None:
         return f"+{minutes} min"
     total = base.hour * 60 + base.minute + minutes
-    return f"{total // 60 % 24:02d}:{total % 60:02d}" + (" (next day)" if total >= 24 * 60 else "")
+    clock = f"{total // 60 % 24:02d}:{total % 60:02d}"
+    return msg("{clock} (next day)", clock=clock) if total >= 24 * 60 else clock
 
 
-def title(plan: Plan) -> str:
+def title(plan: Plan) -> Message:
     n = len(plan.entrants)
-    return (f"On-board play-off ({CITED}): {n} players tied for places {plan.first}-{plan.first + n - 1}")
+    return msg("On-board play-off ({cited}): {n} players tied for places {first}-{last}", cited=CITED, n=n,
+               first=plan.first, last=plan.first + n - 1)
 
 
-def _stage_head(report: PlayoffReport, st: Stage) -> list[str]:
-    return [f"Stage {st.number}: {st.title} ({st.article})" + (f", {st.condition}" if st.condition else ""),
-            f"  rate of play: {st.rate.text}" + (f"; Armageddon {report.plan.armageddon.text}, a draw wins for Black"
-                                                 if any(g.armageddon for g in st.games) else ""),
-            f"  start: {st.rule}: at {at(report, st.start)} at the earliest; the games listed end by "
-            f"{at(report, st.end)} at the latest",
-            f"  colours drawn by lot, key {st.colours_seed}"]
+def _stage_head(report: PlayoffReport, st: Stage) -> list[Message]:
+    armageddon = msg("; Armageddon {rate}, a draw wins for Black", rate=report.plan.armageddon.text) \
+        if any(g.armageddon for g in st.games) else ""
+    return [msg("Stage {n}: {title} ({article}){condition}", n=st.number, title=st.title, article=st.article,
+                condition=msg(", {condition}", condition=st.condition) if st.condition else ""),
+            msg("rate of play: {rate}{armageddon}", rate=st.rate.text, armageddon=armageddon),
+            msg("start: {rule}: at {start} at the earliest; the games listed end by {end} at the latest", rule=st.rule,
+                start=at(report, st.start), end=at(report, st.end)),
+            msg("colours drawn by lot, key {key}", key=st.colours_seed)]
+
+
+#: What follows a stage's games when they go on until one is won.
+AND_SO_ON = msg("… and so on until a game is won, White as above (colours reversed after each odd game)")
 
 
 def render_text(report: PlayoffReport) -> str:
-    block = text_block(report.basis)
+    block, say = text_block(report.basis), report.basis.lang.say
     if report.basis.withheld:
         return "\n".join(block) + "\n"
     p = report.plan
-    out = [*block, title(p)]
+    out = [*block, say(title(p))]
     if report.event:
-        out.append(f"Event: {report.event}")
-    out.append(f"Seed of the drawings of lots: {p.seed} ({DRAWS})")
-    out.append("Tied players, in the event's tie-break order:")
+        out.append(say(msg("Event: {event}", event=report.event)))
+    out.append(say(msg("Seed of the drawings of lots: {seed} ({draws})", seed=p.seed, draws=DRAWS)))
+    out.append(say(msg("Tied players, in the event's tie-break order:")))
     out += [f"  {x.order}. {x.label}" for x in p.entrants]
     for st in p.stages:
-        out += _stage_head(report, st)
+        head = [say(x) for x in _stage_head(report, st)]
+        out += [head[0], *(f"  {x}" for x in head[1:])]
         width = max(len(g.label) for g in st.games)
         for g in st.games:
-            if g.armageddon:
-                out.append(f"    {g.label:<{width}}  {g.chooser} chooses his colour (won the lot)   result: ______")
-            else:
-                out.append(f"    {g.label:<{width}}  White {g.white} - Black {g.black}   result: ______")
+            said = msg("{chooser} chooses his colour (won the lot)   result: ______", chooser=g.chooser) \
+                if g.armageddon else msg("White {white} - Black {black}   result: ______", white=g.white, black=g.black)
+            out.append(f"    {g.label:<{width}}  {say(said)}")
         if st.until_first_win:
-            out.append("    … and so on until a game is won, White as above (colours reversed after each odd game)")
-    out.append("Places and prizes:")
-    out += [f"  - {x}" for x in p.places]
+            out.append(f"    {say(AND_SO_ON)}")
+    out.append(say(msg("Places and prizes:")))
+    out += [f"  - {say(x)}" for x in p.places]
     if p.notes:
-        out.append("Notes:")
-        out += [f"  - {x}" for x in p.notes]
+        out.append(say(msg("Notes:")))
+        out += [f"  - {say(x)}" for x in p.notes]
     return "\n".join(out) + "\n"
 
 
@@ -115,39 +126,48 @@ def render_json(report: PlayoffReport) -> str:
 STYLE = "<style>td.fill { height: 7mm; min-width: 18mm; } section.stage { break-inside: avoid; }</style>"
 
 
-def _grid(st: Stage) -> str:
+def _grid(st: Stage, lang: Language) -> str:
+    other = lang.say(msg("the other"))
+
     def side(g, white: bool) -> str:
         if g.armageddon:
-            return f"{g.chooser}'s choice" if white else "the other"
+            return lang.say(msg("{chooser}'s choice", chooser=g.chooser)) if white else other
         return g.white if white else g.black
 
-    columns = [Column("Game", lambda g: g.label, text=True, name=True),
-               Column("White", lambda g: side(g, True), text=True, name=True),
-               Column("Black", lambda g: side(g, False), text=True, name=True),
-               Column("Result", lambda g: "\u00a0"), Column("Ended at", lambda g: "\u00a0"),
-               Column("Arbiter", lambda g: "\u00a0")]
-    return table(columns, list(st.games)).replace("<td>\u00a0</td>", '<td class="fill">\u00a0</td>')
+    columns = [Column(msg("Game"), lambda g: g.label, text=True, name=True),
+               Column(msg("White"), lambda g: side(g, True), text=True, name=True),
+               Column(msg("Black"), lambda g: side(g, False), text=True, name=True),
+               Column(msg("Result"), lambda g: "\u00a0"), Column(msg("Ended at"), lambda g: "\u00a0"),
+               Column(msg("Arbiter"), lambda g: "\u00a0")]
+    return table(columns, list(st.games), lang=lang).replace("<td>\u00a0</td>", '<td class="fill">\u00a0</td>')
 
 
 def render_html(report: PlayoffReport) -> str:
-    p = report.plan
-    players = table([Column("Order", lambda x: x.order), Column("No", lambda x: x.number),
-                     Column("Name", lambda x: x.name, text=True, name=True)], list(p.entrants))
+    p, lang = report.plan, report.basis.lang
+    say = lang.say
+    players = table([Column(msg("Order"), lambda x: x.order), Column(msg("No"), lambda x: x.number),
+                     Column(msg("Name"), lambda x: x.name, text=True, name=True)], list(p.entrants), lang=lang)
     stages = []
+    more = say(msg("{and_so_on}.", and_so_on=AND_SO_ON))
     for st in p.stages:
-        head = _stage_head(report, st)
-        more = ('<p class="note">… and so on until a game is won, White as above (colours reversed after each odd '
-                "game).</p>" if st.until_first_win else "")
-        stages.append(f'<section class="stage"><h3>{e(head[0])}</h3><p class="note">{e(head[1].strip())}<br/>'
-                      f"{e(head[2].strip())}<br/>{e(head[3].strip())}</p>{_grid(st)}{more}</section>")
-    places = "".join(f"<li>{e(x)}</li>" for x in p.places)
-    notes = "".join(f"<li>{e(x)}</li>" for x in p.notes)
-    content = (STYLE + f'<section id="players"><h2>Tied players, in the event\'s tie-break order</h2>{players}</section>'
-               + f'<section id="stages"><h2>Stages</h2>{"".join(stages)}</section>'
-               + f'<section id="places" class="box keep"><h2>Places and prizes</h2><ul>{places}</ul></section>'
-               + (f'<section id="notes"><h2>Notes</h2><ul>{notes}</ul></section>' if notes else ""))
-    header = facts([("Event", report.event), ("Procedure", PROCEDURE),
-                    ("Places", f"{p.first}-{p.first + len(p.entrants) - 1}"), ("Seed", f"{p.seed} ({DRAWS})"),
-                    ("Last game ended", report.last_game_end.strftime("%H:%M") if report.last_game_end else None)])
-    return page(title(p), title(p), header, report.basis, content)
+        head = [say(x) for x in _stage_head(report, st)]
+        after = f'<p class="note">{e(more)}</p>' if st.until_first_win else ""
+        stages.append(f'<section class="stage"><h3>{e(head[0])}</h3><p class="note">{e(head[1])}<br/>'
+                      f"{e(head[2])}<br/>{e(head[3])}</p>{_grid(st, lang)}{after}</section>")
+    places = "".join(f"<li>{e(say(x))}</li>" for x in p.places)
+    notes = "".join(f"<li>{e(say(x))}</li>" for x in p.notes)
+    tied, stages_heading, places_heading, notes_heading = (
+        say(msg("Tied players, in the event's tie-break order")), say(msg("Stages")), say(msg("Places and prizes")),
+        say(msg("Notes")))
+    content = (STYLE + f'<section id="players"><h2>{escape(tied, quote=False)}</h2>{players}</section>'
+               + f'<section id="stages"><h2>{e(stages_heading)}</h2>{"".join(stages)}</section>'
+               + f'<section id="places" class="box keep"><h2>{e(places_heading)}</h2><ul>{places}</ul></section>'
+               + (f'<section id="notes"><h2>{e(notes_heading)}</h2><ul>{notes}</ul></section>' if notes else ""))
+    header = facts([(say(msg("Event")), report.event), (say(msg("Procedure")), say(PROCEDURE)),
+                    (say(msg("Places")), f"{p.first}-{p.first + len(p.entrants) - 1}"),
+                    (say(msg("Seed")), say(msg("{seed} ({draws})", seed=p.seed, draws=DRAWS))),
+                    (say(msg("Last game ended")),
+                     report.last_game_end.strftime("%H:%M") if report.last_game_end else None)])
+    heading = say(title(p))
+    return page(heading, heading, header, report.basis, content)
 

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..messages import ENGLISH, Language, Message, msg
 from ..model import Tournament
 from ..numbers import short_text
 from ..rules.tiebreaks.standings import Row, Standings
@@ -42,15 +43,16 @@ def exact_text(value) -> str:
 class ExactTexts:
     """:func:`exact_text`, each value converted once: equal values are shared objects in the
     columns (9,999 players × 20 tie-breaks otherwise spend most of the output time here). One
-    per document rendered."""
+    per document rendered; ``lang`` writes the decimal sign (``13,375`` in French)."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: Language = ENGLISH) -> None:
         self._seen: dict[int, str] = {}
+        self._number = lang.number
 
     def __call__(self, value) -> str:
         text = self._seen.get(id(value))
         if text is None:
-            text = self._seen[id(value)] = exact_text(value)
+            text = self._seen[id(value)] = self._number(exact_text(value))
         return text
 
 
@@ -58,62 +60,67 @@ def titles(result: Standings) -> list[str]:
     return [s.text for s in result.specs]
 
 
-def table(result: Standings) -> list[list[str]]:
+def table(result: Standings, lang: Language = ENGLISH) -> list[list[str]]:
     """Header and one row per participant: rank, start number, title, name, federation and
     rating (as the lists of the pairing programs have them), points and each tie-break, and the
     tie left for lots. Team standings (C.07 Art. 11-13) show both scores, MP and GP, in place of
-    the primary score column."""
-    text = ExactTexts()
+    the primary score column. The header's keys are English (CSV's columns); the values' decimal
+    sign and the lots are ``lang``'s."""
+    text = ExactTexts(lang)
     skip = 1 if result.teams else 0
     shown = titles(result)[skip:]
     if result.teams:
         header = ["rank", "team", "name", "MP", "GP", *shown, "lots"]
         rows = [[str(r.rank), str(r.number), r.name, *map(text, r.scores), *map(text, r.values[1:]),
-                 lots_text(r)] for r in result.rows]
+                 lang.say(lots_text(r))] for r in result.rows]
     else:
         header = ["rank", "sno", "title", "name", "fed", "rating", *shown, "lots"]
         rows = [[str(r.rank), str(r.number), r.player.title or "", r.name, r.player.federation or "",
-                 str(r.player.rating or ""), *map(text, r.values), lots_text(r)] for r in result.rows]
+                 str(r.player.rating or ""), *map(text, r.values), lang.say(lots_text(r))] for r in result.rows]
     return [header, *rows]
 
 
-#: What a row still tied after the whole list says (C.07 4.2: "any remaining tie should be broken
-#: by drawing of lots").
-LOTS = "drawing of lots needed"
-
-
-def lots_text(row: Row) -> str:
-    """The tie a row is in: ``drawing of lots needed (group 1)``, or ``group 1, lot 2`` when the
-    drawing of lots placed it 2nd of its group; empty when not tied."""
+def lots_text(row: Row) -> Message | str:
+    """The tie a row is in: ``drawing of lots needed (group 1)`` (C.07 4.2: "any remaining tie
+    should be broken by drawing of lots"), or ``group 1, lot 2`` when the drawing of lots placed
+    it 2nd of its group; empty when not tied."""
     if not row.lots:
         return ""
     if row.drawn is not None:
-        return f"group {row.group}, lot {row.drawn}"
-    return f"{LOTS} (group {row.group})"
+        return msg("group {group}, lot {lot}", group=row.group, lot=row.drawn)
+    return msg("drawing of lots needed (group {group})", group=row.group)
 
 
-def header_lines(result: Standings) -> list[str]:
+def header_lines(result: Standings, lang: Language = ENGLISH) -> list[str]:
     """What the standings are: after which round, and the drawing of lots made."""
     lines = []
     if result.after_round is not None:
-        lines.append(f"Standings after round {result.after_round}")
+        lines.append(lang.say(msg("Standings after round {round}", round=result.after_round)))
     if result.draw is not None:
         outcome = "; ".join(", ".join(map(str, g)) for g in result.draw.groups)
-        lines.append(f"Drawing of lots, seed {result.draw.seed}: {outcome}")
+        lines.append(lang.say(msg("Drawing of lots, seed {seed}: {outcome}", seed=result.draw.seed,
+                                  outcome=outcome)))
     return lines
 
 
+#: The text table's headings that are words (the tie-breaks' codes, MP and GP are C.07's).
+HEADINGS = {"rank": msg("rank"), "sno": msg("sno"), "title": msg("title"), "name": msg("name"), "fed": msg("fed"),
+            "rating": msg("rating"), "team": msg("team"), "lots": msg("lots")}
+
+
 def render_text(report: StandingsReport) -> str:
-    result = report.standings
+    result, lang = report.standings, report.basis.lang
     block = text_block(report.basis)
     if report.basis.withheld:
         return "\n".join(block) + "\n"
-    lines = _without_empty(table(result), ("title", "fed", "rating"))
-    widths = [max(map(len, column)) for column in zip(*lines, strict=True)]
+    lines = _without_empty(table(result, lang), ("title", "fed", "rating"))
+    widths = [max(len(lang.say(HEADINGS.get(h, h))), *map(len, column[1:]))
+              for h, column in zip(lines[0], zip(*lines, strict=True), strict=True)]
     left = {lines[0].index(h) for h in ("title", "name", "fed", "lots") if h in lines[0]}
     row_format = "  ".join(f"{{:{'<' if k in left else '>'}{w}}}" for k, w in enumerate(widths))  # ljust / rjust
-    out = [row_format.format(*row).rstrip() for row in lines]
-    return "\n".join([*block, *header_lines(result), *out]) + "\n"  # the rules: a caveat of the block
+    header = [lang.say(HEADINGS.get(h, h)) for h in lines[0]]
+    out = [row_format.format(*row).rstrip() for row in (header, *lines[1:])]
+    return "\n".join([*block, *header_lines(result, lang), *out]) + "\n"  # the rules: a caveat of the block
 
 
 def _without_empty(lines: list[list[str]], optional: tuple[str, ...]) -> list[list[str]]:
@@ -162,5 +169,6 @@ def as_dict(result: Standings) -> dict:
             "drawing_of_lots": draw, "standings": [entry(r) for r in result.rows]}
 
 
-#: How the drawing of lots orders a group, said in the JSON so that anyone can redo it.
-DRAW_METHOD = "each group ordered by the SHA-256 (hex) of '<seed>:<start number>', smallest first"
+#: How the drawing of lots orders a group, said in the JSON (in English) and the HTML page so that
+#: anyone can redo it.
+DRAW_METHOD = msg("each group ordered by the SHA-256 (hex) of '<seed>:<start number>', smallest first")

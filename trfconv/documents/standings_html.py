@@ -8,11 +8,12 @@ lots; when the lots were drawn, the seed and the outcome are printed so that any
 
 from __future__ import annotations
 
-from ..dates import as_text
+from ..messages import Language, Message, msg, plural
 from ..rules.progress import progress
 from ..rules.tiebreaks.standings import Row, Standings
 from .html import Column, e, facts, page, table
-from .standings import DRAW_METHOD, LOTS, ExactTexts, StandingsReport
+from .event import FACTS, dates, place
+from .standings import DRAW_METHOD, ExactTexts, StandingsReport
 
 #: How a tied group is shown: a coloured band on its rows, two shades alternating from group to
 #: group (the page's shared style has none).
@@ -21,78 +22,92 @@ STYLE = ("<style>tr.lots td { background: #fff3c4; font-weight: 600; } tr.lots.e
 
 
 def _facts(report: StandingsReport) -> list[tuple[str, object]]:
-    s, t = report.standings, report.tournament
+    s, t, lang = report.standings, report.tournament, report.basis.lang
+    say = lang.say
     ev = t.event if t is not None else None
     held = progress(t).rounds if t else "?"  # a file in progress declares the rounds to come
-    rounds = s.rounds if s.after_round is None else f"after round {s.after_round} of {held}"
-    place = ", ".join(x for x in (ev.city, ev.federation) if x) if ev else None
-    dates = " to ".join(x for x in (as_text(ev.start_date), as_text(ev.end_date)) if x) if ev else None
-    who = f"{len(s.rows)} teams" if s.teams else f"{len(s.rows)} players"
-    return [("Event", ev.name if ev else None), ("Place", place), ("Dates", dates),
-            ("Chief arbiter", ev.chief_arbiter if ev else None), ("Rounds", rounds), ("Ranked", who),
-            ("Rules", f"{s.rules.name}: {s.rules.edition.title}")]
+    rounds = s.rounds if s.after_round is None else say(msg("after round {round} of {rounds}",
+                                                             round=s.after_round, rounds=held))
+    who = say(plural("{n} teams", "{n} teams", n=len(s.rows)) if s.teams
+              else plural("{n} players", "{n} players", n=len(s.rows)))
+    return [(say(FACTS[0]), ev.name if ev else None), (say(FACTS[1]), place(ev) if ev else None),
+            (say(FACTS[2]), dates(ev.start_date, ev.end_date, lang) if ev else None),
+            (say(FACTS[3]), ev.chief_arbiter if ev else None), (say(FACTS[6]), rounds), (say(msg("Ranked")), who),
+            (say(FACTS[7]), say(msg("{edition}: {title}", edition=s.rules.name, title=s.rules.edition.title)))]
 
 
-def _legend(s: Standings) -> str:
+def _legend(s: Standings, lang: Language) -> str:
     """The tie-break list in order: its column heading, the full name and the article."""
     rows = list(enumerate(s.specs, 1))
-    columns = [Column("#", lambda x: x[0]), Column("Column", lambda x: x[1].text, text=True),
-               Column("Tie-break", lambda x: x[1].described, text=True),
-               Column("Article", lambda x: x[1].definition.article, text=True, name=True)]
-    return ('<section id="tiebreaks"><h2>Tie-breaks, in the order applied</h2>'
-            + table(columns, rows)
-            + '<p class="note">Participants equal on every value are tied; C.07 Art. 4.2 leaves what remains to a '
-              "drawing of lots.</p></section>")
+    columns = [Column("#", lambda x: x[0]), Column(msg("Column"), lambda x: x[1].text, text=True),
+               Column(msg("Tie-break"), lambda x: lang.say(x[1].described), text=True),
+               Column(msg("Article"), lambda x: x[1].definition.article, text=True, name=True)]
+    heading = lang.say(msg("Tie-breaks, in the order applied"))
+    note = lang.say(msg("Participants equal on every value are tied; C.07 Art. 4.2 leaves what remains to a "
+                        "drawing of lots."))
+    return (f'<section id="tiebreaks"><h2>{e(heading)}</h2>' + table(columns, rows, lang=lang)
+            + f'<p class="note">{e(note)}</p></section>')
 
 
-def _lots_cell(row: Row) -> str:
+def _lots_cell(row: Row) -> Message | str:
     if not row.lots:
         return ""
     if row.drawn is not None:
-        return f"group {row.group}: lot {row.drawn}"
-    return f"group {row.group}: {LOTS}"
+        return msg("group {group}: lot {lot}", group=row.group, lot=row.drawn)
+    return msg("group {group}: drawing of lots needed", group=row.group)
 
 
 def _row_class(row: Row) -> str | None:
     return None if not row.lots else "lots even" if row.group % 2 == 0 else "lots"
 
 
-def _table(s: Standings) -> str:
+def _table(s: Standings, lang: Language) -> str:
     texts = [spec.text for spec in s.specs]
-    exact = ExactTexts()
+    exact = ExactTexts(lang)
     value_columns = [Column(text, lambda r, k=k: exact(r.values[k])) for k, text in enumerate(texts)]
-    lots = Column("Lots", _lots_cell, text=True)
+    lots = Column(msg("Lots"), lambda r: lang.say(_lots_cell(r)), text=True)
     if s.teams:
-        columns = [Column("Rank", lambda r: r.rank), Column("No", lambda r: r.number),
-                   Column("Team", lambda r: r.name, text=True, name=True),
+        columns = [Column(msg("Rank"), lambda r: r.rank), Column(msg("No"), lambda r: r.number),
+                   Column(msg("Team"), lambda r: r.name, text=True, name=True),
                    Column("MP", lambda r: exact(r.scores[0])), Column("GP", lambda r: exact(r.scores[1])),
                    *value_columns[1:], lots]
     else:
-        columns = [Column("Rank", lambda r: r.rank), Column("No", lambda r: r.number),
-                   Column("Title", lambda r: r.player.title, text=True),
-                   Column("Name", lambda r: r.name, text=True, name=True),
-                   Column("Fed", lambda r: r.player.federation, text=True),
-                   Column("Rating", lambda r: r.player.rating), *value_columns, lots]
-    body = table(columns, list(s.rows), row_class=_row_class)
+        columns = [Column(msg("Rank"), lambda r: r.rank), Column(msg("No"), lambda r: r.number),
+                   Column(msg("Title"), lambda r: r.player.title, text=True),
+                   Column(msg("Name"), lambda r: r.name, text=True, name=True),
+                   Column(msg("Fed"), lambda r: r.player.federation, text=True),
+                   Column(msg("Rating"), lambda r: r.player.rating), *value_columns, lots]
+    body = table(columns, list(s.rows), row_class=_row_class, lang=lang)
     tied = [r for r in s.rows if r.lots and r.drawn is None]
     groups = len({r.group for r in tied})
-    note = (f'<p class="note">{len(tied)} {"teams" if s.teams else "players"} in {groups} group(s) are still tied '
-            "after the whole list (shaded): their places are decided by drawing of lots.</p>" if tied else "")
-    heading = "Standings" if s.after_round is None else f"Standings after round {s.after_round}"
-    return f'<section id="standings"><h2>{e(heading)}</h2>{note}{body}</section>'
+    still = (plural("{n} teams in {groups} group(s) are still tied after the whole list (shaded): their places are "
+                    "decided by drawing of lots.", "{n} teams in {groups} group(s) are still tied after the whole "
+                    "list (shaded): their places are decided by drawing of lots.", n=len(tied), groups=groups)
+             if s.teams else
+             plural("{n} players in {groups} group(s) are still tied after the whole list (shaded): their places "
+                    "are decided by drawing of lots.", "{n} players in {groups} group(s) are still tied after the "
+                    "whole list (shaded): their places are decided by drawing of lots.", n=len(tied), groups=groups))
+    note = f'<p class="note">{e(lang.say(still))}</p>' if tied else ""
+    heading = msg("Standings") if s.after_round is None else msg("Standings after round {round}", round=s.after_round)
+    return f'<section id="standings"><h2>{e(lang.say(heading))}</h2>{note}{body}</section>'
 
 
-def _draw(s: Standings) -> str:
+def _draw(s: Standings, lang: Language) -> str:
     if s.draw is None:
         return ""
-    groups = "".join(f"<li>group {k}: {e(', '.join(map(str, g)))}</li>" for k, g in enumerate(s.draw.groups, 1))
-    return (f'<section id="lots" class="box keep"><h2>Drawing of lots</h2><p>Seed <strong>{e(s.draw.seed)}</strong>; '
-            f"{e(DRAW_METHOD)} (start numbers in the order drawn):</p><ul>{groups}</ul></section>")
+    say = lang.say
+    groups = [say(msg("group {k}: {numbers}", k=k, numbers=", ".join(map(str, g))))
+              for k, g in enumerate(s.draw.groups, 1)]
+    heading, seed = say(msg("Drawing of lots")), say(msg("Seed"))
+    method = say(msg("{method} (start numbers in the order drawn):", method=DRAW_METHOD))
+    items = "".join(f"<li>{e(g)}</li>" for g in groups)
+    return (f'<section id="lots" class="box keep"><h2>{e(heading)}</h2>'
+            f"<p>{e(seed)} <strong>{e(s.draw.seed)}</strong>; {e(method)}</p><ul>{items}</ul></section>")
 
 
 def render_html(report: StandingsReport) -> str:
-    s = report.standings
+    s, lang = report.standings, report.basis.lang
     name = report.tournament.event.name if report.tournament is not None else None
-    content = STYLE + _legend(s) + _table(s) + _draw(s)
-    return page(f"Standings: {name or report.basis.file or ''}", "Standings", facts(_facts(report)), report.basis,
-                content)
+    content = STYLE + _legend(s, lang) + _table(s, lang) + _draw(s, lang)
+    title = lang.say(msg("Standings: {event}", event=name or report.basis.file or ""))
+    return page(title, lang.say(msg("Standings")), facts(_facts(report)), report.basis, content)

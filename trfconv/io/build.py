@@ -23,11 +23,12 @@ Readers that assemble the frozen model themselves (TRF, the JSON form) hand it t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..diagnostics import Diagnostic, diagnostic
+from ..messages import msg
 from ..model import (
     DEFAULT_SCORES,
     NOT_PAIRED,
@@ -129,8 +130,9 @@ class TournamentBuilder:
         person = _Person(player, line, len(self._all))
         if key in self._people:
             first = self._people[key].line
-            self.report(self.codes.duplicate, f"start number {key} already used" + (f" on line {first}" if first else "")
-                        + "; pairings name the first", line=line)
+            self.report(self.codes.duplicate, msg("start number {key} already used on line {line}; pairings name the "
+                                                  "first", key=key, line=first) if first else
+                        msg("start number {key} already used; pairings name the first", key=key), line=line)
         else:
             self._people[key] = person
         self._all.append((key, person))
@@ -155,8 +157,8 @@ class TournamentBuilder:
         """Whether a pairing of ``round`` names a player who is not in the file (reported)."""
         unknown = next((k for k in keys if k not in self._people), None)
         if unknown is not None:
-            self.report(self.codes.unknown_player, f"round {round}: pairing names player {unknown}, who is not in "
-                                                   "the file; left out", line=line)
+            self.report(self.codes.unknown_player, msg("round {round}: pairing names player {player}, who is not in "
+                                                       "the file; left out", round=round, player=unknown), line=line)
         return unknown is not None
 
     def pairing(self, round: int, white: Hashable, black: Hashable, result: Result, *, rated: bool = True,
@@ -168,8 +170,8 @@ class TournamentBuilder:
             return False
         taken = next((k for k in (white, black) if (k, round) in self._entries), None)
         if taken is not None:
-            self.report(self.codes.second_entry, f"round {round}: player {taken} has a second pairing; the first "
-                                                 "is used", line=line)
+            self.report(self.codes.second_entry, msg("round {round}: player {player} has a second pairing; the first "
+                                                     "is used", round=round, player=taken), line=line)
             return False
         w, b = sides(result, white, black, rated=rated, coloured=coloured)
         self._entries[white, round] = (w, line)
@@ -183,13 +185,13 @@ class TournamentBuilder:
         entry in that round yet, silently otherwise (an entry implied by another, such as each
         player's share of a team's bye)."""
         if player not in self._people:
-            self.report(self.codes.unknown_player, f"round {round}: entry for player {player}, who is not in the "
-                                                   "file; left out", line=line)
+            self.report(self.codes.unknown_player, msg("round {round}: entry for player {player}, who is not in the "
+                                                       "file; left out", round=round, player=player), line=line)
             return False
         if (player, round) in self._entries:
             if not if_free:
-                self.report(self.codes.second_entry, f"round {round}: player {player} has a second pairing; the "
-                                                     "first is used", line=line)
+                self.report(self.codes.second_entry, msg("round {round}: player {player} has a second pairing; the "
+                                                         "first is used", round=round, player=player), line=line)
             return False
         self._entries[player, round] = (entry, line)
         return True
@@ -238,8 +240,8 @@ class TournamentBuilder:
         program's bye dummy taken out (:func:`without_bye_dummies`). ``fold`` may rewrite the
         diagnostics last (a reader's grouping of repeated notes)."""
         locate = locate or self._locator({}, {})
-        self.diagnostics.extend(diagnostic(code, f"and {said - MAX_SAID:,} more like the {MAX_SAID:,} above, not listed",
-                                           path=self.path)
+        self.diagnostics.extend(diagnostic(code, msg("and {count:,} more like the {most:,} above, not listed",
+                                                     count=said - MAX_SAID, most=MAX_SAID), path=self.path)
                                 for code, said in self._said.items() if said > MAX_SAID)
         replaced: list[Diagnostic] = []
         if not writable:
@@ -302,6 +304,12 @@ _BYE_NAMES = re.compile(r"(bye|spielfrei|freilos|exempt|exempté|descanso|libre|
 _BYE_OF = {Outcome.WIN: ByeKind.PAB, Outcome.DRAW: ByeKind.HALF, Outcome.LOSS: ByeKind.ZERO}
 
 
+def counted(counts: Mapping[str, int]) -> list[str]:
+    """Each thing of ``counts`` once, in order, with how many there are when more than one
+    (``club (5)``): what a reader read but could not keep, in one diagnostic."""
+    return [msg("{what} ({count})", what=what, count=n) if n > 1 else what for what, n in counts.items()]
+
+
 def without_bye_dummies(t: Tournament, locate: Locate) -> tuple[Tournament, list[Diagnostic]]:
     """``t`` without the players that are a pairing program's bye (named as such, no rating, no
     FIDE id): a round against one is the bye it stands for (a win: the pairing-allocated bye, a
@@ -322,7 +330,7 @@ def without_bye_dummies(t: Tournament, locate: Locate) -> tuple[Tournament, list
                     rounds[r] = Bye(ByeKind.PAB if e.won else ByeKind.ZERO)
                 else:
                     rounds[r] = NOT_PAIRED
-                changed.append(f"player {p.start_number} round {r + 1}")
+                changed.append(msg("player {number} round {round}", number=p.start_number, round=r + 1))
         return replace(p, rounds=tuple(rounds)) if rounds != list(p.rounds) else p
 
     players = tuple(real(p) for p in t.players if p.start_number not in dummies)
@@ -330,8 +338,11 @@ def without_bye_dummies(t: Tournament, locate: Locate) -> tuple[Tournament, list
     out = []
     for n, p in dummies.items():
         path, line, _ = locate("player", n)
-        rounds = f"; {len(changed)} round(s) against it read as byes ({', '.join(changed[:5])}" + \
-            (" …)" if len(changed) > 5 else ")") if changed else "; no round names it"
-        out.append(diagnostic("PAR003", f"player {n} {p.name.strip()!r} is the pairing program's bye, not a player: "
-                                        f"left out of the ranking and the rating{rounds}", path=path, line=line))
+        name = repr(p.name.strip())
+        out.append(diagnostic("PAR003", msg(
+            "player {number} {name} is the pairing program's bye, not a player: left out of the ranking and the "
+            "rating; {count} round(s) against it read as byes ({rounds}{more})", number=n, name=name,
+            count=len(changed), rounds=changed[:5], more=" …" if len(changed) > 5 else "") if changed else msg(
+            "player {number} {name} is the pairing program's bye, not a player: left out of the ranking and the "
+            "rating; no round names it", number=n, name=name), path=path, line=line))
     return replace(t, players=players, teams=teams), out

@@ -20,6 +20,7 @@ from ..adjustments import resolve
 from ..diagnostics import Diagnostic, diagnostic
 from ..eventkind import declared_team, is_team_event
 from ..federations import federation, unknown
+from ..messages import msg
 from ..model import (
     Bye,
     Colour,
@@ -31,7 +32,6 @@ from ..model import (
     Player,
     Tournament,
 )
-from ..numbers import short_text as _num
 from ..sides import NAMES_OPPONENT, agree, complementary, describe, opponent
 
 Locate = Callable[..., tuple]
@@ -67,7 +67,8 @@ def _start_numbers(t, players, report, locate) -> None:
     if missing > 0:
         first = list(islice((n for n in range(1, highest + 1) if n not in players), 10))
         shown = ", ".join(map(str, first)) + (" …" if missing > 10 else "")
-        report("TRF015", f"{missing} start number(s) between 1 and {highest} have no player: {shown}",
+        report("TRF015", msg("{count} start number(s) between 1 and {highest} have no player: {numbers}",
+                             count=missing, highest=highest, numbers=shown),
                locate("player", highest))
 
 
@@ -147,27 +148,30 @@ def _examine_pairings(t: Tournament, rounds, report, locate) -> None:
 def _pairing_problem(p, r: int, entry, o: int, other, exists: bool, report, locate) -> None:
     where = locate("player", p.start_number, r)
     if o == p.start_number:
-        report("TRF029", f"player {o} is paired against himself in round {r}", where)
+        report("TRF029", msg("player {number} is paired against himself in round {round}", number=o, round=r), where)
         return
     if not exists:
-        report("TRF022", f"round {r}: opponent {o} has no player line", where)
+        report("TRF022", msg("round {round}: opponent {number} has no player line", round=r, number=o), where)
         return
     back = opponent(other)
     if back != p.start_number:
         if isinstance(entry, Forfeit) and isinstance(other, Forfeit) and back is None \
                 and entry.won != other.won:
             return  # team forfeit: the absent side names no opponent (TRF-2026)
-        said = "nobody" if back is None else f"player {back}"
-        report("TRF030", f"round {r}: player {p.start_number} meets {o}, but {o}'s line names "
-                         f"{said} ({describe(other)})", where)
+        said = msg("nobody") if back is None else msg("player {number}", number=back)
+        report("TRF030", msg("round {round}: player {number} meets {opponent}, but {opponent}'s line names {said} "
+                             "({entry})", round=r, number=p.start_number, opponent=o, said=said,
+                             entry=describe(other)), where)
         return
     colour = getattr(entry, "colour", None)
     if colour is not None and colour == getattr(other, "colour", None):
-        report("TRF031", f"round {r}: players {p.start_number} and {o} both have "
-                         f"{'White' if colour.value == 'w' else 'Black'}", where)
+        report("TRF031", msg("round {round}: players {number} and {opponent} both have White", round=r,
+                             number=p.start_number, opponent=o) if colour.value == "w" else
+               msg("round {round}: players {number} and {opponent} both have Black", round=r,
+                   number=p.start_number, opponent=o), where)
     if not complementary(entry, other):
-        report("TRF032", f"round {r}: player {p.start_number} has {describe(entry)} but "
-                         f"{o} has {describe(other)}", where)
+        report("TRF032", msg("round {round}: player {number} has {entry} but {opponent} has {other}", round=r,
+                             number=p.start_number, entry=describe(entry), opponent=o, other=describe(other)), where)
 
 
 def _points(t: Tournament, report, locate) -> None:
@@ -208,8 +212,9 @@ def _points(t: Tournament, report, locate) -> None:
                                _adjusted(t, p, adjustments) if adjustments else Fraction(0))
         if explanation is None:
             continue
-        report("TRF033", f"player {p.start_number} declares {_num(p.points)} points, the results give "
-                         f"{_num(computed)}{explanation}", locate("points", p.start_number))
+        report("TRF033", msg("player {number} declares {declared} points, the results give {computed}{explanation}",
+                             number=p.start_number, declared=p.points, computed=computed,
+                             explanation=explanation), locate("points", p.start_number))
 
 
 def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction,
@@ -220,15 +225,15 @@ def _explain(t, p: Player, gap: Fraction, played: int, acceleration: Fraction,
         return None
     future = sum((t.scores.points(e) for e in p.rounds[played:]), Fraction(0))
     if future and gap == -future:
-        return (f"; the difference is the {_num(future)} of a bye entered for a round after round "
-                f"{played}, which the points column does not count")
+        return msg("; the difference is the {points} of a bye entered for a round after round {played}, which the "
+                   "points column does not count", points=future, played=played)
     if acceleration and gap == acceleration:
-        return f"; the difference is the player's acceleration ({_num(acceleration)}, XXA)"
+        return msg("; the difference is the player's acceleration ({points}, XXA)", points=acceleration)
     unpaired = sum(1 for e in p.rounds[:played] if isinstance(e, NotPaired))
     if unpaired and gap == unpaired * t.scores.half_bye:
-        return (f"; the difference is what the {unpaired} round(s) without pairing would give as "
-                "half-point byes: the producer seems to write H byes as blank rounds")
-    return f" (difference {'+' if gap > 0 else ''}{_num(gap)})"
+        return msg("; the difference is what the {count} round(s) without pairing would give as half-point byes: "
+                   "the producer seems to write H byes as blank rounds", count=unpaired)
+    return msg(" (difference +{points})", points=gap) if gap > 0 else msg(" (difference {points})", points=gap)
 
 
 def _adjustments(t: Tournament):
@@ -270,12 +275,13 @@ def _header_counts(t: Tournament, report, locate) -> None:
     e = t.event
     rated = sum(1 for p in t.players if p.rating)
     for code, declared, actual, what in (
-        ("062", e.declared_players, len(t.players), "players"),
-        ("072", e.declared_rated_players, rated, "rated players"),
-        ("082", e.declared_teams, len(t.teams), "teams"),
+        ("062", e.declared_players, len(t.players), msg("players")),
+        ("072", e.declared_rated_players, rated, msg("rated players")),
+        ("082", e.declared_teams, len(t.teams), msg("teams")),
     ):
         if isinstance(declared, int) and declared != actual:
-            report("TRF034", f"{code} declares {declared} {what}, the file has {actual}", locate(code))
+            report("TRF034", msg("{code} declares {declared} {what}, the file has {actual}",
+                                 code=code, declared=declared, what=what, actual=actual), locate(code))
 
 
 def _rounds(t: Tournament, report, locate) -> None:
@@ -284,17 +290,18 @@ def _rounds(t: Tournament, report, locate) -> None:
         beyond = Counter(r for p in t.players for r, e in enumerate(p.rounds, 1)
                          if r > declared and not isinstance(e, NotPaired))
         for r, count in sorted(beyond.items()):
-            report("TRF035", f"round {r} has entries for {count} player(s) but the file declares "
-                             f"{declared} rounds", locate("142" if locate("142")[1] else "XXR"))
+            report("TRF035", msg("round {round} has entries for {count} player(s) but the file declares {declared} "
+                                 "rounds", round=r, count=count, declared=declared), locate("142" if locate("142")[1] else "XXR"))
     dates = t.event.round_dates
     expected = declared or t.rounds
     if dates and expected and len(dates) != expected:
-        report("TRF036", f"132 gives {len(dates)} round dates for {expected} rounds", locate("132"))
+        report("TRF036", msg("132 gives {count} round dates for {expected} rounds",
+                             count=len(dates), expected=expected), locate("132"))
     known = [(r, d) for r, d in enumerate(dates, 1) if isinstance(d, date)]
     for (r, d), (later, day) in pairwise(known):
         if day < d:
-            report("TRF061", f"132: round {later} is dated {day.isoformat()}, before round {r} "
-                             f"({d.isoformat()}): the round dates go backwards", locate("132"))
+            report("TRF061", msg("132: round {later} is dated {day}, before round {round} ({earlier}): the round "
+                                 "dates go backwards", later=later, day=day, round=r, earlier=d), locate("132"))
 
 
 def _fide_ids(t: Tournament, report, locate) -> None:
@@ -307,8 +314,9 @@ def _fide_ids(t: Tournament, report, locate) -> None:
             continue
         other = first.setdefault(number, p)
         if other is not p:
-            report("TRF060", f"player {p.start_number} ({p.name}) has FIDE ID {number}, as player "
-                             f"{other.start_number} ({other.name}) has: one FIDE ID is one person",
+            report("TRF060", msg("player {number} ({name}) has FIDE ID {fide_id}, as player {other} ({other_name}) "
+                                 "has: one FIDE ID is one person", number=p.start_number, name=p.name, fide_id=number,
+                                 other=other.start_number, other_name=other.name),
                    locate("fide_id", p.start_number))
 
 
@@ -318,29 +326,35 @@ def _federations(t: Tournament, report, locate) -> None:
     day = t.event.start_date if isinstance(t.event.start_date, date) else None
     for p in t.players:
         if p.federation and federation(p.federation, day) is None:
-            report("TRF062", f"player {p.start_number} ({p.name}): federation {unknown(p.federation, day)}"
-                             + ("" if day else " (the event's start date is unknown)"),
+            report("TRF062", msg("player {number} ({name}): federation {why}", number=p.start_number, name=p.name,
+                                 why=unknown(p.federation, day)) if day else
+                   msg("player {number} ({name}): federation {why} (the event's start date is unknown)",
+                       number=p.start_number, name=p.name, why=unknown(p.federation, day)),
                    locate("federation", p.start_number))
 
 
 def _teams(t: Tournament, players, report, locate) -> None:
     declared, why = declared_team(t)
     if t.teams and declared is False:
-        report("TRF047", f"{len(t.teams)} team record(s) in an individual event ({why}): kept, not used; the "
-                         "players are ranked and rated as individuals", locate("team", t.teams[0].number))
+        report("TRF047", msg("{count} team record(s) in an individual event ({why}): kept, not used; the players are "
+                             "ranked and rated as individuals", count=len(t.teams), why=why),
+               locate("team", t.teams[0].number))
     pab = t.team_event.pab
     if pab is not None and not t.teams:
         named = [n for n in pab.teams if n is not None]
-        report("TRF047", f"a team pairing-allocated bye (320{': teams ' + ', '.join(map(str, named)) if named else ''})"
-                         " in a file without teams (no 310/013 record): kept, not used", locate("320"))
+        report("TRF047", msg("a team pairing-allocated bye (320: teams {teams}) in a file without teams (no 310/013 "
+                             "record): kept, not used", teams=named) if named else
+               msg("a team pairing-allocated bye (320) in a file without teams (no 310/013 record): kept, not used"),
+               locate("320"))
     owner: dict[int, int] = {}
     for team in t.teams:
         for member in team.members:
             if member not in players:
-                report("TRF042", f"team {team.number} ({team.name}) lists player {member}, who has no "
-                                 "player line", locate("team", team.number))
+                report("TRF042", msg("team {number} ({name}) lists player {member}, who has no player line",
+                                     number=team.number, name=team.name, member=member), locate("team", team.number))
             elif member in owner:
-                report("TRF042", f"player {member} is in team {owner[member]} and in team {team.number}",
+                report("TRF042", msg("player {member} is in team {owner} and in team {number}",
+                                     member=member, owner=owner[member], number=team.number),
                        locate("team", team.number))
             else:
                 owner[member] = team.number
@@ -349,7 +363,7 @@ def _teams(t: Tournament, players, report, locate) -> None:
 def _engine_ids(t: Tournament, players, report, locate) -> None:
     teams = {team.number for team in t.teams}
     known = teams if teams else set(players)
-    kind = "team" if teams else "player"
+    kind = msg("team") if teams else msg("player")
     unknown = Counter()
     for bye in t.pairing.requested_byes:
         unknown.update(("240", i) for i in bye.ids if i not in known)
@@ -362,4 +376,4 @@ def _engine_ids(t: Tournament, players, report, locate) -> None:
         if acc.player not in players:
             unknown[("XXA", acc.player)] += 1
     for (code, i), _ in sorted(unknown.items()):
-        report("TRF045", f"{code} names {kind} {i}, who is not in the file", locate(code))
+        report("TRF045", msg("{code} names {kind} {number}, who is not in the file", code=code, kind=kind, number=i), locate(code))

@@ -18,6 +18,7 @@ from functools import cache
 from .. import model
 from ..dates import PartialDate
 from ..diagnostics import Diagnostic, diagnostic
+from ..messages import msg
 from ..timecontrol import TimeControl
 
 #: C0 and C1 controls (TAB included: readers turn a TAB between fields into a blank before
@@ -46,9 +47,11 @@ def cleaned(value, found: list[Diagnostic], where: tuple = ()):
         bad = _UNWRITABLE.search(value)
         if bad is None:
             return value
-        kind = "(a surrogate) " if 0xD800 <= ord(bad.group()) <= 0xDFFF else ""
-        found.append(diagnostic("ENC007", f"{_place(where)}: character U+{ord(bad.group()):04X} {kind}cannot be "
-                                          "written; replaced by U+FFFD"))
+        code, place = ord(bad.group()), _place(where)
+        found.append(diagnostic("ENC007", msg("{place}: character U+{code:04X} (a surrogate) cannot be written; "
+                                              "replaced by U+FFFD", place=place, code=code) if 0xD800 <= code <= 0xDFFF
+                                else msg("{place}: character U+{code:04X} cannot be written; replaced by U+FFFD",
+                                         place=place, code=code)))
         return _UNWRITABLE.sub(REPLACEMENT, value)
     if isinstance(value, tuple):
         if not any(map(_may_hold_text, map(type, value))):
@@ -61,7 +64,7 @@ def cleaned(value, found: list[Diagnostic], where: tuple = ()):
         changes = {}
         for name in _text_fields(type(value)):
             old = getattr(value, name)
-            kind = type(old)  # the common cases are decided here rather than in a call per field
+            kind: type = type(old)  # the common cases are decided here rather than in a call per field
             if kind is str:
                 if _UNWRITABLE.search(old) is None:
                     continue

@@ -29,6 +29,7 @@ from functools import cache
 
 from ..dates import read_birth_date, read_date
 from ..encoding import decode
+from ..messages import msg
 from ..model import (
     MAX_ROUNDS,
     NOT_PAIRED,
@@ -246,28 +247,29 @@ class _Table:
 
     def read(self, rows: list[list[str]], header: Header | None) -> Tournament:
         if header is None:
-            self.report("CSV001", "no row names the crosstable's columns (Name, and Pts., Rk., SNo. or "
-                                  "round columns such as 1.Rd)")
+            self.report("CSV001", msg("no row names the crosstable's columns (Name, and Pts., Rk., SNo. or round "
+                                      "columns such as 1.Rd)"))
             return self.builder.unreadable()
         self.line = header.row + 1
         self.profile = header.profile
         if header.ignored:
-            self.report("CSV005", f"columns not used: {', '.join(rows[header.row][i] for i, c in enumerate(rows[header.row]) if normalise(str(c)) in header.ignored)}")
+            names = [rows[header.row][i] for i, c in enumerate(rows[header.row]) if normalise(str(c)) in header.ignored]
+            self.report("CSV005", msg("columns not used: {names}", names=", ".join(names)))
         event = self.metadata(rows[:header.row], header.profile)
         data_rows = [(i, row) for i, row in enumerate(rows[header.row + 1:], header.row + 2)
                      if sum(1 for c in row if str(c).strip()) > 1 or i - 1 in self.unsplit]
         if _opponents_in_columns(header, [row for _, row in data_rows]):
-            self.report("CSV011", f"columns 1 to {len(header.rounds)} are opponents, not rounds: a round-robin "
-                                  "crosstable ('*' where a player meets himself) says who beat whom but not in "
-                                  "which round or with which colour, so no game is read; export the crosstable by "
-                                  "rounds or the TRF")
+            self.report("CSV011", msg("columns 1 to {count} are opponents, not rounds: a round-robin crosstable ('*' "
+                                      "where a player meets himself) says who beat whom but not in which round or "
+                                      "with which colour, so no game is read; export the crosstable by rounds or the "
+                                      "TRF", count=len(header.rounds)))
             header = dataclasses.replace(header, rounds={})
         title_column = _title_column(header, [row for _, row in data_rows])
         colours = _colour_letters(header, [row for _, row in data_rows])
         numbered = "start_number" in header.roles
         if not numbered:
-            self.report("CSV008", "no start-number column: players are numbered by their row, and round "
-                                  "cells are read as naming opponents by that number")
+            self.report("CSV008", msg("no start-number column: players are numbered by their row, and round cells "
+                                      "are read as naming opponents by that number"))
         players: list[Player] = []
         positions: list[int] = []  # each player's row in the table, counting the rows left out
         lines: list[int] = []
@@ -276,14 +278,16 @@ class _Table:
         for position, (line, row) in enumerate(data_rows, 1):
             self.line = line
             if line - 1 in self.unsplit:
-                self.report("CSV002", f"row cannot be split into cells ({self.unsplit[line - 1]}); left out")
+                self.report("CSV002", msg("row cannot be split into cells ({unsplit}); left out",
+                                          unsplit=self.unsplit[line - 1]))
                 continue
             cell = _cells(row)
             number = self.integer(cell(header.roles.get("start_number")), "start number") if numbered else position
             name = cell(header.roles.get("name"))
             if not number or not name:
-                self.report("CSV002", f"row without a {'start number' if not number else 'name'}: "
-                                      f"{' | '.join(str(c) for c in row if str(c).strip())[:80]!r}")
+                cells = " | ".join(str(c) for c in row if str(c).strip())[:80]
+                self.report("CSV002", msg("row without a {field}: {cells}", cells=repr(cells),
+                                          field=msg("start number") if not number else msg("name")))
                 continue
             first = cell(header.roles.get("first_name"))
             rank_text = cell(header.roles.get("rank"))
@@ -292,18 +296,19 @@ class _Table:
                     and previous_rank is not None:
                 rank = previous_rank
                 if not tie_reported:
-                    self.report("CSV006", f"player {number}'s rank is blank; read as {rank}, the rank of the row "
-                                          "above (the export leaves tied ranks blank)")
+                    self.report("CSV006", msg("player {number}'s rank is blank; read as {rank}, the rank of the row "
+                                              "above (the export leaves tied ranks blank)", number=number, rank=rank))
                     tie_reported = True
             previous_rank = rank if rank is not None else previous_rank
             title = cell(header.roles.get("title", title_column))
             rating = self.integer(cell(header.roles.get("rating")), "rating")
             fide_id = cell(header.roles.get("fide_id"))
             if fide_id and placeholder(fide_id):
-                self.report("FID001", f"player {number}: FIDE id {fide_id!r} is a placeholder; read as none")
+                self.report("FID001", msg("player {number}: FIDE id {fide_id} is a placeholder; read as none",
+                                          number=number, fide_id=repr(fide_id)))
                 fide_id = None
             elif fide_id and not _number(fide_id):
-                self.report("CSV004", f"FIDE id {fide_id!r} is not a number")
+                self.report("CSV004", msg("FIDE id {fide_id} is not a number", fide_id=repr(fide_id)))
                 fide_id = None
             sex = cell(header.roles.get("sex"))
             positions.append(position)
@@ -321,8 +326,8 @@ class _Table:
             ))
         if not players:
             self.line = header.row + 1
-            self.report("CSV012", "the crosstable's header row has no player row under it (the file is cut short, "
-                                  "or holds only the table's head)")
+            self.report("CSV012", msg("the crosstable's header row has no player row under it (the file is cut "
+                                      "short, or holds only the table's head)"))
         if header.profile.by_row:
             players = self.opponent_numbering(players, positions)
         length = max(header.rounds, default=0)
@@ -353,7 +358,7 @@ class _Table:
             if o is None:
                 return e
             if o in left_out:
-                lost.append(f"player {p.start_number} round {r}")
+                lost.append(msg("player {number} round {round}", number=p.start_number, round=r))
                 return Unreadable(f"row {o}")
             return dataclasses.replace(e, opponent=row_of.get(o, o))
 
@@ -361,12 +366,12 @@ class _Table:
                   for p in players]
         if _mutual(by_row) > _mutual(players):
             self.line = 0
-            self.report("CSV010", "round cells name opponents by their row in the ranking, not by start number; "
-                                  "read as the start numbers of those rows")
+            self.report("CSV010", msg("round cells name opponents by their row in the ranking, not by start number; "
+                                      "read as the start numbers of those rows"))
             if lost:
-                self.report("CSV003", f"{len(lost)} round cell(s) name an opponent by a row that was left out, "
-                                      f"so who it was is unknown; kept as unreadable: {', '.join(lost[:5])}"
-                                      + (" …" if len(lost) > 5 else ""))
+                self.report("CSV003", msg("{count} round cell(s) name an opponent by a row that was left out, so who "
+                                          "it was is unknown; kept as unreadable: {cells}{more}",
+                                          count=len(lost), cells=lost[:5], more=" …" if len(lost) > 5 else ""))
             return by_row
         return players
 
@@ -376,7 +381,7 @@ class _Table:
             return None
         if _number(text):
             return int(text)
-        self.report("CSV004", f"{what} {text!r} is not a whole number")
+        self.report("CSV004", msg("{what} {text} is not a whole number", what=what, text=repr(text)))
         return None
 
     def points(self, text: str) -> Fraction | None:
@@ -384,7 +389,7 @@ class _Table:
             return None
         value = parse_points(text)
         if value is None:
-            self.report("CSV004", f"points {text!r} is not a number")
+            self.report("CSV004", msg("points {text} is not a number", text=repr(text)))
         return value
 
     def birth_date(self, text: str):
@@ -392,7 +397,7 @@ class _Table:
             return None
         parsed = read_birth_date(text)
         if parsed is None:
-            self.report("CSV004", f"birth date {text!r} cannot be read; kept as text")
+            self.report("CSV004", msg("birth date {text} cannot be read; kept as text", text=repr(text)))
             return text
         return parsed
 
@@ -408,7 +413,8 @@ class _Table:
             return _special(text)
         parts = self.split_cell(text)
         if parts is None:
-            self.report("CSV003", f"round {r}: {text!r} is not a round cell; kept as unreadable", column)
+            self.report("CSV003", msg("round {r}: {text} is not a round cell; kept as unreadable",
+                                      r=r, text=repr(text)), column)
             return Unreadable(text[:8])
         return self.build(*parts, text, colours, r, column)
 
@@ -429,8 +435,8 @@ class _Table:
     def build(self, opponent: str, colour: str, result: str, text: str, colours, r: int, column: int):
         side = colours.get(colour)
         if colour and colour != "-" and side is None:
-            self.report("CSV003", f"round {r}: colour {colour!r} in {text!r} is not w/b, w/s or b/n; kept as "
-                                  "unreadable", column)
+            self.report("CSV003", msg("round {r}: colour {colour} in {text} is not w/b, w/s or b/n; kept as "
+                                      "unreadable", r=r, colour=repr(colour), text=repr(text)), column)
             return Unreadable(text[:8])
         if not _number(opponent) or int(opponent) == 0:
             if result.upper() in _BYES and not opponent:
@@ -443,7 +449,7 @@ class _Table:
                 return Bye(ByeKind.HALF)
             if result in ("0", ""):
                 return NOT_PAIRED
-            self.report("CSV003", f"round {r}: {text!r} cannot be read; kept as unreadable", column)
+            self.report("CSV003", msg("round {r}: {text} cannot be read; kept as unreadable", r=r, text=repr(text)), column)
             return Unreadable(text[:8])
         o = int(opponent)
         if result in ("+", "-"):
@@ -455,7 +461,7 @@ class _Table:
         if result in _OUTCOMES:
             outcome, rated = _OUTCOMES[result]
             return Game(o, side, outcome, rated)
-        self.report("CSV003", f"round {r}: {text!r} cannot be read; kept as unreadable", column)
+        self.report("CSV003", msg("round {r}: {text} cannot be read; kept as unreadable", r=r, text=repr(text)), column)
         return Unreadable(text[:8])
 
     def metadata(self, rows: list[list[str]], p: Profile) -> Event:
@@ -476,7 +482,8 @@ class _Table:
             elif field == "declared_rounds":
                 rounds = int(value.strip()) if _number(value.strip()) else None
                 if rounds is not None and rounds > MAX_ROUNDS:
-                    self.report("CSV004", f"{rounds} rounds is more than the {MAX_ROUNDS} any format numbers; ignored")
+                    self.report("CSV004", msg("{rounds} rounds is more than the {max_rounds} any format numbers; "
+                                              "ignored", rounds=rounds, max_rounds=MAX_ROUNDS))
                     rounds = None
                 values[field] = rounds
             elif field == "dates":

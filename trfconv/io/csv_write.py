@@ -25,6 +25,7 @@ from datetime import date
 from ..dates import PartialDate
 from ..diagnostics import diagnostic
 from ..encoding import encodable
+from ..messages import msg
 from ..model import (
     DEFAULT_SCORES,
     NOT_PAIRED,
@@ -65,12 +66,13 @@ def write_csv(t: Tournament, *, line_ending: str = "\r\n", encoding: str = "utf-
     text = write_rows(rows, line_ending=line_ending, guarded=guarded)
     if guarded:
         shown = ", ".join(f"player {rows[i][0]} {cell[:20]!r}" for i, cell in guarded[:5])
-        diagnostics.append(diagnostic("CSV009", f"{len(guarded)} text cell(s) start with = + - @ and were written "
-                                                f"with a leading apostrophe: {shown}"))
+        diagnostics.append(diagnostic("CSV009", msg("{count} text cell(s) start with = + - @ and were written with a "
+                                                    "leading apostrophe: {shown}", count=len(guarded), shown=shown)))
     data = text.encode(encoding, errors="replace")
     lost = sorted(ch for ch in set(text) if not encodable(ch, encoding))
     if lost:
-        diagnostics.append(diagnostic("WRT002", f"{''.join(lost)!r} not in {encoding}; written as '?'"))
+        diagnostics.append(diagnostic("WRT002", msg("{items} not in {encoding}; written as '?'",
+                                                    items=repr(''.join(lost)), encoding=encoding)))
     return Written(data, diagnostics, len(kept.players))
 
 

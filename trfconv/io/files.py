@@ -26,6 +26,7 @@ from pathlib import Path
 
 from ..actions import Action
 from ..errors import InputError, OutputError
+from ..messages import msg
 
 #: Largest input read, in bytes (``trfconv --max-size`` and ``read(max_bytes=…)`` override it).
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -44,15 +45,15 @@ def open_regular(path: str | os.PathLike, *, buffering: int = -1):
         # waiting for a writer; it changes nothing for a regular file.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except IsADirectoryError:
-        raise InputError("is a folder, not a file") from None
+        raise InputError(msg("is a folder, not a file")) from None
     except OSError as err:
         raise InputError(_reason(err)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise InputError("is a folder, not a file")
+            raise InputError(msg("is a folder, not a file"))
         if not stat.S_ISREG(info.st_mode):
-            raise InputError("is not a regular file (a device, a pipe or a socket); copy it to a file first")
+            raise InputError(msg("is not a regular file (a device, a pipe or a socket); copy it to a file first"))
         return open(fd, "rb", buffering=buffering)
     except BaseException:
         os.close(fd)
@@ -65,13 +66,13 @@ def read_input(path: str | os.PathLike, *, max_bytes: int = MAX_INPUT_BYTES) -> 
         try:
             size = os.fstat(fh.fileno()).st_size
             if size > max_bytes:
-                raise InputError(f"is {size:,} bytes, more than the {max_bytes:,} read at most",
-                                 (Action("larger-limit"),))
+                raise InputError(msg("is {size:,} bytes, more than the {max_bytes:,} read at most", size=size,
+                                     max_bytes=max_bytes), (Action("larger-limit"),))
             data = fh.read(max_bytes + 1)
         except OSError as err:
             raise InputError(_reason(err)) from None
     if len(data) > max_bytes:  # it grew while being read
-        raise InputError(f"is more than the {max_bytes:,} bytes read at most")
+        raise InputError(msg("is more than the {max_bytes:,} bytes read at most", max_bytes=max_bytes))
     return data
 
 
@@ -80,7 +81,8 @@ def too_many_lines(text: str) -> str | None:
     count = max(text.count("\n"), text.count("\r"))
     if count <= MAX_LINES:
         return None
-    return f"the file has {count:,} lines, more than the {MAX_LINES:,} read at most; only the first are read"
+    return msg("the file has {count:,} lines, more than the {most:,} read at most; only the first are read", count=count,
+               most=MAX_LINES)
 
 
 def same_file(a: str | os.PathLike, b: str | os.PathLike | None) -> bool:
@@ -108,11 +110,11 @@ def writable(target: str | os.PathLike) -> tuple[Path, os.stat_result | None]:
     except OSError as err:
         raise OutputError(_reason(err)) from None
     if info is not None and stat.S_ISDIR(info.st_mode):
-        raise OutputError("is a folder; give a file name")
+        raise OutputError(msg("is a folder; give a file name"))
     folder = real.parent
     if info is None and not folder.is_dir():
-        raise OutputError(f"folder {str(folder)!r} does not exist" if not folder.exists()
-                          else f"{str(folder)!r} is not a folder")
+        raise OutputError(msg("folder {folder} does not exist", folder=repr(str(folder))) if not folder.exists()
+                          else msg("{folder} is not a folder", folder=repr(str(folder))))
     return real, info
 
 
@@ -121,7 +123,7 @@ def write_output(target: str | os.PathLike, data: bytes, *, source: str | os.Pat
     which is never overwritten."""
     path = Path(target)
     if same_file(path, source):
-        raise OutputError("is the input file; refusing to overwrite it")
+        raise OutputError(msg("is the input file; refusing to overwrite it"))
     real, info = writable(path)
     if info is not None and not stat.S_ISREG(info.st_mode):
         _write_directly(real, data)
@@ -238,11 +240,11 @@ def _umask() -> int:
 def _reason(err: OSError) -> str:
     """An operating-system error in words, without Python's decoration."""
     if isinstance(err, FileNotFoundError):
-        return "does not exist" if not err.filename2 else "folder does not exist"
+        return msg("does not exist") if not err.filename2 else msg("folder does not exist")
     if isinstance(err, PermissionError):
-        return "permission denied"
+        return msg("permission denied")
     if isinstance(err, IsADirectoryError):
-        return "is a folder"
+        return msg("is a folder")
     if isinstance(err, NotADirectoryError):
-        return "a part of the path is a file, not a folder"
+        return msg("a part of the path is a file, not a folder")
     return (err.strerror or str(err)).lower()

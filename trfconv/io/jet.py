@@ -43,6 +43,7 @@ from datetime import datetime, timedelta
 from fractions import Fraction
 
 from ..errors import InputError
+from ..messages import msg
 
 #: Bytes per page in a Jet 4 database.
 PAGE = 4096
@@ -50,8 +51,8 @@ PAGE = 4096
 SIGNATURE = b"\x00\x01\x00\x00Standard Jet DB\x00"
 #: Byte 0x14: the Jet version (0 Jet 3 = Access 97, 1 Jet 4 = Access 2000-2003, 2+ = .accdb).
 VERSION_AT, JET4 = 0x14, 1
-_VERSIONS = {0: "an Access 97 (Jet 3) database", 2: "an Access 2007 (.accdb) database",
-             3: "an Access 2010 (.accdb) database"}
+_VERSIONS = {0: msg("an Access 97 (Jet 3) database"), 2: msg("an Access 2007 (.accdb) database"),
+             3: msg("an Access 2010 (.accdb) database")}
 #: The catalog's definition page.
 CATALOG_PAGE = 2
 #: Page types.
@@ -90,7 +91,7 @@ class Column:
     @property
     def type_name(self) -> str:
         """What Access calls a type this reader does not read."""
-        return _TYPE_NAMES.get(self.type, f"type {self.type}")
+        return _TYPE_NAMES.get(self.type) or msg("type {number}", number=self.type)
 
 
 @dataclass
@@ -121,14 +122,14 @@ class Database:
 
     def __init__(self, data: bytes):
         if not data.startswith(SIGNATURE):
-            raise InputError("the file is no Access database (it lacks the 'Standard Jet DB' signature)")
+            raise InputError(msg("the file is no Access database (it lacks the 'Standard Jet DB' signature)"))
         if len(data) < 3 * PAGE:
-            raise InputError(f"the file has {len(data):,} bytes, fewer than the {3 * PAGE:,} of the smallest "
-                           "Access database: it is cut short")
+            raise InputError(msg("the file has {count:,} bytes, fewer than the {least:,} of the smallest Access "
+                                 "database: it is cut short", count=len(data), least=3 * PAGE))
         version = data[VERSION_AT]
         if version != JET4:
-            raise InputError(f"the file is {_VERSIONS.get(version, f'an Access database of version {version}')}; "
-                           "only Access 2000 (Jet 4) databases, as Papi writes them, are read")
+            raise InputError(msg("the file is {kind}; only Access 2000 (Jet 4) databases, as Papi writes them, are "
+                                 "read", kind=_VERSIONS.get(version) or msg("an Access database of version {version}", version=version)))
         self.data = data
         self.pages = len(data) // PAGE
         self._catalog: dict[str, int] | None = None
@@ -136,8 +137,8 @@ class Database:
     # -- pages ----------------------------------------------------------------------------------
     def page(self, number: int, what: str) -> bytes:
         if not 0 < number < self.pages:
-            raise InputError(f"{what} is on page {number}, beyond the file's {self.pages} pages: the file is cut "
-                           "short or damaged")
+            raise InputError(msg("{what} is on page {number}, beyond the file's {pages} pages: the file is cut short "
+                                 "or damaged", what=what, number=number, pages=self.pages))
         return self.data[number * PAGE:(number + 1) * PAGE]
 
     # -- the catalog ----------------------------------------------------------------------------
@@ -147,8 +148,8 @@ class Database:
             catalog = self._definition(CATALOG_PAGE, "MSysObjects")
             wanted = [c for c in catalog.columns if c.name in ("Id", "Name", "Type", "Flags")]
             if len(wanted) < 4:
-                raise InputError("the catalog (MSysObjects) lacks its Id, Name, Type or Flags column: the file is "
-                               "damaged")
+                raise InputError(msg("the catalog (MSysObjects) lacks its Id, Name, Type or Flags column: the file "
+                                     "is damaged"))
             found: dict[str, int] = {}
             for row in self._rows(catalog, "MSysObjects", wanted, []):
                 if row["Type"] == _TABLE and isinstance(row["Name"], str) and isinstance(row["Id"], int) \
@@ -165,7 +166,8 @@ class Database:
             tuple(c for c in definition.columns if c.name in set(columns))
         for c in chosen:
             if c.type not in _FIXED and c.type != TEXT:
-                raise InputError(f"table {name}, column {c.name}: its type ({c.type_name}) is not one Papi stores")
+                raise InputError(msg("table {name}, column {column}: its type ({type_name}) is not one Papi stores",
+                                     name=name, column=c.name, type_name=c.type_name))
         table = Table(name, definition.columns, definition.declared_rows)
         table.rows = self._rows(definition, name, chosen, table.problems)
         if columns is not None:
@@ -173,14 +175,14 @@ class Database:
             if missing:
                 table.rows = [{**missing, **row} for row in table.rows]
         if len(table.rows) != definition.declared_rows:
-            table.problems.append(f"table {name}: {len(table.rows)} rows read where its definition counts "
-                                  f"{definition.declared_rows}")
+            table.problems.append(msg("table {name}: {count} rows read where its definition counts {declared}",
+                                      name=name, count=len(table.rows), declared=definition.declared_rows))
         return table
 
     def _page_of(self, name: str) -> int:
         page = self.tables().get(name)
         if page is None:
-            raise InputError(f"the database has no table {name}")
+            raise InputError(msg("the database has no table {name}", name=name))
         return page
 
     # -- table definitions ----------------------------------------------------------------------
@@ -188,19 +190,21 @@ class Database:
         chunks, seen, number = [], set(), first
         while number:
             if number in seen:
-                raise InputError(f"the definition of table {name} loops back to page {number}: the file is damaged")
+                raise InputError(msg("the definition of table {name} loops back to page {number}: the file is damaged",
+                                     name=name, number=number))
             seen.add(number)
-            page = self.page(number, f"the definition of table {name}")
+            page = self.page(number, msg("the definition of table {name}", name=name))
             if page[0] != _TDEF:
-                raise InputError(f"page {number}, part of the definition of table {name}, is no table definition "
-                               "page: the file is damaged")
+                raise InputError(msg("page {number}, part of the definition of table {name}, is no table definition "
+                                     "page: the file is damaged", number=number, name=name))
             chunks.append(page if not chunks else page[8:])
             number = _u32(page, 4)
         tdef = b"".join(chunks)
         try:
             return self._parse_definition(tdef, first, name)
         except struct.error:
-            raise InputError(f"the definition of table {name} ends before its columns do: the file is damaged") \
+            raise InputError(msg("the definition of table {name} ends before its columns do: the file is damaged",
+                                 name=name)) \
                 from None
 
     @staticmethod
@@ -209,8 +213,8 @@ class Database:
         var_columns, count = struct.unpack_from("<HH", tdef, 43)
         real_indexes = _u32(tdef, 51)
         if real_indexes > 1000 or count > 4096:
-            raise InputError(f"the definition of table {name} counts {count} columns and {real_indexes} indexes: the "
-                           "file is damaged")
+            raise InputError(msg("the definition of table {name} counts {count} columns and {real_indexes} indexes: "
+                                 "the file is damaged", name=name, count=count, real_indexes=real_indexes))
         at = 63 + 12 * real_indexes
         entries = []
         for _ in range(count):
@@ -232,29 +236,30 @@ class Database:
     # -- page maps ------------------------------------------------------------------------------
     def _mapped_pages(self, definition: _Definition, name: str) -> list[int]:
         """The pages table ``name``'s page map names, in order."""
-        record = self._row_bytes(definition.map_pointer, f"the page map of table {name}")
+        record = self._row_bytes(definition.map_pointer, msg("the page map of table {name}", name=name))
         if not record:
-            raise InputError(f"the page map of table {name} is empty: the file is damaged")
+            raise InputError(msg("the page map of table {name} is empty: the file is damaged", name=name))
         pages: list[int] = []
         if record[0] == 0:
             if len(record) < 5:
-                raise InputError(f"the page map of table {name} is cut short: the file is damaged")
+                raise InputError(msg("the page map of table {name} is cut short: the file is damaged", name=name))
             pages.extend(_bits(record[5:], _u32(record, 1)))
         elif record[0] == 1:
             for k in range((len(record) - 1) // 4):
                 map_page = _u32(record, 1 + 4 * k)
                 if map_page:
-                    page = self.page(map_page, f"part of the page map of table {name}")
+                    page = self.page(map_page, msg("part of the page map of table {name}", name=name))
                     if page[0] != _MAP:
-                        raise InputError(f"page {map_page}, part of the page map of table {name}, is no page map: "
-                                       "the file is damaged")
+                        raise InputError(msg("page {map_page}, part of the page map of table {name}, is no page map: "
+                                             "the file is damaged", map_page=map_page, name=name))
                     pages.extend(_bits(page[4:], k * _PER_MAP_PAGE))
         else:
-            raise InputError(f"the page map of table {name} is of unknown type {record[0]}: the file is damaged")
+            raise InputError(msg("the page map of table {name} is of unknown type {record}: the file is damaged",
+                                 name=name, record=record[0]))
         beyond = [p for p in pages if p >= self.pages]
         if beyond:
-            raise InputError(f"table {name} has pages up to page {beyond[-1]}, beyond the file's {self.pages} pages: "
-                           "the file is cut short")
+            raise InputError(msg("table {name} has pages up to page {beyond}, beyond the file's {pages} pages: the "
+                                 "file is cut short", name=name, beyond=beyond[-1], pages=self.pages))
         return list(dict.fromkeys(pages))  # a map page named twice does not make its pages the table's twice
 
     def _row_bytes(self, pointer: int, what: str) -> bytes:
@@ -263,7 +268,8 @@ class Database:
         page = self.page(number, what)
         span = _row_span(page, row)
         if page[0] != _DATA or span is None:
-            raise InputError(f"{what} (page {number}, row {row}) is not where the file says: the file is damaged")
+            raise InputError(msg("{what} (page {number}, row {row}) is not where the file says: the file is damaged",
+                                 what=what, number=number, row=row))
         return page[span[0]:span[1]]
 
     # -- rows -----------------------------------------------------------------------------------
@@ -271,7 +277,7 @@ class Database:
               problems: list[str]) -> list[dict[str, Value]]:
         rows = []
         for number in self._mapped_pages(definition, name):
-            page = self.page(number, f"a page of table {name}")
+            page = self.page(number, msg("a page of table {name}", name=name))
             if page[0] != _DATA or _u32(page, 4) != definition.page:
                 continue  # the map also names the table's other pages (long values, its definition)
             count = _u16(page, 12)
@@ -283,12 +289,12 @@ class Database:
                 flags = _u16(page, 14 + 2 * k)
                 if flags & _DELETED:
                     continue
-                where = f"table {name}, page {number}, row {k}"
+                where = msg("table {name}, page {page}, row {row}", name=name, page=number, row=k)
                 try:
                     raw = self._moved(page, k, definition, where) if flags & _MOVED else _row(page, k, where)
                     rows.append(_decode(raw, definition, columns, where))
                 except InputError as err:
-                    problems.append(f"{err}; the row is left out")
+                    problems.append(msg("{problem}; the row is left out", problem=err.args[0]))
         return rows
 
     def _moved(self, page: bytes, k: int, definition: _Definition, where: str) -> bytes:
@@ -296,18 +302,21 @@ class Database:
         raw = _row(page, k, where)
         for _ in range(_MAX_MOVES):
             if len(raw) < 4:
-                raise InputError(f"{where}: the pointer to a moved row is cut short")
+                raise InputError(msg("{where}: the pointer to a moved row is cut short", where=where))
             pointer = _u32(raw, 0)
-            target = self.page(pointer >> 8, f"{where}, moved")
+            target = self.page(pointer >> 8, msg("{where}, moved", where=where))
             if target[0] != _DATA or _u32(target, 4) != definition.page:
-                raise InputError(f"{where}: a moved row points to page {pointer >> 8}, which is not the table's")
+                raise InputError(msg("{where}: a moved row points to page {pointer}, which is not the table's",
+                                     where=where, pointer=pointer >> 8))
             row = pointer & 0xFF
             if row >= _u16(target, 12):
-                raise InputError(f"{where}: a moved row points to row {row} of page {pointer >> 8}, which it lacks")
+                raise InputError(msg("{where}: a moved row points to row {row} of page {pointer}, which it lacks",
+                                     where=where, row=row, pointer=pointer >> 8))
             raw = _row(target, row, where)
             if not _u16(target, 14 + 2 * row) & _MOVED or _u16(target, 14 + 2 * row) & _DELETED:
                 return raw
-        raise InputError(f"{where}: a moved row's pointers go on past {_MAX_MOVES} pages")
+        raise InputError(msg("{where}: a moved row's pointers go on past {max_moves} pages",
+                             where=where, max_moves=_MAX_MOVES))
 
 
 def _row_span(page: bytes, k: int) -> tuple[int, int] | None:
@@ -325,28 +334,29 @@ def _row_span(page: bytes, k: int) -> tuple[int, int] | None:
 def _row(page: bytes, k: int, where: str) -> bytes:
     span = _row_span(page, k)
     if span is None:
-        raise InputError(f"{where}: the row's place in the page is not inside it")
+        raise InputError(msg("{where}: the row's place in the page is not inside it", where=where))
     return page[span[0]:span[1]]
 
 
 def _decode(raw: bytes, definition: _Definition, columns, where: str) -> dict[str, Value]:
     """One row's values of ``columns``."""
     if len(raw) < 2:
-        raise InputError(f"{where}: the row is cut short")
+        raise InputError(msg("{where}: the row is cut short", where=where))
     count = _u16(raw, 0)
     mask_size = (count + 7) // 8
     end = len(raw) - mask_size
     if end < 2:
-        raise InputError(f"{where}: the row is shorter than its null mask")
+        raise InputError(msg("{where}: the row is shorter than its null mask", where=where))
     mask = raw[end:]
     var_count, var_at = 0, []
     if definition.var_columns:
         if end < 4:
-            raise InputError(f"{where}: the row is shorter than its table of variable columns")
+            raise InputError(msg("{where}: the row is shorter than its table of variable columns", where=where))
         var_count = _u16(raw, end - 2)
         first = end - 4 - 2 * var_count
         if first < 2:
-            raise InputError(f"{where}: the row counts {var_count} variable columns, more than it holds")
+            raise InputError(msg("{where}: the row counts {var_count} variable columns, more than it holds",
+                                 where=where, var_count=var_count))
         var_at = [_u16(raw, end - 4 - 2 * i) for i in range(var_count + 1)]
     values: dict[str, Value] = {}
     for c in columns:
@@ -359,14 +369,14 @@ def _decode(raw: bytes, definition: _Definition, columns, where: str) -> dict[st
             size = _FIXED.get(c.type, c.length)
             at = 2 + c.fixed_offset
             if at + size > end:
-                raise InputError(f"{where}: column {c.name} goes past the row's end")
+                raise InputError(msg("{where}: column {name} goes past the row's end", where=where, name=c.name))
             values[c.name] = _text(raw[at:at + size]).rstrip("\0") if c.type == TEXT else _fixed(c.type, raw[at:at + size])
         elif c.var_index >= var_count:
             values[c.name] = None  # a column added after the row was written
         else:
             start, stop = var_at[c.var_index], var_at[c.var_index + 1]
             if not 2 <= start <= stop <= end - 2 * var_count - 4:
-                raise InputError(f"{where}: column {c.name} is not inside the row")
+                raise InputError(msg("{where}: column {name} is not inside the row", where=where, name=c.name))
             values[c.name] = _text(raw[start:stop])
     return values
 

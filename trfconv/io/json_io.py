@@ -21,6 +21,7 @@ from .. import model
 from ..dates import PartialDate
 from ..diagnostics import shown
 from ..errors import InputError
+from ..messages import msg
 from ..numbers import ascii_digits, decimal_text, exact_number, not_a_number, placeholder
 from ..timecontrol import TimeControl, format_code, parse_code
 from .build import TournamentBuilder
@@ -38,7 +39,8 @@ def _whole(text: str) -> int:
     """A JSON integer literal within the bounds of :mod:`trfconv.numbers` (the json module
     would raise a bare ValueError beyond 4,300 digits)."""
     if not ascii_digits(text.removeprefix("-")):
-        raise InputError(f"integer {shown(text)} {not_a_number(text.removeprefix('-'))}")
+        raise InputError(msg("integer {text} {why}",
+                             text=shown(text), why=not_a_number(text.removeprefix('-'))))
     return int(text)
 
 
@@ -59,26 +61,28 @@ def read_json(data: bytes, path: str | None = None, encoding: str | None = None)
     try:
         document = json.loads(data.decode("utf-8-sig"), parse_int=_whole)
         if not isinstance(document, dict) or document.get("format") != FORMAT:
-            raise InputError(f"top-level object with \"format\": \"{FORMAT}\" expected")
+            raise InputError(msg("top-level object with \"format\": \"{format}\" expected", format=FORMAT))
         if document.get("version") != VERSION:
-            raise InputError(f"version {document.get('version')!r} is not supported (expected {VERSION})")
+            raise InputError(msg("version {found} is not supported (expected {version})",
+                                 found=repr(document.get('version')), version=VERSION))
         t = _decode(document.get("tournament"), model.Tournament, "tournament")
         if (t.event.declared_rounds or 0) > model.MAX_ROUNDS:
-            raise InputError(f"declared_rounds {t.event.declared_rounds} is more than {model.MAX_ROUNDS}")
+            raise InputError(msg("declared_rounds {declared_rounds} is more than {max_rounds}",
+                                 declared_rounds=t.event.declared_rounds, max_rounds=model.MAX_ROUNDS))
         for i, f in enumerate(t.team_event.forfeits):
             if f.result not in model.TEAM_FORFEIT_RESULTS:  # as the TRF reader accepts them (330)
-                raise InputError(f"tournament.team_event.forfeits[{i}].result: {f.result!r} is not one of "
-                               f"{', '.join(model.TEAM_FORFEIT_RESULTS)}")
+                raise InputError(msg("tournament.team_event.forfeits[{index}].result: {result} is not one of {items}",
+                                     index=i, result=repr(f.result), items=', '.join(model.TEAM_FORFEIT_RESULTS)))
         longest = max(t.players, key=lambda p: len(p.rounds), default=None)
         if longest is not None and len(longest.rounds) > model.MAX_ROUNDS:
             # every consumer lays out each player's rounds to the longest: a bound like the TRF reader's
-            raise InputError(f"player {longest.start_number} has {len(longest.rounds):,} rounds, more than "
-                           f"{model.MAX_ROUNDS}")
+            raise InputError(msg("player {start_number} has {count:,} rounds, more than {max_rounds}",
+                                 start_number=longest.start_number, count=len(longest.rounds), max_rounds=model.MAX_ROUNDS))
     except (UnicodeDecodeError, json.JSONDecodeError, InputError, RecursionError) as err:
         where = {}
         if isinstance(err, json.JSONDecodeError):
             where = {"line": err.lineno, "column": err.colno}
-        builder.report("JSN001", str(err), **where)
+        builder.report("JSN001", err.args[0] if isinstance(err, InputError) else str(err), **where)
         return builder.unreadable()
     builder.version, builder.encoding = "JSON", "utf-8"
     return builder.finish(_without_placeholder_ids(t, builder))
@@ -90,7 +94,8 @@ def _without_placeholder_ids(t: model.Tournament, builder: TournamentBuilder) ->
     def read(p: model.Player) -> model.Player:
         if p.fide_id is None or not placeholder(p.fide_id):
             return p
-        builder.report("FID001", f"player {p.start_number}: FIDE id {p.fide_id!r} is a placeholder; read as none")
+        builder.report("FID001", msg("player {start_number}: FIDE id {fide_id} is a placeholder; read as none",
+                                     start_number=p.start_number, fide_id=repr(p.fide_id)))
         return dataclasses.replace(p, fide_id=None)
     players = tuple(read(p) for p in t.players)
     return t if players == t.players else dataclasses.replace(t, players=players)
@@ -150,18 +155,20 @@ def _decode(value, tp, where: str):
         try:
             return tp(value)
         except ValueError:
-            raise InputError(f"{where}: {value!r} is not one of {[m.value for m in tp]}") from None
+            raise InputError(msg("{where}: {value} is not one of {values}",
+                                 where=where, value=repr(value), values=repr([m.value for m in tp]))) from None
     if tp is Fraction:
         _expect(value, str, where)
         number = exact_number(value)
         if number is None or value.startswith(("+", ".")) or "," in value:
-            raise InputError(f"{where}: {shown(value)} is not an exact number (like 3.5 or 1/3)")
+            raise InputError(msg("{where}: {value} is not an exact number (like 3.5 or 1/3)",
+                                 where=where, value=shown(value)))
         return number
     if tp is bool:
         return _expect(value, bool, where)
     if tp is int:
         if isinstance(value, bool):
-            raise InputError(f"{where}: integer expected")
+            raise InputError(msg("{where}: integer expected", where=where))
         return _expect(value, int, where)
     if tp is str:
         return _expect(value, str, where)
@@ -170,7 +177,7 @@ def _decode(value, tp, where: str):
         try:
             return date.fromisoformat(value)
         except ValueError:
-            raise InputError(f"{where}: {value!r} is not an ISO date") from None
+            raise InputError(msg("{where}: {value} is not an ISO date", where=where, value=repr(value))) from None
     if tp is PartialDate:
         _expect(value, str, where)
         try:
@@ -179,26 +186,28 @@ def _decode(value, tp, where: str):
                 raise ValueError(value)
             return PartialDate(*(int(x) for x in parts))
         except (ValueError, TypeError):
-            raise InputError(f"{where}: {value!r} is not a date like 1978, 1978-05 or 1978-05-03") from None
+            raise InputError(msg("{where}: {value} is not a date like 1978, 1978-05 or 1978-05-03",
+                                 where=where, value=repr(value))) from None
     if tp is TimeControl:
         parsed = parse_code(_expect(value, str, where))
         if parsed is None:
-            raise InputError(f"{where}: {value!r} is not a TRF-2026 time-control code")
+            raise InputError(msg("{where}: {value} is not a TRF-2026 time-control code",
+                                 where=where, value=repr(value)))
         return parsed
     if dataclasses.is_dataclass(tp):
         return _decode_dataclass(value, tp, where)
-    raise InputError(f"{where}: unsupported type {tp!r}")  # pragma: no cover
+    raise InputError(msg("{where}: unsupported type {tp}", where=where, tp=repr(tp)))  # pragma: no cover
 
 
 def _decode_union(value, args, where: str):
     if value is None:
         if type(None) in args:
             return None
-        raise InputError(f"{where}: a value is required")
+        raise InputError(msg("{where}: a value is required", where=where))
     if isinstance(value, dict) and "type" in value and model.Game in args:
         cls = _ENTRY_TYPES.get(value["type"]) if isinstance(value["type"], str) else None
         if cls is None:
-            raise InputError(f"{where}: unknown round entry type {value['type']!r}")
+            raise InputError(msg("{where}: unknown round entry type {type}", where=where, type=repr(value['type'])))
         return model.NOT_PAIRED if cls is model.NotPaired else _decode_dataclass(value, cls, where)
     if isinstance(value, dict) and set(value) == {"text"} and str in args:
         return _expect(value["text"], str, where)
@@ -212,7 +221,8 @@ def _decode_union(value, args, where: str):
             continue
     if str in args and isinstance(value, str):
         return value
-    raise InputError(f"{where}: {value!r} does not fit {' | '.join(getattr(a, '__name__', str(a)) for a in args)}")
+    raise InputError(msg("{where}: {value} does not fit {items}",
+                         where=where, value=repr(value), items=' | '.join(getattr(a, '__name__', str(a)) for a in args)))
 
 
 def _decode_dataclass(value, cls, where: str):
@@ -221,17 +231,18 @@ def _decode_dataclass(value, cls, where: str):
     names = {f.name for f in dataclasses.fields(cls) if f.name != "source"}
     unknown = set(value) - names - {"type"}
     if unknown:
-        raise InputError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        raise InputError(msg("{where}: unknown field(s) {items}", where=where, items=', '.join(sorted(unknown))))
     kwargs = {name: _decode(value[name], hints[name], f"{where}.{name}") for name in names if name in value}
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as err:
-        raise InputError(f"{where}: {err}") from None
+        raise InputError(msg("{where}: {err}", where=where, err=err)) from None
 
 
 def _expect(value, tp, where: str):
     if not isinstance(value, tp):
-        raise InputError(f"{where}: {tp.__name__} expected, found {type(value).__name__}")
+        raise InputError(msg("{where}: {expected} expected, found {found}",
+                             where=where, expected=tp.__name__, found=type(value).__name__))
     return value
 
 

@@ -7,6 +7,7 @@ import io
 import os
 
 from ..diagnostics import Diagnostic, diagnostic
+from ..messages import msg
 from ..numbers import ascii_digits
 from ..tabular import split_rows
 from .files import InputError, read_input
@@ -25,15 +26,15 @@ def read_k_file(path: str | os.PathLike) -> tuple[dict[str, int], list[Diagnosti
     try:
         text = read_input(path, max_bytes=MAX_K_FILE_BYTES).decode("utf-8-sig")
     except InputError as err:
-        raise InputError(f"{name}: {err}") from None
+        raise InputError(msg("{name}: {err}", name=name, err=err.args[0])) from None
     except UnicodeDecodeError:
-        raise InputError(f"{name}: is not a UTF-8 text file (a K file is a CSV of 'FIDE id,K' lines)") from None
+        raise InputError(msg("{name}: is not a UTF-8 text file (a K file is a CSV of 'FIDE id,K' lines)", name=name)) from None
     if "\x00" in text:
-        raise InputError(f"{name}: is a binary file, not a CSV of 'FIDE id,K' lines")
+        raise InputError(msg("{name}: is a binary file, not a CSV of 'FIDE id,K' lines", name=name))
     overrides: dict[str, int] = {}
     problems: list[Diagnostic] = []
     rows, unsplit = split_rows(io.StringIO(text, newline=""))
-    problems.extend(diagnostic("RAT002", f"K file line ignored: it cannot be split into cells ({why})", path=name,
+    problems.extend(diagnostic("RAT002", msg("K file line ignored: it cannot be split into cells ({why})", why=why), path=name,
                                line=index + 1)
                     for index, why in unsplit.items())
     for number, row in enumerate(rows, start=1):
@@ -44,14 +45,15 @@ def read_k_file(path: str | os.PathLike) -> tuple[dict[str, int], list[Diagnosti
             continue  # header
         if len(cells) != 2 or not ascii_digits(cells[0]) or not ascii_digits(cells[1]) or int(cells[1]) == 0:
             problems.append(diagnostic(
-                "RAT002", f"K file line ignored: expected 'FIDE id,K' with a numeric id and a positive whole K, "
-                          f"got {','.join(row)!r}",
+                "RAT002", msg("K file line ignored: expected 'FIDE id,K' with a numeric id and a positive whole K, "
+                              "got {items}", items=repr(','.join(row))),
                 path=name, line=number))
             continue
         fide_id = cells[0].lstrip("0") or "0"
         if fide_id in overrides:
             problems.append(diagnostic(
-                "RAT003", f"FIDE id {fide_id} given again; the first K ({overrides[fide_id]}) is used",
+                "RAT003", msg("FIDE id {fide_id} given again; the first K ({override}) is used",
+                              fide_id=fide_id, override=overrides[fide_id]),
                 path=name, line=number))
             continue
         overrides[fide_id] = int(cells[1])

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 
 from ..diagnostics import Diagnostic, Severity, diagnostic
+from ..messages import msg
 
 #: The longest a check may run (seconds); a longer run is reported as such.
 TIME_LIMIT = 60
@@ -65,11 +66,11 @@ def finding(path: str) -> Diagnostic | None:
         return None
     v = gacrux_verdict(path)
     if v.ok is None:
-        return diagnostic("UPL053", f"gacrux pairing checker gave no verdict: {v.why}", path=path)
+        return diagnostic("UPL053", msg("gacrux pairing checker gave no verdict: {why}", why=v.why), path=path)
     if v.ok:
-        return diagnostic("UPL053", f"gacrux pairing checker (rules {v.rules or 'unknown'}): the {v.checked} round(s) "
-                                    "are the pairings it computes", path=path)
+        return diagnostic("UPL053", msg("gacrux pairing checker (rules {value}): the {checked} round(s) are the "
+                                        "pairings it computes", value=v.rules or 'unknown', checked=v.checked), path=path)
     shown = ", ".join(map(str, v.rounds))
-    return diagnostic("UPL053", f"gacrux pairing checker (rules {v.rules or 'unknown'}): round(s) {shown} differ from "
-                                "the pairings it computes (its verdict, beside trfconv's own check; a pairing made by "
-                                "hand or another system differs too)", path=path, severity=Severity.WARNING)
+    return diagnostic("UPL053", msg("gacrux pairing checker (rules {value}): round(s) {shown} differ from the "
+                                    "pairings it computes (its verdict, beside trfconv's own check; a pairing made "
+                                    "by hand or another system differs too)", value=v.rules or 'unknown', shown=shown), path=path, severity=Severity.WARNING)

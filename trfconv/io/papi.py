@@ -34,6 +34,7 @@ from datetime import date, datetime
 from ..dates import PartialDate
 from ..errors import InputError
 from ..eventkind import NUMBERED_TYPES
+from ..messages import msg
 from ..model import (
     NOT_PAIRED,
     Bye,
@@ -51,7 +52,7 @@ from ..model import (
 )
 from ..numbers import ascii_digits
 from ..tiebreak_names import named_by
-from .build import TournamentBuilder
+from .build import TournamentBuilder, counted
 from .jet import SIGNATURE, Database
 from .xml_tiebreaks import list_caveat, until_unnamed
 
@@ -85,8 +86,10 @@ _AGAINST_EXEMPT = {0: ByeKind.PAB, 3: ByeKind.PAB, 6: ByeKind.PAB, 9: ByeKind.PA
 #: ``Genre`` -> TRF-2026 092 type.
 _TYPES = {"suisse": "0", "swiss": "0", "toutesrondes": "1"}
 #: Settings read from ``INFO`` that the model has no place for, by what a person calls them.
-_NOT_KEPT = {"Homologation": "the FFE homologation number", "Pairing": "the pairing system",
-             "EloBase1": "the acceleration's rating thresholds"}
+_NOT_KEPT = {"Homologation": msg("the FFE homologation number"), "Pairing": msg("the pairing system"),
+             "EloBase1": msg("the acceleration's rating thresholds")}
+#: What a player's row holds that the model has no place for, by its column.
+_PLAYER_NOT_KEPT = ((msg("club"), "Club"), (msg("category"), "Cat"))
 _DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})(?:\s+\d{1,2}:\d{2})?")
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
@@ -105,13 +108,14 @@ def read_papi(data: bytes, path: str | None = None, encoding: str | None = None)
         db = Database(data)
         tables = db.tables()
         if "JOUEUR" not in tables or "INFO" not in tables:
-            builder.report("PAP002", "an Access database, but not a Papi tournament (it has no JOUEUR and INFO "
-                                     f"tables; it has {', '.join(sorted(tables)) or 'no table'}): not read")
+            builder.report("PAP002", msg("an Access database, but not a Papi tournament (it has no JOUEUR and INFO "
+                                         "tables; it has {value}): not read",
+                                         value=', '.join(sorted(tables)) or 'no table'))
             return builder.unreadable()
         info = db.table("INFO", ("Variable", "Value"))
         players = db.table("JOUEUR", PLAYER_COLUMNS)
     except InputError as err:
-        builder.report("PAP001", f"{err}: not read")
+        builder.report("PAP001", msg("{err}: not read", err=err.args[0]))
         return builder.unreadable()
     builder.version = "Papi"
     for problem in (*info.problems, *players.problems):
@@ -139,8 +143,8 @@ class _Papi:
         self.unknown: Counter[str] = Counter()
         rating_list = (variables.get("ClassElo") or "Elo").strip().casefold()
         if rating_list not in _RATING_LISTS:
-            builder.report("PAP004", f"rating list ClassElo {variables.get('ClassElo')!r} is not Elo, Rapide or "
-                                     "Blitz; the standard ratings (Elo) are read")
+            builder.report("PAP004", msg("rating list ClassElo {value} is not Elo, Rapide or Blitz; the standard "
+                                         "ratings (Elo) are read", value=repr(variables.get("ClassElo"))))
         self.rating, self.flag = _RATING_LISTS.get(rating_list, _RATING_LISTS["elo"])
 
     def read(self, rows: list[dict]) -> None:
@@ -152,30 +156,30 @@ class _Papi:
             self.b.add_player(self.player(n, row), key=row["Ref"])
         self.rounds(people, exempt)
         if self.not_kept:
-            self.b.report("PAP007", "read but not kept (the model has no place for it): "
-                          + ", ".join(f"{what} ({n})" if n > 1 else what for what, n in self.not_kept.items()))
+            self.b.report("PAP007", msg("read but not kept (the model has no place for it): {items}",
+                                        items=counted(self.not_kept)))
 
     # -- the event ------------------------------------------------------------------------------
     def event(self) -> None:
         v = self.v
         kind = _TYPES.get((v.get("Genre") or "").strip().casefold())
         if v.get("Genre") and kind is None:
-            self.b.report("PAP004", f"event type Genre {v['Genre']!r} is not Suisse or ToutesRondes; the event type "
-                                    "is left blank")
+            self.b.report("PAP004", msg("event type Genre {genre} is not Suisse or ToutesRondes; the event type is "
+                                        "left blank", genre=repr(v["Genre"])))
         self.b.event.update(
             name=_text(v.get("Nom")), city=_text(v.get("Lieu")), chief_arbiter=_text(v.get("Arbitre")),
-            start_date=self.date(v.get("DateDebut"), "start date"), end_date=self.date(v.get("DateFin"), "end date"),
+            start_date=self.date(v.get("DateDebut"), msg("start date")), end_date=self.date(v.get("DateFin"), msg("end date")),
             time_control_text=_text(v.get("Cadence")), declared_rounds=self.number(v.get("NbrRondes"), "NbrRondes"),
             type=NUMBERED_TYPES.get(kind or ""), federation=FEDERATION, round_dates=self.round_dates())
-        self.b.report("PAP010", f"event federation {FEDERATION}: Papi is the French federation's program and its "
-                                "file names none")
+        self.b.report("PAP010", msg("event federation {federation}: Papi is the French federation's program and its "
+                                    "file names none", federation=FEDERATION))
         for variable, what in _NOT_KEPT.items():
             if (v.get(variable) or "").strip() not in ("", "0"):
                 self.not_kept[what] += 1
         points = (v.get("DecomptePoints") or "NON").strip()
         if points.upper() != "NON":
-            self.b.report("PAP004", f"the points setting DecomptePoints is {points!r}, whose meaning is not known: "
-                                    "points are counted 1, ½, 0")
+            self.b.report("PAP004", msg("the points setting DecomptePoints is {points}, whose meaning is not known: "
+                                        "points are counted 1, ½, 0", points=repr(points)))
         self.tiebreaks()
 
     def tiebreaks(self) -> None:
@@ -188,10 +192,11 @@ class _Papi:
             return
         names, stop = until_unnamed(named_by("papi", t) for t in chosen)
         self.b.event.update(tiebreaks=tuple(names))
-        said = "" if stop is None else f"; it stops before {chosen[stop]!r}, which trfconv does not know"
-        self.b.report("PAP006", list_caveat(f"Papi's settings ({', '.join(chosen)})", names, said,
-                                            " (the FFE's Brazilian and Harkness systems, cut by the number of rounds, "
-                                            "and the FFE performance)" if names else ""))
+        said = "" if stop is None else msg("; it stops before {name}, which trfconv does not know",
+                                           name=repr(chosen[stop]))
+        self.b.report("PAP006", list_caveat(msg("Papi's settings ({names})", names=chosen), names, said,
+                                            msg(" (the FFE's Brazilian and Harkness systems, cut by the number of "
+                                                "rounds, and the FFE performance)") if names else ""))
 
     def date(self, text: str | None, what: str) -> date | str | None:
         text = (text or "").strip()
@@ -203,12 +208,13 @@ class _Papi:
                 return date(*map(int, (found[3], found[2], found[1]) if found else iso.groups()))
         except ValueError:
             pass
-        self.b.report("PAP004", f"{what} {text!r} is not a date (dd/mm/yyyy); kept as written")
+        self.b.report("PAP004", msg("{what} {text} is not a date (dd/mm/yyyy); kept as written",
+                                    what=what, text=repr(text)))
         return text
 
     def round_dates(self) -> tuple[date | str | None, ...]:
         """DateRd1-DateRd24, up to the last one given."""
-        dates = [self.date(self.v.get(f"DateRd{r}"), f"round {r} date") for r in range(1, MAX_ROUNDS + 1)]
+        dates = [self.date(self.v.get(f"DateRd{r}"), msg("round {round} date", round=r)) for r in range(1, MAX_ROUNDS + 1)]
         while dates and dates[-1] is None:
             dates.pop()
         return tuple(dates)
@@ -218,7 +224,7 @@ class _Papi:
         if ascii_digits(text) and len(text) <= 3:
             return int(text)
         if text:
-            self.b.report("PAP004", f"{what} {text!r} is not a number of rounds; ignored")
+            self.b.report("PAP004", msg("{what} {text} is not a number of rounds; ignored", what=what, text=repr(text)))
         return None
 
     # -- players --------------------------------------------------------------------------------
@@ -230,10 +236,10 @@ class _Papi:
         licence = (row.get("NrFFE") or "").strip() or None
         title = (row.get("FideTitre") or "").strip()
         if title and title not in _TITLES:
-            self.b.report("PAP004", f"player {n}: title code {title!r} is not one Papi is known to write "
-                                    f"({', '.join(_TITLES)}); left blank")
+            self.b.report("PAP004", msg("player {number}: title code {title} is not one Papi is known to write "
+                                        "({codes}); left blank", number=n, title=repr(title), codes=list(_TITLES)))
         sex = (row.get("Sexe") or "").strip().upper()
-        for what, column in (("club", "Club"), ("category", "Cat")):
+        for what, column in _PLAYER_NOT_KEPT:
             if (row.get(column) or "").strip():
                 self.not_kept[what] += 1
         return Player(
@@ -250,7 +256,8 @@ class _Papi:
             return None
         if ascii_digits(text):
             return str(int(text))
-        self.b.report("PAP004", f"player {n}: FIDE id {text!r} is not a number; ignored")
+        self.b.report("PAP004", msg("player {number}: FIDE id {text} is not a number; ignored", number=n,
+                                    text=repr(text)))
         return None
 
     # -- rounds ---------------------------------------------------------------------------------
@@ -269,9 +276,9 @@ class _Papi:
                 entry = self.entry(key, r, cell, exempt)
                 opponent = getattr(entry, "opponent", None)
                 if opponent is not None and not self.b.has_player(opponent):
-                    self.b.report(self.b.codes.unknown_player, f"round {r}: player {self.b.player_of(key).start_number} "
-                                                               f"is paired with Ref {opponent}, who is not in the file; "
-                                                               "left out")
+                    self.b.report(self.b.codes.unknown_player, msg(
+                        "round {round}: player {number} is paired with Ref {ref}, who is not in the file; left out",
+                        round=r, number=self.b.player_of(key).start_number, ref=opponent))
                 elif isinstance(entry, Bye) and r not in paired:
                     announced.setdefault((r, entry.kind), []).append(self.b.player_of(key).start_number)
                 elif entry is not NOT_PAIRED:
@@ -280,12 +287,12 @@ class _Papi:
             self.b.pairing_data["requested_byes"] = tuple(
                 RequestedBye(kind, r, tuple(ids)) for (r, kind), ids in sorted(announced.items(),
                                                                                key=lambda item: (item[0][0], item[0][1].value)))
-            self.b.report("PAP008", f"{sum(map(len, announced.values()))} absence(s) entered for round(s) not yet "
-                                    f"paired ({', '.join(str(r) for r in sorted({r for r, _ in announced}))}): read as "
-                                    "requested byes (TRF-2026 240)")
+            self.b.report("PAP008", msg("{count} absence(s) entered for round(s) not yet paired ({rounds}): read as "
+                                        "requested byes (TRF-2026 240)", count=sum(map(len, announced.values())),
+                                        rounds=", ".join(str(r) for r in sorted({r for r, _ in announced}))))
         if self.unknown:
-            self.b.report("PAP005", "round codes Papi is not known to write, read as not paired: "
-                          + ", ".join(f"{what} ({n})" if n > 1 else what for what, n in self.unknown.items()))
+            self.b.report("PAP005", msg("round codes Papi is not known to write, read as not paired: {items}",
+                                        items=counted(self.unknown)))
 
     def entry(self, key: int, r: int, cell: tuple, exempt: set[int]) -> RoundEntry:
         code, opponent, result = cell
@@ -293,7 +300,10 @@ class _Papi:
         colour = _colour(code)
         if code in ("", "R"):
             if result or opponent:
-                self.unknown[f"{code or 'blank'} with result {result} and opponent {opponent}"] += 1
+                self.unknown[msg("{code} with result {result} and opponent {opponent}", code=code, result=result,
+                                 opponent=opponent) if code else
+                             msg("blank with result {result} and opponent {opponent}", result=result,
+                                 opponent=opponent)] += 1
             return NOT_PAIRED
         if code == "F":
             if result in _NO_GAME:
@@ -312,8 +322,9 @@ class _Papi:
                 return Forfeit(_FORFEITS[result], opponent, colour)
             if result == _DOUBLE_FORFEIT:
                 return Forfeit(False, opponent, colour)
-        self.unknown[f"{code} with result {result}" + (" against the EXEMPT" if opponent in exempt else
-                                                       "" if opponent else " without opponent")] += 1
+        self.unknown[msg("{code} with result {result} against the EXEMPT", code=code, result=result)
+                     if opponent in exempt else msg("{code} with result {result}", code=code, result=result)
+                     if opponent else msg("{code} with result {result} without opponent", code=code, result=result)] += 1
         return NOT_PAIRED
 
 

@@ -20,6 +20,7 @@ import json
 import re
 
 from ..dates import read_birth_date
+from ..messages import msg, plural
 from ..model import Tournament
 from ..numbers import ascii_digits
 from .build import TournamentBuilder
@@ -58,19 +59,20 @@ def read_papi_json(data: bytes, path: str | None = None, encoding: str | None = 
         document = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
         where = {"line": err.lineno, "column": err.colno} if isinstance(err, json.JSONDecodeError) else {}
-        builder.report("PAP009", f"{err}: not read", **where)
+        builder.report("PAP009", msg("{err}: not read", err=str(err)), **where)
         return builder.unreadable()
     variables = document.get("variables", {}) if isinstance(document, dict) else None
     players = document.get("players") if isinstance(document, dict) else None
     if not isinstance(variables, dict) or not isinstance(players, list):
-        builder.report("PAP009", "a Papi-JSON document is an object with \"variables\" (an object) and \"players\" "
-                                 "(a list): not read")
+        builder.report("PAP009", msg("a Papi-JSON document is an object with \"variables\" (an object) and \"players\" "
+                                     "(a list): not read"))
         return builder.unreadable()
     settings = {VARIABLES[k]: str(_scalar(v)) for k, v in variables.items() if k in VARIABLES and _scalar(v) is not None}
     rows = [_row(i, p, len(players), builder) for i, p in enumerate(players) if isinstance(p, dict)]
     if len(rows) < len(players):
         left = len(players) - len(rows)
-        builder.report("PAP009", f"{left} entr{'y' if left == 1 else 'ies'} of \"players\" not an object; left out")
+        builder.report("PAP009", plural("{n} entry of \"players\" not an object; left out",
+                                        "{n} entries of \"players\" not an object; left out", n=left))
     return build(builder, settings, rows)
 
 
@@ -93,19 +95,21 @@ def _row(i: int, player: dict, count: int, builder: TournamentBuilder) -> dict:
     if isinstance(rounds, list):
         rounds = {str(r): cell for r, cell in enumerate(rounds, 1)}
     if not isinstance(rounds, dict):
-        builder.report("PAP009", f"player {i + 1}: \"rounds\" is neither an object nor a list; not read")
+        builder.report("PAP009", msg("player {number}: \"rounds\" is neither an object nor a list; not read", number=i + 1))
         return row
     for key, cell in rounds.items():
         r = int(key) if isinstance(key, str) and key.isdigit() and len(key) <= 2 else 0
         if not 1 <= r <= MAX_ROUNDS or not isinstance(cell, dict):
-            builder.report("PAP009", f"player {i + 1}: round {key!r} is not a round 1-{MAX_ROUNDS} with its colour, "
-                                     "opponent and result; not read")
+            builder.report("PAP009", msg("player {number}: round {key} is not a round 1-{most} with its colour, "
+                                         "opponent and result; not read",
+                                         number=i + 1, key=repr(key), most=MAX_ROUNDS))
             continue
         opponent, result = cell.get("opponent"), cell.get("result", 0)
         valid = isinstance(opponent, int) and not isinstance(opponent, bool) and 0 <= opponent < count
         if opponent is not None and not valid:
-            builder.report("PAP009", f"player {i + 1} round {r}: opponent {opponent!r} is no player's place in "
-                                     f"\"players\" (0-{count - 1}); the round is not read")
+            builder.report("PAP009", msg("player {number} round {round}: opponent {opponent} is no player's place in "
+                                         "\"players\" (0-{count}); the round is not read",
+                                         number=i + 1, round=r, opponent=repr(opponent), count=count - 1))
             continue
         row[f"Rd{r:02}Cl"] = cell.get("color") if isinstance(cell.get("color"), str) else None
         row[f"Rd{r:02}Adv"] = opponent + _FIRST_REF if valid else None

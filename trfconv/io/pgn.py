@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ..encoding import decode
+from ..messages import Message, joined, msg
 from ..model import MAX_ROUNDS, Player, Tournament
 from ..numbers import ascii_digits, placeholder
 from ..sides import Result
@@ -83,17 +84,17 @@ def read_pgn(data: bytes, path: str | None = None, encoding: str | None = None) 
     games = _games(decoded.text)
     usable = [g for g in games if g.headers.get("White") is not None or g.headers.get("Black") is not None]
     if not usable:
-        builder.report("PGN001", "no game with White, Black and Result tags found; this is not a PGN game "
-                                 "collection trfconv can build a crosstable from")
+        builder.report("PGN001", msg("no game with White, Black and Result tags found; this is not a PGN game "
+                                     "collection trfconv can build a crosstable from"))
         return builder.unreadable()
     if not _Crosstable(builder).read(usable):
         builder.diagnostics = list(decoded.diagnostics)
-        builder.report("PGN001", f"none of the {len(usable)} game(s) is a game between two named players (an "
-                                 "opening book or a collection of analyses: White or Black '?'); this is not a "
-                                 "PGN of a tournament trfconv can build a crosstable from")
+        builder.report("PGN001", msg("none of the {count} game(s) is a game between two named players (an opening "
+                                     "book or a collection of analyses: White or Black '?'); this is not a PGN of a "
+                                     "tournament trfconv can build a crosstable from", count=len(usable)))
         return builder.unreadable()
-    builder.report("PGN007", "the PGN gives no start numbers: players numbered by rating, title and name, as "
-                             "FIDE numbers an event's players")
+    builder.report("PGN007", msg("the PGN gives no start numbers: players numbered by rating, title and name, as "
+                                 "FIDE numbers an event's players"))
     return builder.build(numbering="rating")
 
 
@@ -179,32 +180,35 @@ class _Crosstable:
             round_ = self.free_round(g)
             if round_ is not None and self.game(g, round_, None):
                 placed.append((g, round_, None))
-                self.successive.append(f"{self.name(g, 'White')} - {self.name(g, 'Black')} "
-                                       f"(Round {g.headers.get('Round', '')!r}) in round {round_}")
+                self.successive.append(msg("{white} - {black} (Round {tag}) in round {round}", white=self.name(g, "White"),
+                                           black=self.name(g, "Black"), tag=repr(g.headers.get("Round", "")),
+                                           round=round_))
         if not placed:
             return False
         if self.successive:
-            self.b.report("PGN008", f"{len(self.successive)} game(s) without a usable round, or a second game of "
-                                    "the same players in one round, placed in file order in the first round both "
-                                    f"players are free ({self.listed(self.successive)})")
+            self.b.report("PGN008", msg("{count} game(s) without a usable round, or a second game of the same "
+                                        "players in one round, placed in file order in the first round both players "
+                                        "are free ({listed})",
+                                        count=len(self.successive), listed=self.listed(self.successive)))
         if self.pending:
-            self.b.report("PGN003", f"{len(self.pending)} game(s) with result * ({self.listed(self.pending)}): kept "
-                                    "as paired without a result, worth no points. A PGN cannot tell an unfinished "
-                                    "game from one never played: a double forfeit is often written * too; give the "
-                                    "result where it is known")
+            self.b.report("PGN003", msg("{count} game(s) with result * ({listed}): kept as paired without a result, "
+                                        "worth no points. A PGN cannot tell an unfinished game from one never "
+                                        "played: a double forfeit is often written * too; give the result where it "
+                                        "is known", count=len(self.pending), listed=self.listed(self.pending)))
         if self.forfeits:
-            self.b.report("PGN005", f"{len(self.forfeits)} game(s) read as forfeits, as the PGN says "
-                                    f"({self.listed(self.forfeits)})")
+            self.b.report("PGN005", msg("{count} game(s) read as forfeits, as the PGN says ({listed})",
+                                        count=len(self.forfeits), listed=self.listed(self.forfeits)))
         self.absences(max((r for _, r, _ in placed), default=0))
         self.event(games, placed)
         for g in games:
             if g.errors:
-                self.b.report("PGN006", f"the movetext of the game {self.name(g, 'White')!r} - {self.name(g, 'Black')!r} "
-                                        f"could not all be read ({g.errors[0]}); its tags are used", line=g.line)
+                self.b.report("PGN006", msg("the movetext of the game {white} - {black} could not all be read "
+                                            "({error}); its tags are used", white=repr(self.name(g, "White")),
+                                            black=repr(self.name(g, "Black")), error=g.errors[0]), line=g.line)
         return True
 
-    def listed(self, items: list[str]) -> str:
-        return ", ".join(items[:_LISTED]) + (" …" if len(items) > _LISTED else "")
+    def listed(self, items: list) -> Message:
+        return joined([joined(items[:_LISTED], ", "), " …" if len(items) > _LISTED else ""])
 
     def name(self, g: _Game, side: str) -> str:
         return " ".join((g.headers.get(side) or "").split())
@@ -212,10 +216,11 @@ class _Crosstable:
     def fide_id(self, g: _Game, side: str) -> str | None:
         value = (g.headers.get(f"{side}FideId") or "").strip()
         if placeholder(value):
-            self.b.report("FID001", f"{side}FideId {value!r} is a placeholder; read as none", line=g.line)
+            self.b.report("FID001", msg("{side}FideId {value} is a placeholder; read as none",
+                                        side=side, value=repr(value)), line=g.line)
             return None
         if value and not ascii_digits(value):
-            self.b.report("PGN006", f"{side}FideId {value!r} is not a number; ignored", line=g.line)
+            self.b.report("PGN006", msg("{side}FideId {value} is not a number; ignored", side=side, value=repr(value)), line=g.line)
             return None
         return value.lstrip("0") or None
 
@@ -236,14 +241,16 @@ class _Crosstable:
         a file may hold, said)."""
         sides = self.sides(g)
         if sides is None:
-            self.b.report("PGN002", f"game {self.name(g, 'White')!r} - {self.name(g, 'Black')!r} without a round: "
-                                    "a player without a name; left out", line=g.line)
+            self.b.report("PGN002", msg("game {white} - {black} without a round: a player without a name; left out",
+                                        white=repr(self.name(g, "White")), black=repr(self.name(g, "Black"))),
+                          line=g.line)
             return None
         for r in range(1, MAX_ROUNDS + 1):
             if all((key, r) not in self.opponents for key in sides):
                 return r
-        self.b.report("PGN002", f"game {self.name(g, 'White')!r} - {self.name(g, 'Black')!r} has no round and "
-                                f"its players have a game in each of the {MAX_ROUNDS} rounds; left out", line=g.line)
+        self.b.report("PGN002", msg("game {white} - {black} has no round and its players have a game in each of the "
+                                    "{most} rounds; left out", white=repr(self.name(g, "White")),
+                                    black=repr(self.name(g, "Black")), most=MAX_ROUNDS), line=g.line)
         return None
 
     def player(self, g: _Game, side: str) -> str | None:
@@ -263,21 +270,23 @@ class _Crosstable:
         if value in ("", "-", "?"):
             return None
         if not ascii_digits(value) or len(value) > 4:
-            self.b.report("PGN006", f"{side}Elo {value!r} is not a rating; ignored", line=g.line)
+            self.b.report("PGN006", msg("{side}Elo {value} is not a rating; ignored", side=side, value=repr(value)), line=g.line)
             return None
         return int(value) or None
 
     def game(self, g: _Game, round_: int, board: int | None) -> bool:
         """The pairing of ``g`` in ``round_``; False when it cannot be placed (said)."""
         white, black = self.player(g, "White"), self.player(g, "Black")
-        where = f"round {round_}" + (f" board {board}" if board else "")
+        where = msg("round {round} board {board}", round=round_, board=board) if board else \
+            msg("round {round}", round=round_)
         if white is None or black is None:
-            self.b.report("PGN002", f"{where}: a player without a name; game left out", line=g.line)
+            self.b.report("PGN002", msg("{where}: a player without a name; game left out", where=where), line=g.line)
             return False
         text = (g.headers.get("Result") or g.movetext_result or "*").strip()
         result = _RESULTS.get(text)
         if result is None:
-            self.b.report("PGN006", f"{where}: Result {text!r} is not 1-0, 0-1, 1/2-1/2 or *; read as *",
+            self.b.report("PGN006", msg("{where}: Result {text} is not 1-0, 0-1, 1/2-1/2 or *; read as *",
+                                        where=where, text=repr(text)),
                           line=g.line)
             result = Result.PENDING
         if result in _FORFEITS and self.forfeited(g):
@@ -299,12 +308,12 @@ class _Crosstable:
     def absences(self, rounds: int) -> None:
         """Every player without a game in a round he could have played is absent that round."""
         b = self.b
-        missing = [f"{b.player_of(key).name} round {r}" for key in b.keys() for r in range(1, rounds + 1)
+        missing = [msg("{name} round {round}", name=b.player_of(key).name, round=r) for key in b.keys() for r in range(1, rounds + 1)
                    if not b.has_entry(key, r)]
         if missing:
-            b.report("PGN004", f"{len(missing)} round(s) without a game ({self.listed(missing)}): read as absent. "
-                               "A PGN records no bye: a pairing-allocated or requested bye, and the point it gives, "
-                               "cannot be seen")
+            b.report("PGN004", msg("{count} round(s) without a game ({listed}): read as absent. A PGN records no "
+                                   "bye: a pairing-allocated or requested bye, and the point it gives, cannot be seen",
+                                   count=len(missing), listed=self.listed(missing)))
 
     def event(self, games: list[_Game], placed: list[tuple[_Game, int, int | None]]) -> None:
         def most(tag: str) -> str | None:

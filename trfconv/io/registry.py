@@ -19,6 +19,7 @@ from ..actions import Action
 from ..diagnostics import Diagnostic, diagnostic, has_errors
 from ..errors import TrfconvError
 from ..encoding import byte_order_mark, utf16_without_mark
+from ..messages import msg
 from ..model import Source, Tournament
 from ..named import named
 from .files import OutputError, write_output
@@ -223,8 +224,8 @@ def read_bytes(data: bytes, path: str | None = None, *, encoding: str | None = N
     utf16 = None
     if encoding is None and (utf16 := utf16_without_mark(data)) is not None:
         data = data.decode(utf16, errors="replace").encode("utf-8")
-        notes.append(diagnostic("ENC006", f"the file is UTF-16 text without a byte-order mark; read as {utf16}",
-                                path=path, actions=(Action("give-encoding", utf16, "to say so"),)))
+        notes.append(diagnostic("ENC006", msg("the file is UTF-16 text without a byte-order mark; read as {utf16}",
+                                              utf16=utf16), path=path, actions=(Action("give-encoding", utf16, msg("to say so")),)))
     name = format or detect_format(data, path, identify=True)
     if name is None:
         what = what_it_is(data)
@@ -260,7 +261,7 @@ def write_file(t: Tournament, path, output: str = DEFAULT_OUTPUT, *, line_ending
     try:
         write_output(path, data, source=t.source.path)
     except OutputError as err:
-        raise TrfconvError([diagnostic("IO003", f"cannot write: {err}", path=str(path))]) from None
+        raise TrfconvError([diagnostic("IO003", msg("cannot write: {err}", err=err), path=str(path))]) from None
     return Written(data, diagnostics, players)
 
 

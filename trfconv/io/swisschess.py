@@ -46,6 +46,7 @@ from fractions import Fraction
 
 from ..dates import read_birth_date
 from ..eventkind import NUMBERED_TYPES
+from ..messages import msg
 from ..model import (
     NOT_PAIRED,
     Bye,
@@ -65,7 +66,7 @@ from ..model import (
     Unreadable,
 )
 from ..names import fide_name
-from ..numbers import ascii_digits, exact_sum, not_a_number, placeholder, short_text
+from ..numbers import ascii_digits, exact_sum, not_a_number, placeholder
 from .build import TournamentBuilder
 from .xml_tiebreaks import Name, list_caveat, split, until_unnamed
 
@@ -131,13 +132,15 @@ _CUTS, _WINS_LAST = 0x09, 0x251
 #: Table 84's bytes that are not its numbers (the rest are): 0x0C → 11 … 0x13 → 14.
 _SELECTION = {0x0C: 11, 0x0D: 12, 0x0E: 15, 0x0F: 16, 0x10: 13, 0x13: 14}
 #: Table 84 (fnogatz/SWT-structure-files, field-names/de.csv), in English.
-_TIEBREAK_NAMES = {1: "match points", 2: "board points", 3: "Buchholz", 4: "cumulative score", 5: "Sonneborn-Berger",
-                   6: "median Buchholz", 7: "Buchholz sum", 8: "average rating of the opponents",
-                   9: "rating performance", 10: "rating difference", 11: "three-point scoring",
-                   12: "three-point colour scoring", 13: "Berlin tie-break", 14: "Schmuljan tie-break",
-                   15: "number of wins", 16: "direct encounter"}
+_TIEBREAK_NAMES = {1: msg("match points"), 2: msg("board points"), 3: msg("Buchholz"), 4: msg("cumulative score"), 5: msg("Sonneborn-Berger"),
+                   6: msg("median Buchholz"), 7: msg("Buchholz sum"), 8: msg("average rating of the opponents"),
+                   9: msg("rating performance"), 10: msg("rating difference"), 11: msg("three-point scoring"),
+                   12: msg("three-point colour scoring"), 13: msg("Berlin tie-break"), 14: msg("Schmuljan tie-break"),
+                   15: msg("number of wins"), 16: msg("direct encounter")}
 _TEAM_SCORING = {0: None, 1: MatchPointSystem(win=Fraction(3), draw=Fraction(1), loss=Fraction(0))}
 _SEX = {"m": "m", "w": "w", "f": "w"}
+#: The FIDE id as a message names it (the field whose placeholder is read as none).
+_FIDE_ID = msg("FIDE id")
 
 
 def sniff(head: bytes) -> bool:
@@ -157,18 +160,19 @@ def read_swisschess(data: bytes, path: str | None = None, encoding: str | None =
     read is a diagnostic (a file cut short is read as far as its records are whole)."""
     builder = TournamentBuilder(path, "swisschess", encoding=encoding or "cp1252")
     if len(data) <= VERSION_AT + 1:
-        builder.report("SWT001", f"the file has {len(data)} bytes, fewer than a Swiss-Chess file's general block "
-                                 f"({FIXTURES_AT}); nothing read")
+        builder.report("SWT001", msg("the file has {count} bytes, fewer than a Swiss-Chess file's general block "
+                                     "({size}); nothing read", count=len(data), size=FIXTURES_AT))
         return builder.unreadable()
     version = _u16(data, VERSION_AT)
     builder.version = f"SWT {version}"
     if version < FIRST_VERSION:
-        builder.report("SWT002", f"file version {version}: only Swiss-Chess 8.xx files (version {FIRST_VERSION} "
-                                 "and later) are read; save it again with Swiss-Chess 8 or export a TRF from it")
+        builder.report("SWT002", msg("file version {version}: only Swiss-Chess 8.xx files (version {first_version} "
+                                     "and later) are read; save it again with Swiss-Chess 8 or export a TRF from it",
+                                     version=version, first_version=FIRST_VERSION))
         return builder.unreadable()
     if len(data) < FIXTURES_AT:
-        builder.report("SWT001", f"the file has {len(data)} bytes, fewer than a Swiss-Chess file's general block "
-                                 f"({FIXTURES_AT}); nothing read")
+        builder.report("SWT001", msg("the file has {count} bytes, fewer than a Swiss-Chess file's general block "
+                                     "({size}); nothing read", count=len(data), size=FIXTURES_AT))
         return builder.unreadable()
     return _Reader(data, builder).read()
 
@@ -195,11 +199,15 @@ class _Reader:
         self.players_at = players_at = FIXTURES_AT + records * PAIRING_BYTES
         expected = players_at + (self.count + teams) * PLAYER_BYTES
         if len(self.data) != expected:
-            self.b.report("SWT003" if len(self.data) < expected else "SWT004",
-                          f"the file has {len(self.data):,} bytes where its header ({self.count} participants, "
-                          f"{teams} teams, {self.rounds} rounds) makes {expected:,}"
-                          + ("; read as far as its records are whole" if len(self.data) < expected
-                             else "; the bytes after the last team are not read"))
+            sizes = dict(size=len(self.data), count=self.count, teams=teams, rounds=self.rounds, expected=expected)
+            if len(self.data) < expected:
+                self.b.report("SWT003", msg("the file has {size:,} bytes where its header ({count} participants, "
+                                            "{teams} teams, {rounds} rounds) makes {expected:,}; read as far as its "
+                                            "records are whole", **sizes))
+            else:
+                self.b.report("SWT004", msg("the file has {size:,} bytes where its header ({count} participants, "
+                                            "{teams} teams, {rounds} rounds) makes {expected:,}; the bytes after the "
+                                            "last team are not read", **sizes))
         self.event()
         records = self.players(players_at)
         keys = [key for key, _ in records]
@@ -222,9 +230,10 @@ class _Reader:
         results = exact_sum(self.b.scores.points(e) for _, e in entries)
         if player.points is None or player.points == results:
             return player
-        self.b.report("SWT011", f"player {player.start_number}: his record says {short_text(player.points)} points, his "
-                                f"pairing records give {short_text(results)}: Swiss-Chess's stored count, seemingly "
-                                "left from before a later edit of the results; the results are used")
+        self.b.report("SWT011", msg("player {start_number}: his record says {points} points, his pairing records "
+                                    "give {results}: Swiss-Chess's stored count, seemingly left from before a later "
+                                    "edit of the results; the results are used",
+                                    start_number=player.start_number, points=player.points, results=results))
         return replace(player, points=None)
 
     def event(self) -> None:
@@ -233,19 +242,19 @@ class _Reader:
         kind = {(False, _SWISS): "0", (False, _ROUND_ROBIN): "1", (True, _ROUND_ROBIN): "2",
                 (True, _SWISS): "3"}.get((self.team_event, mode))
         if kind is None:
-            b.report("SWT005", f"tournament mode {_MODES.get(mode, mode)}: read as its rounds say; trfconv's "
-                               "checks and tie-breaks assume a Swiss or round-robin event")
+            b.report("SWT005", msg("tournament mode {mode}: read as its rounds say; trfconv's checks and tie-breaks "
+                                   "assume a Swiss or round-robin event", mode=_MODES.get(mode, mode)))
         scoring = d[_SCORING_AT]
         if scoring in _SCORING:
             if _SCORING[scoring] is not None:
                 b.scores = _SCORING[scoring]
         else:
-            b.report("SWT005", f"scoring system {scoring} (Swiss-Chess's own points per result) is not read: "
-                               "points are counted 1, ½, 0")
+            b.report("SWT005", msg("scoring system {scoring} (Swiss-Chess's own points per result) is not read: "
+                                   "points are counted 1, ½, 0", scoring=scoring))
         team_scoring = d[_TEAM_SCORING_AT]
         if self.team_event and team_scoring not in _TEAM_SCORING:
-            b.report("SWT005", f"team scoring system {team_scoring} (own match points) is not read: match points "
-                               "are counted 2, 1, 0")
+            b.report("SWT005", msg("team scoring system {team_scoring} (own match points) is not read: match points "
+                                   "are counted 2, 1, 0", team_scoring=team_scoring))
         elif self.team_event and _TEAM_SCORING[team_scoring] is not None:
             b.team_event["match_points"] = _TEAM_SCORING[team_scoring]
         deputies = tuple(t for t in (self.text(0, s) for s in _DEPUTIES) if t)
@@ -271,9 +280,10 @@ class _Reader:
         names, stop = until_unnamed(self.tiebreak_name(choice) for choice in chosen)
         tiebreaks, standings = split(names, self.team_event)
         self.b.event.update(tiebreaks=tiebreaks, standings_tiebreaks=standings)
-        described = [_TIEBREAK_NAMES.get(c, f"choice {c}") for c in chosen]
-        said = "" if stop is None else f"; it stops before {described[stop]}, whose C.07 counterpart is not sure"
-        self.b.report("SWT009", list_caveat(f"Swiss-Chess's selection ({', '.join(described)})",
+        described = [_TIEBREAK_NAMES.get(c) or msg("choice {choice}", choice=c) for c in chosen]
+        said = "" if stop is None else msg("; it stops before {name}, whose C.07 counterpart is not sure",
+                                           name=described[stop])
+        self.b.report("SWT009", list_caveat(msg("Swiss-Chess's selection ({choices})", choices=described),
                                             standings or tiebreaks, said))
 
     def tiebreak_name(self, choice: int) -> str | None:
@@ -298,7 +308,7 @@ class _Reader:
             except ValueError:
                 pass
         if text:
-            self.b.report("SWT006", f"date {text!r} is not dd.mm.yyyy; kept as text")
+            self.b.report("SWT006", msg("date {text} is not dd.mm.yyyy; kept as text", text=repr(text)))
         return text or None
 
     def round_dates(self) -> tuple[date | None, ...]:
@@ -319,15 +329,15 @@ class _Reader:
             key = _u16(self.data, start + _P_ID)
             number = _u16(self.data, start + _P_NUMBER)
             if number == 0:
-                self.b.report("SWT007", f"player record {i + 1} has no start number; numbered {i + 1}")
+                self.b.report("SWT007", msg("player record {number} has no start number; numbered {number}", number=i + 1))
                 number = i + 1
             records.append((key, self.player(start, number)))
         return records
 
     def player(self, at: int, number: int) -> Player:
         d = self.data
-        elo = self.whole(self.text(at, _P_ELO), "rating", number)
-        national = self.whole(self.text(at, _P_NATIONAL), "national rating", number)
+        elo = self.whole(self.text(at, _P_ELO), msg("rating"), number)
+        national = self.whole(self.text(at, _P_NATIONAL), msg("national rating"), number)
         country = self.text(at, _P_COUNTRY) or None
         birth = self.text(at, _P_BIRTH)
         fide_id = self.text(at, _P_FIDE_ID)
@@ -336,7 +346,7 @@ class _Reader:
         return Player(
             start_number=number, name=fide_name(self.text(at, _P_NAME)), sex=_SEX.get(sex, sex or None),
             title=self.text(at, _P_TITLE) or None, rating=elo,
-            federation=country, fide_id=fide_id if self.whole(fide_id, "FIDE id", number) else None,
+            federation=country, fide_id=fide_id if self.whole(fide_id, _FIDE_ID, number) else None,
             birth_date=self.birth_date(birth, number), points=Fraction(d[at + _P_POINTS2], 2),
             rank=_u16(d, at + _P_RANK) or None, national_ratings=nationals)
 
@@ -348,10 +358,12 @@ class _Reader:
             return None
         if ascii_digits(text):
             return int(text) or None
-        if what == "FIDE id" and placeholder(text):
-            self.b.report("FID001", f"player {number}: FIDE id {text!r} is a placeholder; read as none")
+        if what is _FIDE_ID and placeholder(text):
+            self.b.report("FID001", msg("player {number}: FIDE id {text} is a placeholder; read as none",
+                                        number=number, text=repr(text)))
         else:
-            self.b.report("SWT010", f"player {number}: {what} {text!r} {not_a_number(text)}; ignored")
+            self.b.report("SWT010", msg("player {number}: {what} {text} {why}; ignored",
+                                        number=number, what=what, text=repr(text), why=not_a_number(text)))
         return None
 
     def birth_date(self, text: str, number: int):
@@ -361,7 +373,8 @@ class _Reader:
             text = f"{text[:4]}/{text[4:6]}/{text[6:]}"
         parsed = read_birth_date(text)
         if parsed is None:
-            self.b.report("SWT006", f"player {number}: birth date {text!r} is not a date; kept as text")
+            self.b.report("SWT006", msg("player {number}: birth date {text} is not a date; kept as text",
+                                        number=number, text=repr(text)))
             return text
         return parsed
 
@@ -389,8 +402,8 @@ class _Reader:
         if colour_byte == 0 or (self.team_event and record[_R_BOARD] > self.boards):
             return None
         if colour_byte not in _COLOURS:
-            self.b.report("SWT008", f"player {key} round {round_}: colour code {colour_byte} is not 1-4; kept as "
-                                    "unreadable")
+            self.b.report("SWT008", msg("player {key} round {round}: colour code {colour_byte} is not 1-4; kept as "
+                                        "unreadable", key=key, round=round_, colour_byte=colour_byte))
             return Unreadable(record.hex()[:8])
         colour, bye = _COLOURS[colour_byte]
         opponent = _u16(record, _R_OPPONENT)
@@ -406,12 +419,13 @@ class _Reader:
             return Pending(opponent, colour)
         if status in _FORFEIT:
             if result == 2:
-                self.b.report("SWT008", f"player {key} round {round_}: a forfeit scored ½; kept as unreadable")
+                self.b.report("SWT008", msg("player {key} round {round}: a forfeit scored ½; kept as unreadable",
+                                            key=key, round=round_))
                 return Unreadable(record.hex()[:8])
             return Forfeit(result == 3, opponent, colour)
         if status != 0:
-            self.b.report("SWT008", f"player {key} round {round_}: status code {status:#04x} is not known; read "
-                                    "as a played game")
+            self.b.report("SWT008", msg("player {key} round {round}: status code {status:#04x} is not known; read as "
+                                        "a played game", key=key, round=round_, status=status))
         return Game(opponent, colour, _OUTCOMES[result])
 
     def read_teams(self, at: int, teams: int, keys: list[int | None]) -> None:

@@ -37,6 +37,7 @@ import re
 from datetime import date
 
 from ..encoding import decode
+from ..messages import msg
 from ..model import (
     MAX_ROUNDS,
     NOT_PAIRED,
@@ -88,9 +89,10 @@ def read_vega(data: bytes, path: str | None = None, encoding: str | None = None)
     content."""
     if data.startswith(VEGZ_START) or (path or "").lower().endswith((".vegz", ".bakz")):
         builder = TournamentBuilder(path, "vega", version="vegz")
-        builder.report("VEG001", "this is Vega 8's own tournament file (.vegz or its .bakz backup): compressed or "
-                                 "enciphered, with no public description, so trfconv does not read it. In Vega, "
-                                 "export the tournament as TRF (the .trfx Vega writes next to it) and read that")
+        builder.report("VEG001", msg("this is Vega 8's own tournament file (.vegz or its .bakz backup): compressed "
+                                     "or enciphered, with no public description, so trfconv does not read it. In "
+                                     "Vega, export the tournament as TRF (the .trfx Vega writes next to it) and read "
+                                     "that"))
         return builder.unreadable()
     decoded = decode(data, path=path, encoding=encoding)
     builder = TournamentBuilder(path, "vega", version="crosstable", encoding=decoded.encoding,
@@ -110,22 +112,25 @@ class _Crosstable:
     def read(self) -> None:
         header = next((i for i, line in enumerate(self.lines) if _HEADER.match(line)), None)
         if header is None:
-            self.b.report("VEG002", "no header line 'Pos NAME … Pts | 1 2 3 …' found: this is not a Vega crosstable")
+            self.b.report("VEG002", msg("no header line 'Pos NAME … Pts | 1 2 3 …' found: this is not a Vega "
+                                        "crosstable"))
             return
         rounds = len(_HEADER.match(self.lines[header]).group("rounds").split())
         if rounds > MAX_ROUNDS:
-            self.b.report("VEG002", f"the header numbers {rounds:,} rounds, more than the {MAX_ROUNDS} a file may "
-                                    "hold: this is not a Vega crosstable trfconv reads")
+            self.b.report("VEG002", msg("the header numbers {rounds:,} rounds, more than the {max_rounds} a file may "
+                                        "hold: this is not a Vega crosstable trfconv reads",
+                                        rounds=rounds, max_rounds=MAX_ROUNDS))
             return
         self.event(header)
         for number, line in enumerate(self.lines[header + 1:], header + 2):
             if line.strip() and set(line.strip()) != {"-"}:
                 self.row(line, number, rounds)
         if self.uncoloured:
-            self.b.report("VEG004", f"{len(self.uncoloured)} forfeit(s) printed without a colour "
-                                    f"({', '.join(self.uncoloured[:8])}{' …' if len(self.uncoloured) > 8 else ''})")
-        self.b.report("VEG005", "the crosstable prints no start numbers: players are numbered by their position "
-                                "in it (opponents are named by position), which is also their rank")
+            self.b.report("VEG004", msg("{count} forfeit(s) printed without a colour ({items}{more})",
+                                        count=len(self.uncoloured), items=self.uncoloured[:8],
+                                        more=" …" if len(self.uncoloured) > 8 else ""))
+        self.b.report("VEG005", msg("the crosstable prints no start numbers: players are numbered by their position "
+                                    "in it (opponents are named by position), which is also their rank"))
 
     def event(self, header: int) -> None:
         texts = [line.strip() for line in self.lines[:header] if line.strip()]
@@ -143,7 +148,7 @@ class _Crosstable:
         try:
             return date(year, month, day)
         except ValueError:
-            self.b.report("VEG003", f"date {text!r} is not a dd/mm/yyyy date; kept as text")
+            self.b.report("VEG003", msg("date {text} is not a dd/mm/yyyy date; kept as text", text=repr(text)))
             return text
 
     def row(self, line: str, number: int, rounds: int) -> None:
@@ -154,8 +159,9 @@ class _Crosstable:
         self.b.add_player(player, line=number)
         cells = rest.split("|", 1)[0].split()
         if len(cells) != rounds:
-            self.b.report("VEG003", f"player {player.start_number}: {len(cells)} round cells where the header has "
-                                    f"{rounds}; the row's rounds are not read", line=number)
+            self.b.report("VEG003", msg("player {start_number}: {count} round cells where the header has {rounds}; "
+                                        "the row's rounds are not read",
+                                        start_number=player.start_number, count=len(cells), rounds=rounds), line=number)
             return
         for r, cell in enumerate(cells, 1):
             self.b.entry(r, player.start_number, self.cell(cell, player.start_number, r, number), line=number)
@@ -163,14 +169,16 @@ class _Crosstable:
     def player(self, left: str, number: int) -> Player | None:
         tokens = left.split()
         if len(tokens) < 4 or not _POSITION.fullmatch(tokens[0]) or not _POINTS.fullmatch(tokens[-1]):
-            self.b.report("VEG003", f"row {left.strip()[:40]!r} is not 'Pos NAME Rtg T Fed Pts'; left out",
+            self.b.report("VEG003", msg("row {row} is not 'Pos NAME Rtg T Fed Pts'; left out",
+                                        row=repr(left.strip()[:40])),
                           line=number)
             return None
         position, points = int(tokens[0]), decimal_number(tokens[-1])
         rest = tokens[1:-1]  # name words, (W) for a withdrawn player, rating, title, federation
         rating_at = next((i for i in range(len(rest) - 1, 0, -1) if _RATING.fullmatch(rest[i])), None)
         if rating_at is None or len(rest) - rating_at > 3:
-            self.b.report("VEG003", f"row {position}: no rating column (a rating is 1 to 4 digits); left out",
+            self.b.report("VEG003", msg("row {position}: no rating column (a rating is 1 to 4 digits); left out",
+                                        position=position),
                           line=number)
             return None
         after = rest[rating_at + 1:]
@@ -186,8 +194,8 @@ class _Crosstable:
             return NOT_PAIRED
         m = _CELL.fullmatch(cell)
         if m is None or (m["kind"] is None and m["opponent"] != "BYE" and m["result"] is not None):
-            self.b.report("VEG003", f"player {player} round {round_}: cell {cell!r} cannot be read; kept as "
-                                    "unreadable", line=line)
+            self.b.report("VEG003", msg("player {player} round {round}: cell {cell} cannot be read; kept as "
+                                        "unreadable", player=player, round=round_, cell=repr(cell)), line=line)
             return Unreadable(cell[:8])
         result, kind, opponent = m["result"], m["kind"], m["opponent"]
         if opponent == "BYE":
@@ -196,9 +204,9 @@ class _Crosstable:
             return Pending(int(opponent), _COLOURS.get(kind))
         if kind == "F":
             if result == "=":
-                self.b.report("VEG003", f"player {player} round {round_}: a forfeit drawn ({cell!r}); kept as "
-                                        "unreadable", line=line)
+                self.b.report("VEG003", msg("player {player} round {round}: a forfeit drawn ({cell}); kept as "
+                                            "unreadable", player=player, round=round_, cell=repr(cell)), line=line)
                 return Unreadable(cell[:8])
-            self.uncoloured.append(f"player {player} round {round_}")
+            self.uncoloured.append(msg("player {number} round {round}", number=player, round=round_))
             return Forfeit(result == "+", int(opponent))
         return Game(int(opponent), _COLOURS[kind], _OUTCOMES[result])

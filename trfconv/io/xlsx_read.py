@@ -13,6 +13,7 @@ import zipfile
 import zlib
 
 from ..errors import InputError
+from ..messages import msg
 from ..model import Tournament
 from .build import TournamentBuilder
 
@@ -28,10 +29,10 @@ def read_xlsx(data: bytes, path: str | None = None, encoding: str | None = None)
     try:
         sheets = _workbook_rows(data)
     except _NotAWorkbook as err:
-        builder.report("IO004", str(err))
+        builder.report("IO004", err.args[0])
         return builder.unreadable()
     except InputError as err:
-        builder.report("CSV007", str(err))
+        builder.report("CSV007", err.args[0])
         return builder.unreadable()
     for rows in sheets:
         header = find_header(rows)
@@ -70,18 +71,19 @@ def _workbook_rows(data: bytes) -> list[list[list[str]]]:
         if other and not any(p.filename.startswith("xl/") for p in parts):
             raise _NotAWorkbook(said(other))
         if sum(p.file_size for p in parts) > MAX_XLSX_BYTES:
-            raise InputError(f"the workbook unpacks to more than {MAX_XLSX_BYTES:,} bytes; refused")
+            raise InputError(msg("the workbook unpacks to more than {max_xlsx_bytes:,} bytes; refused",
+                                 max_xlsx_bytes=MAX_XLSX_BYTES))
         for part in parts:
             if declaration(archive.read(part)):
-                raise InputError(f"{part.filename} declares a DTD or entities; refused")
+                raise InputError(msg("{filename} declares a DTD or entities; refused", filename=part.filename))
         with warnings.catch_warnings():  # openpyxl warns about parts it skips; the cells are what counts
             warnings.simplefilter("ignore")
             book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
             return _sheets(book)
     except zipfile.BadZipFile as err:
-        raise InputError(f"not an .xlsx workbook: {err}") from None
+        raise InputError(msg("not an .xlsx workbook: {err}", err=err)) from None
     except (InvalidFileException, *_DAMAGED) as err:
-        raise InputError(f"the workbook cannot be read ({type(err).__name__}: {err})") from None
+        raise InputError(msg("the workbook cannot be read ({name}: {err})", name=type(err).__name__, err=err)) from None
 
 
 def _sheets(book) -> list[list[list[str]]]:
@@ -95,8 +97,9 @@ def _sheets(book) -> list[list[list[str]]]:
         for row in sheet.iter_rows(values_only=True):
             cells += max(len(row), 1)
             if cells > MAX_XLSX_CELLS:
-                raise InputError(f"the workbook spans more than {MAX_XLSX_CELLS:,} cells (counting empty rows "
-                               f"and the empty cells before a row's last one); refused")
+                raise InputError(msg("the workbook spans more than {max_xlsx_cells:,} cells (counting empty rows and "
+                                     "the empty cells before a row's last one); refused",
+                                     max_xlsx_cells=MAX_XLSX_CELLS))
             rows.append([_cell_text(v) for v in row])
         sheets.append(rows)
     return sheets

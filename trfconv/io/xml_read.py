@@ -23,6 +23,7 @@ from fractions import Fraction
 from ..dates import PartialDate, read_birth_date
 from ..diagnostics import shown
 from ..eventkind import NUMBERED_TYPES
+from ..messages import msg, plural
 from ..model import (
     MAX_ROUNDS,
     NOT_PAIRED,
@@ -60,8 +61,8 @@ def read_xml(data: bytes, path: str | None = None, encoding: str | None = None) 
     if parsed.root is None:
         return builder.unreadable()
     if parsed.root.tag != "chessresults" or parsed.root.find("tournamentdata/tournament") is None:
-        reader.report("XML003", f"root element <{parsed.root.tag}> with <tournamentdata><tournament> expected "
-                                "(<chessresults>)", parsed.root)
+        reader.report("XML003", msg("root element <{tag}> with <tournamentdata><tournament> expected (<chessresults>)",
+                                    tag=parsed.root.tag), parsed.root)
         return builder.unreadable()
     builder.version = "chess-results"
     reader.read(parsed.root)
@@ -113,7 +114,7 @@ class _Reader:
             return None
         if _INTEGER.fullmatch(value):
             return int(value)
-        self.report("XML004", f"{name}={value!r} is not a whole number", element)
+        self.report("XML004", msg("{name}={value} is not a whole number", name=name, value=repr(value)), element)
         return None
 
     def number(self, element, name: str) -> Fraction | None:
@@ -121,7 +122,7 @@ class _Reader:
         try:
             return parse_number(value)
         except (ValueError, ZeroDivisionError):
-            self.report("XML004", f"{name}={value!r} is not a number", element)
+            self.report("XML004", msg("{name}={value} is not a number", name=name, value=repr(value)), element)
             return None
 
     def date(self, element, name: str):
@@ -130,7 +131,8 @@ class _Reader:
             return None
         parsed = parse_date(value)
         if parsed is None:
-            self.report("XML004", f"{name}={value!r} is not a date (yyyymmdd or dd.mm.yyyy); kept as text", element)
+            self.report("XML004", msg("{name}={value} is not a date (yyyymmdd or dd.mm.yyyy); kept as text",
+                                      name=name, value=repr(value)), element)
             return value
         return parsed
 
@@ -170,7 +172,7 @@ class _Reader:
                 dates[number] = self.date(r, "date")
         round_dates = tuple(dates.get(i) for i in range(1, max(dates, default=0) + 1))
         if kind is not None and kind not in NUMBERED_TYPES:
-            self.report("XML004", f"type={kind!r} is not 0-3 (individual/team, Swiss/round robin)", e)
+            self.report("XML004", msg("type={kind} is not 0-3 (individual/team, Swiss/round robin)", kind=repr(kind)), e)
         return Event(
             name=self.text(e, "name"), city=self.text(e, "location"), federation=self.text(e, "federation"),
             start_date=self.date(e, "from"), end_date=self.date(e, "to"), type=NUMBERED_TYPES.get(kind or ""),
@@ -194,33 +196,36 @@ class _Reader:
         tiebreaks, standings, unused = lists_of(slots, team)
         if unused:
             slot = len(slots) - len(unused) + 1
-            after = f" (and the {len(unused) - 1} after it)" if len(unused) > 1 else ""
-            known = f", {DESCRIPTIONS[unused[0]]}" if unused[0] in DESCRIPTIONS else ""
-            self.report("STD003", f"tie-break id {unused[0]} (tb{slot}no{known}) has no C.07 counterpart trfconv "
-                                  f"knows: the tie-break list stops before it{after}; ties it would break are left "
-                                  "tied", e)
+            after = plural(" (and the {n} after it)", " (and the {n} after it)", n=len(unused) - 1) \
+                if len(unused) > 1 else ""
+            known = msg(", {description}", description=DESCRIPTIONS[unused[0]]) if unused[0] in DESCRIPTIONS else ""
+            self.report("STD003", msg("tie-break id {id} (tb{slot}no{known}) has no C.07 counterpart trfconv knows: "
+                                      "the tie-break list stops before it{after}; ties it would break are left tied",
+                                      id=unused[0], slot=slot, known=known, after=after), e)
         return tiebreaks, standings
 
     def rounds(self, e) -> int | None:
         value = self.integer(e, "rounds")
         if value is not None and not 0 <= value <= MAX_ROUNDS:
-            self.report("XML004", f"rounds={value} is not a number of rounds (0-{MAX_ROUNDS}); ignored", e)
+            self.report("XML004", msg("rounds={value} is not a number of rounds (0-{max_rounds}); ignored",
+                                      value=value, max_rounds=MAX_ROUNDS), e)
             return None
         return value
 
     def player(self, e) -> Player | None:
         number = self.integer(e, "no")
         if number is None or number <= 0:
-            self.report("XML004", f"player without a start number (no={e.get('no')!r}); left out", e)
+            self.report("XML004", msg("player without a start number (no={no}); left out", no=repr(e.get("no"))), e)
             return None
         last, first = self.text(e, "lastname") or "", self.text(e, "firstname")
         sex = (self.text(e, "sex") or "")
         fide_id = self.text(e, "fideid")
         if fide_id is not None and placeholder(fide_id):
-            self.report("FID001", f"player {number}: fideid={shown(fide_id)} is a placeholder; read as none", e)
+            self.report("FID001", msg("player {number}: fideid={fide_id} is a placeholder; read as none",
+                                      number=number, fide_id=shown(fide_id)), e)
             fide_id = None
         elif fide_id is not None and not ascii_digits(fide_id):
-            self.report("XML004", f"fideid={shown(fide_id)} {not_a_number(fide_id)}", e)
+            self.report("XML004", msg("fideid={fide_id} {why}", fide_id=shown(fide_id), why=not_a_number(fide_id)), e)
             fide_id = None
         rating = self.integer(e, "rtgfide")
         rank = self.integer(e, "rank")
@@ -246,7 +251,8 @@ class _Reader:
             value = "/".join(compact.groups())
         parsed = read_birth_date(value)
         if parsed is None:
-            self.report("XML004", f"dob={value!r} is not a date (yyyy, dd.mm.yyyy or yyyymmdd); kept as text", e)
+            self.report("XML004", msg("dob={value} is not a date (yyyy, dd.mm.yyyy or yyyymmdd); kept as text",
+                                      value=repr(value)), e)
             return value
         return parsed
 
@@ -256,10 +262,12 @@ class _Reader:
         for row in root.iterfind("playerpairings/playerpairing"):
             r, white, black = self.integer(row, "round"), self.integer(row, "whiteno"), self.integer(row, "blackno")
             if r is None or not 0 < r <= MAX_ROUNDS or white is None or black is None:
-                self.report("XML005", f"pairing without a round (1-{MAX_ROUNDS}), whiteno or blackno; left out", row)
+                self.report("XML005", msg("pairing without a round (1-{max_rounds}), whiteno or blackno; left out",
+                                          max_rounds=MAX_ROUNDS), row)
                 continue
             if white <= 0:
-                self.report("XML005", f"round {r}: pairing names player {white}, who is not in the file; left out", row)
+                self.report("XML005", msg("round {r}: pairing names player {white}, who is not in the file; left out",
+                                          r=r, white=white), row)
                 continue
             rw, rb, code = self.number(row, "reswhite"), self.number(row, "resblack"), (row.get("forfeit") or "").strip().upper()
             if black > 0:
@@ -271,8 +279,8 @@ class _Reader:
             elif black == -2:
                 b.entry(r, white, self.unpaired(row, rw, code), line=row.sourceline)
             else:
-                self.report("XML005", f"round {r}: blackno={black} is not a player, -1 (bye) or -2 (not paired); "
-                                      "left out", row)
+                self.report("XML005", msg("round {r}: blackno={black} is not a player, -1 (bye) or -2 (not paired); "
+                                          "left out", r=r, black=black), row)
 
     def result(self, row, r: int, white: int, black: int, rw, rb, code: str) -> tuple[Result, bool]:
         """The result of a game row and whether it is rated (``U``: less than one move)."""
@@ -284,14 +292,15 @@ class _Reader:
             return (Result.BLACK_WINS_FORFEIT if rb and rb > (rw or 0) else Result.DOUBLE_FORFEIT), True
         if code == "H" or (rw is None and rb is None):
             if code != "H":
-                self.report("XML006", f"round {r}: {white} - {black} has no result; read as not finished", row)
+                self.report("XML006", msg("round {r}: {white} - {black} has no result; read as not finished",
+                                          r=r, white=white, black=black), row)
             return (Result.ADJOURNED if code == "H" else Result.PENDING), True
         if code not in ("", "U"):
-            self.report("XML004", f"round {r}: forfeit={code!r} is not K, D, U or H; ignored", row)
+            self.report("XML004", msg("round {r}: forfeit={code} is not K, D, U or H; ignored", r=r, code=repr(code)), row)
         rw, rb = rw or Fraction(0), rb or Fraction(0)
         if rw == rb == 0:
-            self.report("XML004", f"round {r}: {white} - {black} is 0-0 without a forfeit code; read as a "
-                                  "double forfeit", row)
+            self.report("XML004", msg("round {r}: {white} - {black} is 0-0 without a forfeit code; read as a double "
+                                      "forfeit", r=r, white=white, black=black), row)
             return Result.DOUBLE_FORFEIT, True
         return (Result.WHITE_WINS if rw > rb else Result.BLACK_WINS if rw < rb else Result.DRAW), code != "U"
 
@@ -304,8 +313,8 @@ class _Reader:
             return Forfeit(points > 0)
         kind = {Fraction(1): ByeKind.FULL, Fraction(1, 2): ByeKind.HALF, Fraction(0): ByeKind.ZERO}.get(points)
         if kind is None:
-            self.report("XML004", f"unpaired row with {row.get('reswhite')!r} points is not a bye of 1, ½ or 0; "
-                                  "kept as unreadable", row)
+            self.report("XML004", msg("unpaired row with {points} points is not a bye of 1, ½ or 0; kept as unreadable",
+                                      points=repr(row.get("reswhite"))), row)
             return Unreadable(f"-2 {row.get('reswhite')}")
         return Bye(kind)
 
@@ -319,7 +328,7 @@ class _Reader:
         for e in root.iterfind("teams/team"):
             number = self.integer(e, "no")
             if number is None:
-                self.report("XML004", "team without a number (no); left out", e)
+                self.report("XML004", msg("team without a number (no); left out"), e)
                 continue
             out.append(Team(
                 number=number, name=self.text(e, "teamname") or "",

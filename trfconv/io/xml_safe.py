@@ -25,6 +25,7 @@ from lxml import etree
 
 from ..diagnostics import Diagnostic, diagnostic
 from ..encoding import decode
+from ..messages import msg
 
 #: Largest XML input read (bytes). A 10,000-player Swiss in chess-results form is about 20 MB.
 MAX_XML_BYTES = 32 * 1024 * 1024
@@ -59,11 +60,12 @@ def parse(data: bytes, path: str | None = None, *, encoding: str | None = None,
     """The root element of ``data``, or None with the diagnostic that says why not. The
     encoding is the one given, else the declared one, else UTF-8 or a sniffed code page."""
     if len(data) > limit:
-        return _refused("XML001", f"file is {len(data):,} bytes; XML input is limited to {limit:,} bytes", path)
+        return _refused("XML001", msg("file is {count:,} bytes; XML input is limited to {limit:,} bytes",
+                                      count=len(data), limit=limit), path)
     declared = declaration(data, encoding)
     if declared:
-        return _refused("XML002", f"the document declares <!{declared[0]} …>; DTDs and entities are refused "
-                                  "(entity expansion, external access)", path, declared[1])
+        return _refused("XML002", msg("the document declares <!{declared} …>; DTDs and entities are refused (entity "
+                                      "expansion, external access)", declared=declared[0]), path, declared[1])
     out = Parsed(None, "utf-8")
     source: bytes | str = data
     if encoding or not (_PROLOG_ENCODING.match(data) or data.startswith((b"\xff\xfe", b"\xfe\xff"))):
@@ -75,15 +77,15 @@ def parse(data: bytes, path: str | None = None, *, encoding: str | None = None,
         out.root = etree.fromstring(source, parser())
     except etree.XMLSyntaxError as err:
         line, column = (err.position if err.position else (None, None))
-        out.diagnostics.append(diagnostic("XML001", f"not well-formed XML: {err.msg}", path=path,
+        out.diagnostics.append(diagnostic("XML001", msg("not well-formed XML: {msg}", msg=err.msg), path=path,
                                           line=line, column=column))
     except ValueError as err:  # e.g. text lxml refuses outright
-        out.diagnostics.append(diagnostic("XML001", f"not well-formed XML: {err}", path=path))
+        out.diagnostics.append(diagnostic("XML001", msg("not well-formed XML: {err}", err=err), path=path))
     if out.root is not None:
         info = out.root.getroottree().docinfo
         if info.internalDTD is not None or info.doctype or info.system_url or info.public_id:
-            return _refused("XML002", "the document declares a DTD (found by the parser); DTDs and entities are "
-                                      "refused (entity expansion, external access)", path)
+            return _refused("XML002", msg("the document declares a DTD (found by the parser); DTDs and entities are "
+                                          "refused (entity expansion, external access)"), path)
     return out
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from ..messages import Message, msg
 from ..numbers import ascii_digits
 
 #: Slots of the format: tb1no … tb5no.
@@ -41,14 +42,14 @@ WRITTEN = {"DE": 81, "AOB": 77, "BC": 78, "REP": 79, "TBR": 89, "BBE": 90, "SSSC
 #: What the id table calls some ids without a C.07 name (for the diagnostic that says a list
 #: stops before one).
 DESCRIPTIONS = {
-    5: "manual input after tie-break games", 6: "manual input after tie-break games", 8: "FIDE tie-break, old",
-    9: "FIDE tie-break fine, old", 10: "average rating of the opponents, old",
-    14: "results of the teams in the same point group", 21: "performance, old", 53: "most games with Black, old",
-    54: "recursive rating performance", 57: "Olympiad Sonneborn-Berger without the lowest result",
-    61: "Arranz system", 68: "number of wins, variable", 69: "Koya fine, old",
-    74: "Olympiad Sonneborn-Berger without the lowest result", 75: "Olympiad adjusted match points",
-    82: "extended Sonneborn-Berger for teams", 83: "extended direct encounter for teams",
-    84: "Buchholz", 86: "progressive score", 87: "Koya system", 88: "performance tie-breaks",
+    5: msg("manual input after tie-break games"), 6: msg("manual input after tie-break games"), 8: msg("FIDE tie-break, old"),
+    9: msg("FIDE tie-break fine, old"), 10: msg("average rating of the opponents, old"),
+    14: msg("results of the teams in the same point group"), 21: msg("performance, old"), 53: msg("most games with Black, old"),
+    54: msg("recursive rating performance"), 57: msg("Olympiad Sonneborn-Berger without the lowest result"),
+    61: msg("Arranz system"), 68: msg("number of wins, variable"), 69: msg("Koya fine, old"),
+    74: msg("Olympiad Sonneborn-Berger without the lowest result"), 75: msg("Olympiad adjusted match points"),
+    82: msg("extended Sonneborn-Berger for teams"), 83: msg("extended direct encounter for teams"),
+    84: msg("Buchholz"), 86: msg("progressive score"), 87: msg("Koya system"), 88: msg("performance tie-breaks"),
 }
 
 
@@ -185,15 +186,18 @@ def until_unnamed(names: Iterable[str | None]) -> tuple[list[str], int | None]:
     return named, None
 
 
-def list_caveat(source: str, names: Sequence[str], stop: str, how: str = "") -> str:
+def list_caveat(source: str, names: Sequence[str], stop: str, how: str = "") -> Message:
     """The caveat of a tie-break list read from a pairing program's settings: ``source`` names
     them, ``names`` is what was read (``how``), ``stop`` says before what it stopped and why."""
     if not names:
-        return (f"no tie-break of {source} could be read{stop}; the standings use the list FIDE recommended before 2023 unless "
-                "the event's is given with -t")
-    return (f"tie-break list read from {source} as {', '.join(names)}{how}{stop}"
-            + ("; ties it would break are left tied" if stop else "")
-            + "; check it against the event's own list, or give that with -t")
+        return msg("no tie-break of {source} could be read{stop}; the standings use the list FIDE recommended before "
+                   "2023 unless the event's is given with -t", source=source, stop=stop)
+    if stop:
+        return msg("tie-break list read from {source} as {names}{how}{stop}; ties it would break are left tied; check "
+                   "it against the event's own list, or give that with -t", source=source, names=list(names),
+                   how=how, stop=stop)
+    return msg("tie-break list read from {source} as {names}{how}; check it against the event's own list, or give "
+               "that with -t", source=source, names=list(names), how=how)
 
 
 def split(names: list[str], team: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:

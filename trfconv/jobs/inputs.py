@@ -120,7 +120,8 @@ def read_file(path: str | os.PathLike, *, encoding: str | None = None, format: s
     try:
         data = read_input(path, max_bytes=max_bytes)
     except InputError as err:
-        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path), actions=err.actions)]) from None
+        raise TrfconvError([diagnostic("IO001", msg("cannot read: {why}", why=err.args[0]), path=str(path),
+                                        actions=err.actions)]) from None
     return read_bytes(data, str(path), encoding=encoding, format=format)
 
 

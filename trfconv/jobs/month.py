@@ -100,7 +100,8 @@ def headers(path, encoding: str | None) -> tuple[Tournament, bool]:
     try:
         data = read_input(path)
     except InputError as err:
-        raise TrfconvError([diagnostic("IO001", f"cannot read: {err}", path=str(path), actions=err.actions)]) from None
+        raise TrfconvError([diagnostic("IO001", msg("cannot read: {why}", why=err.args[0]), path=str(path),
+                                        actions=err.actions)]) from None
     if detect_format(data, str(path)) == "trf" and byte_order_mark(data[:4]) is None:
         lines = data.splitlines(keepends=True)
         kept = [line for line in lines if not line.startswith(b"001")]

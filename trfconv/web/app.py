@@ -49,7 +49,7 @@ from ..documents.registry import DOCUMENTS
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import outputs
 from ..jobs.inputs import Lists
-from ..messages import Language, Message, msg
+from ..messages import Language, Message, msg, plural
 from ..rules.tiebreaks.lots import new_seed
 from . import downloads, engine
 from . import language as languages
@@ -103,12 +103,15 @@ SCRIPT_TEXTS = {
 
 
 def _render(template: str, lang: Language, /, **context) -> str:
-    """The ``template`` in ``lang``: its ``_("text", field=value)`` said as messages, ``say``
-    for a value that may be one."""
+    """The ``template`` in ``lang``: its ``_("text", field=value)`` said as messages (``_n(one,
+    many, n=…)`` for a count), ``say`` for a value that may be one."""
     def said(template: str, /, **args) -> str:
         return lang.say(Message(template, args))
 
-    return _ENV.get_template(template).render(_=said, say=lang.say, lang=lang.code, **context)
+    def counted(one: str, many: str, /, n: int, **args) -> str:
+        return lang.say(plural(one, many, n=n, **args))
+
+    return _ENV.get_template(template).render(_=said, _n=counted, say=lang.say, lang=lang.code, **context)
 
 
 def _lang(request: Request) -> Language:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ...dates import as_text
+from ...messages import Message, msg
 from ...numbers import short_text
 from ...rules.norms import Application
 from ..basis import Basis, json_fields, json_withheld, text_block
-from .model import summary
+from ...rules.requirement import FAILS
+from .model import NO_NAME, summary
 
 
 @dataclass(frozen=True)
@@ -18,33 +19,45 @@ class ApplicationReport:
     basis: Basis
     application: Application
 
-    def verdict(self) -> str:
+    def verdict(self) -> Message:
         if self.basis.withheld:
-            return "NOT PRODUCED: a file has errors (--lenient to produce it anyway)"
+            return msg("NOT PRODUCED: a file has errors (--lenient to produce it anyway)")
         a = self.application
         failed = [c.article for c in a.checks if not c.ok]
-        head = f"{a.title} application of FIDE id {a.fide_id}: "
-        return head + ("meets every check (valid only once the QC confirms it)" if not failed
-                       else "does not meet " + ", ".join(failed))
+        if failed:
+            return msg("{title} application of FIDE id {fide_id}: does not meet {failed}", title=a.title,
+                       fide_id=a.fide_id, failed=failed)
+        return msg("{title} application of FIDE id {fide_id}: meets every check (valid only once the QC confirms it)",
+                   title=a.title, fide_id=a.fide_id)
 
 
 def render_text(report: ApplicationReport) -> str:
-    a = report.application
-    lines = [f"{'files':<12}{report.basis.file}", f"{'applicant':<12}FIDE id {a.fide_id}, title {a.title}"]
+    a, lang = report.application, report.basis.lang
+    say = lang.say
+
+    def line(label: Message, text: object) -> str:
+        return f"{say(label):<12}{say(text)}"
+
+    lines = [line(msg("files"), report.basis.file),
+             line(msg("applicant"), msg("FIDE id {fide_id}, title {title}", fide_id=a.fide_id, title=a.title))]
     lines += text_block(report.basis)
     if not report.basis.withheld:
-        lines.append("events")
+        lines.append(say(msg("events")))
         for x in a.events:
             e = x.tournament.event
-            where = f"{x.file}: {e.name or '(no name)'} ({as_text(e.start_date) or '?'} to {as_text(e.end_date) or '?'})"
-            said = ("the applicant is not a player of it" if x.start_number is None else
-                    f"#{x.start_number}: " + (summary(x.norm) if x.norm else f"no {a.title} norm looked at"))
+            when = msg("{start} to {end}", start=lang.date(e.start_date) or "?", end=lang.date(e.end_date) or "?")
+            where = f"{x.file}: {e.name or say(NO_NAME)} ({say(when)})"
+            said = msg("the applicant is not a player of it") if x.start_number is None else \
+                msg("#{player}: {norm}", player=x.start_number,
+                    norm=summary(x.norm) if x.norm else msg("no {title} norm looked at", title=a.title))
             lines.append(f"  {where}")
-            lines.append(f"    {said}")
-        lines.append("checks")
+            lines.append(f"    {say(said)}")
+        lines.append(say(msg("checks")))
         width = max(len(c.article) for c in a.checks)
-        lines += [f"  {c.article:<{width}}  {'ok   ' if c.ok else 'FAILS'}  {c.rule}: {c.value}" for c in a.checks]
-    lines.append(f"{'verdict':<12}{report.verdict()}")
+        status = [say(msg("ok   ") if c.ok else FAILS) for c in a.checks]
+        asked = [say(msg("{rule}: {value}", rule=c.rule, value=c.value)) for c in a.checks]
+        lines += [f"  {c.article:<{width}}  {s}  {x}" for c, s, x in zip(a.checks, status, asked, strict=True)]
+    lines.append(line(msg("verdict"), report.verdict()))
     return "\n".join(lines) + "\n"
 
 

@@ -5,17 +5,24 @@ show of 1.1 for the Chief Arbiter to attest. The fields are FIDE's form as Sharl
 and as the older CTP form (Swiss-Manager's "H.5 Certificate of Title Result") has them, with the
 articles of the edition applied; ``tests/test_norms_it1.py`` holds the layout against a rendering
 of FIDE's form (``fixtures/forms/fide-it1.html``). An event without a norm gives the narrow misses
-and the results the file cannot decide instead of a blank page."""
+and the results the file cannot decide instead of a blank page.
+
+The form's fields, its notes and what trfconv writes into them (a round's annotation, the special
+remarks) are FIDE's English: the form goes to FIDE's Qualification Commission. What trfconv adds
+around it for the arbiter (the attestation to tick, the page of an event without a norm, the
+errors) is in the language of the basis (:attr:`~..basis.Basis.lang`)."""
 
 from __future__ import annotations
 
 from ...dates import as_text
+from ...messages import SEMICOLON, joined, msg
 from ...model import Bye, ByeKind, Forfeit, Game, Pending
 from ...numbers import short_text
 from ...rules.norms import PlayerNorms
 from ...rules.norms.evaluate import TitleNorm
 from ...rules.norms.games import NormGame
 from ...rules.norms.rules import RANK
+from ...rules.requirement import FAILS
 from ..basis import html_block
 from ..html import e
 from .model import NormsReport, near_line, person_line, summary, why_undecided
@@ -172,12 +179,15 @@ def _attestation(report: NormsReport) -> str:
     c = report.result.conditions
     if c is None:
         return ""
-    unchecked = [q for q in c.requirements if not q.known]
-    shown = [q for q in c.requirements if q.known]
-    items = "".join(f"<li>{_tick(f'{q.rule} ({q.article})', False)}</li>" for q in unchecked)
-    facts = "; ".join(f"{q.rule}: {q.value}{'' if q.ok else ' - FAILS'}" for q in shown)
-    return (f'<div class="box attest"><b>Chief Arbiter’s attestation of 1.1, which the file cannot show:</b>'
-            f"<ul>{items}</ul><div class=\"note\">Shown by the file: {e(facts)}.</div></div>")
+    say = report.basis.lang.say
+    unchecked = [say(msg("{rule} ({article})", rule=q.rule, article=q.article)) for q in c.requirements if not q.known]
+    items = "".join(f"<li>{_tick(x, False)}</li>" for x in unchecked)
+    shown = [msg("{rule}: {value}{fails}", rule=q.rule, value=q.value, fails="" if q.ok else joined([" - ", FAILS]))
+             for q in c.requirements if q.known]
+    heading = say(msg("Chief Arbiter’s attestation of 1.1, which the file cannot show:"))
+    facts = say(msg("Shown by the file: {facts}.", facts=joined(shown, SEMICOLON)))
+    return (f'<div class="box attest"><b>{e(heading)}</b>'
+            f"<ul>{items}</ul><div class=\"note\">{e(facts)}</div></div>")
 
 
 def _form(report: NormsReport, p: PlayerNorms, n: TitleNorm) -> str:
@@ -252,17 +262,18 @@ def _form(report: NormsReport, p: PlayerNorms, n: TitleNorm) -> str:
 
 def _none(report: NormsReport) -> str:
     """No norm made: the narrow misses and the results the file cannot decide, each with why."""
-    r = report.result
-    parts = ['<section class="it1 none"><h1>Certificate of Title Result</h1>',
-             "<p>No title result in this event: no IT1 to sign.</p>"]
+    r, say = report.result, report.basis.lang.say
+    none, undecided, near = (say(msg("No title result in this event: no IT1 to sign.")),
+                             say(msg("Results the file cannot decide")), say(msg("Norms missed narrowly")))
+    parts = ['<section class="it1 none"><h1>Certificate of Title Result</h1>', f"<p>{e(none)}</p>"]
     if r.undecided:
-        parts.append("<h2>Results the file cannot decide</h2><ul>")
-        parts += [f"<li>{e(person_line(p))}: {e(summary(n))} ({e(why_undecided(r, n))})</li>" for p, n in r.undecided]
-        parts.append("</ul>")
+        said = [msg("{player}: {summary} ({why})", player=person_line(p), summary=summary(n), why=why_undecided(r, n))
+                for p, n in r.undecided]
+        parts += [f"<h2>{e(undecided)}</h2><ul>", *(f"<li>{e(say(x))}</li>" for x in said), "</ul>"]
     if r.near_misses:
-        parts.append("<h2>Norms missed narrowly</h2><ul>")
-        parts += [f"<li>{e(person_line(p))}: {e(summary(n))}; {e(near_line(n))}</li>" for p, n in r.near_misses]
-        parts.append("</ul>")
+        said = [msg("{player}: {summary}; {near}", player=person_line(p), summary=summary(n), near=near_line(n))
+                for p, n in r.near_misses]
+        parts += [f"<h2>{e(near)}</h2><ul>", *(f"<li>{e(say(x))}</li>" for x in said), "</ul>"]
     return "".join(parts) + "</section>"
 
 
@@ -270,5 +281,5 @@ def render_it1(report: NormsReport) -> str:
     made = report.result.achieved if report.result.possible else []
     body = "" if report.basis.withheld else "".join(_form(report, p, n) for p, n in made) or _none(report)
     title = f"IT1: {report.tournament.event.name or report.basis.file}"
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><title>{e(title)}</title>'
+    return (f'<!DOCTYPE html>\n<html lang="{report.basis.lang.code}"><head><meta charset="utf-8"/><title>{e(title)}</title>'
             f"<style>{STYLE}</style></head><body>{html_block(report.basis, caveats=False)}{body}</body></html>\n")

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-from ...dates import as_text
 from ...diagnostics import Diagnostic
 from ...list_entry import ListEntry
+from ...messages import ENGLISH, Language, Message, joined, msg, plural
 from ...numbers import short_text
 from ...rules.rateability.verdict import Gets
 from ...rules.rating.period import PeriodEvent, PeriodRating, PlayerEvent, PlayerPeriod
 from ..basis import Basis
+from ..event import dates
 from ..rating_report.model import fixed, signed
 
 __all__ = ["PeriodReport", "fixed", "signed"]
@@ -68,39 +69,45 @@ class PeriodReport:
     def event(self, part: PlayerEvent) -> PeriodEvent:
         return self.period.events[part.event]
 
-    def facts(self) -> list[tuple[str, object]]:
-        p = self.period
-        return [("Rating period", f"list of {p.month}: games of {p.played}"),
-                ("Rules", f"{p.rules.edition.name}: {p.rules.edition.title}"),
-                ("Events", len(p.events)),
-                ("Players", f"{len(self.rated)} rated ({p.games} games), {len(self.unrated)} unrated")]
+    def facts(self, lang: Language = ENGLISH) -> list[tuple[str, object]]:
+        """The period's facts, in ``lang`` (English: the CSV's heading rows)."""
+        p, say = self.period, lang.say
+        return [(say(msg("Rating period")), say(msg("list of {month}: games of {played}", month=p.month,
+                                                    played=p.played))),
+                (say(msg("Rules")), say(msg("{edition}: {title}", edition=p.rules.edition.name,
+                                            title=p.rules.edition.title))),
+                (say(msg("Events")), len(p.events)),
+                (say(msg("Players")), say(msg("{rated} rated ({games} games), {unrated} unrated",
+                                              rated=len(self.rated), games=p.games, unrated=len(self.unrated))))]
 
-    @staticmethod
-    def dates(event: PeriodEvent) -> str:
-        text = " to ".join(x for x in (as_text(event.start_date), as_text(event.end_date)) if x)
+    def dates(self, event: PeriodEvent) -> str:
+        """An event's dates in the document's language, and its rounds when only some are in the
+        period."""
+        lang = self.basis.lang
+        text = dates(event.start_date, event.end_date, lang)
         if event.rounds is not None:
-            text += f" (rounds {', '.join(map(str, sorted(event.rounds)))} in this period)"
+            text += lang.say(msg(" (rounds {rounds} in this period)", rounds=sorted(event.rounds)))
         return text
 
-    @staticmethod
-    def pooled(p: PlayerPeriod) -> str:
+    def pooled(self, p: PlayerPeriod) -> str:
         """An unrated player's pooled result as the rating report writes it: the games and score
         against rated opponents (this period's and the earlier ones pooled), Rc (their average),
         Ra when 8.2.2's two hypothetical 1800 draws make it differ, p and dp when dp was used:
-        ``n 5 W 2.5 Rc 1800, p 0.50 dp 0``."""
-        ini = p.initial
-        text = f"n {ini.games} W {short_text(ini.score)} Rc {p.rc}"
+        ``n 5 W 2.5 Rc 1800, p 0.50 dp 0`` (the decimal sign the document's)."""
+        ini, number = p.initial, self.basis.lang.number
+        text = f"n {ini.games} W {number(short_text(ini.score))} Rc {p.rc}"
         if ini.average != p.rc:
-            text += f", Ra {fixed(ini.average)}"
+            text += f", Ra {number(fixed(ini.average))}"
         if ini.p is not None:
-            text += f", p {fixed(Fraction(ini.p, 100))} dp {ini.dp}"
+            text += f", p {number(fixed(Fraction(ini.p, 100)))} dp {ini.dp}"
         return text
 
     @staticmethod
-    def earlier(p: PlayerPeriod) -> str:
+    def earlier(p: PlayerPeriod) -> Message | str:
         """An unrated player's games of earlier periods pooled with this one's, in words ("" when
         none): "with 3 games of earlier periods (list 2026-03: Winter)"."""
         if not p.earlier:
             return ""
-        where = ", ".join(dict.fromkeys(f"list {g.month}: {g.event}" for g in p.earlier))
-        return f"with {len(p.earlier)} game(s) of earlier periods ({where})"
+        where = list(dict.fromkeys(msg("list {month}: {event}", month=g.month, event=g.event) for g in p.earlier))
+        return plural("with {n} game(s) of earlier periods ({where})", "with {n} game(s) of earlier periods ({where})",
+                      n=len(p.earlier), where=joined(where, ", "))

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
 
-from ...dates import as_text
 from ...diagnostics import Diagnostic
 from ...messages import ENGLISH, Language, msg
 from ...model import Player, Tournament
@@ -18,6 +17,7 @@ from ...rules.rateability.verdict import Verdict
 from ...rules.rating.event import EventRating, PlayerRating
 from ...rules.rating.rounding import half_up
 from ..basis import Basis
+from ..event import FACTS, dates, place
 
 
 def fixed(value: Fraction | int, places: int = 2) -> str:
@@ -108,16 +108,4 @@ class RatingReport:
         """The event's name, place, dates and rounds as the header prints them (dates in ``lang``:
         ISO in English, ``du 1er mars 2026 au 9 mars 2026`` in French)."""
         e = self.tournament.event
-        place = ", ".join(x for x in (e.city, e.federation) if x)
-        if lang.english:
-            dates = " to ".join(x for x in (as_text(e.start_date), as_text(e.end_date)) if x)
-        else:
-            start, end = (lang.date(d, long=True) for d in (e.start_date, e.end_date))
-            dates = lang.say(msg("{start} to {end}", start=start, end=end)) if start and end and start != end \
-                else start or end or ""
-        return e.name or "", place, dates, self.tournament.rounds
-
-
-#: The facts' names, in the order :meth:`RatingReport.facts` gives them.
-FACTS = (msg("Event"), msg("Place"), msg("Dates"), msg("Chief arbiter"), msg("Rate of play"), msg("Players"),
-         msg("Rounds"), msg("Rules"), msg("Judged as"))
+        return e.name or "", place(e), dates(e.start_date, e.end_date, lang), self.tournament.rounds

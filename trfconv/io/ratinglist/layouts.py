@@ -25,6 +25,7 @@ from operator import itemgetter
 
 from ...errors import InputError
 from ...list_entry import KINDS
+from ...messages import msg
 
 #: Header words, each with the field it heads. Longest first, so that ``Titl`` wins over ``Tit``
 #: and ``TitlFed`` / ``GamesBorn`` (written without a blank before 2012) split in two.
@@ -120,7 +121,8 @@ class Layout:
         if not excess:
             return dict(zip(self._names, map(str.strip, self._slices(line)), strict=True))
         if excess > MAX_OVERFLOW and line[self.width:].strip():
-            raise ValueError(f"the line is {len(line)} characters, far longer than the header's {self.width}")
+            raise ValueError(msg("the line is {count} characters, far longer than the header's {width}",
+                                 count=len(line), width=self.width))
         widened = self._overflowing(line) if excess > 0 else None
         out = {}
         shift = 0
@@ -140,8 +142,8 @@ class Layout:
                 return c.field
         if not line[self.width:].strip():
             return None
-        raise ValueError(f"the line is {len(line)} characters, longer than the header's {self.width}, "
-                         "and no text column runs into the next one")
+        raise ValueError(msg("the line is {count} characters, longer than the header's {width}, and no text column "
+                             "runs into the next one", count=len(line), width=self.width))
 
 
 def layout(header: str) -> Layout:
@@ -159,7 +161,7 @@ def layout(header: str) -> Layout:
         match = _HEADER_WORD.match(text, position)
         if match is None:
             word = text[position:].split(" ", 1)[0]
-            raise HeaderError(f"unknown header word {word[:20]!r}", position + 1)
+            raise HeaderError(msg("unknown header word {word}", word=repr(word[:20])), position + 1)
         word = match.group().lower()
         if word in _WORDS:
             field = _WORDS[word]
@@ -169,11 +171,11 @@ def layout(header: str) -> Layout:
         position = match.end()
     fields = [f for _, f in found]
     if fields[:2] != ["fide_id", "name"]:
-        raise HeaderError("a FIDE list header starts with 'ID Number' and 'Name'", 1)
+        raise HeaderError(msg("a FIDE list header starts with 'ID Number' and 'Name'"), 1)
     if len(set(fields)) != len(fields):
-        raise HeaderError("a header word is repeated")
+        raise HeaderError(msg("a header word is repeated"))
     if "rating" not in fields and "standard_rating" not in fields:
-        raise HeaderError("no rating column (SRtng, or the month such as OCT26)")
+        raise HeaderError(msg("no rating column (SRtng, or the month such as OCT26)"))
     ends = [start for start, _ in found[1:]] + [len(text)]
     columns = tuple(Column(field, start, end) for (start, field), end in zip(found, ends, strict=True))
     return Layout(text, columns, month)

@@ -30,6 +30,7 @@ from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KINDS
 from ..files import InputError, open_regular
 from .layouts import NUMERIC, Column, HeaderError, Layout, layout, month_code
+from ...messages import msg
 
 #: Bytes read at a time.
 CHUNK = 1 << 20
@@ -168,7 +169,7 @@ def open_list_file(path: str | os.PathLike) -> ListFile:
     try:
         raw = open_regular(path, buffering=CHUNK)
     except InputError as err:  # a device or a FIFO is refused at once: it may never end, or block
-        raise ListError(diagnostic("IO001", f"cannot read: {err}", path=path)) from None
+        raise ListError(diagnostic("IO001", msg("cannot read: {why}", why=err.args[0]), path=path)) from None
     try:
         if zipfile.is_zipfile(raw):
             raw.seek(0)
@@ -193,25 +194,27 @@ def _zip_member(raw, path: str) -> tuple[io.BufferedIOBase, str, int]:
         archive = zipfile.ZipFile(raw)
         entries = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError) as err:
-        raise refuse(f"damaged zip archive: {err}") from None
+        raise refuse(msg("damaged zip archive: {err}", err=err)) from None
     if len(entries) > MAX_MEMBERS:
-        raise refuse(f"the archive holds {len(entries)} entries; a rating list zip holds one file")
+        raise refuse(msg("the archive holds {count} entries; a rating list zip holds one file", count=len(entries)))
     lists = [e for e in entries if not e.is_dir() and e.filename.lower().endswith((".txt", ".xml"))]
     if len(lists) != 1:
-        raise refuse(f"the archive holds {len(lists)} .txt or .xml files; expected exactly one list")
+        raise refuse(msg("the archive holds {count} .txt or .xml files; expected exactly one list", count=len(lists)))
     (entry,) = lists
     if entry.file_size > MAX_MEMBER_BYTES or entry.file_size > MAX_RATIO * max(entry.compress_size, 1):
-        raise refuse(f"{entry.filename} would inflate to {entry.file_size:,} bytes from {entry.compress_size:,}; "
-                     f"refused (more than {MAX_MEMBER_BYTES:,} bytes or {MAX_RATIO} times its compressed size)")
+        raise refuse(msg("{filename} would inflate to {file_size:,} bytes from {compress_size:,}; refused (more than "
+                         "{max_member_bytes:,} bytes or {max_ratio} times its compressed size)",
+                         filename=entry.filename, file_size=entry.file_size, compress_size=entry.compress_size,
+                         max_member_bytes=MAX_MEMBER_BYTES, max_ratio=MAX_RATIO))
     try:
         member = archive.open(entry)
     except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError) as err:
-        raise refuse(f"cannot open {entry.filename}: {err}") from None
+        raise refuse(msg("cannot open {filename}: {err}", filename=entry.filename, err=err)) from None
     return member, f"{os.path.basename(path)}:{entry.filename}", entry.file_size
 
 
 def _damaged_zip(path: str, err: Exception) -> ListError:
-    return ListError(diagnostic("LST032", f"damaged zip archive: {err}", path=path))
+    return ListError(diagnostic("LST032", msg("damaged zip archive: {err}", err=err), path=path))
 
 
 def _header(stream, path: str, name: str, size: int) -> ListFile:
@@ -224,14 +227,14 @@ def _header(stream, path: str, name: str, size: int) -> ListFile:
         raise _damaged_zip(path, err) from None
     text = first.rstrip(b"\r\n")
     if not text:
-        raise ListError(diagnostic("LST030", "no header line", path=path, line=1))
+        raise ListError(diagnostic("LST030", msg("no header line"), path=path, line=1))
     try:
         header = layout(text.decode("ascii"))
     except UnicodeDecodeError:
-        raise ListError(diagnostic("LST030", "the first line is not a FIDE list header (not ASCII)",
+        raise ListError(diagnostic("LST030", msg("the first line is not a FIDE list header (not ASCII)"),
                                    path=path, line=1)) from None
     except HeaderError as err:
-        raise ListError(diagnostic("LST030", f"the first line is not a FIDE list header: {err}",
+        raise ListError(diagnostic("LST030", msg("the first line is not a FIDE list header: {err}", err=err.args[0]),
                                    path=path, line=1, column=err.column)) from None
     reader = Reader(header, tuple(c.field for c in header.columns))
     return ListFile(path, name, reader, False, header.month, KINDS if header.combined else None, size, stream,
@@ -263,7 +266,7 @@ class _TxtReader:
             cut = buffer.rfind(b"\n") + 1
             data, carry = buffer[:cut], buffer[cut:]
             if len(carry) > MAX_LINE:
-                raise self.source.error("LST031", f"line longer than {MAX_LINE:,} characters",
+                raise self.source.error("LST031", msg("line longer than {max_line:,} characters", max_line=MAX_LINE),
                                         self.line + data.count(b"\n"))
             if data:
                 yield self._chunk(data)
@@ -280,11 +283,11 @@ class _TxtReader:
         if not regular:
             return self._one_by_one(data.split(b"\n")[:-1])
         if self.blank is not None:
-            raise self.source.error("LST031", "blank line inside the list", self.blank)
+            raise self.source.error("LST031", msg("blank line inside the list"), self.blank)
         bad = _grid(data, count, self.length, self.numeric, self.source.rated)
         if bad is not None:  # read that line alone, to name the column
             self._one_by_one(data.split(b"\n")[bad:bad + 1], first=self.line + bad)
-            raise self.source.error("LST031", "a number column holds something else than a number", self.line + bad)
+            raise self.source.error("LST031", msg("a number column holds something else than a number"), self.line + bad)
         # split at the line ending the check above found, so that no line keeps a "\r" (as one
         # read alone does not)
         lines = data.decode("ascii").split("\n" if self.length == self.layout.width + 1 else "\r\n")
@@ -301,27 +304,27 @@ class _TxtReader:
         for raw in lines:
             raw = raw.rstrip(b"\r")
             if len(raw) > MAX_LINE:
-                raise self.source.error("LST031", f"line longer than {MAX_LINE:,} characters", number)
+                raise self.source.error("LST031", msg("line longer than {max_line:,} characters", max_line=MAX_LINE), number)
             control = _CONTROL.search(raw)
             if control:
-                raise self.source.error("LST031", "control character in the line", number, control.start() + 1)
+                raise self.source.error("LST031", msg("control character in the line"), number, control.start() + 1)
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as err:
-                raise self.source.error("LST031", "bytes that are not UTF-8", number, err.start + 1) from None
+                raise self.source.error("LST031", msg("bytes that are not UTF-8"), number, err.start + 1) from None
             control = _CONTROL_TEXT.search(text)  # C1, written in UTF-8
             if control:
-                raise self.source.error("LST031", "control character in the line", number, control.start() + 1)
+                raise self.source.error("LST031", msg("control character in the line"), number, control.start() + 1)
             if not text.strip():
                 self.blank = number if self.blank is None else self.blank
                 number += 1
                 continue
             if self.blank is not None:
-                raise self.source.error("LST031", "blank line inside the list", self.blank)
+                raise self.source.error("LST031", msg("blank line inside the list"), self.blank)
             if final and len(text) < last_column.start:
-                raise self.source.error("LST031", f"the last line stops at column {len(text)}, before the "
-                                                  f"{last_column.field} column at {last_column.start + 1}: the file "
-                                                  "is truncated", number, len(text) + 1)
+                raise self.source.error("LST031", msg("the last line stops at column {count}, before the {field} "
+                                                      "column at {start}: the file is truncated",
+                                                      count=len(text), field=last_column.field, start=last_column.start + 1), number, len(text) + 1)
             values = self._values(text, number)
             out.append(text if len(text) == self.layout.width and text.isascii()
                        else self.source.reader.joined([values[f] for f in self.source.reader.fields]))
@@ -335,15 +338,16 @@ class _TxtReader:
         try:
             values = self.layout.fields(text)
         except ValueError as err:
-            raise self.source.error("LST031", str(err), number) from None
+            raise self.source.error("LST031", err.args[0], number) from None
         birth = self.layout.by_field.get("birth_year")
         if birth is not None and len(text.rstrip()) <= birth.start:
-            raise self.source.error("LST031", f"the line stops at column {len(text.rstrip())}, before the "
-                                              f"birth year column at {birth.start + 1}", number)
+            raise self.source.error("LST031", msg("the line stops at column {count}, before the birth year column at "
+                                                  "{start}", count=len(text.rstrip()), start=birth.start + 1), number)
         for column in self.numeric:
             if not _number(values[column.field], column.field):
-                raise self.source.error("LST031", f"{column.field.replace('_', ' ')} is not a number: "
-                                                  f"{values[column.field]!r}", number, column.start + 1)
+                raise self.source.error("LST031", msg("{field} is not a number: {value}",
+                                                      field=column.field.replace("_", " "),
+                                                      value=repr(values[column.field])), number, column.start + 1)
         _count(self.source.rated, values)
         return values
 
@@ -429,19 +433,20 @@ def _xml_source(stream, path: str, name: str, size: int) -> ListFile:
     root = _FIRST_ELEMENT.search(head)
     declared = _DECLARATION.search(head, 0, root.start() if root else len(head))
     if declared:
-        raise ListError(diagnostic("XML002", f"the document declares <!{declared.group(1).decode().upper()} …>; "
-                                             "DTDs and entities are refused", path=path,
+        raise ListError(diagnostic("XML002", msg("the document declares <!{upper} …>; DTDs and entities are refused",
+                                                 upper=declared.group(1).decode().upper()), path=path,
                                    line=head.count(b"\n", 0, declared.start()) + 1))
     if root is None or root.group(1) != b"playerslist":
-        found = f"<{root.group(1).decode('ascii', 'replace')}>" if root else "no element"
-        raise ListError(diagnostic("LST030", f"not a FIDE XML list: the root is {found}, not <playerslist>",
+        found = f"<{root.group(1).decode('ascii', 'replace')}>" if root else msg("no element")
+        raise ListError(diagnostic("LST030", msg("not a FIDE XML list: the root is {found}, not <playerslist>",
+                                                 found=found),
                                    path=path, line=1))
     declared_encoding = _PROLOG_ENCODING.match(head)
     encoding = declared_encoding.group(1).decode("ascii").lower() if declared_encoding else "utf-8"
     try:
         "".encode(encoding)
     except LookupError:
-        raise ListError(diagnostic("LST030", f"unknown encoding {encoding!r} declared", path=path, line=1)) from None
+        raise ListError(diagnostic("LST030", msg("unknown encoding {encoding} declared", encoding=repr(encoding)), path=path, line=1)) from None
     kinds = KINDS if re.search(rb"<(rapid|blitz)_rating\b", head) else None
     fields = tuple(_XML_COMBINED.get(tag, f) if kinds else f for tag, f in _XML_FIELDS.items())
     return ListFile(path, name, Reader(XML_LAYOUT, fields), True, None, kinds, size, stream, encoding=encoding)
@@ -464,7 +469,7 @@ def _xml_lines(source: ListFile, progress) -> Iterator[list[str]]:
         if cut < len(_END):
             carry = buffer
             if len(carry) > 4 * CHUNK:
-                raise source.error("LST031", f"no </player> in {len(carry):,} bytes", line)
+                raise source.error("LST031", msg("no </player> in {count:,} bytes", count=len(carry)), line)
             continue
         block, carry = buffer[:cut], buffer[cut:]
         lines = reader.block(block, line)
@@ -490,13 +495,13 @@ class _XmlBlocks:
         try:
             text = data.decode(self.source.encoding)
         except UnicodeDecodeError as err:
-            raise self.source.error("LST031", f"bytes that are not {self.source.encoding}",
+            raise self.source.error("LST031", msg("bytes that are not {encoding}", encoding=self.source.encoding),
                                     line + data.count(b"\n", 0, err.start)) from None
         if self.first:
             head = _HEAD.match(text)
             if head is None:
-                raise self.source.error("XML001", "not well-formed XML: the document does not start with "
-                                                  "<playerslist>", line)
+                raise self.source.error("XML001", msg("not well-formed XML: the document does not start with "
+                                                      "<playerslist>"), line)
             self._well_formed_head(text[:head.end()], line)
             line += text.count("\n", 0, head.end())
             text = text[head.end():]
@@ -509,15 +514,15 @@ class _XmlBlocks:
         try:
             text = rest.decode(self.source.encoding)
         except UnicodeDecodeError as err:
-            raise self.source.error("LST031", f"bytes that are not {self.source.encoding}",
+            raise self.source.error("LST031", msg("bytes that are not {encoding}", encoding=self.source.encoding),
                                     line + rest.count(b"\n", 0, err.start)) from None
         head = _HEAD.match(text) if self.first else None
         if self.first and head:  # a list without any player (the store refuses it)
             self._well_formed_head(text[:head.end()], line)
             text = text[head.end():]
         if not _TAIL.fullmatch(text):
-            raise self.source.error("XML001", "not well-formed XML: the list does not end with </playerslist> "
-                                              "after its last <player>", line + text.count("\n", 0, len(text)))
+            raise self.source.error("XML001", msg("not well-formed XML: the list does not end with </playerslist> "
+                                                  "after its last <player>"), line + text.count("\n", 0, len(text)))
         self._well_formed("<playerslist>" + text, line, "after the last <player>")
 
     def _well_formed_head(self, head: str, line: int) -> None:
@@ -525,7 +530,7 @@ class _XmlBlocks:
         the rest (comments, the root's start tag) closed by ``</playerslist>``."""
         declaration = _DECLARATION_LINE.match(head)
         if head.lstrip("\ufeff").startswith("<?xml") and declaration is None:
-            raise self.source.error("XML001", "not well-formed XML: the XML declaration", line)
+            raise self.source.error("XML001", msg("not well-formed XML: the XML declaration"), line)
         self._well_formed(head[declaration.end() if declaration else 0:] + "</playerslist>", line,
                           "before the first <player>")
 
@@ -537,7 +542,7 @@ class _XmlBlocks:
         try:
             etree.fromstring(text.encode("utf-8"), parser())
         except etree.XMLSyntaxError as err:
-            raise self.source.error("XML001", f"not well-formed XML {where}: {err.msg}",
+            raise self.source.error("XML001", msg("not well-formed XML {where}: {msg}", where=where, msg=err.msg),
                                     line + (err.position[0] - 1 if err.position else 0)) from None
 
     def _learn(self, text: str) -> None:
@@ -596,7 +601,7 @@ class _XmlBlocks:
             root = etree.fromstring(("<playerslist>" + text + "</playerslist>").encode("utf-8"), parser())
         except etree.XMLSyntaxError as err:
             where, column = err.position if err.position else (1, None)
-            raise ListError(diagnostic("XML001", f"not well-formed XML: {err.msg}", path=self.source.path,
+            raise ListError(diagnostic("XML001", msg("not well-formed XML: {msg}", msg=err.msg), path=self.source.path,
                                        line=line + where - 1, column=column)) from None
         tags = dict(zip(_XML_FIELDS, self.source.reader.fields, strict=True))
         numeric = [f for f in self.source.reader.fields if f in NUMERIC]
@@ -604,22 +609,24 @@ class _XmlBlocks:
         for element in root:
             where = line + element.sourceline - 1
             if element.tag != "player":
-                raise self.source.error("LST031", f"<{element.tag}> where a <player> was expected", where)
+                raise self.source.error("LST031", msg("<{tag}> where a <player> was expected", tag=element.tag), where)
             values = dict.fromkeys(self.source.reader.fields, "")
             for child in element:
                 if child.tag in tags:
                     values[tags[child.tag]] = (child.text or "").strip()
                     control = _CONTROL_TEXT.search(values[tags[child.tag]])
                     if control:
-                        raise self.source.error("LST031", f"control character U+{ord(control.group()):04X} in "
-                                                          f"<{child.tag}>", where)
+                        raise self.source.error("LST031", msg("control character U+{code:04X} in <{tag}>",
+                                                              code=ord(control.group()), tag=child.tag), where)
             for name in numeric:
                 if not _number(values[name], name) or len(values[name]) > (15 if name == "fide_id" else 9):
-                    raise self.source.error("LST031", f"<player> {name.replace('_', ' ')} is not a number: "
-                                                      f"{values[name][:40]!r}", where)
+                    raise self.source.error("LST031", msg("<player> {field} is not a number: {value}",
+                                                          field=name.replace("_", " "), value=repr(values[name][:40])),
+                                            where)
             stored = self.source.reader.joined([values[f] for f in self.source.reader.fields])
             if len(stored) > MAX_LINE:
-                raise self.source.error("LST031", f"<player> longer than {MAX_LINE:,} characters", where)
+                raise self.source.error("LST031", msg("<player> longer than {max_line:,} characters",
+                                                      max_line=MAX_LINE), where)
             _count(self.source.rated, values)
             out.append(stored)
         return out

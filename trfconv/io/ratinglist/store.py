@@ -51,6 +51,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
@@ -60,6 +61,7 @@ from ...actions import Action, voice
 from ...diagnostics import diagnostic
 from ...errors import TrfconvError
 from ...list_entry import KINDS, KeptGame, ListEntry, Rating, title_code
+from ...messages import Message, msg
 from .layouts import Column, HeaderError, layout
 from .parse import XML_LAYOUT, ListError, ListFile, Reader
 
@@ -127,7 +129,7 @@ class StoreError(TrfconvError):
     ``actions``: what can be done about it (:mod:`trfconv.actions`)."""
 
     def __init__(self, path: Path, why: str, actions: tuple[Action, ...] = ()):
-        super().__init__(f"{path}: {why}")
+        super().__init__(msg("{path}: {why}", path=str(path), why=why))
         self.path, self.why, self.actions = path, why, actions
 
     def __str__(self) -> str:
@@ -136,18 +138,23 @@ class StoreError(TrfconvError):
 
 #: SQLite's primary result codes (https://sqlite.org/rescode.html) -> what they mean here.
 _WHY = {
-    3: "permission denied",
-    5: "the database is in use by another program (an import?) and stayed so for {seconds:g} seconds; "
-       "try again when it has ended",
-    6: "the database is locked by another program; try again when it has ended",
-    8: "the database is read-only (its file or folder cannot be written)",
-    10: "input/output error on the database file",
-    11: "the database is damaged ({detail}); import the lists again into a new database",
-    13: "disk full: the database could not grow; nothing was changed (free some space and try again)",
-    14: "cannot open the database file",
-    23: "permission denied",
-    26: "not a rating lists database: not an SQLite file, or its header is damaged",
+    3: msg("permission denied"),
+    6: msg("the database is locked by another program; try again when it has ended"),
+    8: msg("the database is read-only (its file or folder cannot be written)"),
+    10: msg("input/output error on the database file"),
+    13: msg("disk full: the database could not grow; nothing was changed (free some space and try again)"),
+    14: msg("cannot open the database file"),
+    23: msg("permission denied"),
+    26: msg("not a rating lists database: not an SQLite file, or its header is damaged"),
 }
+#: SQLite's codes of a busy database (said with how long it was waited for) and of a damaged one
+#: (said with what was found).
+_BUSY, _DAMAGED = 5, 11
+
+
+def _damaged(detail) -> Message:
+    """Why a damaged database cannot be used, ``detail`` saying what was found."""
+    return msg("the database is damaged ({detail}); import the lists again into a new database", detail=detail)
 
 
 def _said(method):
@@ -158,8 +165,14 @@ def _said(method):
             return method(self, *args, **kwargs)
         except sqlite3.Error as err:
             code = getattr(err, "sqlite_errorcode", None)
-            why = _WHY.get(code & 0xFF if code is not None else None, "the database cannot be used: {detail}")
-            raise StoreError(self.path, why.format(detail=err, seconds=BUSY_SECONDS)) from None
+            code = code & 0xFF if code is not None else None
+            if code == _BUSY:
+                why = msg("the database is in use by another program (an import?) and stayed so for {seconds} "
+                          "seconds; try again when it has ended", seconds=Decimal(f"{BUSY_SECONDS:g}"))
+            else:
+                why = _damaged(str(err)) if code == _DAMAGED else _WHY.get(code) or \
+                    msg("the database cannot be used: {detail}", detail=str(err))
+            raise StoreError(self.path, why) from None
     return wrapper
 
 
@@ -212,27 +225,27 @@ class Store:
             if not create and not self.path.exists():
                 return None
             if self.path.is_dir():
-                raise StoreError(self.path, "is a folder; give the database's file name")
+                raise StoreError(self.path, msg("is a folder; give the database's file name"))
             folder = self.path.parent
             if create and not folder.is_dir():
                 if self._named:
-                    raise StoreError(self.path, f"folder {str(folder)!r} does not exist (no folder is made for a "
-                                                "database named); make it first, or give another database",
-                                     (Action("another-db"),))
+                    raise StoreError(self.path, msg("folder {folder} does not exist (no folder is made for a database "
+                                                    "named); make it first, or give another database",
+                                                    folder=repr(str(folder))), (Action("another-db"),))
                 try:
                     folder.mkdir(parents=True, exist_ok=True)
                 except OSError as err:
-                    raise StoreError(self.path, f"cannot make its folder: {(err.strerror or str(err)).lower()}") \
-                        from None
+                    raise StoreError(self.path, msg("cannot make its folder: {why}",
+                                                    why=(err.strerror or str(err)).lower())) from None
             con = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_SECONDS)
             try:
                 tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
                 foreign = sorted(t for t in tables if t not in _TABLES and not _PLAYERS.fullmatch(t)
                                  and not t.startswith("sqlite_"))
                 if foreign:
-                    raise StoreError(self.path, f"another program's SQLite database (it holds table(s) "
-                                                f"{', '.join(foreign[:5])}{' …' if len(foreign) > 5 else ''}), not "
-                                                "trfconv's rating lists; give another database",
+                    raise StoreError(self.path, msg("another program's SQLite database (it holds table(s) {tables}{more}), "
+                                                    "not trfconv's rating lists; give another database",
+                                                    tables=foreign[:5], more=" …" if len(foreign) > 5 else ""),
                                      (Action("another-db"),))
                 con.executescript(_SCHEMA)
             except BaseException:
@@ -300,29 +313,32 @@ class Store:
         that is no FIDE list header, rates of play, counts or fields that do not read (written by
         another program, or a damaged page read back)."""
         number, month, kinds, file, form, imported, players, rated, header, fields = row
-        what = f"its entry of list {file!r}" if isinstance(file, str) else f"its entry of list {number!r}"
+        what = msg("its entry of list {list}", list=repr(file) if isinstance(file, str) else repr(number))
         texts = (month, kinds, file, form, imported, rated, fields)
         if not isinstance(number, int) or not isinstance(players, int) or not all(isinstance(t, str) for t in texts) \
                 or not (header is None or isinstance(header, str)):
-            raise self._damaged(f"{what} holds a value of the wrong type")
+            raise self._damaged(msg("{what} holds a value of the wrong type", what=what))
         kinds_held = tuple(kinds.split(","))
         if not _MONTH.fullmatch(month) or not set(kinds_held) <= set(KINDS):
-            raise self._damaged(f"{what}: month {month!r} or rates of play {kinds!r} do not read")
+            raise self._damaged(msg("{what}: month {month} or rates of play {kinds} do not read", what=what,
+                                    month=repr(month), kinds=repr(kinds)))
         names_read = tuple(fields.split(","))
         if "fide_id" not in names_read or "name" not in names_read:
-            raise self._damaged(f"{what}: its fields {fields!r} name no FIDE ID or name")
+            raise self._damaged(msg("{what}: its fields {fields} name no FIDE ID or name", what=what,
+                                    fields=repr(fields)))
         try:
             counts = _counts(rated)
             read_as = layout(header) if header else XML_LAYOUT
         except (ValueError, HeaderError) as err:  # a count that is no number, a stored header that is none
-            raise self._damaged(f"{what} does not read ({err})") from None
+            raise self._damaged(msg("{what} does not read ({err})", what=what, err=err.args[0])) from None
         if not set(counts) <= set(KINDS):
-            raise self._damaged(f"{what}: counts {rated!r} of rates of play it does not know")
+            raise self._damaged(msg("{what}: counts {counts} of rates of play it does not know", what=what,
+                                    counts=repr(rated)))
         return (SourceInfo(number, month, kinds_held, file, form, imported, players, counts),
                 Reader(read_as, names_read))
 
     def _damaged(self, what: str) -> StoreError:
-        return StoreError(self.path, _WHY[11].format(detail=f"its catalogue of the lists imported: {what}"))
+        return StoreError(self.path, _damaged(msg("its catalogue of the lists imported: {what}", what=what)))
 
     def registered(self, month: str) -> bool:
         """Whether the lists of ``month`` name every registered player (a combined list is held):
@@ -490,9 +506,10 @@ class Store:
         values = reader.values(line)
         if len(values) != len(reader.fields) or not values.get("fide_id", "").strip().isdigit():
             sources = self._load()[0]
-            file = sources[source].file if source in sources else f"source {source}"
-            raise StoreError(self.path, f"a player's stored line from {file} does not read (a control character in "
-                                        "a value, stored by an earlier trfconv); import that list again")
+            file = sources[source].file if source in sources else msg("source {number}", number=source)
+            raise StoreError(self.path, msg("a player's stored line from {file} does not read (a control character in "
+                                            "a value, stored by an earlier trfconv); import that list again",
+                                            file=file))
         return values
 
     def _candidates(self, source: SourceInfo, probes, cap: int):
@@ -566,7 +583,7 @@ class Store:
             if progress:  # all read: what follows is indexing
                 progress(source.size)
             if not source.players:
-                raise source.error("LST031", "the list holds no player")
+                raise source.error("LST031", msg("the list holds no player"))
             _index(con, table, source)
             if not in_name_order:
                 con.execute(name_index)
@@ -705,9 +722,12 @@ def _index(con: sqlite3.Connection, table: str, source: ListFile) -> None:
         number, first, second = con.execute(
             f"SELECT {fide_id}, min(rowid), max(rowid) FROM {table} GROUP BY 1 HAVING count(*) > 1 "
             "ORDER BY 2 LIMIT 1").fetchone()
-        where, offset = ("player", 0) if source.xml else ("line", 1)  # TXT: the header is line 1
-        raise ListError(diagnostic("LST034", f"FIDE ID {number} is repeated: {where}s {first + offset} and "
-                                             f"{second + offset}", path=source.path,
+        offset = 0 if source.xml else 1  # TXT: the header is line 1
+        said = msg("FIDE ID {number} is repeated: players {first} and {second}", number=number, first=first,
+                   second=second) if source.xml else \
+            msg("FIDE ID {number} is repeated: lines {first} and {second}", number=number, first=first + offset,
+                second=second + offset)
+        raise ListError(diagnostic("LST034", said, path=source.path,
                                    line=None if source.xml else second + offset)) from None
     finally:
         con.execute("PRAGMA threads = 0")

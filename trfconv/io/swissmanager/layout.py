@@ -22,13 +22,14 @@ import struct
 from dataclasses import dataclass, field
 
 from ...errors import InputError
+from ...messages import msg
 from . import MAGIC  # the first four bytes of every file: the header section's marker
 
 #: The last three bytes of every section marker; the first byte names the section.
 _MARKER_TAIL = b"\xff\x89\x44"
 #: Section names by marker byte.
-SECTIONS = {0x93: "header", 0x95: "configuration", 0xA3: "round schedule", 0xA5: "players", 0xB3: "games",
-            0xB5: "teams", 0xC3: "team matches", 0xC5: "C5", 0xD3: "directory", 0xE3: "end"}
+SECTIONS: dict[int, str] = {0x93: msg("header"), 0x95: msg("configuration"), 0xA3: msg("round schedule"), 0xA5: msg("players"), 0xB3: msg("games"),
+            0xB5: msg("teams"), 0xC3: msg("team matches"), 0xC5: msg("C5"), 0xD3: msg("directory"), 0xE3: msg("end")}
 #: The header: fixed bytes before its strings, and the number of strings.
 HEADER_BYTES, HEADER_STRINGS = 108, 132
 #: The configuration section's size, marker included (the same in every known file).
@@ -54,7 +55,7 @@ class LayoutError(InputError):
 
     def __init__(self, message: str, offset: int | None = None):
         super().__init__(message)
-        self.offset = offset
+        self.message, self.offset = message, offset
 
 
 @dataclass(frozen=True)
@@ -137,8 +138,8 @@ class _Cursor:
 
     def take(self, n: int) -> bytes:
         if n < 0 or self.pos + n > self.end:
-            raise LayoutError(f"the {self.name} section ends before the values its counts announce (at byte "
-                              f"{self.pos})", self.pos)
+            raise LayoutError(msg("the {name} section ends before the values its counts announce (at byte {pos})",
+                                  name=self.name, pos=self.pos), self.pos)
         chunk = self.data[self.pos:self.pos + n]
         self.pos += n
         return chunk
@@ -160,7 +161,7 @@ def decode(data: bytes) -> SwissManagerFile:
     """The sections of ``data``. Raises :class:`LayoutError` when the bytes do not have the
     known layout (a damaged file, or one from a program version that stores things differently)."""
     if not data.startswith(MAGIC):
-        raise LayoutError("the file does not start with Swiss-Manager's signature 93 FF 89 44", 0)
+        raise LayoutError(msg("the file does not start with Swiss-Manager's signature 93 FF 89 44"), 0)
     sections = _directory(data)
     header_end = sections[0][1]  # the first section after the header and configuration
     cursor = _Cursor(data, 0, len(data))
@@ -169,11 +170,11 @@ def decode(data: bytes) -> SwissManagerFile:
     header = Record(strings, fixed, 0)
     config_start = cursor.pos
     if data[config_start:config_start + 4] != bytes([0x95]) + _MARKER_TAIL:
-        raise LayoutError(f"the header's {HEADER_STRINGS} texts are not followed by the configuration section "
-                          f"(byte {config_start})", config_start)
+        raise LayoutError(msg("the header's {count} texts are not followed by the configuration section (byte {start})",
+                              count=HEADER_STRINGS, start=config_start), config_start)
     if header_end - config_start != CONFIG_BYTES:
-        raise LayoutError(f"the configuration section has {header_end - config_start} bytes, not the "
-                          f"{CONFIG_BYTES} of the known layout", config_start)
+        raise LayoutError(msg("the configuration section has {count} bytes, not the {size} of the known layout",
+                              count=header_end - config_start, size=CONFIG_BYTES), config_start)
     config = Record((), data[config_start:header_end], config_start)
     bounds = {name: (start, end) for name, start, end in sections}
     rounds, players, teams = (config.u16(at) for at in (27, 23, 51))
@@ -202,21 +203,22 @@ def _directory(data: bytes) -> list[tuple[int, int, int]]:
     where = size - DIRECTORY_BYTES
     if where < HEADER_BYTES or data[where:where + 4] != bytes([0xD3]) + _MARKER_TAIL \
             or data[size - 4:] != bytes([0xE3]) + _MARKER_TAIL:
-        raise LayoutError("the section directory at the end of the file is missing (the file is cut short or "
-                          "not a complete Swiss-Manager file)", where if where > 0 else 0)
+        raise LayoutError(msg("the section directory at the end of the file is missing (the file is cut short or not "
+                              "a complete Swiss-Manager file)"), where if where > 0 else 0)
     offsets = [o for o in struct.unpack_from("<7I", data, where + 4) if o]
     if not offsets or offsets[-1] != where:
-        raise LayoutError("the section directory does not end with its own position", where)
+        raise LayoutError(msg("the section directory does not end with its own position"), where)
     found: list[tuple[int, int, int]] = []
     for start, end in zip(offsets, offsets[1:] + [size], strict=True):
         if not HEADER_BYTES <= start < end <= size or data[start + 1:start + 4] != _MARKER_TAIL \
                 or data[start] not in SECTIONS:
-            raise LayoutError(f"the section directory names byte {start}, where no section starts", start)
+            raise LayoutError(msg("the section directory names byte {start}, where no section starts", start=start),
+                              start)
         found.append((data[start], start, end))
     names = [name for name, _, _ in found]
     if names[:3] != [0xA3, 0xA5, 0xB3] or names[-1] != 0xD3 or len(set(names)) != len(names):
-        raise LayoutError("the sections are not those of the known layout (round schedule, players, games, "
-                          "…, directory): " + ", ".join(SECTIONS.get(n, hex(n)) for n in names), found[0][1])
+        raise LayoutError(msg("the sections are not those of the known layout (round schedule, players, games, …, "
+                              "directory): {sections}", sections=[SECTIONS.get(n, hex(n)) for n in names]), found[0][1])
     return found[:-1]
 
 
@@ -224,14 +226,15 @@ def _records(data: bytes, bounds: dict, name: int, count: int, shape: tuple[int,
     start, end = bounds[name]
     cursor = _Cursor(data, start + 4, end, SECTIONS[name])
     records = tuple(cursor.record(shape) for _ in range(count))
-    _filled(cursor, name, f"{count} records")
+    _filled(cursor, name, msg("{count} records", count=count))
     return records
 
 
 def _filled(cursor: _Cursor, name: int, what: str) -> None:
     if cursor.pos != cursor.end:
-        raise LayoutError(f"the {SECTIONS[name]} section holds {cursor.end - cursor.pos} bytes more than its "
-                          f"{what} (at byte {cursor.pos})", cursor.pos)
+        raise LayoutError(msg("the {section} section holds {count} bytes more than its {what} (at byte {pos})",
+                              section=SECTIONS[name], count=cursor.end - cursor.pos, what=what, pos=cursor.pos),
+                          cursor.pos)
 
 
 def _per_round(data: bytes, bounds: dict, schedule: tuple[Record, ...], section: int, count_at: int, size: int,
@@ -254,14 +257,14 @@ def _games(data: bytes, bounds: dict, schedule: tuple[Record, ...]) -> tuple[Gam
     return tuple(GameRecord(r, int.from_bytes(raw[0:2], "little"), int.from_bytes(raw[2:4], "little"), raw[4],
                             raw[5:], at)
                  for r, raw, at in _per_round(data, bounds, schedule, 0xB3, 6, GAME_BYTES,
-                                              "pairing records the round schedule counts"))
+                                              msg("pairing records the round schedule counts")))
 
 
 def _matches(data: bytes, bounds: dict, schedule: tuple[Record, ...]) -> tuple[MatchRecord, ...]:
     """The team match records, round by round: the schedule gives each round's count (+8)."""
     matches = []
     for r, raw, at in _per_round(data, bounds, schedule, 0xC3, 8, MATCH_BYTES,
-                                 "match records the round schedule counts"):
+                                 msg("match records the round schedule counts")):
         first, second, p1, p2 = struct.unpack_from("<4H", raw)
         matches.append(MatchRecord(r, first, second, (p1, p2), raw[8:], at))
     return tuple(matches)

@@ -27,6 +27,7 @@ from datetime import date
 
 from ...dates import PartialDate
 from ...eventkind import NUMBERED_TYPES
+from ...messages import msg
 from ...model import (
     MAX_ROUNDS,
     NOT_PAIRED,
@@ -43,7 +44,7 @@ from ...model import (
     Tournament,
 )
 from ...sides import Result
-from ..build import FIDE_TITLES, TournamentBuilder
+from ..build import FIDE_TITLES, TournamentBuilder, counted
 from .layout import BYE, LayoutError, SwissManagerFile, decode
 from .layout import NOT_PAIRED as ABSENT
 from .tiebreaks import read_list
@@ -66,6 +67,9 @@ _FREE_ROUND_CODES = (0, 9)
 #: entered yet, which Swiss-Manager scores as a zero-point absence).
 _ANNOUNCED = {0: ByeKind.ZERO, 1: ByeKind.FULL, 2: ByeKind.HALF, 3: ByeKind.ZERO}
 _SEX = {0: "m", 1: "w"}
+#: What a player record holds that the model has no place for (SWM008), by the string's index.
+_PLAYER_TEXTS = ((msg("club"), 9), (msg("category"), 11), (msg("group"), 12), (msg("academic title"), 2))
+_NATIONAL_TITLE, _NATIONAL_ID = msg("national title"), msg("national id without a national rating")
 
 
 def read_swissmanager(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:
@@ -76,18 +80,20 @@ def read_swissmanager(data: bytes, path: str | None = None, encoding: str | None
     try:
         f = decode(data)
     except LayoutError as err:
-        builder.report("SWM001", f"{err}; the file is damaged or was written by a Swiss-Manager version whose "
-                                 "layout trfconv does not know: not read (export a TRF from Swiss-Manager instead)")
+        builder.report("SWM001", msg("{err}; the file is damaged or was written by a Swiss-Manager version whose "
+                                     "layout trfconv does not know: not read (export a TRF from Swiss-Manager "
+                                     "instead)", err=err.message))
         return builder.unreadable()
     rounds = f.config.u16(27)
     if rounds > MAX_ROUNDS:
-        builder.report("SWM001", f"the file announces {rounds} rounds, more than the {MAX_ROUNDS} any format "
-                                 "numbers: not read")
+        builder.report("SWM001", msg("the file announces {rounds} rounds, more than the {max_rounds} any format "
+                                     "numbers: not read", rounds=rounds, max_rounds=MAX_ROUNDS))
         return builder.unreadable()
     kind = f.config.u8(15)
     builder.version = _SUFFIXES.get(kind)
     for err in f.damaged:
-        builder.report("SWM002", f"{err}: that section is not read; the players are, without what it holds")
+        builder.report("SWM002", msg("{err}: that section is not read; the players are, without what it holds",
+                                     err=err.message))
     _Reader(builder, f, kind).read()
     return builder.build()
 
@@ -95,7 +101,7 @@ def read_swissmanager(data: bytes, path: str | None = None, encoding: str | None
 class _Reader:
     def __init__(self, builder: TournamentBuilder, f: SwissManagerFile, kind: int):
         self.b, self.f, self.kind = builder, f, kind
-        self.not_kept: Counter[str] = Counter()
+        self.not_kept: Counter[str] = Counter()  # by message: the English is the key
 
     def read(self) -> None:
         self.event()
@@ -108,23 +114,23 @@ class _Reader:
         self.counts()
         self.unknown()
         if self.not_kept:
-            self.b.report("SWM008", "read but not kept (the model has no place for it): "
-                          + ", ".join(f"{what} ({n})" if n > 1 else what for what, n in self.not_kept.items()))
+            self.b.report("SWM008", msg("read but not kept (the model has no place for it): {items}",
+                                        items=counted(self.not_kept)))
 
     # -- event ----------------------------------------------------------------------------------
     def event(self) -> None:
         h, f = self.f.header.string, self.f
         if str(self.kind) not in NUMBERED_TYPES:
-            self.b.report("SWM006", f"tournament type {self.kind} is not 0-3 (individual/team, Swiss/round robin); "
-                                    "the event type is left blank")
+            self.b.report("SWM006", msg("tournament type {kind} is not 0-3 (individual/team, Swiss/round robin); the "
+                                        "event type is left blank", kind=self.kind))
         name = " - ".join(part for part in (h(0), h(1)) if part)
-        schedule = tuple(self.date(r.u32(0), f"round {n} date") for n, r in enumerate(f.schedule, 1))
+        schedule = tuple(self.date(r.u32(0), msg("round {round} date", round=n)) for n, r in enumerate(f.schedule, 1))
         deputies = tuple(d.strip() for d in ";".join((h(22), h(6), h(35))).split(";")
                          if any(c.isalnum() for c in d))
         event = {
             "name": name or None, "city": h(10) or h(5) or None, "federation": h(20) or h(25) or None,
-            "start_date": self.date(f.config.u32(75), "start date"),
-            "end_date": self.date(f.config.u32(79), "end date"),
+            "start_date": self.date(f.config.u32(75), msg("start date")),
+            "end_date": self.date(f.config.u32(79), msg("end date")),
             "declared_players": len(f.players), "type": NUMBERED_TYPES.get(str(self.kind)),
             "chief_arbiter": h(21) or None, "deputy_arbiters": deputies, "time_control_text": h(14) or None,
             "round_dates": schedule if any(schedule) else (), "declared_rounds": len(f.schedule),
@@ -132,12 +138,13 @@ class _Reader:
         if self.kind in _TEAM_TYPES:
             event["declared_teams"] = len(f.teams)
         self.b.event.update(event)
-        for what, index in (("organiser", 4), ("venue", 5 if h(10) else None), ("tournament director", 3),
-                            ("e-mail", 23), ("website", 24), ("remarks", 2)):
+        for what, index in ((msg("organiser"), 4), (msg("venue"), 5 if h(10) else None),
+                            (msg("tournament director"), 3), (msg("e-mail"), 23), (msg("website"), 24),
+                            (msg("remarks"), 2)):
             if index is not None and h(index):
                 self.not_kept[what] += 1
         if f.config.u32(1275):
-            self.not_kept["FIDE event id"] += 1
+            self.not_kept[msg("FIDE event id")] += 1
         self.tiebreaks()
 
     def tiebreaks(self) -> None:
@@ -155,7 +162,8 @@ class _Reader:
         try:
             return date(value // 10000, value // 100 % 100, value % 100)
         except ValueError:
-            self.b.report("SWM006", f"{what} {value} is not a date (YYYYMMDD); kept as written")
+            self.b.report("SWM006", msg("{what} {value} is not a date (YYYYMMDD); kept as written",
+                                        what=what, value=value))
             return str(value)
 
     # -- players --------------------------------------------------------------------------------
@@ -163,16 +171,17 @@ class _Reader:
         s = r.string
         sex = r.u8(30)
         if sex not in _SEX:
-            self.b.report("SWM006", f"player {n}: sex code {sex} is neither 0 (man) nor 1 (woman); left blank")
+            self.b.report("SWM006", msg("player {number}: sex code {sex} is neither 0 (man) nor 1 (woman); left blank",
+                                        number=n, sex=sex))
         title = s(4).upper()
         if title and title not in FIDE_TITLES:
-            self.not_kept["national title"] += 1
-        for what, index in (("club", 9), ("category", 11), ("group", 12), ("academic title", 2)):
+            self.not_kept[_NATIONAL_TITLE] += 1
+        for what, index in _PLAYER_TEXTS:
             if s(index) and s(index) != "*":
                 self.not_kept[what] += 1
         fide_id, national = r.u32(48), r.u16(34)
         if s(5) and not national:
-            self.not_kept["national id without a national rating"] += 1
+            self.not_kept[_NATIONAL_ID] += 1
         federation = self.b.event.get("federation") or s(10)
         return Player(
             start_number=n, name=", ".join(part for part in (s(0), s(1)) if part), sex=_SEX.get(sex),
@@ -188,8 +197,8 @@ class _Reader:
         try:
             return PartialDate(year, month or None, day or None)
         except ValueError:
-            self.b.report("SWM006", f"player {n}: birth date {value} is not a date (YYYYMMDD, 00 for unknown parts); "
-                                    "kept as written")
+            self.b.report("SWM006", msg("player {number}: birth date {value} is not a date (YYYYMMDD, 00 for unknown "
+                                        "parts); kept as written", number=n, value=value))
             return str(value)
 
     # -- teams ----------------------------------------------------------------------------------
@@ -200,7 +209,8 @@ class _Reader:
             if team:
                 members.setdefault(team, []).append((r.u16(54), n))
             if team > len(self.f.teams):
-                self.b.report("SWM006", f"player {n} is in team {team}; the file has {len(self.f.teams)} teams")
+                self.b.report("SWM006", msg("player {number} is in team {team}; the file has {count} teams",
+                                            number=n, team=team, count=len(self.f.teams)))
         for n, r in enumerate(self.f.teams, 1):
             short = r.string(1)
             self.b.teams.append(Team(number=n, name=r.string(0), nickname=short if short != r.string(0) else None,
@@ -210,7 +220,8 @@ class _Reader:
             if m.second == BYE:
                 byes[m.round] = (m.first, m.points[0])
             elif m.second == ABSENT:
-                self.b.report("SWM006", f"round {m.round}: team {m.first} not paired (byte {m.offset})")
+                self.b.report("SWM006", msg("round {round}: team {first} not paired (byte {offset})",
+                                            round=m.round, first=m.first, offset=m.offset))
         if byes:
             points = {p for _, p in byes.values()}
             self.b.team_event["pab"] = TeamPab(None, None if len(points) > 1 else next(iter(points)) / 2,
@@ -233,8 +244,9 @@ class _Reader:
         for r, played in sorted(matches.items()):
             records = games.get(r, [])
             if not boards or len(records) != boards * len(played):
-                self.b.report("SWM009", f"round {r}: {len(records)} pairing records for {len(played)} matches of "
-                                        f"{boards} boards; the line-ups are not read")
+                self.b.report("SWM009", msg("round {round}: {count} pairing records for {matches} matches of {boards} "
+                                            "boards; the line-ups are not read",
+                                            round=r, count=len(records), matches=len(played), boards=boards))
                 return
             for k, m in enumerate(played):
                 chunk = records[k * boards:(k + 1) * boards]
@@ -250,20 +262,19 @@ class _Reader:
         free_rounds = 0
         announced: dict[tuple[int, ByeKind], list[int]] = {}
         for g in self.f.games:
-            where = f"round {g.round}, record at byte {g.offset}"
             if g.white == 0 and g.black in (0, BYE, ABSENT):
                 if g.black or g.code:
-                    self.unknown_code(g, where, "a record without a player", "nothing")
+                    self.unknown_code(g, msg("a record without a player"), msg("nothing"))
                 continue
             if g.black == BYE:
                 if g.code not in _FREE_ROUND_CODES:
-                    self.unknown_code(g, where, f"the free round of player {g.white}",
-                                      "a round without a game" if round_robin else "a pairing-allocated bye")
+                    self.unknown_code(g, msg("the free round of player {number}", number=g.white),
+                                      msg("a round without a game") if round_robin else msg("a pairing-allocated bye"))
                 free_rounds += 1
                 b.entry(g.round, g.white, NOT_PAIRED if round_robin else Bye(ByeKind.PAB))
             elif g.black == ABSENT:
                 if g.code not in _ABSENCES:
-                    self.unknown_code(g, where, f"the absence of player {g.white}", "not paired")
+                    self.unknown_code(g, msg("the absence of player {number}", number=g.white), msg("not paired"))
                 if g.round > paired and b.has_player(g.white):
                     announced.setdefault((g.round, _ANNOUNCED.get(g.code, ByeKind.ZERO)), []).append(g.white)
                 else:
@@ -271,47 +282,56 @@ class _Reader:
             elif 0 in (g.white, g.black):  # a board left empty (team files): a forfeit without opponent
                 player, white = (g.white, True) if g.white else (g.black, False)
                 if g.code not in _BOARD_FORFEITS:
-                    self.unknown_code(g, where, f"player {player} without an opponent", "not paired")
+                    self.unknown_code(g, msg("player {number} without an opponent", number=player), msg("not paired"))
                     b.entry(g.round, player, NOT_PAIRED)
                 else:
                     b.entry(g.round, player, Forfeit((g.code == 4) == white))
             else:
                 result = _RESULTS.get(g.code)
                 if result is None:
-                    self.unknown_code(g, where, f"the game {g.white} - {g.black}", "an unknown result (X)")
+                    self.unknown_code(g, msg("the game {white} - {black}", white=g.white, black=g.black),
+                                      msg("an unknown result (X)"))
                 b.pairing(g.round, g.white, g.black, result or Result.ADJOURNED)
         if announced:
             b.pairing_data["requested_byes"] = tuple(RequestedBye(kind, r, tuple(ids))
                                                      for (r, kind), ids in sorted(announced.items(), key=lambda item: (item[0][0], item[0][1].value)))
-            b.report("SWM010", f"{sum(map(len, announced.values()))} absence(s) entered for round(s) not yet paired "
-                               f"({', '.join(str(r) for r in sorted({r for r, _ in announced}))}): read as requested "
-                               "byes (TRF-2026 240), zero-point unless Swiss-Manager's code says a half or full point")
+            b.report("SWM010", msg("{count} absence(s) entered for round(s) not yet paired ({rounds}): read as "
+                                   "requested byes (TRF-2026 240), zero-point unless Swiss-Manager's code says a "
+                                   "half or full point", count=sum(map(len, announced.values())),
+                                   rounds=", ".join(str(r) for r in sorted({r for r, _ in announced}))))
         if free_rounds:
-            b.report("SWM005", f"{free_rounds} free round(s) ('spielfrei'): " + (
-                "in a round robin, read as rounds without a game (0 points)" if round_robin else
-                "read as pairing-allocated byes, worth the score system's points (1 by default)")
-                + "; Swiss-Manager's own setting for them is not located in the file")
+            b.report("SWM005", msg("{count} free round(s) ('spielfrei'): in a round robin, read as rounds without a "
+                                   "game (0 points); Swiss-Manager's own setting for them is not located in the file",
+                                   count=free_rounds) if round_robin else
+                     msg("{count} free round(s) ('spielfrei'): read as pairing-allocated byes, worth the score "
+                         "system's points (1 by default); Swiss-Manager's own setting for them is not located in the "
+                         "file", count=free_rounds))
 
-    def unknown_code(self, g, where: str, what: str, reading: str) -> None:
-        self.b.report("SWM003", f"{where}: result code {g.code} of {what} is not one trfconv knows; read as "
-                                f"{reading}")
+    def unknown_code(self, g, what: str, reading: str) -> None:
+        self.b.report("SWM003", msg("round {round}, record at byte {offset}: result code {code} of {what} is not one "
+                                    "trfconv knows; read as {reading}", round=g.round, offset=g.offset, code=g.code,
+                                    what=what, reading=reading))
 
     # -- cross-checks and what was not understood -------------------------------------------------
     def counts(self) -> None:
         f, report = self.f, self.b.report
         announced, paired = f.config.u16(4), f.config.u16(21)
         if announced != len(f.schedule) and f.players:
-            report("SWM009", f"the file announces {announced} rounds and schedules {len(f.schedule)}")
+            report("SWM009", msg("the file announces {announced} rounds and schedules {count}",
+                                 announced=announced, count=len(f.schedule)))
         late = sorted({g.round for g in f.games if g.round > paired and g.black != ABSENT})
         if late:
-            report("SWM009", f"the file says {paired} round(s) are paired, but holds pairings of round(s) "
-                             + ", ".join(map(str, late)))
+            report("SWM009", msg("the file says {paired} round(s) are paired, but holds pairings of round(s) {items}",
+                                 paired=paired, items=", ".join(map(str, late))))
 
     def unknown(self) -> None:
         flagged = [g for g in self.f.games if any(g.rest)]
         if flagged:
-            where = ", ".join(f"round {g.round} {g.white}-{g.black if g.black < ABSENT else 'bye'}" for g in flagged[:5])
-            self.b.report("SWM007", f"{len(flagged)} pairing record(s) carry flags whose meaning is not known "
-                                    f"({where}{' …' if len(flagged) > 5 else ''}); ignored")
+            where = [msg("round {round} {white}-{black}", round=g.round, white=g.white, black=g.black) if g.black < ABSENT
+                     else msg("round {round} {white}-bye", round=g.round, white=g.white) for g in flagged[:5]]
+            self.b.report("SWM007", msg("{count} pairing record(s) carry flags whose meaning is not known "
+                                        "({where}{more}); ignored",
+                                        count=len(flagged), where=where, more=" …" if len(flagged) > 5 else ""))
         for name, raw in self.f.unknown.items():
-            self.b.report("SWM007", f"section {name} ({len(raw)} bytes) is not understood; not used")
+            self.b.report("SWM007", msg("section {name} ({count} bytes) is not understood; not used",
+                                        name=name, count=len(raw)))

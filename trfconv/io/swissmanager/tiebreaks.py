@@ -31,14 +31,15 @@ play-off plans (not of rating documents, which do not rest on it).
 
 from __future__ import annotations
 
+from ...messages import msg
 from ..xml_tiebreaks import DESCRIPTIONS, list_caveat, name_of, split, until_unnamed
 
 #: The older "variable" Buchholz and Sonneborn-Berger ids and the C.07 ids whose parameters
 #: they share (cuts at each end).
 _CUT_IDS = {37: 84, 84: 84, 52: 85, 85: 85}
 #: Ids whose C.07 name depends on settings whose bytes are not known: what they vary.
-_UNREAD = {68: "which wins it counts", 82: "which variant it is", 83: "whether it counts game or match points",
-           88: "which performance it is"}
+_UNREAD = {68: msg("which wins it counts"), 82: msg("which variant it is"),
+           83: msg("whether it counts game or match points"), 88: msg("which performance it is")}
 #: Bytes of a settings record that are read.
 CUTS_AT, KOYA_LIMIT_AT = 5, 7
 
@@ -47,23 +48,25 @@ def slot_name(number: int, settings: bytes, team: bool, rounds: int) -> tuple[st
     """(C.07 name, '') of one slot of an event of ``rounds`` rounds, or (None, why it cannot be
     named: a relative clause)."""
     if number in _UNREAD:
-        return None, f"whose settings say {_UNREAD[number]}, in bytes trfconv cannot read"
+        return None, msg("whose settings say {what}, in bytes trfconv cannot read", what=_UNREAD[number])
     if number in _CUT_IDS:
         if team and _CUT_IDS[number] == 84:
-            return None, "whose settings say whether it sums game or match points, in bytes trfconv cannot read"
+            return None, msg("whose settings say whether it sums game or match points, in bytes trfconv cannot read")
         cuts = settings[CUTS_AT]
         if (cuts >> 4) + (cuts & 15) >= max(rounds, 1):
-            return None, f"whose settings cut {(cuts >> 4) + (cuts & 15)} results of {rounds} rounds"
+            return None, msg("whose settings cut {cut} results of {rounds} rounds", cut=(cuts >> 4) + (cuts & 15),
+                             rounds=rounds)
         name = name_of(_CUT_IDS[number], f"0,{cuts >> 4},{cuts & 15}", team)
-        return (name, "") if name else (None, f"which cuts {cuts >> 4} highest and {cuts & 15} lowest results, "
-                                              "which C.07 cannot say")
+        return (name, "") if name else (None, msg("which cuts {high} highest and {low} lowest results, which C.07 "
+                                                  "cannot say", high=cuts >> 4, low=cuts & 15))
     if number == 86 and settings[CUTS_AT]:
-        return None, "whose cut is stored in bytes trfconv cannot read"
+        return None, msg("whose cut is stored in bytes trfconv cannot read")
     if number == 87:
         name = name_of(87, f"0,{settings[KOYA_LIMIT_AT] or 50}", team)
-        return (name, "") if name else (None, f"whose limit of {settings[KOYA_LIMIT_AT]}% C.07 cannot say")
+        return (name, "") if name else (None, msg("whose limit of {limit}% C.07 cannot say",
+                                                  limit=settings[KOYA_LIMIT_AT]))
     name = name_of(number, "", team)
-    return (name, "") if name else (None, "which has no C.07 counterpart")
+    return (name, "") if name else (None, msg("which has no C.07 counterpart"))
 
 
 def read_list(slots: tuple[tuple[int, bytes], ...], team: bool,
@@ -75,8 +78,9 @@ def read_list(slots: tuple[tuple[int, bytes], ...], team: bool,
     said = ""
     if stop is not None:
         number = slots[stop][0]
-        said = (f"; it stops before id {number}" + (f" ({DESCRIPTIONS[number]})" if number in DESCRIPTIONS else "")
-                + f", {read[stop][1]}")
+        said = msg("; it stops before id {number} ({description}), {why}", number=number,
+                   description=DESCRIPTIONS[number], why=read[stop][1]) if number in DESCRIPTIONS else \
+            msg("; it stops before id {number}, {why}", number=number, why=read[stop][1])
     return tiebreaks, standings, list_caveat(
-        "Swiss-Manager's ids " + " ".join(str(n) for n, _ in slots), standings or tiebreaks, said,
-        ", with the cuts read from each tie-break's settings and its other settings not read")
+        msg("Swiss-Manager's ids {ids}", ids=" ".join(str(n) for n, _ in slots)), standings or tiebreaks, said,
+        msg(", with the cuts read from each tie-break's settings and its other settings not read"))

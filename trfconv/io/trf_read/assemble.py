@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from ...dates import resolve_dates
 from ...diagnostics import Diagnostic, Severity
+from ...messages import msg
 from ...model import NOT_PAIRED, Bye, Event, NationalRating, Pairing, Player, ScoreSystem, TeamEvent, Tournament
 from ..build import TournamentBuilder
 from .scores import scores_from_codes
@@ -74,8 +75,8 @@ class Assembly:
         by_player: dict[int, list[NationalRating]] = {}
         for number, lineno, record in self.nrs:
             if number not in self.player_lines:
-                self.report("TRF045", f"national rating record for start number {number}, which has "
-                                      "no player line", 5, line=lineno)
+                self.report("TRF045", msg("national rating record for start number {number}, which has no player "
+                                          "line", number=number), 5, line=lineno)
             by_player.setdefault(number, []).append(record)
         return [replace(p, national_ratings=tuple(by_player[p.start_number]))
                 if p.start_number in by_player else p for p in players]
@@ -90,11 +91,12 @@ class Assembly:
             column = 5 if i < 2 else 92 + 10 * (i - 2)
             line = self.seen.get(where)
             if text and reading.value is None:
-                self.report("TRF037", f"{where} date {text!r} cannot be read; kept as written", column, line)
+                self.report("TRF037", msg("{where} date {text} cannot be read; kept as written", where=where,
+                                          text=repr(text)), column, line)
             elif reading.alternatives and not _settled(i, reading, values):
-                self.report("TRF038", f"{where} date {text!r} read as {reading.value.isoformat()} "
-                                      f"({reading.pattern}); it could also be "
-                                      + ", ".join(d.isoformat() for d in reading.alternatives), column, line)
+                self.report("TRF038", msg("{where} date {text} read as {day} ({pattern}); it could also be {others}",
+                                          where=where, text=repr(text), day=reading.value, pattern=reading.pattern,
+                                          others=list(reading.alternatives)), column, line)
         values = [v or (text or None) for v, text in zip(values, texts, strict=True)]
         event["start_date"], event["end_date"] = values[0], values[1]
         event["round_dates"] = tuple(values[2:])
@@ -132,7 +134,8 @@ def _fold_repeats(found: list[Diagnostic], team_event: bool) -> list[Diagnostic]
         out.append(d)
     for index, count in first.values():
         if count > 1:
-            out[index] = replace(out[index], message=f"{out[index].message} ({count} times; this is the first)")
+            out[index] = replace(out[index], message=msg("{message} ({count} times; this is the first)",
+                                                         message=out[index].message, count=count))
     return out
 
 

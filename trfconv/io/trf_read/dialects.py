@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ...messages import msg
 from ...model import Colour, PlayerAcceleration, ProhibitedPairing
 from ...numbers import ascii_digits
 from ..layout import formats_dir
@@ -43,16 +44,17 @@ class DialectRecords:
                 elif token in ("white1", "black1"):
                     self.pairing["initial_colour"] = Colour.WHITE if token == "white1" else Colour.BLACK
                 else:
-                    self.report("TRF001", f"XXC option {token!r} unknown; line kept verbatim", 5)
+                    self.report("TRF001", msg("XXC option {token} unknown; line kept verbatim", token=repr(token)), 5)
                     self.keep(line)
                     return
         elif code == "XXS":
             self.dialects.add("javafo")
             for token in value.split():
                 name, _, number = token.partition("=")
-                amount = self.points(number, f"XXS {name}", 5, "TRF040")
+                amount = self.points(number, msg("XXS {name}", name=name), 5, "TRF040")
                 if amount is None or name.upper() not in XXS:
-                    self.report("TRF040", f"XXS entry {token!r} cannot be read; line kept verbatim", 5)
+                    self.report("TRF040", msg("XXS entry {token} cannot be read; line kept verbatim", token=repr(token)),
+                                5)
                     self.keep(line)
                     return
                 self.score_codes.append(("XXS " + name.upper(), amount))
@@ -60,8 +62,8 @@ class DialectRecords:
             self.dialects.add("javafo")
             ids = tuple(int(t) for t in value.split() if ascii_digits(t))
             if len(ids) != len(value.split()):
-                self.report("TRF045", f"{code} holds something that is not a player id; line kept "
-                                      "verbatim", 5)
+                self.report("TRF045", msg("{code} holds something that is not a player id; line kept verbatim",
+                                          code=code), 5)
                 self.keep(line)
                 return
             if code == "XXZ":
@@ -82,11 +84,11 @@ class DialectRecords:
     def player_acceleration(self, line: str) -> None:
         self.dialects.add("javafo")
         values = self.layouts["player_acceleration"].read(line)
-        player = self.number(values["player"], "XXA player id", 5)
+        player = self.number(values["player"], msg("XXA player id"), 5)
         if player is None:
-            self.keep(line, "TRF004", "XXA line without a player id kept verbatim")
+            self.keep(line, "TRF004", msg("XXA line without a player id kept verbatim"))
             return
-        points = tuple(self.points(p, "XXA points", 10 + 5 * i) if p else None
+        points = tuple(self.points(p, msg("XXA points"), 10 + 5 * i) if p else None
                        for i, p in enumerate(values["points"]))
         self.pairing.setdefault("player_accelerations", []).append(PlayerAcceleration(player, points))
         self.record(f"XXA:{player}")
@@ -104,11 +106,11 @@ class DialectRecords:
             self.national(code, line)
         elif code in _CPP_DUBOV:
             self.dialects.add("CPPDubovSystem")
-            self.keep(line, "TRF005", f"private CPPDubovSystem record {code!r} kept verbatim")
+            self.keep(line, "TRF005", msg("private CPPDubovSystem record {code} kept verbatim", code=repr(code)))
         elif _looks_like_ruler(line):
-            self.keep(line, "TRF002", "ruler line without ### kept verbatim")
+            self.keep(line, "TRF002", msg("ruler line without ### kept verbatim"))
         else:
-            self.keep(line, "TRF001", f"unknown record {code!r} kept verbatim")
+            self.keep(line, "TRF001", msg("unknown record {code} kept verbatim", code=repr(code)))
 
     def nrs_federation(self) -> str | None:
         method = self.event.get("rank_method", "")

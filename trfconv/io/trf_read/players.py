@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...dates import read_birth_date
 from ...diagnostics import Severity, diagnostic, shown
+from ...messages import msg
 from ...model import NationalRating, Player
 from ...numbers import ascii_digits, not_a_number, placeholder
 from ...records import builder
@@ -24,6 +25,8 @@ _AFTER_NATIONAL = (80,)
 _TITLES = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM",
            "WC": "WCM", "GF": "WGM", "MF": "WIM", "FF": "WFM", "CF": "WCM"}
 _FIDE_TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"}
+#: The fields a message names, made once (a message per player line would cost its reading).
+_FIDE_ID, _POINTS, _RANK, _RATING = msg("FIDE id"), msg("points"), msg("rank"), msg("rating")
 #: A :class:`Player` built at half the cost, one per 001 line.
 _new_player = builder(Player)
 
@@ -37,31 +40,31 @@ class PlayerRecords:
 
     def player(self, line: str) -> None:
         if len(line) < 84 and len(line) > 8:
-            self.report("TRF011", f"player line has {len(line)} characters, at least 84 expected "
-                                  "(points column)", len(line) + 1)
+            self.report("TRF011", msg("player line has {count} characters, at least 84 expected (points column)",
+                                      count=len(line)), len(line) + 1)
         column = self.layouts["player"].first_filled_gap(line)
         texts = _PLAYER(line)
         if column is not None:
-            self.report("TRF010", f"column {column} should be blank but holds {line[column - 1]!r}: "
-                                  "fields are shifted", column)
+            self.report("TRF010", msg("column {column} should be blank but holds {held}: fields are shifted",
+                                      column=column, held=repr(line[column - 1])), column)
         if column is not None or line[89:91].strip():  # 90-91 (before the round blocks): the rank moved?
             texts = tuple(self.realigned("player", line, dict(zip(_FIELDS, texts, strict=True)), _BEFORE_ROUNDS).values())
         start, name, sex, title, rating, federation, fide_id, birth, points, rank = map(str.strip, texts)
         if not ascii_digits(start) or int(start) == 0:
-            self.keep(line, "TRF013", f"player line without a valid start number ({start!r}); kept "
-                                      "verbatim")
+            self.keep(line, "TRF013", msg("player line without a valid start number ({start}); kept verbatim",
+                                          start=repr(start)))
             return
         number = int(start)
         if number in self.player_lines:
-            self.report("TRF014", f"start number {number} already used on line "
-                                  f"{self.player_lines[number]}", 5)
+            self.report("TRF014", msg("start number {number} already used on line {line}", number=number,
+                                      line=self.player_lines[number]), 5)
         else:
             self.player_lines[number] = self.lineno
         rounds = self.round_entries(line)
         self.players.append(_new_player(  # by position: the model's field order (a call by keyword costs more)
             number, name, self.sex(sex), self.title(title), self.rating(rating, 49), federation or None,
-            self.identifier(fide_id, "FIDE id", 58), self.birth(birth, 70), self.points(points, "points", 81, "TRF016"),
-            self.int_field(rank, "rank", 86), rounds))
+            self.identifier(fide_id, _FIDE_ID, 58), self.birth(birth, 70), self.points(points, _POINTS, 81, "TRF016"),
+            self.int_field(rank, _RANK, 86), rounds))
         self.record(f"001:{number}")
 
     def sex(self, text: str) -> str | None:
@@ -69,9 +72,9 @@ class PlayerRecords:
             return text or None
         normal = {"M": "m", "W": "w", "f": "w", "F": "w"}.get(text)
         if normal:
-            self.report("TRF017", f"sex {text!r} read as {normal!r}", 10)
+            self.report("TRF017", msg("sex {text} read as {normal}", text=repr(text), normal=repr(normal)), 10)
             return normal
-        self.report("TRF018", f"sex code {text!r} is neither m nor w; kept", 10)
+        self.report("TRF018", msg("sex code {text} is neither m nor w; kept", text=repr(text)), 10)
         return text
 
     def title(self, text: str) -> str | None:
@@ -79,13 +82,13 @@ class PlayerRecords:
             return text or None
         normal = _TITLES.get(text.upper()) or (text.upper() if text.upper() in _FIDE_TITLES else None)
         if normal:
-            self.report("TRF017", f"title {text!r} read as {normal}", 11)
+            self.report("TRF017", msg("title {text} read as {normal}", text=repr(text), normal=normal), 11)
             return normal
-        self.report("TRF018", f"title {text!r} is not a FIDE title code; kept", 11)
+        self.report("TRF018", msg("title {text} is not a FIDE title code; kept", text=repr(text)), 11)
         return text
 
     def rating(self, text: str, column: int) -> int | None:
-        value = self.int_field(text, "rating", column)
+        value = self.int_field(text, _RATING, column)
         return value or None
 
     def int_field(self, text: str, what: str, column: int) -> int | None:
@@ -93,7 +96,7 @@ class PlayerRecords:
             return None
         if ascii_digits(text):
             return int(text)
-        self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}", column)
+        self.report("TRF016", msg("{what} {text} {why}", what=what, text=shown(text), why=not_a_number(text)), column)
         return None
 
     def identifier(self, text: str, what: str, column: int) -> str | None:
@@ -102,9 +105,11 @@ class PlayerRecords:
         if ascii_digits(text):  # the usual case (digits are never a placeholder)
             return text
         if placeholder(text):
-            self.report("FID001", f"{what} {shown(text)} is a placeholder; read as none", column)
+            self.report("FID001", msg("{what} {text} is a placeholder; read as none", what=what, text=shown(text)),
+                        column)
             return None
-        self.report("TRF016", f"{what} {shown(text)} {not_a_number(text)}; kept as written", column)
+        self.report("TRF016", msg("{what} {text} {why}; kept as written", what=what, text=shown(text),
+                                  why=not_a_number(text)), column)
         return text
 
     def birth(self, text: str, column: int):
@@ -118,7 +123,7 @@ class PlayerRecords:
             self.birth_dates[text] = value
         else:
             if text.strip("0/.- "):
-                self.report("TRF037", f"birth date {text!r} cannot be read; kept as written", column)
+                self.report("TRF037", msg("birth date {text} cannot be read; kept as written", text=repr(text)), column)
                 return text
             return None
         return value
@@ -128,13 +133,13 @@ class PlayerRecords:
         column = self.layouts["national"].first_filled_gap(line) or (_AFTER_NATIONAL[0] if line[79:80].strip() else None)
         if column is not None:
             self.diagnostics.append(diagnostic(
-                "TRF010", f"national rating record: column {column} should be blank but holds "
-                          f"{line[column - 1]!r}: fields are shifted", path=self.path, line=self.lineno, column=column,
-                severity=Severity.WARNING))
+                "TRF010", msg("national rating record: column {column} should be blank but holds {held}: fields "
+                              "are shifted", column=column, held=repr(line[column - 1])), path=self.path,
+                line=self.lineno, column=column, severity=Severity.WARNING))
             values = self.realigned("national", line, values, _AFTER_NATIONAL)
         if not ascii_digits(values["start_number"]):  # a shift blanked it (TRF049)
-            self.keep(line, "TRF013", f"national rating record without a valid start number "
-                                      f"({values['start_number']!r}); kept verbatim")
+            self.keep(line, "TRF013", msg("national rating record without a valid start number ({start}); kept "
+                                          "verbatim", start=repr(values["start_number"])))
             return
         number = int(values["start_number"])
         self.version_marks.add("TRF26")

@@ -13,6 +13,7 @@ from fractions import Fraction
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic, shown
 from ...encoding import decode
+from ...messages import Message, msg
 from ...model import Extra, NationalRating, Player, PointAdjustment, Team, Tournament
 from ...numbers import ascii_digits, exact_number, not_a_number
 from ..control_chars import writable_lines
@@ -38,6 +39,14 @@ def misaligned_lines(text: str) -> int:
             bad += 1
     return bad
 
+
+#: The fields a shift can move (the player line's, the national rating record's), as a message names them.
+_FIELD_NAMES = {"start_number": msg("start number"), "sex": msg("sex"), "title": msg("title"), "name": msg("name"),
+                "rating": msg("rating"), "federation": msg("federation"), "fide_id": msg("fide id"),
+                "birth_date": msg("birth date"), "points": msg("points"), "rank": msg("rank"),
+                "classification": msg("classification"), "origin": msg("origin"), "national_id": msg("national id"),
+                "number": msg("number"), "nickname": msg("nickname"), "strength": msg("strength"),
+                "match_points": msg("match points"), "game_points": msg("game points")}
 
 #: Lines read before a file none of whose lines is a TRF record is said to be no TRF file.
 _SURE_AFTER = 1000
@@ -127,33 +136,42 @@ class Reader(HeaderRecords, PlayerRecords, RoundBlocks, TeamRecords, DialectReco
         TRF048 read moved, TRF049 left blank or in doubt. Called when a separator is filled."""
         texts = dict(texts)
         for m in realigned(self.layouts[record], line, after):
-            what = m.field.name.replace("_", " ")
+            what = _FIELD_NAMES[m.field.name]
             own = line[m.field.first - 1:m.field.last].strip()
             if not m.doubt and not m.text:
-                self.report("TRF048", f"{what} read as blank: {own!r} in its columns {m.field.first}-{m.field.last} "
-                                      f"is part of {m.found!r}, another field's value the shift moved there",
+                self.report("TRF048", msg("{what} read as blank: {own} in its columns {first}-{last} is part of "
+                                          "{found}, another field's value the shift moved there", what=what,
+                                          own=repr(own), first=m.field.first, last=m.field.last, found=repr(m.found)),
                             m.field.first)
             elif not m.doubt:
-                self.report("TRF048", f"{what} read from columns {m.first}-{m.last}, where the shift put it: "
-                                      f"{m.text!r} (its own columns {m.field.first}-{m.field.last} hold {own!r})",
+                self.report("TRF048", msg("{what} read from columns {first}-{last}, where the shift put it: {text} "
+                                          "(its own columns {own_first}-{own_last} hold {own})", what=what,
+                                          first=m.first, last=m.last, text=repr(m.text), own_first=m.field.first,
+                                          own_last=m.field.last, own=repr(own)),
                             m.first)
             elif m.text is None:
-                self.report("TRF049", f"{what} left blank: its columns {m.field.first}-{m.field.last} run into "
-                                      f"another field's in {m.found!r} (columns {m.first}-{m.last}), and which "
-                                      "characters are whose cannot be told", m.first)
+                self.report("TRF049", msg("{what} left blank: its columns {own_first}-{own_last} run into another "
+                                          "field's in {found} (columns {first}-{last}), and which characters are "
+                                          "whose cannot be told", what=what, own_first=m.field.first,
+                                          own_last=m.field.last, found=repr(m.found), first=m.first, last=m.last),
+                            m.first)
             else:
-                self.report("TRF049", f"{what} {m.text!r} read from its columns {m.field.first}-{m.field.last}, "
-                                      f"in doubt: {m.found!r} runs over columns {m.first}-{m.last}", m.first)
+                self.report("TRF049", msg("{what} {text} read from its columns {own_first}-{own_last}, in doubt: "
+                                          "{found} runs over columns {first}-{last}", what=what, text=repr(m.text),
+                                          own_first=m.field.first, own_last=m.field.last, found=repr(m.found),
+                                          first=m.first, last=m.last), m.first)
             texts[m.field.name] = m.text or ""
         return texts
 
     def number(self, text: str, what: str, column: int) -> int | None:
+        """``text`` as a whole number, or None (blank, or not a number: said, ``what`` naming
+        the field)."""
         if not text:
             return None
         if ascii_digits(text):
             return int(text)
         self.report("TRF045" if what.endswith("id") else "TRF039",
-                    f"{what} {shown(text)} {not_a_number(text)}", column)
+                    msg("{what} {text} {why}", what=what, text=shown(text), why=not_a_number(text)), column)
         return None
 
     def points(self, text: str, what: str, column: int, code: str = "TRF039") -> Fraction | None:
@@ -163,7 +181,8 @@ class Reader(HeaderRecords, PlayerRecords, RoundBlocks, TeamRecords, DialectReco
         if value is None:
             value = exact_number(text)
             if value is None:
-                self.report(code, f"{what} {shown(text)} {not_a_number(text)}", column)
+                self.report(code, msg("{what} {text} {why}", what=what, text=shown(text), why=not_a_number(text)),
+                            column)
             else:
                 self.fractions[text] = value
         return value
@@ -175,8 +194,8 @@ class Reader(HeaderRecords, PlayerRecords, RoundBlocks, TeamRecords, DialectReco
             self.report("LIM001", too_many, line=MAX_LINES + 1)
             del lines[MAX_LINES:]
         if len(endings) > 1:
-            self.report("LIN001", "line endings mixed: " + ", ".join(
-                sorted(repr(e) for e in endings)), line=1)
+            self.report("LIN001", msg("line endings mixed: {endings}", endings=sorted(repr(e) for e in endings)),
+                        line=1)
         if lines and lines[-1] == "":
             lines.pop()
         self.writable = writable_lines(lines)  # every text of the model is cut from these lines
@@ -187,7 +206,7 @@ class Reader(HeaderRecords, PlayerRecords, RoundBlocks, TeamRecords, DialectReco
                     "330": self.team_forfeit, "XXA": self.player_acceleration}
         for self.lineno, line in enumerate(lines, 1):
             if "\t" in line:
-                self.report("LIN002", "TAB character read as a blank", line.index("\t") + 1)
+                self.report("LIN002", msg("TAB character read as a blank"), line.index("\t") + 1)
                 line = line.replace("\t", " ")
             code = line[:3]
             handler = dispatch.get(code)
@@ -205,14 +224,14 @@ class Reader(HeaderRecords, PlayerRecords, RoundBlocks, TeamRecords, DialectReco
             self.report("IO002", self.no_player(lines[:self.lineno]), line=1)
         return self.build(endings)
 
-    def no_player(self, lines: list[str]) -> str:
+    def no_player(self, lines: list[str]) -> Message:
         """Why a file without a player line is no TRF file, and what it looks like instead."""
         text = [line for line in lines if line.strip()]
         if not text:
-            return "the file is empty"
+            return msg("the file is empty")
         kept = [e.text for e in self.extras if e.text.strip() and not e.text.startswith("###")]  # no known record
         first = text[0].strip()[:60]
         if len(kept) * 2 > len(text) or (kept and kept[0] == text[0]):  # mostly, or from its first line, no TRF
-            return (f"no player line (001) and {len(kept)} of {len(text)} lines are no TRF record: this is not a TRF "
-                    f"file (it starts {first!r})")
-        return "no player line (001): the file holds only header records"
+            return msg("no player line (001) and {kept} of {lines} lines are no TRF record: this is not a TRF file "
+                       "(it starts {first})", kept=len(kept), lines=len(text), first=repr(first))
+        return msg("no player line (001): the file holds only header records")

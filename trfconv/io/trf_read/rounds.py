@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
 
+from ...messages import msg
 from ...model import MAX_ROUNDS, NOT_PAIRED, Bye, ByeKind, Colour, Forfeit, Game, Outcome, Pending, Unreadable
 from ...numbers import ascii_digits
 from ...records import builder
@@ -60,8 +61,9 @@ class RoundBlocks:
             # every reader pads the players to the longest line: 500,000 blocks on one line of a
             # 5 MB file would be 500,000 rounds for each player
             column = _FIRST_BLOCK - 1 + MAX_ROUNDS * _BLOCK_STEP
-            self.report("TRF046", f"the round blocks go on after round {MAX_ROUNDS} ({len(tail) // _BLOCK_STEP:,} "
-                                  f"blocks); columns {column} to {len(line)} are not read", column)
+            self.report("TRF046", msg("the round blocks go on after round {most} ({blocks:,} blocks); columns "
+                                      "{column} to {end} are not read", most=MAX_ROUNDS,
+                                      blocks=len(tail) // _BLOCK_STEP, column=column, end=len(line)), column)
             tail = tail[:MAX_ROUNDS * _BLOCK_STEP]
         if (tail[0::_BLOCK_STEP] + tail[1::_BLOCK_STEP]).strip():
             self.report_gaps(line)
@@ -71,7 +73,7 @@ class RoundBlocks:
         if doubtful and not doubtful.keys().isdisjoint(blocks):
             for index, block in enumerate(blocks):
                 for code, message, offset in doubtful.get(block, ()):
-                    self.report(code, f"round {index + 1}: {message}",
+                    self.report(code, msg("round {round}: {message}", round=index + 1, message=message),
                                 _FIRST_BLOCK + index * _BLOCK_STEP + offset + 1)
         while entries and entries[-1] is NOT_PAIRED:
             entries.pop()
@@ -81,8 +83,9 @@ class RoundBlocks:
         for index, start in enumerate(range(_FIRST_BLOCK, len(line) + 2, _BLOCK_STEP)):
             gap = line[start - 2:start]
             if gap.strip():
-                self.report("TRF010", f"round {index + 1}: columns {start - 1}-{start} should be blank, "
-                                      f"found {gap!r}: the round blocks are shifted", start - 1)
+                self.report("TRF010", msg("round {round}: columns {first}-{last} should be blank, found {gap}: the "
+                                          "round blocks are shifted", round=index + 1, first=start - 1, last=start,
+                                          gap=repr(gap)), start - 1)
                 return
 
 
@@ -107,58 +110,60 @@ def _block(block: str) -> tuple:
     problems = []
     opp_text, colour_char, result = block[0:4].strip(), block[5], block[7]
     if block[4] != " " or block[6] != " ":
-        problems.append(("TRF010", f"block {block!r} is not 'OOOO C R'", 4 if block[4] != " " else 6))
+        problems.append(("TRF010", msg("block {block} is not 'OOOO C R'", block=repr(block)),
+                         4 if block[4] != " " else 6))
         return Unreadable(block), tuple(problems)
     if opp_text and not ascii_digits(opp_text):
-        problems.append(("TRF020", f"opponent {opp_text!r} is not a start number", 0))
+        problems.append(("TRF020", msg("opponent {opponent} is not a start number", opponent=repr(opp_text)), 0))
         return Unreadable(block), tuple(problems)
     opponent = int(opp_text) if opp_text else 0
     if colour_char not in _COLOURS:
-        problems.append(("TRF021", f"colour {colour_char!r} is not w, b or -", 5))
+        problems.append(("TRF021", msg("colour {colour} is not w, b or -", colour=repr(colour_char)), 5))
         return Unreadable(block), tuple(problems)
     if colour_char in "WB":
-        problems.append(("TRF017", f"colour {colour_char!r} read as {colour_char.lower()!r}", 5))
+        problems.append(("TRF017", msg("colour {colour} read as {read}", colour=repr(colour_char),
+                                       read=repr(colour_char.lower())), 5))
     colour = _COLOURS[colour_char]
     upper = result.upper()
     if upper in _GAMES and result not in "0=1" and result.islower():
-        problems.append(("TRF017", f"result {result!r} read as {upper!r}", 7))
+        problems.append(("TRF017", msg("result {result} read as {read}", result=repr(result), read=repr(upper)), 7))
     if result in "10=" or upper in "WDL":
         outcome, rated = _GAMES[result if result in "10=" else upper]
         if opponent:
             if colour is None:
-                problems.append(("TRF026", f"game against {opponent} has no colour", 5))
+                problems.append(("TRF026", msg("game against {opponent} has no colour", opponent=opponent), 5))
             return Game(opponent, colour, outcome, rated), tuple(problems)
         if result == "=":
-            problems.append(("TRF023", "'0000 - =' (TRF06 half-point bye) read as H", 7))
+            problems.append(("TRF023", msg("'0000 - =' (TRF06 half-point bye) read as H"), 7))
             return Bye(ByeKind.HALF), tuple(problems)
-        problems.append(("TRF020", f"result {result!r} needs an opponent", 7))
+        problems.append(("TRF020", msg("result {result} needs an opponent", result=repr(result)), 7))
         return Unreadable(block), tuple(problems)
     if result in "+-":
         if not opponent:
-            problems.append(("TRF024", f"'{result}' without an opponent: read as a forfeit "
-                                       f"{'win' if result == '+' else 'loss'} (legacy files meant "
-                                       f"{'a bye' if result == '+' else 'an absence'}; TRF16 writes "
-                                       f"{'U or F' if result == '+' else 'Z'})", 7))
+            problems.append(("TRF024", msg("'+' without an opponent: read as a forfeit win (legacy files meant a "
+                                           "bye; TRF16 writes U or F)") if result == "+" else
+                             msg("'-' without an opponent: read as a forfeit loss (legacy files meant an absence; "
+                                 "TRF16 writes Z)"), 7))
         return Forfeit(result == "+", opponent or None, colour), tuple(problems)
     if upper in _BYES or upper == "B":
         kind = _BYES.get(upper, ByeKind.PAB)
         if upper == "B":
-            problems.append(("TRF023", "'B' (Tromsø 2014 draft pairing bye) read as U", 7))
+            problems.append(("TRF023", msg("'B' (Tromsø 2014 draft pairing bye) read as U"), 7))
         elif result.islower():
-            problems.append(("TRF017", f"result {result!r} read as {upper!r}", 7))
+            problems.append(("TRF017", msg("result {result} read as {read}", result=repr(result), read=repr(upper)), 7))
         if opponent:
-            problems.append(("TRF025", f"bye {upper!r} with opponent {opponent}: the opponent is "
-                                       "ignored (TRF16 requires 0000)", 0))
+            problems.append(("TRF025", msg("bye {bye} with opponent {opponent}: the opponent is ignored (TRF16 "
+                                           "requires 0000)", bye=repr(upper), opponent=opponent), 0))
         return Bye(kind), tuple(problems)
     if result == " ":
         if opponent:
-            problems.append(("TRF027", f"paired against {opponent}, no result yet", 7))
+            problems.append(("TRF027", msg("paired against {opponent}, no result yet", opponent=opponent), 7))
             return Pending(opponent, colour), tuple(problems)
         return NOT_PAIRED, tuple(problems)
     if upper in "X?" and opponent:
-        problems.append(("TRF028", f"result {result!r} read as unknown/adjourned", 7))
+        problems.append(("TRF028", msg("result {result} read as unknown/adjourned", result=repr(result)), 7))
         return Pending(opponent, colour, adjourned=True), tuple(problems)
-    problems.append(("TRF020", f"result code {result!r} unknown; block kept verbatim", 7))
+    problems.append(("TRF020", msg("result code {result} unknown; block kept verbatim", result=repr(result)), 7))
     return Unreadable(block), tuple(problems)
 
 

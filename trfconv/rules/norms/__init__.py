@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...federations import federation, unknown
+from ...messages import msg
 from ...model import Game, Pending, Tournament
 from ..editions import Edition, edition, edition_for
 from ..officials import arbiters as officials_of
@@ -41,7 +42,7 @@ from .forecast import TitleForecast
 from .forecast import forecast as forecast_one
 from .games import opponents, record, zero_against_rated
 from .judge import Field, PlayerNorms, candidates, judge_all, paired
-from .people import Person, in_list, people
+from .people import THE_FILE, Person, in_list, people
 from .rules import TITLES, NormRules, Reading, norm_rules
 
 if TYPE_CHECKING:
@@ -104,16 +105,18 @@ class EventNorms:
 def _edition(rules: str | Edition | None, start: date | None, path) -> tuple[Edition, Diagnostic]:
     if rules:
         chosen = edition(rules.name if isinstance(rules, Edition) else rules, "b01")
-        return chosen, diagnostic("NRM001", f"norms judged under {chosen} ({chosen.title}), as asked", path=path)
+        return chosen, diagnostic("NRM001", msg("norms judged under {edition} ({title}), as asked",
+                                                edition=chosen.name, title=chosen.title), path=path)
     chosen = edition_for("b01", start)
     if start is None:
-        why = "the start date is unknown: the newest edition"
+        why = msg("the start date is unknown: the newest edition")
     elif start < chosen.effective:
-        why = (f"the event started on {start.isoformat()}, before the earliest modelled edition "
-               f"({chosen.effective.isoformat()}): judged under it")
+        why = msg("the event started on {start}, before the earliest modelled edition ({effective}): judged under it",
+                  start=start, effective=chosen.effective)
     else:
-        why = f"the edition in force on the event's start date, {start.isoformat()}"
-    return chosen, diagnostic("NRM001", f"norms judged under {chosen} ({chosen.title}), {why}", path=path)
+        why = msg("the edition in force on the event's start date, {start}", start=start)
+    return chosen, diagnostic("NRM001", msg("norms judged under {edition} ({title}), {why}", edition=chosen.name,
+                                            title=chosen.title, why=why), path=path)
 
 
 def readings(rules: str | Edition | None = None) -> dict[str, Reading]:
@@ -156,7 +159,7 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
     found: list[Diagnostic] = [said]
     known, listed = people(t, lookup)
     found.extend(listed)
-    origin = next(iter({p.origin for p in known.values() if p.origin != "the file"}), "the file")
+    origin = next(iter({p.origin for p in known.values() if p.origin != THE_FILE}), THE_FILE)
     shape = shape_of(t)
     rounds = where.rounds
     ctx = Context(r, rounds, shape.round_robin, shape.double, len(t.players), event_type, exemption,
@@ -164,36 +167,40 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
 
     said_conditions = _conditions(t, ctx, known, lookup, chosen, swiss=not (shape.round_robin or shape.team))
     if exemption == "1.4.3d" and not said_conditions.foreign_ok:
-        found.append(diagnostic("NRM017", "1.4.3d declared, but not every round meets it (the per-round table: "
-                                          "--details)", path=path))
+        found.append(diagnostic("NRM017", msg("1.4.3d declared, but not every round meets it (the per-round table: "
+                                              "--details)"), path=path))
 
     def result(players, possible=True, ruled_out=0, played=None, forecasts=()) -> EventNorms:
         return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible,
                           ruled_out, played, tuple(forecasts), said_conditions, where)
 
     if shape.match or shape.scheveningen:
-        found.append(diagnostic("NRM014", f"no norm possible: the event is a {'match' if shape.match else 'Scheveningen'}"
-                                          f" (1.4.2e: Swiss, round robin, double round robin or knock-out)", path=path))
+        found.append(diagnostic("NRM014", msg("no norm possible: the event is a {kind} (1.4.2e: Swiss, round robin, "
+                                              "double round robin or knock-out)",
+                                              kind=msg("match") if shape.match else msg("Scheveningen")), path=path))
         return result((), False)
     if rounds < ctx.least_games:
-        found.append(diagnostic("NRM005", f"no norm possible: {rounds} rounds (1.4.1a: at least {r.min_games} games; "
-                                          f"{r.short_event_games} with an overscore of one point, QC 2023)", path=path))
+        found.append(diagnostic("NRM005", msg("no norm possible: {rounds} rounds (1.4.1a: at least {games} games; "
+                                              "{short} with an overscore of one point, QC 2023)", rounds=rounds,
+                                              games=r.min_games, short=r.short_event_games), path=path))
         return result((), False)
     found.extend(_event_notes(t, ctx, where, path))
     excluded = zero_against_rated(t, known) if shape.round_robin else frozenset()
     if excluded:
-        found.append(diagnostic("NRM012", "1.4.2b: unrated opponents who scored nothing against rated players are "
-                                          f"not counted: {', '.join(f'#{n}' for n in sorted(excluded))}", path=path))
+        found.append(diagnostic("NRM012", msg("1.4.2b: unrated opponents who scored nothing against rated players are "
+                                              "not counted: {players}", players=[f"#{n}" for n in sorted(excluded)]),
+                                path=path))
     outside = _outside(known, start)
     if outside:
         shown = ", ".join(f"#{n} ({unknown(known[n].federation, start)})" for n in sorted(outside)[:6])
-        found.append(diagnostic("NRM021", f"1.4.2a: games against opponents not of a FIDE federation are not counted: "
-                                          f"{shown}{' …' if len(outside) > 6 else ''}", path=path))
+        found.append(diagnostic("NRM021", msg("1.4.2a: games against opponents not of a FIDE federation are not "
+                                              "counted: {players}", players=shown + (" …" if len(outside) > 6 else "")),
+                                path=path))
         excluded |= outside
-    by_round = _long_event(t, ctx, lookup if origin != "the file" else None, found)
+    by_round = _long_event(t, ctx, lookup if origin != THE_FILE else None, found)
     field = Field(ctx, known, excluded, by_round, where.unfinished_rounds)
     players, ruled_out = judge_all(t, field, player, titles)
-    if lookup is not None and origin != "the file":
+    if lookup is not None and origin != THE_FILE:
         found.extend(_differences(t, field, players, player, titles))
     found.extend(_result_notes(ctx, players, path))
     if not forecast:
@@ -247,15 +254,15 @@ def _long_event(t: Tournament, ctx: Context, lookup: Lookup | None, found: list[
                     months[month] = opponents(ctx.rules, in_list(t, lookup, month)[0])
                 by_round[number] = months[month]
     if by_round and len(by_round) == ctx.rounds:
-        found.append(diagnostic("NRM018", f"the event lasted {days} days: each game counts the opponent's rating and "
-                                          f"titles in force on its date (1.1.4; lists {', '.join(sorted(months))})",
-                                path=t.source.path))
+        found.append(diagnostic("NRM018", msg("the event lasted {days} days: each game counts the opponent's rating "
+                                              "and titles in force on its date (1.1.4; lists {months})", days=days,
+                                              months=sorted(months)), path=t.source.path))
     else:
-        found.append(diagnostic("NRM018", f"the event lasted {days} days: 1.1.4 asks for the ratings and titles in "
-                                          "force when each game was played; "
-                                          + ("some rounds have no date or no list held: those rounds use one rating "
-                                             "each" if by_round else "one rating each is used (--list, with round "
-                                             "dates, gives each game's)"), path=t.source.path))
+        how = msg("some rounds have no date or no list held: those rounds use one rating each") if by_round else \
+            msg("one rating each is used (--list, with round dates, gives each game's)")
+        found.append(diagnostic("NRM018", msg("the event lasted {days} days: 1.1.4 asks for the ratings and titles in "
+                                              "force when each game was played; {how}", days=days, how=how),
+                                path=t.source.path))
     return by_round or None
 
 
@@ -274,13 +281,15 @@ def application(events: list[tuple[str, Tournament]], fide_id: str, *, title: st
     for file, t in events:
         digest = t.digest()
         if digest in seen:
-            found.append(diagnostic("NRM019", f"{t.event.name or 'the event'} is given twice ({seen[digest]} and "
-                                              f"{file}): counted once", path=file))
+            found.append(diagnostic("NRM019", msg("{event} is given twice ({first} and {file}): counted once",
+                                                  event=t.event.name or msg("the event"), first=seen[digest],
+                                                  file=file), path=file))
             continue
         seen[digest] = file
         number = next((p.start_number for p in t.players if p.fide_id == fide_id), None)
         if number is None:
-            found.append(diagnostic("NRM015", f"FIDE id {fide_id} is not a player of this event", path=file))
+            found.append(diagnostic("NRM015", msg("FIDE id {fide_id} is not a player of this event", fide_id=fide_id),
+                                    path=file))
             judged.append((file, t, None, None))
             continue
         result = norms(t, lookup, rules=rules, player=number, titles=(title,) if title else None, exemption=exemption,
@@ -289,8 +298,9 @@ def application(events: list[tuple[str, Tournament]], fide_id: str, *, title: st
         judged.append((file, t, number, result))
     names = {r.players[0].person.name for _, _, _, r in judged if r is not None and r.players}
     if len(names) > 1:
-        found.append(diagnostic("NRM016", f"the events name FIDE id {fide_id} differently ({'; '.join(sorted(names))}): "
-                                          "is this one player's application?"))
+        found.append(diagnostic("NRM016", msg("the events name FIDE id {fide_id} differently ({names}): is this one "
+                                              "player's application?", fide_id=fide_id,
+                                              names="; ".join(sorted(names)))))
     made = [n.title for *_, r in judged if r is not None for p in r.players for n in p.results if n.achieved]
     chosen = title or next((x for x in TITLES if x in made), None) or next(
         (n.title for *_, r in judged if r is not None for p in r.players for n in p.results), "GM")
@@ -359,10 +369,11 @@ def _differences(t: Tournament, field: Field, players: list[PlayerNorms], player
     for p in players:
         for n in p.results:
             if by_file.get((p.person.start_number, n.title), False) != n.achieved:
-                out.append(diagnostic("NRM009", f"#{p.person.start_number}: the {n.title} norm is "
-                                                f"{'achieved' if n.achieved else 'not achieved'} on the list's data "
-                                                f"but would {'not ' if n.achieved else ''}be on the file's columns",
-                                      path=t.source.path))
+                said = msg("#{player}: the {title} norm is achieved on the list's data but would not be on the "
+                           "file's columns", player=p.person.start_number, title=n.title) if n.achieved else \
+                    msg("#{player}: the {title} norm is not achieved on the list's data but would be on the file's "
+                        "columns", player=p.person.start_number, title=n.title)
+                out.append(diagnostic("NRM009", said, path=t.source.path))
     return out
 
 
@@ -375,28 +386,30 @@ def _event_notes(t: Tournament, ctx: Context, where: Progress, path) -> list[Dia
             adjourned = adjourned or (kind is Pending and e.adjourned)
             brief = brief or (kind is Game and not e.rated)
     if where.unfinished_rounds:
-        out.append(diagnostic("NRM010", f"the event is not finished: {where.summary()}; games without a result are "
-                                        "not counted, and a result the rounds to come can change is not judged "
-                                        "(--forecast says what each player needs)", path=path))
+        out.append(diagnostic("NRM010", msg("the event is not finished: {where}; games without a result are not "
+                                            "counted, and a result the rounds to come can change is not judged "
+                                            "(--forecast says what each player needs)", where=where.summary()),
+                              path=path))
     elif adjourned:
-        out.append(diagnostic("NRM010", "games without a result (adjourned) are not counted", path=path))
+        out.append(diagnostic("NRM010", msg("games without a result (adjourned) are not counted"), path=path))
     if ctx.unknown - {"sex"}:
-        shown = {"titles": "titles (1.4.5)", "federations": "federations (1.4.3, 1.4.4)",
-                 "ratings": "ratings (1.4.6-1.4.8)"}
-        out.append(diagnostic("NRM020", f"the file gives no player's {', '.join(shown[x] for x in sorted(ctx.unknown) if x in shown)}: "
-                                        "those requirements are not checked and no result they decide is judged "
-                                        "(--list for the FIDE list, or a file with them)", path=path))
+        shown = {"titles": msg("titles (1.4.5)"), "federations": msg("federations (1.4.3, 1.4.4)"),
+                 "ratings": msg("ratings (1.4.6-1.4.8)")}
+        out.append(diagnostic("NRM020", msg("the file gives no player's {what}: those requirements are not checked and "
+                                            "no result they decide is judged (--list for the FIDE list, or a file "
+                                            "with them)", what=[shown[x] for x in sorted(ctx.unknown) if x in shown]),
+                              path=path))
     if brief:
-        out.append(diagnostic("NRM013", "games that lasted less than one move (W D L) are counted as played (1.4.2 is "
-                                        "not about rating)", path=path))
+        out.append(diagnostic("NRM013", msg("games that lasted less than one move (W D L) are counted as played (1.4.2 "
+                                            "is not about rating)"), path=path))
     if ctx.exemption:
-        scope = " (home players only)" if ctx.exemption == "1.4.3b" else ""
-        out.append(diagnostic("NRM008", f"exemption {ctx.exemption} declared{scope}: 1.4.3 and 1.4.4 are not applied "
-                                        "(every exemption lifts 1.4.4 as well: Sharly-Chess's reading, confirmed by "
-                                        "the QC in writing)", path=path))
+        scope = msg(" (home players only)") if ctx.exemption == "1.4.3b" else ""
+        out.append(diagnostic("NRM008", msg("exemption {exemption} declared{scope}: 1.4.3 and 1.4.4 are not applied "
+                                            "(every exemption lifts 1.4.4 as well: Sharly-Chess's reading, confirmed "
+                                            "by the QC in writing)", exemption=ctx.exemption, scope=scope), path=path))
     if ctx.double:
-        out.append(diagnostic("NRM011", "double round robin: opponents counted once each for 1.4.3-1.4.5, against half "
-                                        "the required numbers, rounded up", path=path))
+        out.append(diagnostic("NRM011", msg("double round robin: opponents counted once each for 1.4.3-1.4.5, against "
+                                            "half the required numbers, rounded up"), path=path))
     return out
 
 
@@ -412,14 +425,15 @@ def _result_notes(ctx: Context, players: list[PlayerNorms], path) -> list[Diagno
         reading = ctx.rules.readings[name]
         chosen, other = ctx.reading(name), reading.other(ctx.reading(name))
         shown = ", ".join(who[:6]) + (" …" if len(who) > 6 else "")
-        out.append(diagnostic("NRM006", f"{reading.article} read as '{chosen}' ({reading.choices[chosen]}); the "
-                                        f"other reading ('{other}') gives another result for {shown} (--reading "
-                                        f"{name}={other})", path=path))
+        out.append(diagnostic("NRM006", msg("{article} read as '{chosen}' ({meaning}); the other reading ('{other}') "
+                                            "gives another result for {shown} (--reading {name}={other})",
+                                            article=reading.article, chosen=chosen, meaning=reading.choices[chosen],
+                                            other=other, shown=shown, name=name), path=path))
     if any(n.achieved and n.route == ctx.rules.article("overscore") for n in results):
-        out.append(diagnostic("NRM007", "a norm in an event of fewer than 9 rounds counts its overscore as games "
-                                        "(1.4.1d as the QC applies it, 2023: 8 games and one point)", path=path))
+        out.append(diagnostic("NRM007", msg("a norm in an event of fewer than 9 rounds counts its overscore as games "
+                                            "(1.4.1d as the QC applies it, 2023: 8 games and one point)"), path=path))
     for p in players:
         if p.person.fide_id is None and any(n.achieved for n in p.results):
-            out.append(diagnostic("NRM003", f"#{p.person.start_number} made a norm but has no FIDE id in the file: "
-                                            "it cannot be registered", path=path))
+            out.append(diagnostic("NRM003", msg("#{player} made a norm but has no FIDE id in the file: it cannot be "
+                                                "registered", player=p.person.start_number), path=path))
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from ...messages import SEMICOLON, joined, msg, plural
 from ...model import Tournament
 from ..editions import edition_for
 from ..rateability import validate
@@ -85,17 +86,18 @@ def check(fide_id: str, title: str, events: list[EventEntry], rating: tuple[int,
     made = [x for x in events if x.norm is not None and x.norm.achieved]
     checks = []
     credited = sum(x.norm.credited_games for x in made)
-    checks.append(Requirement("1.5.1", f"norms covering at least {data['games']} credited games",
-                              f"{credited} in {len(made)} norm(s)", credited >= data["games"]))
+    checks.append(Requirement("1.5.1", msg("norms covering at least {games} credited games", games=data["games"]),
+                              plural("{credited} in {n} norm(s)", "{credited} in {n} norm(s)", n=len(made),
+                                     credited=credited), credited >= data["games"]))
     normal = [x for x in made if not x.exempt]
-    checks.append(Requirement("1.4.3e", "one norm meets 1.4.3/1.4.4 without an exemption",
-                              f"{len(normal)} norm(s)" if exemption is None else f"none: {exemption} declared",
-                              bool(normal)))
+    checks.append(Requirement("1.4.3e", msg("one norm meets 1.4.3/1.4.4 without an exemption"),
+                              plural("{n} norm(s)", "{n} norm(s)", n=len(normal)) if exemption is None
+                              else msg("none: {exemption} declared", exemption=exemption), bool(normal)))
     if title in data["one_round_titles"]:
         days = [x for x in made if x.one_round_days >= data["one_round_days"]]
-        checks.append(Requirement("1.1.3a", f"one norm from an event of one round a day on at least "
-                                            f"{data['one_round_days']} days",
-                                  ", ".join(x.file for x in days) or "none", bool(days)))
+        checks.append(Requirement("1.1.3a", msg("one norm from an event of one round a day on at least {days} days",
+                                                days=data["one_round_days"]),
+                                  ", ".join(x.file for x in days) or NONE, bool(days)))
     late = [x for x in made if x.end and x.end > data["mandatory_after"]]
     if late:
         need, avg = data["mandatory_participants"], data["mandatory_average"]
@@ -103,22 +105,26 @@ def check(fide_id: str, title: str, events: list[EventEntry], rating: tuple[int,
                 and (x.average_all or 0) >= avg and (x.average_top or 0) >= avg]
         either = [x for x in made if x.swiss and x.participants_min >= need
                   and max(x.average_all or 0, x.average_top or 0) >= avg]
-        shown = "; ".join(f"{x.file}: {x.participants_min} a round at least, average {x.average_all} (all rated) / "
-                          f"{x.average_top} (top {need})" for x in made if x.swiss) or "no individual Swiss"
+        swiss = [msg("{file}: {least} a round at least, average {all} (all rated) / {top} (top {need})", file=x.file,
+                     least=x.participants_min, all=str(x.average_all), top=str(x.average_top), need=need)
+                 for x in made if x.swiss]
         checks.append(Requirement(
-            "1.5.6", f"a norm dated after {data['mandatory_after'].isoformat()}: one from an individual Swiss of at "
-                     f"least {need} participants every round averaging at least {avg}, both readings (other "
-                     "mandatory events are not known from the files)",
-            f"{shown}; both readings: {len(both)}, one: {len(either)}", bool(both)))
+            "1.5.6", msg("a norm dated after {after}: one from an individual Swiss of at least {need} participants "
+                         "every round averaging at least {average}, both readings (other mandatory events are not "
+                         "known from the files)", after=data["mandatory_after"], need=need, average=avg),
+            msg("{shown}; both readings: {both}, one: {either}",
+                shown=joined(swiss, SEMICOLON) if swiss else msg("no individual Swiss"), both=len(both),
+                either=len(either)), bool(both)))
     nine = [x for x in made if x.norm.route == "1.4.1c"]
-    checks.append(Requirement("1.4.1c", "the 9-round rule used at most once", str(len(nine)), len(nine) <= 1))
+    checks.append(Requirement("1.4.1c", msg("the 9-round rule used at most once"), str(len(nine)), len(nine) <= 1))
     threshold = data["rating"][title]
-    checks.append(Requirement("1.5.3", f"a standard rating of at least {threshold} at some time",
-                              "not checked: no rating list held (--list)" if rating is None else
-                              f"{rating[0]} (list of {rating[1]})", rating is not None and rating[0] >= threshold))
+    checks.append(Requirement("1.5.3", msg("a standard rating of at least {rating} at some time", rating=threshold),
+                              msg("not checked: no rating list held (--list)") if rating is None else
+                              msg("{rating} (list of {month})", rating=rating[0], month=rating[1]),
+                              rating is not None and rating[0] >= threshold))
     rateable = [x for x in events if x.rateable]
-    checks.append(Requirement("B.02", "each event rateable (trfconv's verdict; FIDE must have rated it: QC 2023)",
-                              f"{len(rateable)} of {len(events)}", len(rateable) == len(events)))
+    checks.append(Requirement("B.02", msg("each event rateable (trfconv's verdict; FIDE must have rated it: QC 2023)"),
+                              msg("{n} of {total}", n=len(rateable), total=len(events)), len(rateable) == len(events)))
     return Application(fide_id, title, tuple(events), tuple(checks), rating)
 
 
@@ -131,3 +137,6 @@ def entry(file: str, t: Tournament, start_number: int | None, person: Person | N
     low_top = min((r.average_top for r in rounds if r.average_top is not None), default=None)
     return EventEntry(file, t, start_number, person, norm, exempt, validate(t).rateable, one_round_days(t),
                       min((r.participants for r in rounds), default=0), low_all, low_top)
+
+
+NONE = msg("none")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...messages import joined, msg
 from ...model import Bye, ByeKind, Forfeit, Game, Tournament
 from ...numbers import short_text
 from ..rateability.schedule import round_days
@@ -105,35 +106,39 @@ def conditions(t: Tournament, people: dict[int, Person], data: dict, *, swiss: b
     event = data["event"]
     days = round_days(t)
     most = max((len(r) for r in days.values()), default=None)
-    reqs = [Requirement("1.1", f"registered with FIDE at least {event['registration_days']} days before the start",
-                        "not in the file", False, known=False),
-            Requirement("1.1", f"at most {event['max_rounds_per_day']} rounds a day",
-                        "no round dates" if most is None else str(most),
+    reqs = [Requirement("1.1", msg("registered with FIDE at least {days} days before the start",
+                                   days=event["registration_days"]), msg("not in the file"), False, known=False),
+            Requirement("1.1", msg("at most {most} rounds a day", most=event["max_rounds_per_day"]),
+                        msg("no round dates") if most is None else str(most),
                         most is not None and most <= event["max_rounds_per_day"], known=most is not None)]
+    least = msg("at least {minutes} minutes per player for 60 moves", minutes=event["minimum_minutes"])
     if minutes is None:
-        reqs.append(Requirement("1.1", f"at least {event['minimum_minutes']} minutes per player for 60 moves",
-                                "rate of play not known", False, known=False))
+        reqs.append(Requirement("1.1", least, msg("rate of play not known"), False, known=False))
     else:
-        reqs.append(Requirement("1.1", f"at least {event['minimum_minutes']} minutes per player for 60 moves",
-                                short_text(minutes), minutes >= event["minimum_minutes"]))
-        reqs.append(Requirement("1.1", "the same rate of play for every game",
-                                "the file gives one for the whole event", False, known=False))
+        reqs.append(Requirement("1.1", least, short_text(minutes), minutes >= event["minimum_minutes"]))
+        reqs.append(Requirement("1.1", msg("the same rate of play for every game"),
+                                msg("the file gives one for the whole event"), False, known=False))
         if most is not None:
             hours = Fraction(2 * most) * minutes / 60
-            reqs.append(Requirement("1.1", f"at most {event['max_hours_per_day']} hours of play a day (60 moves)",
+            reqs.append(Requirement("1.1", msg("at most {hours} hours of play a day (60 moves)",
+                                               hours=event["max_hours_per_day"]),
                                     short_text(hours), hours <= event["max_hours_per_day"]))
     wanted = event["chief_arbiter_titles"]
-    reqs.append(Requirement("1.1", f"the Chief Arbiter holds {' or '.join(wanted)}",
-                            "not known" if arbiter_titles is None else ", ".join(arbiter_titles) or "none",
+    reqs.append(Requirement("1.1", msg("the Chief Arbiter holds {titles}", titles=joined(wanted, OR)),
+                            msg("not known") if arbiter_titles is None else ", ".join(arbiter_titles) or msg("none"),
                             arbiter_titles is not None and any(x in wanted for x in arbiter_titles),
                             known=arbiter_titles is not None))
     ids = arbiter_ids
     playing = sorted(p.start_number for p in t.players if p.fide_id and p.fide_id in ids)
-    reqs.append(Requirement("1.1", "no appointed arbiter plays (FIDE ids of the 102/112 records)",
-                            "no arbiter named with a FIDE id" if not ids else
-                            ", ".join(f"#{n}" for n in playing) or f"none of {len(ids)}", bool(ids) and not playing,
-                            known=bool(ids)))
+    reqs.append(Requirement("1.1", msg("no appointed arbiter plays (FIDE ids of the 102/112 records)"),
+                            msg("no arbiter named with a FIDE id") if not ids else
+                            ", ".join(f"#{n}" for n in playing) or msg("none of {n}", n=len(ids)),
+                            bool(ids) and not playing, known=bool(ids)))
     here = attendance(t)
     foreign = foreign_swiss(people, data["foreign_swiss"], (t.event.federation or "").strip().upper() or None,
                             here) if swiss else ()
     return Conditions(tuple(reqs), foreign, presence(t, people, top, here))
+
+
+#: Between the titles one of which the Chief Arbiter must hold.
+OR = msg(" or ")

@@ -8,14 +8,15 @@ halves up), p once (1.4.9, halves up); minimum counts are rounded up and maximum
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
+from ...messages import Message, joined, msg, plural
 from ..requirement import Requirement
 from .games import Missing, NormGame
 from .people import Person
-from ...numbers import short_text
 from .rules import NormRules, TitleRule, half_up, percent
 
 #: A near miss in rating points (of Ra or Rp): "missed by a few points" (not a regulation number:
@@ -149,7 +150,7 @@ class TitleNorm:
 
     @property
     def status(self) -> str:
-        """``achieved``, ``cannot judge`` or ``not achieved``."""
+        """``achieved``, ``cannot judge`` or ``not achieved`` (a key: the documents say it)."""
         return "cannot judge" if self.undecided else "achieved" if self.achieved else "not achieved"
 
     @property
@@ -180,7 +181,7 @@ class Alternative:
 @dataclass(frozen=True)
 class Route:
     article: str
-    rule: str
+    rule: Message
     base: int  #: the games the norm counts before the overscore
     ok: bool
     overscore_needed: int = 0
@@ -190,24 +191,28 @@ def route_of(ctx: Context, n: int, whole: bool, missing: tuple[Missing, ...]) ->
     """Which article of 1.4.1 the number of games meets: ``whole`` when every counted game is kept."""
     r = ctx.rules
     if ctx.event_type == "world-cup" and n >= r.world_cup_games:
-        return Route(r.article("world_cup"), f"at least {r.world_cup_games} games at the World Cup, counted as "
-                                              f"{r.world_cup_counts_as}", max(n, r.world_cup_counts_as), True)
+        return Route(r.article("world_cup"), msg("at least {games} games at the World Cup, counted as {counted}",
+                                                 games=r.world_cup_games, counted=r.world_cup_counts_as),
+                     max(n, r.world_cup_counts_as), True)
     if ctx.event_type == "team-championship" and ctx.rounds in r.team_championship_rounds \
             and n >= r.team_championship_games:
-        return Route(r.article("team_championship"), f"at least {r.team_championship_games} games in a "
-                                                      f"{ctx.rounds}-round team championship", n, True)
+        return Route(r.article("team_championship"), msg("at least {games} games in a {rounds}-round team "
+                                                         "championship", games=r.team_championship_games,
+                                                         rounds=ctx.rounds), n, True)
     if n >= r.min_games:
-        return Route(r.article("min_games"), f"at least {r.min_games} games", n, True)
+        return Route(r.article("min_games"), msg("at least {games} games", games=r.min_games), n, True)
     if ctx.rounds == r.nine_round_event and n == r.nine_round_event - 1 and whole and len(missing) == 1 \
             and missing[0].why in ("forfeit-win", "pab"):
-        why = "a forfeit win" if missing[0].why == "forfeit-win" else "a pairing-allocated bye"
-        return Route(r.article("nine_rounds"), f"{n} games of a {ctx.rounds}-round event, round {missing[0].round} "
-                                                f"{why}: counted as {r.nine_round_event}", r.nine_round_event, True)
+        why = msg("a forfeit win") if missing[0].why == "forfeit-win" else msg("a pairing-allocated bye")
+        return Route(r.article("nine_rounds"), msg("{n} games of a {rounds}-round event, round {round} {why}: counted "
+                                                   "as {counted}", n=n, rounds=ctx.rounds, round=missing[0].round,
+                                                   why=why, counted=r.nine_round_event), r.nine_round_event, True)
     if ctx.rounds < r.min_games and n >= r.short_event_games and whole and not missing:
         need = r.min_games - n
-        return Route(r.article("overscore"), f"{n} games of a {ctx.rounds}-round event and an overscore of at least "
-                                              f"{need} point(s) (QC 2023)", n, True, need)
-    return Route(r.article("min_games"), f"at least {r.min_games} games", n, False)
+        return Route(r.article("overscore"), msg("{n} games of a {rounds}-round event and an overscore of at least "
+                                                 "{need} point(s) (QC 2023)", n=n, rounds=ctx.rounds, need=need),
+                     n, True, need)
+    return Route(r.article("min_games"), msg("at least {games} games", games=r.min_games), n, False)
 
 
 def score_ok(ctx: Context, half_points: int, n: int) -> bool:
@@ -302,19 +307,20 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
     reqs: list[Requirement] = []
     add = reqs.append
     if title.women:
-        add(Requirement(r.article("women"), "a women's title: the player is a woman",
-                        {True: "woman", False: "not a woman", None: "sex not in the file"}[candidate.woman],
+        add(Requirement(r.article("women"), msg("a women's title: the player is a woman"),
+                        {True: msg("woman"), False: msg("not a woman"), None: msg("sex not in the file")}[candidate.woman],
                         candidate.woman is True, known=candidate.woman is not None))
     if ctx.double:
-        add(Requirement(r.article("double_round_robin"), f"a double round robin of at least "
-                                                         f"{r.double_round_robin_players} players",
+        add(Requirement(r.article("double_round_robin"), msg("a double round robin of at least {n} players",
+                                                             n=r.double_round_robin_players),
                         str(ctx.players), ctx.players >= r.double_round_robin_players))
     if n == 0:
-        add(Requirement(route.article, route.rule, "0 games", False, short=f"{ctx.least_games} games"))
+        add(Requirement(route.article, route.rule, games_said(0), False, short=games_said(ctx.least_games)))
         return TitleNorm(title.title, False, 0, None, Fraction(0), None, None, None, None, None, None, kept, dropped,
                          tuple(reqs), route.article)
     opponents = kept if mix is None else mix
-    of_all = "" if mix is None else ", the complete event's opponents (1.4.1f)"
+    of_all = "" if mix is None else msg(", the complete event's opponents (1.4.1f)")
+    half = msg(", half, different opponents") if ctx.double else ""
     population = tuple({g.opponent: g for g in opponents}.values()) if ctx.double else opponents
     reqs.extend(_federations(ctx, candidate, population, of_all))
     titles_known = "titles" not in ctx.unknown
@@ -323,69 +329,88 @@ def evaluate(ctx: Context, candidate: Person, title: TitleRule, kept: tuple[Norm
         titled += g.titled
         holders += not g.titles.isdisjoint(title.holders)
     need_titled = least_count(r.titled_fraction, len(opponents), ctx.double)
-    add(_count(r.article("titled"), f"at least {need_titled} titled opponents ({r.titled_fraction}"
-                                    f"{', half, different opponents' if ctx.double else ''}{of_all})",
-               titled, need_titled, "titled opponent(s)", titles_known))
+    add(_count(r.article("titled"), msg("at least {need} titled opponents ({fraction}{half}{of_all})", need=need_titled,
+                                        fraction=str(r.titled_fraction), half=half, of_all=of_all),
+               titled, need_titled, lambda k: plural("{n} more titled opponent(s)", "{n} more titled opponent(s)", n=k),
+               titles_known))
     need_holders = least_count(r.holders_fraction, len(opponents), ctx.double, r.holders_minimum)
     held = "/".join(sorted(title.holders))
-    add(_count(r.article("holders"), f"at least {need_holders} opponents holding {held} ({r.holders_fraction}, at "
-                                     f"least {r.holders_minimum}{', half, different opponents' if ctx.double else ''}"
-                                     f"{of_all})", holders, need_holders, f"opponent(s) holding {held}", titles_known))
+    add(_count(r.article("holders"), msg("at least {need} opponents holding {held} ({fraction}, at least {minimum}"
+                                         "{half}{of_all})", need=need_holders, held=held,
+                                         fraction=str(r.holders_fraction), minimum=r.holders_minimum, half=half,
+                                         of_all=of_all),
+               holders, need_holders, lambda k: plural("{n} more opponent(s) holding {held}",
+                                                       "{n} more opponent(s) holding {held}", n=k, held=held),
+               titles_known))
     ratings_known = "ratings" not in ctx.unknown
     ra, raised = average(title, kept)
     p = percent(half_points, n)
     dp = r.dp(p)
     rp = ra + dp
     need = required_half_points(ctx, title, ra, n)
-    add(Requirement(r.article("ra_min"), f"Ra at least {title.ra}", str(ra), ra >= title.ra,
-                    ra >= title.ra or ratings_known, None if ra >= title.ra else f"{title.ra - ra} rating points",
+    add(Requirement(r.article("ra_min"), msg("Ra at least {ra}", ra=title.ra), str(ra), ra >= title.ra,
+                    ra >= title.ra or ratings_known, None if ra >= title.ra else points_said(title.ra - ra),
                     title.ra - ra <= NEAR_RATING, True))
     half_more = rp < title.rp and half_points < 2 * n and ra + r.dp(percent(half_points + 1, n)) >= title.rp
-    add(Requirement(r.article("rp"), f"Rp = Ra + dp({p} %) at least {title.rp}", str(rp), rp >= title.rp,
-                    rp >= title.rp or ratings_known, None if rp >= title.rp else
-                    f"{title.rp - rp} rating points" + (" (half a point more reaches it)" if half_more else ""),
+    add(Requirement(r.article("rp"), msg("Rp = Ra + dp({p} %) at least {rp}", p=p, rp=title.rp), str(rp),
+                    rp >= title.rp, rp >= title.rp or ratings_known, None if rp >= title.rp else
+                    joined([points_said(title.rp - rp), msg(" (half a point more reaches it)") if half_more else ""]),
                     title.rp - rp <= NEAR_RATING or half_more, True))
     passed = score_ok(ctx, half_points, n)
     least_score = -(-(2 * r.min_score_percent * n - (n if ctx.reading("score") == "rounded" else 0)) // 100)
-    add(Requirement(r.article("score"), f"a score of at least {r.min_score_percent} % "
-                                        f"({'rounded as 1.4.9' if ctx.reading('score') == 'rounded' else 'not rounded'})",
-                    f"{p} %", passed, True, None if passed else f"{short_text(Fraction(least_score - half_points, 2))} "
-                                                                f"point(s)", least_score - half_points <= 1, True))
+    rounded = msg("rounded as 1.4.9") if ctx.reading("score") == "rounded" else msg("not rounded")
+    add(Requirement(r.article("score"), msg("a score of at least {percent} % ({rounded})", percent=r.min_score_percent,
+                                            rounded=rounded),
+                    f"{p} %", passed, True, None if passed else
+                    msg("{points} point(s)", points=Fraction(least_score - half_points, 2)),
+                    least_score - half_points <= 1, True))
     overscore = (half_points - need) // 2 if need is not None and half_points >= need else None
     games_ok = route.ok and (route.overscore_needed == 0 or (overscore is not None
                                                            and overscore >= route.overscore_needed))
-    add(Requirement(route.article, route.rule, f"{n} games", games_ok,
-                    short=None if games_ok else f"{r.min_games - n} game(s)" if not route.ok else
-                    f"an overscore of {route.overscore_needed} point(s)",
+    add(Requirement(route.article, route.rule, games_said(n), games_ok,
+                    short=None if games_ok else plural("{n} game(s)", "{n} game(s)", n=r.min_games - n)
+                    if not route.ok else msg("an overscore of {need} point(s)", need=route.overscore_needed),
                     narrow=not route.ok and r.min_games - n == 1))
     achieved = all(q.ok for q in reqs)
     possible = all(q.ok or not q.known for q in reqs)
     credited = credit(ctx, title, n, half_points, ra, route) if possible and ratings_known else None
     whole = uncapped(ctx, title, n, half_points, ra, route) if credited is not None else None
     if credited is not None and whole > credited:
-        add(Requirement(r.article("cap"), f"credited games at most {r.credited_cap}", str(whole), True))
+        add(Requirement(r.article("cap"), msg("credited games at most {cap}", cap=r.credited_cap), str(whole), True))
     return TitleNorm(title.title, achieved, n, credited, Fraction(half_points, 2),
                      None if need is None else Fraction(need, 2), ra, rp, p, dp, raised, kept, dropped, tuple(reqs),
                      route.article)
 
 
-def _count(article: str, rule: str, have: int, need: int, what: str, known: bool) -> Requirement:
+def games_said(n: int) -> Message:
+    """``9 games``: a number of games, as a requirement's value says it."""
+    return plural("{n} games", "{n} games", n=n)
+
+
+def points_said(n: int) -> Message:
+    """``9 rating points``: by how much Ra or Rp fails."""
+    return plural("{n} rating points", "{n} rating points", n=n)
+
+
+def _count(article: str, rule: Message, have: int, need: int, more: Callable[[int], Message],
+           known: bool) -> Requirement:
     """A minimum count of opponents (1.4.5), not checked when the file shows no titles and it
-    fails (any opponent might hold one)."""
+    fails (any opponent might hold one); ``more`` says how many more are needed."""
     ok = have >= need
-    return Requirement(article, rule, str(have), ok, ok or known, None if ok else f"{need - have} more {what}",
-                       need - have == 1)
+    return Requirement(article, rule, str(have), ok, ok or known, None if ok else more(need - have), need - have == 1)
 
 
-def _federations(ctx: Context, candidate: Person, population: tuple[NormGame, ...], of_all: str) -> list[Requirement]:
+def _federations(ctx: Context, candidate: Person, population: tuple[NormGame, ...],
+                 of_all: Message | str) -> list[Requirement]:
     """1.4.3 and 1.4.4 (or the exemption lifting both). Opponents whose federation the file does
     not give (``unknown_federation``) could be of any: a requirement they could turn is not
     checked; so could the candidate's own, when the file does not give it."""
     r = ctx.rules
     if ctx.exempt(candidate):
-        return [Requirement(r.article("foreign"), f"opponents from at least {r.foreign_federations} other federations",
-                            f"exempt ({ctx.exemption})", True),
-                Requirement(r.article("own_federation"), "federation maxima", f"exempt ({ctx.exemption})", True)]
+        exempt = msg("exempt ({exemption})", exemption=ctx.exemption)
+        return [Requirement(r.article("foreign"), msg("opponents from at least {n} other federations",
+                                                      n=r.foreign_federations), exempt, True),
+                Requirement(r.article("own_federation"), msg("federation maxima"), exempt, True)]
     m = len(population)
     feds: dict[str, int] = {}
     unknown = 0
@@ -408,18 +433,23 @@ def _federations(ctx: Context, candidate: Person, population: tuple[NormGame, ..
     one_max = r.one_federation_max.numerator * m // r.one_federation_max.denominator
     top_fed, top = max(feds.items(), key=lambda kv: kv[1]) if feds else ("-", 0)
     short_of = r.foreign_federations - foreign
-    unknowns = f"; {unknown} opponent(s) without a federation in the file" if unknown else ""
+    unknowns = msg("; {n} opponent(s) without a federation in the file", n=unknown) if unknown else ""
     return [
-        Requirement(r.article("foreign"), f"opponents from at least {r.foreign_federations} federations other than "
-                                          f"{own_fed or 'the player’s'}{of_all}", f"{foreign}{unknowns}",
+        Requirement(r.article("foreign"),
+                    msg("opponents from at least {n} federations other than {federation}{of_all}",
+                        n=r.foreign_federations, federation=own_fed or msg("the player’s"), of_all=of_all),
+                    joined([str(foreign), unknowns]),
                     foreign >= r.foreign_federations, foreign >= r.foreign_federations or at_least < r.foreign_federations,
-                    None if foreign >= r.foreign_federations else f"{short_of} more federation(s)", short_of == 1),
-        Requirement(r.article("own_federation"), f"at most {r.own_federation_max} of {m} opponents from "
-                                                 f"{own_fed or 'the player’s federation'}: {own_max}",
-                    f"{own_low}{unknowns}", own_high <= own_max, own_high <= own_max or own_low > own_max,
-                    None if own_low <= own_max else f"{own_low - own_max} too many", own_low - own_max == 1),
-        Requirement(r.article("one_federation"), f"at most {r.one_federation_max} of {m} opponents from one "
-                                                 f"federation: {one_max}", f"{top} ({top_fed}){unknowns}",
+                    None if foreign >= r.foreign_federations else msg("{n} more federation(s)", n=short_of),
+                    short_of == 1),
+        Requirement(r.article("own_federation"),
+                    msg("at most {fraction} of {m} opponents from {federation}: {most}", fraction=str(r.own_federation_max),
+                        m=m, federation=own_fed or msg("the player’s federation"), most=own_max),
+                    joined([str(own_low), unknowns]), own_high <= own_max, own_high <= own_max or own_low > own_max,
+                    None if own_low <= own_max else msg("{n} too many", n=own_low - own_max), own_low - own_max == 1),
+        Requirement(r.article("one_federation"),
+                    msg("at most {fraction} of {m} opponents from one federation: {most}",
+                        fraction=str(r.one_federation_max), m=m, most=one_max), joined([f"{top} ({top_fed})", unknowns]),
                     top + unknown <= one_max, top + unknown <= one_max or top > one_max,
-                    None if top <= one_max else f"{top - one_max} too many", top - one_max == 1),
+                    None if top <= one_max else msg("{n} too many", n=top - one_max), top - one_max == 1),
     ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...messages import Message, msg
 from .evaluate import Context, TitleNorm, average, least_count, required_half_points, route_of
 from .games import NormGame, Record
 from .people import Person
@@ -42,7 +43,7 @@ class TitleForecast:
     must_play: bool  #: one game fewer than ``final_games`` would not be enough (1.4.1)
     paired: tuple[NormGame, ...]  #: the next round's opponent, once paired (result not known)
     needs: tuple[Need, ...]
-    mix: tuple[str, ...]  #: what the opponents left must bring, or why they cannot
+    mix: tuple[Message, ...]  #: what the opponents left must bring, or why they cannot
     reachable: bool  #: some score in the rounds left can still make the norm
 
 
@@ -83,7 +84,7 @@ def forecast(ctx: Context, candidate: Person, title: TitleRule, rec: Record, pla
 
 
 def _mix(ctx: Context, candidate: Person, title: TitleRule, games: tuple[NormGame, ...],
-         paired: tuple[NormGame, ...], final: int, remaining: int) -> tuple[str, ...]:
+         paired: tuple[NormGame, ...], final: int, remaining: int) -> tuple[Message, ...]:
     """The opponent-mix requirements the rounds left must still meet (1.4.3, 1.4.5a, 1.4.5b-e) on
     ``final`` games, counting the paired opponent; "cannot …" when too few rounds are left."""
     r = ctx.rules
@@ -92,20 +93,29 @@ def _mix(ctx: Context, candidate: Person, title: TitleRule, games: tuple[NormGam
     out = []
     holders = sum(1 for g in known if not g.titles.isdisjoint(title.holders))
     titled = sum(1 for g in known if g.titled)
-    for need, have, what, article in (
-            (least_count(r.holders_fraction, final, ctx.double, r.holders_minimum), holders,
-             f"opponent(s) holding {'/'.join(sorted(title.holders))}", r.article("holders")),
-            (least_count(r.titled_fraction, final, ctx.double), titled, "titled opponent(s)", r.article("titled"))):
+    held = "/".join(sorted(title.holders))
+    for need, have, kind, article in (
+            (least_count(r.holders_fraction, final, ctx.double, r.holders_minimum), holders, "holders",
+             r.article("holders")),
+            (least_count(r.titled_fraction, final, ctx.double), titled, "titled", r.article("titled"))):
         if have < need:
             more = need - have
-            verb = "cannot meet" if more > open_rounds else "needs"
-            out.append(f"{verb} {more} more {what} ({article}: {need} of {final})")
+            said = dict(more=more, held=held, article=article, need=need, final=final)
+            if more > open_rounds:
+                out.append(msg("cannot meet {more} more opponent(s) holding {held} ({article}: {need} of {final})", **said)
+                           if kind == "holders" else
+                           msg("cannot meet {more} more titled opponent(s) ({article}: {need} of {final})", **said))
+            else:
+                out.append(msg("needs {more} more opponent(s) holding {held} ({article}: {need} of {final})", **said)
+                           if kind == "holders" else
+                           msg("needs {more} more titled opponent(s) ({article}: {need} of {final})", **said))
     if not ctx.exempt(candidate):
         own = candidate.federation if candidate.federation not in r.disregarded_federations else None
         foreign = {g.federation for g in known if g.federation and g.federation != own}
         if len(foreign) < r.foreign_federations:
             more = r.foreign_federations - len(foreign)
-            verb = "cannot meet" if more > open_rounds else "needs"
-            out.append(f"{verb} opponents from {more} more federation(s) other than {own or 'the player’s'} "
-                       f"({r.article('foreign')})")
+            said = dict(more=more, own=own or msg("the player’s"), article=r.article("foreign"))
+            out.append(msg("cannot meet opponents from {more} more federation(s) other than {own} ({article})", **said)
+                       if more > open_rounds else
+                       msg("needs opponents from {more} more federation(s) other than {own} ({article})", **said))
     return tuple(out)

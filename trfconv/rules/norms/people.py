@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...diagnostics import Diagnostic, diagnostic
+from ...messages import msg, plural
 from ...model import Player, Tournament
 from ..ratinglist.inforce import Lookup, event_list
 
@@ -15,7 +16,7 @@ from ..ratinglist.inforce import Lookup, event_list
 class Person:
     """A player's facts for the norm rules. ``titles`` are the chess titles held (open and
     women's); ``woman`` None when neither the list nor the file says; ``origin`` where the facts
-    come from (``FIDE standard list 2026-10`` or ``the file``)."""
+    come from (``FIDE standard list 2026-10`` or ``the file``, a message)."""
 
     start_number: int
     name: str
@@ -32,7 +33,11 @@ def from_file(p: Player) -> Person:
     sex = (p.sex or "").lower()
     return Person(p.start_number, p.name, p.fide_id, frozenset({p.title} if p.title else ()), p.rating,
                   (p.federation or "").strip().upper() or None,
-                  True if sex in ("w", "f") else False if sex == "m" else None, "the file")
+                  True if sex in ("w", "f") else False if sex == "m" else None, THE_FILE)
+
+
+#: Where a player's facts come from when no list gives them.
+THE_FILE = msg("the file")
 
 
 def people(t: Tournament, lookup: Lookup | None) -> tuple[dict[int, Person], list[Diagnostic]]:
@@ -42,19 +47,22 @@ def people(t: Tournament, lookup: Lookup | None) -> tuple[dict[int, Person], lis
     path = t.source.path
     file_people = {p.start_number: from_file(p) for p in t.players}
     if lookup is None:
-        return file_people, [diagnostic("NRM002", "opponents' titles, ratings, federations and sex are the file's "
-                                                  "own columns, not those of the FIDE list in force at the start "
-                                                  "(1.4.6a); use --list", path=path)]
+        return file_people, [diagnostic("NRM002", msg("opponents' titles, ratings, federations and sex are the "
+                                                      "file's own columns, not those of the FIDE list in force at the "
+                                                      "start (1.4.6a); use --list"), path=path)]
     month, said = event_list(t, lookup, "standard")
     if month is None:
-        return file_people, [*said, diagnostic("NRM002", "no FIDE standard list is held for the event's start: "
-                                                         "titles, ratings, federations and sex are the file's "
-                                                         "columns (1.4.6a)", path=path)]
+        return file_people, [*said, diagnostic("NRM002", msg("no FIDE standard list is held for the event's start: "
+                                                             "titles, ratings, federations and sex are the file's "
+                                                             "columns (1.4.6a)"), path=path)]
     out, missing = in_list(t, lookup, month)
     if missing:
         shown = ", ".join(f"#{n}" for n in missing[:12]) + (" …" if len(missing) > 12 else "")
-        said.append(diagnostic("NRM004", f"{len(missing)} player(s) not in the FIDE standard list of {month} (no FIDE "
-                                         f"id, or not listed): {shown}; their file's columns are used", path=path))
+        said.append(diagnostic("NRM004", plural("{n} player(s) not in the FIDE standard list of {month} (no FIDE id, or "
+                                                "not listed): {shown}; their file's columns are used",
+                                                "{n} player(s) not in the FIDE standard list of {month} (no FIDE id, or "
+                                                "not listed): {shown}; their file's columns are used",
+                                                n=len(missing), month=month, shown=shown), path=path))
     return out, said
 
 
@@ -63,6 +71,7 @@ def in_list(t: Tournament, lookup: Lookup, month: str) -> tuple[dict[int, Person
     not hold), and the start numbers of those."""
     out: dict[int, Person] = {}
     missing: list[int] = []
+    origin = msg("FIDE standard list {month}", month=month)
     for p in t.players:
         digits = p.fide_id if p.fide_id and p.fide_id.isascii() and p.fide_id.isdigit() else None
         entry = lookup.player(int(digits), month) if digits else None
@@ -74,5 +83,5 @@ def in_list(t: Tournament, lookup: Lookup, month: str) -> tuple[dict[int, Person
         out[p.start_number] = Person(
             p.start_number, p.name, p.fide_id, frozenset(entry.titles), rating.rating if rating else None,
             entry.federation.strip().upper() or None, (entry.sex or "").upper() == "F",
-            f"FIDE standard list {month}")
+            origin)
     return out, missing

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
 
+from ...messages import data as data_text
 from ..editions import Edition
 from ..rating.tables import Tables, tables
 
@@ -33,7 +34,8 @@ class TitleRule:
 @dataclass(frozen=True)
 class Reading:
     """One place where the text leaves a result open (``[norms.readings]``): the article, the
-    question, the choices (name: what it means; two each), the one applied unless asked and why."""
+    question, the choices (name: what it means; two each), the one applied unless asked and why
+    (the question, the meanings and why as messages: said in the document's language)."""
 
     name: str
     article: str
@@ -128,5 +130,7 @@ def norm_rules(edition: Edition) -> NormRules:
         disregarded_federations=frozenset(data["disregarded_federations"]),
         double_round_robin_players=int(data["double_round_robin_players"]),
         long_event_days=int(data["long_event_days"]), articles=dict(data["articles"]),
-        readings={name: Reading(name, x["article"], x["question"], dict(x["choices"]), x["default"], x["why"])
+        readings={name: Reading(name, x["article"], data_text(x["question"]),
+                                {choice: data_text(text) for choice, text in x["choices"].items()}, x["default"],
+                                data_text(x["why"]))
                   for name, x in data["readings"].items()})
