@@ -404,7 +404,8 @@ def upload_check(upload: Upload, db=None, use_list: bool = False, today=None) ->
 
     result = done(job(Check(upload.tournament, lists=Lists(db) if use_list else None, upload=True, today=today,
                             gacrux=False)))
-    return UploadCheck(result.verdict or "", result.computed.summary, findings(result.diagnostics))
+    return UploadCheck(said(result.verdict or ""), said(result.computed.summary),
+                       findings(result.diagnostics, lang=_SPOKEN.get()))
 
 
 @on_the_page
