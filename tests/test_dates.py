@@ -261,3 +261,17 @@ def test_resolve_gives_one_reading_per_text(texts: list[str]) -> None:
     assert len(readings) == len(texts)
     for text, reading in zip(texts, readings, strict=True):
         assert reading.value in (None, *(value for value, _ in date_candidates(text)))
+
+
+@given(st.integers(1, 9999), st.one_of(st.none(), st.integers(1, 12)), st.one_of(st.none(), st.integers(1, 28)))
+def test_partial_date_pickled_as_its_numbers(year, month, day):
+    """A birth date goes between processes (a month's player lines, from the worker processes):
+    the same date back, by its constructor."""
+    import pickle
+
+    if month is None:
+        day = None
+    value = PartialDate(year, month, day)
+    back = pickle.loads(pickle.dumps(value))
+    assert back == value and type(back) is PartialDate and str(back) == str(value)
+    assert value.__reduce__() == (PartialDate, (year, month, day))

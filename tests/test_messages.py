@@ -255,14 +255,17 @@ def _vocabularies():
 
 
 _FIELD = re.compile(r"\{[^{}]*\}")
+_CODE = re.compile(r"\b[A-Z]{2,4}[0-9]{3}\b")
 
 
-def english_words(text: str, file: Path, *written: Path) -> set[str]:
+def english_words(text: str, file: Path, *written: Path, typed: tuple[str, ...] = ()) -> set[str]:
     """The words of ``text`` that are trfconv's English and not French, nor a word of the file
     (names, places, the event's own texts; a name cut short in a column too), nor a file's name
-    (``file``, the ones ``written``): what a French reader would see as English."""
+    (``file``, the ones ``written``), nor a word the user ``typed`` (a tie-break name quoted back):
+    what a French reader would see as English."""
     english, _ = _vocabularies()
-    own = _words(file.read_text("utf-8", "replace")) | _words(" ".join(map(str, (file, *written))))
+    text = _CODE.sub(" ", text)  # a diagnostic's code (PER009) is no word
+    own = _words(file.read_text("utf-8", "replace")) | _words(" ".join(map(str, (file, *written, *typed))))
     own |= {word[:n] for word in own for n in range(1, len(word))}
     return (_words(text) & english) - own
 
@@ -448,7 +451,7 @@ def test_check_says_a_readers_diagnostics_in_french(cli):
     run = cli("--lang", "fr", "check", "--details", file)
     lines = [d.line(language("fr")) for d in trfconv.read(file).diagnostics]
     assert lines and all(line in run.output for line in lines)
-    assert "tie-break list read" not in run.output and "liste des départages lue dans les réglages de Papi" in run.output
+    assert "tie-break list read" not in run.output and "liste des départages lue depuis les réglages de Papi" in run.output
 
 
 #: Files whose standings, norms, rating periods, pairing checks and play-offs say much: a Swiss
@@ -480,13 +483,18 @@ def test_the_files_documented_are_there():
 
 @pytest.fixture
 def french_bases(monkeypatch):
-    """Every document's basis made French. The commands do not yet give their language to these
-    documents (``Basis(..., lang=face["lang"])`` in trfconv/cli, which another change is moving):
-    until they do, the documents are said in French as they will be."""
+    """Every document's basis made in the language given. Not every command gives its language to
+    its documents yet (norms, pairings and period: ``Basis(..., lang=...)`` in trfconv/cli, which
+    another change is moving): until they all do, the documents are said in the language asked
+    as they will be."""
     from trfconv.documents.basis import Basis
 
+    made = Basis.__init__
+
     def patch(lang):
-        monkeypatch.setattr(Basis.__init__, "__defaults__", (False, None, lang))
+        def init(self, *args, **kwargs):
+            made(self, *args, **{**kwargs, "lang": lang})
+        monkeypatch.setattr(Basis, "__init__", init)
     return patch
 
 
@@ -585,3 +593,128 @@ def test_no_english_reaches_a_french_document(cli, tmp_path, file, french_bases)
     assert missing == not_written
     assert [args for args, words in english.items() if not words] == [], "the detector finds each document's English"
     assert {args: words for args, words in french.items() if words} == {}
+
+
+# -- no English in the French of the rules: upload check, standings, pairings, lists, period -----
+#: Tie-break names as an arbiter types them: codes with modifiers, other programs' names, names two
+#: systems share (TB017), a team tie-break in an individual event (TB006), a modifier not allowed
+#: (TB002), unknown names with and without a suggestion (TB001).
+TYPED = ("Buchholz Cut 1", "BH/M1/P", "Median", "Perf", "KS/L+1", "ARO/U1400", "SSSC", "TPR", "PS/C1",
+         "OTHER_KASHDAN", "Brésilien", "BH/Q", "Bucholz", "zzz")
+#: Files whose upload findings, standings and pairings say much: Swisses with forbidden colour
+#: sequences and a chief arbiter without an ID, in progress, without a federation FIDE knows, a
+#: round robin, a team event, not a Swiss the checker checks (Dubov), and old events (too late).
+CHECKED = [EXAMPLES / "example-open-2026.trf", EXAMPLES / "norms-readings-2026.trf",
+           *[p for p in paths.CORPUS if p.stem in (
+               "BieremaBoyzProgramming__bbpPairings__issue_7", "GrzegorzKi__CompetiChess__testLargeFile",
+               "pierotofy__CPPDubovSystem__baku_test", "echecsjs__trf__trf26_team",
+               "sanichi__icu_tournament__bunratty_masters_2011", "erral__fidetournament__test_demo")]]
+
+
+def test_the_files_checked_are_there():
+    assert len(CHECKED) == 8
+
+
+def _rules_said(file: Path, lang: Language) -> str:
+    """Everything the rules layer says of ``file`` that a person reads, in ``lang``: the upload
+    check on three days (in time, before the end, too late) and its summary line, the standings
+    with the file's list and with :data:`TYPED` (diagnostics, tie-breaks in words), the pairings
+    checker (verdict, notes, each round's reasons and the criterion that decides)."""
+    from trfconv.rules.swiss.check import check_pairings
+    from trfconv.rules.upload import summary, upload_check
+
+    t = trfconv.read(file)
+    said = []
+    for today in (date(2026, 6, 1), date(2010, 1, 1), date(2030, 1, 1)):
+        found = upload_check(t, today)
+        said += [d.located(str(file)).line(lang) for d in found.diagnostics]
+        said.append(lang.say(summary(list(found.diagnostics), found.deadlines)))
+    for names in (None, list(TYPED)):
+        ranked = trfconv.standings(t, names, lots_seed="7")
+        said += [d.located(str(file)).line(lang) for d in ranked.diagnostics]
+        said += [lang.say(s.described) for s in ranked.specs]
+    check = check_pairings(t, next_round=True)
+    said += [lang.say(check.verdict), *map(lang.say, check.notes)]
+    for r in check.rounds:
+        said += [lang.say(r.verdict.value), *map(lang.say, (*r.reasons, *r.notes, *(c.text for c in r.colours)))]
+        if r.difference is not None:
+            said.append(lang.say(r.difference.text))
+    return "\n".join(said)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("file", CHECKED, ids=lambda p: p.name)
+def test_no_english_reaches_the_french_of_the_upload_check_standings_and_pairings(file):
+    """check --upload, standings and pairings, as the rules layer says them in French: no word of
+    trfconv's English (but the file's own words and the names typed); the same detector finds the
+    English of the English."""
+    said = {code: english_words(_rules_said(file, language(code)), file, typed=TYPED) for code in ("en", "fr")}
+    assert said["en"], "the detector finds the English of the English output"
+    assert said["fr"] == set()
+
+
+@pytest.mark.slow
+def test_no_english_reaches_the_french_of_the_period_and_the_lists(tmp_path):
+    """Rating periods of the rules layer over the examples (late, too late, not finished, undated),
+    over a rated round robin held against a rating list and a copy of it whose FIDE IDs name other
+    people (PER030), and the list's cross-check and fill of two files: every diagnostic, rating
+    source and note in French, none of trfconv's English; the same detector finds the English of
+    the English. (What the jobs layer adds, reading the files and grouping one finding over several
+    events, is the jobs' slice.)"""
+    import dataclasses
+    import shutil
+
+    import ratinglist_build as build
+    from test_ratinglists_cli import listed_round_robin
+
+    from trfconv.ratinglists import import_list, open_lists
+    from trfconv.rules.rating.period import PeriodBuilder, judge_event, period_rules
+    from trfconv.rules.ratinglist.crosscheck import crosscheck
+    from trfconv.rules.ratinglist.fill import fill
+
+    db = tmp_path / "lists.sqlite"
+    import_list(build.FIXTURES / "players_list.zip", db=db, month="2026-10")
+    event = listed_round_robin(tmp_path / "rr.trf")
+    t = trfconv.read(event)
+    other = tmp_path / "rr-other.trf"
+    trfconv.write(dataclasses.replace(t, players=tuple(dataclasses.replace(p, name=f"Otherwise, {p.start_number}",
+                                                                           sex="w") for p in t.players)),
+                  other, format="trf26")
+    examples = tmp_path / "examples"  # the events only (a folder's other files are the readers' to say)
+    examples.mkdir()
+    for file in EXAMPLES.glob("*.trf"):
+        shutil.copy(file, examples)
+    files = [event, other, *sorted(examples.iterdir())]
+
+    def period(month: str, events: list[Path], lists=None, **asked) -> tuple[list, object]:
+        """The rules layer's period (the jobs layer reads the files and groups what they say)."""
+        rules = period_rules(month)
+        builder, said = PeriodBuilder(month, rules), []
+        for file in events:
+            lines, found = judge_event(trfconv.read(file), month, rules, lists, **asked)
+            said += found
+            if lines is not None:
+                builder.take(lines)
+        result = builder.result(lists, "standard")
+        return [*said, *result.diagnostics], result
+
+    def said(lang: Language) -> str:
+        lines = []
+        with open_lists(db) as lists:
+            example_events = sorted(examples.iterdir())
+            periods = [period("2026-05", example_events, unfinished=True, undated=True),
+                       period("2026-12", example_events), period("2026-11", [event, other], lists)]
+            for diagnostics, p in periods:
+                lines += [d.line(lang) for d in diagnostics]
+                for player in p.players:
+                    lines += [lang.say(player.rating_source), lang.say(player.reason)]
+                    lines += [lang.say(e.note) for e in player.events]
+            for file in (event, EXAMPLES / "example-open-2026.trf"):
+                t = trfconv.read(file)
+                lines += [d.line(lang) for d in (*crosscheck(t, lists, "standard"), *fill(t, lists, "rapid")[1])]
+        return "\n".join(lines)
+
+    found = {code: english_words(said(language(code)), EXAMPLES / "example-open-2026.trf", *files, Path("<input>"),
+                                 typed=tuple(f.read_text("utf-8", "replace") for f in files)) for code in ("en", "fr")}
+    assert found["en"], "the detector finds the English of the English output"
+    assert found["fr"] == set()

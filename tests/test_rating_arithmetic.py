@@ -207,3 +207,10 @@ def test_seed_2005_round_robin_example():
     assert first == {"C": 2411, "E": 2386, "H": 2150, "I": 2032}
     assert {names[u]: p.rc_new for u, p in result.items()} == {"C": 2351, "E": 2348, "H": 2337, "I": 2305}
     assert {names[u]: p.final.value for u, p in result.items()} == {"C": 2414, "E": 2386, "H": 2139, "I": 1989}
+
+
+def test_k_choice_pickled_as_its_values():
+    import pickle
+
+    k = KChoice(40, K_FILE, ("at least 30 games assumed",), 20)
+    assert pickle.loads(pickle.dumps(k)) == k and k.__reduce__() == (KChoice, (40, K_FILE, ("at least 30 games assumed",), 20))

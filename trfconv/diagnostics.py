@@ -16,6 +16,7 @@ from enum import Enum
 
 from .actions import Action, voice
 from .messages import ENGLISH, Language, Message, joined, msg, plural
+from .records import builder
 
 
 class Severity(Enum):
@@ -596,8 +597,20 @@ def diagnostic(
     spec = CODES[code]
     severity = severity or spec.severity
     consumer = spec.consumer if severity is spec.severity or spec.severity is not Severity.ERROR else None
-    text = message.on_one_line() if isinstance(message, Message) else " ".join(message.split())
-    return Diagnostic(code, severity, text, Location(path, line, column), consumer, actions)
+    text: str
+    if isinstance(message, Message):
+        text = message.on_one_line()
+    elif message.isprintable() and "  " not in message and message[:1] != " " and message[-1:] != " ":
+        text = message  # already one line: every blank but the ASCII space is unprintable
+    else:
+        text = " ".join(message.split())
+    return _new_diagnostic(code, severity, text, _new_location(path, line, column), consumer, actions)
+
+
+#: What :func:`diagnostic` builds its records with (:func:`~trfconv.records.builder`): a check of
+#: a month against the list builds some 700,000 of them.
+_new_diagnostic = builder(Diagnostic)
+_new_location = builder(Location)
 
 
 def severity_counts(diagnostics: Iterable[Diagnostic]) -> dict[str, int]:

@@ -19,11 +19,28 @@ _LETTERS = str.maketrans({"ø": "o", "đ": "d", "ł": "l", "ß": "ss", "æ": "ae
 _SEPARATORS = re.compile(r"[\W_]+")
 
 
+class _Marks(dict[int, int | None]):
+    """A ``str.translate`` table that drops the combining marks (accents once a name is
+    decomposed, NFKD) and keeps every other character: each character is looked up in Unicode's
+    data the first time it is met (at most :data:`_MARKS_HELD` kept), then translated in C."""
+
+    def __missing__(self, code: int) -> int | None:
+        kept = None if unicodedata.combining(chr(code)) else code
+        if len(self) < _MARKS_HELD:
+            self[code] = kept
+        return kept
+
+
+#: The most characters :class:`_Marks` keeps (names use a few hundred).
+_MARKS_HELD = 10_000
+_MARKS = _Marks()
+
+
 def words(name: str) -> list[str]:
     """The words of ``name``, lower-case, without accents or punctuation, in order."""
     text = name.casefold().translate(_LETTERS)
     if not text.isascii():
-        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+        text = unicodedata.normalize("NFKD", text).translate(_MARKS)
     return [w for w in _SEPARATORS.split(text) if w]
 
 

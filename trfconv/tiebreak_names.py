@@ -26,6 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .messages import data as data_text
+
 DATA = "tiebreak-names.toml"
 _FILE = Path(__file__).parent / "rules" / "data" / DATA
 _WORDS = re.compile(r"[^\W\d_]+|\d+")
@@ -104,7 +106,7 @@ def _chosen(k: str, first: str, second: str) -> str:
 @cache
 def said() -> dict[str, Reading]:
     """The names whose reading is a choice (``[said]``), by :func:`key`."""
-    return {k: Reading(entry["means"], entry["said"]) for name, entry in data()["said"].items()
+    return {k: Reading(entry["means"], data_text(entry["said"])) for name, entry in data()["said"].items()
             for k in (key(name), "".join(_unled(words(name))))}
 
 

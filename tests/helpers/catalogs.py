@@ -47,7 +47,8 @@ METHODS = [("**.py", "python"), ("web/templates/**.html", "jinja2.ext:babel_extr
 #: The texts of the regulation data that the code says as messages (``data(...)``): by family of
 #: editions (each edition's data file), the dotted keys of the texts (``*``: every key of a table).
 DATA_TEXTS = {"b02": ("rateability.initial_pooling", "rating.initial.pool"),
-              "b01": ("norms.readings.*.question", "norms.readings.*.why", "norms.readings.*.choices.*")}
+              "b01": ("norms.readings.*.question", "norms.readings.*.why", "norms.readings.*.choices.*"),
+              "swiss": ("basic.pab_bar_text",)}
 COMMAND = "python tests/helpers/catalogs.py"
 #: A fixed date in every header: a catalog's bytes depend on its messages only.
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -80,10 +81,17 @@ def extract() -> Catalog:
         for text in (code.title, code.todo, code.consumer):
             if text:
                 template.add(text, locations=[("trfconv/diagnostics.py", None)], auto_comments=[code.code])
+        if " (" in code.title and code.severity.value == "error":  # the upload summary's short form of an error
+            # (trfconv.rules.upload.short_title)
+            template.add(code.title.split(" (")[0], locations=[("trfconv/diagnostics.py", None)],
+                         auto_comments=[f"{code.code}, the title up to its parenthesis"])
     for text, module in help_texts():
         template.add(text, locations=[(module.replace(".", "/") + ".py", None)], auto_comments=["help"])
     from trfconv.rules.editions import EDITIONS
 
+    names = PACKAGE / "rules" / "data" / "tiebreak-names.toml"
+    for entry in tomllib.loads(names.read_text("utf-8"))["said"].values():  # TB017: a shared name's reading
+        template.add(entry["said"], locations=[(f"trfconv/rules/data/{names.name}", None)], auto_comments=["said"])
     for family, keys in DATA_TEXTS.items():
         for path in [PACKAGE / "rules" / "data" / e.data_file for e in EDITIONS if e.family == family]:
             data = tomllib.loads(path.read_text("utf-8"))
@@ -194,10 +202,34 @@ def hidden_messages() -> list[str]:
     return found
 
 
+def unseen_messages(template: Catalog) -> list[str]:
+    """The ``msg``/``pmsg``/``plural`` calls with literal text that Babel's extraction misses (a
+    message made inside a call, ``joined(...)``, that is itself an argument of a message): make
+    it before the message, as a name; ``file:line`` each."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in KEYWORDS):
+                continue
+            texts = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                     for a in node.args[:2]]
+            if node.func.id == "msg" and texts[:1] != [None]:
+                key, context = texts[0], None
+            elif node.func.id in ("plural", "pmsg") and len(texts) == 2 and None not in texts:
+                key, context = (tuple(texts), None) if node.func.id == "plural" else (texts[1], texts[0])
+            else:
+                continue
+            if template.get(key, context=context) is None:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
 def stale(template: Catalog) -> list[str]:
     """What is out of date, one line each (nothing: the catalogs follow the code)."""
     problems = [f"{where}: a message inside an f-string is not extracted: make it before the f-string"
                 for where in hidden_messages()]
+    problems += [f"{where}: a message made inside a call in a message's arguments is not extracted: make it "
+                 "before the message" for where in unseen_messages(template)]
     for path in po_files():
         name = path.relative_to(ROOT)
         for text in new_messages(path, template):

@@ -182,11 +182,13 @@ def formats(as_json: bool = JsonOption) -> None:
     """The formats trfconv reads (detected from the content) and writes (--to)."""
     read = {name: f.description for name, f in readers().items()}
     written = {name: o.description for name, o in outputs().items()}
-    if as_json:
-        echo_json({"schema": JSON_SCHEMA_VERSION, "read": read, "write": written})
+    if as_json:  # JSON stays English
+        echo_json({"schema": JSON_SCHEMA_VERSION, "read": {k: str(v) for k, v in read.items()},
+                   "write": {k: str(v) for k, v in written.items()}})
     else:
-        for title, table in ((msg("read"), read), (msg("write"), written)):
-            typer.echo(say(msg("{title}:", title=title)))
+        say = face["lang"].say
+        for title, table in ((msg("read:"), read), (msg("write:"), written)):
+            typer.echo(say(title))
             for name, what in table.items():
                 typer.echo(f"  {name:<14}{say(what)}")
     raise typer.Exit(EXIT_OK)

@@ -101,47 +101,47 @@ class Format:
 #: Every format, in the order their sniffers are asked: binary signatures before text, the most
 #: specific text first (CSV, whose sniffer looks for a crosstable header anywhere, last).
 FORMATS = (
-    Format("swissmanager", "Swiss-Manager tournament file (.TUNX, .TURX, .TUMX, .TUTX)",
+    Format("swissmanager", msg("Swiss-Manager tournament file (.TUNX, .TURX, .TUMX, .TUTX)"),
            (".tunx", ".turx", ".tumx", ".tutx"), "trfconv.io.swissmanager:sniff",
            "trfconv.io.swissmanager.mapping:read_swissmanager", (), frozenset({"SWM001"}), binary=True),
-    Format("papi", "Papi tournament file (.papi, the FFE's pairing program; an Access 2000 database)", (".papi",),
+    Format("papi", msg("Papi tournament file (.papi, the FFE's pairing program; an Access 2000 database)"), (".papi",),
            "trfconv.io.papi:sniff", "trfconv.io.papi:read_papi", (), frozenset({"PAP001", "PAP002"}), binary=True,
            starts=(b"\x00\x01\x00\x00Standard Jet DB\x00",)),
-    Format("papi-json", "Papi-JSON: Sharly-Chess's JSON form of a Papi file (variables and players)", (),
+    Format("papi-json", msg("Papi-JSON: Sharly-Chess's JSON form of a Papi file (variables and players)"), (),
            "trfconv.io.papi_json:sniff", "trfconv.io.papi_json:read_papi_json", (), frozenset({"PAP009"}),
            starts=(b"{",)),
-    Format("json", "trfconv's JSON form of the model", (".json",), "trfconv.io.json_io:sniff",
+    Format("json", msg("trfconv's JSON form of the model"), (".json",), "trfconv.io.json_io:sniff",
            "trfconv.io.json_io:read_json",
-           (Output("json", "trfconv's lossless JSON form of the model", "trfconv.io.json_io:write_json",
+           (Output("json", msg("trfconv's lossless JSON form of the model"), "trfconv.io.json_io:write_json",
                    (".json",)),),
            frozenset({"JSN001"}), starts=(b"{",)),
-    Format("xml", "chess-results.com upload XML (Swiss-Manager and others)", (".xml",), "trfconv.io.xml_read:sniff",
+    Format("xml", msg("chess-results.com upload XML (Swiss-Manager and others)"), (".xml",), "trfconv.io.xml_read:sniff",
            "trfconv.io.xml_read:read_xml",
-           (Output("xml", "chess-results.com upload XML (individual and team, Swiss and round robin; no "
-                          "<security> block)", "trfconv.io.xml_write:write_xml", (".xml",)),),
+           (Output("xml", msg("chess-results.com upload XML (individual and team, Swiss and round robin; no "
+                              "<security> block)"), "trfconv.io.xml_write:write_xml", (".xml",)),),
            frozenset({"XML001", "XML002", "XML003"}), starts=(b"<",)),
-    Format("xlsx", "crosstable workbook (.xlsx), as chess-results serves its exports", (".xlsx",),
+    Format("xlsx", msg("crosstable workbook (.xlsx), as chess-results serves its exports"), (".xlsx",),
            "trfconv.io.xlsx_read:sniff", "trfconv.io.xlsx_read:read_xlsx", (), frozenset({"CSV007"}), binary=True,
            starts=(b"PK\x03\x04",)),
-    Format("swisschess", "Swiss-Chess tournament file (.SWT, Swiss-Chess for Windows 8.xx), individual and team",
+    Format("swisschess", msg("Swiss-Chess tournament file (.SWT, Swiss-Chess for Windows 8.xx), individual and team"),
            (".swt",), "trfconv.io.swisschess:sniff", "trfconv.io.swisschess:read_swisschess", (),
            frozenset({"SWT001", "SWT002"}), binary=True),
-    Format("vega", "Vega: its text crosstable (Cross Table … sorted by score); its .vegz file is recognised and "
-                   "refused (no public layout)", (".vegz", ".bakz"), "trfconv.io.vega:sniff", "trfconv.io.vega:read_vega",
+    Format("vega", msg("Vega: its text crosstable (Cross Table … sorted by score); its .vegz file is recognised and "
+                       "refused (no public layout)"), (".vegz", ".bakz"), "trfconv.io.vega:sniff", "trfconv.io.vega:read_vega",
            (), frozenset({"VEG001", "VEG002"})),
-    Format("pgn", "PGN game collection: the crosstable from the games' tags (Round, White, Black, Result, Elo, "
-                  "FIDE ids)", (".pgn",), "trfconv.io.pgn:sniff", "trfconv.io.pgn:read_pgn", (), frozenset({"PGN001"}),
+    Format("pgn", msg("PGN game collection: the crosstable from the games' tags (Round, White, Black, Result, Elo, "
+                      "FIDE ids)"), (".pgn",), "trfconv.io.pgn:sniff", "trfconv.io.pgn:read_pgn", (), frozenset({"PGN001"}),
            starts=(b"[",)),
-    Format("trf", "FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports",
+    Format("trf", msg("FIDE TRF06 / TRF16 / TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx), lichess exports"),
            (".trf", ".trfx"), "trfconv.io.trf_read:sniff", "trfconv.io.trf_read:read_trf",
-           (Output("trf26", "FIDE TRF-2026 (C.02.03 Annex A), the default", "trfconv.io.trf_write:write_trf26",
+           (Output("trf26", msg("FIDE TRF-2026 (C.02.03 Annex A), the default"), "trfconv.io.trf_write:write_trf26",
                    (".trf",)),
-            Output("trf16", "FIDE TRF16 (C.04 Annex 2) with JaVaFo XX? lines for engine data",
+            Output("trf16", msg("FIDE TRF16 (C.04 Annex 2) with JaVaFo XX? lines for engine data"),
                    "trfconv.io.trf_write:write_trf16")),
            frozenset({"IO002"})),
-    Format("csv", "crosstable CSV: trfconv's canonical form, chess-results / Swiss-Manager / Vega exports, "
-                  "SwissPerfect SPExport", (".csv",), "trfconv.io.csv_read:sniff", "trfconv.io.csv_read:read_csv",
-           (Output("csv", "trfconv's canonical crosstable CSV (one row per player, one cell per round)",
+    Format("csv", msg("crosstable CSV: trfconv's canonical form, chess-results / Swiss-Manager / Vega exports, "
+                      "SwissPerfect SPExport"), (".csv",), "trfconv.io.csv_read:sniff", "trfconv.io.csv_read:read_csv",
+           (Output("csv", msg("trfconv's canonical crosstable CSV (one row per player, one cell per round)"),
                    "trfconv.io.csv_write:write_csv", (".csv",)),),
            frozenset({"CSV001", "CSV012"})),
 )

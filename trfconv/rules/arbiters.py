@@ -25,6 +25,7 @@ from functools import cache
 from itertools import combinations
 
 from ..diagnostics import Diagnostic, diagnostic
+from ..messages import SEMICOLON, Message, joined, msg
 from ..model import Bye, NotPaired, Tournament
 from .editions import Edition, edition_for
 from .norms import EventNorms
@@ -47,7 +48,7 @@ class Proviso:
     """A condition of B.06.1 no tournament file shows: the Chief Arbiter attests it on the form."""
 
     article: str
-    text: str
+    text: Message
 
 
 @dataclass(frozen=True)
@@ -216,22 +217,22 @@ def _boards(t: Tournament) -> int | None:
                 for team in t.teams for r in range(rounds)), default=0)
 
 
-def _at_least(article: str, rule: str, have: int | Fraction, need: int, value: str | None = None) -> Requirement:
+def _at_least(article: str, rule: Message, have: int | Fraction, need: int, value: str | None = None) -> Requirement:
     """A count (or share) of at least ``need``: ``value`` says it (default: the count)."""
     return Requirement(article, rule, value if value is not None else str(have), have >= need)
 
 
 def _common(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[Proviso]]:
     """What every arbiter norm of the event asks (2.3.1; 2.3.2 and 6.2 attested)."""
-    reqs = [Requirement(r.article("rated"), "a FIDE-rated event (as the Rating Regulations judge the file; FIDE must "
-                                                    "have rated it)",
+    reqs = [Requirement(r.article("rated"), msg("a FIDE-rated event (as the Rating Regulations judge the file; FIDE "
+                                                "must have rated it)"),
                         f.decision, bool(f.rated), known=f.rated is not None),
-            Requirement(r.article("systems"), f"a system of {', '.join(r.systems)}",
-                        f.system or "another system, reviewed by the Arbiters' Commission", f.system is not None,
+            Requirement(r.article("systems"), msg("a system of {systems}", systems=list(r.systems)),
+                        f.system or msg("another system, reviewed by the Arbiters' Commission"), f.system is not None,
                         known=f.system is not None)]
-    provisos = [Proviso(r.article("hybrid"), "played over the board (a hybrid event only when the Qualification and "
-                                              "the Arbiters' Commissions endorsed it beforehand)"),
-                Proviso("6.1, 6.2", "every arbiter of the event paid FIDE's registration fee")]
+    provisos = [Proviso(r.article("hybrid"), msg("played over the board (a hybrid event only when the Qualification "
+                                                 "and the Arbiters' Commissions endorsed it beforehand)")),
+                Proviso("6.1, 6.2", msg("every arbiter of the event paid FIDE's registration fee"))]
     return reqs, provisos
 
 
@@ -240,37 +241,39 @@ def _rounds(f: EventFacts, r: ArbiterRules, title: str) -> Requirement:
     a = r.application(title)
     key = "fa" if title == "FA" else "ia"
     if f.rounds >= a["rounds"]:
-        return Requirement(r.article(f"{key}_rounds"), f"at least {a['rounds']} rounds", str(f.rounds), True)
+        return Requirement(r.article(f"{key}_rounds"), msg("at least {n} rounds", n=a["rounds"]), str(f.rounds), True)
     short = a["short_rounds"] <= f.rounds
     return Requirement(r.article(f"{key}_short") if short else r.article(f"{key}_rounds"),
-                       f"at least {a['rounds']} rounds ({a['short_events']} event of an application "
-                       f"{a['short_rounds']} or more)",
-                       f"{f.rounds}: the one event of fewer than {a['rounds']} rounds an application may hold"
-                       if short else str(f.rounds), short)
+                       msg("at least {n} rounds ({events} event of an application {short} or more)", n=a["rounds"],
+                           events=a["short_events"], short=a["short_rounds"]),
+                       msg("{rounds}: the one event of fewer than {n} rounds an application may hold", rounds=f.rounds,
+                           n=a["rounds"]) if short else str(f.rounds), short)
 
 
 def _fa_standard(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[Proviso]]:
     """3.8 (a standard Swiss, round robin, double round robin) and 3.9.1 (a team event)."""
     need = r.data["fa_rated_players"]
     if f.system == "Swiss":
-        return [_at_least(r.article("fa_swiss"), f"a Swiss with at least {need['Swiss']} FIDE-rated players",
+        return [_at_least(r.article("fa_swiss"), msg("a Swiss with at least {n} FIDE-rated players", n=need["Swiss"]),
                           f.rated_players, need["Swiss"])], []
     if f.system == "Double Round Robin":
-        return [_at_least(r.article("fa_double"), f"a double round robin with at least {need['Double Round Robin']} "
-                          "FIDE-rated players", f.rated_players, need["Double Round Robin"])], []
+        return [_at_least(r.article("fa_double"), msg("a double round robin with at least {n} FIDE-rated players",
+                                                      n=need["Double Round Robin"]),
+                          f.rated_players, need["Double Round Robin"])], []
     if f.system == "Round Robin":
-        rule = (f"a round robin with at least {need['Round Robin']} FIDE-rated players, or every player rated at its "
-                "conclusion")
+        rule = msg("a round robin with at least {n} FIDE-rated players, or every player rated at its conclusion",
+                   n=need["Round Robin"])
+        rated = msg("{rated} of {players} FIDE-rated", rated=f.rated_players, players=f.players)
         if f.rated_players >= need["Round Robin"] or f.rated_players == f.players:
-            return [Requirement(r.article("fa_round_robin"), rule, f"{f.rated_players} of {f.players} FIDE-rated",
-                                True)], []
-        return [Requirement(r.article("fa_round_robin"), rule, f"{f.rated_players} of {f.players} FIDE-rated: whether "
-                            "every player is rated at its conclusion is not judged here", False, known=False)], []
+            return [Requirement(r.article("fa_round_robin"), rule, rated, True)], []
+        return [Requirement(r.article("fa_round_robin"), rule,
+                            msg("{rated}: whether every player is rated at its conclusion is not judged here",
+                                rated=rated), False, known=False)], []
     if f.system == "Team (League)":
         return _national_team(f, r, "FA")
     if f.system == "Knockout":
-        return [], [Proviso(r.article("fa_events"), "the Arbiters' Commission accepts a knockout event (3.8 names the "
-                                                     "FIDE-rated players only of Swiss and round-robin events)")]
+        return [], [Proviso(r.article("fa_events"), msg("the Arbiters' Commission accepts a knockout event (3.8 names "
+                                                        "the FIDE-rated players only of Swiss and round-robin events)"))]
     return [], []
 
 
@@ -281,24 +284,24 @@ def _national_team(f: EventFacts, r: ArbiterRules, title: str) -> tuple[list[Req
     n = r.data["national_team"]
     article = r.article("fa_national_team" if title == "FA" else "ia_national_team")
     teams = n["teams_double"] if f.double else n["teams"]
-    reqs = [Requirement(article, f"at least {n['boards']} boards a team", "not in the file" if f.boards is None
+    reqs = [Requirement(article, msg("at least {n} boards a team", n=n["boards"]), NOT_IN_FILE if f.boards is None
                         else str(f.boards), f.boards is not None and f.boards >= n["boards"],
                         known=f.boards is not None),
-            _at_least(article, f"at least {teams} teams", f.teams, teams),
-            _at_least(article, f"at least {n['rated_percent']} % of the players FIDE-rated", f.percent_rated(),
-                      n["rated_percent"], f"{f.rated_players} of {f.players}")]
+            _at_least(article, msg("at least {n} teams", n=teams), f.teams, teams),
+            _at_least(article, msg("at least {n} % of the players FIDE-rated", n=n["rated_percent"]), f.percent_rated(),
+                      n["rated_percent"], msg("{rated} of {players}", rated=f.rated_players, players=f.players))]
     worked = n["arbiter_rounds"][title]
-    return reqs, [Proviso(article, f"the highest division of the National Team Championship, the arbiter in at "
-                                   f"least {worked} of its rounds (once in an application)")]
+    return reqs, [Proviso(article, msg("the highest division of the National Team Championship, the arbiter in at "
+                                       "least {n} of its rounds (once in an application)", n=worked))]
 
 
 def _fa_fast(f: EventFacts, r: ArbiterRules) -> list[Requirement]:
     """3.9.2: a FIDE-rated rapid or blitz event (once in an application)."""
     n = r.data["fa_rapid_blitz"]
     article = r.article("fa_rapid_blitz")
-    return [Requirement(article, f"a rapid or blitz event with at least {n['rated_players']} FIDE-rated players and "
-                                 f"{n['rounds']} rounds (once in an application)",
-                        f"{f.rated_players} FIDE-rated, {f.rounds} rounds",
+    return [Requirement(article, msg("a rapid or blitz event with at least {n} FIDE-rated players and {rounds} rounds "
+                                     "(once in an application)", n=n["rated_players"], rounds=n["rounds"]),
+                        msg("{rated} FIDE-rated, {rounds} rounds", rated=f.rated_players, rounds=f.rounds),
                         f.rated_players >= n["rated_players"] and f.rounds >= n["rounds"])]
 
 
@@ -318,12 +321,12 @@ def _fa_event(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[P
     as_fast = all(q.ok for q in fast)
     if as_standard and as_fast:  # either rate of play: met
         return reqs + standard + fast, provisos
-    said = (f"the rate of play is not in the file; as a standard event {'met' if as_standard else 'not met'}, as a "
-            f"rapid or blitz one {'met' if as_fast else 'not met'}")
+    said = msg("the rate of play is not in the file; as a standard event {standard}, as a rapid or blitz one {fast}",
+               standard=MET if as_standard else NOT_MET, fast=MET if as_fast else NOT_MET)
     both_fail = not as_fast and any(q.known and not q.ok for q in standard)
-    return reqs + [Requirement(f"{r.article('fa_events')}, {r.article('fa_rapid_blitz')}", "the conditions of 3.8 "
-                               "(3.9.1) at the standard rate, of 3.9.2 at rapid or blitz", said, False,
-                               known=both_fail)], provisos
+    return reqs + [Requirement(f"{r.article('fa_events')}, {r.article('fa_rapid_blitz')}",
+                               msg("the conditions of 3.8 (3.9.1) at the standard rate, of 3.9.2 at rapid or blitz"),
+                               said, False, known=both_fail)], provisos
 
 
 def _ia_event(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[Proviso]]:
@@ -331,42 +334,47 @@ def _ia_event(f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement], list[P
     judged where the file shows them, the others attested)."""
     reqs = [_rounds(f, r, "IA")]
     if f.speed in ("rapid", "blitz"):
-        return reqs, [Proviso(r.article("ia_events"), "an official World or Continental rapid or blitz championship "
-                                                       "(4.8.4: one norm at most in an application)")]
-    provisos = [] if f.speed else [Proviso(r.article("ia_events"), "played at the standard rate (a rapid or blitz "
-                                                                    "event gives an IA norm only as an official World "
-                                                                    "or Continental championship, 4.8.4)")]
+        return reqs, [Proviso(r.article("ia_events"), msg("an official World or Continental rapid or blitz "
+                                                          "championship (4.8.4: one norm at most in an application)"))]
+    provisos = [] if f.speed else [Proviso(r.article("ia_events"), msg(
+        "played at the standard rate (a rapid or blitz event gives an IA norm only as an official World or Continental "
+        "championship, 4.8.4)"))]
     big = r.data["ia_large_event"]
     least = r.data["international"]["IA"]
     international = f.international(least)
     if (international and f.players >= big["players"] and f.percent_rated() >= big["rated_percent"]
             and f.rounds >= big["rounds"]):
-        reqs.append(Requirement(r.article("ia_large_event"), f"an international event of at least {big['players']} "
-                                f"players from at least {big['federations']} federations, {big['rated_percent']} % "
-                                f"FIDE-rated, {big['rounds']} rounds (once in an application)",
-                                f"{f.players} players ({f.rated_players} FIDE-rated) from {f.federations} federations",
-                                True))
+        reqs.append(Requirement(r.article("ia_large_event"), msg(
+            "an international event of at least {players} players from at least {federations} federations, {percent} % "
+            "FIDE-rated, {rounds} rounds (once in an application)", players=big["players"],
+            federations=big["federations"], percent=big["rated_percent"], rounds=big["rounds"]),
+            msg("{players} players ({rated} FIDE-rated) from {federations} federations", players=f.players,
+                rated=f.rated_players, federations=f.federations), True))
         return reqs, provisos
     if international and f.norm_made:
-        reqs.append(Requirement(r.article("ia_international"), f"an international event (participants from at least "
-                                f"{least} federations, 2.6.2) where a player can make a norm (B.01)",
-                                f"{f.federations} federations; {f.norm_made} norm made", True))
+        reqs.append(Requirement(r.article("ia_international"), msg(
+            "an international event (participants from at least {n} federations, 2.6.2) where a player can make a "
+            "norm (B.01)", n=least), msg("{federations} federations; {norm} norm made", federations=f.federations,
+                                         norm=f.norm_made), True))
         return reqs, provisos
     if international is None:
-        reqs.append(Requirement(r.article("international"), f"participants from at least {least} federations "
-                                "(an international event)", f"{f.federations} federations given, "
-                                f"{f.without_federation} player(s) without one", False, known=False))
+        reqs.append(Requirement(r.article("international"), msg("participants from at least {n} federations (an "
+                                                                "international event)", n=least),
+                                msg("{federations} federations given, {without} player(s) without one",
+                                    federations=f.federations, without=f.without_federation), False, known=False))
         return reqs, provisos
-    routes = [f"the final of the national individual championship ({r.article('ia_events')}.1, two norms at most in "
-              "an application)", f"an official FIDE event or match ({r.article('ia_events')}.2)"]
+    routes = [msg("the final of the national individual championship ({article}.1, two norms at most in an "
+                  "application)", article=r.article("ia_events")),
+              msg("an official FIDE event or match ({article}.2)", article=r.article("ia_events"))]
     if international:
-        routes.insert(0, f"an international event where a player could make a norm of B.01 "
-                         f"({r.article('ia_international')})")
+        routes.insert(0, msg("an international event where a player could make a norm of B.01 ({article})",
+                             article=r.article("ia_international")))
     if f.system == "Team (League)":
         team, said = _national_team(f, r, "IA")
         if all(q.ok for q in team):
-            routes.append(f"{said[0].text} ({r.article('ia_national_team')})")
-    return reqs, provisos + [Proviso(r.article("ia_events"), "the event is one of: " + "; ".join(routes))]
+            routes.append(msg("{text} ({article})", text=said[0].text, article=r.article("ia_national_team")))
+    return reqs, provisos + [Proviso(r.article("ia_events"), msg("the event is one of: {routes}",
+                                                                 routes=joined(routes, SEMICOLON)))]
 
 
 def _title_of(a: Arbiter) -> tuple[str, ...]:
@@ -384,38 +392,44 @@ def _own(a: Arbiter, chief: Arbiter | None, f: EventFacts, r: ArbiterRules,
     provisos: list[Proviso] = []
     signing = r.data["signing_titles"]
     if a.chief:
-        provisos.append(Proviso(r.article("chief_applicant"), f"the certificate of the Chief Arbiter is signed by a "
-                                                              f"supervisor: {r.data['supervisor']}"))
+        provisos.append(Proviso(r.article("chief_applicant"), msg("the certificate of the Chief Arbiter is signed by "
+                                                                  "a supervisor: {who}", who=r.data["supervisor"])))
     elif chief is None or chief.titles is None:
-        provisos.append(Proviso(r.article("chief_not_titled"), f"the Chief Arbiter holds {' or '.join(signing)} (else "
-                                                               "only the Chief Arbiter may get a norm)"))
+        provisos.append(Proviso(r.article("chief_not_titled"), msg("the Chief Arbiter holds {titles} (else only the "
+                                                                   "Chief Arbiter may get a norm)",
+                                                                   titles=joined(signing, OR))))
     else:
-        held = "/".join(chief.titles) or "no arbiter title"
-        reqs.append(Requirement(r.article("chief_not_titled"), f"the Chief Arbiter holds {' or '.join(signing)} (else "
-                                "only the Chief Arbiter gets a norm)", f"{held} ({chief.titles_from})",
+        held = "/".join(chief.titles) or NO_TITLE
+        reqs.append(Requirement(r.article("chief_not_titled"), msg("the Chief Arbiter holds {titles} (else only the "
+                                                                   "Chief Arbiter gets a norm)",
+                                                                   titles=joined(signing, OR)),
+                                msg("{held} ({source})", held=held, source=chief.titles_from),
                                 bool(set(chief.titles) & set(signing))))
     if a.titles is None:
-        reqs.append(Requirement(f"{r.article('fa_registered')}, {r.article('ia_holds_fa')}", "the arbiter's title (FA1 without a FIDE arbiter title, IA1 for "
-                                "an FA)", "not in the file", False, known=False))
+        reqs.append(Requirement(f"{r.article('fa_registered')}, {r.article('ia_holds_fa')}",
+                                msg("the arbiter's title (FA1 without a FIDE arbiter title, IA1 for an FA)"),
+                                NOT_IN_FILE, False, known=False))
     if title == "FA":
         if a.titles is not None and a.titles_from != "the record":
-            reqs.append(Requirement(r.article("fa_registered"), "registered as a National Arbiter",
-                                    f"{'/'.join(a.titles) or 'no arbiter title'} ({a.titles_from})", "NA" in a.titles))
+            reqs.append(Requirement(r.article("fa_registered"), msg("registered as a National Arbiter"),
+                                    msg("{held} ({source})", held="/".join(a.titles) or NO_TITLE,
+                                        source=a.titles_from), "NA" in a.titles))
         elif a.titles is not None and "NA" in a.titles:
-            reqs.append(Requirement(r.article("fa_registered"), "registered as a National Arbiter",
-                                    f"NA ({a.titles_from})", True))
+            reqs.append(Requirement(r.article("fa_registered"), msg("registered as a National Arbiter"),
+                                    msg("{held} ({source})", held="NA", source=a.titles_from), True))
         else:
-            provisos.append(Proviso(r.article("fa_registered"), "the arbiter is registered as a National Arbiter by "
-                                                                "the FIDE Arbiters' Commission"))
+            provisos.append(Proviso(r.article("fa_registered"), msg("the arbiter is registered as a National Arbiter "
+                                                                    "by the FIDE Arbiters' Commission")))
         reqs_age, said = _age(a, f, r)
         reqs += reqs_age
         provisos += said
     else:
         if a.titles is not None:
-            reqs.append(Requirement(r.article("ia_holds_fa"), "holds the FA title", f"{'/'.join(a.titles)} "
-                                    f"({a.titles_from})", "FA" in a.titles))
-        provisos.append(Proviso(r.article("ia_registered"), "the arbiter is active, as the Regulations for the "
-                                                            "Classification of Arbiters define it"))
+            reqs.append(Requirement(r.article("ia_holds_fa"), msg("holds the FA title"),
+                                    msg("{held} ({source})", held="/".join(a.titles), source=a.titles_from),
+                                    "FA" in a.titles))
+        provisos.append(Proviso(r.article("ia_registered"), msg("the arbiter is active, as the Regulations for the "
+                                                                "Classification of Arbiters define it")))
     return reqs, provisos
 
 
@@ -425,10 +439,11 @@ def _age(a: Arbiter, f: EventFacts, r: ArbiterRules) -> tuple[list[Requirement],
     least = r.data["age"]["fa_norm"]
     year = f.last_round.year if isinstance(f.last_round, date) else None
     born = a.listed.birth_year if a.listed is not None else None
-    rule = f"at least {least} years old"
+    rule = msg("at least {n} years old", n=least)
     if year is not None and born is not None and year - born != least:
-        return [Requirement(r.article("fa_age"), rule, f"born {born} ({a.titles_from})", year - born > least)], []
-    return [], [Proviso(r.article("fa_age"), f"the arbiter is at least {least} years old")]
+        return [Requirement(r.article("fa_age"), rule, msg("born {year} ({source})", year=born, source=a.titles_from),
+                            year - born > least)], []
+    return [], [Proviso(r.article("fa_age"), msg("the arbiter is at least {n} years old", n=least))]
 
 
 def _certificates(f: EventFacts, r: ArbiterRules) -> int | None:
@@ -648,3 +663,9 @@ def _years_after(day: date, years: int) -> date:
         return day.replace(year=day.year + years)
     except ValueError:  # 29 February
         return day.replace(year=day.year + years, day=28)
+
+
+#: The words the arbiters' requirements repeat.
+NOT_IN_FILE, NO_TITLE, MET, NOT_MET = msg("not in the file"), msg("no arbiter title"), msg("met"), msg("not met")
+#: Between titles one of which is asked for.
+OR = msg(" or ")

@@ -26,9 +26,9 @@ from ..messages import msg
 #: Regulations), ``tb`` (C.07 tie-breaks), ``b01`` (FIDE Title Regulations: the norms), ``swiss``
 #: (C.04 Swiss Rules: basic rules and the Dutch system), ``b06`` (B.06.1, the titles of arbiters:
 #: the arbiters' norms).
-FAMILIES = {"b02": "the Rating Regulations", "tb": "the tie-break regulations (C.07)",
-            "b01": "the Title Regulations (B.01)", "swiss": "the Swiss rules (C.04.1, C.04.3)",
-            "b06": "the regulations for the titles of arbiters (B.06.1)"}
+FAMILIES = {"b02": msg("the Rating Regulations"), "tb": msg("the tie-break regulations (C.07)"),
+            "b01": msg("the Title Regulations (B.01)"), "swiss": msg("the Swiss rules (C.04.1, C.04.3)"),
+            "b06": msg("the regulations for the titles of arbiters (B.06.1)")}
 
 
 @dataclass(frozen=True)
@@ -97,9 +97,10 @@ def edition(name: str, family: str | None = None) -> Edition:
         return found
     known = ", ".join(e.name for e in EDITIONS if family is None or e.family == family)
     if found is not None:
-        raise UnknownEdition(f"{found} is an edition of {FAMILIES[found.family]}, not of {FAMILIES[family]}; "
-                             f"known: {known}")
-    raise UnknownEdition(f"unknown rules edition {name!r}; known: {known}")
+        raise UnknownEdition(msg("{edition} is an edition of {family}, not of {asked}; known: {known}",
+                                 edition=str(found), family=FAMILIES[found.family], asked=FAMILIES[str(family)],
+                                 known=known))
+    raise UnknownEdition(msg("unknown rules edition {name}; known: {known}", name=repr(name), known=known))
 
 
 def editions(family: str) -> tuple[Edition, ...]:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from ...arbiter_records import CHIEF, DEPUTY
 from ...dates import as_text
+from ...messages import SEMICOLON, Language, Message, joined, msg, plural
 from ...rules.arbiters import (CANNOT, NO_NORM, NORM, ArbiterApplication, ArbiterEvent, ArbiterNorm, EventFacts,
                                TitleCheck)
 from ...rules.rateability import clock_of
@@ -26,61 +28,90 @@ FORM_TITLES = {"FA1": ("FIDE Arbiter Norm Report Form", "a FIDE Arbiter", "a FID
                        "an International Arbiter norm", "IA")}
 
 
-def facts_line(event: ArbiterEvent) -> str:
+def facts_line(event: ArbiterEvent) -> Message:
     """The event as B.06.1 looks at it, on one line."""
     f = event.facts
-    speed = "rate of play not in the file" if f.speed is None else f"{f.speed} play"
-    feds = f"{f.federations} federation(s)" + (f" ({f.without_federation} player(s) without one)"
-                                                 if f.without_federation else "")
-    certificates = (f"; at most {event.certificates} certificate(s) of an international or national event "
-                    f"({event.rules.article('certificates')})" if event.certificates is not None else "")
-    return (f"B.06.1 ({event.rules.edition.name}): {f.system or 'another system'}, {f.rounds} rounds, {f.players} "
-            f"players ({f.rated_players} FIDE-rated, {f.titled_players} titled) from {feds}, {speed}"
-            f"{certificates}")
+    speed = msg("rate of play not in the file") if f.speed is None else msg("{speed} play", speed=f.speed)
+    feds = plural("{n} federation(s)", "{n} federation(s)", n=f.federations)
+    if f.without_federation:
+        feds = msg("{federations} ({n} player(s) without one)", federations=feds, n=f.without_federation)
+    certificates = msg("; at most {n} certificate(s) of an international or national event ({article})",
+                       n=event.certificates, article=event.rules.article("certificates")) \
+        if event.certificates is not None else ""
+    return msg("B.06.1 ({edition}): {system}, {rounds} rounds, {players} players ({rated} FIDE-rated, {titled} titled) "
+               "from {federations}, {speed}{certificates}", edition=event.rules.edition.name,
+               system=f.system or msg("another system"), rounds=f.rounds, players=f.players, rated=f.rated_players,
+               titled=f.titled_players, federations=feds, speed=speed, certificates=certificates)
 
 
-def check_line(event: ArbiterEvent, c: TitleCheck) -> str:
+def _failing(checked) -> Message:
+    """The requirements a norm fails, or those the file does not show, one after another."""
+    return joined([msg("{article} {rule}: {value}", article=q.article, rule=q.rule, value=q.value)
+                   for q in (checked.failed or checked.unchecked)], SEMICOLON)
+
+
+def check_line(event: ArbiterEvent, c: TitleCheck) -> Message:
     """One title's norm for one arbiter: made (on the provisos), why not, or what the file does
     not show."""
     form = event.rules.forms[c.title]
     if c.status == NORM:
-        return f"{c.title} norm ({form}), on {len(c.provisos)} condition(s) the Chief Arbiter attests"
-    said = "; ".join(f"{q.article} {q.rule}: {q.value}" for q in (c.failed or c.unchecked))
-    return f"no {c.title} norm: {said}" if c.status == NO_NORM else f"{c.title} norm ({form}) cannot be judged: {said}"
+        return plural("{title} norm ({form}), on {n} condition(s) the Chief Arbiter attests",
+                      "{title} norm ({form}), on {n} condition(s) the Chief Arbiter attests", n=len(c.provisos),
+                      title=c.title, form=form)
+    if c.status == NO_NORM:
+        return msg("no {title} norm: {said}", title=c.title, said=_failing(c))
+    return msg("{title} norm ({form}) cannot be judged: {said}", title=c.title, form=form, said=_failing(c))
 
 
-def norm_of(event: ArbiterEvent, n: ArbiterNorm) -> str:
+def norm_of(event: ArbiterEvent, n: ArbiterNorm) -> Message:
     """What the event is for one arbiter."""
     if not n.checks:
-        return "no norm: holds IA, the highest title"
+        return msg("no norm: holds IA, the highest title")
     if len(n.checks) > 1 and all(c.status == CANNOT for c in n.checks) and \
             len({c.unchecked for c in n.checks}) == 1:  # the title held is what the file does not show
-        forms = " or ".join(event.rules.forms[c.title] for c in n.checks)
-        said = "; ".join(f"{q.article} {q.rule}: {q.value}" for q in n.checks[0].unchecked)
-        return f"{' or '.join(c.title for c in n.checks)} norm ({forms}) cannot be judged: {said}"
-    return " | ".join(check_line(event, c) for c in n.checks)
+        forms = joined([event.rules.forms[c.title] for c in n.checks], OR)
+        said = joined([msg("{article} {rule}: {value}", article=q.article, rule=q.rule, value=q.value)
+                       for q in n.checks[0].unchecked], SEMICOLON)
+        return msg("{title} norm ({form}) cannot be judged: {said}", title=joined([c.title for c in n.checks], OR),
+                   form=forms, said=said)
+    return joined([check_line(event, c) for c in n.checks], " | ")
 
 
-def arbiter_line(n: ArbiterNorm) -> str:
+#: Between the titles or forms an arbiter's norm may be for.
+OR = msg(" or ")
+#: The functions of the 102 and 112 records (FIDE's forms print their English).
+ROLES = {CHIEF: msg("Chief Arbiter"), DEPUTY: msg("Deputy Chief Arbiter")}
+
+
+def arbiter_line(n: ArbiterNorm) -> Message:
     a = n.arbiter
-    who = ", ".join(x for x in (a.fide_id and f"FIDE ID {a.fide_id}",
-                                a.titles and f"{'/'.join(a.titles)} from {a.titles_from}") if x)
-    return f"{a.role} {a.name}{f' ({who})' if who else ''}"
+    facts = [x for x in (a.fide_id and f"FIDE ID {a.fide_id}",
+                         a.titles and msg("{titles} from {source}", titles="/".join(a.titles), source=a.titles_from))
+             if x]
+    who = joined([" (", joined(facts, ", "), ")"]) if facts else ""
+    return msg("{role} {name}{who}", role=ROLES.get(a.role, a.role), name=a.name, who=who)
 
 
-def arbiter_lines(event: ArbiterEvent) -> list[str]:
+def arbiter_lines(event: ArbiterEvent) -> list[Message]:
     """The event's facts and shared conditions, each arbiter's norm, and what the forms ask the
     Chief Arbiter to attest, a line each."""
     out = [facts_line(event)]
-    out += [f"  {q.article:<7}{q.status:<12}{q.rule}: {q.value}" for q in event.requirements]
-    out += [f"{arbiter_line(n)}: {norm_of(event, n)}" for n in event.norms]
+    out += [joined([f"  {q.article:<7}", msg("{status}{rule}: {value}", status=_padded(q.status), rule=q.rule,
+                                             value=q.value)]) for q in event.requirements]
+    out += [msg("{arbiter}: {norm}", arbiter=arbiter_line(n), norm=norm_of(event, n)) for n in event.norms]
     if not event.norms:
-        out.append("no arbiter in the 102/112 records")
+        out.append(msg("no arbiter in the 102/112 records"))
     attested = {(p.article, p.text) for n in event.norms for c in n.checks if c.status == NORM for p in c.provisos}
     if attested:
-        out.append("the forms ask the Chief Arbiter to attest what no file shows: "
-                   + "; ".join(f"{text} ({article})" for article, text in sorted(attested)))
+        out.append(msg("the forms ask the Chief Arbiter to attest what no file shows: {attested}",
+                       attested=joined([msg("{text} ({article})", text=text, article=article)
+                                        for article, text in sorted(attested)], SEMICOLON)))
     return out
+
+
+def _padded(status: Message) -> Message:
+    """A requirement's status in a column of 12 (``ok          ``), in any language."""
+    return Message("{s:<12}", {"s": status}, literal=True)
 
 
 def _requirement_json(q) -> dict:
@@ -212,24 +243,27 @@ def _form(report: NormsReport, event: ArbiterEvent, n: ArbiterNorm, c: TitleChec
         "</section>"])
 
 
-def _none(event: ArbiterEvent) -> str:
-    """No arbiter's norm: each arbiter and why, in place of a blank page."""
-    items = "".join(f"<li>{e(arbiter_line(n))}: {e(norm_of(event, n))}</li>" for n in event.norms) or \
-        "<li>no arbiter in the 102/112 records</li>"
-    return (f'<section class="form none"><h1>Arbiter Norm Report Forms (FA1, IA1)</h1><p>{e(facts_line(event))}</p>'
-            f"<p>No arbiter’s norm from this event: no FA1 or IA1 to sign.</p><ul>{items}</ul></section>")
+def _none(event: ArbiterEvent, lang: Language) -> str:
+    """No arbiter's norm: each arbiter and why, in place of a blank page (in ``lang``: not a form)."""
+    said = [msg("{arbiter}: {norm}", arbiter=arbiter_line(n), norm=norm_of(event, n)) for n in event.norms] or \
+        [msg("no arbiter in the 102/112 records")]
+    items = "".join(f"<li>{e(lang.say(x))}</li>" for x in said)
+    none = lang.say(msg("No arbiter’s norm from this event: no FA1 or IA1 to sign."))
+    return (f'<section class="form none"><h1>Arbiter Norm Report Forms (FA1, IA1)</h1>'
+            f"<p>{e(lang.say(facts_line(event)))}</p><p>{e(none)}</p><ul>{items}</ul></section>")
 
 
 def render_arbiters(report: NormsReport) -> str:
     """Each arbiter's norm report, an FA1 or IA1 per title whose norm the event can be (both when
-    the file does not give the arbiter's title), one A4 page each; why none, when none."""
-    event = report.result.arbiters
+    the file does not give the arbiter's title), one A4 page each; why none, when none. FIDE's
+    forms are in FIDE's English; what trfconv adds around them in the basis's language."""
+    event, lang = report.result.arbiters, report.basis.lang
     body = ""
     if not report.basis.withheld and event is not None:
         body = "".join(_form(report, event, n, c) for n in event.norms for c in n.checks if c.status != NO_NORM) \
-            or _none(event)
-    title = f"Arbiter norms: {report.tournament.event.name or report.basis.file}"
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><title>{e(title)}</title>'
+            or _none(event, lang)
+    title = lang.say(msg("Arbiter norms: {event}", event=report.tournament.event.name or report.basis.file))
+    return (f'<!DOCTYPE html>\n<html lang="{lang.code}"><head><meta charset="utf-8"/><title>{e(title)}</title>'
             f"<style>{STYLE}</style></head><body>{html_block(report.basis, caveats=False)}{body}</body></html>\n")
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...messages import ENGLISH, SEMICOLON, Language, Message, joined, msg, plural
+from ...messages import ENGLISH, SEMICOLON, Language, Message, joined, msg, plural, pmsg
 from ...model import Tournament
 from ...rules.norms import TITLES, EventNorms, PlayerNorms
 from ...rules.norms.evaluate import Requirement, TitleNorm
@@ -107,6 +107,8 @@ class NormsReport:
 MISSING = {"titles": msg("titles"), "federations": msg("federations"), "ratings": msg("ratings"), "sex": msg("sex")}
 NO_NAME = msg("(no name)")
 AND = msg(" and ")
+#: Between items that hold decimal numbers (French writes them with a comma: ``2200 : 3,5 ; 2300 : 3``).
+BETWEEN_NUMBERS = pmsg("between items holding decimal numbers", ", ")
 
 
 def _listed(results: list[tuple[PlayerNorms, TitleNorm]], said) -> Message:
@@ -245,7 +247,7 @@ def forecast_lines(report: NormsReport, f: TitleForecast) -> list[Message]:
     if unknown:
         cells = [msg("{rating}: {points}", rating=n.rating, points=_points(n.points)) for n in f.needs]
         out.append(msg("  points needed in the {remaining} round(s) left, the {unknown} unknown opponent(s) averaging "
-                       "{cells}", remaining=f.remaining, unknown=unknown, cells=cells))
+                       "{cells}", remaining=f.remaining, unknown=unknown, cells=joined(cells, BETWEEN_NUMBERS)))
     else:
         rounds = joined([msg("round {round} (paired with #{opponent}, {rating})", round=g.round, opponent=g.opponent,
                              rating=UNRATED if g.unrated else str(g.rating)) for g in f.paired], SEMICOLON)

@@ -62,6 +62,7 @@ from ...diagnostics import diagnostic
 from ...errors import TrfconvError
 from ...list_entry import KINDS, KeptGame, ListEntry, Rating, title_code
 from ...messages import Message, msg
+from ...records import builder
 from .layouts import Column, HeaderError, layout
 from .parse import XML_LAYOUT, ListError, ListFile, Reader
 
@@ -74,6 +75,8 @@ _PLAYERS = re.compile(r"p[0-9]+")
 #: The fields of each kind in a combined list (a single-type list has ``rating``, ``games``, ``k``).
 _KIND_FIELDS = {kind: (f"{kind}_rating", f"{kind}_games", f"{kind}_k") for kind in KINDS}
 _SINGLE_FIELDS = ("rating", "games", "k")
+#: What :meth:`Store._entry` builds its entries with (an event's players at once).
+_new_entry = builder(ListEntry)
 #: The most ratings :meth:`Store._entry` keeps to share (then it starts again).
 _RATINGS_HELD = 100_000
 #: FIDE IDs asked for in one query (:meth:`Store.players`; SQLite allows 32,766 parameters).
@@ -531,29 +534,31 @@ class Store:
         made = self._ratings
         for kind, source in served.items():
             own = values.get(source)
-            rating = games = k = None  # unrated when that list lacks him
-            if own is not None:
+            key: tuple[str, str | None, str | None, str | None, str, str]
+            if own is None:  # unrated when that list lacks him
+                key = (kind, None, None, None, month, source.file)
+            else:
                 rating, games, k = _KIND_FIELDS[kind] if _KIND_FIELDS[kind][0] in own else _SINGLE_FIELDS
-                rating, games, k = own.get(rating), own.get(games), own.get(k)
-            key = (kind, rating, games, k, month, source.file)
+                key = (kind, own.get(rating), own.get(games), own.get(k), month, source.file)
             shared = made.get(key)
             if shared is None:
                 if len(made) >= _RATINGS_HELD:
                     made.clear()
-                shared = made[key] = Rating(kind, _number(rating, zero=None), _number(games), _number(k, zero=None),
-                                            month, source.file)
+                shared = made[key] = Rating(kind, _number(key[1], zero=None), _number(key[2]),
+                                            _number(key[3], zero=None), month, source.file)
             ratings.append(shared)
-        flag = v.get("flag", "").lower()
-        sex = v.get("sex") or None
+        get = v.get
+        flag = get("flag", "").lower()
+        sex = get("sex") or None
         if "sex" not in v:  # lists before 2012: no sex column, the flag w marks women (legend)
             sex = "F" if "w" in flag else "M"
-        other = v.get("other_titles", "")
-        return ListEntry(
-            fide_id=int(v["fide_id"]), name=v["name"], federation=v.get("federation", ""), sex=sex,
-            title=title_code(v.get("title", "")), women_title=title_code(v.get("women_title", "")),
-            other_titles=tuple(t.strip() for t in other.split(",") if t.strip()) if other else (),
-            foa_title=v.get("foa_title") or None, birth_year=_number(v.get("birth_year"), zero=None),
-            flag=flag, month=month, source=first.file, ratings=tuple(ratings))
+        other = get("other_titles", "")
+        title, women_title = get("title", ""), get("women_title", "")
+        return _new_entry(  # by position: ListEntry's field order
+            int(v["fide_id"]), v["name"], get("federation", ""), sex, title_code(title) if title else None,
+            title_code(women_title) if women_title else None,
+            tuple(t.strip() for t in other.split(",") if t.strip()) if other else (), get("foa_title") or None,
+            _number(get("birth_year"), zero=None), flag, month, first.file, tuple(ratings))
 
     # -- import -----------------------------------------------------------------------------
     @_said

@@ -272,8 +272,8 @@ def _why_nothing(rules: RateabilityRules, games: list[GameVerdict]) -> Message:
     for g in games:
         for r in g.reasons:
             reasons[r] = reasons.get(r, 0) + 1
-    return msg("no game counts: {reasons}", reasons=joined([msg("{reason} ({count})", reason=r.value, count=count)
-                                                            for r, count in reasons.items()], SEMICOLON))
+    counted = [msg("{reason} ({count})", reason=r.value, count=count) for r, count in reasons.items()]
+    return msg("no game counts: {reasons}", reasons=joined(counted, SEMICOLON))
 
 
 def not_rateable(verdicts: list[PlayerVerdict]) -> list[PlayerVerdict]:

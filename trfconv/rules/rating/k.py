@@ -45,6 +45,10 @@ class KChoice:
     assumptions: tuple[str, ...] = ()
     before_cap: int | None = None
 
+    def __reduce__(self) -> tuple[type[KChoice], tuple[int, str, tuple[str, ...], int | None]]:
+        """Pickled as its values (see :meth:`~trfconv.dates.PartialDate.__reduce__`)."""
+        return KChoice, (self.k, self.source, self.assumptions, self.before_cap)
+
     @property
     def inferred(self) -> bool:
         return self.source == RULES

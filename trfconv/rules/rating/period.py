@@ -25,7 +25,6 @@ rating list look-up, never a file.
 
 from __future__ import annotations
 
-import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
@@ -39,15 +38,15 @@ from ...actions import Action
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import KeptGame, Rating
-from ...messages import shared
+from ...messages import SEMICOLON, Message, joined, msg, shared
 from ...model import Player, Tournament
 from ...numbers import exact_sum
 from ..editions import Edition, edition_for
 from ..rateability import rating_list, validate
 from ..rateability.verdict import Gets
-from ..progress import RoundState, progress, span
+from ..progress import Progress, RoundState, progress, span
 from ..ratinglist.crosscheck import VARIANT, crosscheck
-from ..ratinglist.inforce import Lookup, event_entries, event_list, k_and_rating, rated_from_list
+from ..ratinglist.inforce import Lookup, event_entries, event_list, k_and_rating, kind_said, rated_from_list
 from .change import RatedGame, rate_game, rated_game
 from .event import EventRating, rate
 from .initial import Initial, initial_rating
@@ -133,48 +132,52 @@ class Place:
 def place(t: Tournament, month: str, rules: PeriodRules) -> Place:
     """Where ``t`` stands in the period of the list of ``month`` (see the module docstring)."""
     path, played = t.source.path, shift(month, -1)
-    name = t.event.name or path or "the event"
+    name = t.event.name or path or THE_EVENT
     start, end, rounds = _dates(t)
     if end is None:
         return Place(True, None, None, diagnostic(
-            "PER008", f"{name}: the dates are unknown; taken whole into the period of {month}", path=path))
+            "PER008", msg("{name}: the dates are unknown; taken whole into the period of {month}", name=name,
+                          month=month), path=path))
     days = (end - start).days + 1
     if days > rules.monthly_after_days:
         if not rounds or None in rounds:
             return _by_end(t, month, start, end, rules, diagnostic(
-                "PER007", f"{name} lasted {days} days (more than {rules.monthly_after_days}: reported month by month, "
-                          f"article 4) but its round dates are not all known: taken whole by its end date", path=path))
+                "PER007", msg("{name} lasted {days} days (more than {most}: reported month by month, article 4) but "
+                              "its round dates are not all known: taken whole by its end date", name=name, days=days,
+                              most=rules.monthly_after_days), path=path))
         part = frozenset(i + 1 for i, d in enumerate(rounds) if month_of(d) == played)
         if not part:
             return Place(False, note=diagnostic(
-                "PER003", f"{name}: no round of this event was played in {played}; not in the period of {month}",
-                path=path))
+                "PER003", msg("{name}: no round of this event was played in {played}; not in the period of {month}",
+                              name=name, played=played, month=month), path=path))
         first = min(d for d in rounds if month_of(d) == played)
         return Place(True, first, part, diagnostic(
-            "PER006", f"{name} lasted {days} days (more than {rules.monthly_after_days}): only rounds "
-                      f"{_span(part)}, played in {played}, are rated in this period, on the list in force on "
-                      f"{first.isoformat()} (article 4, interim reports; Title Regulations 1.1.4)", path=path))
+            "PER006", msg("{name} lasted {days} days (more than {most}): only rounds {rounds}, played in {played}, are "
+                          "rated in this period, on the list in force on {first} (article 4, interim reports; Title "
+                          "Regulations 1.1.4)", name=name, days=days, most=rules.monthly_after_days,
+                          rounds=_span(part), played=played, first=first), path=path))
     return _by_end(t, month, start, end, rules, None)
 
 
 def _by_end(t: Tournament, month: str, start: date, end: date, rules: PeriodRules, note: Diagnostic | None) -> Place:
     path, ended = t.source.path, month_of(end)
-    name = t.event.name or path or "the event"
+    name = t.event.name or path or THE_EVENT
     if ended >= month:
         return Place(False, note=diagnostic(
-            "PER003", f"{name} ended on {end.isoformat()}: rated in the list of {shift(ended, 1)} or later, not in "
-                      f"the period of {month}", path=path))
+            "PER003", msg("{name} ended on {end}: rated in the list of {next} or later, not in the period of {month}",
+                          name=name, end=end, next=shift(ended, 1), month=month), path=path))
     if shift(ended, rules.lists_after_end) < month:
         return Place(False, note=diagnostic(
-            "PER004", f"{name} ended on {end.isoformat()}: a tournament not sent in time for the third list after "
-                      f"its end ({shift(ended, rules.lists_after_end)}) is not rated (9.1); left out", path=path))
+            "PER004", msg("{name} ended on {end}: a tournament not sent in time for the third list after its end "
+                          "({last}) is not rated (9.1); left out", name=name, end=end,
+                          last=shift(ended, rules.lists_after_end)), path=path))
     if note is None and ended < shift(month, -1):
-        note = diagnostic("PER005", f"{name} ended on {end.isoformat()}, before {shift(month, -1)}: rated late, "
-                                    f"in the period of {month}", path=path)
+        note = diagnostic("PER005", msg("{name} ended on {end}, before {played}: rated late, in the period of {month}",
+                                        name=name, end=end, played=shift(month, -1), month=month), path=path)
     elif note is None and month_of(start) != ended:
-        note = diagnostic("PER010", f"{name} ran from {start.isoformat()} to {end.isoformat()}: rated whole in the "
-                                    f"period after its end, on the list in force at its start, as FIDE's own "
-                                    "calculations do", path=path)
+        note = diagnostic("PER010", msg("{name} ran from {start} to {end}: rated whole in the period after its end, on "
+                                        "the list in force at its start, as FIDE's own calculations do", name=name,
+                                        start=start, end=end), path=path)
     return Place(True, start, None, note)
 
 
@@ -270,18 +273,20 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
     out = [where.note] if where.note else []
     if not where.included:
         return None, out
-    name = t.event.name or t.source.path or "the event"
+    name = t.event.name or t.source.path or THE_EVENT
     if where.start is None and not undated:
-        return None, [diagnostic("PER032", f"{name}: no date (start, end or round dates): the period it belongs "
-                                           "to cannot be known; left out", path=t.source.path,
+        return None, [diagnostic("PER032", msg("{name}: no date (start, end or round dates): the period it belongs to "
+                                               "cannot be known; left out", name=name), path=t.source.path,
                                  actions=(Action("take-undated", purpose="takes it whole into this period"),))]
-    open_rounds = _not_finished(t, where)
+    state = progress(t)  # where the event stands, read once: the judging below asks it twice
+    open_rounds = _not_finished(state, where)
     if open_rounds is not None:
         if not unfinished:
-            return None, [diagnostic("PER031", f"{name} is not finished ({open_rounds}); left out", path=t.source.path,
+            return None, [diagnostic("PER031", msg("{name} is not finished ({where}); left out", name=name,
+                                                   where=open_rounds), path=t.source.path,
                                      actions=(Action("take-unfinished", purpose="rates the results it holds"),))]
-        out.append(diagnostic("PER033", f"{name} is not finished ({open_rounds}): rated on the results it holds, "
-                                        "as asked; a pairing without its result is no game",
+        out.append(diagnostic("PER033", msg("{name} is not finished ({where}): rated on the results it holds, as asked; "
+                                            "a pairing without its result is no game", name=name, where=open_rounds),
                               path=t.source.path))
     dated = t if where.start is None or where.rounds is None else \
         replace(t, event=replace(t.event, start_date=where.start))
@@ -299,12 +304,13 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
             listed = (month_used, kind, seen)
     # 8.2.1: the period knows which event was the first. An event not finished (its month's rounds
     # complete, or rated as it holds with --unfinished) is judged on the rounds the period takes.
-    verdict = validate(dated, first_event=False, after_round=_judged_after(t, where))
+    verdict = validate(dated, first_event=False, after_round=_judged_after(state, where))
     out.extend(d for d in verdict.diagnostics if d.code != "VAL042")  # the period's own cut: said above
     if not verdict.rateable:
-        out.append(diagnostic("PER002", f"{dated.event.name or dated.source.path or 'the event'} is "
-                                        f"{verdict.decision.value}{verdict.not_modelled_note} (trfconv validate says "
-                                        "why); left out of the period", path=dated.source.path))
+        out.append(diagnostic("PER002", msg("{name} is {decision}{note} (trfconv validate says why); left out of the "
+                                            "period", name=dated.event.name or dated.source.path or THE_EVENT,
+                                            decision=verdict.decision.value, note=verdict.not_modelled_note),
+                              path=dated.source.path))
         return None, out
     rating = rate(dated, verdict, k=k, own_ru=False)  # a newcomer's Ru: from his games of the whole period
     out.extend(d for d in rating.diagnostics if d.code not in _SUMMED_UP)
@@ -316,26 +322,24 @@ def judge_event(t: Tournament, month: str, rules: PeriodRules, lookup: Lookup | 
 NOT_JUDGED = frozenset({"PER003", "PER004", "PER031", "PER032"})
 
 
-def _judged_after(t: Tournament, where: Place) -> int | None:
-    """The round an event the period rates is judged after, when it is not finished: the last
-    round of the period's month for an event reported month by month, else its last round with
-    results (None: a finished event is judged whole)."""
-    state = progress(t)
+def _judged_after(state: Progress, where: Place) -> int | None:
+    """The round an event the period rates is judged after, when it is not finished (``state``:
+    where it stands): the last round of the period's month for an event reported month by month,
+    else its last round with results (None: a finished event is judged whole)."""
     if state.finished:
         return None
     return max(where.rounds) if where.rounds is not None else state.standing_after or None
 
 
-def _not_finished(t: Tournament, where: Place) -> str | None:
-    """Where ``t`` stands when the period cannot rate it as finished, or None: the whole event
-    (:attr:`~trfconv.rules.progress.Progress.finished`, judged on no day: the rounds decide), or,
-    for an event reported month by month, the rounds of the period's month."""
-    state = progress(t)
+def _not_finished(state: Progress, where: Place) -> Message | None:
+    """Where the event stands (``state``) when the period cannot rate it as finished, or None:
+    the whole event (:attr:`~trfconv.rules.progress.Progress.finished`, judged on no day: the
+    rounds decide), or, for an event reported month by month, the rounds of the period's month."""
     if where.rounds is None:
         return None if state.finished else state.summary()
     missing = tuple(r for r in sorted(where.rounds)
                     if r > state.rounds or state.states[r - 1] is not RoundState.COMPLETE)
-    return f"round(s) {span(missing)} of this period without all their results" if missing else None
+    return msg("round(s) {rounds} of this period without all their results", rounds=span(missing)) if missing else None
 
 
 def _lines(t: Tournament, rating_list: str, rating: EventRating, where: Place,
@@ -605,10 +609,13 @@ class PeriodBuilder:
                 one, two = self.events[a], self.events[b]
                 line = self._line(b, b_number)
                 out.append(diagnostic(
-                    "PER030", f"FIDE ID {key} is two people: {_who(first)}, player {a_number} of {one.name} "
-                              f"({one.path or 'no file'}{_at(self._line(a, a_number))}), and {_who(other)}, player "
-                              f"{b_number} of {two.name} ({two.path or 'no file'}{_at(line)}): {why}; neither is "
-                              "rated under this ID in the period (correct the wrong ID)", path=two.path, line=line))
+                    "PER030", msg("FIDE ID {id} is two people: {one}, player {one_number} of {one_event} ({one_where}), "
+                                  "and {other}, player {other_number} of {other_event} ({other_where}): {why}; neither "
+                                  "is rated under this ID in the period (correct the wrong ID)", id=key,
+                                  one=_who(first), one_number=a_number, one_event=one.name,
+                                  one_where=_where(one.path, self._line(a, a_number)), other=_who(other),
+                                  other_number=b_number, other_event=two.name, other_where=_where(two.path, line),
+                                  why=why), path=two.path, line=line))
         return out
 
     def result(self, lookup: Lookup | None = None, kind: str = "standard", kept: Kept | None = None) -> PeriodRating:
@@ -634,17 +641,18 @@ class PeriodBuilder:
             player, lines, known = self.found.pop(key)
             if key in self.conflicts:  # one ID, two people: left out, named (PER030), never merged
                 continue
-            entries = sorted((e.moved(moved[e.event]) for e in lines), key=lambda e: e.event)
+            entries = [lines[0].moved(moved[lines[0].event])] if len(lines) == 1 else \
+                sorted((e.moved(moved[e.event]) for e in lines), key=attrgetter("event"))  # most play one event
             if known is not None and known.month == used and known.kind == kind:  # rated on the previous list
                 base = known if isinstance(known, Rating) else None
             else:
                 base = k_and_rating(lookup, key, first_day(before), kind) if lookup is not None and key.isdigit() \
                     else None
             earlier = tuple(kept.kept_games(key, kind, since, month)) if kept is not None and key.isdigit() else ()
-            known = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
-            if known is None and earlier:
-                known = f"{earlier[0].event} (list of {earlier[0].month})"
-            line = _player(key, player, entries, events, base, rules, month, kind, earlier, known)
+            first: str | None = kept.first_event(key, kind, month) if kept is not None and key.isdigit() else None
+            if first is None and earlier:
+                first = msg("{event} (list of {month})", event=earlier[0].event, month=earlier[0].month)
+            line = _player(key, player, entries, events, base, rules, month, kind, earlier, first)
             pooled += bool(line.earlier)
             listed += line.gets is Gets.CHANGE and line.rating_source.startswith(_FROM_LIST)  # of the rated: PER009
             inferred += line.k is not None and line.k.inferred
@@ -661,15 +669,15 @@ def differences(a: Player, b: Player) -> str:
     each compared when both lines give it."""
     found = []
     if names.closeness(a.name, b.name) < VARIANT:
-        found.append(f"the names differ ({a.name!r}, {b.name!r})")
+        found.append(msg("the names differ ({one}, {other})", one=repr(a.name), other=repr(b.name)))
     years = [p.birth_date.year if isinstance(p.birth_date, PartialDate) else None for p in (a, b)]
     if None not in years and years[0] != years[1]:
-        found.append(f"born {years[0]} and {years[1]}")
+        found.append(msg("born {one} and {other}", one=years[0], other=years[1]))
     if a.sex in ("m", "w") and b.sex in ("m", "w") and a.sex != b.sex:
-        found.append(f"sex {a.sex} and {b.sex}")
+        found.append(msg("sex {one} and {other}", one=a.sex, other=b.sex))
     if a.federation and b.federation and a.federation.upper() != b.federation.upper():
-        found.append(f"federation {a.federation} and {b.federation}")
-    return ", ".join(found)
+        found.append(msg("federation {one} and {other}", one=a.federation, other=b.federation))
+    return joined(found, ", ") if found else ""
 
 
 def _who(p: Player) -> str:
@@ -678,12 +686,16 @@ def _who(p: Player) -> str:
     return f"{p.name!r}" + (f" ({shown})" if shown else "")
 
 
-def _at(line: int | None) -> str:
-    return f" line {line}" if line else ""
+def _where(path: str | None, line: int | None) -> Message:
+    """A player line's file and line, as PER030 names it."""
+    file = path or msg("no file")
+    return msg("{file} line {line}", file=file, line=line) if line else msg("{file}", file=file)
 
 
-#: How a rated player's rating before the period names the list it comes from.
+#: How a rated player's rating before the period names the list it comes from (its English).
 _FROM_LIST = "the FIDE"
+#: What names an event that has no name and no file.
+THE_EVENT = msg("the event")
 
 
 @dataclass(frozen=True, slots=True)
@@ -712,11 +724,11 @@ def _player(key: str, player: Player, entries: list[PlayerEvent],
     if not rated and (listed is None or not any(_before(events[e.event], base.month) for e in entries)):
         return _newcomer(key, player, entries, events, rules, earlier, known_first, month)
     if listed is not None:
-        rating, source = listed, f"{_FROM_LIST} {kind} list of {base.month}"
+        rating, source = listed, msg("the FIDE {kind} list of {month}", kind=kind_said(kind), month=base.month)
         since = first_day(base.month)
     else:
         last = max(rated, key=lambda e: (events[e.event].start or date.min, e.event))
-        rating, source = last.rating, f"Ro of {events[last.event].name}, the event that started last"
+        rating, source = last.rating, msg("Ro of {event}, the event that started last", event=events[last.event].name)
         since = events[last.event].start
         since = None if since is None else since.replace(day=1)
     parts = [e if e.rating is not None else _rated_since(e, events[e.event], rating, since, r) for e in entries]
@@ -747,12 +759,12 @@ def _rated_since(part: PlayerEvent, event: PeriodEvent, rating: int, since: date
     count for them (8.3.1). When the event did not start before ``since`` (the files disagree),
     his unrated games are not counted."""
     if since is None or event.start is None or event.start >= since:
-        return replace(part, counted=False, note="rated in another event of the period")
+        return replace(part, counted=False, note=msg("rated in another event of the period"))
     games = [rate_game(rating, g.opponent_rating, g.score, r, event.start, round=g.round, opponent_number=g.opponent)
              for g in part.games]
     return replace(player_event(part.event, part.start_number, rating, games),
-                   note=f"unrated at its start, rated since: rated with the current rating {rating}, as unrated "
-                        "for the opponents (8.2.4)")
+                   note=msg("unrated at its start, rated since: rated with the current rating {rating}, as unrated for "
+                            "the opponents (8.2.4)", rating=rating))
 
 
 def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequence[PeriodEvent],
@@ -769,7 +781,8 @@ def _newcomer(key: str, player: Player, parts: list[PlayerEvent], events: Sequen
         first_here = events[first.event].name
         least = rules.first_min_score
         if first.halves * least.denominator < 2 * least.numerator:  # his score (halves / 2) below it, in integers
-            note = sys.intern(f"a score of {first.score} in the first event is disregarded ({rules.first_article})")
+            note = shared(msg("a score of {score} in the first event is disregarded ({article})",
+                              score=str(first.score), article=rules.first_article))
             parts = [replace(e, counted=False, note=note) if e is first else e for e in parts]
     counted = [e for e in parts if e.counted]
     if not counted and not earlier:
@@ -791,7 +804,8 @@ def _k(base: Rating | None, used: KChoice | None, rating: int, r: RatingRules, k
     (before that event's own K x n cap), else (8.2.4: rated since his events) the rules' K for
     ``rating``."""
     if base is not None and base.k is not None:
-        return KChoice(base.k, sys.intern(f"the FIDE {kind} list of {base.month}"))
+        return KChoice(base.k, shared(msg("the FIDE {kind} list of {month}", kind=kind_said(kind),
+                                          month=base.month)))
     if used is None:
         return infer_k(rating, r)
     return KChoice(used.before_cap or used.k, used.source, used.assumptions)
@@ -803,34 +817,43 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
     out, r = [], rules.rating
     rated = sum(1 for p in players if p.gets is Gets.CHANGE)
     if rated and with_list:
-        where = (f"the FIDE {kind} list of {used}" + ("" if used == before else f" (the list of {before} is not "
-                                                                                 "held)")
-                 if used else f"no FIDE {kind} list (none held on {before})")
+        said_kind = kind_said(kind)
+        if not used:
+            where = msg("no FIDE {kind} list (none held on {month})", kind=said_kind, month=before)
+        elif used == before:
+            where = msg("the FIDE {kind} list of {month}", kind=said_kind, month=used)
+        else:
+            where = msg("the FIDE {kind} list of {month} (the list of {before} is not held)", kind=said_kind,
+                        month=used, before=before)
         out.append(diagnostic(
-            "PER009", f"rating before the period and K: from {where} for {listed} of {rated} rated player(s); the "
-                      "others start from the Ro of the event they started last, with the K that event used"))
+            "PER009", msg("rating before the period and K: from {where} for {listed} of {rated} rated player(s); the "
+                          "others start from the Ro of the event they started last, with the K that event used",
+                          where=where, listed=listed, rated=rated)))
     elif rated:
         out.append(diagnostic(
-            "PER009", "rating before the period and K: no list given, so each rated player starts from the Ro of the "
-                      "event he started last, with the K that event used", actions=(Action("give-list"),)))
+            "PER009", msg("rating before the period and K: no list given, so each rated player starts from the Ro of "
+                          "the event he started last, with the K that event used"), actions=(Action("give-list"),)))
     if inferred:
+        assumed = msg("K inferred from the {edition} rules for {count} player(s): their earlier rated games and "
+                      "highest rating are unknown, so at least {games} games are assumed, and {top} reached only by "
+                      "those rated {top} or more", edition=r.edition, count=inferred, games=r.k_new_games,
+                      top=r.k_top_rating)
         out.append(diagnostic(
-            "PER012", f"K inferred from the {r.edition} rules for {inferred} player(s): their earlier rated games "
-                      f"and highest rating are unknown, so at least {r.k_new_games} games are assumed, and "
-                      f"{r.k_top_rating} reached only by those rated {r.k_top_rating} or more"
-                      + ("; the list held gives no K for them" if with_list else "; give the list for the list's K"),
+            "PER012", msg("{assumed}; the list held gives no K for them", assumed=assumed) if with_list else
+            msg("{assumed}; give the list for the list's K", assumed=assumed),
             actions=() if with_list else (Action("give-list"),)))
     if no_id:
         out.append(diagnostic(
-            "PER011", f"{no_id} player line(s) without a FIDE ID: their results cannot be joined across events and "
-                      "are counted event by event"))
+            "PER011", msg("{count} player line(s) without a FIDE ID: their results cannot be joined across events and "
+                          "are counted event by event", count=no_id)))
     if any(p.gets is Gets.INITIAL for p in players):
         out.append(diagnostic(
-            "PER013", f"unrated players: the games of earlier periods kept in the database (the lists of {since} "
-                      f"on, {r.initial.pool}, 7.1.4) pooled with this period's for {pooled} player(s); games of "
-                      "periods computed without keeping them are not known" if pooled is not None else
-                      f"unrated players: only this period's results are pooled into Ru; their earlier unrated "
-                      f"results ({r.initial.pool}, 7.1.4) are pooled only from the database",
+            "PER013", msg("unrated players: the games of earlier periods kept in the database (the lists of {since} "
+                          "on, {pool}, 7.1.4) pooled with this period's for {pooled} player(s); games of periods "
+                          "computed without keeping them are not known", since=since, pool=r.initial.pool,
+                          pooled=pooled) if pooled is not None else
+            msg("unrated players: only this period's results are pooled into Ru; their earlier unrated results "
+                "({pool}, 7.1.4) are pooled only from the database", pool=r.initial.pool),
             actions=(Action("keep-unrated"),)))
     dropped: dict[str, int] = {}
     for p in players:
@@ -838,21 +861,25 @@ def _caveats(players: list[PlayerPeriod], listed: int, inferred: int, no_id: int
             if not e.counted:
                 dropped[events[e.event].name] = dropped.get(events[e.event].name, 0) + 1
     if dropped:
+        counts = joined([msg("{count} player(s) in {event}", count=n, event=name) for name, n in dropped.items()],
+                        SEMICOLON)
         out.append(diagnostic(
-            "PER019", f"a zero score in a newcomer's first event is disregarded ({rules.first_article}): "
-                      + "; ".join(f"{n} player(s) in {name}" for name, n in dropped.items())
-                      + ("; the first event is the earliest the database knows, else the earliest of this period"
-                         if pooled is not None else "; each newcomer's earliest event of this period is taken as his "
-                         "first: earlier events are known only from the database"),
+            "PER019", msg("a zero score in a newcomer's first event is disregarded ({article}): {counts}; the first "
+                          "event is the earliest the database knows, else the earliest of this period",
+                          article=rules.first_article, counts=counts) if pooled is not None else
+            msg("a zero score in a newcomer's first event is disregarded ({article}): {counts}; each newcomer's "
+                "earliest event of this period is taken as his first: earlier events are known only from the "
+                "database", article=rules.first_article, counts=counts),
             actions=() if pooled is not None else (Action("keep-unrated"),)))
     since_rated = [e for p in players for e in p.events if e.rating is not None and e.note]
     if since_rated:
         named = list(dict.fromkeys(events[e.event].name for e in since_rated))
-        names = ", ".join(named[:10]) + (f" and {len(named) - 10} more" if len(named) > 10 else "")
+        names = (msg("{names} and {more} more", names=named[:10], more=len(named) - 10) if len(named) > 10
+                 else ", ".join(named))
         out.append(diagnostic(
-            "PER020", f"{len(since_rated)} player line(s) unrated at their event's start but rated since are rated "
-                      f"as rated players with their current rating, and as unrated for their opponents (8.2.4): "
-                      f"{names}"))
+            "PER020", msg("{count} player line(s) unrated at their event's start but rated since are rated as rated "
+                          "players with their current rating, and as unrated for their opponents (8.2.4): {names}",
+                          count=len(since_rated), names=names)))
     return out
 
 

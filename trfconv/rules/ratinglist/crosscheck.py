@@ -19,8 +19,9 @@ from ... import names
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, Severity, diagnostic
 from ...list_entry import ListEntry
+from ...messages import Message, joined, msg
 from ...model import Player, Tournament
-from .inforce import Lookup, event_entries, event_list
+from .inforce import Lookup, event_entries, event_list, kind_said
 
 #: Names at least this close (0-100) are spelling or transliteration variants: reported as info.
 VARIANT = 85
@@ -28,6 +29,7 @@ VARIANT = 85
 Locate = Callable[[int], tuple]
 #: The model writes sex as TRF does (``m``/``w``), the lists as ``M``/``F``.
 _SEX = {"M": "m", "F": "w"}
+NONE = msg("none")
 
 
 def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | None = None,
@@ -43,10 +45,10 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
     if month is None:
         return out
 
-    def report(p: Player, code: str, message: str, severity: Severity | None = None) -> None:
+    def report(p: Player, code: str, message: Message, severity: Severity | None = None) -> None:
         path, line, column = locate(p.start_number) if locate else (t.source.path, None, None)
-        out.append(diagnostic(code, f"player {p.start_number} ({p.name}): {message}", path=path, line=line,
-                              column=column, severity=severity))
+        out.append(diagnostic(code, msg("player {number} ({name}): {message}", number=p.start_number, name=p.name,
+                                        message=message), path=path, line=line, column=column, severity=severity))
 
     first_with: dict[int, Player] = {}
     if entries is None:
@@ -58,20 +60,21 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
             continue
         number = int(p.fide_id) if p.fide_id.isascii() and p.fide_id.isdigit() else None
         if number is None:
-            report(p, "LST001", f"FIDE ID {p.fide_id!r} is not a number")
+            report(p, "LST001", msg("FIDE ID {id} is not a number", id=repr(p.fide_id)))
             continue
         if number in first_with:  # the file's own check says it (TRF060): held against the list once
             continue
         first_with[number] = p
         entry = entries.get(number)
         if entry is None and not lookup.registered(month):
-            rated = f"; the file rates him {p.rating}" if p.rating else ""
-            report(p, "LST035", f"FIDE ID {number} is not in the FIDE {kind} list of {month}, a single-type list "
-                                f"of the players rated in it: not rated on this list{rated}",
-                   Severity.WARNING if p.rating else None)
+            said = msg("FIDE ID {id} is not in the FIDE {kind} list of {month}, a single-type list of the players "
+                       "rated in it: not rated on this list", id=number, kind=kind_said(kind), month=month)
+            report(p, "LST035", msg("{said}; the file rates him {rating}", said=said, rating=p.rating) if p.rating
+                   else said, Severity.WARNING if p.rating else None)
             continue
         if entry is None:
-            report(p, "LST001", f"FIDE ID {number} is not in the FIDE {kind} list of {month}")
+            report(p, "LST001", msg("FIDE ID {id} is not in the FIDE {kind} list of {month}", id=number,
+                                    kind=kind_said(kind), month=month))
             continue
         if not differences:
             continue
@@ -83,37 +86,43 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
 def _new_player(p: Player, report) -> None:
     """A player without FIDE ID is registered from the file: FIDE's Qualification Commission
     lets rating officers reject a new player whose birth date or sex is missing."""
-    missing = [what for what, value in (("birth date", isinstance(p.birth_date, PartialDate)),
-                                        ("sex", p.sex in ("m", "w"))) if not value]
+    missing = [what for what, value in ((msg("birth date"), isinstance(p.birth_date, PartialDate)),
+                                        (msg("sex"), p.sex in ("m", "w"))) if not value]
     if missing:
-        report(p, "LST011", f"no FIDE ID and no {' or '.join(missing)}: a new player needs both to be registered")
+        lacking = joined(missing, msg(" or "))
+        report(p, "LST011", msg("no FIDE ID and no {missing}: a new player needs both to be registered",
+                                missing=lacking))
 
 
 def _differences(p: Player, e: ListEntry, kind: str, month: str):
     """(code, message, severity or None for the code's) for each way ``p`` differs from ``e``."""
-    where = f"the {month} list"
+    where = msg("the {month} list", month=month)
     score = names.closeness(p.name, e.name)
     if score < 100:  # 100 only for the same key (case, accents, punctuation and word order aside)
-        yield ("LST003", f"{where} spells the name {e.name!r} (closeness {score}/100)",
-               Severity.INFO if score >= VARIANT else None)
+        yield ("LST003", msg("{where} spells the name {name} (closeness {score}/100)", where=where, name=repr(e.name),
+                             score=score), Severity.INFO if score >= VARIANT else None)
     if p.federation and p.federation.upper() != e.federation.upper():
-        yield "LST004", f"federation {p.federation} in the file, {e.federation or 'none'} in {where}", None
+        yield "LST004", msg("federation {file} in the file, {listed} in {where}", file=p.federation,
+                            listed=e.federation or NONE, where=where), None
     sex = _SEX.get(e.sex or "")
     if p.sex in ("m", "w") and sex and p.sex != sex:
-        yield "LST005", f"sex {p.sex} in the file, {e.sex} in {where}", None
+        yield "LST005", msg("sex {file} in the file, {listed} in {where}", file=p.sex, listed=e.sex, where=where), None
     year = p.birth_date.year if isinstance(p.birth_date, PartialDate) else None
     if year is not None and e.birth_year is not None and year != e.birth_year:
-        yield "LST006", f"born {year} in the file, {e.birth_year} in {where}", None
+        yield "LST006", msg("born {file} in the file, {listed} in {where}", file=year, listed=e.birth_year,
+                            where=where), None
     if (p.title or e.titles) and p.title not in e.titles:
-        listed = "/".join(e.titles) or "no title"
-        yield "LST007", f"title {p.title or 'none'} in the file, {listed} in {where}", None
+        titles = "/".join(e.titles) or msg("no title")
+        yield "LST007", msg("title {file} in the file, {listed} in {where}", file=p.title or NONE, listed=titles,
+                            where=where), None
     rating = e.rating(kind)
     if rating is not None and p.rating != rating.rating:
         if rating.rating is None:
-            yield "LST009", f"rated {p.rating} in the file, unrated in the {kind} list of {month}", None
+            yield "LST009", msg("rated {file} in the file, unrated in the {kind} list of {month}", file=p.rating,
+                                kind=kind_said(kind), month=month), None
         else:
-            given = p.rating if p.rating is not None else "no rating"
-            yield ("LST008", f"{given} in the file, {rating.rating} in the {kind} list of {month}, "
-                             "which the rating uses", None)
+            given = p.rating if p.rating is not None else msg("no rating")
+            yield ("LST008", msg("{file} in the file, {listed} in the {kind} list of {month}, which the rating uses",
+                                 file=given, listed=rating.rating, kind=kind_said(kind), month=month), None)
     if e.inactive:
-        yield "LST010", f"inactive in {where} (flag {e.flag})", None
+        yield "LST010", msg("inactive in {where} (flag {flag})", where=where, flag=e.flag), None

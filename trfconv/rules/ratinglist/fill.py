@@ -24,12 +24,14 @@ from ... import names
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import ListEntry
+from ...messages import SEMICOLON, Message, joined, msg
 from ...model import Extra, Player, Tournament
 from ...numbers import ascii_digits
 from .inforce import Lookup, event_list
 
 #: How many list entries are compared with a player who has no FIDE ID.
 _CANDIDATES = 50
+NONE = msg("none")
 
 
 def fill(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournament, list[Diagnostic]]:
@@ -42,12 +44,12 @@ def fill(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournament, list[Dia
     taken = {int(p.fide_id) for p in t.players if p.fide_id and ascii_digits(p.fide_id)}
     players, extras = [], list(t.extras)
 
-    def record(code: str, message: str, anchor: str, origin: str) -> None:
+    def record(code: str, message: Message, anchor: str, origin: str) -> None:
         out.append(diagnostic(code, message, path=path))
         extras.append(Extra(f"### trfconv fill, FIDE {kind} list {month}{origin}: {message}", anchor))
 
     for p in t.players:
-        changes: list[tuple[str, str]] = []
+        changes: list[tuple[str, Message]] = []
         entry = None
         if p.fide_id and ascii_digits(p.fide_id):
             entry = lookup.player(int(p.fide_id), month)
@@ -56,19 +58,19 @@ def fill(t: Tournament, lookup: Lookup, kind: str) -> tuple[Tournament, list[Dia
             if entry is not None:
                 taken.add(entry.fide_id)
                 p = replace(p, fide_id=str(entry.fide_id))
-                changes.append(("LST020", f"FIDE ID {entry.fide_id} added: the one entry of the list with this "
-                                          "name, federation and birth year"))
+                changes.append(("LST020", msg("FIDE ID {id} added: the one entry of the list with this name, "
+                                              "federation and birth year", id=entry.fide_id)))
         if entry is not None:
             p = _update(p, entry, kind, changes)
             for code, message in changes:
-                record(code, f"player {p.start_number} ({p.name}): {message}", f"001:{p.start_number}",
-                       f" ({entry.source})")
+                record(code, msg("player {number} ({name}): {message}", number=p.start_number, name=p.name,
+                                 message=message), f"001:{p.start_number}", f" ({entry.source})")
         players.append(p)
     filled = replace(t, players=tuple(players))
     declared = t.event.declared_rated_players
     rated = sum(1 for p in filled.players if p.rating)
     if isinstance(declared, int) and declared == sum(1 for p in t.players if p.rating) != rated:
-        record("LST021", f"072 rated players {declared} -> {rated}", "072", "")
+        record("LST021", msg("072 rated players {declared} -> {rated}", declared=declared, rated=rated), "072", "")
         filled = replace(filled, event=replace(filled.event, declared_rated_players=rated))
     return replace(filled, extras=tuple(extras)), out
 
@@ -88,23 +90,26 @@ def _identify(p: Player, lookup: Lookup, month: str, taken: set[int], out: list[
         return matches[0]
     if len(matches) > 1 or (year is None and same) or (matches and matches[0].fide_id in taken):
         listed = matches or same
-        why = ("the file gives no birth year to tell them apart" if year is None and not matches
-               else "its FIDE ID is another player's of the file" if len(listed) == 1
-               else f"{len(listed)} entries have this name, federation and birth year")
-        out.append(diagnostic("LST023", f"player {p.start_number} ({p.name}): no FIDE ID filled, {why}: "
-                                        + "; ".join(f"{e.fide_id} {e.name} {e.federation} {e.birth_year or '?'}"
-                                                    for e in listed[:10]), path=path))
+        why = (msg("the file gives no birth year to tell them apart") if year is None and not matches
+               else msg("its FIDE ID is another player's of the file") if len(listed) == 1
+               else msg("{count} entries have this name, federation and birth year", count=len(listed)))
+        candidates = joined([f"{e.fide_id} {e.name} {e.federation} {e.birth_year or '?'}" for e in listed[:10]],
+                            SEMICOLON)
+        out.append(diagnostic("LST023", msg("player {number} ({name}): no FIDE ID filled, {why}: {candidates}",
+                                            number=p.start_number, name=p.name, why=why, candidates=candidates),
+                              path=path))
     return None
 
 
-def _update(p: Player, e: ListEntry, kind: str, changes: list[tuple[str, str]]) -> Player:
+def _update(p: Player, e: ListEntry, kind: str, changes: list[tuple[str, Message]]) -> Player:
     rating = e.rating(kind)
     if rating is not None and rating.rating != p.rating:
         new = rating.rating
-        changes.append(("LST021", f"rating {p.rating or 'none'} -> {new or 'none (unrated in the list)'}"))
+        changes.append(("LST021", msg("rating {old} -> {new}", old=p.rating or NONE,
+                                      new=new or msg("none (unrated in the list)"))))
         p = replace(p, rating=new)
     if (p.title or e.titles) and p.title not in e.titles:
         title = e.titles[0] if e.titles else None
-        changes.append(("LST022", f"title {p.title or 'none'} -> {title or 'none'}"))
+        changes.append(("LST022", msg("title {old} -> {new}", old=p.title or NONE, new=title or NONE)))
         p = replace(p, title=title)
     return p

@@ -10,14 +10,25 @@ file or a database themselves.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from datetime import date
+from operator import attrgetter
 from typing import Protocol
 
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import ListEntry, Rating
-from ...model import Tournament
+from ...messages import Message, msg, pmsg
+from ...model import Player, Tournament
 from ..rating.k import GivenK
+
+#: The rate of play of a rating list, in words (``standard`` is its name, not a quality).
+KIND_WORDS = {"standard": pmsg("rating list", "standard"), "rapid": pmsg("rating list", "rapid"),
+              "blitz": pmsg("rating list", "blitz")}
+
+
+def kind_said(kind: str) -> Message | str:
+    """A list's rate of play (``standard``, ``rapid``, ``blitz``) as a message says it."""
+    return KIND_WORDS.get(kind, kind)
 
 
 class Lookup(Protocol):
@@ -45,17 +56,19 @@ def event_list(t: Tournament, lookup: Lookup, kind: str) -> tuple[str | None, li
     if start is None:
         month = lookup.in_force("9999-12", kind)
         if month is None:
-            return None, [diagnostic("LST012", f"no FIDE {kind} list is held (trfconv list import)", path=path)]
-        return month, [diagnostic("LST013", f"the event's start date is unknown: checked against the latest "
-                                            f"{kind} list held, {month}", path=path)]
+            return None, [diagnostic("LST012", msg("no FIDE {kind} list is held (trfconv list import)",
+                                                   kind=kind_said(kind)), path=path)]
+        return month, [diagnostic("LST013", msg("the event's start date is unknown: checked against the latest {kind} "
+                                                "list held, {month}", kind=kind_said(kind), month=month), path=path)]
     month = lookup.in_force(start, kind)
     if month is None:
-        return None, [diagnostic("LST012", f"no FIDE {kind} list held for {start.isoformat()}, the event's start "
-                                           "(trfconv list import)", path=path)]
+        return None, [diagnostic("LST012", msg("no FIDE {kind} list held for {start}, the event's start (trfconv list "
+                                               "import)", kind=kind_said(kind), start=start), path=path)]
     own = f"{start.year:04d}-{start.month:02d}"
     if month != own:
-        return month, [diagnostic("LST013", f"checked against the {kind} list of {month}, not the list of {own} in "
-                                            f"force at the event's start ({start.isoformat()})", path=path)]
+        return month, [diagnostic("LST013", msg("checked against the {kind} list of {month}, not the list of {own} in "
+                                                "force at the event's start ({start})", kind=kind_said(kind),
+                                                month=month, own=own, start=start), path=path)]
     return month, []
 
 
@@ -109,13 +122,27 @@ def rated_from_list(t: Tournament, lookup: Lookup, kind: str, seen: dict[str, Ra
             continue
         listed += 1
         if rating.k is not None:
-            k[p.fide_id] = GivenK(rating.k, f"the FIDE {kind} list of {month}")
+            k[p.fide_id] = GivenK(rating.k, msg("the FIDE {kind} list of {month}", kind=kind_said(kind), month=month))
         replaced += rating.rating != p.rating
-        players.append(replace(p, rating=rating.rating) if rating.rating != p.rating else p)
-    out.append(diagnostic("LST024", f"ratings and K of {listed} player(s) from the FIDE {kind} list of {month} "
-                                    f"({replaced} rating(s) of the file replaced: LST008/LST009 name them); the "
-                                    "other players' from the file", path=t.source.path))
+        players.append(_rerated(p, rating.rating) if rating.rating != p.rating else p)
+    out.append(diagnostic("LST024", msg("ratings and K of {listed} player(s) from the FIDE {kind} list of {month} "
+                                        "({replaced} rating(s) of the file replaced: LST008/LST009 name them); the "
+                                        "other players' from the file", listed=listed, kind=kind_said(kind),
+                                        month=month, replaced=replaced), path=t.source.path))
     return replace(t, players=tuple(players)), k, out
+
+
+#: A player's values in the order of his fields, and where his rating is among them (:func:`_rerated`).
+_VALUES = attrgetter(*(f.name for f in fields(Player)))
+_RATING_AT = [f.name for f in fields(Player)].index("rating")
+
+
+def _rerated(p: Player, rating: int | None) -> Player:
+    """``p`` with ``rating``: ``replace(p, rating=rating)`` built by position, at half its cost
+    (a month of events re-rates some 150,000 player lines from the list)."""
+    values = list(_VALUES(p))
+    values[_RATING_AT] = rating
+    return Player(*values)
 
 
 class Pinned:

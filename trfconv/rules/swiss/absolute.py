@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...messages import Message, msg
 from ...model import Bye, ByeKind, Colour, Forfeit, Game, Pending, Player, Tournament
 from .rules import SwissRules
 from .state import RoundToPair, colour_difference, played
@@ -34,14 +35,14 @@ class Broken:
     kind: str
     player: int
     round: int
-    message: str
+    message: Message
     opponent: int | None = None
 
 
 def broken_in(t: Tournament, to_pair: RoundToPair) -> list[Broken]:
     """The absolute criteria the file's pairing of ``to_pair.round`` breaks."""
     r, rules = to_pair.round, to_pair.rules
-    edition = f"{rules.name} edition"
+    edition = msg("{edition} edition", edition=rules.name)
     before = {e.number: e for e in to_pair.entrants}
     out = []
     for e in to_pair.entrants:
@@ -49,20 +50,25 @@ def broken_in(t: Tournament, to_pair: RoundToPair) -> list[Broken]:
         entry = p.rounds[r - 1]
         if isinstance(entry, Game | Pending):
             if entry.opponent in e.opponents and e.number < entry.opponent:
-                out.append(Broken("rematch", e.number, r, (
-                    f"meets {entry.opponent} again (first in round {_met(p, entry.opponent)}; "
-                    f"{rules.criterion('rematch')}, {rules.article('rematch')}; {edition})"), entry.opponent))
+                out.append(Broken("rematch", e.number, r, msg(
+                    "meets {opponent} again (first in round {first}; {criterion}, {article}; {edition})",
+                    opponent=entry.opponent, first=_met(p, entry.opponent), criterion=str(rules.criterion('rematch')),
+                    article=rules.article('rematch'), edition=edition), entry.opponent))
             if entry.colour is not None:
-                problem = _colour_problem((*e.colours, entry.colour), rules)
+                found = _colour_problem((*e.colours, entry.colour), rules)
                 opponent = before.get(entry.opponent)
-                if problem and not (to_pair.last and (e.topscorer or (opponent is not None and opponent.topscorer))):
-                    out.append(Broken("colour", e.number, r, (
-                        f"{problem} ({_problem_article(problem, rules)}; {rules.criterion('absolute_colour')}, "
-                        f"{rules.article('topscorer')}: allowed only to topscorers in the last round; {edition})")))
+                if found and not (to_pair.last and (e.topscorer or (opponent is not None and opponent.topscorer))):
+                    problem, article = found
+                    out.append(Broken("colour", e.number, r, msg(
+                        "{problem} ({article}; {criterion}, {topscorer}: allowed only to topscorers in the last round; "
+                        "{edition})", problem=problem, article=rules.article(article),
+                        criterion=str(rules.criterion('absolute_colour')), topscorer=rules.article('topscorer'),
+                        edition=edition)))
         elif isinstance(entry, Bye) and entry.kind is ByeKind.PAB and e.pab_barred:
-            out.append(Broken("pab_bar", e.number, r, (
-                f"a pairing-allocated bye after {_barred_by(t, p, r, rules)} ({rules.criterion('pab_bar')}, "
-                f"{rules.article('pab_bar')}: barred after {rules.pab_bar_text}; {edition})")))
+            out.append(Broken("pab_bar", e.number, r, msg(
+                "a pairing-allocated bye after {barred_by} ({criterion}, {article}: barred after {bar}; {edition})",
+                barred_by=_barred_by(t, p, r, rules), criterion=str(rules.criterion('pab_bar')),
+                article=rules.article('pab_bar'), bar=rules.pab_bar_text, edition=edition)))
     return out
 
 
@@ -71,30 +77,38 @@ def _met(p: Player, opponent: int) -> int:
     return next(r for r, e in enumerate(p.rounds, 1) if played(e) and e.opponent == opponent)
 
 
-def _barred_by(t: Tournament, p: Player, r: int, rules: SwissRules) -> str:
+def _barred_by(t: Tournament, p: Player, r: int, rules: SwissRules) -> Message:
     """The first unplayed round before round ``r`` that bars ``p`` from the bye, as a message
     names it."""
     k, e = next((k, e) for k, e in enumerate(p.rounds[:r - 1], 1) if rules.bars_pab(e, t.scores))
     if isinstance(e, Forfeit):
-        what = "a forfeit win"
-    else:
-        what = {ByeKind.PAB: "the pairing-allocated bye", ByeKind.FULL: "a full-point bye"}.get(e.kind, "a bye")
-    return f"{what} in round {k}"
+        return msg("a forfeit win in round {round}", round=k)
+    kind = getattr(e, "kind", None)
+    if kind is ByeKind.PAB:
+        return msg("the pairing-allocated bye in round {round}", round=k)
+    if kind is ByeKind.FULL:
+        return msg("a full-point bye in round {round}", round=k)
+    return msg("a bye in round {round}", round=k)
 
 
-def _problem_article(problem: str, rules: SwissRules) -> str:
-    """The C.04.1 article a colour problem breaks."""
-    return rules.article("same_colour" if "in a row" in problem else "colour_difference")
-
-
-def _colour_problem(colours: tuple[Colour, ...], rules: SwissRules) -> str | None:
-    """What is wrong with a colour sequence that ends with the game just added."""
+def _colour_problem(colours: tuple[Colour, ...], rules: SwissRules) -> tuple[Message, str] | None:
+    """What is wrong with a colour sequence that ends with the game just added, and the key of
+    the C.04.1 article it breaks."""
     run = rules.same_colour_limit + 1
     if len(colours) >= run and len(set(colours[-run:])) == 1:
-        times = {3: "three times", 4: "four times"}.get(run, f"{run} times")
-        return f"{'White' if colours[-1] is Colour.WHITE else 'Black'} {times} in a row"
+        white = colours[-1] is Colour.WHITE
+        if run == 3:
+            said = msg("White three times in a row") if white else msg("Black three times in a row")
+        elif run == 4:
+            said = msg("White four times in a row") if white else msg("Black four times in a row")
+        else:
+            said = (msg("White {run} times in a row", run=run) if white
+                    else msg("Black {run} times in a row", run=run))
+        return said, "same_colour"
     difference = colour_difference(colours)
     limit = rules.colour_difference_limit
     if abs(difference) > limit:
-        return f"colour difference {difference:+d} (beyond ±{limit})"
+        signed = f"{difference:+d}"
+        return msg("colour difference {difference} (beyond ±{limit})", difference=signed, limit=limit), \
+            "colour_difference"
     return None

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ...eventkind import is_team_event
+from ...messages import SEMICOLON, Message, joined, msg, plural
 from ...model import Bye, ByeKind, Colour, Forfeit, Game, Pending, Tournament
 from ..editions import edition, editions
 from ..progress import Progress, progress, rounds_named
@@ -30,16 +31,16 @@ from .colours import Allocation
 from .dutch import NoPairing, NotModelled, RoundContext, RoundPairing
 from .explain import Bracket, Candidate, Reason, first_difference
 from .rules import SwissRules, event_start, rules_of, swiss_rules
-from .state import PlayerToPair, RoundToPair, rounds_to_pair
+from .state import PlayerToPair, RoundToPair, Strength, rounds_to_pair
 
 
 class RoundVerdict(Enum):
     """What a round is, held to the Dutch system."""
 
-    SAME = "as the Dutch system pairs it"
-    COLOURS = "colours differ"
-    DIFFERS = "differs"
-    CANNOT = "cannot judge"
+    SAME = msg("as the Dutch system pairs it")
+    COLOURS = msg("colours differ")
+    DIFFERS = msg("differs")
+    CANNOT = msg("cannot judge")
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class ColourDifference:
     file_white: int
     white: int
     rule: str
-    text: str
+    text: Message
 
 
 @dataclass(frozen=True)
@@ -100,30 +101,33 @@ class PairingsCheck:
         return sum(1 for r in self.rounds if r.verdict is verdict)
 
     @property
-    def verdict(self) -> str:
+    def verdict(self) -> Message:
         """One line: how many rounds are as the Dutch system pairs them."""
         if not self.checked:
-            return f"not checked: {self.why_not}"
+            return msg("not checked: {why}", why=self.why_not)
         if not self.rounds:
-            return "no round to check"
-        parts = [f"{self.count(RoundVerdict.SAME)} of {len(self.rounds)} round{'s' if len(self.rounds) != 1 else ''} as "
-                 "the Dutch system pairs them"]
-        for verdict, said in ((RoundVerdict.DIFFERS, "differ{s}"), (RoundVerdict.COLOURS, "differ{s} in colours only"),
-                              (RoundVerdict.CANNOT, "cannot be judged")):
-            if n := self.count(verdict):
-                parts.append(f"{n} {said.format(s='s' if n == 1 else '')}")
-        return "; ".join(parts)
+            return msg("no round to check")
+        parts = [plural("{same} of {n} round as the Dutch system pairs them",
+                        "{same} of {n} rounds as the Dutch system pairs them", n=len(self.rounds),
+                        same=self.count(RoundVerdict.SAME))]
+        if n := self.count(RoundVerdict.DIFFERS):
+            parts.append(plural("{n} differs", "{n} differ", n=n))
+        if n := self.count(RoundVerdict.COLOURS):
+            parts.append(plural("{n} differs in colours only", "{n} differ in colours only", n=n))
+        if n := self.count(RoundVerdict.CANNOT):
+            parts.append(plural("{n} cannot be judged", "{n} cannot be judged", n=n))
+        return joined(parts, SEMICOLON)
 
 
 #: 192 codes (TRF-2026) and words of 092 that name a Swiss system the checker does not check:
 #: their pairings are still held to the absolute criteria of C.04.1.
-OTHER_SWISS = {"DUBOV": "the Dubov system (C.04.4.1)", "BURSTEIN": "the Burstein system (C.04.4.2)",
-               "LIM": "the Lim system (C.04.4.3)", "DOUBLESWISS": "the Double-Swiss system (C.04.5)",
-               "DOUBLE SWISS": "the Double-Swiss system (C.04.5)"}
+OTHER_SWISS = {"DUBOV": msg("the Dubov system (C.04.4.1)"), "BURSTEIN": msg("the Burstein system (C.04.4.2)"),
+               "LIM": msg("the Lim system (C.04.4.3)"), "DOUBLESWISS": msg("the Double-Swiss system (C.04.5)"),
+               "DOUBLE SWISS": msg("the Double-Swiss system (C.04.5)")}
 #: ... and those that name no Swiss at all.
-NOT_SWISS = {"TEAM": "a team Swiss (C.04.6)", "ROUNDROBIN": "a round robin", "ROUND ROBIN": "a round robin",
-             "BERGER": "a round robin", "SCHEVENINGEN": "a Scheveningen", "SCHILLER": "the Schiller system",
-             "KNOCKOUT": "a knockout", "CUSTOM": "a custom system"}
+NOT_SWISS = {"TEAM": msg("a team Swiss (C.04.6)"), "ROUNDROBIN": msg("a round robin"),
+             "ROUND ROBIN": msg("a round robin"), "BERGER": msg("a round robin"), "SCHEVENINGEN": msg("a Scheveningen"),
+             "SCHILLER": msg("the Schiller system"), "KNOCKOUT": msg("a knockout"), "CUSTOM": msg("a custom system")}
 OTHER_SYSTEMS = {**OTHER_SWISS, **NOT_SWISS}
 
 
@@ -136,14 +140,16 @@ def check_pairings(t: Tournament, *, rules: str | None = None, system: str | Non
     file that declares another system or none."""
     declared, other = _system(t)
     if system is not None and system.strip().lower() != "dutch":
-        return PairingsCheck(system, False, None, (), why_not=f"{system} is not checked (only the Dutch system is)")
+        return PairingsCheck(system, False, None, (), why_not=msg("{system} is not checked (only the Dutch system is)",
+                                                                  system=system))
     if is_team_event(t):
-        return PairingsCheck(declared or "team event", False, None, (), why_not="a team event: team Swiss "
-                             "systems (C.04.6) are not checked")
+        return PairingsCheck(declared or "team event", False, None, (), why_not=msg("a team event: team Swiss systems "
+                                                                                    "(C.04.6) are not checked"))
     if other and system is None and other not in OTHER_SWISS.values():
-        return PairingsCheck(declared, False, None, (), why_not=f"{other}: only the Dutch system (C.04.3) is checked")
+        return PairingsCheck(declared, False, None, (), why_not=msg("{system}: only the Dutch system (C.04.3) is checked",
+                                                                    system=other))
     if is_round_robin(t):
-        return PairingsCheck(declared or "round robin", False, None, (), why_not="a round robin, not a Swiss")
+        return PairingsCheck(declared or "round robin", False, None, (), why_not=msg("a round robin, not a Swiss"))
     chosen, notes, unknown = _edition(t, rules, declared)
     where = progress(t)
     held = where.last_paired
@@ -153,13 +159,13 @@ def check_pairings(t: Tournament, *, rules: str | None = None, system: str | Non
     broken = tuple(b for r in wanted for b in broken_in(t, to_pair[r - 1]))
     if other and system is None:
         return PairingsCheck(declared, False, chosen, tuple(notes), broken=broken,
-                             why_not=f"{other}: only the Dutch system (C.04.3) is checked")
+                             why_not=msg("{system}: only the Dutch system (C.04.3) is checked", system=other))
     assumed = system is None and not declared
     if assumed:
-        notes.append("the file names no pairing system (192, 092): judged as the Dutch system")
+        notes.append(msg("the file names no pairing system (192, 092): judged as the Dutch system"))
     if declared and "BAKU" in declared.upper() and not (t.pairing.accelerations or t.pairing.player_accelerations):
-        unknown.append("the file declares the Baku acceleration but gives no 250 or XXA record of its fictitious "
-                       "points")
+        unknown.append(msg("the file declares the Baku acceleration but gives no 250 or XXA record of its fictitious "
+                           "points"))
     if to_pair:
         notes.extend(to_pair[-1].assumed)
     checks = tuple(_round(t, to_pair[r - 1], tuple(unknown), [b for b in broken if b.round == r]) for r in wanted)
@@ -194,22 +200,22 @@ def _edition(t: Tournament, rules: str | None, declared: str) -> tuple[SwissRule
     unknown: list[str] = []
     if rules:
         chosen = rules_of(edition(rules, "swiss"))
-        notes.append(f"judged under {chosen.name} ({chosen.edition.title}), as asked")
+        notes.append(msg("judged under {edition} ({title}), as asked", edition=chosen.name, title=chosen.edition.title))
         return chosen, notes, unknown
     start = event_start(t)
     chosen = swiss_rules(start)
     if start is None:
-        notes.append(f"start date unknown: judged under {chosen.name} (the newest edition)")
+        notes.append(msg("start date unknown: judged under {edition} (the newest edition)", edition=chosen.name))
     else:
-        notes.append(f"judged under {chosen.name} ({chosen.edition.title}), the edition in force on the event's "
-                     f"start date, {start.isoformat()}")
+        notes.append(msg("judged under {edition} ({title}), the edition in force on the event's start date, {start}",
+                         edition=chosen.name, title=chosen.edition.title, start=start))
         first = editions("swiss")[0].effective
         if start < first:
-            unknown.append(f"the Dutch rules in force on {start.isoformat()} (before {first.isoformat()}) are not "
-                           "modelled")
+            unknown.append(msg("the Dutch rules in force on {start} (before {first}) are not modelled", start=start,
+                               first=first))
     year = next((y for y in ("2017", "2025", "2026") if y in declared), None)
     if year and (year == "2017") != (chosen.name == "swiss-2017"):
-        notes.append(f"the file declares {declared}; the rules follow the event's start date")
+        notes.append(msg("the file declares {declared}; the rules follow the event's start date", declared=declared))
     return chosen, notes, unknown
 
 
@@ -242,11 +248,13 @@ def _round(t: Tournament, to_pair: RoundToPair, unknown: tuple[str, ...], broken
         ours = ctx.pair()
     except NoPairing as e:
         again = [f"{b.player}-{b.opponent}" for b in broken if b.kind == "rematch"]
-        said = f"; the file's round pairs players who already met: {', '.join(again)}" if again else ""
-        return RoundCheck(r, RoundVerdict.CANNOT, shown, None, (f"no pairing meets the absolute criteria ({e}); the "
-                                                            f"arbiter decides ({to_pair.rules.article('outlook')}){said}",))
+        none = msg("no pairing meets the absolute criteria ({why}); the arbiter decides ({article})", why=e.args[0],
+                   article=to_pair.rules.article('outlook'))
+        return RoundCheck(r, RoundVerdict.CANNOT, shown, None, (msg(
+            "{none}; the file's round pairs players who already met: {pairs}", none=none, pairs=again) if again
+            else none,))
     except NotModelled as e:
-        return RoundCheck(r, RoundVerdict.CANNOT, shown, None, (str(e),))
+        return RoundCheck(r, RoundVerdict.CANNOT, shown, None, (e.args[0],))
     notes: tuple[str, ...] = ()
     file_pairs = {frozenset((a, b)) for a, b in mate.items()}
     our_pairs = {frozenset(b.players) for b in ours.boards}
@@ -254,8 +262,9 @@ def _round(t: Tournament, to_pair: RoundToPair, unknown: tuple[str, ...], broken
         colours = tuple(_colour_differences(ctx, ours, colour))
         unjudged = [b for b in ours.boards if b.allocation.white is None]
         if unjudged:
-            notes = notes + (f"the initial colour is unknown (no 152 or XXC record, no game in round 1): the colours "
-                             f"of {len(unjudged)} pair(s) decided by {to_pair.rules.colour_rules[4]} are not judged",)
+            notes = notes + (msg("the initial colour is unknown (no 152 or XXC record, no game in round 1): the colours "
+                                 "of {count} pair(s) decided by {rule} are not judged", count=len(unjudged),
+                                 rule=to_pair.rules.colour_rules[4]),)
         return RoundCheck(r, RoundVerdict.COLOURS if colours else RoundVerdict.SAME, shown, ours, colours=colours, notes=notes)
     file_only = tuple(sorted(_pair(p) for p in file_pairs - our_pairs)) + (((bye, None),) if bye != ours.pab and bye
                                                                             else ())
@@ -264,12 +273,14 @@ def _round(t: Tournament, to_pair: RoundToPair, unknown: tuple[str, ...], broken
     try:
         reason = _explain(ctx, ours, mate, bye)
     except NotModelled as e:
-        return RoundCheck(r, RoundVerdict.CANNOT, shown, ours, (f"the round differs from the Dutch system's pairing, and "
-                                                            f"why cannot be said: {e}",), None, file_only, dutch_only)
+        return RoundCheck(r, RoundVerdict.CANNOT, shown, ours, (msg("the round differs from the Dutch system's "
+                                                                    "pairing, and why cannot be said: {why}",
+                                                                    why=e.args[0]),), None, file_only, dutch_only)
     if reason.file_better:
-        return RoundCheck(r, RoundVerdict.CANNOT, shown, ours, (
-            f"the file's pairing is better than trfconv's by {reason.label} ({reason.text}): a defect of the checker, "
-            "or a reading of the rules it does not share",), reason, file_only, dutch_only, notes=notes)
+        return RoundCheck(r, RoundVerdict.CANNOT, shown, ours, (msg(
+            "the file's pairing is better than trfconv's by {label} ({text}): a defect of the checker, or a reading of "
+            "the rules it does not share", label=reason.label, text=reason.text),), reason, file_only, dutch_only,
+            notes=notes)
     return RoundCheck(r, RoundVerdict.DIFFERS, shown, ours, difference=reason, file_only=file_only, dutch_only=dutch_only,
                       notes=notes)
 
@@ -323,7 +334,7 @@ def _explain(ctx: RoundContext, ours: RoundPairing, mate: dict[int, int], bye: i
             return first_difference(ctx, Bracket(tuple(mdps), tuple(residents), tuple(lower),
                                                  tuple(groups[k + 1]) if not last else ()), file, mine)
         mdps = list(down)
-    return Reason("order", ctx.rules.article("bracket"), "the pairings differ in a way no bracket shows (a defect)",
+    return Reason("order", ctx.rules.article("bracket"), msg("the pairings differ in a way no bracket shows (a defect)"),
                   file_better=True)
 
 
@@ -341,22 +352,38 @@ def _colour_differences(ctx: RoundContext, ours: RoundPairing, colour: dict[froz
                                    _colour_reason(ctx, board.allocation, a, b))
 
 
-def _colour_reason(ctx: RoundContext, allocation: Allocation, a: int, b: int) -> str:
+#: Each colour rule of C.04.3 (2026 5.2.1-5.2.5), what it grants.
+COLOUR_RULES = {1: msg("both preferences granted"), 2: msg("the stronger preference granted"),
+                3: msg("alternating from the last round in which one had White and the other Black"),
+                4: msg("the higher-ranked player's preference granted"),
+                5: msg("the initial colour, by the higher-ranked player's pairing number")}
+
+
+def _colour_reason(ctx: RoundContext, allocation: Allocation, a: int, b: int) -> Message:
     """Why the rules give White to ``allocation.white`` (``a`` the higher-ranked player)."""
     pa, pb = (ctx.players[ctx.index[n]] for n in (a, b))
-    white = allocation.white
-    said = {1: "both preferences granted", 2: "the stronger preference granted", 3: "alternating from the last "
-            "round in which one had White and the other Black", 4: "the higher-ranked player's preference granted",
-            5: "the initial colour, by the higher-ranked player's pairing number"}[allocation.rule]
-    return f"{said}: White to {white} ({_wish(pa)} for {a}; {_wish(pb)} for {b})"
+    return msg("{rule}: White to {white} ({wish_a} for {a}; {wish_b} for {b})", rule=COLOUR_RULES[allocation.rule],
+               white=allocation.white, wish_a=_wish(pa), a=a, wish_b=_wish(pb), b=b)
 
 
-def _wish(p: PlayerToPair) -> str:
+#: A preference's strength and colour, in words (C.04.3 1.6).
+WISHES = {(strength, colour): text for strength, colour, text in (
+    (Strength.ABSOLUTE, Colour.WHITE, msg("absolute preference for White")),
+    (Strength.ABSOLUTE, Colour.BLACK, msg("absolute preference for Black")),
+    (Strength.STRONG, Colour.WHITE, msg("strong preference for White")),
+    (Strength.STRONG, Colour.BLACK, msg("strong preference for Black")),
+    (Strength.MILD, Colour.WHITE, msg("mild preference for White")),
+    (Strength.MILD, Colour.BLACK, msg("mild preference for Black")))}
+
+
+def _wish(p: PlayerToPair) -> Message:
     colour, strength = p.preference
     if colour is None:
-        return "no preference"
-    return (f"{strength.name.lower()} preference for {colour.name.title()}, colour difference "
-            f"{p.colour_difference:+d}" + (", topscorer" if p.topscorer else ""))
+        return msg("no preference")
+    difference = f"{p.colour_difference:+d}"
+    wish = WISHES[strength, colour]
+    return (msg("{wish}, colour difference {difference}, topscorer", wish=wish, difference=difference) if p.topscorer
+            else msg("{wish}, colour difference {difference}", wish=wish, difference=difference))
 
 
 def _next(t: Tournament, where: Progress, to_pair: RoundToPair, last: RoundToPair | None,
@@ -366,25 +393,31 @@ def _next(t: Tournament, where: Progress, to_pair: RoundToPair, last: RoundToPai
     r = to_pair.round
     notes = []
     if where.in_play:
-        notes.append(f"{rounds_named(where.in_play)} paired, results not all in: checked as a round of the file; "
-                     f"round {r} is paired once {'its' if len(where.in_play) == 1 else 'their'} results are in")
+        notes.append(plural("{rounds} paired, results not all in: checked as a round of the file; round {round} is "
+                            "paired once its results are in",
+                            "{rounds} paired, results not all in: checked as a round of the file; round {round} is "
+                            "paired once their results are in", n=len(where.in_play),
+                            rounds=rounds_named(where.in_play), round=r))
     if not where.declared:
-        notes.append(f"the number of rounds is not declared (142, XXR): round {r} is taken as "
-                     + ("the last" if to_pair.last else "not the last"))
+        notes.append(msg("the number of rounds is not declared (142, XXR): round {round} is taken as the last", round=r)
+                     if to_pair.last else
+                     msg("the number of rounds is not declared (142, XXR): round {round} is taken as not the last",
+                         round=r))
     elif r > where.declared:
-        return NextRound(r, None, (f"the event has {where.declared} rounds",))
+        return NextRound(r, None, (msg("the event has {rounds} rounds", rounds=where.declared),))
     if last is not None:
         came_back = sorted({e.number for e in to_pair.entrants} - {e.number for e in last.entrants}
                            - {p.start_number for p in t.players if len(p.rounds) < last.round})
         if came_back:
-            notes.append(f"not paired in round {last.round} but paired in round {r} (no absence recorded for it): "
-                         + ", ".join(map(str, came_back)))
+            notes.append(msg("not paired in round {last} but paired in round {round} (no absence recorded for it): "
+                             "{players}", last=last.round, round=r, players=came_back))
     reasons = unknown + to_pair.unknown
     if reasons:
         return NextRound(r, None, reasons, tuple(notes))
     try:
         return NextRound(r, RoundContext(to_pair).pair(), (), tuple(notes))
     except NoPairing as e:
-        return NextRound(r, None, (f"no pairing meets the absolute criteria ({e}); the arbiter decides",), tuple(notes))
+        return NextRound(r, None, (msg("no pairing meets the absolute criteria ({why}); the arbiter decides",
+                                       why=e.args[0]),), tuple(notes))
     except NotModelled as e:
-        return NextRound(r, None, (str(e),), tuple(notes))
+        return NextRound(r, None, (e.args[0],), tuple(notes))

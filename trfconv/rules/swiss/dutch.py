@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ...errors import TrfconvError
+from ...messages import msg
 from .cardinality import dense, maximum_matching
 from .colours import Allocation, allocate, colour_failures
 from .matching import max_weight_matching
@@ -124,7 +125,7 @@ class RoundContext:
         everyone = list(range(self.n))
         if self.n % 2 == 0:
             if not self._completes(everyone, None):
-                raise NoPairing("the players cannot all be paired: no pairing meets the absolute criteria")
+                raise NoPairing(msg("the players cannot all be paired: no pairing meets the absolute criteria"))
             return None
         scores = sorted({self.players[i].pairing_score for i in everyone if self.eligible[i]})
         if not self.rules.pab_criteria:  # 2017: no criterion on the bye's score, any eligible player
@@ -132,7 +133,7 @@ class RoundContext:
         for score in scores:
             if self._completes(everyone, score):
                 return score
-        raise NoPairing("no player eligible for the pairing-allocated bye can receive it with everyone else paired")
+        raise NoPairing(msg("no player eligible for the pairing-allocated bye can receive it with everyone else paired"))
 
     def completes_with(self, players: list[int], bye: bool, cap: Fraction | None) -> bool:
         """[C4]: whether ``players`` can all be paired, one of them receiving the bye (``bye``) if
@@ -214,7 +215,8 @@ class RoundContext:
                 pab = given
             mdps = downfloaters
         if mdps:
-            raise NoPairing(f"players {', '.join(str(self.players[i].number) for i in mdps)} cannot be paired")
+            numbers = [self.players[i].number for i in mdps]
+            raise NoPairing(msg("players {numbers} cannot be paired", numbers=numbers))
         boards = [Board((a, b), allocate(self.players[self.index[a]], self.players[self.index[b]],
                                          self.to_pair.initial_colour))
                   for bracket in brackets for a, b in bracket.pairs]
@@ -277,9 +279,9 @@ class _Bracket:
                 if self._completes(result, bye):
                     return result
         if r.rules.completion == "penultimate-bracket" and self.lower:
-            raise NotModelled(f"the {self.resident_score} bracket's downfloaters leave players who cannot all be "
-                              "paired: the Penultimate Pairing Bracket and the Collapsed Last Bracket of C.04.3 A.9 "
-                              "(2017) are not modelled")
+            raise NotModelled(msg("the {score} bracket's downfloaters leave players who cannot all be paired: the "
+                                  "Penultimate Pairing Bracket and the Collapsed Last Bracket of C.04.3 A.9 (2017) are "
+                                  "not modelled", score=str(self.resident_score)))
         self.graph, self.complete = self.lower, True
         if bye:
             # [C9] applies to a bracket that downfloats exactly one player, who receives the
@@ -470,8 +472,9 @@ class _Bracket:
         vertices = members + self.graph
         odd = self.complete and len(vertices) % 2 == 1
         if len(vertices) > MAX_MATCHING:
-            raise NotModelled(f"the {self.resident_score}-point bracket needs a weighted matching over "
-                              f"{len(vertices)} players, more than the {MAX_MATCHING} this checker bounds itself to")
+            raise NotModelled(msg("the {score}-point bracket needs a weighted matching over {count} players, more than "
+                                  "the {most} this checker bounds itself to", score=str(self.resident_score),
+                                  count=len(vertices), most=MAX_MATCHING))
         w = _Weights(len(vertices) + odd)
         levels = len(r.scores)
         base7 = len(members) + 1
@@ -558,6 +561,6 @@ class _Bracket:
                     edges.append((a, r.n, pack(values)))
         mate = max_weight_matching(r.n + 1, edges, max_cardinality=self.complete)
         if self.complete and (sum(1 for v in vertices if mate[v] != -1) < len(vertices) or (odd and mate[r.n] == -1)):
-            raise NoPairing("the players left cannot all be paired")
+            raise NoPairing(msg("the players left cannot all be paired"))
         self.last = {v: ("pab" if mate[v] == r.n else None if mate[v] == -1 else mate[v]) for v in vertices}
         return self.last

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...messages import Message, msg, plural
 from ...numbers import short_text
 from .colours import colour_failures
 from .dutch import MAX_MATCHING, NotModelled, RoundContext
@@ -53,14 +54,12 @@ class Reason:
 
     key: str
     label: str
-    text: str
+    text: Message
     #: the file's candidate is the better one by this criterion (a defect of the engine, or a
     #: reading the engine does not share): the round cannot be judged
     file_better: bool = False
 
 
-def _score(p: PlayerToPair) -> str:
-    return short_text(p.pairing_score)
 
 
 def values(ctx: RoundContext, bracket: Bracket, candidate: Candidate) -> dict[str, object]:
@@ -148,8 +147,8 @@ def _next_matching(ctx: RoundContext, downfloaters: list[int], following: list[i
     players = ctx.players
     vertices = downfloaters + following + below
     if len(vertices) > MAX_MATCHING:
-        raise NotModelled(f"measuring [C8] needs a weighted matching over {len(vertices)} players, more than the "
-                          f"{MAX_MATCHING} this checker bounds itself to")
+        raise NotModelled(msg("measuring [C8] needs a weighted matching over {count} players, more than the {most} "
+                              "this checker bounds itself to", count=len(vertices), most=MAX_MATCHING))
     scored = downfloaters + following
     levels = {s: k for k, s in enumerate(sorted({players[i].pairing_score for i in scored}))}
     base = len(vertices) + 1
@@ -218,69 +217,95 @@ def _pairs(ctx: RoundContext, pairs) -> str:
     return ", ".join(f"{ctx.players[a].number}-{ctx.players[b].number}" for a, b in pairs)
 
 
-def _sentence(ctx: RoundContext, bracket: Bracket, key: str, theirs, mine, file: Candidate, ours: Candidate) -> str:
+def _sentence(ctx: RoundContext, bracket: Bracket, key: str, theirs, mine, file: Candidate, ours: Candidate) -> Message:
     players = ctx.players
-    where = f"the {_score(players[bracket.residents[0]])}-point bracket"
+    where = msg("the {score}-point bracket", score=players[bracket.residents[0]].pairing_score)
+    previous = key.endswith("1")
     match key:
         case "rematch":
-            return f"the file pairs players who already met: {_pairs(ctx, theirs)}"
+            return msg("the file pairs players who already met: {pairs}", pairs=_pairs(ctx, theirs))
         case "forbidden":
-            return f"the file pairs players the file itself forbids to meet: {_pairs(ctx, theirs)}"
+            return msg("the file pairs players the file itself forbids to meet: {pairs}", pairs=_pairs(ctx, theirs))
         case "pab_bar":
-            return (f"the file gives the pairing-allocated bye to {_names(ctx, theirs)}, barred from it after "
-                    f"{ctx.rules.pab_bar_text}")
+            return msg("the file gives the pairing-allocated bye to {players}, barred from it after {bar}",
+                       players=_names(ctx, theirs), bar=ctx.rules.pab_bar_text)
         case "absolute_colour":
-            return (f"the file pairs non-topscorers with the same absolute colour preference: "
-                    f"{_pairs(ctx, theirs)}")
+            return msg("the file pairs non-topscorers with the same absolute colour preference: {pairs}",
+                       pairs=_pairs(ctx, theirs))
         case "structure":
-            return f"the file pairs two players who both came down from higher brackets: {_pairs(ctx, theirs)}"
+            return msg("the file pairs two players who both came down from higher brackets: {pairs}",
+                       pairs=_pairs(ctx, theirs))
         case "completion":
-            return (f"the downfloaters the file leaves in {where} cannot all be paired with the players below"
-                    if theirs else f"the engine's downfloaters in {where} cannot all be paired (a defect)")
+            return (msg("the downfloaters the file leaves in {where} cannot all be paired with the players below",
+                        where=where) if theirs else
+                    msg("the engine's downfloaters in {where} cannot all be paired (a defect)", where=where))
         case "pab_score":
-            return (f"the bye goes to a player with {_text(theirs)} points where {_text(mine)} was possible"
-                    if theirs is not None else "the file gives no bye where one is needed")
+            return (msg("the bye goes to a player with {theirs} points where {mine} was possible", theirs=_text(theirs),
+                        mine=_text(mine)) if theirs is not None else msg("the file gives no bye where one is needed"))
         case "pairs":
-            return (f"the file leaves {theirs} downfloater{'s' if theirs != 1 else ''} in {where} where {mine} "
-                    f"{'were' if mine != 1 else 'was'} possible")
+            return msg("the file leaves {left} in {where} where {possible}",
+                       left=plural("{n} downfloater", "{n} downfloaters", n=theirs), where=where,
+                       possible=plural("{n} was possible", "{n} were possible", n=mine))
         case "downfloater_scores":
-            return (f"the file floats down players scoring {_scores(theirs)} from {where} where {_scores(mine)} "
-                    "was possible")
+            return msg("the file floats down players scoring {theirs} from {where} where {mine} was possible",
+                       theirs=_scores(theirs), where=where, mine=_scores(mine))
         case "next_bracket":
             if theirs[0] != mine[0]:
-                return (f"the file's downfloaters from {where} let the next bracket make {-theirs[0]} pairs "
-                        f"where {-mine[0]} were possible")
-            return (f"the file's downfloaters from {where} leave the next bracket downfloaters scoring "
-                    f"{_scores(theirs[1])} where {_scores(mine[1])} was possible")
+                return msg("the file's downfloaters from {where} let the next bracket make {theirs} pairs where {mine} "
+                           "were possible", where=where, theirs=-theirs[0], mine=-mine[0])
+            return msg("the file's downfloaters from {where} leave the next bracket downfloaters scoring {theirs} where "
+                       "{mine} was possible", where=where, theirs=_scores(theirs[1]), mine=_scores(mine[1]))
         case "pab_unplayed":
-            return (f"the bye goes to {players[file.bye].number}, with {theirs} unplayed game(s), where a player "
-                    f"with {mine} was possible")
-        case "topscorer_difference" | "topscorer_repeat":
-            what = "a colour difference beyond ±2" if key == "topscorer_difference" else "a colour three times in a row"
-            return f"in {where} {theirs} topscorer(s) or opponents get {what} where {mine} was possible"
-        case "preference" | "strong_preference":
-            what = "their colour preference" if key == "preference" else "their strong colour preference"
-            return f"in {where} {theirs} player(s) do not get {what} where {mine} was possible"
+            return msg("the bye goes to {player}, with {theirs} unplayed game(s), where a player with {mine} was "
+                       "possible", player=players[file.bye].number, theirs=theirs, mine=mine)
+        case "topscorer_difference":
+            return msg("in {where} {theirs} topscorer(s) or opponents get a colour difference beyond ±2 where {mine} "
+                       "was possible", where=where, theirs=theirs, mine=mine)
+        case "topscorer_repeat":
+            return msg("in {where} {theirs} topscorer(s) or opponents get a colour three times in a row where {mine} "
+                       "was possible", where=where, theirs=theirs, mine=mine)
+        case "preference":
+            return msg("in {where} {theirs} player(s) do not get their colour preference where {mine} was possible",
+                       where=where, theirs=theirs, mine=mine)
+        case "strong_preference":
+            return msg("in {where} {theirs} player(s) do not get their strong colour preference where {mine} was "
+                       "possible", where=where, theirs=theirs, mine=mine)
         case "downfloat_1" | "downfloat_2":
-            when = "the previous round" if key.endswith("1") else "two rounds before"
-            return (f"{theirs} resident downfloater(s) of {where} had a downfloat {when} where {mine} "
-                    "was possible")
+            return (msg("{theirs} resident downfloater(s) of {where} had a downfloat the previous round where {mine} "
+                        "was possible", theirs=theirs, where=where, mine=mine) if previous else
+                    msg("{theirs} resident downfloater(s) of {where} had a downfloat two rounds before where {mine} "
+                        "was possible", theirs=theirs, where=where, mine=mine))
         case "upfloat_1" | "upfloat_2":
-            when = "the previous round" if key.endswith("1") else "two rounds before"
-            return f"{theirs} opponent(s) of MDPs in {where} had an upfloat {when} where {mine} was possible"
+            return (msg("{theirs} opponent(s) of MDPs in {where} had an upfloat the previous round where {mine} was "
+                        "possible", theirs=theirs, where=where, mine=mine) if previous else
+                    msg("{theirs} opponent(s) of MDPs in {where} had an upfloat two rounds before where {mine} was "
+                        "possible", theirs=theirs, where=where, mine=mine))
         case _:
-            when = "the previous round" if key.endswith("1") else "two rounds before"
-            who = "MDPs who had a downfloat" if key.startswith("downfloat") else "MDP opponents who had an upfloat"
-            return (f"in {where} the score differences of {who} {when} are {_scores(theirs)} where "
-                    f"{_scores(mine)} was possible")
+            down = key.startswith("downfloat")
+            if down:
+                return (msg("in {where} the score differences of MDPs who had a downfloat the previous round are "
+                            "{theirs} where {mine} was possible", where=where, theirs=_scores(theirs),
+                            mine=_scores(mine)) if previous else
+                        msg("in {where} the score differences of MDPs who had a downfloat two rounds before are "
+                            "{theirs} where {mine} was possible", where=where, theirs=_scores(theirs),
+                            mine=_scores(mine)))
+            return (msg("in {where} the score differences of MDP opponents who had an upfloat the previous round are "
+                        "{theirs} where {mine} was possible", where=where, theirs=_scores(theirs),
+                        mine=_scores(mine)) if previous else
+                    msg("in {where} the score differences of MDP opponents who had an upfloat two rounds before are "
+                        "{theirs} where {mine} was possible", where=where, theirs=_scores(theirs), mine=_scores(mine)))
+
+
+NONE = msg("none")
 
 
 def _text(score) -> str:
-    return short_text(score) if score is not None else "none"
+    return short_text(score) if score is not None else NONE
 
 
 def _scores(values: Sequence) -> str:
-    return "(" + ", ".join(short_text(v) for v in values) + ")" if values else "none"
+    """Scores in descending order, as a criterion compares them (points written as in the file)."""
+    return "(" + ", ".join(short_text(v) for v in values) + ")" if values else NONE
 
 
 # -- Article 4's order ----------------------------------------------------------------------------
@@ -299,14 +324,16 @@ def _order(ctx: RoundContext, bracket: Bracket, file: Candidate, ours: Candidate
     mine, theirs = mdp_pairs(ours), mdp_pairs(file)
     if [a for a, _ in mine] != [a for a, _ in theirs]:
         return Reason("order", rules.article("mdp_exchanges"),
-                      f"both pairings are as good by every criterion; the rules take the set of MDPs paired that "
-                      f"comes first ({_names(ctx, [a for a, _ in mine])} before {_names(ctx, [a for a, _ in theirs])})")
+                      msg("both pairings are as good by every criterion; the rules take the set of MDPs paired that "
+                          "comes first ({mine} before {theirs})", mine=_names(ctx, [a for a, _ in mine]),
+                          theirs=_names(ctx, [a for a, _ in theirs])))
     if mine != theirs:
         k = next(k for k, (x, y) in enumerate(zip(mine, theirs, strict=True)) if x != y)
         return Reason("order", rules.article("transpositions"),
-                      f"both pairings are as good by every criterion; in the first transposition that makes them "
-                      f"MDP {players[mine[k][0]].number} meets {players[mine[k][1]].number} (BSN {bsn[mine[k][1]]}), "
-                      f"not {players[theirs[k][1]].number} (BSN {bsn[theirs[k][1]]})")
+                      msg("both pairings are as good by every criterion; in the first transposition that makes them "
+                          "MDP {mdp} meets {mine} (BSN {mine_bsn}), not {theirs} (BSN {theirs_bsn})",
+                          mdp=players[mine[k][0]].number, mine=players[mine[k][1]].number, mine_bsn=bsn[mine[k][1]],
+                          theirs=players[theirs[k][1]].number, theirs_bsn=bsn[theirs[k][1]]))
     used = {b for _, b in mine}
     remainder = [i for i in bracket.residents if i not in used]
     rbsn = {i: k + 1 for k, i in enumerate(remainder)}
@@ -324,14 +351,14 @@ def _order(ctx: RoundContext, bracket: Bracket, file: Candidate, ours: Candidate
 
     (out_m, in_m), (out_t, in_t) = split(rest_mine), split(rest_theirs)
     if (out_m, in_m) != (out_t, in_t):
-        def said(out: list[int], into: list[int]) -> str:
+        def said(out: list[int], into: list[int]) -> Message:
             if not out:
-                return "no exchange"
-            return (f"exchanging {', '.join(str(rbsn[i]) for i in out)} with {', '.join(str(rbsn[i]) for i in into)} "
-                    "(remainder BSNs)")
+                return msg("no exchange")
+            return msg("exchanging {out} with {into} (remainder BSNs)", out=[rbsn[i] for i in out],
+                       into=[rbsn[i] for i in into])
         return Reason("order", rules.article("exchanges"),
-                      f"both pairings are as good by every criterion; the rules take the exchange that comes first: "
-                      f"{said(out_m, in_m)} before {said(out_t, in_t)}")
+                      msg("both pairings are as good by every criterion; the rules take the exchange that comes first: "
+                          "{mine} before {theirs}", mine=said(out_m, in_m), theirs=said(out_t, in_t)))
     s1 = sorted((s1r - set(out_m)) | set(in_m), key=rbsn.get)
     partner_m = {a: b for pair in rest_mine for a, b in (pair, pair[::-1])}
     partner_t = {a: b for pair in rest_theirs for a, b in (pair, pair[::-1])}
@@ -339,9 +366,10 @@ def _order(ctx: RoundContext, bracket: Bracket, file: Candidate, ours: Candidate
         if partner_m.get(a) != partner_t.get(a):
             b, c = partner_m.get(a), partner_t.get(a)
             return Reason("order", rules.article("transpositions"),
-                          f"both pairings are as good by every criterion; in the first transposition that makes "
-                          f"them {players[a].number} meets {players[b].number} (BSN {rbsn[b]}), not "
-                          f"{players[c].number} (BSN {rbsn[c]})" if b is not None and c is not None else
-                          "both pairings are as good by every criterion; the rules take the one generated first")
-    return Reason("order", rules.article("bracket"), "the pairings differ only in the bye; both are as good by "
-                                                      "every criterion")
+                          msg("both pairings are as good by every criterion; in the first transposition that makes "
+                              "them {player} meets {mine} (BSN {mine_bsn}), not {theirs} (BSN {theirs_bsn})",
+                              player=players[a].number, mine=players[b].number, mine_bsn=rbsn[b],
+                              theirs=players[c].number, theirs_bsn=rbsn[c]) if b is not None and c is not None else
+                          msg("both pairings are as good by every criterion; the rules take the one generated first"))
+    return Reason("order", rules.article("bracket"), msg("the pairings differ only in the bye; both are as good by "
+                                                         "every criterion"))

@@ -10,6 +10,7 @@ from datetime import date
 from fractions import Fraction
 from functools import cache
 
+from ...messages import Message, data
 from ...model import Bye, ByeKind, Forfeit, RoundEntry, ScoreSystem, Tournament
 from ..editions import Edition, edition_for
 
@@ -35,7 +36,7 @@ class SwissRules:
     #: win) or ``unplayed-win-points`` (2026 Art. 4: a PAB or a round scored without playing at a
     #: win's points)
     pab_bar: str
-    pab_bar_text: str
+    pab_bar_text: Message
     colour_difference_limit: int
     same_colour_limit: int
     #: C.04.3: which unplayed rounds give a downfloat: ``any`` (2017 A.4 b) or ``more-than-loss``
@@ -83,7 +84,7 @@ def rules_of(ed: Edition) -> SwissRules:
                                                  "bracket", "transpositions", "exchanges", "mdp_exchanges")})
     articles["acceleration"] = d["acceleration"]["article"]
     criteria = {key: Criterion(key, label, text) for key, (label, text) in dutch["criteria"].items()}
-    return SwissRules(ed, basic["pab_bar"], basic["pab_bar_text"], basic["colour_difference_limit"],
+    return SwissRules(ed, basic["pab_bar"], data(basic["pab_bar_text"]), basic["colour_difference_limit"],
                       basic["same_colour_limit"], dutch["downfloat_unplayed"], Fraction(dutch["topscorer_share"]),
                       dutch["completion"], dutch["float_criteria"], dutch["pab_criteria"],
                       tuple(dutch["colour_rules"]), articles, criteria)

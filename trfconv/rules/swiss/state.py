@@ -23,9 +23,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
+from ...messages import Message, msg, plural, pmsg
 from ...model import Bye, ByeKind, Colour, Forfeit, Game, NotPaired, Pending, Player, RoundEntry, Tournament, Unreadable
 from ..progress import Progress, RoundState
 from .rules import SwissRules
+
+#: A colour in words, as the notes name the initial colour.
+COLOUR_WORDS = {Colour.WHITE: pmsg("colour", "white"), Colour.BLACK: pmsg("colour", "black")}
 
 
 class Float(Enum):
@@ -234,28 +238,31 @@ def _not_known(t: Tournament, where: Progress, upto: int) -> list[tuple[int, str
         if state is RoundState.IN_PLAY:
             out.append((k + 1, waiting_text(where, k)))
         elif state is RoundState.NOT_RECORDED:
-            out.append((k, f"round {k} is not in the file: nobody is paired in it"))
+            out.append((k, msg("round {round} is not in the file: nobody is paired in it", round=k)))
     for p in t.players:
         for r, e in enumerate(p.rounds[:upto], 1):
             if isinstance(e, Unreadable):
-                out.append((r, f"player {p.start_number}'s round {r} cannot be read ({e.text.strip()!r})"))
+                out.append((r, msg("player {number}'s round {round} cannot be read ({text})", number=p.start_number,
+                                   round=r, text=repr(e.text.strip()))))
     for adj in t.point_adjustments:
-        out.append(((adj.round or 1) + 1, "a 299 record assigns points outside the results; the pairing scores it "
-                                          "changes are not modelled"))
+        out.append(((adj.round or 1) + 1, msg("a 299 record assigns points outside the results; the pairing scores it "
+                                              "changes are not modelled")))
     return sorted(out, key=lambda x: x[0])
 
 
-def waiting_text(where: Progress, r: int) -> str:
+def waiting_text(where: Progress, r: int) -> Message:
     """Round ``r`` in play, in words, with the games still waiting for their result."""
     games = where.waiting_games(r)
-    named = ", ".join(f"{a}-{b}" for a, b in games[:NAMED_GAMES])
-    if len(games) > NAMED_GAMES:
-        named += f" and {len(games) - NAMED_GAMES} more"
+    shown = [f"{a}-{b}" for a, b in games[:NAMED_GAMES]]
+    named = (msg("{names} and {more} more", names=shown, more=len(games) - NAMED_GAMES) if len(games) > NAMED_GAMES
+             else ", ".join(shown))
     total = where.results[r] + where.waiting[r]
     if not where.results[r]:
-        return f"round {r} is in play: none of its {total} results is in (games {named})"
-    return f"round {r} is in play: {len(games)} of its {total} games {'has' if len(games) == 1 else 'have'} no result " \
-           f"({named})"
+        return msg("round {round} is in play: none of its {total} results is in (games {named})", round=r, total=total,
+                   named=named)
+    return plural("round {round} is in play: {n} of its {total} games has no result ({named})",
+                  "round {round} is in play: {n} of its {total} games have no result ({named})", n=len(games), round=r,
+                  total=total, named=named)
 
 
 def _record_round(t: Tournament, players: list[Player], r: int, history: dict[int, _History],
@@ -305,7 +312,7 @@ def _pairing_numbers(t: Tournament, players: list[Player]) -> dict[int, int]:
     return {p.start_number: p.start_number for p in players}
 
 
-def _initial_colour(t: Tournament, order: dict[int, int]) -> tuple[Colour | None, str | None]:
+def _initial_colour(t: Tournament, order: dict[int, int]) -> tuple[Colour | None, Message | None]:
     """The colour drawn before round 1 (C.04.3 E / 5.1): the file's 152 or XXC record, else what
     round 1 shows (the higher-ranked player of a pair takes the initial colour when his pairing
     number among the players of round 1 is odd, the other one when it is even), with a note."""
@@ -317,7 +324,7 @@ def _initial_colour(t: Tournament, order: dict[int, int]) -> tuple[Colour | None
         e = p.rounds[0]
         if isinstance(e, Game) and e.colour is not None and tpn.get(e.opponent, 0) > tpn[p.start_number]:
             colour = e.colour if tpn[p.start_number] % 2 else e.colour.opposite
-            return colour, (f"the initial colour ({colour.name.lower()}) read from round 1, where player "
-                            f"{p.start_number} (pairing number {tpn[p.start_number]}) had {e.colour.name.lower()} "
-                            "(no 152 or XXC record)")
+            return colour, msg("the initial colour ({colour}) read from round 1, where player {number} (pairing "
+                               "number {tpn}) had {had} (no 152 or XXC record)", colour=COLOUR_WORDS[colour],
+                               number=p.start_number, tpn=tpn[p.start_number], had=COLOUR_WORDS[e.colour])
     return None, None

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ...adjustments import FINAL_ROUND
 from ...errors import UsageError
+from ...messages import msg
 from ...model import Tournament
 
 
@@ -31,7 +32,7 @@ def after_round(t: Tournament, n: int, *, declared: bool = False) -> Tournament:
     last round held)."""
     held = t.rounds
     if not 1 <= n <= held:
-        raise NoSuchRound(f"the file holds {held} round(s); round {n} is not one of them")
+        raise NoSuchRound(msg("the file holds {held} round(s); round {n} is not one of them", held=held, n=n))
     final = n >= max(held, t.event.declared_rounds or 0)
     if declared:
         players = tuple(replace(p, rounds=p.rounds[:n]) for p in t.players)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from operator import mul
 
+from ...messages import msg
 from .context import Column, Context
 from .field import PLAYED, POSTPONED, VUR_KINDS, Field
 from .registry import FFE_MANUAL, FRENCH_GUIDE, WIKIPEDIA, tiebreak
@@ -129,7 +130,7 @@ def sums(ctx: Context, spec: Spec, *, weighted: bool, fore: bool, low: int, high
     return [cut_sum(row, low, high, n, vur_first) for row in rows]
 
 
-@tiebreak("BH", "C.07 8.1", "Buchholz", modifiers="CMPD")
+@tiebreak("BH", "C.07 8.1", msg("Buchholz"), modifiers="CMPD")
 def buchholz(ctx: Context, spec: Spec) -> Column:
     """BH (C.07 8.1): the sum of the opponents' adjusted scores (Art. 16.3) plus, for each own
     unplayed round, the edition's value: 2023/2024 Art. 16.4 the dummy = own final score; 2026
@@ -140,7 +141,7 @@ def buchholz(ctx: Context, spec: Spec) -> Column:
                   ctx.f.unit)
 
 
-@tiebreak("FB", "C.07 8.3", "Fore Buchholz", modifiers="CMPD")
+@tiebreak("FB", "C.07 8.3", msg("Fore Buchholz"), modifiers="CMPD")
 def fore_buchholz(ctx: Context, spec: Spec) -> Column:
     """FB (C.07 8.3): Buchholz as if every game paired in the final round had been drawn, for
     everyone (the player's own dummy score too); byes of the final round keep their value, a
@@ -156,7 +157,7 @@ def bh_values(ctx: Context, spec: Spec, *, fore: bool) -> list[int]:
     return sums(ctx, plain, weighted=False, fore=fore, low=0, high=0)
 
 
-@tiebreak("AOB", "C.07 8.2", "average of opponents' Buchholz", modifiers="FD")
+@tiebreak("AOB", "C.07 8.2", msg("average of opponents' Buchholz"), modifiers="FD")
 def average_of_buchholz(ctx: Context, spec: Spec) -> Column:
     """AOB (C.07 8.2): the mean Buchholz (``/F``: Fore Buchholz, 2026) of the opponents met over
     the board. Exact (FIDE states no rounding); None without such an opponent."""
@@ -173,7 +174,7 @@ def average_of_buchholz(ctx: Context, spec: Spec) -> Column:
     return Column(values)
 
 
-@tiebreak("OTHER_HARKNESS", WIKIPEDIA, "Harkness / median Buchholz (cut by number of rounds)", modifiers="D")
+@tiebreak("OTHER_HARKNESS", WIKIPEDIA, msg("Harkness / median Buchholz (cut by number of rounds)"), brief=msg("Harkness / median Buchholz"), modifiers="D")
 def harkness(ctx: Context, spec: Spec) -> Column:
     """Harkness / median Buchholz (seeds 003 and 004): Buchholz less the best and the worst
     opponents, as many of each as the number of rounds says (seed 003: 1 below 9 rounds, 2 up
@@ -182,7 +183,7 @@ def harkness(ctx: Context, spec: Spec) -> Column:
     return Column(sums(ctx, spec, weighted=False, fore=False, low=k, high=k), ctx.f.unit)
 
 
-@tiebreak("OTHER_BRAZILIAN", WIKIPEDIA, "Brazilian / truncated Buchholz (cut by number of rounds)", modifiers="D")
+@tiebreak("OTHER_BRAZILIAN", WIKIPEDIA, msg("Brazilian / truncated Buchholz (cut by number of rounds)"), brief=msg("Brazilian / truncated Buchholz"), modifiers="D")
 def brazilian(ctx: Context, spec: Spec) -> Column:
     """Brazilian / truncated Buchholz (seed 003 "Système brésilien", seed 004): Buchholz less the
     weakest opponents, as many as :func:`harkness` cuts from each end."""
@@ -198,7 +199,7 @@ def _cut_by_rounds(rounds: int) -> int:
     return count
 
 
-@tiebreak("OTHER_BHSUM", f"{FFE_MANUAL} 2.2", "sum of the opponents' Buchholz", modifiers="D")
+@tiebreak("OTHER_BHSUM", msg("{manual} 2.2", manual=FFE_MANUAL), msg("sum of the opponents' Buchholz"), modifiers="D")
 def sum_of_buchholz(ctx: Context, spec: Spec) -> Column:
     """Sum of Buchholz (seed 000 "La Somme des Buchholz"): the Buchholz of every opponent met
     over the board."""
@@ -208,7 +209,7 @@ def sum_of_buchholz(ctx: Context, spec: Spec) -> Column:
                    for i in range(f.size)], f.unit)
 
 
-@tiebreak("OTHER_YUGOSLAV", FRENCH_GUIDE, "adjusted scores of opponents with at least 50 %", modifiers="D")
+@tiebreak("OTHER_YUGOSLAV", FRENCH_GUIDE, msg("adjusted scores of opponents with at least 50 %"), modifiers="D")
 def yugoslav(ctx: Context, spec: Spec) -> Column:
     """Yugoslav system (seed 004): the adjusted scores of the opponents (met over the board) who
     scored at least 50 % of the points possible."""

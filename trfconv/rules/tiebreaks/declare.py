@@ -19,12 +19,16 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic
+from ...messages import joined, msg
 from ...model import Tournament
 from ...numbers import exact_sum
 from ..progress import progress
 from .after_round import after_round
 from .field import build
 from .standings import standings
+
+#: What joins the two things the file may lack.
+AND = msg(" and ")
 
 _SHOWN = 5
 
@@ -46,26 +50,29 @@ def with_standings(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
         points = {p.start_number: exact_sum(t.scores.points(e) for e in p.rounds) for p in t.players}
         ranks = {}
         if no_rank:
-            said.append(diagnostic("WRT004", "the players' ranks cannot be filled: a team event ranks teams (their "
-                                             "ranks are the teams'); the players' rank columns are left blank"))
+            said.append(diagnostic("WRT004", msg("the players' ranks cannot be filled: a team event ranks teams (their "
+                                                 "ranks are the teams'); the players' rank columns are left blank")))
     else:  # standings cut after a round leave results out: the points are the whole lines'
         points = _points(t) if result.after_round is not None else {r.player.start_number: r.values[0]
                                                                     for r in result.rows}
         ranks = {r.player.start_number: r.rank for r in result.rows} if no_rank else {}
     filled = []
     if no_points:
-        filled.append(f"the points of {len(no_points)} player(s) ({_numbers(no_points)})")
-    if ranks:
-        list_used = ", ".join(s.text for s in result.specs)
+        filled.append(msg("the points of {count} player(s) ({numbers})", count=len(no_points),
+                          numbers=_numbers(no_points)))
+    if ranks and result is not None:
+        list_used = ", ".join(s.text for s in result.specs).removeprefix("PTS, ") or msg("nothing else")
         tied = sum(1 for r in result.rows if r.lots)
-        after = f" after round {result.after_round}" if result.after_round is not None else ""
-        filled.append(f"every player's rank{after}, by points then {list_used.removeprefix('PTS, ') or 'nothing else'}"
-                      + (f" ({tied} players still tied share a rank)" if tied else ""))
+        rank = (msg("every player's rank after round {round}, by points then {tiebreaks}", round=result.after_round,
+                    tiebreaks=list_used) if result.after_round is not None else
+                msg("every player's rank, by points then {tiebreaks}", tiebreaks=list_used))
+        filled.append(msg("{rank} ({tied} players still tied share a rank)", rank=rank, tied=tied) if tied else rank)
     if not filled:
         return t, said
-    where = ("the event has no game yet: every player has 0 points and no rank" if result is None
-             else "written from trfconv's standings")
-    said.insert(0, diagnostic("WRT007", f"the file does not give {' and '.join(filled)}: {where}"))
+    where = (msg("the event has no game yet: every player has 0 points and no rank") if result is None
+             else msg("written from trfconv's standings"))
+    what = joined(filled, AND)
+    said.insert(0, diagnostic("WRT007", msg("the file does not give {what}: {where}", what=what, where=where)))
     players = tuple(replace(p, points=points.get(p.start_number) if p.points is None else p.points,
                             rank=ranks.get(p.start_number, p.rank))
                     for p in t.players)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 
+from ...messages import msg
 from .context import Context, runs
 from .field import PLAYED
 from .registry import ranks_groups
 from .spec import Spec
 
 
-@ranks_groups("DE", "C.07 6", "direct encounter", modifiers="P")
+@ranks_groups("DE", "C.07 6", msg("direct encounter"), modifiers="P")
 def direct_encounter(ctx: Context, group: list[int], spec: Spec) -> list[list[int]]:
     """Split ``group`` (tied players, by position) into ordered sub-groups.
 

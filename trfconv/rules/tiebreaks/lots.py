@@ -6,7 +6,11 @@ gives another, independent order."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T", int, str)
 
 
 @dataclass(frozen=True)
@@ -17,14 +21,14 @@ class Draw:
     groups: tuple[tuple[int, ...], ...]
 
 
-def ticket(seed: str, number: int) -> str:
+def ticket(seed: str, number: int | str) -> str:
     """The digest that places ``number`` in a draw made with ``seed``."""
     from hashlib import sha256  # imported by a draw, not by every command that ranks
 
     return sha256(f"{seed}:{number}".encode()).hexdigest()
 
 
-def drawn(seed: str, numbers) -> tuple[int, ...]:
+def drawn(seed: str, numbers: Iterable[T]) -> tuple[T, ...]:
     """``numbers`` in the order the lots drawn with ``seed`` give."""
     return tuple(sorted(numbers, key=lambda x: (ticket(seed, x), x)))
 

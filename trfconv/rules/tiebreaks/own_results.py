@@ -3,6 +3,7 @@ systems of the same kind (cumulative variants, Kashdan)."""
 
 from __future__ import annotations
 
+from ...messages import msg
 from .context import Column, Context
 from .field import FLOSS, FPB, FWIN, PAB, PLAYED, POSTPONED, VUR_KINDS
 from .registry import FFE_MANUAL, FRENCH_GUIDE, tiebreak
@@ -10,14 +11,14 @@ from .rules import seed_data
 from .spec import Spec
 
 
-@tiebreak("PTS", "C.07 2", "points")
+@tiebreak("PTS", "C.07 2", msg("points"))
 def points(ctx: Context, spec: Spec) -> Column:
     """PTS: the final score under the event's score system, with the penalties/bonuses of 299
     records (those of round 999 count here only)."""
     return Column(ctx.f.standings_scores(), ctx.f.unit)
 
 
-@tiebreak("WIN", "C.07 7.1", "number of wins")
+@tiebreak("WIN", "C.07 7.1", msg("number of wins"))
 def wins(ctx: Context, spec: Spec) -> Column:
     """WIN (C.07 7.1): rounds in which the participant obtained a win's points, with or without
     playing (games, forfeit wins, and byes worth a win)."""
@@ -42,14 +43,14 @@ def _games(ctx: Context) -> list[list[int]]:
     return ctx.cached("type-b-games", compute)
 
 
-@tiebreak("WON", "C.07 7.2", "games won over the board")
+@tiebreak("WON", "C.07 7.2", msg("games won over the board"))
 def games_won(ctx: Context, spec: Spec) -> Column:
     """WON (C.07 7.2): games won over the board (unplayed rounds excluded, Art. 16; a round
     robin's forfeit wins are games, Art. 15.2)."""
     return Column([sum(1 for out in row if out == 2) for row in _games(ctx)])
 
 
-@tiebreak("BPG", "C.07 7.3", "games played with Black")
+@tiebreak("BPG", "C.07 7.3", msg("games played with Black"))
 def black_games(ctx: Context, spec: Spec) -> Column:
     """BPG (C.07 7.3): games played with Black (a forfeit is not a game played, except in a
     round robin as :func:`_games` says, with the colour the forfeit was scheduled with)."""
@@ -58,7 +59,7 @@ def black_games(ctx: Context, spec: Spec) -> Column:
                    for i, row in enumerate(_games(ctx))])
 
 
-@tiebreak("BWG", "C.07 7.4", "games won with Black")
+@tiebreak("BWG", "C.07 7.4", msg("games won with Black"))
 def black_wins(ctx: Context, spec: Spec) -> Column:
     """BWG (C.07 7.4): games won with Black (round robin forfeits as :func:`_games` says)."""
     f = ctx.f
@@ -66,14 +67,14 @@ def black_wins(ctx: Context, spec: Spec) -> Column:
                    for i, row in enumerate(_games(ctx))])
 
 
-@tiebreak("REP", "C.07 7.6", "rounds one elected to play")
+@tiebreak("REP", "C.07 7.6", msg("rounds one elected to play"))
 def elected_to_play(ctx: Context, spec: Spec) -> Column:
     """REP (C.07 7.6; GE before Aug 2024): n less the voluntary unplayed rounds (half- and
     zero-point byes, forfeit losses, and every round after a withdrawal, Art. 16.1)."""
     return Column([sum(1 for k in row if k not in VUR_KINDS) for row in ctx.f.kind])
 
 
-@tiebreak("STD", "C.07 7.7 (2026)", "standard points")
+@tiebreak("STD", "C.07 7.7 (2026)", msg("standard points"))
 def standard_points(ctx: Context, spec: Spec) -> Column:
     """STD (C.07 7.7, 2026): per round 1 for more than a draw's points, ½ for exactly a draw's
     points, 0 otherwise (with or without playing): 1-½-0 scoring under any score system.
@@ -83,13 +84,13 @@ def standard_points(ctx: Context, spec: Spec) -> Column:
                    for row in f.points], 2)
 
 
-@tiebreak("TPN", "C.07 7.8 (2026)", "tournament pairing number", modifiers="R", higher_first=False)
+@tiebreak("TPN", "C.07 7.8 (2026)", msg("tournament pairing number"), modifiers="R", higher_first=False)
 def pairing_number(ctx: Context, spec: Spec) -> Column:
     """TPN (C.07 7.8, 2026): the final pairing number, the lowest first (``/R``: highest)."""
     return Column(list(ctx.f.numbers), 1, spec.higher_first)
 
 
-@tiebreak("RTNG", "C.07 10.6 (2026)", "rating", modifiers="RU")
+@tiebreak("RTNG", "C.07 10.6 (2026)", msg("rating"), modifiers="RU")
 def rating(ctx: Context, spec: Spec) -> Column:
     """RTNG (C.07 10.6, 2026): the rating, highest first (``/R``: lowest). Unrated players get
     the ``/U`` rating; without it the tie-break is undefined for everyone when anyone is
@@ -100,7 +101,7 @@ def rating(ctx: Context, spec: Spec) -> Column:
     return Column(list(ratings) if ratings else [None] * ctx.f.size, 1, spec.higher_first)
 
 
-@tiebreak("PS", "C.07 7.5", "progressive scores", modifiers="C")
+@tiebreak("PS", "C.07 7.5", msg("progressive scores"), modifiers="C")
 def progressive(ctx: Context, spec: Spec) -> Column:
     """PS (C.07 7.5), the cumulative of the seeds: the sum of the scores after each round
     (unplayed rounds at the points awarded; after a withdrawal the score stays flat).
@@ -118,7 +119,7 @@ def _cumulative(row: list[int], skip: int) -> int:
     return total
 
 
-@tiebreak("OTHER_CUMF", FRENCH_GUIDE, "cumulative less one point per forfeit or bye win", modifiers="C")
+@tiebreak("OTHER_CUMF", FRENCH_GUIDE, msg("cumulative less one point per forfeit or bye win"), modifiers="C")
 def cumulative_less_unplayed_wins(ctx: Context, spec: Spec) -> Column:
     """Cumulative less one point per game won by forfeit or bye (seed 004 "Le Cumulatif": "on
     retire … 1 point par partie gagnée par forfait ou par exemption")."""
@@ -130,7 +131,7 @@ def cumulative_less_unplayed_wins(ctx: Context, spec: Spec) -> Column:
     return Column(values, f.unit)
 
 
-@tiebreak("OTHER_OCUM", f"{FFE_MANUAL} 2.1.1.2", "opponents' cumulative")
+@tiebreak("OTHER_OCUM", msg("{manual} 2.1.1.2", manual=FFE_MANUAL), msg("opponents' cumulative"))
 def opponents_cumulative(ctx: Context, spec: Spec) -> Column:
     """Opponents' cumulative (seed 000 §2.1.1.2): the sum of the cumulative scores of the
     opponents met; "un joueur exempté est réputé avoir joué contre un adversaire ayant un score
@@ -143,7 +144,7 @@ def opponents_cumulative(ctx: Context, spec: Spec) -> Column:
                        for k, o in zip(f.kind[i], f.opponent[i], strict=True) if k != POSTPONED) for i in range(f.size)], f.unit)
 
 
-@tiebreak("OTHER_KASHDAN", f"{FFE_MANUAL} 2.1.6", "Kashdan (4 per win, 2 per draw, 1 per loss)")
+@tiebreak("OTHER_KASHDAN", msg("{manual} 2.1.6", manual=FFE_MANUAL), msg("Kashdan (4 per win, 2 per draw, 1 per loss)"), brief=msg("Kashdan"))
 def kashdan(ctx: Context, spec: Spec) -> Column:
     """Kashdan (seed 000 §2.1.6): 4 per win, 2 per draw, 1 per loss, games over the board."""
     f = ctx.f

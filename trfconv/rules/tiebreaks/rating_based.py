@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...messages import msg
 from .context import Column, Context
 from .field import PLAYED
 from .registry import FFE_MANUAL, tiebreak
@@ -45,7 +46,7 @@ def _all_games(ctx: Context) -> list[list[tuple[int, int]]]:
              if k == PLAYED and o >= 0 and out >= 0] for i in range(f.size)]
 
 
-@tiebreak("ARO", "C.07 10.1", "average rating of opponents", modifiers="CMU")
+@tiebreak("ARO", "C.07 10.1", msg("average rating of opponents"), modifiers="CMU")
 def average_rating(ctx: Context, spec: Spec) -> Column:
     """ARO (C.07 10.1): the mean rating of the opponents met over the board, rounded. ``/Cn``
     drops the n lowest ratings, ``/Mn`` also the n highest (Art. 14); undefined without a game
@@ -145,13 +146,13 @@ def _perfect(opp: list[int], halves: int, expected: list[int], zero_offset: int)
     return high
 
 
-@tiebreak("TPR", "C.07 10.2", "tournament performance rating", modifiers="U")
+@tiebreak("TPR", "C.07 10.2", msg("tournament performance rating"), modifiers="U")
 def performance(ctx: Context, spec: Spec) -> Column:
     """TPR (C.07 10.2): ARO + dp(p), dp from B.02 table 8.1.1 (p = 1.0 gives +800)."""
     return Column(_performances(ctx, spec, perfect=False))
 
 
-@tiebreak("PTP", "C.07 10.3", "perfect tournament performance", modifiers="U")
+@tiebreak("PTP", "C.07 10.3", msg("perfect tournament performance"), modifiers="U")
 def perfect_performance(ctx: Context, spec: Spec) -> Column:
     """PTP (C.07 10.3), see :func:`_perfect`."""
     return Column(_performances(ctx, spec, perfect=True))
@@ -165,13 +166,13 @@ def _average_of(ctx: Context, values: list[int | None]) -> list[int | None]:
     return result
 
 
-@tiebreak("APRO", "C.07 10.4", "average performance rating of opponents", modifiers="U")
+@tiebreak("APRO", "C.07 10.4", msg("average performance rating of opponents"), modifiers="U")
 def average_performance(ctx: Context, spec: Spec) -> Column:
     """APRO (C.07 10.4): the mean TPR of the opponents met over the board, rounded."""
     return Column(_average_of(ctx, _performances(ctx, spec, perfect=False)))
 
 
-@tiebreak("APPO", "C.07 10.5", "average perfect performance of opponents", modifiers="U")
+@tiebreak("APPO", "C.07 10.5", msg("average perfect performance of opponents"), modifiers="U")
 def average_perfect(ctx: Context, spec: Spec) -> Column:
     """APPO (C.07 10.5): the mean PTP of the opponents met over the board, rounded."""
     return Column(_average_of(ctx, _performances(ctx, spec, perfect=True)))
@@ -230,7 +231,7 @@ def provisional_ratings(scores: list[int], ratings: list[int | None], unit: int,
     return result
 
 
-@tiebreak("OTHER_PERF", f"{FFE_MANUAL} 'La Performance'", "tournament performance, the manual's Q table, 350 rule")
+@tiebreak("OTHER_PERF", msg("{manual} 'La Performance'", manual=FFE_MANUAL), msg("tournament performance, the manual's Q table, 350 rule"))
 def seed_performance(ctx: Context, spec: Spec) -> Column:
     """Tournament performance of seed 000: P = M + Q over games played over the board, M the
     mean opponents' rating with every difference above 350 points counted as 350 (the 350-point

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ...messages import msg
+
 if TYPE_CHECKING:
     from .context import Column, Context
     from .spec import Spec
@@ -23,9 +25,9 @@ if TYPE_CHECKING:
 #: Where the systems that are not FIDE's are defined, as a user can look them up (the seeds of
 #: SOURCES.md: 000 the French federation's arbiters' manual, 003 the French Wikipedia article,
 #: 004 a French guide to tie-breaks).
-FFE_MANUAL = "French federation's arbiters' manual 5.1,"
-WIKIPEDIA = "French Wikipedia, 'Système de départage'"
-FRENCH_GUIDE = "the French guide 'Les départages'"
+FFE_MANUAL = msg("French federation's arbiters' manual 5.1,")
+WIKIPEDIA = msg("French Wikipedia, 'Système de départage'")
+FRENCH_GUIDE = msg("the French guide 'Les départages'")
 
 #: The modules that declare tie-breaks, one per family.
 FAMILIES = ("own_results", "encounter", "buchholz", "sonneborn", "rating_based", "team")
@@ -45,6 +47,7 @@ class Definition:
     team: bool = False
     spelling: str | None = None  #: how C.07 writes the code when it is not all capitals
     splits_groups: bool = False  #: the function ranks a tied group (``@ranks_groups``)
+    brief: str | None = None  #: the title without its explanation in parentheses, when it has one
 
     @property
     def name(self) -> str:
@@ -55,10 +58,11 @@ _DECLARED: dict[str, Definition] = {}
 
 
 def tiebreak(code: str, article: str, title: str, *, modifiers: str = "", higher_first: bool = True,
-             team: bool = False, spelling: str | None = None):
+             team: bool = False, spelling: str | None = None, brief: str | None = None):
     """Declare the decorated ``function(ctx, spec) -> Column`` as the tie-break ``code``."""
     def declare(function):
-        _DECLARED[code] = Definition(code, article, title, function, modifiers, higher_first, team, spelling)
+        _DECLARED[code] = Definition(code, article, title, function, modifiers, higher_first, team, spelling,
+                                     brief=brief)
         return function
     return declare
 

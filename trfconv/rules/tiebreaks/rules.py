@@ -7,6 +7,7 @@ from datetime import date
 from functools import cache
 from typing import Any
 
+from ...messages import Message, msg
 from ..editions import Edition, edition, edition_for
 
 
@@ -75,11 +76,12 @@ def resolve(rules: str | TieBreakRules | None, start: date | str | None) -> TieB
     return rules_of(edition_for("tb", start if isinstance(start, date) else None))
 
 
-def why(rules: str | TieBreakRules | None, start: date | str | None, chosen: TieBreakRules) -> str:
+def why(rules: str | TieBreakRules | None, start: date | str | None, chosen: TieBreakRules) -> Message:
     """Why ``chosen`` is the edition (the TB014 caveat)."""
-    named = f"{chosen.name} ({chosen.edition.title})"
     if rules:
-        return f"ranked under {named}, as asked"
+        return msg("ranked under {edition} ({title}), as asked", edition=chosen.name, title=chosen.edition.title)
     if isinstance(start, date):
-        return f"ranked under {named}, the edition in force on the event's start date, {start.isoformat()}"
-    return f"ranked under {named}, the newest edition: the event's start date is unknown"
+        return msg("ranked under {edition} ({title}), the edition in force on the event's start date, {start}",
+                   edition=chosen.name, title=chosen.edition.title, start=start)
+    return msg("ranked under {edition} ({title}), the newest edition: the event's start date is unknown",
+               edition=chosen.name, title=chosen.edition.title)

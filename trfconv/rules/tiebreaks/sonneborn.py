@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...messages import msg
 from .buchholz import scores_seen, sums
 from .context import Column, Context
 from .field import PAB, PLAYED
@@ -12,7 +13,7 @@ from .rules import seed_data
 from .spec import Spec
 
 
-@tiebreak("SB", "C.07 9.1", "Sonneborn-Berger", modifiers="CMPD")
+@tiebreak("SB", "C.07 9.1", msg("Sonneborn-Berger"), modifiers="CMPD")
 def sonneborn_berger(ctx: Context, spec: Spec) -> Column:
     """SB (C.07 9.1): the sum over the rounds of the opponent's adjusted score times the points
     scored against it; an own unplayed round counts the edition's own-round value (Art. 16.4
@@ -41,7 +42,7 @@ def koya_limit(ctx: Context, spec: Spec) -> Fraction:
     return Fraction(percent * f.win * games, 100) + spec.limit_points * f.unit
 
 
-@tiebreak("KS", "C.07 9.2", "Koya system", modifiers="L")
+@tiebreak("KS", "C.07 9.2", msg("Koya system"), modifiers="L")
 def koya(ctx: Context, spec: Spec) -> Column:
     """KS (C.07 9.2): points scored against the opponents whose final score reaches the limit
     (:func:`koya_limit`). Every scheduled game counts, forfeits included (Art. 15.2: in a round
@@ -53,7 +54,7 @@ def koya(ctx: Context, spec: Spec) -> Column:
                    for i in range(f.size)], f.unit)
 
 
-@tiebreak("OTHER_KOYAX", f"{FFE_MANUAL} 2.1.3.1", "extended Koya")
+@tiebreak("OTHER_KOYAX", msg("{manual} 2.1.3.1", manual=FFE_MANUAL), msg("extended Koya"))
 def extended_koya(ctx: Context, spec: Spec) -> Column:
     """Extended Koya (seed 000 §2.1.3.1): Koya at the 50 % limit, then extended step by step to
     each lower score group of opponents. The value is the tuple of the successive Koya values,
@@ -68,7 +69,7 @@ def extended_koya(ctx: Context, spec: Spec) -> Column:
     return Column(values, f.unit)
 
 
-@tiebreak("OTHER_COONS", WIKIPEDIA, "Coons (opponents beaten, half drawn, a fifth lost)", modifiers="D")
+@tiebreak("OTHER_COONS", WIKIPEDIA, msg("Coons (opponents beaten, half drawn, a fifth lost)"), brief=msg("Coons"), modifiers="D")
 def coons(ctx: Context, spec: Spec) -> Column:
     """Coons (seed 003): the adjusted scores of the opponents beaten, half of those drawn and a
     fifth of those lost to (games over the board). Exact fractions."""

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, diagnostic, shown
-from ...numbers import MAX_DIGITS, short_text
+from ...messages import Message, joined, msg, plural
+from ...numbers import MAX_DIGITS
 from ...tiebreak_names import closest, read, said_of, whole
 from .registry import Definition, definitions
 
@@ -52,7 +53,7 @@ class Spec:
     unrated: int | None = None  #: ``/U<rating>``
     factor: int | None = None  #: SSSC ``/Kx``: the normalisation factor (C.07 13.4.2)
     #: What the output says of how the name was read, when the name two systems share (TB017).
-    reading: str | None = field(default=None, compare=False)
+    reading: Message | None = field(default=None, compare=False)
 
     @property
     def definition(self) -> Definition:
@@ -63,29 +64,42 @@ class Spec:
         return self.definition.higher_first != self.reverse
 
     @property
-    def described(self) -> str:
-        """The tie-break in words, its modifiers included (C.07 Art. 14): ``Buchholz, cut 1`` for
-        BH/C1, ``Buchholz`` for BH; what tells two columns of one tie-break apart in a legend."""
-        words = []
+    def described(self) -> Message:
+        """The tie-break in words, its modifiers included (C.07 Art. 14): ``Buchholz, cut 1 (the
+        least significant value cut)`` for BH/C1, ``Buchholz`` for BH; what tells two columns of
+        one tie-break apart in a legend."""
+        return self.words(explained=True)
+
+    def words(self, *, explained: bool) -> Message:
+        """:attr:`described`; without ``explained``, without the explanations in parentheses
+        (``Buchholz, cut 1``)."""
+        words: list[str] = []
         if self.score:
-            words.append({"MP": "on match points", "GP": "on game points"}.get(self.score, f"on {self.score}"))
-        n = "the" if self.cut_low == 1 else f"the {self.cut_low}"
+            words.append({"MP": msg("on match points"), "GP": msg("on game points")}.get(
+                self.score, msg("on {score}", score=self.score)))
         if self.cut_low and self.cut_low == self.cut_high:
-            words.append(f"median {self.cut_low} ({n} lowest and {n} highest cut)")
+            words.append(msg("median {n}", n=self.cut_low))
+            if explained:
+                words[-1] = plural("median {n} (the lowest and the highest cut)",
+                                   "median {n} (the {n} lowest and the {n} highest cut)", n=self.cut_low)
         elif self.cut_low:
-            words.append(f"cut {self.cut_low} ({n} least significant value{'s' * (self.cut_low > 1)} cut)")
+            words.append(msg("cut {n}", n=self.cut_low))
+            if explained:
+                words[-1] = plural("cut {n} (the least significant value cut)",
+                                   "cut {n} (the {n} least significant values cut)", n=self.cut_low)
         if self.limit_percent is not None:
-            words.append(f"limit {self.limit_percent} %")
+            words.append(msg("limit {percent} %", percent=self.limit_percent))
         elif self.limit_points:
-            words.append(f"limit moved by {short_text(self.limit_points)} point(s)")
-        flags = (("played_forfeits", "forfeits counted as played"), ("fore", "on Fore Buchholz"),
-                 ("reverse", "in reverse order"), ("draws", "unplayed games as draws for the opponents"))
+            words.append(msg("limit moved by {points} point(s)", points=self.limit_points))
+        flags = (("played_forfeits", msg("forfeits counted as played")), ("fore", msg("on Fore Buchholz")),
+                 ("reverse", msg("in reverse order")), ("draws", msg("unplayed games as draws for the opponents")))
         words += [said for name, said in flags if getattr(self, name)]
         if self.unrated is not None:
-            words.append(f"unrated players at {self.unrated}")
+            words.append(msg("unrated players at {rating}", rating=self.unrated))
         if self.factor is not None:
-            words.append(f"factor {self.factor}")
-        return ", ".join([self.definition.title, *words])
+            words.append(msg("factor {factor}", factor=self.factor))
+        title = self.definition.title if explained else self.definition.brief or self.definition.title
+        return joined([title, *words], ", ")
 
 
 def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnostic:
@@ -94,36 +108,41 @@ def parse(text: str, *, aliases: dict[str, str] | None = None) -> Spec | Diagnos
     raw = text.strip()
     coded = _coded(raw, aliases)
     if isinstance(coded, Spec) and said_of(raw):
-        return replace(coded, reading=f"{raw!r} {said_of(raw)}")
+        return replace(coded, reading=msg("{name} {reading}", name=repr(raw), reading=said_of(raw)))
     if coded is not None:
         return coded
     cut = min((i for i in (raw.find("/"), raw.find(":")) if i >= 0), default=len(raw))
     whole_name = cut == len(raw) or whole(raw)
     reading, tail = (read(raw), "") if whole_name else (read(raw[:cut]), raw[cut:])
     found = _coded(reading.text + tail, aliases) if reading is not None else None
-    if isinstance(found, Spec):
-        return replace(found, reading=f"{raw!r} {reading.said}" if reading.said else None)
+    if isinstance(found, Spec) and reading is not None:
+        return replace(found, reading=msg("{name} {reading}", name=repr(raw), reading=reading.said)
+                       if reading.said else None)
     if found is not None:
         return found
-    close = [f"{t} ({_titled(t)})" for t in closest(raw[:cut] or raw)]
+    close = [msg("{name} ({words})", name=t, words=_titled(t)) for t in closest(raw[:cut] or raw)]
     known = definitions()
     fide = ", ".join(d.name for c, d in known.items() if not c.startswith("OTHER_"))
     if reading is not None:
-        what = f"tie-break {shown(raw)}: {shown(tail)} cannot be read (NAME[:MP|:GP][/modifier…])"
+        what = msg("tie-break {name}: {tail} cannot be read (NAME[:MP|:GP][/modifier…])", name=shown(raw),
+                   tail=shown(tail))
     elif any(c.isalpha() for c in raw):
-        what = f"unknown tie-break {raw!r}"
+        what = msg("unknown tie-break {name}", name=repr(raw))
     else:
-        what = f"tie-break {shown(raw)} cannot be read (NAME[:MP|:GP][/modifier…])"
-    return diagnostic("TB001", what + (f"; did you mean {' or '.join(close)}?" if close else "")
-                      + f"; known: {fide} and the systems that are not FIDE's, OTHER_ ("
-                      f"{', '.join(c[6:] for c in known if c.startswith('OTHER_'))}), and the names "
-                      "arbiters use for them (docs/tiebreak-names.md)")
+        what = msg("tie-break {name} cannot be read (NAME[:MP|:GP][/modifier…])", name=shown(raw))
+    others = ", ".join(c[6:] for c in known if c.startswith("OTHER_"))
+    if close:
+        names = joined(close, msg(" or "))
+        what = msg("{what}; did you mean {names}?", what=what, names=names)
+    return diagnostic("TB001", msg("{what}; known: {fide} and the systems that are not FIDE's, OTHER_ ({others}), and "
+                                   "the names arbiters use for them (docs/tiebreak-names.md)", what=what, fide=fide,
+                                   others=others))
 
 
 def _titled(text: str) -> str:
     """A tie-break in TRF-2026 form in words, without the explanations: ``Buchholz, cut 1``."""
     spec = _coded(text, None)
-    return re.sub(r" \([^()]*\)", "", spec.described) if isinstance(spec, Spec) else text
+    return spec.words(explained=False) if isinstance(spec, Spec) else text
 
 
 def _squeezed(text: str) -> str:
@@ -152,11 +171,12 @@ def _coded(raw: str, aliases: dict[str, str] | None) -> Spec | Diagnostic | None
         mm = _MODIFIER.match(token)
         letter, label = token[0], (token if len(token) <= 40 else shown(token))
         if not mm or letter not in definition.modifiers:
-            return diagnostic("TB002", f"modifier /{label} is not allowed with {name} "
-                                       f"(allowed: {', '.join(definition.modifiers) or 'none'})")
+            return diagnostic("TB002", msg("modifier /{label} is not allowed with {name} (allowed: {allowed})",
+                                           label=label, name=name,
+                                           allowed=", ".join(definition.modifiers) or msg("none")))
         if any(len(run) > MAX_DIGITS for run in re.findall(r"[0-9]+", token)):
-            return diagnostic("TB002", f"modifier /{label} of {name}: its number has more than "
-                                       f"{MAX_DIGITS} digits")
+            return diagnostic("TB002", msg("modifier /{label} of {name}: its number has more than {most} digits",
+                                           label=label, name=name, most=MAX_DIGITS))
         if mm["kind"] == "C":
             fields["cut_low"] = int(mm["n"])
         elif mm["kind"] == "M":
@@ -167,15 +187,17 @@ def _coded(raw: str, aliases: dict[str, str] | None) -> Spec | Diagnostic | None
                 step = Fraction(mm["lim"]) if "." in mm["lim"] else Fraction(mm["lim"]) / 2
                 fields["limit_points"] = step if mm["sign"] == "+" else -step
             elif "." in mm["lim"]:
-                return diagnostic("TB002", f"modifier /{token} of {name}: a limit in percent is a whole number "
-                                           "(/L60); a limit moved by points takes a sign (/L+1.5)")
+                return diagnostic("TB002", msg("modifier /{label} of {name}: a limit in percent is a whole number "
+                                               "(/L60); a limit moved by points takes a sign (/L+1.5)", label=token,
+                                               name=name))
             else:
                 fields["limit_percent"] = int(mm["lim"])
         elif mm["rating"]:
             fields["unrated"] = int(mm["rating"])
         elif mm["factor"]:
             if not int(mm["factor"]):
-                return diagnostic("TB002", f"modifier /{token} of {name}: the factor is a whole number from 1")
+                return diagnostic("TB002", msg("modifier /{label} of {name}: the factor is a whole number from 1",
+                                               label=token, name=name))
             fields["factor"] = int(mm["factor"])
         else:
             fields[{"P": "played_forfeits", "F": "fore", "R": "reverse", "D": "draws"}[mm["flag"]]] = True

@@ -11,7 +11,7 @@ from fractions import Fraction
 from ...diagnostics import Diagnostic, diagnostic
 from ...eventkind import is_team_event as declared_or_found
 from ...model import NotPaired, Pending, Player, Team, Tournament
-from ...numbers import short_text
+from ...messages import SEMICOLON, Message, joined, msg
 from ..progress import Progress, progress
 from .after_round import after_round as cut_after
 from .context import Column, Context, TeamData, runs
@@ -74,41 +74,45 @@ def tiebreak_list(t: Tournament, names: list[str] | str | None,
         names = list(t.event.standings_tiebreaks or t.event.tiebreaks)
     if not names:
         kind, names = recommended(t, rules)
-        whose = "FIDE's recommended list" if rules.recommended_by == rules.name else \
-            f"the list FIDE recommended before 2023 ({rules.recommended_by}; C.07 since 2023 recommends none)"
-        problems.append(diagnostic("TB013", f"no tie-break list was given (none asked for, no 212/202 record in the "
-                                            f"file): {whose} for {kind} is applied: {', '.join(names)} (C.07 4.1 "
-                                            "leaves the list to the organiser)"))
+        whose = msg("FIDE's recommended list") if rules.recommended_by == rules.name else \
+            msg("the list FIDE recommended before 2023 ({edition}; C.07 since 2023 recommends none)",
+                edition=rules.recommended_by)
+        problems.append(diagnostic("TB013", msg("no tie-break list was given (none asked for, no 212/202 record in the "
+                                                "file): {whose} for {kind} is applied: {names} (C.07 4.1 leaves the "
+                                                "list to the organiser)", whose=whose, kind=kind,
+                                                names=", ".join(names))))
     specs, found = parse_list(names, aliases=rules.aliases)
     problems += found + readings(specs)
     if not is_team_event(t):
         for s in [s for s in specs if s.definition.team]:
-            problems.append(diagnostic("TB006", f"{s.text} is a team tie-break (C.07 Art. 11-13); the event "
-                                                "has no teams"))
+            problems.append(diagnostic("TB006", msg("{tiebreak} is a team tie-break (C.07 Art. 11-13); the event has "
+                                                    "no teams", tiebreak=s.text)))
             specs.remove(s)
     for s in specs:
         if s.code in rules.not_in_edition:
-            problems.append(diagnostic("TB003", f"{s.text} is not in the {rules.name} edition of C.07 "
-                                                f"(added by {s.definition.article}); computed as defined there"))
+            problems.append(diagnostic("TB003", msg("{tiebreak} is not in the {edition} edition of C.07 (added by "
+                                                    "{article}); computed as defined there", tiebreak=s.text,
+                                                    edition=rules.name, article=s.definition.article)))
     if not specs or specs[0].code != "PTS":
         specs.insert(0, PTS)
     return specs, problems
 
 
-def recommended(t: Tournament, rules: TieBreakRules) -> tuple[str, list[str]]:
+def recommended(t: Tournament, rules: TieBreakRules) -> tuple[Message, list[str]]:
     """The kind of event in words and the edition's recommended list for it (``[recommended]``
     of the edition's data): individual or team, round robin or Swiss; an individual Swiss whose
     players are all rated takes the list that uses ratings."""
     team = is_team_event(t)
     round_robin = is_round_robin(t, len(t.teams) if team else None)
     if team:
-        key, kind = ("team_round_robin", "a team round robin") if round_robin else ("team_swiss", "a team Swiss")
+        key, kind = (("team_round_robin", msg("a team round robin")) if round_robin
+                     else ("team_swiss", msg("a team Swiss")))
     elif round_robin:
-        key, kind = "individual_round_robin", "an individual round robin"
+        key, kind = "individual_round_robin", msg("an individual round robin")
     elif t.players and all(p.rating for p in t.players):
-        key, kind = "individual_swiss_rated", "an individual Swiss whose players are all rated"
+        key, kind = "individual_swiss_rated", msg("an individual Swiss whose players are all rated")
     else:
-        key, kind = "individual_swiss", "an individual Swiss (not every player rated)"
+        key, kind = "individual_swiss", msg("an individual Swiss (not every player rated)")
     return kind, list(rules.recommended[key])
 
 
@@ -146,10 +150,10 @@ def _declared_scores(team: TeamData) -> list[Diagnostic]:
     for i, x in enumerate(team.matches.teams):
         ours = (Fraction(mp_scores[i], mp.unit), Fraction(gp_scores[i], gp.unit))
         if x.match_points is not None and x.game_points is not None and (x.match_points, x.game_points) != ours:
-            problems.append(diagnostic("TB008", f"team {x.number} ({x.name}) declares {short_text(x.match_points)} "
-                                                f"MP and {short_text(x.game_points)} GP; its matches give "
-                                                f"{short_text(ours[0])} and {short_text(ours[1])} (the matches "
-                                                "are used)"))
+            problems.append(diagnostic("TB008", msg("team {number} ({name}) declares {mp} MP and {gp} GP; its matches "
+                                                    "give {our_mp} and {our_gp} (the matches are used)",
+                                                    number=x.number, name=x.name, mp=x.match_points,
+                                                    gp=x.game_points, our_mp=ours[0], our_gp=ours[1])))
     return problems
 
 
@@ -183,23 +187,24 @@ def standings(t: Tournament, tiebreaks: list[str] | str | None = None, *,
     where = progress(t)
     if not asked and (cut := where.cut()) is not None:
         after_round = cut
-        extra.append(diagnostic("STD001", f"the event is in progress: {where.summary()}. These are the standings "
-                                          f"after round {cut}, the last round with results, the tie-breaks computed on "
-                                          f"rounds 1-{cut} (a pairing without its result is no game, and the rounds "
-                                          "after are no absences; C.07 16.2.5)"))
+        extra.append(diagnostic("STD001", msg("the event is in progress: {summary}. These are the standings after "
+                                              "round {cut}, the last round with results, the tie-breaks computed on "
+                                              "rounds 1-{cut} (a pairing without its result is no game, and the "
+                                              "rounds after are no absences; C.07 16.2.5)", summary=where.summary(),
+                                              cut=cut)))
     if after_round is not None:
         held = where.rounds  # a file in progress declares the rounds to come
         if round_robin is None:
             round_robin = is_round_robin(t)
         t = cut_after(t, after_round, declared=not asked and _nothing_after(t, after_round))
         if asked and after_round < held:
-            extra.append(diagnostic("STD001", f"the standings after round {after_round} of {held}: the tie-breaks "
-                                              f"are computed on rounds 1-{after_round} only; the later rounds do not "
-                                              f"exist yet, so a bye or an absence in round {after_round} is one of the "
-                                              "last round (C.07 16.2.5)"))
+            extra.append(diagnostic("STD001", msg("the standings after round {after} of {held}: the tie-breaks are "
+                                                  "computed on rounds 1-{after} only; the later rounds do not exist "
+                                                  "yet, so a bye or an absence in round {after} is one of the last "
+                                                  "round (C.07 16.2.5)", after=after_round, held=held)))
     if postponed := _postponed(where, after_round or where.rounds):
-        extra.append(diagnostic("STD004", "games paired without a result, no game in these standings (in no "
-                                          f"tie-break) until it is entered: {postponed}"))
+        extra.append(diagnostic("STD004", msg("games paired without a result, no game in these standings (in no "
+                                              "tie-break) until it is entered: {postponed}", postponed=postponed)))
     result = _standings(t, tiebreaks, rules=rules, unrated=unrated, round_robin=round_robin)
     if lots_seed is not None:
         result, said = _draw_lots(result, lots_seed)
@@ -216,14 +221,16 @@ def _nothing_after(t: Tournament, n: int) -> bool:
         not any(a.round is not None and a.round > n for a in t.point_adjustments)
 
 
-def _postponed(where: Progress, last: int) -> str:
+def _postponed(where: Progress, last: int) -> Message | None:
     """The pairings waiting for their result in rounds 1-``last`` (``round 3: 2-7, 4-9; round
     5: 1-6``), or nothing."""
     games: dict[int, list[str]] = {}
     for r, a, b in where.games:
         if r <= last:
             games.setdefault(r, []).append(f"{a}-{b}")
-    return "; ".join(f"round {r}: " + ", ".join(pairs) for r, pairs in games.items())
+    if not games:
+        return None
+    return joined([msg("round {round}: {pairs}", round=r, pairs=pairs) for r, pairs in games.items()], SEMICOLON)
 
 
 def _draw_lots(result: Standings, seed: str) -> tuple[Standings, list[Diagnostic]]:
@@ -248,9 +255,9 @@ def _draw_lots(result: Standings, seed: str) -> tuple[Standings, list[Diagnostic
     if not groups:
         return result, []
     outcome = "; ".join(", ".join(map(str, g)) for g in groups)
-    said = diagnostic("STD002", f"the ties left after the whole list were broken by a drawing of lots with seed "
-                                f"{seed!r} (C.07 Art. 4.2; each group ordered by the SHA-256 of 'seed:number'): "
-                                f"{outcome}")
+    said = diagnostic("STD002", msg("the ties left after the whole list were broken by a drawing of lots with seed "
+                                    "{seed} (C.07 Art. 4.2; each group ordered by the SHA-256 of 'seed:number'): "
+                                    "{outcome}", seed=repr(seed), outcome=outcome))
     return replace(result, rows=tuple(rows), draw=Draw(seed, tuple(groups))), [said]
 
 
@@ -273,19 +280,20 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
     if f.missing:
         absent = sorted({o for _, _, o in f.missing})
         shown = ", ".join(map(str, absent[:10])) + (" …" if len(absent) > 10 else "")
-        problems.append(diagnostic("TB015", f"{len(f.missing)} game(s) against {len(absent)} player(s) without a "
-                                            f"line ({shown}) count in the players' own points; the tie-breaks built "
-                                            "on opponents count them as unplayed rounds (those opponents' results "
-                                            "are unknown)"))
+        problems.append(diagnostic("TB015", msg("{games} game(s) against {count} player(s) without a line ({shown}) "
+                                                "count in the players' own points; the tie-breaks built on opponents "
+                                                "count them as unplayed rounds (those opponents' results are unknown)",
+                                                games=len(f.missing), count=len(absent), shown=shown)))
     for s, c in zip(specs, columns, strict=True):
         if c is not None and s.code in _RATING_CODES and f.size and all(v is None for v in c.values) \
                 and any(r is None for r in f.ratings):
-            problems.append(diagnostic("TB004", f"{s.text} is undefined: some players are unrated and no "
-                                                "rating is given for them (/U<rating>; C.07 Art. 10)"))
+            problems.append(diagnostic("TB004", msg("{tiebreak} is undefined: some players are unrated and no rating "
+                                                    "is given for them (/U<rating>; C.07 Art. 10)", tiebreak=s.text)))
         if c is not None and s.code == "SSSC" and f.size and all(v is None for v in c.values):
-            problems.append(diagnostic("TB012", f"{s.text} is undefined: its factor F (C.07 13.4.2: the most primary "
-                                                "points of the event divided by the most secondary points of one "
-                                                f"match, rounded down) is 0; give F as {s.text}/Kx"))
+            problems.append(diagnostic("TB012", msg("{tiebreak} is undefined: its factor F (C.07 13.4.2: the most "
+                                                    "primary points of the event divided by the most secondary points "
+                                                    "of one match, rounded down) is 0; give F as {tiebreak}/Kx",
+                                                    tiebreak=s.text)))
     groups = [sorted(range(f.size), key=f.numbers.__getitem__)]
     de_values: dict[int, list[int]] = {}
     for index, (s, c) in enumerate(zip(specs, columns, strict=True)):
@@ -325,9 +333,13 @@ def _standings(t: Tournament, tiebreaks, *, rules, unrated, round_robin) -> Stan
         position += len(g)
     lots = [g for g in groups if len(g) > 1]
     if lots:
-        who = "teams" if team is not None else "players"
-        problems.append(diagnostic("TB005", f"{sum(len(g) for g in lots)} {who} in {len(lots)} group(s) are "
-                                            "still tied after the last tie-break: drawing of lots (C.07 Art. 4.1)"))
+        tied_count = sum(len(g) for g in lots)
+        problems.append(diagnostic("TB005", msg("{count} teams in {groups} group(s) are still tied after the last "
+                                                "tie-break: drawing of lots (C.07 Art. 4.1)", count=tied_count,
+                                                groups=len(lots)) if team is not None else
+                                   msg("{count} players in {groups} group(s) are still tied after the last "
+                                       "tie-break: drawing of lots (C.07 Art. 4.1)", count=tied_count,
+                                       groups=len(lots))))
     return Standings(tb_rules, tuple(specs), tuple(rows), tuple(problems), team is not None)
 
 
@@ -348,8 +360,9 @@ def declared_standings(t: Tournament, rules: TieBreakRules, specs: list[Spec],
         values = (p.points, *(None for _ in specs[1:]))
         tied = sizes[key(p)[:2]] > 1
         rows.append(Row(p, p.rank or position, values, tied, group=group if tied else 0))
-    problems.append(diagnostic("TB016", f"the file holds no round results: the {len(rows)} players are ranked on the "
-                                        "points and ranks it declares; no tie-break can be computed without the games"))
+    problems.append(diagnostic("TB016", msg("the file holds no round results: the {count} players are ranked on the "
+                                            "points and ranks it declares; no tie-break can be computed without the "
+                                            "games", count=len(rows))))
     return Standings(rules, tuple(specs), tuple(rows), tuple(problems))
 
 

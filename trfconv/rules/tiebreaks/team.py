@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...messages import msg
 from .buchholz import sums
 from .context import Column, Context
 from .encounter import direct_encounter
@@ -18,18 +19,18 @@ from .spec import Spec
 # Each function takes the context of the primary score (``ctx.team`` holds both scores'
 # contexts, :class:`.context.TeamData`) and a parsed :class:`.spec.Spec`.
 
-@tiebreak("MPVGP", "C.07 13.1", "match points versus game points", team=True, spelling="MPvGP")
+@tiebreak("MPVGP", "C.07 13.1", msg("match points versus game points"), team=True, spelling="MPvGP")
 def match_vs_game_points(ctx: Context, spec: Spec) -> Column:
     """MPvGP (C.07 13.1): the secondary score (GP when the standings are by MP, MP when by GP)."""
     f = ctx.team.context(ctx.team.secondary).f
     return Column(list(f.score), f.unit)
 
 
-@tiebreak("ESB", "C.07 13.2", "extended Sonneborn-Berger", modifiers="CP", team=True)
-@tiebreak("EMMSB", "C.07 13.2", "extended Sonneborn-Berger, opponents' MP x own MP", modifiers="CP", team=True)
-@tiebreak("EMGSB", "C.07 13.2", "extended Sonneborn-Berger, opponents' MP x own GP", modifiers="CP", team=True)
-@tiebreak("EGMSB", "C.07 13.2", "extended Sonneborn-Berger, opponents' GP x own MP", modifiers="CP", team=True)
-@tiebreak("EGGSB", "C.07 13.2", "extended Sonneborn-Berger, opponents' GP x own GP", modifiers="CP", team=True)
+@tiebreak("ESB", "C.07 13.2", msg("extended Sonneborn-Berger"), modifiers="CP", team=True)
+@tiebreak("EMMSB", "C.07 13.2", msg("extended Sonneborn-Berger, opponents' MP x own MP"), modifiers="CP", team=True)
+@tiebreak("EMGSB", "C.07 13.2", msg("extended Sonneborn-Berger, opponents' MP x own GP"), modifiers="CP", team=True)
+@tiebreak("EGMSB", "C.07 13.2", msg("extended Sonneborn-Berger, opponents' GP x own MP"), modifiers="CP", team=True)
+@tiebreak("EGGSB", "C.07 13.2", msg("extended Sonneborn-Berger, opponents' GP x own GP"), modifiers="CP", team=True)
 def extended_sonneborn_berger(ctx: Context, spec: Spec) -> Column:
     """ESB (C.07 13.2): the sum over the rounds of the opponent's final score times the score the
     team made against it, in the four combinations EMMSB, EMGSB, EGMSB, EGGSB (second letter:
@@ -54,7 +55,7 @@ def _esb_letters(ctx: Context, spec: Spec) -> str:
     return ctx.team.primary[0] + ctx.team.secondary[0]
 
 
-@tiebreak("SSSC", "C.07 13.4", "score and schedule strength combination", modifiers="PFK", team=True)
+@tiebreak("SSSC", "C.07 13.4", msg("score and schedule strength combination"), modifiers="PFK", team=True)
 def score_strength(ctx: Context, spec: Spec) -> Column:
     """SSSC (C.07 13.4): the secondary score plus the Buchholz on the primary score (Fore
     Buchholz with ``/F``; forfeits as matches with ``/P``) divided by F: the maximum primary
@@ -71,7 +72,7 @@ def score_strength(ctx: Context, spec: Spec) -> Column:
     return Column([Fraction(s, f.unit) + Fraction(b, f.unit * factor) for s, b in zip(other.score, bh, strict=True)])
 
 
-@tiebreak("BC", "C.07 12.1", "board count", higher_first=False, team=True)
+@tiebreak("BC", "C.07 12.1", msg("board count"), higher_first=False, team=True)
 def board_count(ctx: Context, spec: Spec) -> Column:
     """BC (C.07 12.1): the sum over all matches of each board's number times the game points
     scored on it; the lower the better. Art. 12 preamble: individual forfeits count as wins and
@@ -86,14 +87,14 @@ def _board_totals(ctx: Context) -> list[list[Fraction]]:
             for row in ctx.team.matches.table]
 
 
-@tiebreak("TBR", "C.07 12.2", "top board result", team=True)
+@tiebreak("TBR", "C.07 12.2", msg("top board result"), team=True)
 def top_board_result(ctx: Context, spec: Spec) -> Column:
     """TBR (C.07 12.2): the game points on board 1 over all matches; if equal, on board 2, and
     so on (a tuple compared in order)."""
     return Column([tuple(totals) for totals in _board_totals(ctx)])
 
 
-@tiebreak("BBE", "C.07 12.3", "bottom board elimination", team=True)
+@tiebreak("BBE", "C.07 12.3", msg("bottom board elimination"), team=True)
 def bottom_board_elimination(ctx: Context, spec: Spec) -> Column:
     """BBE (C.07 12.3): the game points on every board but the last; if equal, without the last
     two, and so on (a tuple compared in order)."""
@@ -113,12 +114,12 @@ EDE_CHAINS = {"EDE": (), "EDEC": ("BC",), "EDET": ("TBR",), "EDEB": ("BBE",),
               "EDEBT": ("BC", "TBR"), "EDEBB": ("BC", "BBE")}
 
 
-@ranks_groups("EDE", "C.07 13.3", "extended direct encounter", modifiers="P", team=True)
-@ranks_groups("EDEC", "C.07 13.3.2", "extended direct encounter, then board count", modifiers="P", team=True)
-@ranks_groups("EDET", "C.07 13.3.2 (2026)", "extended direct encounter, then top board result", modifiers="P", team=True)
-@ranks_groups("EDEB", "C.07 13.3.2 (2026)", "extended direct encounter, then bottom board elimination", modifiers="P", team=True)
-@ranks_groups("EDEBT", "C.07 13.3.2 (2026)", "extended direct encounter, then BC and TBR", modifiers="P", team=True)
-@ranks_groups("EDEBB", "C.07 13.3.2 (2026)", "extended direct encounter, then BC and BBE", modifiers="P", team=True)
+@ranks_groups("EDE", "C.07 13.3", msg("extended direct encounter"), modifiers="P", team=True)
+@ranks_groups("EDEC", "C.07 13.3.2", msg("extended direct encounter, then board count"), modifiers="P", team=True)
+@ranks_groups("EDET", "C.07 13.3.2 (2026)", msg("extended direct encounter, then top board result"), modifiers="P", team=True)
+@ranks_groups("EDEB", "C.07 13.3.2 (2026)", msg("extended direct encounter, then bottom board elimination"), modifiers="P", team=True)
+@ranks_groups("EDEBT", "C.07 13.3.2 (2026)", msg("extended direct encounter, then BC and TBR"), modifiers="P", team=True)
+@ranks_groups("EDEBB", "C.07 13.3.2 (2026)", msg("extended direct encounter, then BC and BBE"), modifiers="P", team=True)
 def extended_direct_encounter(ctx: Context, group: list[int], spec: Spec) -> list[list[int]]:
     """EDE (C.07 13.3): direct encounter (Art. 6, re-applied to the sub-groups it leaves tied)
     on the primary score; when it separates nobody, on the secondary score (13.3.1); when exactly

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from ...adjustments import Resolved, resolve
 from ...diagnostics import Diagnostic, diagnostic
+from ...messages import msg
 from ...model import (
     ByeKind,
     Colour,
@@ -168,9 +169,10 @@ def derive(t: Tournament, team_data: dict) -> TeamMatches:
             elif votes:
                 u = votes.most_common(1)[0][0]
                 if len(votes) > 1:
-                    problems.append(diagnostic("TB007", f"round {r}: players of team {team.number} met players "
-                                                        f"of {len(votes)} teams; the match is taken against team "
-                                                        f"{teams[u].number}"))
+                    problems.append(diagnostic("TB007", msg("round {round}: players of team {team} met players of "
+                                                            "{count} teams; the match is taken against team {other}",
+                                                            round=r, team=team.number, count=len(votes),
+                                                            other=teams[u].number)))
             else:
                 continue
             opponents[(r, i)] = u

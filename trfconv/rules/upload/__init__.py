@@ -17,6 +17,7 @@ from datetime import date
 
 from ...diagnostics import CODES, Diagnostic, Severity
 from ...eventkind import is_team_event
+from ...messages import SEMICOLON, Message, data, joined, msg, plural
 from ...model import Tournament
 from ..ratinglist.inforce import Lookup
 from .deadlines import Deadlines, deadlines
@@ -53,18 +54,30 @@ def ready(diagnostics, due: Deadlines) -> bool:
     return not due.too_late and not any(d.severity is Severity.ERROR for d in diagnostics)
 
 
-def summary(diagnostics, due: Deadlines) -> str:
+def summary(diagnostics, due: Deadlines) -> Message:
     """One line: whether the file is ready to upload, what must be fixed first (the error codes in
     the order noticed, a cause before its consequences: the event not finished before the results
-    it lacks, a missing record before the ranks it leaves unchecked; with their titles and counts)
-    and by when it must be uploaded."""
+    it lacks, a missing record before the ranks it leaves unchecked; with their short titles and
+    counts) and by when it must be uploaded."""
     errors = Counter(d.code for d in diagnostics if d.severity is Severity.ERROR and d.code != "UPL032")
     warnings = sum(1 for d in diagnostics if d.severity is Severity.WARNING)
     when = due.advice()
     if ready(diagnostics, due):
-        review = f" ({warnings} warning(s) to review)" if warnings else ""
-        return f"READY to upload{review}; {when}"
-    fix = "; ".join(f"{n} x {code} {CODES[code].title.split(' (')[0]}" for code, n in list(errors.items())[:4])
-    more = f"; and {len(errors) - 4} other kind(s)" if len(errors) > 4 else ""
-    first = f"fix first: {fix}{more}; then " if errors else ""
-    return f"NOT READY to upload: {first}{when}"
+        if warnings:
+            return plural("READY to upload ({n} warning(s) to review); {when}",
+                          "READY to upload ({n} warning(s) to review); {when}", n=warnings, when=when)
+        return msg("READY to upload; {when}", when=when)
+    if not errors:
+        return msg("NOT READY to upload: {when}", when=when)
+    fix = joined([msg("{count} x {code} {title}", count=n, code=code, title=short_title(code))
+                  for code, n in list(errors.items())[:4]], SEMICOLON)
+    if len(errors) > 4:
+        return plural("NOT READY to upload: fix first: {fix}; and {n} other kind(s); then {when}",
+                      "NOT READY to upload: fix first: {fix}; and {n} other kind(s); then {when}",
+                      n=len(errors) - 4, fix=fix, when=when)
+    return msg("NOT READY to upload: fix first: {fix}; then {when}", fix=fix, when=when)
+
+
+def short_title(code: str) -> Message:
+    """A code's title up to its parenthesis (the summary's short form; the catalogs hold it)."""
+    return data(CODES[code].title.split(" (")[0])

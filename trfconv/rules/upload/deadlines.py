@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from ...diagnostics import Diagnostic, diagnostic
+from ...messages import SEMICOLON, Message, joined, msg
 from ...model import Tournament
 from ..editions import Edition, editions
 from ..rating.period import first_day, month_of, shift
@@ -107,19 +108,20 @@ class Deadlines:
         return [(p.upload_by if p.state(self.today) == "in time" else p.last_day, p)
                 for p in self.parts if p.state(self.today) != "too late"]
 
-    def advice(self) -> str:
+    def advice(self) -> Message:
         """By when to upload, in words, for the summary line."""
         if not self.parts:
-            return "no date to upload by (the end date is unknown)"
+            return msg("no date to upload by (the end date is unknown)")
         pending = self._pending()
         if not pending:
-            return "too late: the third list after its end is past, it will not be rated (B.02 9.1)"
+            return msg("too late: the third list after its end is past, it will not be rated (B.02 9.1)")
         day, p = min(pending, key=lambda x: x[0])
         if p.state(self.today) == "in time":
-            when = f"upload by {day.isoformat()} for the list of {p.target}"
+            when = msg("upload by {day} for the list of {month}", day=day, month=p.target)
         else:
-            when = f"upload by {day.isoformat()} at the latest (the list of {p.target} is missed; {p.last} is the last it can reach)"
-        return ("part of it is too late (B.02 9.1); " if self.too_late else "") + when
+            when = msg("upload by {day} at the latest (the list of {month} is missed; {last} is the last it can reach)",
+                       day=day, month=p.target, last=p.last)
+        return msg("part of it is too late (B.02 9.1); {when}", when=when) if self.too_late else when
 
 
 def deadlines(t: Tournament, today: date) -> Deadlines:
@@ -131,9 +133,10 @@ def deadlines(t: Tournament, today: date) -> Deadlines:
     rounds = [d if isinstance(d, date) else None for d in t.event.round_dates]
     end = t.event.end_date if isinstance(t.event.end_date, date) else max((d for d in rounds if d), default=None)
     if end is None:
-        return Deadlines((), today, (diagnostic("UPL034", "the event's end date (052) is unknown: the list it goes to "
-                                                         f"and its deadlines ({a['registration']}) cannot be "
-                                                         "computed", path=path, line=t.source.record_at("052")[1]),))
+        return Deadlines((), today, (diagnostic("UPL034", msg("the event's end date (052) is unknown: the list it goes "
+                                                             "to and its deadlines ({article}) cannot be computed",
+                                                             article=a['registration']),
+                                                path=path, line=t.source.record_at("052")[1]),))
     out: list[Diagnostic] = []
     parts = [part_for(end, rules)]
     days = (end - start).days + 1 if start else None
@@ -142,29 +145,36 @@ def deadlines(t: Tournament, today: date) -> Deadlines:
             months = sorted({month_of(d) for d in rounds})
             parts = [part_for(max(d for d in rounds if month_of(d) == m), rules,
                               tuple(r for r, d in enumerate(rounds, 1) if month_of(d) == m)) for m in months]
-            said = "; ".join(f"round(s) {_span(p.rounds)} to the list of {p.target}" for p in parts)
-            out.append(diagnostic("UPL033", f"the event lasted {days} days (more than {rules.monthly_after_days}): "
-                                            f"reported month by month (article {a['monthly']}): {said}", path=path))
+            said = joined([msg("round(s) {rounds} to the list of {month}", rounds=_span(p.rounds), month=p.target)
+                           for p in parts if p.rounds is not None], SEMICOLON)
+            out.append(diagnostic("UPL033", msg("the event lasted {days} days (more than {most}): reported month by "
+                                                "month (article {article}): {said}", days=days,
+                                                most=rules.monthly_after_days, article=a['monthly'], said=said),
+                                  path=path))
         else:
-            out.append(diagnostic("UPL033", f"the event lasted {days} days (more than {rules.monthly_after_days}: "
-                                            f"reported month by month, article {a['monthly']}) but its round dates "
-                                            "are not all known: taken whole by its end date", path=path))
+            out.append(diagnostic("UPL033", msg("the event lasted {days} days (more than {most}: reported month by month, "
+                                                "article {article}) but its round dates are not all known: taken whole "
+                                                "by its end date", days=days, most=rules.monthly_after_days,
+                                                article=a['monthly']), path=path))
     for p in parts:
-        what = "the event, ending" if p.rounds is None else f"round(s) {_span(p.rounds)}, the last on"
-        facts = (f"{what} {p.ended.isoformat()}, {'goes' if p.rounds is None else 'go'} to the list of {p.target} ({a['registration']}, by its end "
-                 f"date: a file does not record its registration; "
-                 f"closing date {p.closing.isoformat()}, {a['closing']}): upload by {p.upload_by.isoformat()}; the "
-                 f"last list it can reach is {p.last} (the third after its end, {a['last_list']}): upload by "
-                 f"{p.last_day.isoformat()} at the latest")
+        goes = (msg("the event, ending {ended}, goes to the list of {month}", ended=p.ended, month=p.target)
+                if p.rounds is None else
+                msg("round(s) {rounds}, the last on {ended}, go to the list of {month}", rounds=_span(p.rounds),
+                    ended=p.ended, month=p.target))
+        facts = msg("{goes} ({registration}, by its end date: a file does not record its registration; closing date "
+                    "{closing}, {closing_article}): upload by {upload_by}; the last list it can reach is {last} (the "
+                    "third after its end, {last_article}): upload by {last_day} at the latest", goes=goes,
+                    registration=a['registration'], closing=p.closing, closing_article=a['closing'],
+                    upload_by=p.upload_by, last=p.last, last_article=a['last_list'], last_day=p.last_day)
         state = p.state(today)
         if state == "in time":
             out.append(diagnostic("UPL030", facts, path=path))
         elif state == "late":
-            out.append(diagnostic("UPL031", f"on {today.isoformat()} the list of {p.target} is missed: {facts}",
-                                  path=path))
+            out.append(diagnostic("UPL031", msg("on {today} the list of {month} is missed: {facts}", today=today,
+                                                month=p.target, facts=facts), path=path))
         else:
-            out.append(diagnostic("UPL032", f"on {today.isoformat()} it is too late: {facts}; not rated",
-                                  path=path))
+            out.append(diagnostic("UPL032", msg("on {today} it is too late: {facts}; not rated", today=today,
+                                                facts=facts), path=path))
     return Deadlines(tuple(parts), today, tuple(out))
 
 

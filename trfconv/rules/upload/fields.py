@@ -18,16 +18,18 @@ from datetime import date
 from ...diagnostics import Diagnostic, diagnostic
 from ...federations import federation, unknown
 from ...model import Game, Pending, Player, Tournament, Unreadable
-from ...numbers import short_text
+from ...messages import Message, msg
 
 R_MANDATORY = "TRF-2026 R■"
 R_WARNING = "TRF-2026 R□"
 TITLE_EVENT = "TRF-2026 ◙"
+MISSING = msg("missing")
 
 #: The header records mandatory for rating (R■) and the event field each fills.
-RATING_RECORDS = (("012", "name", "tournament name"), ("022", "city", "city"), ("032", "federation", "federation"),
-                  ("042", "start_date", "start date"), ("052", "end_date", "end date"),
-                  ("102", "chief_arbiter", "chief arbiter"), ("132", "round_dates", "round dates"))
+RATING_RECORDS = (("012", "name", msg("tournament name")), ("022", "city", msg("city")),
+                  ("032", "federation", msg("federation")), ("042", "start_date", msg("start date")),
+                  ("052", "end_date", msg("end date")), ("102", "chief_arbiter", msg("chief arbiter")),
+                  ("132", "round_dates", msg("round dates")))
 #: A word that says the event claims title norms (in 012, 092 or a ``###`` comment).
 _NORMS = re.compile(r"\bnorms?\b", re.IGNORECASE)
 
@@ -52,22 +54,26 @@ def record_findings(t: Tournament) -> list[Diagnostic]:
         value = getattr(t.event, attr)
         path, line, _ = t.source.record_at(code)
         if code in ("042", "052"):
-            problem = None if isinstance(value, date) else ("missing" if not value else f"unreadable ({value!r})")
+            problem = None if isinstance(value, date) else (MISSING if not value
+                                                            else msg("unreadable ({value})", value=repr(value)))
         elif code == "132":
             unknown = [r for r in range(1, t.rounds + 1) if r > len(value) or not isinstance(value[r - 1], date)]
-            problem = "missing" if not value else (f"no readable date for round(s) {_span(unknown)}" if unknown else None)
+            problem = MISSING if not value else (msg("no readable date for round(s) {rounds}", rounds=_span(unknown))
+                                                 if unknown else None)
         else:
-            problem = None if value and str(value).strip() else "missing"
+            problem = None if value and str(value).strip() else MISSING
         if problem:
-            out.append(diagnostic("UPL001", f"{code} {what}: {problem} ({R_MANDATORY})", path=path, line=line))
+            out.append(diagnostic("UPL001", msg("{code} {what}: {problem} ({mark})", code=code, what=what,
+                                                problem=problem, mark=R_MANDATORY), path=path, line=line))
     out.extend(_event_federation(t))
     claim = claims_norms(t)
     if claim:
         for code, present in (("182", t.event.pairing_controller), ("192", t.pairing.system),
                               ("202/212", t.event.tiebreaks or t.event.standings_tiebreaks)):
             if not present:
-                out.append(diagnostic("UPL007", f"{code} missing: the event claims norms ({claim}) and {code} is "
-                                                f"mandatory for title events ({TITLE_EVENT})", path=t.source.path))
+                out.append(diagnostic("UPL007", msg("{code} missing: the event claims norms ({claim}) and {code} is "
+                                                    "mandatory for title events ({mark})", code=code, claim=claim,
+                                                    mark=TITLE_EVENT), path=t.source.path))
     return out
 
 
@@ -79,8 +85,8 @@ def _event_federation(t: Tournament) -> list[Diagnostic]:
     if not code or federation(code, start) is not None:
         return []
     path, line, _ = t.source.record_at("032")
-    return [diagnostic("UPL063", f"032 federation: {unknown(code, start)} ({R_MANDATORY}: the event's FIDE "
-                                 "federation)", path=path, line=line)]
+    return [diagnostic("UPL063", msg("032 federation: {problem} ({mark}: the event's FIDE federation)",
+                                     problem=unknown(code, start), mark=R_MANDATORY), path=path, line=line)]
 
 
 def player_findings(t: Tournament) -> list[Diagnostic]:
@@ -90,27 +96,29 @@ def player_findings(t: Tournament) -> list[Diagnostic]:
     for p in t.players:
         path, line, _ = t.source.player_at(p.start_number)
 
-        def report(code: str, message: str, column: int | None = None, p: Player = p, path: str | None = path,
+        def report(code: str, message: Message, column: int | None = None, p: Player = p, path: str | None = path,
                    line: int | None = line) -> None:
-            out.append(diagnostic(code, f"player {p.start_number} ({p.name}): {message}", path=path, line=line,
-                                  column=column))
+            out.append(diagnostic(code, player_said(p, message), path=path, line=line, column=column))
         if not p.fide_id:
-            report("UPL002", f"no FIDE ID ({R_MANDATORY}); FIDE registers a new player from the file's "
-                             "birth date, sex and name", 58)
+            report("UPL002", msg("no FIDE ID ({mark}); FIDE registers a new player from the file's birth date, sex and "
+                                 "name", mark=R_MANDATORY), 58)
         if not p.rank or p.rank < 1:
-            report("UPL003", f"no final rank ({'0' if p.rank == 0 else 'blank'}; {R_MANDATORY})", 86)
+            report("UPL003", msg("no final rank (0; {mark})", mark=R_MANDATORY) if p.rank == 0
+                   else msg("no final rank (blank; {mark})", mark=R_MANDATORY), 86)
         for r, entry in enumerate(p.rounds, 1):
             column = 92 + 10 * (r - 1)
             if isinstance(entry, Pending):
-                report("UPL004", f"round {r}: paired against {entry.opponent} without a result ({R_MANDATORY})",
-                       column)
+                report("UPL004", msg("round {round}: paired against {opponent} without a result ({mark})", round=r,
+                                     opponent=entry.opponent, mark=R_MANDATORY), column)
             elif isinstance(entry, Unreadable):
-                report("UPL004", f"round {r}: block {entry.text!r} cannot be read ({R_MANDATORY})", column)
+                report("UPL004", msg("round {round}: block {block} cannot be read ({mark})", round=r,
+                                     block=repr(entry.text), mark=R_MANDATORY), column)
             elif isinstance(entry, Game) and entry.colour is None:
-                report("UPL004", f"round {r}: game against {entry.opponent} without a colour ({R_MANDATORY})",
-                       column)
+                report("UPL004", msg("round {round}: game against {opponent} without a colour ({mark})", round=r,
+                                     opponent=entry.opponent, mark=R_MANDATORY), column)
         if not family_given(p.name):
-            report("UPL012", f"name {p.name!r} is not in FIDE's 'Family, Given' form ({R_WARNING})", 15)
+            report("UPL012", msg("name {name} is not in FIDE's 'Family, Given' form ({mark})", name=repr(p.name),
+                                 mark=R_WARNING), 15)
     return out
 
 
@@ -127,10 +135,11 @@ def date_findings(t: Tournament) -> list[Diagnostic]:
         return []  # UPL001 says so
     path, line, _ = t.source.record_at("132")
     if start > end:
-        return [diagnostic("UPL005", f"042 start {start.isoformat()} is after 052 end {end.isoformat()} "
-                                     f"({R_MANDATORY})", path=path, line=t.source.record_at("042")[1])]
-    return [diagnostic("UPL005", f"round {r} dated {d.isoformat()}, outside the event's dates {start.isoformat()} - "
-                                 f"{end.isoformat()} ({R_MANDATORY})", path=path, line=line, column=92 + 10 * (r - 1))
+        return [diagnostic("UPL005", msg("042 start {start} is after 052 end {end} ({mark})", start=start, end=end,
+                                         mark=R_MANDATORY), path=path, line=t.source.record_at("042")[1])]
+    return [diagnostic("UPL005", msg("round {round} dated {day}, outside the event's dates {start} - {end} ({mark})",
+                                     round=r, day=d, start=start, end=end, mark=R_MANDATORY),
+                       path=path, line=line, column=92 + 10 * (r - 1))
             for r, d in enumerate(t.event.round_dates, 1) if isinstance(d, date) and not start <= d <= end]
 
 
@@ -144,23 +153,31 @@ def rank_findings(t: Tournament, team: bool) -> list[Diagnostic]:
         return []
     out = []
 
-    def report(p: Player, message: str) -> None:
+    def report(p: Player, message: Message) -> None:
         path, line, _ = t.source.player_at(p.start_number)
-        out.append(diagnostic("UPL006", f"player {p.start_number} ({p.name}): {message} ({R_MANDATORY})", path=path,
-                              line=line, column=86))
+        out.append(diagnostic("UPL006", player_said(p, msg("{problem} ({mark})", problem=message, mark=R_MANDATORY)),
+                              path=path, line=line, column=86))
     for i, p in enumerate(ranked):
         before = ranked[i - 1] if i else None
         expected = 1 if before is None else (before.rank if p.rank == before.rank else i + 1)
         if p.rank != expected:
-            report(p, f"rank {p.rank} where the ranks 1..{len(t.players)} with ties give {expected}")
+            report(p, msg("rank {rank} where the ranks 1..{count} with ties give {expected}", rank=p.rank,
+                          count=len(t.players), expected=expected))
         elif before is not None and p.points is not None and before.points is not None:
             if p.rank == before.rank and p.points != before.points:
-                report(p, f"shares rank {p.rank} with player {before.start_number} but has other points "
-                          f"({short_text(p.points)} and {short_text(before.points)})")
+                report(p, msg("shares rank {rank} with player {other} but has other points ({points} and "
+                              "{other_points})", rank=p.rank, other=before.start_number, points=p.points,
+                              other_points=before.points))
             elif p.points > before.points:
-                report(p, f"ranked {p.rank} with {short_text(p.points)} points, below player {before.start_number} "
-                          f"(rank {before.rank}) with {short_text(before.points)}")
+                report(p, msg("ranked {rank} with {points} points, below player {other} (rank {other_rank}) with "
+                              "{other_points}", rank=p.rank, points=p.points, other=before.start_number,
+                              other_rank=before.rank, other_points=before.points))
     return out
+
+
+def player_said(p: Player, message: Message) -> Message:
+    """``message`` about player ``p``, named by start number and name."""
+    return msg("player {number} ({name}): {message}", number=p.start_number, name=p.name, message=message)
 
 
 def _span(rounds: list[int]) -> str:

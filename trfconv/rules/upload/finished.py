@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import date
 
 from ...diagnostics import Diagnostic, diagnostic
+from ...messages import Message, joined, msg
 from ...model import Tournament
 from ..progress import progress, rounds_named
 from .deadlines import Deadlines
@@ -25,8 +26,8 @@ def finished_findings(t: Tournament, today: date, due: Deadlines) -> list[Diagno
     where = progress(t, today)
     path = t.source.path
     if not where.played:
-        return [diagnostic("UPL060", "no game of the event has a result: there is nothing to rate yet; upload the "
-                                     "file once the event is played", path=path)]
+        return [diagnostic("UPL060", msg("no game of the event has a result: there is nothing to rate yet; upload the "
+                                         "file once the event is played"), path=path)]
     monthly = [p for p in due.parts if p.rounds is not None]
     ended = {r for p in monthly if p.ended <= today for r in p.rounds} if monthly else None
     out = []
@@ -35,27 +36,31 @@ def finished_findings(t: Tournament, today: date, due: Deadlines) -> list[Diagno
         return rounds if ended is None else tuple(r for r in rounds if r in ended)
 
     if in_play := due_now(where.in_play):
-        counts = ", ".join(f"{where.results[r]} of {where.results[r] + where.waiting[r]} in round {r}" for r in in_play)
-        out.append(diagnostic("UPL061", f"{rounds_named(in_play)} paired, results not all in ({counts}): enter "
-                                        "every result in the pairing program and export the file again", path=path))
+        counts = joined([msg("{results} of {games} in round {round}", results=where.results[r],
+                             games=where.results[r] + where.waiting[r], round=r) for r in in_play], ", ")
+        out.append(diagnostic("UPL061", msg("{rounds} paired, results not all in ({counts}): enter every result in the "
+                                            "pairing program and export the file again", rounds=rounds_named(in_play),
+                                            counts=counts), path=path))
     if missing := due_now(where.not_recorded):
-        out.append(diagnostic("UPL061", f"{rounds_named(missing)} not in the file, though a later round is: export "
-                                        "the whole event again", path=path))
+        out.append(diagnostic("UPL061", msg("{rounds} not in the file, though a later round is: export the whole event "
+                                            "again", rounds=rounds_named(missing)), path=path))
     if to_come := due_now(where.to_come):
-        out.append(diagnostic("UPL061", f"{rounds_named(to_come)} of the {where.rounds} the file declares not paired: "
-                                        "upload once the event is over; if it ended early, set the number of rounds "
-                                        "(142/XXR) to the rounds played", path=path, line=_declared_at(t)))
+        out.append(diagnostic("UPL061", msg("{rounds} of the {declared} the file declares not paired: upload once the "
+                                            "event is over; if it ended early, set the number of rounds (142/XXR) to "
+                                            "the rounds played", rounds=rounds_named(to_come), declared=where.rounds),
+                              path=path, line=_declared_at(t)))
     if ended is not None and not ended:  # a long event none of whose months is over
         first = min(p.ended for p in monthly)
-        out.append(_early(t, f"its first month's rounds end on {first.isoformat()}, after {today.isoformat()}"))
+        out.append(_early(t, msg("its first month's rounds end on {last}, after {today}", last=first, today=today)))
     elif ended is None and where.before_last_day:
-        out.append(_early(t, f"the event ends on {where.last_day.isoformat()}, after {today.isoformat()}"))
+        out.append(_early(t, msg("the event ends on {last}, after {today}", last=where.last_day, today=today)))
     return out
 
 
-def _early(t: Tournament, when: str) -> Diagnostic:
-    return diagnostic("UPL062", f"{when}: no report before the event ends (B.02 9.1); check the file again and "
-                                "upload it once the event is over", path=t.source.path, line=t.source.record_at("052")[1])
+def _early(t: Tournament, when: Message) -> Diagnostic:
+    return diagnostic("UPL062", msg("{when}: no report before the event ends (B.02 9.1); check the file again and "
+                                    "upload it once the event is over", when=when),
+                      path=t.source.path, line=t.source.record_at("052")[1])
 
 
 def _declared_at(t: Tournament) -> int | None:

@@ -22,6 +22,7 @@ a double round robin.
 from __future__ import annotations
 
 from ...diagnostics import Diagnostic, diagnostic
+from ...messages import SEMICOLON, Message, joined, msg
 from ...model import Tournament
 from ..progress import rounds_named
 from ..swiss.check import PairingsCheck, RoundCheck, RoundVerdict, check_pairings
@@ -47,42 +48,46 @@ def swiss_findings(t: Tournament, team: bool) -> list[Diagnostic]:
     for b in check.broken:
         path, line, _ = t.source.player_at(b.player)
         name = t.player(b.player).name
-        out.append(diagnostic(CODES[b.kind], f"player {b.player} ({name}), round {b.round}: {b.message}", path=path,
+        out.append(diagnostic(CODES[b.kind], msg("player {number} ({name}), round {round}: {problem}", number=b.player,
+                                                 name=name, round=b.round, problem=b.message), path=path,
                               line=line, column=92 + 10 * (b.round - 1)))
     path = t.source.path
     if not check.checked:
-        return out + [diagnostic("UPL055", f"pairings not checked: {check.why_not}", path=path)]
+        return out + [diagnostic("UPL055", msg("pairings not checked: {why}", why=check.why_not), path=path)]
     differ = [r for r in check.rounds if r.verdict in (RoundVerdict.DIFFERS, RoundVerdict.COLOURS)]
     edition = check.rules.name
     if check.assumed and differ:
         rest = tuple(r.round for r in differ[1:])
-        out.append(diagnostic("UPL056", f"{rounds_named(tuple(r.round for r in differ))} not the Dutch system's "
-                                        f"pairing ({edition}{_assumed(check)}): round {differ[0].round}: "
-                                        f"{_why(differ[0])}"
-                                        + (f"; and {rounds_named(rest)}: trfconv pairings shows each" if rest else ""),
-                              path=path))
+        first = msg("{rounds} not the Dutch system's pairing ({edition}{assumed}): round {round}: {why}",
+                    rounds=rounds_named(tuple(r.round for r in differ)), edition=edition, assumed=_assumed(check),
+                    round=differ[0].round, why=_why(differ[0]))
+        out.append(diagnostic("UPL056", msg("{first}; and {rest}: trfconv pairings shows each", first=first,
+                                            rest=rounds_named(rest)) if rest else first, path=path))
     for r in () if check.assumed else differ:
         if r.verdict is RoundVerdict.COLOURS:
-            said = f"round {r.round}: the colours of {len(r.colours)} pair(s) are not the Dutch system's ({edition})"
+            said = msg("round {round}: the colours of {count} pair(s) are not the Dutch system's ({edition}): {why}",
+                       round=r.round, count=len(r.colours), edition=edition, why=_why(r))
         else:
-            said = f"round {r.round} is not the Dutch system's pairing ({edition})"
-        out.append(diagnostic("UPL054", f"{said}: {_why(r)}", path=path))
+            said = msg("round {round} is not the Dutch system's pairing ({edition}): {why}", round=r.round,
+                       edition=edition, why=_why(r))
+        out.append(diagnostic("UPL054", said, path=path))
     cannot = [r for r in check.rounds if r.verdict is RoundVerdict.CANNOT]
     if cannot:
         reasons = dict.fromkeys(reason for r in cannot for reason in r.reasons)
-        out.append(diagnostic("UPL055", f"round(s) {', '.join(str(r.round) for r in cannot)} not judged against the "
-                                        f"Dutch system{_assumed(check)}: {'; '.join(reasons)}", path=path))
+        out.append(diagnostic("UPL055", msg("round(s) {rounds} not judged against the Dutch system{assumed}: {why}",
+                                            rounds=", ".join(str(r.round) for r in cannot), assumed=_assumed(check),
+                                            why=joined(list(reasons), SEMICOLON)), path=path))
     return out
 
 
-def _why(r: RoundCheck) -> str:
+def _why(r: RoundCheck) -> Message:
     """Why a round is not the Dutch system's pairing: the criterion that decides, or the colour rule."""
     if r.verdict is RoundVerdict.COLOURS:
         c = r.colours[0]
-        return f"White for {c.file_white} in the file; {c.rule}: {c.text}"
-    return f"{r.difference.label}: {r.difference.text}"
+        return msg("White for {player} in the file; {rule}: {text}", player=c.file_white, rule=c.rule, text=c.text)
+    return msg("{label}: {text}", label=r.difference.label, text=r.difference.text)
 
 
 def _assumed(check: PairingsCheck) -> str:
     """What a comparison rests on when the file names no pairing system."""
-    return "; the file names no pairing system: the Dutch one assumed, for information" if check.assumed else ""
+    return msg("; the file names no pairing system: the Dutch one assumed, for information") if check.assumed else ""

@@ -18,13 +18,14 @@ from __future__ import annotations
 import re
 
 from ...diagnostics import Diagnostic, Severity, diagnostic
+from ...messages import SEMICOLON, joined, msg
 from ...model import Tournament
 from ..tiebreaks import standings
 
 _ADJUSTMENT = re.compile(r"adjust|correct|penalt|bonus|points?\b", re.IGNORECASE)
 _TIEBREAK_CHANGE = re.compile(r"tie-?breaks?\b.*\b(chang|modif|replac|previous)|"
                               r"\b(chang|modif|replac|previous)\w*\b.*tie-?breaks?", re.IGNORECASE)
-CHECKLIST = "C.02 checklist"
+CHECKLIST = msg("C.02 checklist")
 
 
 def comments(t: Tournament) -> list[str]:
@@ -46,8 +47,9 @@ def points_findings(t: Tournament, team: bool) -> list[Diagnostic]:
         p = t.player(n) if n is not None else None
         if p is None or any(_names(c, p.start_number, p.name) for c in notes):
             continue
-        out.append(diagnostic("UPL040", f"{d.message}; no ### comment states this adjustment ({CHECKLIST} "
-                                        "Q192-193: corrections for the rating report are written as ### comments)",
+        out.append(diagnostic("UPL040", msg("{problem}; no ### comment states this adjustment ({checklist} Q192-193: "
+                                            "corrections for the rating report are written as ### comments)",
+                                            problem=d.message, checklist=CHECKLIST),
                               path=d.location.path, line=d.location.line, column=81))
     return out
 
@@ -62,9 +64,10 @@ def _names(comment: str, number: int, name: str) -> bool:
 def tiebreak_findings(t: Tournament, team: bool) -> list[Diagnostic]:
     """UPL041 for each player whose final rank the file's own tie-break list does not give;
     UPL042 for each ``###`` comment saying that the list was changed after the start."""
-    out = [diagnostic("UPL042", f"{c.strip()[:100]!r}: the tie-break list was changed after the start "
-                                f"({CHECKLIST} Q201: a hard-fail warning; the rating officer decides)",
-                      path=t.source.path) for c in comments(t) if _TIEBREAK_CHANGE.search(c)]
+    out = [diagnostic("UPL042", msg("{comment}: the tie-break list was changed after the start ({checklist} Q201: "
+                                    "a hard-fail warning; the rating officer decides)", comment=repr(c.strip()[:100]),
+                                    checklist=CHECKLIST), path=t.source.path)
+           for c in comments(t) if _TIEBREAK_CHANGE.search(c)]
     listed = t.event.standings_tiebreaks or t.event.tiebreaks
     if team or not listed or not t.rounds or any(not p.rank or p.rank < 1 for p in t.players):
         return out
@@ -74,8 +77,9 @@ def tiebreak_findings(t: Tournament, team: bool) -> list[Diagnostic]:
         return out
     unread = [d.message for d in computed.diagnostics if d.code in ("TB001", "TB002")]
     if unread:
-        return [*out, diagnostic("UPL041", f"its {record} list ({','.join(listed)}) cannot be computed ("
-                                           f"{'; '.join(unread)}): the final ranks are not checked against it",
+        return [*out, diagnostic("UPL041", msg("its {record} list ({listed}) cannot be computed ({why}): the final "
+                                               "ranks are not checked against it", record=record,
+                                               listed=",".join(listed), why=joined(unread, SEMICOLON)),
                                  path=t.source.path, line=t.source.record_at(record)[1], severity=Severity.WARNING)]
     size: dict[int, int] = {}
     for row in computed.rows:
@@ -85,8 +89,11 @@ def tiebreak_findings(t: Tournament, team: bool) -> list[Diagnostic]:
         last = row.rank + size[row.rank] - 1
         if not row.rank <= p.rank <= last:
             path, line, _ = t.source.player_at(p.start_number)
-            gives = f"rank {row.rank}" if last == row.rank else f"a rank from {row.rank} to {last} (tied)"
-            out.append(diagnostic("UPL041", f"player {p.start_number} ({p.name}) is ranked {p.rank} in the file; "
-                                            f"its {record} list ({','.join(listed)}) gives {gives} ({CHECKLIST} Q21, "
-                                            "Q201)", path=path, line=line, column=86))
+            gives = (msg("rank {rank}", rank=row.rank) if last == row.rank
+                     else msg("a rank from {first} to {last} (tied)", first=row.rank, last=last))
+            out.append(diagnostic("UPL041", msg("player {number} ({name}) is ranked {rank} in the file; its {record} "
+                                                "list ({listed}) gives {gives} ({checklist} Q21, Q201)",
+                                                number=p.start_number, name=p.name, rank=p.rank, record=record,
+                                                listed=",".join(listed), gives=gives, checklist=CHECKLIST),
+                                  path=path, line=line, column=86))
     return out
