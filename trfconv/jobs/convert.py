@@ -144,7 +144,7 @@ def convert(params: Convert) -> JobResult[Conversion]:
 
 
 def _unknown_encoding(params: Convert) -> Problem:
-    return Problem(msg("unknown encoding {encoding}", encoding=repr(params.output_encoding)), about="output_encoding")
+    return Problem(msg("unknown encoding '{encoding}'", encoding=params.output_encoding), about="output_encoding")
 
 
 def _writer_refused(output: str) -> Problem:

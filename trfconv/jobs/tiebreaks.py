@@ -3,6 +3,7 @@ or the problem naming what cannot be read (with the closest names)."""
 
 from __future__ import annotations
 
+from ..messages import SEMICOLON, joined
 from .result import Problem
 
 
@@ -13,5 +14,5 @@ def tiebreak_specs(names: list[str], rules: str | None, start):
 
     specs, problems = parse_list(names, aliases=resolve(rules, start).aliases)
     if problems:
-        return Problem("; ".join(d.message for d in problems), about="tiebreaks")
+        return Problem(joined([d.message for d in problems], SEMICOLON), about="tiebreaks")
     return specs
