@@ -7,6 +7,8 @@ so that it can be reproduced). A test that sets its own ``max_examples`` keeps i
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -14,6 +16,11 @@ from typer.testing import CliRunner
 
 from trfconv.cli import app
 from trfconv.messages import from_environment
+
+# The shared builders (tests/helpers/) are imported by their own name everywhere: a test module
+# imports helpers, never another test module (tests/test_layout.py); a helper that is a script
+# runs as ``python tests/helpers/NAME.py``, its folder then first on the path by itself.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "helpers"))
 
 # The commands speak the locale's language when there is a catalog for it (trfconv --lang): the
 # tests read English, whatever the locale of the machine they run on.

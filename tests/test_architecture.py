@@ -44,10 +44,10 @@ class Layer:
 LAYER_MAP = (
     Layer("base", ("model", "sides", "adjustments", "counts", "list_entry", "names", "eventkind", "diagnostics",
                    "actions", "numbers", "dates", "timecontrol", "encoding", "tabular", "named", "records",
-                   "federations", "tiebreak_names", "messages", "errors", "arbiter_records"), (),
+                   "federations", "tiebreak_names", "messages", "errors", "arbiter_records", "titles"), (),
           "the model and what every layer shares: sides (the two sides of a pairing), adjustments (what a 299 "
           "record means), counts, a FIDE rating list's entry, comparing names, whether an event is a team event, "
-          "diagnostics, what a person can do about a message and how each face words it (`actions`), what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), what trfconv says as messages rendered in a language by the face that shows them (`messages`), the exceptions trfconv raises on purpose (`errors`), the arbiters the 102/112 records name (`arbiter_records`), exact numbers, dates, time controls, encodings, CSV cells"),
+          "diagnostics, what a person can do about a message and how each face words it (`actions`), what a registry names to import when used (`named`), the quick constructors of the most numerous records (`records`), FIDE's federations by code, dated (`federations`), the tie-break names arbiters type (`tiebreak_names`, for the readers and the rules alike), what trfconv says as messages rendered in a language by the face that shows them (`messages`), the exceptions trfconv raises on purpose (`errors`), the arbiters the 102/112 records name (`arbiter_records`), FIDE's title codes and their older letters (`titles`), exact numbers, dates, time controls, encodings, CSV cells"),
     Layer("io", ("io",), ("base",),
           "the format registry, readers (TRF: `io/trf_read/`, a module per kind of record; JSON, XML, CSV/xlsx, "
           "Swiss-Manager, Swiss-Chess, Vega, PGN), writers, "

@@ -25,12 +25,11 @@ import os
 import re
 import shlex
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
+from paths import FIXTURES, TESTS
 
-HERE = Path(__file__).resolve().parent
-CASES = sorted((HERE / "commands").glob("*.txt"))
+CASES = sorted((TESTS / "commands").glob("*.txt"))
 ACCEPT = os.environ.get("TRFCONV_ACCEPT") == "1"
 #: A marker line: a file to write, an expected output, the exit code.
 MARKER = re.compile(r"--- (?:file (?P<file>\S+)|(?P<stream>stdout|stderr)(?P<bare>, no newline at the end)?"
@@ -155,7 +154,7 @@ def test_command(cli, tmp_path, monkeypatch, path):
     """The commands of ``path`` print what it holds, run from a folder that sees ``fixtures/``."""
     text = path.read_text("utf-8")
     case = parse(text)
-    (tmp_path / "fixtures").symlink_to(HERE.parent / "fixtures")
+    (tmp_path / "fixtures").symlink_to(FIXTURES)
     for name, body in case.files.items():
         (tmp_path / name).write_text(body, "utf-8", newline="")
     monkeypatch.chdir(tmp_path)

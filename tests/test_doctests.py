@@ -8,10 +8,11 @@ import doctest
 import importlib
 from pathlib import Path
 
+from paths import ROOT
+
 import trfconv
 
 PACKAGE = Path(trfconv.__file__).resolve().parent
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def modules_with_examples() -> list[str]:
@@ -27,7 +28,7 @@ def modules_with_examples() -> list[str]:
 
 
 def test_docstring_examples_run(monkeypatch):
-    monkeypatch.chdir(PACKAGE.parent if (PACKAGE.parent / "fixtures").is_dir() else Path(__file__).parents[1])
+    monkeypatch.chdir(PACKAGE.parent if (PACKAGE.parent / "fixtures").is_dir() else ROOT)
     names = modules_with_examples()
     assert {"trfconv", "trfconv.rules.tiebreaks", "trfconv.ratinglists"} <= set(names)
     failed, attempted = [], 0

@@ -10,6 +10,7 @@ import pkgutil
 from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 import trfconv
 from trfconv.diagnostics import diagnostic
@@ -90,7 +91,7 @@ def test_a_database_failing_during_a_period_is_said_as_every_command_says_it(cli
     def failing(*args, **kwargs):
         raise StoreError(Path("lists.sqlite"), "the database is locked by another program")
     monkeypatch.setattr("trfconv.jobs.period.rating_period", failing)
-    result = cli("period", Path(__file__).parent.parent / "fixtures" / "examples" / "example-open-2026.trf")
+    result = cli("period", ROOT / "fixtures" / "examples" / "example-open-2026.trf")
     assert (result.exit_code, result.stderr) == (2, "trfconv: lists.sqlite: the database is locked by another program\n")
 
 
@@ -102,7 +103,7 @@ def test_the_page_does_not_take_a_failing_database_for_the_period_s_refusal(monk
     def failing(*args, **kwargs):
         raise StoreError(Path("lists.sqlite"), "the database is locked by another program")
     monkeypatch.setattr("trfconv.jobs.period.rating_period", failing)
-    t = trfconv.read(Path(__file__).parent.parent / "fixtures" / "examples" / "example-open-2026.trf")
+    t = trfconv.read(ROOT / "fixtures" / "examples" / "example-open-2026.trf")
     upload = engine.Upload("k", "example.trf", t, engine.validated(t))
     with pytest.raises(StoreError):
         engine.period([upload])

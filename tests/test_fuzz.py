@@ -1,4 +1,4 @@
-"""The fuzz target (``tests/fuzzing.py``) run for a bounded number of inputs, so that the suite
+"""The fuzz target (``tests/helpers/fuzzing.py``) run for a bounded number of inputs, so that the suite
 stays fast; ``python tests/bench/fuzz.py --examples 100000`` runs it long."""
 
 from __future__ import annotations

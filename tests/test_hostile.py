@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from paths import ROOT
 from trfbuild import HEADER, player_line, trf
+from hostile import written_everywhere
 
 import trfconv
 from trfconv.io import files, xml_safe
@@ -27,7 +29,6 @@ from trfconv.rules.tiebreaks.spec import Spec, parse
 from trfconv.tabular import split_rows, unguard, write_rows
 
 LONG = "9" * 4301  # one digit more than Python converts to an int
-FORMATS = ("trf26", "trf16", "json", "xml", "csv")
 
 
 def base_lines(*extra: str, names=("Alpha, A", "Beta, B")) -> list[str]:
@@ -37,14 +38,6 @@ def base_lines(*extra: str, names=("Alpha, A", "Beta, B")) -> list[str]:
 
 def codes(t) -> set[str]:
     return {d.code for d in t.diagnostics}
-
-
-def written_everywhere(t) -> None:
-    """Every output format, the standings and the rating are computed without an exception."""
-    for fmt in FORMATS:
-        trfconv.dumps(t, fmt)
-    trfconv.standings(t)
-    trfconv.rate(t)
 
 
 def base_json() -> dict:
@@ -278,7 +271,7 @@ def test_every_text_of_a_trf_is_cut_from_its_lines():
     nothing to replace and returns the very same model."""
     from trfconv.io.control_chars import cleaned
 
-    read = [trfconv.read(path) for path in sorted((Path(__file__).parents[1] / "fixtures").glob("**/*.trf*"))]
+    read = [trfconv.read(path) for path in sorted((ROOT / "fixtures").glob("**/*.trf*"))]
     assert len(read) >= 40
     for t in read:
         found = []
@@ -457,8 +450,8 @@ def test_output_to_dev_stdout(tmp_path):
 
 # -- round trips that lose data: never silently (issue 15, last class) ---------------------------
 
-CANONICAL = Path(__file__).resolve().parent.parent / "fixtures" / "canonical" / "trf26-individual.trf"
-ROUND_ROBIN_XML = Path(__file__).resolve().parent.parent / "fixtures" / "crosstables" / \
+CANONICAL = ROOT / "fixtures" / "canonical" / "trf26-individual.trf"
+ROUND_ROBIN_XML = ROOT / "fixtures" / "crosstables" / \
     "chess-results-upload_Single_RoundRobin.xml"
 
 

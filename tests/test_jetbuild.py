@@ -14,8 +14,9 @@ from fractions import Fraction
 import pytest
 
 import jetsample
-from helpers import jetbuild, papibuild
-from helpers.jetbuild import KINDS, Column, Table
+import jetbuild
+import papibuild
+from jetbuild import KINDS, Column, Table
 from mdbexport import as_exported, mdb_columns, mdb_export, mdb_tables, needs_mdb_export
 from trfconv.io.jet import PAGE, Database
 

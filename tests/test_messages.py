@@ -10,16 +10,19 @@ from html import unescape
 import pickle
 import re
 import string
-import sys
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
+import catalogs
 import paths
 import pytest
+from english import english_words
+from english import french_pairs as _french_pairs
+from english import vocabularies as _vocabularies
+from english import words as _words
 
 import trfconv
-
 from trfconv import messages
 from trfconv.diagnostics import CODES, Diagnostic, diagnostic
 from trfconv.io.registry import outputs, write_bytes
@@ -38,9 +41,6 @@ from trfconv.messages import (
     msg,
     plural,
 )
-
-sys.path.insert(0, str(Path(__file__).parent / "helpers"))
-import catalogs  # noqa: E402 - the helpers' folder above
 
 FR = language("fr")
 EXAMPLES = paths.FIXTURES / "examples"
@@ -219,14 +219,6 @@ VOCABULARY = {
 }
 
 
-def _french_pairs():
-    for m in catalogs.read(catalogs.LOCALE / "fr.po"):
-        if m.id:
-            english = m.id if isinstance(m.id, tuple) else (m.id,)
-            french = m.string if isinstance(m.string, tuple) else (m.string,)
-            yield english, french
-
-
 @pytest.mark.parametrize("english", VOCABULARY)
 def test_french_says_the_seeds_words(english):
     words, seed = VOCABULARY[english]
@@ -238,38 +230,6 @@ def test_french_says_the_seeds_words(english):
 
 
 # -- no English in French documents ---------------------------------------------------------------
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
-
-
-def _words(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text)}
-
-
-def _vocabularies():
-    """The words of the catalog's English and of its French, fields left out."""
-    english, french = set(), set()
-    for e, f in _french_pairs():
-        english |= set().union(*(_words(_FIELD.sub(" ", text)) for text in e))
-        french |= set().union(*(_words(_FIELD.sub(" ", text)) for text in f))
-    return english - french, french
-
-
-_FIELD = re.compile(r"\{[^{}]*\}")
-_CODE = re.compile(r"\b[A-Z]{2,4}[0-9]{3}\b")
-
-
-def english_words(text: str, file: Path, *written: Path, typed: tuple[str, ...] = ()) -> set[str]:
-    """The words of ``text`` that are trfconv's English and not French, nor a word of the file
-    (names, places, the event's own texts; a name cut short in a column too), nor a file's name
-    (``file``, the ones ``written``), nor a word the user ``typed`` (a tie-break name quoted back):
-    what a French reader would see as English."""
-    english, _ = _vocabularies()
-    text = _CODE.sub(" ", text)  # a diagnostic's code (PER009) is no word
-    own = _words(file.read_text("utf-8", "replace")) | _words(" ".join(map(str, (file, *written, *typed))))
-    own |= {word[:n] for word in own for n in range(1, len(word))}
-    return (_words(text) & english) - own
-
-
 #: Files whose verdicts and reports say much: Swisses with and without exclusions, under either
 #: edition; without a time control; not finished; a team event with errors; too long, too fast,
 #: too few rated players (not rateable).
@@ -665,7 +625,7 @@ def test_no_english_reaches_the_french_of_the_period_and_the_lists(tmp_path):
     import shutil
 
     import ratinglist_build as build
-    from test_ratinglists_cli import listed_round_robin
+    from eventbuild import listed_round_robin
 
     from trfconv.ratinglists import import_list, open_lists
     from trfconv.rules.rating.period import PeriodBuilder, judge_event, period_rules

@@ -12,7 +12,7 @@ from datetime import date
 import paths
 import pytest
 from lxml import html
-from test_serve import client, key_of, upload
+from pageclient import client, key_of, upload
 
 import trfconv
 from trfconv.actions import speaking

@@ -55,9 +55,9 @@ from trfconv.model import (
 from trfconv.numbers import decimal_text
 from trfconv.rules.tiebreaks import standings
 from trfconv.timecontrol import parse_code
+from trfconv.titles import TITLE_CODES
 
 CORPUS = paths.CORPUS
-FIDE_TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 LINE_END = re.compile(r"\r\n|\r|\n")
 
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
@@ -227,7 +227,7 @@ def tournaments(draw, max_players: int = 40, max_rounds: int = 11,
                                 st.sampled_from(["Müller, Jürgen", "Łukasz Święs", "Straße, Öz",
                                                  "Élodie Noël"]))),
             sex=draw(st.sampled_from(["m", "w", None])),
-            title=draw(st.none() | st.sampled_from(FIDE_TITLES)),
+            title=draw(st.none() | st.sampled_from(TITLE_CODES)),
             rating=draw(st.none() | st.integers(1000, 99999 if "numbers" in aspects else 2900)),
             federation=draw(st.none() | federations),
             fide_id=draw(st.none() | (st.integers(1, 10**14).map(str) if "numbers" in aspects

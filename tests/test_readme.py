@@ -5,9 +5,11 @@ Windows users, and the way into the guide (``docs/``, tested in ``tests/test_doc
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+from paths import ROOT
+
+
+README = ROOT / "README.md"
 
 
 def test_readme_starts_with_the_two_commands():

@@ -6,16 +6,14 @@ and docs/tiebreak-names.md generated from the data."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from paths import FIXTURES, ROOT
 
 from trfconv.diagnostics import Diagnostic
 from trfconv.rules.tiebreaks import parse
 from trfconv.tiebreak_names import data, key, read, said, shared
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures"
 EXAMPLE = FIXTURES / "trf" / "pypi__fidereport__example1.trf"
 
 
@@ -219,7 +217,7 @@ def test_every_fide_tie_break_is_read_by_its_title():
 def test_the_page_is_generated_from_the_data():
     """docs/tiebreak-names.md holds the names' tables as docgen makes them from the data (the
     guide's test regenerates every such part; this one says which page and what it holds)."""
-    from helpers import docgen
+    import docgen
 
     text = (ROOT / "docs" / "tiebreak-names.md").read_text("utf-8")
     assert "tiebreak-names" in docgen.used([ROOT / "docs" / "tiebreak-names.md"])

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from helpers import typecheck
-from helpers.typecheck import Error, baseline_text, compare, parse, read_baseline, report
+import typecheck
+from typecheck import Error, baseline_text, compare, parse, read_baseline, report
 
 
 def _error(line: int, message: str = 'Item "None" of "int | None" has no attribute "x"',

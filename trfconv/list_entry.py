@@ -16,18 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .titles import fide_title
+
 #: The rates of play FIDE publishes a list for, in the order of the combined list's columns.
 KINDS = ("standard", "rapid", "blitz")
 
-#: Title codes of the lists before 2012 and of the download page's legend, as the model writes them.
-_LEGACY_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
-
 
 def title_code(text: str) -> str | None:
-    """A title as written in a list (``GM``, or the legacy ``g``, ``wg``) in the model's form;
-    None when blank."""
+    """A title as written in a list (``GM``, or the legacy ``g``, ``wg``) in the model's form (one
+    that is not FIDE's kept, in capitals); None when blank."""
     text = text.strip()
-    return _LEGACY_TITLES.get(text.lower(), text.upper()) if text else None
+    return fide_title(text) or text.upper() if text else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +59,7 @@ class ListEntry:
     name: str
     federation: str
     sex: str | None  #: ``M`` or ``F`` as the list writes it
-    title: str | None  #: ``Tit`` (GM, IM, FM, CM, WGM, WIM, WFM, WCM)
+    title: str | None  #: ``Tit``: one of :data:`~trfconv.titles.TITLE_CODES`
     women_title: str | None  #: ``WTit``
     other_titles: tuple[str, ...]  #: ``OTit``: IA, FA, NA, IO, FT, ...
     foa_title: str | None  #: FIDE Online Arena title (AGM, AIM, AFM, ACM)

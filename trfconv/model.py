@@ -213,7 +213,7 @@ class Player:
     start_number: int
     name: str = ""
     sex: str | None = None  #: ``m`` or ``w`` (other codes kept as written)
-    title: str | None = None  #: ``GM IM WGM FM WIM CM WFM WCM`` (legacy codes normalised)
+    title: str | None = None  #: one of :data:`~trfconv.titles.TITLE_CODES` when FIDE's (legacy letters normalised)
     rating: int | None = None  #: FIDE rating; None when unrated
     federation: str | None = None
     fide_id: str | None = None  #: digits; None when absent (``0`` or blank)

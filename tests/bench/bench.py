@@ -8,7 +8,7 @@ Run it from the checkout, after ``pip install ".[test]"``, as::
 
 The benchmark is not part of the test suite (pytest does not collect ``tests/bench``).  It
 
-1. generates consistent Swiss TRF16 files (``tests/swissbuild.py``),
+1. generates consistent Swiss TRF16 files (``tests/helpers/swissbuild.py``),
 2. byte-compiles the checkout's package (as installing it would), then
    times, each in a fresh subprocess so that memory figures are honest,
    ``trfconv.read``, ``trfconv.write(..., format="trf26")``, the whole
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the generator
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))  # the generator
 from swissbuild import generate_swiss_trf  # noqa: E402
 
 # ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the generator
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))  # the generator
 from swissbuild import generate_swiss_trf  # noqa: E402
 
 #: name -> (arguments after ``python``, budget: seconds or a ratio to ``trf``, MB or None)

@@ -9,7 +9,7 @@ Run it from the checkout, after ``pip install ".[test]"``, as::
 
 Not part of the test suite (pytest does not collect ``tests/bench``). Each run is a fresh
 process, timed as wall clock, with the peak resident memory of that process (``os.wait4``),
-best of ``--repeat``. Files come from ``tests/swissbuild.py``.
+best of ``--repeat``. Files come from ``tests/helpers/swissbuild.py``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the generator
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))  # the generator
 from swissbuild import generate_swiss_trf  # noqa: E402
 
 #: The 21 tie-breaks the differential tests compare (unrated players at 1400).

@@ -1,4 +1,4 @@
-"""Run the fuzz target of ``tests/fuzzing.py`` long, on demand (not part of the suite)::
+"""Run the fuzz target of ``tests/helpers/fuzzing.py`` long, on demand (not part of the suite)::
 
     python tests/bench/fuzz.py --examples 100000 [--seed 1]
 
@@ -13,7 +13,7 @@ import time
 import traceback
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the target
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))  # the target
 
 from fuzzing import exercise, hostile_inputs  # noqa: E402
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402

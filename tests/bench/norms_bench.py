@@ -3,7 +3,7 @@
     python tests/bench/norms_bench.py [--players 9999] [--rounds 11] [--repeat 3] [--candidates 240]
 
 1. The whole process ``trfconv norms FILE`` on a generated Swiss of ``--players`` x ``--rounds``
-   (tests/swissbuild.py, women with WGM/WIM titles), alternated with ``trfconv check`` on the same
+   (tests/helpers/swissbuild.py, women with WGM/WIM titles), alternated with ``trfconv check`` on the same
    file ``--repeat`` times, so that both see the same load: wall time, CPU time (user + system,
    from ``wait4``: near the wall time of an idle machine) and peak memory, best of the runs, and
    the ratio norms / check of each pair (the median). Issue 26's budget: 2 s.
@@ -11,7 +11,7 @@
    with the collector paused (as the CLI runs), each call the best of 3 so that a pause of the
    loaded machine does not count as the search's: every player of a generated 400-player,
    13-round Swiss; ``--candidates`` generated strong candidates of 9 to 14 rounds
-   (tests/normbuild.py, the differential test's); and a hard case, nine wins against FMs of
+   (tests/helpers/normbuild.py, the differential test's); and a hard case, nine wins against FMs of
    2000-2080 and four draws against 2650 GMs (385 sets of games for GM, none passing). Issue
    26's budget: 10 ms a player.
 3. Long events (issue 36: a 99-round candidate took 7 minutes before the search was bounded):
@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "helpers"))
 sys.path.insert(0, str(HERE))
 
 from commands import measure  # noqa: E402
@@ -113,7 +113,7 @@ def search(candidates: int) -> None:
 
 
 def generated(rng: random.Random, count: int, lengths: tuple[int, ...]) -> list[tuple]:
-    """The searches of ``count`` generated strong candidates (tests/normbuild.py, the differential
+    """The searches of ``count`` generated strong candidates (tests/helpers/normbuild.py, the differential
     test's) of one of ``lengths`` rounds each, every title."""
     from normbuild import search_candidate, search_context
 

@@ -1,7 +1,7 @@
 """Benchmark, run on demand (not collected): ``trfconv pairings`` against FIDE TEC's reference
 Dutch engine (gacrux, a test dependency).
 
-1. The differential run: tournaments drawn by ``tests/dutchbuild.py`` (10 to 300 players, 5 to 11
+1. The differential run: tournaments drawn by ``tests/helpers/dutchbuild.py`` (10 to 300 players, 5 to 11
    rounds, byes, forfeits, late entries, withdrawals, forbidden pairs, Baku acceleration), each
    round paired by gacrux; trfconv re-pairs every round from the file and compares, colours
    included. Prints tournaments, rounds, identical, explained (a difference that a reading listed
@@ -30,8 +30,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(TESTS))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))
 
 
 def one(seed: int, cache: str | None) -> dict:

@@ -4,7 +4,7 @@
         [--jobs N] [--dir DIR]
 
 It writes, in a temporary folder (or DIR), ``--events`` Swiss tournaments of 9 rounds (March
-2026) of between ``--min`` and ``--max`` players each (tests/swissbuild.py; every player line
+2026) of between ``--min`` and ``--max`` players each (tests/helpers/swissbuild.py; every player line
 given a FIDE ID of its own), then times the whole processes ``trfconv check FOLDER`` and
 ``trfconv period FOLDER --period 2026-04 --format csv -o period.csv`` (wall time, CPU time of the
 process and its workers, and the peak memory of its largest process, from ``wait4``; ``--jobs N``
@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "helpers"))
 sys.path.insert(0, str(HERE))
 
 from ratinglist_bench import measured, write_lists  # noqa: E402

@@ -27,7 +27,7 @@ import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "helpers"))
 
 from ratinglist_build import HEADER_FOA, P, foa_line, xml_player  # noqa: E402
 
@@ -150,7 +150,7 @@ def lookups(db: Path, sample: list[P], named: list[P]) -> dict[str, str]:
 
 
 def tournament(folder: Path, chosen: list[P]) -> Path:
-    """A 300-player Swiss (tests/swissbuild.py's generator) whose players are players of the list:
+    """A 300-player Swiss (tests/helpers/swissbuild.py's generator) whose players are players of the list:
     their names, FIDE IDs, federations and standard ratings, a few with differences."""
     from dataclasses import replace
 

@@ -6,7 +6,7 @@ browser meets it, over HTTP.
 
 It times (best and median of ``--repeat``): the upload of the bundled example
 (``fixtures/examples/example-open-2026.trf``) to its answer holding the verdict (issue: at most
-1 s); the rating report page of a generated Swiss of ``--players`` players (tests/swissbuild.py;
+1 s); the rating report page of a generated Swiss of ``--players`` players (tests/helpers/swissbuild.py;
 issue: at most 3 s for 9,999), its upload too; while that report is being made, how long the
 page itself takes to answer (the server stays responsive); the import from the page of a
 generated FIDE list of ``--list-players`` players and the page's answers meanwhile; with
@@ -28,7 +28,7 @@ import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "helpers"))
 sys.path.insert(0, str(HERE))
 
 from served import server  # noqa: E402

@@ -6,7 +6,7 @@ for Papi's real files, which may not be committed (``fixtures/papi/SOURCES.md``)
     python tests/helpers/papibuild.py           # write fixtures/papi/*.papi
     python tests/helpers/papibuild.py --check   # name the files that differ from what is built (exit 1)
 
-``tests/test_papi_made.py`` fails, naming the first command, until the committed files are the
+``tests/io/test_papi_made.py`` fails, naming the first command, until the committed files are the
 ones built here: the data below is the one truth, the files are what a reader of the tests sees
 and what mdb-export reads on CI.
 
@@ -27,11 +27,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from jetbuild import Column, Table, build
-else:
-    from .jetbuild import Column, Table, build
+from jetbuild import Column, Table, build
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Where the made files are committed.

@@ -15,7 +15,7 @@ from ..documents.registry import document
 from ..encoding import printable
 from ..messages import msg
 from ..model import MAX_ROUNDS
-from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, readings
+from ..rules.norms import EVENT_TYPES, EXEMPTION_NAMES, TITLES, readings
 from .batch import single
 from .common import (
     MAX_PLACE,
@@ -48,7 +48,7 @@ def _upper(values: list[str] | None) -> tuple[str, ...] | None:
 def norms(
     files: list[Path] = FilesArgument,
     player: int | None = typer.Option(None, "--player", min=1, metavar="N", max=MAX_PLACE, help="Only this start number, with every requirement."),
-    title: list[str] = typer.Option(None, "--title", help="Only this title (GM, IM, WGM, WIM; repeatable); default: "
+    title: list[str] = typer.Option(None, "--title", help=f"Only this title ({', '.join(TITLES)}; repeatable); default: "
                                                           "every title above the one the player holds. With "
                                                           "--application of an arbiter: FA or IA."),
     fmt: NormsFormat = typer.Option("text", "--format", case_sensitive=False,  # type: ignore[valid-type]

@@ -50,6 +50,7 @@ from ..model import (
     Tournament,
 )
 from ..sides import Result, sides
+from ..titles import TITLE_CODES
 from .checks import check
 from .control_chars import cleaned
 
@@ -63,8 +64,7 @@ Locate = Callable[..., tuple]
 MAX_SAID = 1000
 
 #: FIDE's titles, in FIDE's order for the initial ranking (C.04.3 A.2 b).
-FIDE_TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
-_TITLE_ORDER = {t: i for i, t in enumerate(FIDE_TITLES)}
+_TITLE_ORDER = {t: i for i, t in enumerate(TITLE_CODES)}
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from ..model import (
 )
 from ..numbers import ascii_digits, placeholder
 from ..tabular import split_rows, unguard
+from ..titles import TITLE_CODES
 from .build import TournamentBuilder
 from .files import too_many_lines
 from .layout import formats_dir
@@ -54,8 +55,9 @@ from .layout import formats_dir
 DELIMITERS = (",", ";", "\t", "|")
 HEADER_SEARCH = 60  # rows searched for the header
 _NORMALISE = re.compile(r"[\s._\-]+")
-_TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM", "ACM", "HGM", "G", "M", "F",
-           "WG", "WM", "WF"}
+#: What a title column holds: FIDE's codes, some of their older letters, and other titles files
+#: write there (the Arena titles, honorary GM).
+_TITLES = {*TITLE_CODES, "G", "M", "F", "WG", "WM", "WF", "AGM", "AIM", "AFM", "ACM", "HGM"}
 _CELL = re.compile(r"(?P<opp>\d{1,9})?\s*(?P<col>[wWsSbBnN-])?\s*"
                    r"(?P<res>1/2|½|=|1|0|0[.,]5|[.,]5|x|X|\+|-|[WDL])?", re.ASCII)
 _BYES = {"H": ByeKind.HALF, "F": ByeKind.FULL, "U": ByeKind.PAB, "Z": ByeKind.ZERO}

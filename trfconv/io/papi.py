@@ -52,6 +52,7 @@ from ..model import (
 )
 from ..numbers import ascii_digits
 from ..tiebreak_names import named_by
+from ..titles import TITLE_LETTERS
 from .build import TournamentBuilder, counted
 from .jet import SIGNATURE, Database
 from .xml_tiebreaks import list_caveat, until_unnamed
@@ -71,8 +72,6 @@ _RATING_LISTS = {"elo": ("Elo", "Fide"), "standard": ("Elo", "Fide"), "rapide": 
                  "blitz": ("Blitz", "BlitzFide")}
 #: Rating flags: FIDE, national (FFE), estimated.
 _FIDE, _NATIONAL = "F", "N"
-#: ``FideTitre`` -> FIDE title (``f`` after the letter: the women's title).
-_TITLES = {"g": "GM", "m": "IM", "f": "FM", "gf": "WGM", "mf": "WIM", "ff": "WFM"}
 _SEX = {"M": "m", "F": "w"}
 #: Results of a game: the player's outcome, or a forfeit won/lost.
 _GAMES = {1: Outcome.LOSS, 2: Outcome.DRAW, 3: Outcome.WIN}
@@ -234,17 +233,17 @@ class _Papi:
         fide = rating if flag == _FIDE and isinstance(rating, int) and rating > 0 else None
         national = rating if flag == _NATIONAL and isinstance(rating, int) and rating > 0 else None
         licence = (row.get("NrFFE") or "").strip() or None
-        title = (row.get("FideTitre") or "").strip()
-        if title and title not in _TITLES:
-            self.b.report("PAP004", msg("player {number}: title code {title} is not one Papi is known to write "
-                                        "({codes}); left blank", number=n, title=repr(title), codes=list(_TITLES)))
+        title = (row.get("FideTitre") or "").strip()  # a letter, ``f`` after it for the women's title
+        if title and title.lower() not in TITLE_LETTERS:
+            self.b.report("PAP004", msg("player {number}: title code {title} is not a FIDE title letter ({codes}); "
+                                        "left blank", number=n, title=repr(title), codes=list(TITLE_LETTERS)))
         sex = (row.get("Sexe") or "").strip().upper()
         for what, column in _PLAYER_NOT_KEPT:
             if (row.get(column) or "").strip():
                 self.not_kept[what] += 1
         return Player(
             start_number=n, name=f"{surname}, {first}" if surname and first else surname or first,
-            sex=_SEX.get(sex, sex.lower() or None), title=_TITLES.get(title), rating=fide,
+            sex=_SEX.get(sex, sex.lower() or None), title=TITLE_LETTERS.get(title.lower()), rating=fide,
             federation=(row.get("Federation") or "").strip() or None, fide_id=self.fide_id(n, row.get("FideCode")),
             birth_date=_birth_date(row.get("NeLe")),
             national_ratings=(NationalRating("FRA", rating=national, national_id=licence),)

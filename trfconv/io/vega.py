@@ -54,6 +54,7 @@ from ..model import (
 )
 from ..names import fide_name
 from ..numbers import decimal_number
+from ..titles import TITLE_CODES
 from .build import TournamentBuilder
 from .files import too_many_lines
 
@@ -71,7 +72,6 @@ _POSITION = re.compile(r"[0-9]{1,4}")
 _POINTS = re.compile(r"[0-9]{1,4}(?:[.,][0-9])?")
 #: A rating: at most 4 digits (FIDE's scale; the TRF column holds 4).
 _RATING = re.compile(r"[0-9]{1,4}")
-_TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 _OUTCOMES = {"+": Outcome.WIN, "=": Outcome.DRAW, "-": Outcome.LOSS}
 _BYES = {"+": ByeKind.PAB, "=": ByeKind.HALF, "-": ByeKind.ZERO}
 _COLOURS = {"W": Colour.WHITE, "B": Colour.BLACK}
@@ -182,7 +182,7 @@ class _Crosstable:
                           line=number)
             return None
         after = rest[rating_at + 1:]
-        title = after.pop(0) if after and (len(after) == 2 or after[0] in _TITLES) else None
+        title = after.pop(0) if after and (len(after) == 2 or after[0] in TITLE_CODES) else None
         federation = after[0] if after else None
         rating = int(rest[rating_at])
         rest = rest[:rating_at - 1] if rest[rating_at - 1] == "(W)" else rest[:rating_at]

@@ -1,7 +1,7 @@
 """The arbiters' own norms (B.06.1): the event as its arbiters' norm in the norms document (text
 and JSON); the norm report form of each arbiter, FIDE's FA1 or IA1 field for field on one fixed
 A4 page (:func:`render_arbiters`; the fields are those of FIDE's forms as the Arbiters' Manual of
-May 2025 prints them, pages 308 and 310; ``tests/test_arbiter_forms.py`` holds the layout against a
+May 2025 prints them, pages 308 and 310; ``tests/documents/norms/test_arbiter_forms.py`` holds the layout against a
 rendering of them, ``fixtures/forms/fide-fa1.html`` and ``fide-ia1.html``), then what B.06.1 asks
 of the event as the file shows it and what the Chief Arbiter attests; and an arbiter's title
 application over several events (text and JSON: :class:`ArbiterApplicationReport`)."""

@@ -13,8 +13,8 @@ from ...rules.norms import PlayerNorms
 from ...rules.norms.evaluate import TitleNorm
 from ..event import FACTS, dates, place
 from ..html import e, facts, page
-from .model import (NormsReport, dropped_line, forecast_lines, near_line, person_line, reading_lines,
-                    requirement_status, shown, summary)
+from .model import (NormsReport, dropped_line, forecast_lines, foreign_swiss, near_line, person_line,
+                    reading_lines, requirement_status, shown, summary)
 
 EXTRA_STYLE = """
 <style>
@@ -138,6 +138,11 @@ def _crosstable(report: NormsReport) -> str:
 CROSS_COLUMNS = ((msg("No"), False), (msg("Name"), True), (msg("Title"), True), (msg("Fed"), True), (msg("Rtg"), False))
 
 
+def _foreign_columns(report: NormsReport) -> tuple:
+    """The 1.4.3d table's headings: the titles its counts (``[norms.foreign_swiss]``) before "Met"."""
+    return (*FOREIGN_COLUMNS[:-1], ("/".join(foreign_swiss(report)["titles"]), False), FOREIGN_COLUMNS[-1])
+
+
 def _conditions(report: NormsReport) -> str:
     """The event's conditions: 1.1, and the 1.4.3d and 1.5.6 tables round by round."""
     c, lang = report.result.conditions, report.basis.lang
@@ -156,7 +161,7 @@ def _conditions(report: NormsReport) -> str:
                        f"<td class=\"l\">{yes if x.ok else no}</td></tr>" for x in c.foreign)
         heading = say(msg("1.4.3d: rated players not of the host federation who missed at most one round (a "
                           "pairing-allocated bye is not missed)"))
-        out += (f"<h3>{e(heading)}</h3><table><thead><tr>{_head(lang, FOREIGN_COLUMNS)}</tr></thead>"
+        out += (f"<h3>{e(heading)}</h3><table><thead><tr>{_head(lang, _foreign_columns(report))}</tr></thead>"
                 f"<tbody>{rows}</tbody></table>")
     rows = "".join(f"<tr><td>{x.round}</td><td>{x.participants}</td><td>{e(x.average_all)}</td><td>{e(x.average_top)}</td></tr>"
                    for x in c.presence)
@@ -166,8 +171,7 @@ def _conditions(report: NormsReport) -> str:
 
 
 #: The headings of the 1.4.3d and 1.5.6 tables.
-FOREIGN_COLUMNS = ((msg("Round"), False), (msg("Players"), False), (msg("Federations"), False),
-                   ("GM/IM/WGM/WIM", False), (msg("Met"), True))
+FOREIGN_COLUMNS = ((msg("Round"), False), (msg("Players"), False), (msg("Federations"), False), (msg("Met"), True))
 PRESENCE_COLUMNS = ((msg("Round"), False), (msg("Participants"), False), (msg("Average, all rated"), False),
                     (msg("Average, 40 highest"), False))
 

@@ -3,7 +3,7 @@ FIDE's form in its place, field for field, on one fixed layout (a field the file
 is left blank, to be filled by hand; no field moves with the data), then what the file cannot
 show of 1.1 for the Chief Arbiter to attest. The fields are FIDE's form as Sharly-Chess prints it
 and as the older CTP form (Swiss-Manager's "H.5 Certificate of Title Result") has them, with the
-articles of the edition applied; ``tests/test_norms_it1.py`` holds the layout against a rendering
+articles of the edition applied; ``tests/documents/norms/test_norms_it1.py`` holds the layout against a rendering
 of FIDE's form (``fixtures/forms/fide-it1.html``). An event without a norm gives the narrow misses
 and the results the file cannot decide instead of a blank page.
 
@@ -18,17 +18,15 @@ from ...dates import as_text
 from ...messages import SEMICOLON, joined, msg
 from ...model import Bye, ByeKind, Forfeit, Game, Pending
 from ...numbers import short_text
+from ...titles import TITLE_CODES
 from ...rules.norms import PlayerNorms
 from ...rules.norms.evaluate import TitleNorm
 from ...rules.norms.games import NormGame
-from ...rules.norms.rules import RANK
 from ...rules.requirement import FAILS
 from ..basis import html_block
 from ..html import e
-from .model import NormsReport, near_line, person_line, summary, why_undecided
+from .model import NormsReport, foreign_swiss, near_line, person_line, summary, why_undecided
 
-#: The titles FIDE's form counts, in its order.
-COUNTED = ("GM", "IM", "WGM", "WIM", "FM", "WFM")
 #: The event types the form ticks (the rules' shape of the event).
 TYPES = ("Swiss", "Round robin", "Double round robin", "Team", "Knock-out")
 
@@ -88,8 +86,9 @@ def _names(name: str | None) -> tuple[str | None, str | None]:
 
 
 def _highest(titles: frozenset[str]) -> str | None:
-    """The highest title held, as the form counts it."""
-    return min(titles, key=lambda t: RANK.get(t, 9), default=None)
+    """The highest title held in FIDE's order (:data:`~trfconv.titles.TITLE_CODES`), as the form counts
+    it; None for none of FIDE's."""
+    return next((t for t in TITLE_CODES if t in titles), None)
 
 
 def _event_type(report: NormsReport) -> str:
@@ -198,7 +197,8 @@ def _form(report: NormsReport, p: PlayerNorms, n: TitleNorm) -> str:
     own = x.federation
     host = (ev.federation or "").strip().upper() or None
     feds = {g.federation for g in kept if g.federation}
-    counts = {title: sum(1 for g in kept if _highest(g.titles) == title) for title in COUNTED}
+    counted = r.rules.it1_titles
+    counts = {title: sum(1 for g in kept if _highest(g.titles) == title) for title in counted}
     family, given = _names(x.name)
     foreign = None  # 1.4.3d's numbers, its worst round, when the event claims it
     if r.context.exemption == "1.4.3d" and r.conditions and r.conditions.foreign:
@@ -206,11 +206,12 @@ def _form(report: NormsReport, p: PlayerNorms, n: TitleNorm) -> str:
     kind = _event_type(report)
     over = short_text(n.score - n.required_score) if n.required_score is not None else None
     article = r.rules.article
+    holding = f"Number of players not from host federation holding {', '.join(foreign_swiss(report)['titles'])} titles:"
     return "".join([
         f'<section class="it1" data-title="{n.title}">',
         '<div class="top"><span></span><span class="code">IT 1</span></div>',
         "<h1>Certificate of Title Result</h1>",
-        '<div class="ticks">', *(_tick(title, title == n.title) for title in ("GM", "IM", "WGM", "WIM")), "</div>",
+        '<div class="ticks">', *(_tick(title, title == n.title) for title in r.rules.titles), "</div>",
         '<div class="box">',
         f'<div class="row two">{_field("Name:", family)}{_field("First name:", given)}</div>',
         f'<div class="row two">{_field("ID-number:", x.fide_id)}{_field("Federation:", own)}</div>',
@@ -229,13 +230,13 @@ def _form(report: NormsReport, p: PlayerNorms, n: TitleNorm) -> str:
         f'<div class="row two">{_field("Number players from host federation:", sum(1 for g in kept if host and g.federation == host))}'
         f'{_field("Total number titled opponents:", sum(1 for g in kept if g.titled))}</div>',
         '<div class="row seven"><div class="f"><span class="k">Numbers of:</span></div>'
-        + "".join(_field(f"{title}:", counts[title]) for title in COUNTED) + "</div>",
+        + "".join(_field(f"{title}:", counts[title]) for title in counted) + "</div>",
         "</div>",
         '<div class="box">',
         f'<div class="row wide"><b>Where applying {article("foreign")}d:</b></div>',
         f'<div class="row two">{_field("Number of federations:", foreign.federations if foreign else None)}'
         f'{_field("Number of rated players not from host federation:", len(foreign.counted) if foreign else None)}</div>',
-        f'<div class="row wide">{_field("Number of players not from host federation holding GM, IM, WGM, WIM titles:", foreign.titled if foreign else None)}</div>',
+        f'<div class="row wide">{_field(holding, foreign.titled if foreign else None)}</div>',
         "</div>",
         f'<div class="row wide remarks">{_field("Special remarks:", _remarks(report, n))}</div>',
         "<table><colgroup><col style=\"width:7mm\"/><col/><col style=\"width:20mm\"/><col style=\"width:11mm\"/>"

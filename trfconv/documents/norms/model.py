@@ -260,6 +260,11 @@ def _points(points) -> Message | Fraction:
     return msg("impossible") if points is None else Fraction(points)
 
 
+def foreign_swiss(report: NormsReport) -> dict:
+    """What 1.4.3d asks of every round in the report's edition (``[norms.foreign_swiss]``)."""
+    return report.result.rules.edition.data()["norms"]["foreign_swiss"]
+
+
 def condition_lines(report: NormsReport) -> list[Message]:
     """The event's conditions: 1.1 each on a line, 1.4.3d and 1.5.6 summed up by their worst
     round (every round with ``details``)."""
@@ -270,10 +275,14 @@ def condition_lines(report: NormsReport) -> list[Message]:
            for q in c.requirements]
     if c.foreign:
         worst = min(c.foreign, key=lambda r: (r.ok, len(r.counted)))
-        out.append(msg("1.4.3d {met} (20 rated players not of the host federation, 3 federations, 10 GM/IM/WGM/WIM; "
-                       "fewest: round {round}, {players} players, {federations} federations, {titled} titled)",
-                       met=msg("met in every round") if c.foreign_ok else msg("not met"), round=worst.round,
-                       players=len(worst.counted), federations=worst.federations, titled=worst.titled))
+        need = foreign_swiss(report)
+        out.append(msg("1.4.3d {met} ({least} rated players not of the host federation, {least_federations} "
+                       "federations, {least_titled} {titles}; fewest: round {round}, {players} players, {federations} "
+                       "federations, {titled} titled)",
+                       met=msg("met in every round") if c.foreign_ok else msg("not met"), least=need["players"],
+                       least_federations=need["federations"], least_titled=need["titled"],
+                       titles="/".join(need["titles"]), round=worst.round, players=len(worst.counted),
+                       federations=worst.federations, titled=worst.titled))
     if c.presence:
         fewest = min(c.presence, key=lambda r: r.participants)
         low_all = min((r.average_all for r in c.presence if r.average_all is not None), default=None)

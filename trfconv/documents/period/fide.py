@@ -17,16 +17,19 @@ columns after it."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from ...dates import PartialDate
 from ...diagnostics import Diagnostic, diagnostic
 from ...list_entry import ListEntry
+from ...rules.editions import edition_for
+from ...rules.norms.rules import norm_rules
 from ...rules.rating.period import PeriodRating, PlayerPeriod
 from .model import PeriodReport
 
 _MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
 _HEADER = ("ID Number      Name                                                         Fed Sex Tit  WTit OTit"
            "           FOA {code} Gms K  B-day Flag")
-_WOMEN_TITLES = {"WGM", "WIM", "WFM", "WCM"}
 #: The columns of a line: (label, width of the value, width with the blanks after it, a text).
 _COLUMNS = (("ID", 14, 15, False), ("name", 60, 61, True), ("federation", 3, 4, True), ("sex", 3, 4, True),
             ("title", 4, 5, True), ("women's title", 4, 5, True), ("other titles", 14, 15, True),
@@ -34,10 +37,16 @@ _COLUMNS = (("ID", 14, 15, False), ("name", 60, 61, True), ("federation", 3, 4, 
             ("birth year", 5, 6, False), ("flag", 4, 4, True))
 
 
-def _values(p: PlayerPeriod, entry: ListEntry | None) -> tuple[str, ...]:
+def _women_titles(month: str) -> frozenset[str]:
+    """The women's titles (B.01 0.3.1, the edition in force on the list's first day): the list's
+    ``WTit`` column, the others its ``Tit``."""
+    return norm_rules(edition_for("b01", date(int(month[:4]), int(month[5:]), 1))).women_titles
+
+
+def _values(p: PlayerPeriod, entry: ListEntry | None, women_titles: frozenset[str]) -> tuple[str, ...]:
     """The player's values, one per column of :data:`_COLUMNS`, uncut: rating, games and K of the
     period; the other columns as the previous list gives them (``entry``), else as his first event
-    of the period writes them."""
+    of the period writes them (his title in the column ``women_titles`` say)."""
     k = p.next_k[0] if p.next_k is not None else ""
     numbers = (str(p.new_rating), str(p.n), str(k))
     if entry is not None:
@@ -47,7 +56,7 @@ def _values(p: PlayerPeriod, entry: ListEntry | None) -> tuple[str, ...]:
     player = p.player
     sex = {"m": "M", "w": "F", "f": "F"}.get((player.sex or "").lower(), "")
     title = player.title or ""
-    open_title, women = ("", title) if title in _WOMEN_TITLES else (title, "")
+    open_title, women = ("", title) if title in women_titles else (title, "")
     born = player.birth_date.year if isinstance(player.birth_date, PartialDate) else 0
     return (p.key, player.name, player.federation or "", sex, open_title, women, "", "", *numbers, str(born), "")
 
@@ -65,11 +74,12 @@ def _rows(report: PeriodReport):
     """Each listed player (:attr:`PeriodReport.listed`) with his values, in order, the list's
     entries looked up a batch at a time."""
     listed = report.listed
+    women_titles = _women_titles(report.period.month)
     for start in range(0, len(listed), _BATCH):
         batch = listed[start:start + _BATCH]
         entries = report.identities(batch)
         for p in batch:
-            yield p, _values(p, entries.get(int(p.key)))
+            yield p, _values(p, entries.get(int(p.key)), women_titles)
 
 
 def cut_values(report: PeriodReport, path: str | None = None) -> list[Diagnostic]:

@@ -44,7 +44,8 @@ from ...model import (
     Tournament,
 )
 from ...sides import Result
-from ..build import FIDE_TITLES, TournamentBuilder, counted
+from ...titles import TITLE_CODES
+from ..build import TournamentBuilder, counted
 from .layout import BYE, LayoutError, SwissManagerFile, decode
 from .layout import NOT_PAIRED as ABSENT
 from .tiebreaks import read_list
@@ -174,7 +175,7 @@ class _Reader:
             self.b.report("SWM006", msg("player {number}: sex code {sex} is neither 0 (man) nor 1 (woman); left blank",
                                         number=n, sex=sex))
         title = s(4).upper()
-        if title and title not in FIDE_TITLES:
+        if title and title not in TITLE_CODES:
             self.not_kept[_NATIONAL_TITLE] += 1
         for what, index in _PLAYER_TEXTS:
             if s(index) and s(index) != "*":
@@ -185,7 +186,7 @@ class _Reader:
         federation = self.b.event.get("federation") or s(10)
         return Player(
             start_number=n, name=", ".join(part for part in (s(0), s(1)) if part), sex=_SEX.get(sex),
-            title=title if title in FIDE_TITLES else None, rating=r.u16(32) or None, federation=s(10) or None,
+            title=title if title in TITLE_CODES else None, rating=r.u16(32) or None, federation=s(10) or None,
             fide_id=str(fide_id) if fide_id else None, birth_date=self.birth_date(n, r.u32(38)),
             national_ratings=(NationalRating(federation, rating=national, national_id=s(5) or None),)
             if national and federation else ())

@@ -13,6 +13,7 @@ from ...messages import msg
 from ...model import NationalRating, Player
 from ...numbers import ascii_digits, not_a_number, placeholder
 from ...records import builder
+from ...titles import TITLE_CODES, fide_title
 from ..layout import layouts
 
 #: The fields of a 001 line, in the order of :class:`Player`'s fields.
@@ -22,9 +23,6 @@ _PLAYER = layouts()["player"].cutter(*_FIELDS)
 _BEFORE_ROUNDS = (90, 91)
 #: The column after a national rating record's last field (its birth date, 70-79).
 _AFTER_NATIONAL = (80,)
-_TITLES = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM",
-           "WC": "WCM", "GF": "WGM", "MF": "WIM", "FF": "WFM", "CF": "WCM"}
-_FIDE_TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"}
 #: The fields a message names, made once (a message per player line would cost its reading).
 _FIDE_ID, _POINTS, _RANK, _RATING = msg("FIDE id"), msg("points"), msg("rank"), msg("rating")
 #: A :class:`Player` built at half the cost, one per 001 line.
@@ -78,9 +76,9 @@ class PlayerRecords:
         return text
 
     def title(self, text: str) -> str | None:
-        if not text or text in _FIDE_TITLES:
+        if not text or text in TITLE_CODES:
             return text or None
-        normal = _TITLES.get(text.upper()) or (text.upper() if text.upper() in _FIDE_TITLES else None)
+        normal = fide_title(text)
         if normal:
             self.report("TRF017", msg("title {text} read as {normal}", text=repr(text), normal=normal), 11)
             return normal

@@ -13,7 +13,7 @@ from .evaluate import NEAR_RATING, Alternative, Context, TitleNorm
 from .forecast import forecast
 from .games import NormGame, Record, opponents, record
 from .people import Person
-from .rules import RANK, TITLES, TitleRule, half_up, percent
+from .rules import NormRules, TitleRule, half_up, percent
 from .search import best, least_holders, possible
 
 
@@ -42,13 +42,14 @@ class Field:
         return opponents(self.ctx.rules, self.known)
 
 
-def titles_looked_at(person: Person, asked: tuple[str, ...] | None) -> tuple[str, ...]:
-    """The titles to look at: those asked, else those above the best title held (women's titles
-    for women, and for players whose sex the file does not give: 0.3.1 is then not checked)."""
+def titles_looked_at(rules: NormRules, person: Person, asked: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The titles to look at: those asked, else each title with norms whose holders (1.4.5b-e: the
+    title or a higher one) the player is not among; women's titles for women, and for players
+    whose sex the file does not give (0.3.1 is then not checked)."""
     if asked:
         return asked
-    held = min((RANK.get(t, 9) for t in person.titles), default=9)
-    return tuple(t for t in TITLES if RANK[t] < held and (person.woman is not False or t not in ("WGM", "WIM")))
+    return tuple(name for name, rule in rules.titles.items()
+                 if rule.holders.isdisjoint(person.titles) and (person.woman is not False or not rule.women))
 
 
 def candidates(t: Tournament, ctx: Context, known: dict[int, Person], player: int | None,
@@ -61,7 +62,7 @@ def candidates(t: Tournament, ctx: Context, known: dict[int, Person], player: in
         person = known[p.start_number]
         key = (person.titles, person.woman)
         if key not in looked_at:
-            looked_at[key] = [ctx.rules.titles[x] for x in titles_looked_at(person, titles)]
+            looked_at[key] = [ctx.rules.titles[x] for x in titles_looked_at(ctx.rules, person, titles)]
         if looked_at[key]:
             yield p, person, looked_at[key]
 

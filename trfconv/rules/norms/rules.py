@@ -9,19 +9,18 @@ from fractions import Fraction
 from functools import cache, cached_property
 
 from ...messages import data as data_text
-from ..editions import Edition
+from ..editions import Edition, editions
 from ..rating.tables import Tables, tables
 
-#: The norm titles, highest first (the order in which a player's titles are looked at).
-TITLES = ("GM", "IM", "WGM", "WIM")
-#: Every title, highest first: a player who holds one does not need a norm for it or a lower one.
-RANK = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 3, "CM": 4, "WFM": 4, "WCM": 5}
+#: The titles with norms in any edition modelled, highest first (what ``--title`` accepts).
+TITLES = tuple(dict.fromkeys(t for e in editions("b01") for t in e.data()["norms"]["titles"]))
 
 
 @dataclass(frozen=True)
 class TitleRule:
     """One title's thresholds: Rp (1.4.8), Ra (1.4.8a), the floor of one opponent (1.4.6b), who
-    holds the title or a higher one (1.4.5b-e), and whether it is a women's title (0.3.1)."""
+    holds the title or a higher one (1.4.5b-e: a player who does needs no norm for it), and whether
+    it is a women's title (0.3.1)."""
 
     title: str
     rp: int
@@ -55,7 +54,9 @@ class NormRules:
     per edition (:func:`norm_rules`), compared by identity."""
 
     edition: Edition
-    titles: dict[str, TitleRule]
+    titles: dict[str, TitleRule]  #: the titles with norms, highest first
+    women_titles: frozenset[str]  #: 0.3.1: the women's titles, for women only
+    it1_titles: tuple[str, ...]  #: 1.8: the titles the IT1 counts the opponents by, in its order
     tables: Tables
     min_games: int
     team_championship_games: int
@@ -113,10 +114,12 @@ def half_up(numerator: int, denominator: int) -> int:
 def norm_rules(edition: Edition) -> NormRules:
     """The norm rules of a B.01 edition."""
     data = edition.data()["norms"]
+    women = frozenset(data["women_titles"])
     titles = {name: TitleRule(name, int(t["rp"]), int(t["ra"]), int(t["floor"]), frozenset(t["holders"]),
-                              bool(t["women"])) for name, t in data["titles"].items()}
+                              name in women) for name, t in data["titles"].items()}
     return NormRules(
-        edition=edition, titles=titles, tables=tables(data["tables"]), min_games=int(data["min_games"]),
+        edition=edition, titles=titles, women_titles=women, it1_titles=tuple(data["it1_titles"]),
+        tables=tables(data["tables"]), min_games=int(data["min_games"]),
         team_championship_games=int(data["team_championship_games"]),
         team_championship_rounds=tuple(int(r) for r in data["team_championship_rounds"]),
         world_cup_games=int(data["world_cup_games"]), world_cup_counts_as=int(data["world_cup_counts_as"]),

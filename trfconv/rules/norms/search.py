@@ -32,7 +32,7 @@ sets of the chosen pair reaching its credit, the earliest rounds are kept one by
 when a set keeping it still reaches that credit. At most ``(non-wins + 1) x (wins + 1)`` pairs,
 each solved by at most ``wins + 2`` maxima, each a flow of at most ``wins`` augmentations on a
 graph of ``O(wins + federations)`` arcs: polynomial, whatever the file (``MAX_ROUNDS``). The
-result equals the exhaustive search's field by field (tests/test_norms_search.py).
+result equals the exhaustive search's field by field (tests/rules/norms/test_norms_search.py).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ FIDE publishes a list on the first day of each month (B.02 2024 7.1); the list o
 the events that ended in month M-1, or earlier when they were sent late, but not after the third
 list following their end (9.1). For each rated player the changes K x (W - We) of all his events
 of the period are added unrounded and the total is rounded once (8.3.4: "the Rating Change for a
-Rating Period"; FIDE's calculations for 58 multi-event periods, tests/test_rating_fide_periods.py),
+Rating Period"; FIDE's calculations for 58 multi-event periods, tests/rules/rating/test_rating_fide_periods.py),
 with one K for the period, lowered so that K x n <= 700 over the period's games (8.3.3). The new
 rating is the rating of the previous list plus that change (not the Ro of each event: FIDE's list
 moves from the previous list). An unrated player's results against rated opponents in the

@@ -2,7 +2,7 @@
 
 A FIDE list is published on the 1st of each month and is in force for that month; an event is
 rated with the list in force at its start date (B.02 2024 7.1; FIDE's own calculations, e.g. an
-event of 31 Oct - 2 Nov 2025 rated with the October ratings, tests/test_rating_fide_periods.py). These
+event of 31 Oct - 2 Nov 2025 rated with the October ratings, tests/rules/rating/test_rating_fide_periods.py). These
 functions only read the tournament model and the look-up object they are given (a
 :class:`~trfconv.io.ratinglist.store.Store`, or anything with the same methods): they never open a
 file or a database themselves.
