@@ -351,6 +351,16 @@ def test_what_a_command_says_of_its_work_is_in_french(cli, tmp_path, args):
     assert said["fr"] == set()
 
 
+@pytest.mark.parametrize("command", [("period", "--details"), ("info",)], ids=lambda c: c[0])
+def test_a_document_printed_on_the_terminal_is_in_the_commands_language(cli, command):
+    """period and info print their document on the terminal in the command's language (they once
+    ran their jobs without it: English under --lang fr)."""
+    file = EXAMPLES / "example-open-2026.trf"
+    said = {lang: english_words(cli("--lang", lang, *command, file).stdout, file) for lang in ("en", "fr")}
+    assert said["en"], "the detector finds the English of the English document"
+    assert said["fr"] == set()
+
+
 #: Files whose reading says much, one or more of each reader: TRF with a private record and legacy
 #: codes, a chess-results CSV, a team XML, a PGN, Swiss-Manager, Swiss-Chess (team), Vega's
 #: crosstable and its own file, Papi and Papi-JSON, a web page, a text that is no TRF.

@@ -88,7 +88,7 @@ def period(
                     jobs)
     try:
         with _progress(sys.stderr.isatty()) as tick:
-            result = run(replace(params, tick=tick))
+            result = run(replace(params, tick=tick, lang=face["lang"]))
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM while workers run: said, as a batch says it
         raise fail(msg("interrupted"), msg("the period was not computed; nothing written"), EXIT_INTERRUPTED) from None
     if not result.done:

@@ -37,6 +37,6 @@ def info(params: Info) -> JobResult:
     if isinstance(t, Problem):
         return stopped(params.name, t, file=name_of(params.file))
     binary = readers().get(t.source.format or "")
-    text = document("info").render(InfoReport(name_of(params.file), t, bool(binary and binary.binary)), params.form)
+    text = document("info").render(InfoReport(name_of(params.file), t, bool(binary and binary.binary), params.lang), params.form)
     return JobResult(params.name, Exit.OK, name_of(params.file), t, diagnostics=t.diagnostics,
                      verdict=t.source.format, documents=(Rendered("info", params.form, text),))

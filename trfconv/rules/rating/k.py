@@ -151,15 +151,20 @@ def next_k(rules: RatingRules, *, rating: int, k: int | None, games: int, born: 
     K 40 who is no junior keeps it unless this period alone completes the 30 games."""
     r = rules
     if k == r.k_top or rating >= r.k_top_rating:
-        return r.k_top, f"published rating {rating}: {r.k_top_rating} reached (8.3.3)"
+        return r.k_top, msg("published rating {rating}: {top} reached (8.3.3)", rating=rating, top=r.k_top_rating)
     if r.k_junior and born is not None and year - born <= r.k_junior_age and rating < r.k_junior_below:
-        return r.k_junior, f"born {born}, rated under {r.k_junior_below}: junior (8.3.3)"
+        return r.k_junior, msg("born {born}, rated under {below}: junior (8.3.3)", born=str(born),
+                               below=r.k_junior_below)
     if k == r.k_junior and born is not None and year - 1 - born <= r.k_junior_age:
-        return r.k_standard, (f"born {born}: junior no more; at least {r.k_new_games} earlier games assumed "
-                              "(8.3.3)")
+        return r.k_standard, msg("born {born}: junior no more; at least {games} earlier games assumed (8.3.3)",
+                                 born=str(born), games=r.k_new_games)
     if first or k == r.k_new:
         if games >= r.k_new_games:
-            return r.k_standard, f"{games} games completed, at least {r.k_new_games} (8.3.3)"
-        known = "" if first else " in this period; earlier games unknown"
-        return r.k_new, f"new player: {games} games{known}, fewer than {r.k_new_games} (8.3.3)"
-    return r.k_standard if k is None else k, "unchanged (8.3.3)"
+            return r.k_standard, msg("{games} games completed, at least {least} (8.3.3)", games=games,
+                                     least=r.k_new_games)
+        if first:
+            return r.k_new, msg("new player: {games} games, fewer than {least} (8.3.3)", games=games,
+                                least=r.k_new_games)
+        return r.k_new, msg("new player: {games} games in this period; earlier games unknown, fewer than {least} "
+                            "(8.3.3)", games=games, least=r.k_new_games)
+    return r.k_standard if k is None else k, msg("unchanged (8.3.3)")
