@@ -75,15 +75,16 @@ def render_text(report: PlayoffReport) -> str:
         out.append(say(msg("Event: {event}", event=report.event)))
     out.append(say(msg("Seed of the drawings of lots: {seed} ({draws})", seed=p.seed, draws=DRAWS)))
     out.append(say(msg("Tied players, in the event's tie-break order:")))
-    out += [f"  {x.order}. {x.label}" for x in p.entrants]
+    out += [f"  {x.order}. {say(x.label)}" for x in p.entrants]
     for st in p.stages:
         head = [say(x) for x in _stage_head(report, st)]
         out += [head[0], *(f"  {x}" for x in head[1:])]
-        width = max(len(g.label) for g in st.games)
-        for g in st.games:
+        labels = [say(g.label) for g in st.games]
+        width = max(map(len, labels))
+        for g, label in zip(st.games, labels, strict=True):
             said = msg("{chooser} chooses his colour (won the lot)   result: ______", chooser=g.chooser) \
                 if g.armageddon else msg("White {white} - Black {black}   result: ______", white=g.white, black=g.black)
-            out.append(f"    {g.label:<{width}}  {say(said)}")
+            out.append(f"    {label:<{width}}  {say(said)}")
         if st.until_first_win:
             out.append(f"    {say(AND_SO_ON)}")
     out.append(say(msg("Places and prizes:")))
@@ -132,9 +133,9 @@ def _grid(st: Stage, lang: Language) -> str:
     def side(g, white: bool) -> str:
         if g.armageddon:
             return lang.say(msg("{chooser}'s choice", chooser=g.chooser)) if white else other
-        return g.white if white else g.black
+        return lang.say(g.white if white else g.black)
 
-    columns = [Column(msg("Game"), lambda g: g.label, text=True, name=True),
+    columns = [Column(msg("Game"), lambda g: lang.say(g.label), text=True, name=True),
                Column(msg("White"), lambda g: side(g, True), text=True, name=True),
                Column(msg("Black"), lambda g: side(g, False), text=True, name=True),
                Column(msg("Result"), lambda g: "\u00a0"), Column(msg("Ended at"), lambda g: "\u00a0"),
