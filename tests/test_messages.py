@@ -17,6 +17,10 @@ from pathlib import Path
 import catalogs
 import paths
 import pytest
+from english import english_words
+from english import french_pairs as _french_pairs
+from english import vocabularies as _vocabularies
+from english import words as _words
 
 import trfconv
 from trfconv import messages
@@ -215,14 +219,6 @@ VOCABULARY = {
 }
 
 
-def _french_pairs():
-    for m in catalogs.read(catalogs.LOCALE / "fr.po"):
-        if m.id:
-            english = m.id if isinstance(m.id, tuple) else (m.id,)
-            french = m.string if isinstance(m.string, tuple) else (m.string,)
-            yield english, french
-
-
 @pytest.mark.parametrize("english", VOCABULARY)
 def test_french_says_the_seeds_words(english):
     words, seed = VOCABULARY[english]
@@ -234,38 +230,6 @@ def test_french_says_the_seeds_words(english):
 
 
 # -- no English in French documents ---------------------------------------------------------------
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
-
-
-def _words(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text)}
-
-
-def _vocabularies():
-    """The words of the catalog's English and of its French, fields left out."""
-    english, french = set(), set()
-    for e, f in _french_pairs():
-        english |= set().union(*(_words(_FIELD.sub(" ", text)) for text in e))
-        french |= set().union(*(_words(_FIELD.sub(" ", text)) for text in f))
-    return english - french, french
-
-
-_FIELD = re.compile(r"\{[^{}]*\}")
-_CODE = re.compile(r"\b[A-Z]{2,4}[0-9]{3}\b")
-
-
-def english_words(text: str, file: Path, *written: Path, typed: tuple[str, ...] = ()) -> set[str]:
-    """The words of ``text`` that are trfconv's English and not French, nor a word of the file
-    (names, places, the event's own texts; a name cut short in a column too), nor a file's name
-    (``file``, the ones ``written``), nor a word the user ``typed`` (a tie-break name quoted back):
-    what a French reader would see as English."""
-    english, _ = _vocabularies()
-    text = _CODE.sub(" ", text)  # a diagnostic's code (PER009) is no word
-    own = _words(file.read_text("utf-8", "replace")) | _words(" ".join(map(str, (file, *written, *typed))))
-    own |= {word[:n] for word in own for n in range(1, len(word))}
-    return (_words(text) & english) - own
-
-
 #: Files whose verdicts and reports say much: Swisses with and without exclusions, under either
 #: edition; without a time control; not finished; a team event with errors; too long, too fast,
 #: too few rated players (not rateable).
@@ -298,6 +262,93 @@ def test_no_english_reaches_a_french_verdict_or_rating_report(cli, tmp_path, fil
             said[lang] = english_words(run.output + page, file, html)
         assert said["en"], "the detector finds the English of the English output"
         assert said["fr"] == set(), args[0]
+
+
+# -- the command line's own words ------------------------------------------------------------------
+#: Every command and subcommand whose help is read back.
+HELPS = [(), *((name,) for name in ("info", "check", "convert", "validate", "report", "standings", "playoff",
+                                    "pairings", "formats", "list", "fill", "period", "norms", "serve", "explain")),
+         ("list", "import"), ("list", "show"), ("list", "find"), ("list", "info")]
+#: What a help shows that is no sentence of trfconv's: an option (``--lenient``), a choice list
+#: (``<text|csv>``), a quoted value (``'rounded'``), a path or a file name, a code or a name in
+#: capitals (``BH/C1``, ``WIN``, ``FIDE``).
+_NOT_WORDS = re.compile(r"<[^<>|]*\|[^<>]*>|--?[\w-]+|'[^'\s]+'|\S*[/.]\S*|\$\w+|\b[A-Z][A-Z0-9_]+\b")
+
+
+def english_in_help(text: str) -> set[str]:
+    """The words of a help that are trfconv's English and not French, the commands' names left out."""
+    english, _ = _vocabularies()
+    return (_words(_NOT_WORDS.sub(" ", text)) & english) - {name for c in HELPS for name in c}
+
+
+@pytest.mark.parametrize("command", HELPS, ids=lambda c: " ".join(c) or "trfconv")
+def test_the_help_of_every_command_is_in_french(cli, command):
+    """trfconv --lang fr COMMAND --help: the command's, its options' and typer's own words
+    (Usage, the panels, [default: …], [required], --help) in French, nothing English but options,
+    codes, file names and values; the same detector finds the English help's English."""
+    french, english = cli("--lang", "fr", *command, "--help"), cli(*command, "--help")
+    assert french.exit_code == english.exit_code == 0
+    assert english_in_help(english.stdout), "the detector finds the English of the English help"
+    assert english_in_help(french.stdout) == set()
+    assert "Utilisation : trfconv" in french.stdout and "Usage: trfconv" in english.stdout
+
+
+def test_the_language_of_the_help_is_known_before_click_reads_it(cli, monkeypatch):
+    """--help is answered before --lang is read: the language comes from the arguments first,
+    else the locale's, for the group's help as for a command's."""
+    def said(*args: str) -> str:
+        return " ".join(cli(*args).stdout.replace("│", " ").split())
+
+    assert "Afficher ce message et quitter." in said("--lang", "fr", "--help")
+    assert "Afficher ce message et quitter." in said("--lang=fr", "report", "--help")
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    assert "Afficher ce message et quitter." in said("--help")
+    assert "Show this message and exit." in said("--lang", "en", "--help")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("check", "--foo", "x"), "trfconv: check: option inconnue : --foo (voir trfconv check --help)"),
+    (("standings",), "trfconv: standings: argument manquant 'FICHIERS...' (voir trfconv standings --help)"),
+    (("chek",), "trfconv: utilisation: commande inconnue 'chek' ; vouliez-vous dire 'check' ? (voir trfconv --help)"),
+    (("report", "--format", "pdf", "x.trf"), "trfconv: report: valeur incorrecte pour '--format' : 'pdf' n'est pas "
+                                             "parmi 'text', 'csv', 'json', 'html' (voir trfconv report --help)"),
+    (("check", "--today", "2026-13-01", "x.trf"), "trfconv: check: valeur incorrecte pour '--today' : '2026-13-01' "
+                                                  "n'est pas une date AAAA-MM-JJ (voir trfconv check --help)"),
+    (("check", "-j", "0", "x.trf"), "trfconv: check: valeur incorrecte pour '--jobs' / '-j' : 0 n'est pas dans "
+                                    "l'intervalle 1<=x<=256 (voir trfconv check --help)"),
+    (("period", "--period", "2026-13", "x.trf"), "trfconv: --period: '2026-13' n'est pas un mois AAAA-MM"),
+])
+def test_a_usage_error_is_said_in_french(cli, args, said):
+    run = cli("--lang", "fr", *args)
+    assert run.exit_code == 2 and run.output.strip() == said
+
+
+#: Commands and the lines the command line itself prints after the document (what was noticed,
+#: the verdict, the file written, the batch's table): in French, nothing English.
+FACE_LINES = [
+    ("report", "--format", "html", "-o", "{out}/r.html", EXAMPLES / "example-open-2026.trf"),
+    ("standings", "--format", "csv", "-o", "{out}/s.csv", EXAMPLES / "example-open-2026.trf"),
+    ("pairings", "--format", "html", "-o", "{out}/p.html", EXAMPLES / "example-open-2026.trf"),
+    ("period", "--format", "csv", "-o", "{out}/period.csv", EXAMPLES / "example-open-2026.trf",
+     EXAMPLES / "norms-example-2026.trf"),
+    ("convert", "-o", "{out}/x.trf", EXAMPLES / "example-open-2026.trf"),
+    ("check", EXAMPLES / "example-open-2026.trf", EXAMPLES / "norms-example-2026.trf"),
+    ("validate", EXAMPLES / "example-open-2026.trf", EXAMPLES / "norms-example-2026.trf"),
+]
+
+
+@pytest.mark.parametrize("args", FACE_LINES, ids=lambda a: a[0])
+def test_what_a_command_says_of_its_work_is_in_french(cli, tmp_path, args):
+    args = [str(a).replace("{out}", str(tmp_path)) for a in args]
+    said = {}
+    for lang in ("en", "fr"):
+        run = cli("--lang", lang, *args)
+        assert run.exit_code in (0, 1), run.output
+        files = [Path(a) for a in args if Path(a).suffix == ".trf" and Path(a).exists()]
+        lines = run.stderr if args[0] not in ("check", "validate") else run.stdout
+        said[lang] = set().union(*(english_words(lines, f, *map(Path, args)) for f in files))
+    assert said["en"], "the detector finds the English of the English lines"
+    assert said["fr"] == set()
 
 
 #: Files whose reading says much, one or more of each reader: TRF with a private record and legacy

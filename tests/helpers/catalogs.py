@@ -40,7 +40,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "trfconv"
 LOCALE = PACKAGE / "locale"
 #: The calls a message is written with (``trfconv.messages``): the positions of their texts.
-KEYWORDS = {"msg": None, "plural": (1, 2), "pmsg": ((1, "c"), 2), "phrase": None}
+KEYWORDS = {"msg": None, "plural": (1, 2), "pmsg": ((1, "c"), 2), "phrase": None, "_": None, "_n": (1, 2)}
+#: Where the messages are: the package's code, and the page's templates (which say a text with
+#: ``_("…")``, :func:`trfconv.web.app._render`).
+METHODS = [("**.py", "python"), ("web/templates/**.html", "jinja2.ext:babel_extract")]
 #: The texts of the regulation data that the code says as messages (``data(...)``): by family of
 #: editions (each edition's data file), the dotted keys of the texts (``*``: every key of a table).
 DATA_TEXTS = {"b02": ("rateability.initial_pooling", "rating.initial.pool"),
@@ -67,7 +70,7 @@ def extract() -> Catalog:
     """Every message of the package, where it is said (files, not lines: a catalog does not
     change when code moves), as a template catalog."""
     template = _catalog()
-    found = extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS,
+    found = extract_from_dir(str(PACKAGE), method_map=METHODS, keywords=KEYWORDS,
                              comment_tags=("i18n:",), strip_comment_tags=True)
     for filename, _lineno, message, comments, context in found:
         template.add(message, locations=[(f"trfconv/{filename}", None)], auto_comments=comments, context=context,
@@ -82,6 +85,8 @@ def extract() -> Catalog:
             # (trfconv.rules.upload.short_title)
             template.add(code.title.split(" (")[0], locations=[("trfconv/diagnostics.py", None)],
                          auto_comments=[f"{code.code}, the title up to its parenthesis"])
+    for text, module in help_texts():
+        template.add(text, locations=[(module.replace(".", "/") + ".py", None)], auto_comments=["help"])
     from trfconv.rules.editions import EDITIONS
 
     names = PACKAGE / "rules" / "data" / "tiebreak-names.toml"
@@ -94,6 +99,34 @@ def extract() -> Catalog:
                 for where, value in _texts(data, key.split(".")):
                     template.add(value, locations=[(f"trfconv/rules/data/{path.name}", None)], auto_comments=[where])
     return template
+
+
+def help_texts() -> list[tuple[str, str]]:
+    """The English texts the command line's help shows that are not messages (a command's
+    docstring, an option's ``help=``, a metavariable made of words), each with the module of its
+    command, read from the command tree as typer builds it in English."""
+    import typer.main
+
+    from trfconv.cli import app
+    from trfconv.cli.wording import face
+    from trfconv.messages import ENGLISH, Message
+
+    said, face["lang"] = face["lang"], ENGLISH
+    found: list[tuple[str, str]] = []
+
+    def walk(command, module: str) -> None:
+        module = getattr(command.callback, "__module__", None) or module
+        texts = [command.help, *(getattr(p, "help", None) for p in command.params),
+                 *(p.metavar for p in command.params if p.metavar and sum(c.isalpha() for c in p.metavar) > 1)]
+        found.extend((t, module) for t in texts if t and not isinstance(t, Message))
+        for name in getattr(command, "commands", {}):
+            walk(command.commands[name], module)
+
+    try:
+        walk(typer.main.get_command(app), "trfconv.cli")
+    finally:
+        face["lang"] = said
+    return found
 
 
 def _texts(data: dict, parts: list[str], where: str = ""):

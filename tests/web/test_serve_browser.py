@@ -16,6 +16,7 @@ import urllib.request
 
 import pytest
 from browser import CHROMIUM, page_size_mm, pages
+from english import english_words
 from lxml import etree
 from paths import FIXTURES
 from served import browser, server
@@ -322,3 +323,55 @@ def test_a_large_event_opens_its_documents_in_a_tab_of_their_own(tmp_path):
         opened.value.wait_for_load_state()
         assert opened.value.url.split("?")[0].endswith(f"/files/{card.get_attribute('data-file')}/standings.html")
         expect(opened.value.locator("thead").last).to_contain_text("PTS")
+
+
+#: The page's own words without what other parts of trfconv say (the tie-break systems' titles in
+#: their list, the file summary of ``trfconv info``, the formats' names of the downloads) and the
+#: languages' names of the switch.
+_PAGE_OWN_TEXT = """() => {
+  const body = document.body.cloneNode(true);
+  for (const el of body.querySelectorAll("select, pre, iframe, script, .downloads, nav")) el.remove();
+  return body.innerText;
+}"""
+
+
+@needs_browser
+def test_the_page_speaks_french_when_chosen_and_keeps_it_across_a_reload():
+    """The language switch: English by the browser's language, French once 'Français' is chosen,
+    still French after a reload (the files kept too); the verdict, the buttons and a document
+    in French; a browser whose language is French gets French at once. No English sentence of
+    the page's own (the same detector finds the English page's English)."""
+    with server() as (address, _), browser() as chromium:
+        context = chromium.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+        page = context.new_page()
+        page.goto(address)
+        expect(page.locator("#drop-title")).to_have_text("1. Your tournament files")
+        page.set_input_files("#files", str(EXAMPLE))
+        expect(page.locator(".card .decision")).to_have_text("RATEABLE WITH EXCLUSIONS")
+        english = english_words(page.evaluate(_PAGE_OWN_TEXT), EXAMPLE)
+        assert english, "the detector finds the English of the English page"
+
+        page.get_by_role("link", name="Français").click()
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(page.locator("#drop-title")).to_have_text("1. Vos fichiers de tournoi")
+        expect(page.locator(".card .decision")).to_have_text("PRIS EN COMPTE, AVEC DES EXCLUSIONS")
+        page.reload()
+        expect(page.locator("#drop-title")).to_have_text("1. Vos fichiers de tournoi")
+        decision = page.locator(".card .decision")
+        expect(decision).to_have_text("PRIS EN COMPTE, AVEC DES EXCLUSIONS")
+        expect(page.get_by_role("navigation", name="Langue de la page")).to_contain_text("English")
+        assert english_words(page.evaluate(_PAGE_OWN_TEXT), EXAMPLE) == set()
+
+        card = page.locator(".card").first
+        key = card.get_attribute("data-file")
+        card.get_by_role("button", name="Rapport de classement", exact=True).click()
+        frame = page.frame(name=f"frame-{key}")
+        expect(frame.locator("body")).to_contain_text("40, dont 33 classés")
+        expect(frame.locator("h1").first).to_contain_text("Rapport de classement FIDE")
+        card.get_by_text("Le verdict en entier").click()
+        expect(card.locator("pre").last).to_contain_text("verdict     PRIS EN COMPTE, AVEC DES EXCLUSIONS")
+
+        french = chromium.new_context(locale="fr-FR").new_page()
+        french.goto(address)
+        expect(french.locator("html")).to_have_attribute("lang", "fr")
+        expect(french.locator("#drop-title")).to_have_text("1. Vos fichiers de tournoi")

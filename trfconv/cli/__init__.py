@@ -19,7 +19,6 @@ import typer.main
 from typer._click.exceptions import (
     NoArgsIsHelpError,  # typer vendors click (held at 0.28, pyproject)
 )
-from typer.core import TyperGroup
 from typer.exceptions import TyperException
 from typer.models import CommandInfo, TyperInfo
 
@@ -28,9 +27,10 @@ from ..actions import speaking
 from ..encoding import SHOWN_ERRORS
 from ..io.files import MAX_INPUT_BYTES
 from ..named import named
-from ..messages import UnknownLanguage, available, chosen
+from ..messages import Message, UnknownLanguage, chosen, msg
 from .common import PlainUsage, ended, face, fail, input_limit, list_month_argument
 from .hints import TERMINAL
+from .wording import Group, chosen_in, frame_in, usage_error, worded
 
 #: The largest ``--max-size`` (4 GiB): an input is read into memory whole.
 MAX_SIZE_OPTION = 1 << 32
@@ -78,7 +78,7 @@ class LazyCommands(Mapping):
                 cls = named(cls) if isinstance(cls, str) else cls
                 built = typer.main.get_command_from_info(CommandInfo(name=name, callback=target, cls=cls),
                                                          pretty_exceptions_short=True, rich_markup_mode="markdown")
-            self._built[name] = built
+            self._built[name] = worded(built, face["lang"])
         return self._built[name]
 
     def __iter__(self) -> Iterator[str]:
@@ -88,7 +88,7 @@ class LazyCommands(Mapping):
         return len(self._table)
 
 
-class Command(TyperGroup):
+class Command(Group):
     """The command group, with the one error style of the module docstring, whose commands are
     loaded when used (:class:`LazyCommands`)."""
 
@@ -101,6 +101,9 @@ class Command(TyperGroup):
             if hasattr(stream, "reconfigure"):
                 stream.reconfigure(errors=SHOWN_ERRORS)
         args = list_month_argument(list(sys.argv[1:] if args is None else args))
+        face["lang"] = lang = chosen_in(args)
+        frame_in(lang)
+        worded(self, lang)
         try:
             with speaking(TERMINAL):
                 code = super().main(args, prog_name or "trfconv", complete_var, standalone_mode=False, **extra)
@@ -110,8 +113,12 @@ class Command(TyperGroup):
             code = 0
         except TyperException as err:  # a usage error: an unknown option, a bad value
             where = getattr(getattr(err, "ctx", None), "command_path", "trfconv").removeprefix("trfconv").strip()
-            typer.echo(f"trfconv: {where or 'usage'}: {_plain(err.format_message())} "
-                       f"(see trfconv {where + ' ' if where else ''}--help)", err=True)
+            if isinstance(getattr(err, "message", None), Message):  # the command's own words, said
+                err.message = face["lang"].say(err.message)
+            why = _plain(usage_error(" ".join(err.format_message().split()), face["lang"]))
+            what = where or face["lang"].say(msg("usage"))
+            typer.echo(f"trfconv: {what}: " + face["lang"].say(msg("{why} (see {command} --help)", why=why,
+                       command=" ".join(("trfconv", *where.split())))), err=True)
             code = getattr(err, "exit_code", EXIT_USAGE) or EXIT_USAGE
         except (KeyboardInterrupt, Exception) as err:  # noqa: BLE001 - interrupted, or a bug: one line
             code = ended(err)
@@ -150,15 +157,16 @@ def root(version: bool = typer.Option(False, "--version", "-V", callback=_versio
                                       help="Largest input file read, in bytes (before the command: "
                                            "trfconv --max-size 200000000 check big.trf)."),
          lang: str | None = typer.Option(None, "--lang", metavar="LANG",
-                                         help=f"Language of messages and documents: {', '.join(available())} (before "
-                                              "the command: trfconv --lang fr report event.trf). Default: the "
-                                              "locale's (LC_ALL, LC_MESSAGES, LANG) when there is a catalog for "
-                                              "it, else English.")) -> None:
+                                         help="Language of messages, documents and help: {languages} (before the "
+                                              "command: trfconv --lang fr report event.trf). Default: the locale's "
+                                              "(LC_ALL, LC_MESSAGES, LANG) when there is a catalog for it, else "
+                                              "English.")) -> None:
     """The options every command shares are its own; this answers --version and sets the input
     size limit and the language of the command run."""
     input_limit["max_bytes"] = max_size
     try:
         face["lang"] = chosen(lang)
+        frame_in(face["lang"])
     except UnknownLanguage as err:
         raise fail("--lang", str(err), EXIT_USAGE) from None
 

@@ -35,8 +35,8 @@ from ..actions import speaking
 from ..encoding import SHOWN_ERRORS, printable, shown
 from ..io.files import OutputError, writable
 from ..io.many import expand, in_workers, is_pattern, place
-from ..messages import language
-from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, Unseen, ended, face, fail, input_limit
+from ..messages import joined, language, msg, pmsg
+from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, Facts, Unseen, ended, face, fail, input_limit, say
 from .hints import TERMINAL
 
 #: A failing file's first lines of errors shown in the batch's default output.
@@ -92,13 +92,14 @@ def run(files: list[Path], per_file: Callable[..., Facts], options: dict, *, com
     targets, skipped = expand(files)
     output = options.get("output")
     if output is not None and not Path(output).is_dir():
-        raise fail(output, "give a folder for the outputs of several files")
+        raise fail(output, msg("give a folder for the outputs of several files"))
     for name, why in skipped:
-        typer.echo(printable(f"trfconv: {name}: skipped: {why}"), err=True)
+        typer.echo(printable(f"trfconv: {name}: " + say(msg("skipped: {why}", why=why))), err=True)
     if not targets:
-        given = str(files[0]) if len(files) == 1 else f"{len(files)} inputs"
-        verb = "matches" if len(files) == 1 and is_pattern(files[0]) else "holds"
-        return fail(given, f"{verb} no tournament file" + (" (the files skipped are said above)" if skipped else ""))
+        given = str(files[0]) if len(files) == 1 else msg("{n} inputs", n=len(files))
+        none = (msg("matches no tournament file") if len(files) == 1 and is_pattern(files[0])
+                else msg("holds no tournament file"))
+        return fail(given, joined([none, msg(" (the files skipped are said above)") if skipped else ""]))
     names = [f"{t.stem}{_suffix(command, document, form)}" for t in targets]
     outputs = _outputs(targets, names, files, Path(output)) if output is not None else [None] * len(targets)
     work = [Job(per_file, target, options if written is None else {**options, "output": written},
@@ -125,16 +126,18 @@ def run(files: list[Path], per_file: Callable[..., Facts], options: dict, *, com
             for r in runs:  # what made a file fail is said: its first lines, the rest counted
                 said = list(dict.fromkeys([*r.facts.said, *(line for line in r.stderr.splitlines()
                                                       if line.startswith("trfconv: "))]))
-                more = [f"trfconv: {r.file}: … and {len(said) - SAID} more (--details)"] if len(said) > SAID + 1 else []
+                more = ([f"trfconv: {r.file}: " + say(msg("… and {n} more (--details)", n=len(said) - SAID))]
+                        if len(said) > SAID + 1 else [])
                 if said:
                     typer.echo("\n".join(said[:SAID] if more else said) + ("\n" + more[0] if more else ""), err=True)
         _table(runs, skipped, worst)
     if interrupted:
         left = [str(t) for t in targets[len(runs):]]
-        typer.echo(f"trfconv: interrupted: {len(runs)} of {len(targets)} file(s) finished"
-                   + (" (in the table above)" if runs and not as_json else "") + f"; not finished: {len(left)} ("
-                   + ", ".join(left[:SAID]) + (f" and {len(left) - SAID} more" if len(left) > SAID else "") + ")",
-                   err=True)
+        typer.echo("trfconv: " + say(joined([
+            msg("interrupted: {done} of {n} file(s) finished", done=len(runs), n=len(targets)),
+            msg(" (in the table above)") if runs and not as_json else "",
+            msg("; not finished: {n} ({files}", n=len(left), files=left[:SAID]),
+            msg(" and {n} more", n=len(left) - SAID) if len(left) > SAID else "", ")"])), err=True)
     return typer.Exit(worst)
 
 
@@ -146,13 +149,14 @@ def _outputs(targets: list[Path], names: list[str], given: list[Path], folder: P
     outputs = [folder / place(t, given).parent / name for t, name in zip(targets, names, strict=True)]
     inputs = {_identity(t): t for t in targets}
     claimed: dict[tuple, Path] = {}
-    clashes = []
+    clashes: list[tuple[Path, str]] = []
     for target, out in zip(targets, outputs, strict=True):
         key = _identity(out)
         if key in inputs:
-            clashes.append((out, f"would overwrite {inputs[key]}, an input of this batch"))
+            clashes.append((out, msg("would overwrite {input}, an input of this batch", input=str(inputs[key]))))
         elif key in claimed:
-            clashes.append((out, f"is the output of both {claimed[key]} and {target}"))
+            clashes.append((out, msg("is the output of both {first} and {second}", first=str(claimed[key]),
+                                     second=str(target))))
         else:
             claimed[key] = target
             why = _not_writable(out)
@@ -160,14 +164,14 @@ def _outputs(targets: list[Path], names: list[str], given: list[Path], folder: P
                 clashes.append((out, why))
     if clashes:
         for out, why in clashes:
-            typer.echo(printable(f"trfconv: {out}: {why}"), err=True)
-        raise fail(folder, f"{len(clashes)} output(s) cannot be written; nothing written (keep the files' "
-                           "names apart, or give another output folder)")
+            typer.echo(printable(f"trfconv: {out}: {say(why)}"), err=True)
+        raise fail(folder, msg("{n} output(s) cannot be written; nothing written (keep the files' names apart, or "
+                               "give another output folder)", n=len(clashes)))
     for out in outputs:
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise fail(out.parent, f"cannot make the folder: {err.strerror or err}") from None
+            raise fail(out.parent, msg("cannot make the folder: {why}", why=err.strerror or str(err))) from None
     return outputs
 
 
@@ -190,7 +194,7 @@ def _not_writable(out: Path) -> str | None:
     except OutputError as err:
         return str(err)
     if info is not None and not stat.S_ISREG(info.st_mode):
-        return "is not a regular file (a FIFO, a device or a socket); a batch writes regular files only"
+        return msg("is not a regular file (a FIFO, a device or a socket); a batch writes regular files only")
     return None
 
 
@@ -299,14 +303,15 @@ def _summary(runs: list[FileRun], skipped, worst: int) -> dict:
 
 def _table(runs: list[FileRun], skipped, worst: int) -> None:
     """The summary table, one line per file, columns as wide as their longest cell."""
-    header = ("file", "event", "players", "errors", "warnings", "verdict", "written")
+    header = tuple(say(h) for h in (msg("file"), msg("event"), msg("players"), msg("errors"), msg("warnings"),
+                                     msg("verdict"), msg("written")))
     rows = [header]
     for r in runs:
         f = r.facts
         event = f.event or ""
         rows.append((r.file, event if len(event) <= EVENT_WIDTH else event[:EVENT_WIDTH - 1] + "…",
                      _text(f.players), _text(f.errors), _text(f.warnings),
-                     f.verdict or ("unreadable" if r.code == EXIT_UNREADABLE else ""),
+                     say(f.verdict or (pmsg("a file", "unreadable") if r.code == EXIT_UNREADABLE else "")),
                      Path(f.written).name if f.written else ""))
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     right = {2, 3, 4}
@@ -314,8 +319,10 @@ def _table(runs: list[FileRun], skipped, worst: int) -> None:
         typer.echo("  ".join(cell.rjust(w) if i in right else cell.ljust(w)
                              for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip())
     failed = sum(1 for r in runs if r.code)
-    typer.echo(f"{len(runs)} file(s): {len(runs) - failed} ok, {failed} with problems"
-               + (f", {len(skipped)} skipped" if skipped else "") + f"; exit {worst}")
+    typer.echo(say(joined([msg("{n} file(s): {ok} ok, {failed} with problems", n=len(runs), ok=len(runs) - failed,
+                               failed=failed),
+                           msg(", {n} skipped", n=len(skipped)) if skipped else "",
+                           msg("; exit {code}", code=worst)])))
 
 
 def _text(value) -> str:

@@ -25,8 +25,9 @@ from ..io.files import MAX_INPUT_BYTES, OutputError, write_output
 from ..jobs.findings import findings
 from ..jobs.inputs import Lists, refused_path, tournament
 from ..jobs.result import JobResult, Problem, Rendered, stopped
-from ..messages import ENGLISH, msg, plural
+from ..messages import msg, plural
 from ..model import Tournament
+from .wording import Worded, face
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 #: Bounds of the numeric options (every one has a least and a greatest value: an option such as
@@ -69,7 +70,7 @@ def facts_of(t: Tournament, code: int = 0, **more) -> Facts:
     return Facts(code, t.event.name, len(t.players), counts["error"], counts["warning"], **more)
 
 
-class PlainUsage(TyperCommand):
+class PlainUsage(Worded, TyperCommand):
     """A command whose usage line writes its arguments as people read them (``FILES...``), not
     with the braces typer puts around a required one (``{files}...``)."""
 
@@ -127,7 +128,7 @@ def iso_date(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise typer.BadParameter(f"{text!r} is not a date YYYY-MM-DD") from None
+        raise typer.BadParameter(msg("{given} is not a date YYYY-MM-DD", given=repr(text))) from None
 
 
 def list_month_argument(args: list[str]) -> list[str]:
@@ -209,7 +210,7 @@ def ended(err: BaseException) -> int:
     traceback): interrupted 130; the reader of the output gone (``| head``) 0, nothing said; the
     rating lists database met unreadable in the middle of a command 2; anything else is a bug, 3."""
     if isinstance(err, (KeyboardInterrupt, typer.Abort)):
-        typer.echo("trfconv: interrupted", err=True)
+        typer.echo("trfconv: " + say(msg("interrupted")), err=True)
         return EXIT_INTERRUPTED
     if isinstance(err, BrokenPipeError):
         return EXIT_OK
@@ -218,23 +219,26 @@ def ended(err: BaseException) -> int:
     if isinstance(err, StoreError):
         typer.echo(printable(f"trfconv: {err}"), err=True)
         return EXIT_UNREADABLE
-    typer.echo(f"trfconv: internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it with the "
-               "command and the file)", err=True)
+    typer.echo("trfconv: " + say(msg("internal error: {kind}: {error} (a bug in trfconv; please report it with the "
+                                     "command and the file)", kind=type(err).__name__, error=str(err))), err=True)
     return EXIT_INTERNAL
 
 
+def say(text: object) -> str:
+    """``text`` (a message, or a text as it is) in the language of the command run."""
+    return face["lang"].say(text)
+
+
 def fail(what: object, why: str, code: int = EXIT_UNREADABLE) -> typer.Exit:
-    """Print ``trfconv: what: why`` and return the exit to raise; the control characters of what
-    the user gave (an argument, a path) written ``\\xNN``, never sent to the terminal as commands."""
-    typer.echo(printable(f"trfconv: {what}: {why}"), err=True)
+    """Print ``trfconv: what: why`` and return the exit to raise (``why`` a message, said in the
+    command's language); the control characters of what the user gave (an argument, a path)
+    written ``\\xNN``, never sent to the terminal as commands."""
+    typer.echo(printable(f"trfconv: {say(what)}: {say(why)}"), err=True)
     return typer.Exit(code)
 
 
 #: The largest input the command run reads (``trfconv --max-size``; set by the root callback).
 input_limit = {"max_bytes": MAX_INPUT_BYTES}
-#: The language the command run speaks (``trfconv --lang``, else the locale's; set by the root
-#: callback): the commands whose messages are written as messages say them in it.
-face = {"lang": ENGLISH}
 
 
 def readable(path: Path, encoding: str | None, as_json: bool = False) -> Tournament:
@@ -280,8 +284,9 @@ def print_diagnostics(diagnostics, stream=None, *, details: bool = False, notes:
     if not notes and not details:
         infos = sum(1 for d in diagnostics if d.severity is Severity.INFO)
         diagnostics = [d for d in diagnostics if d.severity is not Severity.INFO]
-        lines = diagnostic_lines(diagnostics) + ([f"{infos} note(s) on how the file was read: trfconv check "
-                                                  "lists them"] if infos else [])
+        lines = diagnostic_lines(diagnostics) + ([say(plural(
+            "{n} note(s) on how the file was read: trfconv check lists them",
+            "{n} note(s) on how the file was read: trfconv check lists them", n=infos))] if infos else [])
     else:
         lines = diagnostic_lines(diagnostics, details=details)
     if lines:  # one write: echo flushes after each call

@@ -12,32 +12,33 @@ import typer
 
 from ..encoding import shown
 from ..io.registry import DEFAULT_OUTPUT, outputs, readers
-from ..messages import msg
+from ..messages import msg, plural
 from .batch import single
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     JSON_SCHEMA_VERSION,
+    checked_encoding,
+    choices,
     DbOption,
     DetailsOption,
+    echo_json,
     EncodingOption,
+    error_lines,
+    face,
     Facts,
+    facts_of,
+    fail,
     FilesArgument,
+    iso_date,
     JobsOption,
     JsonOption,
     ListMonthOption,
     ListOption,
-    checked_encoding,
-    choices,
-    echo_json,
-    error_lines,
-    face,
-    facts_of,
-    fail,
-    iso_date,
     lists_choice,
     print_diagnostics,
     ran,
+    say,
     severity_counts,
 )
 
@@ -103,10 +104,13 @@ def check_file(file: Path, *, encoding: str | None, use_list: bool, list_month: 
                    "diagnostics": [d.as_dict() for d in diagnostics], **extra})
     else:
         print_diagnostics(diagnostics, sys.stdout, details=details)
-        typer.echo(f"{file}: {sev['error']} error(s), {sev['warning']} warning(s), {sev['info']} note(s): "
-                   f"{result.verdict}")
+        typer.echo(f"{file}: " + say(msg("{errors}, {warnings}, {notes}: {verdict}",
+                                         errors=plural("{n} error(s)", "{n} error(s)", n=sev["error"]),
+                                         warnings=plural("{n} warning(s)", "{n} warning(s)", n=sev["warning"]),
+                                         notes=plural("{n} note(s)", "{n} note(s)", n=sev["info"]),
+                                         verdict=result.verdict)))
         if ready is not None:
-            typer.echo(f"{file}: {ready.summary}")
+            typer.echo(f"{file}: {say(ready.summary)}")
     return replace(facts_of(result.event, int(result.exit), verdict=result.verdict,
                             said=tuple(error_lines(diagnostics))), errors=sev["error"], warnings=sev["warning"])
 
@@ -163,12 +167,13 @@ def convert_file(source: Path, *, output: Path | None, to: str | None, encoding:
     print_diagnostics(done.filled, details=details)
     print_diagnostics(done.written, details=details)
     for problem in result.refused:
-        fail(problem.path, str(problem), EXIT_ERRORS)
+        fail(problem.path, problem.said(face["lang"]), EXIT_ERRORS)
     if result.data is not None:
         sys.stdout.buffer.write(result.data)
         sys.stdout.flush()
     for written in result.written:
-        typer.echo(f"wrote {written.path}: {written.what}, {done.players} players", err=True)
+        typer.echo(say(msg("wrote {output}: {what}, {counts}", output=str(written.path), what=written.what,
+                           counts=plural("{n} player", "{n} players", n=done.players))), err=True)
     return facts_of(result.event, int(result.exit), verdict=result.verdict, said=tuple(error_lines(done.read)),
                     written=result.written[0].path if result.written else None)
 

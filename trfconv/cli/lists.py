@@ -14,6 +14,8 @@ from ..encoding import printable
 from ..jobs.inputs import Lists
 from ..jobs.listlookup import Found, ListLookup
 from ..jobs.result import Problem, stopped
+from ..messages import joined, msg, plural
+from .wording import Group
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
@@ -21,13 +23,15 @@ from .common import (
     DbOption,
     ListMonthOption,
     PlainUsage,
+    face,
     fail,
     input_limit,
     print_diagnostics,
+    say,
     stop,
 )
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(cls=Group, add_completion=False, no_args_is_help=True,
                   help="FIDE rating lists: import them into a local database, look players up.")
 
 
@@ -37,8 +41,9 @@ MonthOption = typer.Option(None, "--month", help="List of this month, YYYY-MM (d
 
 def _rating_text(r) -> str:
     if r.rating is None:
-        return "unrated" + (f" ({r.games} games)" if r.games else "")
-    return f"{r.rating}, K {r.k if r.k is not None else '-'}, {r.games if r.games is not None else '-'} games"
+        return say(plural("unrated ({n} game)", "unrated ({n} games)", n=r.games) if r.games else msg("unrated"))
+    return say(msg("{rating}, K {k}, {games} games", rating=str(r.rating), k=str(r.k) if r.k is not None else "-",
+                   games=str(r.games) if r.games is not None else "-"))
 
 
 @app.command("import", cls=PlainUsage)
@@ -61,15 +66,17 @@ def import_(files: list[Path] = typer.Argument(..., metavar="FILES...",
             result = run(ListImport(path, Lists(db, date), kind, progress))
         if not result.done:
             problem = result.refused[0]
-            said = problem.diagnostics[0] if problem.diagnostics else f"{problem.path}: {problem}"
+            said = (problem.diagnostics[0].line(face["lang"]) if problem.diagnostics
+                    else f"{problem.path}: {problem.said(face['lang'])}")
             typer.echo(printable(f"trfconv: {said}"), err=True)
             failed += 1
             continue
         info = result.computed
-        rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
-        typer.echo(f"{path}: list of {info.month}, {info.layout}: {info.players:,} players, rated {rated}; "
-                   f"{time.perf_counter() - started:.1f} s")
-    typer.echo(f"{len(files) - failed} of {len(files)} file(s) imported")
+        rated = joined([msg("{kind} {n:,}", kind=k, n=n) for k, n in info.rated.items()], ", ")
+        typer.echo(f"{path}: " + say(msg("list of {month}, {layout}: {players:,} players, rated {rated}; {seconds} s",
+                                         month=info.month, layout=info.layout, players=info.players, rated=rated,
+                                         seconds=face["lang"].number(f"{time.perf_counter() - started:.1f}"))))
+    typer.echo(say(msg("{done} of {n} file(s) imported", done=len(files) - failed, n=len(files))))
     raise typer.Exit(EXIT_UNREADABLE if failed else EXIT_OK)
 
 
@@ -96,7 +103,7 @@ class _progress:
         self.bar.start()
         task = self.bar.add_task(self.name, total=None)
         return lambda done, total: self.bar.update(task, completed=done, total=total, description=self.name if
-                                                   done < total else f"{self.name}: indexing")
+                                                   done < total else f"{self.name}: " + say(msg("indexing")))
 
     def __exit__(self, *exc) -> None:
         if self.bar is not None:
@@ -108,21 +115,23 @@ def show(fide_id: str = typer.Argument(..., metavar="FIDE_ID", help="FIDE ID."),
          db: Path | None = DbOption) -> None:
     """A player as the list gives him. Exit 0 found, 1 not in the list, 2 no list held."""
     if not fide_id.isascii() or not fide_id.isdigit():
-        raise fail(f"FIDE ID {fide_id!r}", "not a number")
+        raise fail(f"FIDE ID {fide_id!r}", msg("not a number"))
     found = _looked_up(ListLookup(fide_id, Lists(db, month), by_id=True))
     if not found.matches:
-        typer.echo(f"FIDE ID {fide_id}: not in the list of {found.month}")
+        typer.echo(f"FIDE ID {fide_id}: " + say(msg("not in the list of {month}", month=found.month)))
         raise typer.Exit(EXIT_ERRORS)
     e = found.matches[0].entry
-    titles = "; ".join(part for part in ("/".join(e.titles), "other " + ", ".join(e.other_titles) if e.other_titles
-                                         else "", f"FOA {e.foa_title}" if e.foa_title else "") if part)
-    rows = [("FIDE ID", str(e.fide_id)), ("name", e.name), ("federation", e.federation), ("sex", e.sex or "-"),
-            ("born", str(e.birth_year or "unknown")), ("titles", titles or "-"),
-            ("flag", {"i": "i (inactive)", "w": "w (woman)", "wi": "wi (woman, inactive)"}.get(e.flag, "-")),
+    other = say(msg("other {titles}", titles=list(e.other_titles))) if e.other_titles else ""
+    titles = "; ".join(part for part in ("/".join(e.titles), other, f"FOA {e.foa_title}" if e.foa_title else "")
+                       if part)
+    flags = {"i": msg("i (inactive)"), "w": msg("w (woman)"), "wi": msg("wi (woman, inactive)")}
+    rows = [("FIDE ID", str(e.fide_id)), (msg("name"), e.name), (msg("federation"), e.federation),
+            (msg("sex"), e.sex or "-"), (msg("born"), str(e.birth_year or say(msg("unknown")))),
+            (msg("titles"), titles or "-"), (msg("flag"), say(flags.get(e.flag, "-"))),
             *((r.kind, f"{_rating_text(r)}  [{r.source}]") for r in e.ratings),
-            ("list", f"{e.month}")]
+            (msg("list"), f"{e.month}")]
     for label, value in rows:  # values from the database: never a raw control character
-        typer.echo(f"{label:<12}{printable(value)}")
+        typer.echo(f"{say(label):<12}{printable(value)}")
     raise typer.Exit(EXIT_OK)
 
 
@@ -141,7 +150,7 @@ def find(name: str = typer.Argument(..., metavar="NAME", help="Name, in any orde
         ratings = "  ".join(f"{_SHORT[r.kind]} {r.rating or '-'}" for r in e.ratings)
         typer.echo(printable(f"{e.fide_id:>10}  {e.name:<40} {e.federation:<3} {e.birth_year or '?':>4}  {ratings}  "
                              f"({m.score})"))
-    typer.echo(f"{len(matches)} player(s) found in the list of {chosen}")
+    typer.echo(say(msg("{n} player(s) found in the list of {month}", n=len(matches), month=chosen)))
     raise typer.Exit(EXIT_OK if matches else EXIT_ERRORS)
 
 
@@ -159,15 +168,18 @@ def _looked_up(params: ListLookup) -> Found:
 def info(db: Path | None = DbOption) -> None:
     """Where the database is, the months held and, for each, the files and their counts."""
     lists = _database(db)
-    typer.echo(f"database  {lists.path}")
+    database = say(msg("database"))
+    typer.echo(f"{database:<10}{lists.path}")
     held = lists.months()
     for month, kinds in held.items():
         for source in dict.fromkeys(kinds.values()):
             served = [k for k, s in kinds.items() if s is source]
-            rated = ", ".join(f"{k} {n:,}" for k, n in source.rated.items() if k in served)
-            typer.echo(printable(f"{month}  {'/'.join(served):<22} {source.file} ({source.layout}): "
-                                 f"{source.players:,} players, rated {rated}; imported {source.imported}"))
-    typer.echo(f"{len(held)} month(s) held" if held else "no list held; import one with 'trfconv list import FILE'")
+            rated = joined([msg("{kind} {n:,}", kind=k, n=n) for k, n in source.rated.items() if k in served], ", ")
+            typer.echo(printable(f"{month}  {'/'.join(served):<22} {source.file} ({source.layout}): " + say(
+                msg("{players:,} players, rated {rated}; imported {imported}", players=source.players, rated=rated,
+                    imported=source.imported))))
+    typer.echo(say(msg("{n} month(s) held", n=len(held)) if held
+                   else msg("no list held; import one with 'trfconv list import FILE'")))
     raise typer.Exit(EXIT_OK)
 
 
@@ -201,7 +213,8 @@ def fill_command(
     from ..ratinglists import KINDS
 
     if kind is not None and kind not in KINDS:
-        raise typer.BadParameter(f"{kind!r} is not one of {', '.join(KINDS)}", param_hint="--kind")
+        raise typer.BadParameter(msg("{given} is not one of {kinds}", given=repr(kind), kinds=list(KINDS)),
+                                 param_hint="--kind")
     params = Fill(file, output, Lists(db, list_month), kind, input_limit["max_bytes"])
     result = run(params)
     if result.value is None:
@@ -210,5 +223,6 @@ def fill_command(
     print_diagnostics(done.found, sys.stdout)
     print_diagnostics(done.written)
     if result.written:
-        typer.echo(f"{output}: {done.changes} change(s) from the FIDE {done.kind} list, {done.warnings} warning(s)")
+        typer.echo(f"{output}: " + say(msg("{changes} change(s) from the FIDE {kind} list, {warnings} warning(s)",
+                                           changes=done.changes, kind=done.kind, warnings=done.warnings)))
     raise typer.Exit(int(result.exit))

@@ -133,7 +133,7 @@ def _readings(chosen: list[str] | None, score: str | None) -> dict[str, str]:
     for given in chosen or ():
         name, sign, choice = given.partition("=")
         if not sign or not name.strip() or not choice.strip():
-            raise fail(f"--reading {given}", "give NAME=CHOICE (trfconv norms --help lists them)")
+            raise fail(f"--reading {given}", msg("give NAME=CHOICE (trfconv norms --help lists them)"))
         out[name.strip().lower()] = choice.strip().lower()
     if score is not None:
         out["score"] = score.strip().lower()
@@ -148,9 +148,9 @@ def _application(files, applicant, titles, exemption, event_type, readings, rule
     from ..jobs.norms import NormsApplication
 
     if titles and len(titles) > 1:
-        return fail("--title", "an application is for one title")
+        return fail("--title", msg("an application is for one title"))
     for name, why in expand(files)[1]:
-        typer.echo(printable(f"trfconv: {name}: skipped: {why}"), err=True)
+        typer.echo(printable(f"trfconv: {name}: " + face["lang"].say(msg("skipped: {why}", why=why))), err=True)
     result = ran(NormsApplication(tuple(files), applicant, titles[0] if titles else None, _lower(exemption),
                                   _lower(event_type), tuple(readings.items()), rules,
                                   lists_choice(use_list, list_month, db), "json" if as_json else "text", output,

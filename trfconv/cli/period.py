@@ -19,21 +19,24 @@ import typer
 from ..documents.registry import document
 from ..encoding import printable
 from ..jobs.inputs import Lists
+from ..messages import joined, msg
 from .common import (
     EXIT_INTERRUPTED,
     EXIT_UNREADABLE,
     MONTH,
+    choices,
     DbOption,
     DetailsOption,
     EncodingOption,
+    error_lines,
+    face,
+    fail,
     JobsOption,
     LenientOption,
     ListMonthOption,
     ListOption,
-    choices,
-    error_lines,
-    fail,
     lists_choice,
+    say,
     show,
     stop,
     written_lines,
@@ -79,7 +82,7 @@ def period(
     from ..jobs.period import Period
 
     if month is not None and not MONTH.fullmatch(month):
-        raise fail("--period", f"{month!r} is not a month YYYY-MM")
+        raise fail("--period", msg("'{month}' is not a month YYYY-MM", month=month))
     params = Period(tuple(events), month, PeriodFormat(fmt).value, output, lists_choice(use_list, list_month, db),
                     file_ratings, Lists(db) if keep_unrated else None, unfinished, undated, encoding, lenient, details,
                     jobs)
@@ -87,24 +90,27 @@ def period(
         with _progress(sys.stderr.isatty()) as tick:
             result = run(replace(params, tick=tick))
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM while workers run: said, as a batch says it
-        raise fail("interrupted", "the period was not computed; nothing written", EXIT_INTERRUPTED) from None
+        raise fail(msg("interrupted"), msg("the period was not computed; nothing written"), EXIT_INTERRUPTED) from None
     if not result.done:
         problem = result.refused[0]
         if not problem.diagnostics:
             raise stop(result)
         for d in problem.diagnostics:
-            typer.echo(printable(f"trfconv: {d}"), err=True)
+            typer.echo(printable(f"trfconv: {d.line(face['lang'])}"), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     basis, done = result.grounds, result.computed
-    lines = [f"trfconv: {d}" for d in done.skipped] + error_lines(basis.errors)
-    lines += [str(problem) for problem in result.refused]
+    lines = [f"trfconv: {d.line(face['lang'])}" for d in done.skipped] + error_lines(basis.errors)
+    lines += [problem.said(face["lang"]) for problem in result.refused]
     if result.document is not None:
         show(result.document)
-    lines += [f"trfconv: {d}" for d in done.cut]
-    lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the document")
-    lines.append(f"period: list of {done.period.month} (games of {done.period.played}): {len(done.period.events)} "
-                 f"event(s), {done.rated} rated player(s), {done.unrated} unrated"
-                 + (f", {len(done.skipped)} file(s) skipped" if done.skipped else ""))
+    lines += [f"trfconv: {d.line(face['lang'])}" for d in done.cut]
+    lines.append(say(msg("noticed: {summary}; {caveats} caveat(s) in the document", summary=basis.summary(),
+                         caveats=len(basis.caveats))))
+    lines.append(say(joined([
+        msg("period: list of {month} (games of {played}): {events} event(s), {rated} rated player(s), "
+            "{unrated} unrated", month=done.period.month, played=done.period.played, events=len(done.period.events),
+            rated=done.rated, unrated=done.unrated),
+        msg(", {n} file(s) skipped", n=len(done.skipped)) if done.skipped else ""])))
     lines += written_lines(result)
     typer.echo("\n".join(lines), file=sys.stderr)
     raise typer.Exit(int(result.exit))

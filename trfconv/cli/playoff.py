@@ -12,15 +12,17 @@ import typer
 
 from ..documents.registry import document
 from ..rules.tiebreaks.playoff import MAX_SUDDEN_DEATH
+from ..messages import msg
 from .common import (
     MAX_PLACE,
-    EncodingOption,
-    JsonOption,
-    LenientOption,
     choices,
+    EncodingOption,
     error_lines,
     fail,
+    JsonOption,
+    LenientOption,
     ran,
+    say,
     show,
     written_lines,
 )
@@ -36,8 +38,8 @@ def _rate(text: str, option: str):
 
     m = _RATE.fullmatch(text.strip())
     if m is None or int(m.group(1)) == 0:
-        raise fail(option, f"{text!r} is not a rate of play: minutes[/Black's minutes][+seconds per move], "
-                           "e.g. 3+2 or 6/5+0")
+        raise fail(option, msg("'{text}' is not a rate of play: minutes[/Black's minutes][+seconds per move], "
+                               "e.g. 3+2 or 6/5+0", text=text))
     white = int(m.group(1))
     black = int(m.group(2)) if m.group(2) else white
     return Rate(white, black, int(m.group(3) or 0))
@@ -91,8 +93,8 @@ def playoff(
         show(result.document)
     lines = error_lines(result.grounds.errors)
     count, first = len(tied.entrants), tied.first
-    lines.append(f"play-off: {count} players, places {first}-{first + count - 1}, {len(tied.plan.stages)} "
-                 f"stage(s), seed {tied.seed}")
+    lines.append(say(msg("play-off: {n} players, places {first}-{last}, {stages} stage(s), seed {seed}", n=count,
+                         first=first, last=first + count - 1, stages=len(tied.plan.stages), seed=tied.seed)))
     lines += written_lines(result)
     typer.echo("\n".join(lines), file=sys.stderr)
     raise typer.Exit(int(result.exit))
@@ -104,5 +106,5 @@ def _time_of_day(text: str | None) -> time | None:
         return None
     m = _CLOCK.fullmatch(text.strip())
     if m is None:
-        raise fail("--last-game-end", f"{text!r} is not a time of day (HH:MM)")
+        raise fail("--last-game-end", msg("'{text}' is not a time of day (HH:MM)", text=text))
     return time(int(m.group(1)), int(m.group(2)))

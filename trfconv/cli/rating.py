@@ -71,8 +71,8 @@ def _clock(time_control: str | None):
 
     clock = read(time_control)
     if clock is None:
-        raise fail("--time-control", f"{time_control!r} is not a time control trfconv can read (e.g. 90+30, "
-                                     "\"90'+30\\\"\", 40/90, 30, +30s)")
+        raise fail("--time-control", msg("{given} is not a time control trfconv can read (e.g. 90+30, "
+                                         "\"90'+30\\\"\", 40/90, 30, +30s)", given=repr(time_control)))
     say = face["lang"].say
     typer.echo(say(msg("time control {given} read as {clock}", given=repr(time_control), clock=describe(clock))),
                err=True)

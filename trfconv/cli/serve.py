@@ -9,7 +9,8 @@ from pathlib import Path
 
 import typer
 
-from .common import DbOption, fail
+from ..messages import msg
+from .common import DbOption, fail, say
 
 
 def serve(port: int = typer.Option(0, "--port", min=0, metavar="N", max=65535, help="Port on 127.0.0.1 (default: a free one)."),
@@ -34,13 +35,14 @@ def serve(port: int = typer.Option(0, "--port", min=0, metavar="N", max=65535, h
         listener.listen(128)  # connections wait from now on: the address printed answers at once
     except OSError as err:
         listener.close()
-        raise fail(f"--port {port}", f"cannot listen on 127.0.0.1:{port}: {err.strerror or err}") from None
+        raise fail(f"--port {port}", msg("cannot listen on 127.0.0.1:{port}: {why}", port=str(port),
+                                         why=err.strerror or str(err))) from None
     port = listener.getsockname()[1]
     token = secrets.token_urlsafe(24)
     address = f"http://127.0.0.1:{port}/?token={token}"
     scratch = Scratch()
     app = create_app(token, port, db, scratch=scratch)
-    typer.echo(f"trfconv serve: open {address} (Ctrl-C stops it)")
+    typer.echo("trfconv serve: " + say(msg("open {address} (Ctrl-C stops it)", address=address)))
     if not no_browser and _has_display():
         import webbrowser
 
@@ -50,7 +52,7 @@ def serve(port: int = typer.Option(0, "--port", min=0, metavar="N", max=65535, h
     finally:
         listener.close()
     try:
-        typer.echo("trfconv serve: stopped")
+        typer.echo("trfconv serve: " + say(msg("stopped")))
     except OSError:  # the terminal was closed (SIGHUP): nobody to tell
         pass
 

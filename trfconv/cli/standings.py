@@ -10,22 +10,25 @@ import typer
 from ..documents.registry import document
 from ..jobs.standings import edition_problem
 from ..model import MAX_ROUNDS
+from ..messages import joined, msg, plural
 from .batch import single
 from .common import (
     MAX_RATING,
+    choices,
+    edition_names,
     EncodingOption,
+    error_lines,
     Facts,
+    face,
+    facts_of,
+    fail,
     FilesArgument,
     JobsOption,
     JsonOption,
     LenientOption,
     PlainUsage,
-    choices,
-    edition_names,
-    error_lines,
-    facts_of,
-    fail,
     ran,
+    say,
     show,
     written_lines,
 )
@@ -85,7 +88,7 @@ def standings(
     file cannot be read or a tie-break name is unknown (the closest names are suggested)."""
     problem = edition_problem(rules)
     if problem is not None:
-        raise fail("--rules", str(problem))
+        raise fail("--rules", problem.said(face["lang"]))
     options = dict(tiebreaks=tiebreaks, rules=rules, unrated=unrated, after=after, seed=seed,
                    form="json" if as_json else StandingsFormat(fmt).value, output=output, encoding=encoding,
                    lenient=lenient, as_json=as_json)
@@ -110,10 +113,14 @@ def rank_file(file: Path, *, tiebreaks: list[str] | None, rules: str | None, unr
     if form != "json" and (output is not None or lines):
         produced = not basis.withheld  # a table not produced has no ties to speak of
         lots = [r for r in ranked.rows if r.lots and r.drawn is None] if produced else []
-        lines.append(f"noticed: {basis.summary()}; {len(basis.caveats)} caveat(s) in the standings"
-                     + (f"; {len(lots)} still tied for a drawing of lots" if lots else "")
-                     + (f"; lots drawn with seed {ranked.draw.seed}" if ranked.draw and produced else ""))
-        lines += written_lines(result, f"{len(ranked.rows)} {'teams' if ranked.teams else 'players'}")
+        lines.append(say(joined([
+            msg("noticed: {summary}; {caveats} caveat(s) in the standings", summary=basis.summary(),
+                caveats=len(basis.caveats)),
+            msg("; {n} still tied for a drawing of lots", n=len(lots)) if lots else "",
+            msg("; lots drawn with seed {seed}", seed=ranked.draw.seed) if ranked.draw and produced else ""])))
+        rows = len(ranked.rows)
+        lines += written_lines(result, say(plural("{n} team", "{n} teams", n=rows) if ranked.teams
+                                           else plural("{n} player", "{n} players", n=rows)))
     if lines:
         typer.echo("\n".join(lines), file=sys.stderr)
     return facts_of(result.event, int(result.exit), verdict=result.verdict,

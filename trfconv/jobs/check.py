@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from ..diagnostics import Diagnostic, has_errors
 from ..io.files import MAX_INPUT_BYTES
+from ..messages import msg
 from ..model import Tournament
 from .inputs import Given, Lists, Params, name_of, path_of, paths, tournament
 from .lists import against_list, lookup
@@ -75,9 +76,9 @@ def check(params: Check) -> JobResult[Ready]:
     if params.upload:
         on_disk = path_of(params.file) if params.gacrux else None  # gacrux reads a file on disk
         diagnostics, ready = _upload(t, diagnostics, lists, month, params.today or date.today(), on_disk)
-    verdict = "errors found" if has_errors(diagnostics) else "no error"
+    verdict = msg("errors found") if has_errors(diagnostics) else msg("no error")
     if ready is not None:
-        verdict = "ready to upload" if ready.ready else "not ready to upload"
+        verdict = msg("ready to upload") if ready.ready else msg("not ready to upload")
     return JobResult(params.name, Exit.PROBLEMS if has_errors(diagnostics) else Exit.OK, name_of(params.file), t,
                      ready, tuple(diagnostics), verdict=verdict)
 

@@ -106,7 +106,7 @@ def convert(params: Convert) -> JobResult[Conversion]:
     refused = refusal(t, name_of(params.file))
     if refused is not None:
         if not params.lenient:
-            return replace(base, value=done, diagnostics=(*done.readings, *t.diagnostics), verdict="not written: errors",
+            return replace(base, value=done, diagnostics=(*done.readings, *t.diagnostics), verdict=msg("not written: errors"),
                            actions=refused.actions, refused=(refused,))
         t, marked = _marked_lenient(t)
         done = replace(done, marked=marked)
@@ -139,7 +139,7 @@ def convert(params: Convert) -> JobResult[Conversion]:
         return replace(base, exit=Exit.UNUSABLE, refused=(_unknown_encoding(params),))
     done = replace(done, written=tuple(written.diagnostics), players=written.players)
     what = outputs()[params.format].description.split(" (")[0]
-    return replace(base, exit=Exit.OK, value=done, diagnostics=(*noticed, *done.written), verdict="written",
+    return replace(base, exit=Exit.OK, value=done, diagnostics=(*noticed, *done.written), verdict=msg("written"),
                    written=(Written(str(params.output), what),))
 
 
@@ -149,7 +149,7 @@ def _unknown_encoding(params: Convert) -> Problem:
 
 def _writer_refused(output: str) -> Problem:
     return Problem(msg("the writer reports errors; nothing written"), path=output,
-                   actions=(Action("allow-defective", purpose="to write it anyway"),))
+                   actions=(Action("allow-defective", purpose=msg("to write it anyway")),))
 
 
 def _marked_lenient(t: Tournament) -> tuple[Tournament, Diagnostic]:

@@ -69,5 +69,6 @@ def against_list(t: Tournament, lists: Lookup, kind: str) -> list[Diagnostic] | 
     if month is None:
         held_lists = lists.lookup if isinstance(lists, Pinned) else lists
         held = "; ".join(f"{m} ({', '.join(kinds)})" for m, kinds in held_lists.months().items())
-        return Problem(f"{said[0].message}; the lists held: {held or 'none'}", path=t.source.path)
+        return Problem(msg("{message}; the lists held: {held}", message=said[0].message, held=held or msg("none")),
+                       path=t.source.path)
     return crosscheck(t, lists, kind, locate=t.source.player_at)

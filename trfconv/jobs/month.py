@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from ..diagnostics import Diagnostic, diagnostic, has_errors
 from ..errors import TrfconvError
-from ..messages import msg
+from ..messages import Message, SEMICOLON, joined, msg
 from ..model import Tournament
 from .inputs import read_file
 
@@ -21,12 +21,12 @@ def keep_unrated(store, result, kind: str, said) -> Diagnostic:
     from ..rules.rating.period import first_events, kept
 
     if has_errors(said):
-        return diagnostic("PER018", "unrated players' games not kept for later periods: the period rests on files "
-                                    "with errors")
+        return diagnostic("PER018", msg("unrated players' games not kept for later periods: the period rests on "
+                                        "files with errors"))
     games = kept(result)
     store.keep_games(result.month, kind, games, first_events(result))
-    return diagnostic("PER017", f"games of {len(games)} player(s) still unrated kept in {store.path} for later "
-                                "periods (7.1.4)")
+    return diagnostic("PER017", msg("games of {n} player(s) still unrated kept in {path} for later periods (7.1.4)",
+                                    n=len(games), path=str(store.path)))
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,8 @@ class PeriodWork:
             if problems or not players:
                 return PeriodEvent(skipped(source, problems))
         key = t.digest()
-        twice = diagnostic("PER016", f"{t.event.name or 'the event'} is given twice; this copy is left out",
+        twice = diagnostic("PER016", msg("{event} is given twice; this copy is left out",
+                                         event=t.event.name or msg("the event")),
                            path=t.source.path)
         period = default_month([t])
         if self.month is None:
@@ -130,7 +131,7 @@ def period_events(events, work: PeriodWork, jobs: int | None, said: list[Diagnos
             entries.append(item)
             continue
         found, skipped = expand([item])
-        entries.extend(diagnostic("PER014", f"not a tournament file, skipped: {why}", path=name)
+        entries.extend(diagnostic("PER014", msg("not a tournament file, skipped: {why}", why=why), path=name)
                        for name, why in skipped)
         entries.extend(found)
     files = [e for e in entries if isinstance(e, os.PathLike)]
@@ -198,18 +199,24 @@ def said_once(diagnostics: list[tuple[str, Diagnostic]]) -> list[Diagnostic]:
             # the same words with other numbers (start numbers, counts, dates): the first event's are
             # shown as its own, the others named
             others = names[1:]
-            shown = ", ".join(others[:10]) + (f" and {len(others) - 10} more" if len(others) > 10 else "")
-            said.append(replace(first, message=f"{first.message} ({names[0]}; said with their own numbers and dates "
-                                               f"of {len(others)} more event(s): {shown})"))
+            said.append(replace(first, message=msg(
+                "{message} ({event}; said with their own numbers and dates of {n} more event(s): {events})",
+                message=first.message, event=names[0], n=len(others), events=_some(others))))
         elif len(group) > 1:
-            shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
-            said.append(replace(first, message=f"{first.message} (in {len(group)} events: {shown})"))
+            said.append(replace(first, message=msg("{message} (in {n} events: {events})", message=first.message,
+                                                   n=len(group), events=_some(names))))
         else:
-            said.append(first if names[0] in first.message else replace(first, message=f"{first.message} "
-                                                                                        f"({names[0]})"))
+            said.append(first if names[0] in first.message else replace(first, message=msg(
+                "{message} ({event})", message=first.message, event=names[0])))
     return said
 
 
+def _some(names: list[str]) -> Message:
+    """The first ten of ``names``, and how many more."""
+    return joined([", ".join(names[:10]), msg(" and {n} more", n=len(names) - 10) if len(names) > 10 else ""])
+
+
 def skipped(path, problems) -> Diagnostic:
-    why = "; ".join(f"{d.message} ({d.code})" for d in problems) or "no player in it"
-    return diagnostic("PER014", f"not a tournament file, skipped: {why}", path=str(path))
+    why = (joined([msg("{message} ({code})", message=d.message, code=d.code) for d in problems], SEMICOLON)
+           if problems else msg("no player in it"))
+    return diagnostic("PER014", msg("not a tournament file, skipped: {why}", why=why), path=str(path))

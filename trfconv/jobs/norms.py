@@ -120,7 +120,7 @@ def norms(params: Norms) -> JobResult:
                        forecast=params.forecast, after_round=params.after_round,
                        arbiters=params.details or params.form == "arbiters")
     except UnknownEdition as err:
-        return stopped(params.name, Problem(str(err), about="rules"), file=where, tournament=t)
+        return stopped(params.name, Problem(err.args[0] if err.args else str(err), about="rules"), file=where, tournament=t)
     except ValueError as err:  # a player, a round or a reading the event or the edition does not have
         return stopped(params.name, Problem(str(err), path=where), file=where, tournament=t)
     basis = Basis(where, (*t.diagnostics, *result.diagnostics), params.lenient, scope="norms", lang=params.lang)
@@ -196,9 +196,9 @@ def application(params: NormsApplication) -> JobResult:
                               rules=params.rules, exemption=params.exemption, event_type=params.event_type,
                               readings=dict(params.readings))
     except UnknownEdition as err:
-        return stopped(params.name, Problem(str(err), about="rules"))
+        return stopped(params.name, Problem(err.args[0] if err.args else str(err), about="rules"))
     except ValueError as err:  # a reading the edition does not have
-        return stopped(params.name, Problem(str(err), about="readings"))
+        return stopped(params.name, Problem(err.args[0] if err.args else str(err), about="readings"))
     where = ", ".join(name for name, _ in events)
     noticed = [d for _, t in events for d in t.diagnostics]
     if all(x.start_number is None for x in result.events):
@@ -213,7 +213,7 @@ def application(params: NormsApplication) -> JobResult:
     code = Exit.PROBLEMS if basis.defective or not result.ok else Exit.OK
     return delivered(params.name, code, rendered, params.output, events[0][0],
                      msg("title application ({form})", form=params.form), file=where, value=result,
-                     diagnostics=basis.diagnostics, basis=basis, verdict="meets" if result.ok else "does not meet",
+                     diagnostics=basis.diagnostics, basis=basis, verdict=msg("meets") if result.ok else msg("does not meet"),
                      actions=(ALLOW_DEFECTIVE,) if basis.withheld else ())
 
 
@@ -255,5 +255,5 @@ def _arbiter_application(params: NormsApplication, events: list[tuple[str, Tourn
     code = Exit.PROBLEMS if basis.defective or not result.ok else Exit.OK
     return delivered(params.name, code, rendered, params.output, events[0][0],
                      msg("arbiter's title application ({form})", form=params.form), file=where, value=result,
-                     diagnostics=basis.diagnostics, basis=basis, verdict="meets" if result.ok else "does not meet",
+                     diagnostics=basis.diagnostics, basis=basis, verdict=msg("meets") if result.ok else msg("does not meet"),
                      actions=(ALLOW_DEFECTIVE,) if basis.withheld else ())

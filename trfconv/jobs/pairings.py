@@ -52,7 +52,7 @@ def options_problem(params: Pairings) -> Problem | None:
         try:
             edition(params.rules, "swiss")
         except UnknownEdition as err:
-            return Problem(str(err), about="rules")
+            return Problem(err.args[0] if err.args else str(err), about="rules")
     if params.system is not None and params.system.strip().lower() != "dutch":
         return Problem(msg("'{system}': only the Dutch system (dutch) is checked", system=params.system),
                        about="system")

@@ -19,7 +19,7 @@ from ..diagnostics import Diagnostic, diagnostic
 from ..documents.basis import ALLOW_DEFECTIVE, Basis
 from ..errors import TrfconvError
 from ..io.ratinglist.store import StoreError
-from ..messages import msg
+from ..messages import joined, msg
 from ..model import Tournament
 from ..rules.rating.period import PeriodRating
 from .inputs import Given, Lists, Params, name_of, paths, refused_path
@@ -72,15 +72,15 @@ def rating_period(events, *, lists=None, month: str | None = None, file_ratings:
                     default=None)
         if month is None:
             raise TrfconvError([*found, diagnostic(
-                "PER001", "no event has a date: give the period" if counted["events"] else
-                          "no tournament file among the inputs", path=where,
+                "PER001", msg("no event has a date: give the period") if counted["events"] else
+                          msg("no tournament file among the inputs"), path=where,
                 actions=(Action("give-period"),) if counted["events"] else ())])
         found, counted["events"] = [], 0
     rules = period_rules(month)
     if rules is None:
         raise TrfconvError([*found, diagnostic(
-            "PER015", f"the list of {month} was computed under rules without a monthly rating period (before "
-                      "March 2024); trfconv computes periods from April 2024", path=where)])
+            "PER015", msg("the list of {month} was computed under rules without a monthly rating period (before "
+                          "March 2024); trfconv computes periods from April 2024", month=month), path=where)])
     builder, kinds, periods = PeriodBuilder(month, rules), set(), set()
     noticed: list[tuple[str, Diagnostic]] = []
     work = PeriodWork(month, rules, lists, file_ratings, encoding, unfinished, undated)
@@ -94,9 +94,9 @@ def rating_period(events, *, lists=None, month: str | None = None, file_ratings:
     if not builder.events:
         held = ", ".join(sorted(periods - {""}))
         raise TrfconvError([*found, diagnostic(
-            "PER001", f"no event of the period of {month} (games of the month before) among the "
-                      f"{counted['events']} event(s) given" + (f"; they end in the periods of the lists of {held}"
-                                                               if held else ""))])
+            "PER001", joined([msg("no event of the period of {month} (games of the month before) among the "
+                                  "{n} event(s) given", month=month, n=counted["events"]),
+                              msg("; they end in the periods of the lists of {held}", held=held) if held else ""]))])
     kind = kinds.pop() if len(kinds) == 1 else "standard"
     result = builder.result(lists, kind, keep)
     if keep is not None:
@@ -162,7 +162,7 @@ class PeriodDone:
 
 
 #: FIDE's list layout has no place for errors: without leave, nothing is written.
-WRITE_ANYWAY = Action("allow-defective", purpose="to write it anyway")
+WRITE_ANYWAY = Action("allow-defective", purpose=msg("to write it anyway"))
 
 
 def period(params: Period) -> JobResult[PeriodDone]:
@@ -186,7 +186,7 @@ def period(params: Period) -> JobResult[PeriodDone]:
     except TrfconvError as err:
         return stopped(params.name, Problem(msg("nothing to compute"), diagnostics=err.diagnostics))
     events = params.events
-    where = name_of(events[0]) if len(events) == 1 else f"{len(events)} inputs"
+    where = name_of(events[0]) if len(events) == 1 else msg("{n} inputs", n=len(events))
     basis = Basis(where, result.diagnostics, params.lenient, scope="rating", lang=params.lang)
     output = params.output
     if output is not None and params.into_folder:  # FIDE's file name tells the list's month and rate of play
@@ -199,11 +199,11 @@ def period(params: Period) -> JobResult[PeriodDone]:
     skipped = tuple(d for d in result.diagnostics if d.code == "PER014")
     done = PeriodDone(result, len(report.rated), len(report.unrated), skipped)
     code = Exit.PROBLEMS if basis.defective else Exit.OK
-    verdict, actions = ("not produced", (ALLOW_DEFECTIVE,)) if basis.withheld else ("computed", ())
+    verdict, actions = (msg("not produced"), (ALLOW_DEFECTIVE,)) if basis.withheld else (msg("computed"), ())
     if params.form == "fide" and basis.withheld:
         return JobResult(params.name, code, where, value=done, diagnostics=result.diagnostics, basis=basis,
                          verdict=verdict, actions=actions, refused=(Problem(
-                             "nothing written: the FIDE list layout has no place for the errors above",
+                             msg("nothing written: the FIDE list layout has no place for the errors above"),
                              actions=(WRITE_ANYWAY,)),))
     rendered = rendered_in("period", report, params.form)
     if params.form == "fide":  # the layout's columns are narrow: what did not fit is said

@@ -88,7 +88,7 @@ def playoff(params: Playoff) -> JobResult[Tied]:
     return delivered(params.name, Exit.PROBLEMS if basis.defective else Exit.OK, rendered, params.output,
                      params.file, msg("play-off plan ({form})", form=params.form), file=where, tournament=t,
                      value=Tied(tuple(entrants), first, seed, planned, event), diagnostics=basis.diagnostics,
-                     basis=basis, verdict="not produced" if basis.withheld else "planned",
+                     basis=basis, verdict=msg("not produced") if basis.withheld else msg("planned"),
                      actions=(ALLOW_DEFECTIVE,) if basis.withheld else ())
 
 
@@ -119,7 +119,7 @@ def _tied(params: Playoff, seed: str):
     try:
         entrants, first = chosen(s, names) if names else tied_for(s, params.place)
     except ValueError as err:
-        return Problem(str(err), about="players" if names else "places")
+        return Problem(err.args[0] if err.args else str(err), about="players" if names else "places")
     if len(entrants) < 2:
         return Problem(msg("a play-off needs two or more players"), about="players")
     return entrants, first, (*t.diagnostics, *(d.located(name_of(params.file)) for d in s.diagnostics)), t

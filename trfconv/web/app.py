@@ -8,7 +8,9 @@ bounds gets 413 before it is read to the end, and one that stops arriving for
 :data:`BODY_SECONDS` gets 408. The routes take values, never a path: a file is named by the
 random id it was given when it was uploaded, a tab by the random id of its page session. Every
 page is a Jinja2 template with autoescaping, or a document as the command line writes it, and
-answers with a Content Security Policy that lets no script run but the page's own file.
+answers with a Content Security Policy that lets no script run but the page's own file. Each
+answer is in the page's language (:mod:`.language`: the switch, else the browser's); the
+templates say their texts with ``_("…")``, extracted into the catalogs as ``msg`` is.
 
 The routes:
 
@@ -47,8 +49,10 @@ from ..documents.registry import DOCUMENTS
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import outputs
 from ..jobs.inputs import Lists
+from ..messages import Language, Message, msg, plural
 from ..rules.tiebreaks.lots import new_seed
 from . import downloads, engine
+from . import language as languages
 from .engine import Refusal
 from .held import Held
 from .scratch import Scratch, Stopped
@@ -75,9 +79,43 @@ DOCUMENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:;
 #: The documents of one file, the documents over a tab's files, and what the page calls each form.
 FILE_DOCUMENTS = ("info", "verdict", "rating-report", "standings", "playoff", "norms", "pairings")
 SET_DOCUMENTS = ("period", "norms-application")
-FORM_NAMES = {"html": "HTML", "text": "text", "csv": "CSV", "json": "JSON", "it1": "IT1", "arbiters": "FA1/IA1",
-              "fide": "FIDE list TXT"}
+FORM_NAMES = {"html": "HTML", "text": msg("text"), "csv": "CSV", "json": "JSON", "it1": "IT1", "arbiters": "FA1/IA1",
+              "fide": msg("FIDE list TXT")}
 _ENV = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
+#: The texts of the page's script (``static/page.js``), said in the page's language and given to
+#: it in the page (a ``{name}`` is filled by the script).
+SCRIPT_TEXTS = {
+    "stopped": msg("The server has stopped: trfconv serve no longer answers. Start it again and open the address "
+                   "it prints (the files will have to be dropped again)."),
+    "gone": msg("This page belongs to a trfconv serve that has stopped: open the address the one running now "
+                "printed."),
+    "restarted": msg("The server was restarted since this page was last open: the {n} file(s) dropped on it are no "
+                     "longer held ({names}). Drop them again to use them.", n="{n}", names="{names}"),
+    "uploading": msg("upload of {name}", name="{name}"),
+    "no answer": msg("the server did not answer"),
+    "preparing": msg("Preparing the document…"),
+    "sending list": msg("uploading the list…"),
+    "not imported": msg("not imported: {why}", why="{why}"),
+    "imported": msg("imported: {what}", what="{what}"),
+    "indexing": msg("indexing the list…"),
+    "reading": msg("reading the list…"),
+}
+
+
+def _render(template: str, lang: Language, /, **context) -> str:
+    """The ``template`` in ``lang``: its ``_("text", field=value)`` said as messages (``_n(one,
+    many, n=…)`` for a count), ``say`` for a value that may be one."""
+    def said(template: str, /, **args) -> str:
+        return lang.say(Message(template, args))
+
+    def counted(one: str, many: str, /, n: int, **args) -> str:
+        return lang.say(plural(one, many, n=n, **args))
+
+    return _ENV.get_template(template).render(_=said, _n=counted, say=lang.say, lang=lang.code, **context)
+
+
+def _lang(request: Request) -> Language:
+    return languages.of_request(request.headers)
 
 
 def message_fragment(text: str, kind: str = "error") -> str:
@@ -97,21 +135,23 @@ class Guard:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         host = headers.get("host", "")
+        lang = languages.of_request(headers)
         refused = None
         if host not in self.hosts:
-            refused = "this server answers only at its own address, http://" + sorted(self.hosts)[0]
+            refused = msg("this server answers only at its own address, {address}",
+                          address="http://" + sorted(self.hosts)[0])
         elif "origin" in headers and headers["origin"] != f"http://{host}":
-            refused = "a request from another page is refused"
+            refused = msg("a request from another page is refused")
         elif not self._token_given(scope, headers):
-            refused = ("no access without the token: open the address 'trfconv serve' printed in its window "
-                       "(http://…/?token=…)")
+            refused = msg("no access without the token: open the address 'trfconv serve' printed in its window "
+                          "(http://…/?token=…)")
         if refused:
-            await _plain(403, refused)(scope, receive, send)
+            await _plain(403, lang.say(refused))(scope, receive, send)
             return
         limit = (MAX_LIST_BYTES if scope["path"] == "/lists" else MAX_INPUT_BYTES) + FORM_OVERHEAD
         length = headers.get("content-length", "")
         if length.isdigit() and int(length) > limit:
-            await _plain(413, _too_large(limit))(scope, receive, send)
+            await _plain(413, lang.say(_too_large(limit)))(scope, receive, send)
             return
         seen: dict = {"bytes": 0, "started": False, "cut": None, "whole": False}
 
@@ -123,12 +163,13 @@ class Guard:
             try:
                 message = await asyncio.wait_for(receive(), BODY_SECONDS)
             except TimeoutError:
-                seen["cut"] = (408, f"the upload stopped arriving for {BODY_SECONDS:.0f} seconds: send it again")
+                seen["cut"] = (408, lang.say(msg("the upload stopped arriving for {seconds} seconds: send it again",
+                                                 seconds=round(BODY_SECONDS))))
                 return {"type": "http.disconnect"}
             seen["bytes"] += len(message.get("body", b""))
             seen["whole"] = message["type"] != "http.request" or not message.get("more_body", False)
             if seen["bytes"] > limit:  # a body without a length, or longer than it said: cut short
-                seen["cut"] = (413, _too_large(limit))
+                seen["cut"] = (413, lang.say(_too_large(limit)))
                 return {"type": "http.disconnect"}
             return message
 
@@ -164,9 +205,9 @@ class Guard:
         return bool(given) and secrets.compare_digest(given.encode(), self.token.encode())
 
 
-def _too_large(limit: int) -> str:
-    return (f"the file is larger than the {limit - FORM_OVERHEAD:,} bytes the page reads at most "
-            "(the command line can be told to read larger files)")
+def _too_large(limit: int) -> Message:
+    return msg("the file is larger than the {n:,} bytes the page reads at most (the command line can be told to "
+               "read larger files)", n=limit - FORM_OVERHEAD)
 
 
 def _plain(status: int, text: str) -> Response:
@@ -195,25 +236,38 @@ def _answers(kind: str):
     def wrap(function):
         @wraps(function)
         async def endpoint(request: Request):
+            lang = _lang(request)
             try:
                 return await run_in_threadpool(function, request)
             except Refusal as r:
-                text, status = r.message, r.status
+                text, status = lang.say(r.message), r.status
             except Exception as err:  # noqa: BLE001 - a bug: said in the page
-                text, status = (f"internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it "
-                                "with the file)"), 500
+                text, status = lang.say(_bug(err)), 500
             if kind == "document":
-                return _document(_ENV.get_template("message.html").render(message=text), status)
+                return _document(_render("message.html", lang, message=text), status)
             return _page(message_fragment(text), status)
         return endpoint
     return wrap
 
 
+def _bug(err: Exception) -> Message:
+    return msg("internal error: {kind}: {error} (a bug in trfconv; please report it with the file)",
+               kind=type(err).__name__, error=str(err))
+
+
+def _unread(err: Exception) -> Message:
+    return msg("the upload could not be read: {kind}: {error}", kind=type(err).__name__, error=str(err))
+
+
 def _file_in(form) -> UploadFile:
     item = form.get("file")
     if not isinstance(item, UploadFile):
-        raise Refusal("no file in the request", 400)
+        raise Refusal(msg("no file in the request"), 400)
     return item
+
+
+#: The page's controls whose number is read (``_number``), as the page labels them.
+_FIELDS = {"after_round": msg("after round"), "place": msg("place"), "player": msg("player")}
 
 
 def _number(request: Request, name: str, default: int | None = None) -> int | None:
@@ -221,7 +275,7 @@ def _number(request: Request, name: str, default: int | None = None) -> int | No
     if not text:
         return default
     if not text.isascii() or not text.isdigit() or len(text) > 6:
-        raise Refusal(f"{name.replace('_', ' ')}: {text!r} is not a whole number")
+        raise Refusal(msg("{name}: {given} is not a whole number", name=_FIELDS.get(name, name), given=repr(text)))
     return int(text)
 
 
@@ -241,10 +295,12 @@ def _readings(request: Request) -> tuple[tuple[str, str], ...]:
 def _form_of(name: str, form: str, documents: tuple[str, ...]):
     """The registry's record of the document ``name``, checked to have ``form``."""
     if name not in documents:
-        raise Refusal(f"no document {name!r} here; there are {', '.join(documents)}", 404)
+        raise Refusal(msg("no document {name} here; there are {documents}", name=repr(name), documents=list(documents)),
+                      404)
     found = DOCUMENTS[name]
     if form not in found.formats:
-        raise Refusal(f"the document {name!r} has no form {form!r}; it has {', '.join(found.formats)}", 404)
+        raise Refusal(msg("the document {name} has no form {form}; it has {forms}", name=repr(name), form=repr(form),
+                          forms=list(found.formats)), 404)
     return found
 
 
@@ -255,26 +311,33 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
     held = held or Held()
     scratch = scratch or Scratch()
     imports: dict[str, engine.Import] = {}
-    choices = engine.tiebreak_choices()
-    conversions = {name: outputs()[name].description.split(" (")[0] for name in engine.CONVERSIONS}
     norm_choices = engine.norm_choices()
 
-    def card(upload: engine.Upload) -> str:
-        return _ENV.get_template("card.html").render(
-            file=upload, s=engine.summary(upload), choices=choices, conversions=conversions, t=upload.tournament,
-            norms=norm_choices, large=len(upload.tournament.players) > LARGE_PLAYERS, forms=_forms(FILE_DOCUMENTS),
-            form_names=FORM_NAMES, seed=new_seed())
+    def card(upload: engine.Upload, lang: Language) -> str:
+        conversions = {name: lang.say(outputs()[name].description).split(" (")[0] for name in engine.CONVERSIONS}
+        return _render("card.html", lang,
+                       file=upload, s=engine.summary(upload, lang=lang), choices=engine.tiebreak_choices(lang=lang),
+                       conversions=conversions, t=upload.tournament, norms=norm_choices,
+                       large=len(upload.tournament.players) > LARGE_PLAYERS, forms=_forms(FILE_DOCUMENTS),
+                       form_names=FORM_NAMES, seed=new_seed())
 
     def tab(request: Request) -> str:
         return Held.checked(request.path_params["tab"])
 
     async def index(request: Request):
-        return _page(_ENV.get_template("index.html").render(
-            version=__version__, max_bytes=MAX_INPUT_BYTES, norms=norm_choices, large=LARGE_PLAYERS,
-            forms=_forms(SET_DOCUMENTS), form_names=FORM_NAMES))
+        asked = languages.chosen(request.query_params.get("lang"))
+        lang = asked or _lang(request)
+        answer = _page(_render("index.html", lang,
+                               version=__version__, max_bytes=MAX_INPUT_BYTES, norms=norm_choices, large=LARGE_PLAYERS,
+                               forms=_forms(SET_DOCUMENTS), form_names=FORM_NAMES, languages=languages.offered(lang),
+                               texts={k: lang.say(v) for k, v in SCRIPT_TEXTS.items()}))
+        if asked is not None:  # the switch: remembered for the browser's session
+            answer.set_cookie(languages.COOKIE, asked.code, path="/", httponly=True, samesite="strict")
+        return answer
 
     async def upload(request: Request):
         name = None
+        lang = _lang(request)
         try:
             sid = tab(request)
             async with request.form(max_files=1, max_fields=2) as form:
@@ -283,25 +346,27 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
                 data = await item.read(MAX_INPUT_BYTES + 1)
             if len(data) > MAX_INPUT_BYTES:
                 raise Refusal(_too_large(MAX_INPUT_BYTES + FORM_OVERHEAD), 413)
-            t = await run_in_threadpool(engine.read_upload, name, data)
+            t = await run_in_threadpool(lambda: engine.read_upload(name, data, lang=lang))
             added = await run_in_threadpool(held.add, sid, name, t)
-            answer = await run_in_threadpool(card, added)
+            answer = await run_in_threadpool(card, added, lang)
         except Refusal as r:
-            return _page(_ENV.get_template("refused.html").render(name=name, message=r.message), r.status)
+            return _page(_render("refused.html", lang, name=name, message=lang.say(r.message)), r.status)
         except Exception as err:  # noqa: BLE001 - a bug or a multipart body the parser refuses: said
-            return _page(message_fragment(f"the upload could not be read: {type(err).__name__}: {err}"), 400)
+            return _page(message_fragment(lang.say(_unread(err))), 400)
         return _page(answer)
 
     @_answers("fragment")
     def cards(request: Request):
-        return _page("".join(card(u) for u in reversed(held.files(tab(request)))))
+        lang = _lang(request)
+        return _page("".join(card(u, lang) for u in reversed(held.files(tab(request)))))
 
     @_answers("fragment")
     def the_set(request: Request):
+        lang = _lang(request)
         contents = held.contents(tab(request), report=_flag(request, "first"))
-        rows = list(zip(contents.files, engine.batch(contents.files), strict=True))
-        return _page(_ENV.get_template("set.html").render(
-            c=contents, rows=rows, players=sum(len(u.tournament.players) for u in contents.files)))
+        rows = list(zip(contents.files, engine.batch(contents.files, lang=lang), strict=True))
+        return _page(_render("set.html", lang,
+                             c=contents, rows=rows, players=sum(len(u.tournament.players) for u in contents.files)))
 
     @_answers("fragment")
     def alive(request: Request):
@@ -319,35 +384,37 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
         try:
             await run_in_threadpool(held.copy, Held.checked(source), tab(request))
         except Refusal as r:
-            return _page(message_fragment(r.message), r.status)
+            return _page(message_fragment(_lang(request).say(r.message)), r.status)
         return Response(status_code=204)
 
     def file_document(request: Request, upload: engine.Upload, name: str, form: str) -> str:
         q = request.query_params
         lenient = _flag(request, "lenient")
+        lang = _lang(request)
         if name in ("info", "verdict"):
-            return engine.about(upload, name, form)
+            return engine.about(upload, name, form, lang=lang)
         if name == "rating-report":
-            return engine.rating_report(upload, lenient, form)
+            return engine.rating_report(upload, lenient, form, lang=lang)
         if name == "standings":
             return engine.standings(upload, q.get("tiebreaks"), _number(request, "after_round"),
-                                    q.get("seed", "").strip(), lenient, form)
+                                    q.get("seed", "").strip(), lenient, form, lang=lang)
         if name == "pairings":
-            return engine.pairings(upload, _number(request, "round"), _flag(request, "next"), lenient, form)
+            return engine.pairings(upload, _number(request, "round"), _flag(request, "next"), lenient, form,
+                                   lang=lang)
         if name == "playoff":
             return engine.playoff(upload, _number(request, "place", 1) or 1, q.get("seed", "").strip(), lenient,
-                                  form)
+                                  form, lang=lang)
         return engine.norms(upload, _number(request, "player"), tuple(q.getlist("title")), q.get("exemption", ""),
                             q.get("event_type", ""), _readings(request), _flag(request, "forecast"),
                             _number(request, "after_round"), _flag(request, "details"),
-                            Lists(db) if _flag(request, "list") else None, lenient, form)
+                            Lists(db) if _flag(request, "list") else None, lenient, form, lang=lang)
 
     @_answers("document")
     def of_file(request: Request):
         upload = held.get(request.path_params["key"])
         name, form = request.path_params["document"], request.path_params["form"]
         if name == "convert":
-            data = engine.conversion(upload, form, _flag(request, "lenient"))
+            data = engine.conversion(upload, form, _flag(request, "lenient"), lang=_lang(request))
             return _document(data, media_type="application/octet-stream", disposition=downloads.disposition(
                 downloads.conversion_name(upload.name, form, engine.CONVERSIONS), attachment=True))
         found = _form_of(name, form, FILE_DOCUMENTS)
@@ -360,42 +427,48 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
         name, form = request.path_params["document"], request.path_params["form"]
         found = _form_of(name, form, SET_DOCUMENTS)
         q = request.query_params
+        lang = _lang(request)
         if name == "period":
             text = engine.period(files, q.get("month", "").strip(), db, _flag(request, "list"), _flag(request, "lenient"),
-                                 form)
+                                 form, lang=lang)
         else:
             text = engine.application(files, q.get("fide_id", ""), q.get("title", ""), q.get("exemption", ""),
                                       q.get("event_type", ""), _readings(request),
                                       Lists(db) if _flag(request, "list") else None,
-                                      _flag(request, "lenient"), form)
+                                      _flag(request, "lenient"), form, lang=lang)
         return _served(request, found, form, text, downloads.set_document_name([u.name for u in files], found, form))
 
     @_answers("fragment")
     def losses(request: Request):
-        return _page(_ENV.get_template("losses.html").render(formats=engine.losses(held.get(request.path_params["key"]),
-                                                                                    _flag(request, "lenient"))))
+        lang = _lang(request)
+        return _page(_render("losses.html", lang, formats=engine.losses(held.get(request.path_params["key"]),
+                                                                        _flag(request, "lenient"), lang=lang)))
 
     @_answers("fragment")
     def upload_check(request: Request):
-        found = engine.upload_check(held.get(request.path_params["key"]), db, _flag(request, "list"))
-        return _page(_ENV.get_template("upload.html").render(u=found))
+        lang = _lang(request)
+        found = engine.upload_check(held.get(request.path_params["key"]), db, _flag(request, "list"), lang=lang)
+        return _page(_render("upload.html", lang, u=found))
 
     @_answers("fragment")
     def list_check(request: Request):
-        found = engine.list_check(held.get(request.path_params["key"]), db)
-        return _page(_ENV.get_template("findings.html").render(findings=found))
+        lang = _lang(request)
+        found = engine.list_check(held.get(request.path_params["key"]), db, lang=lang)
+        return _page(_render("findings.html", lang, findings=found))
 
     @_answers("fragment")
     def lists_held(request: Request):
-        return _page(_ENV.get_template("held.html").render(months=engine.held_months(db)))
+        return _page(_render("held.html", _lang(request), months=engine.held_months(db)))
 
     @_answers("fragment")
     def find(request: Request):
-        month, entries = engine.find_players(db, request.query_params.get("q", ""))
-        return _page(_ENV.get_template("players.html").render(month=month, entries=entries))
+        lang = _lang(request)
+        month, entries = engine.find_players(db, request.query_params.get("q", ""), lang=lang)
+        return _page(_render("players.html", lang, month=month, entries=entries))
 
     async def import_list(request: Request):
         folder = None
+        lang = _lang(request)
         try:
             async with request.form(max_files=1, max_fields=4) as form:
                 item = _file_in(form)
@@ -411,21 +484,21 @@ def create_app(token: str, port: int, db=None, held: Held | None = None, scratch
             if not isinstance(err, Exception):  # the server stopping (cancelled): no answer to give
                 raise
             if isinstance(err, Refusal):
-                return _page(message_fragment(err.message), err.status)
+                return _page(message_fragment(lang.say(err.message)), err.status)
             if isinstance(err, Stopped):
-                return _page(message_fragment("the server is stopping"), 503)
-            return _page(message_fragment(f"the upload could not be read: {type(err).__name__}: {err}"), 400)
+                return _page(message_fragment(lang.say(msg("the server is stopping"))), 503)
+            return _page(message_fragment(lang.say(_unread(err))), 400)
         job = engine.Import(path.name)
         key = secrets.token_hex(8)
         imports[key] = job
         scratch.start(f"import-{key}", lambda: engine.import_list(job, path, db, month.strip(), kind.strip(),
-                                                                  scratch.check), folder)
+                                                                  scratch.check, lang=lang), folder)
         return JSONResponse({"job": key}, status_code=202)
 
     async def import_state(request: Request):
         job = imports.get(request.path_params["key"])
         if job is None:
-            return JSONResponse({"error": "no such import"}, status_code=404)
+            return JSONResponse({"error": _lang(request).say(msg("no such import"))}, status_code=404)
         return JSONResponse({"name": job.name, "done": job.done, "total": job.total, "result": job.result,
                              "error": job.error})
 

@@ -2,7 +2,9 @@
 adapter, which turns what the page sent (plain values, never a path) into a job's parameters
 and the job's result into what the page shows, or a :class:`Refusal`, the sentence the page
 shows instead. It computes nothing itself, and words nothing the jobs decide: every job runs
-speaking the page's voice (:mod:`.voice`), so what to do is said as the page's controls.
+speaking the page's voice (:mod:`.voice`), so what to do is said as the page's controls, and in
+the page's language (each function takes ``lang``, the language the person chose: its jobs run in
+it, its documents are written in it, its refusals are messages said in it by :mod:`.app`).
 
 The title norms and the title application are computed here still, as the command line's
 ``norms`` does, until they become a job."""
@@ -10,6 +12,7 @@ The title norms and the title application are computed here still, as the comman
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import wraps
 from pathlib import Path
@@ -22,6 +25,7 @@ from ..jobs import run
 from ..jobs.findings import Finding, findings
 from ..jobs.inputs import Content, Lists, tournament
 from ..jobs.result import JobResult, Problem
+from ..messages import ENGLISH, Language, joined, msg
 from ..model import Tournament
 from .downloads import conversion_name
 from .scratch import Stopped
@@ -31,18 +35,37 @@ from .voice import PAGE
 CONVERSIONS = ("trf26", "trf16", "xml", "csv", "json")
 
 
+#: The language of the page's request being answered (set by :func:`on_the_page`).
+_SPOKEN: ContextVar[Language] = ContextVar("page language", default=ENGLISH)
+
+
 def on_the_page(function):
     """``function`` run speaking the page's voice (:mod:`.voice`): what it says names the page's
-    controls, never an option."""
+    controls, never an option; with ``lang=``, in that language (English unless given)."""
     @wraps(function)
-    def spoken(*args, **kwargs):
-        with speaking(PAGE):
-            return function(*args, **kwargs)
+    def spoken(*args, lang: Language = ENGLISH, **kwargs):
+        token = _SPOKEN.set(lang)
+        try:
+            with speaking(PAGE):
+                return function(*args, **kwargs)
+        finally:
+            _SPOKEN.reset(token)
     return spoken
 
 
+def job(params):
+    """The result of the job ``params`` are for, run in the page's language."""
+    return run(replace(params, lang=_SPOKEN.get()))
+
+
+def said(text: object) -> str:
+    """``text`` (a message) in the page's language."""
+    return _SPOKEN.get().say(text)
+
+
 class Refusal(TrfconvError):
-    """What the page says instead of a document: one sentence, and the HTTP status."""
+    """What the page says instead of a document: one sentence (a message, said in the page's
+    language), and the HTTP status."""
 
     def __init__(self, message: str, status: int = 422):
         super().__init__(message)
@@ -50,21 +73,23 @@ class Refusal(TrfconvError):
 
 
 #: What the page calls a job's parameter a problem is about, where it says the value given.
-CONTROLS = {"fide_id": "FIDE id", "titles": "title", "exemption": "exemption", "event_type": "event type",
-            "round": "round", "after_round": "after round", "player": "player", "month": "month", "lists": "list of"}
+CONTROLS = {"fide_id": msg("FIDE id"), "titles": msg("title"), "exemption": msg("exemption"),
+            "event_type": msg("event type"), "round": msg("round"), "after_round": msg("after round"),
+            "player": msg("player"), "month": msg("month"), "lists": msg("list of")}
 
 
 def refused(problem: Problem, status: int = 422) -> Refusal:
     """The page's sentence for a job's ``problem``: the control and the value given when it is
     what is wrong (``FIDE id 77: …``); a file that cannot be read: its reasons."""
     if not problem.diagnostics:
-        why = str(problem)
+        why = voice().words(problem.why, problem.actions)
         if problem.given is not None and problem.about in CONTROLS:
-            why = f"{CONTROLS[problem.about]} {problem.given}: {why}"
+            why = msg("{control} {given}: {why}", control=CONTROLS[problem.about], given=problem.given, why=why)
         return Refusal(why, status)
-    said = voice()
-    return Refusal(f"{problem.why}: " + "; ".join(f"{said.message(d)} ({d.code})" for d in problem.diagnostics),
-                   413 if any(d.code == "LIM001" for d in problem.diagnostics) else status)
+    spoken = voice()
+    return Refusal(msg("{why}: {reasons}", why=problem.why, reasons=joined(
+        [msg("{message} ({code})", message=spoken.message(d), code=d.code) for d in problem.diagnostics], "; ")),
+        413 if any(d.code == "LIM001" for d in problem.diagnostics) else status)
 
 
 def done(result: JobResult) -> JobResult:
@@ -90,7 +115,7 @@ def validated(tournament: Tournament) -> JobResult:
     """The ``validate`` job's result for a file dropped (:meth:`trfconv.web.held.Held.add`)."""
     from ..jobs.validate import Validate
 
-    return done(run(Validate(tournament)))
+    return done(job(Validate(tournament)))
 
 
 @on_the_page
@@ -124,17 +149,22 @@ def summary(upload: Upload) -> Summary:
     from ..jobs.convert import refusal
     from ..jobs.info import Info
 
-    t, validated = upload.tournament, upload.validated
+    from ..jobs.validate import Validate
+
+    t = upload.tournament
+    lang = _SPOKEN.get()
+    validated = upload.validated if lang.english else done(job(Validate(t)))
     refused = refusal(t, upload.name)
-    info = done(run(Info(t)))
+    info = done(job(Info(t)))
     return Summary(
         info=info.rendered.text,
         counts=severity_counts(t.diagnostics),
-        findings=findings(t.diagnostics),
+        findings=findings(t.diagnostics, lang=lang),
         verdict=validated.rendered.text,
-        decision="not produced: the file has errors" if validated.grounds.withheld else validated.verdict or "",
-        caveats=validated.caveats,
-        conversions_refused=str(refused) if refused is not None else None,
+        decision=said(msg("not produced: the file has errors") if validated.grounds.withheld
+                      else validated.verdict or ""),
+        caveats=tuple(said(c) for c in validated.caveats),
+        conversions_refused=refused.said(_SPOKEN.get()) if refused is not None else None,
     )
 
 
@@ -146,7 +176,7 @@ def about(upload: Upload, name: str, form: str = "text") -> str:
     from ..jobs.validate import Validate
 
     params = Info(upload.tournament, form=form) if name == "info" else Validate(upload.tournament, form=form)
-    return done(run(params)).rendered.text
+    return done(job(params)).rendered.text
 
 
 @on_the_page
@@ -155,7 +185,7 @@ def rating_report(upload: Upload, lenient: bool = False, form: str = "html") -> 
     document is a file, never a terminal's summary)."""
     from ..jobs.report import Report
 
-    return done(run(Report(upload.tournament, form=form, lenient=lenient, details=True))).rendered.text
+    return done(job(Report(upload.tournament, form=form, lenient=lenient, details=True))).rendered.text
 
 
 @on_the_page
@@ -165,7 +195,7 @@ def standings(upload: Upload, tiebreaks: str | None = None, after: int | None = 
     from ..jobs.standings import Standings
 
     names = (tiebreaks,) if tiebreaks and tiebreaks.strip() else ()
-    return done(run(Standings(upload.tournament, names, after_round=after, seed=seed or None, form=form,
+    return done(job(Standings(upload.tournament, names, after_round=after, seed=seed or None, form=form,
                               lenient=lenient))).rendered.text
 
 
@@ -177,7 +207,7 @@ def playoff(upload: Upload, place: int = 1, seed: str | None = None, lenient: bo
     writes it (a new seed when none is given, printed in the plan)."""
     from ..jobs.playoff import Playoff
 
-    return done(run(Playoff(upload.tournament, place, seed=seed or None, form=form, lenient=lenient))).rendered.text
+    return done(job(Playoff(upload.tournament, place, seed=seed or None, form=form, lenient=lenient))).rendered.text
 
 
 @dataclass(frozen=True)
@@ -211,7 +241,7 @@ def norms(upload: Upload, player: int | None = None, titles: tuple[str, ...] = (
     ``trfconv norms --format FORM`` writes them with the same options (``lists``: ``--list``)."""
     from ..jobs.norms import Norms
 
-    return done(run(Norms(upload.tournament, player, tuple(t.upper() for t in titles) or None, exemption or None,
+    return done(job(Norms(upload.tournament, player, tuple(t.upper() for t in titles) or None, exemption or None,
                           event_type or None, readings, forecast, after_round, lists=lists,
                           details=details, form=form, lenient=lenient))).rendered.text
 
@@ -226,8 +256,8 @@ def application(uploads: list[Upload], fide_id: str, title: str | None = None, e
     from ..jobs.norms import NormsApplication
 
     if not uploads:
-        raise Refusal("no file dropped yet")
-    return done(run(NormsApplication(tuple(u.tournament for u in uploads), fide_id, (title or "").upper() or None,
+        raise Refusal(msg("no file dropped yet"))
+    return done(job(NormsApplication(tuple(u.tournament for u in uploads), fide_id, (title or "").upper() or None,
                                      exemption or None, event_type or None, readings, lists=lists,
                                      form=form, lenient=lenient))).rendered.text
 
@@ -240,7 +270,7 @@ def pairings(upload: Upload, round_: int | None = None, next_round: bool = False
     as ``trfconv pairings --format FORM`` writes it."""
     from ..jobs.pairings import Pairings
 
-    return done(run(Pairings(upload.tournament, round_, next_round, form=form, lenient=lenient))).rendered.text
+    return done(job(Pairings(upload.tournament, round_, next_round, form=form, lenient=lenient))).rendered.text
 
 
 @on_the_page
@@ -251,8 +281,8 @@ def conversion(upload: Upload, fmt: str, lenient: bool = False) -> bytes:
     from ..jobs.convert import Convert
 
     if fmt not in CONVERSIONS:
-        raise Refusal(f"no conversion {fmt!r}; there are {', '.join(CONVERSIONS)}", 404)
-    result = run(Convert(upload.tournament, fmt, lenient=lenient))
+        raise Refusal(msg("no conversion {given}; there are {formats}", given=repr(fmt), formats=list(CONVERSIONS)), 404)
+    result = job(Convert(upload.tournament, fmt, lenient=lenient))
     if result.data is None:
         raise refused(result.refused[0])
     return result.data
@@ -267,21 +297,23 @@ def losses(upload: Upload, lenient: bool = False) -> list[tuple[str, list[Findin
 
     out = []
     for fmt in CONVERSIONS:
-        result = run(Convert(upload.tournament, fmt, lenient=lenient))
+        result = job(Convert(upload.tournament, fmt, lenient=lenient))
         name = conversion_name(upload.name, fmt, CONVERSIONS)
-        said = [replace(d, location=replace(d.location, path=name)) for d in result.value.written] \
+        written = [replace(d, location=replace(d.location, path=name)) for d in result.value.written] \
             if result.value is not None else []
-        lines = findings(said) + [Finding("error", str(p)) for p in result.refused]
-        out.append((outputs()[fmt].description.split(" (")[0], lines))
+        lines = findings(written, lang=_SPOKEN.get()) + [Finding("error", p.said(_SPOKEN.get())) for p in result.refused]
+        out.append((said(outputs()[fmt].description).split(" (")[0], lines))
     return out
 
 
+@on_the_page
 def tiebreak_choices() -> list[tuple[str, str]]:
     """Every tie-break's name and what it is (the registry's, as ``trfconv standings --help``
     lists them)."""
     from ..rules.tiebreaks import definitions
 
-    return [(d.name, f"{d.title} ({d.article})") for code, d in definitions().items() if not code.startswith("OTHER_")]
+    return [(d.name, f"{said(d.title)} ({d.article})") for code, d in definitions().items()
+            if not code.startswith("OTHER_")]
 
 
 @dataclass(frozen=True)
@@ -296,13 +328,14 @@ class BatchRow:
     verdict: str
 
 
+@on_the_page
 def batch(uploads: list[Upload]) -> list[BatchRow]:
     rows = []
     for u in uploads:
         t = u.tournament
         counts = severity_counts(t.diagnostics)
         rows.append(BatchRow(u.name, t.event.name or "", len(t.players), counts["error"], counts["warning"],
-                             u.validated.verdict or ""))
+                             said(u.validated.verdict or "")))
     return rows
 
 
@@ -314,10 +347,10 @@ def period(uploads: list[Upload], month: str | None = None, db=None, use_list: b
     from ..jobs.period import Period
 
     if not uploads:
-        raise Refusal("no file dropped yet")
+        raise Refusal(msg("no file dropped yet"))
     if month and not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", month):
-        raise Refusal(f"{month!r} is not a month YYYY-MM")
-    result = run(Period(tuple(u.tournament for u in uploads), month or None, form,
+        raise Refusal(msg("'{month}' is not a month YYYY-MM", month=month))
+    result = job(Period(tuple(u.tournament for u in uploads), month or None, form,
                         lists=Lists(db) if use_list else None, lenient=lenient, details=True, jobs=1))
     return done(result).rendered.text
 
@@ -348,7 +381,7 @@ def find_players(db, query: str, limit: int = 20):
     ``query``, as ``trfconv list show`` and ``trfconv list find`` give them; and the month."""
     from ..jobs.listlookup import ListLookup
 
-    result = done(run(ListLookup(query, Lists(db), limit=limit)))
+    result = done(job(ListLookup(query, Lists(db), limit=limit)))
     return result.computed.month, [m.entry for m in result.computed.matches]
 
 
@@ -369,9 +402,10 @@ def upload_check(upload: Upload, db=None, use_list: bool = False, today=None) ->
     and the page holds none."""
     from ..jobs.check import Check
 
-    result = done(run(Check(upload.tournament, lists=Lists(db) if use_list else None, upload=True, today=today,
+    result = done(job(Check(upload.tournament, lists=Lists(db) if use_list else None, upload=True, today=today,
                             gacrux=False)))
-    return UploadCheck(result.verdict or "", result.computed.summary, findings(result.diagnostics))
+    return UploadCheck(said(result.verdict or ""), said(result.computed.summary),
+                       findings(result.diagnostics, lang=_SPOKEN.get()))
 
 
 @on_the_page
@@ -380,8 +414,9 @@ def list_check(upload: Upload, db) -> list[Finding]:
     check --list`` does."""
     from ..jobs.listcheck import ListCheck
 
-    result = done(run(ListCheck(upload.tournament, Lists(db))))
-    return findings(result.diagnostics) or [Finding("info", "every player agrees with the list")]
+    result = done(job(ListCheck(upload.tournament, Lists(db))))
+    return findings(result.diagnostics, lang=_SPOKEN.get()) or [
+        Finding("info", said(msg("every player agrees with the list")))]
 
 
 @dataclass
@@ -396,8 +431,8 @@ class Import:
 
 
 @on_the_page
-def import_list(job: Import, path: Path, db, month: str | None, kind: str | None, check=None) -> None:
-    """Import the list file ``path`` (a file the server wrote), recording progress in ``job``;
+def import_list(task: Import, path: Path, db, month: str | None, kind: str | None, check=None) -> None:
+    """Import the list file ``path`` (a file the server wrote), recording progress in ``task``;
     as ``trfconv list import`` does. ``check()``, called at each progress report, raises
     :class:`~trfconv.web.scratch.Stopped` to give up (the database left as it was)."""
     from ..jobs.listimport import ListImport
@@ -405,21 +440,23 @@ def import_list(job: Import, path: Path, db, month: str | None, kind: str | None
     def progress(done: int, total: int) -> None:
         if check is not None:
             check()
-        job.done, job.total = done, total
+        task.done, task.total = done, total
 
     try:
-        result = run(ListImport(path, Lists(db, month or None), kind or None, progress))
+        result = job(ListImport(path, Lists(db, month or None), kind or None, progress))
     except Stopped:
-        job.error = "stopped with the server; the database is as it was"
+        task.error = said(msg("stopped with the server; the database is as it was"))
         return
     except Exception as err:  # noqa: BLE001 - a bug: said on the page, never a traceback
-        job.error = f"internal error: {type(err).__name__}: {err} (a bug in trfconv; please report it)"
+        task.error = said(msg("internal error: {kind}: {error} (a bug in trfconv; please report it)",
+                              kind=type(err).__name__, error=str(err)))
         return
     if not result.done:
         problem = result.refused[0]
-        job.error = voice().message(problem.diagnostics[0]) if problem.diagnostics else \
-            f"cannot write the rating lists database {problem.path}: {problem}"
+        task.error = said(voice().message(problem.diagnostics[0]) if problem.diagnostics else msg(
+            "cannot write the rating lists database {path}: {why}", path=str(problem.path), why=problem.why))
         return
     info = result.computed
-    rated = ", ".join(f"{k} {n:,}" for k, n in info.rated.items())
-    job.result = f"list of {info.month}, {info.layout}: {info.players:,} players, rated {rated}"
+    rated = joined([msg("{kind} {n:,}", kind=k, n=n) for k, n in info.rated.items()], ", ")
+    task.result = said(msg("list of {month}, {layout}: {players:,} players, rated {rated}", month=info.month,
+                           layout=info.layout, players=info.players, rated=rated))

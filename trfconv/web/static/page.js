@@ -5,6 +5,9 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+// The page's texts in its language (the server puts them in the page): each {name} filled.
+const TEXTS = JSON.parse(document.body.dataset.texts);
+const t = (name, fields) => TEXTS[name].replace(/\{(\w+)\}/g, (all, key) => (fields && key in fields ? fields[key] : all));
 const KEY = "trfconv.session", NAMES = "trfconv.names";
 //: How often the page tells the server it is open, and finds out whether it still runs (ms).
 const ALIVE_EVERY = 4000;
@@ -40,8 +43,7 @@ async function ask(url, options) {
   try {
     answer = await fetch(url, options);
   } catch (err) {
-    stopped("The server has stopped: trfconv serve no longer answers. Start it again and open the address it prints "
-      + "(the files will have to be dropped again).");
+    stopped(t("stopped"));
     throw err;
   }
   $("stopped").hidden = true;
@@ -52,7 +54,7 @@ async function alive() {
   try {
     const answer = await ask(`/sessions/${session}/alive`);
     if (answer.status === 403) {
-      stopped("This page belongs to a trfconv serve that has stopped: open the address the one running now printed.");
+      stopped(t("gone"));
     }
   } catch (err) { /* said by ask */ }
 }
@@ -94,8 +96,7 @@ async function refreshSet(first) {
   const names = [...set.querySelectorAll("tbody td:first-child")].map((td) => td.textContent);
   const remembered = JSON.parse(sessionStorage.getItem(NAMES) || "[]");
   if (first && set.dataset.known === "0" && remembered.length) {
-    note(`The server was restarted since this page was last open: the ${remembered.length} file(s) dropped on it `
-      + `are no longer held (${remembered.join(", ")}). Drop them again to use them.`);
+    note(t("restarted", { n: remembered.length, names: remembered.join(", ") }));
   }
   sessionStorage.setItem(NAMES, JSON.stringify(names));
   $("all").hidden = Number(set.dataset.files) < 2;
@@ -115,7 +116,7 @@ function uploadOne(file) {
     label.textContent = file.webkitRelativePath || file.name;
     const bar = document.createElement("progress");
     bar.max = 1; bar.value = 0;
-    bar.setAttribute("aria-label", "upload of " + label.textContent);
+    bar.setAttribute("aria-label", t("uploading", { name: label.textContent }));
     item.append(label, " ", bar);
     $("uploads").append(item);
     const body = new FormData();
@@ -139,10 +140,9 @@ function uploadOne(file) {
       resolve();
     };
     xhr.onerror = () => {
-      label.textContent += ": the server did not answer";
+      label.textContent += ": " + t("no answer");
       bar.remove();
-      stopped("The server has stopped: trfconv serve no longer answers. Start it again and open the address it prints "
-        + "(the files will have to be dropped again).");
+      stopped(t("stopped"));
       resolve();
     };
     xhr.send(body);
@@ -216,7 +216,7 @@ function wire() {
     if (e.submitter && e.submitter.name === "download") return;
     const target = (e.submitter && e.submitter.getAttribute("formtarget")) || e.target.target;
     const status = target && $("status-" + target);
-    if (status) status.textContent = "Preparing the document…";
+    if (status) status.textContent = t("preparing");
   });
   document.addEventListener("load", (e) => {
     if (e.target.tagName !== "IFRAME") return;
@@ -242,7 +242,7 @@ function wire() {
     e.preventDefault();
     const bar = $("import-progress"), state = $("import-state");
     bar.hidden = false; bar.value = 0;
-    state.textContent = "uploading the list…";
+    state.textContent = t("sending list");
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/lists");
     xhr.upload.onprogress = (ev) => { if (ev.lengthComputable) bar.value = ev.loaded / ev.total; };
@@ -253,18 +253,18 @@ function wire() {
         const s = await (await ask("/lists/jobs/" + job)).json();
         if (s.error || s.result) {
           bar.hidden = true;
-          state.textContent = s.error ? "not imported: " + s.error : "imported: " + s.result;
+          state.textContent = s.error ? t("not imported", { why: s.error }) : t("imported", { what: s.result });
           const held = $("held");
           held.innerHTML = await (await ask(held.dataset.load)).text();
           return;
         }
         bar.value = s.total ? s.done / s.total : 0;
-        state.textContent = s.total && s.done >= s.total ? "indexing the list…" : "reading the list…";
+        state.textContent = s.total && s.done >= s.total ? t("indexing") : t("reading");
         setTimeout(poll, 500);
       };
       poll();
     };
-    xhr.onerror = () => { state.textContent = "the server did not answer"; };
+    xhr.onerror = () => { state.textContent = t("no answer"); };
     xhr.send(new FormData(e.target));
   });
 }
