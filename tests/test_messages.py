@@ -688,3 +688,19 @@ def test_no_english_reaches_the_french_of_the_period_and_the_lists(tmp_path):
                                  typed=tuple(f.read_text("utf-8", "replace") for f in files)) for code in ("en", "fr")}
     assert found["en"], "the detector finds the English of the English output"
     assert found["fr"] == set()
+
+
+def test_a_message_on_one_line_is_the_one_made_on_one_line():
+    """``on_one_line`` keeps the English text already formatted (one line made of it) and
+    says the message on one line in every language, as the message made with ``one_line``."""
+    made = [messages.msg("a  b\n c {x}", x="y\tz"), messages.msg(" lead {x} ", x=3),
+            messages.plural("{n} game", "{n} games", n=2), messages.data("fixed  text"),
+            messages.joined([messages.msg("born {year}", year=1986), " in\nthe file"], "; "),
+            messages.msg("player {n}: {m}", n=1, m=messages.msg("inner\nline"))]
+    for m in made:
+        line = m.on_one_line()
+        same = messages.Message(m.template, m.args, m.plural_form, literal=m.literal, fixed=m.fixed, one_line=True,
+                                context=m.context)
+        assert str(line) == str(same) and "\n" not in line and line.__reduce__() == same.__reduce__()
+        for lang in (messages.ENGLISH, messages.language("fr")):
+            assert line.render(lang) == same.render(lang)

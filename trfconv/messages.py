@@ -92,8 +92,15 @@ class Message(str):
         diagnostic is one line; an argument, a library's error text, may span several)."""
         if self.one_line:
             return self
-        return Message(self.template, self.args, self.plural_form, literal=self.literal, fixed=self.fixed,
-                       one_line=True, context=self.context)
+        # the English text is this one's, on one line: not formatted again (a check of a month
+        # against the list makes 700,000 diagnostics)
+        english = str.__str__(self)
+        if not (english.isprintable() and "  " not in english and english[:1] != " " and english[-1:] != " "):
+            english = " ".join(english.split())  # else already one line: every blank but the space is unprintable
+        line = str.__new__(Message, english)
+        line.template, line.args, line.plural_form, line.literal, line.fixed, line.one_line, line.context = \
+            self.template, dict(self.args), self.plural_form, self.literal, self.fixed, True, self.context
+        return line
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return _rebuild, (self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line,
