@@ -281,6 +281,7 @@ def english_in_help(text: str) -> set[str]:
     return (_words(_NOT_WORDS.sub(" ", text)) & english) - {name for c in HELPS for name in c}
 
 
+@pytest.mark.slow  # a sweep: every command, every reader (the fast loop keeps under a minute)
 @pytest.mark.parametrize("command", HELPS, ids=lambda c: " ".join(c) or "trfconv")
 def test_the_help_of_every_command_is_in_french(cli, command):
     """trfconv --lang fr COMMAND --help: the command's, its options' and typer's own words
@@ -337,6 +338,7 @@ FACE_LINES = [
 ]
 
 
+@pytest.mark.slow  # a sweep: every command, every reader (the fast loop keeps under a minute)
 @pytest.mark.parametrize("args", FACE_LINES, ids=lambda a: a[0])
 def test_what_a_command_says_of_its_work_is_in_french(cli, tmp_path, args):
     args = [str(a).replace("{out}", str(tmp_path)) for a in args]
@@ -389,6 +391,7 @@ def _read_and_written(file: Path) -> tuple[list, set[str]]:
     return said, own
 
 
+@pytest.mark.slow  # a sweep: every command, every reader (the fast loop keeps under a minute)
 @pytest.mark.parametrize("file", READ, ids=lambda p: p.name)
 def test_no_english_reaches_a_french_reader_or_writer_diagnostic(file):
     """Every diagnostic a reader gives and every writer's, as a line in French: no word of
