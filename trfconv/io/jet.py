@@ -396,7 +396,7 @@ def _fixed(kind: int, raw: bytes) -> Value:
     return _datetime(value)
 
 
-def _datetime(value: float) -> datetime | None:
+def _datetime(value: float) -> datetime | None:  # float ok: Access stores a date as an OLE double
     """An Access date: days since 1899-12-30, the time of day as the fraction (of the absolute
     value, before that day: -1.25 is 1899-12-29 06:00), to the nearest second."""
     if value != value or abs(value) > 3_000_000:  # NaN, or beyond year 9999

@@ -40,7 +40,7 @@ class Session:
     go while it was away, to be said when it comes back."""
 
     files: OrderedDict[str, Upload] = field(default_factory=OrderedDict)
-    seen: float = 0.0
+    seen: float = 0.0  # float ok: a monotonic clock time
     let_go: list[str] = field(default_factory=list)
 
 
@@ -60,7 +60,7 @@ class Contents:
 class Held:
     """The server's sessions and their files; safe across the server's threads."""
 
-    def __init__(self, max_players: int = MAX_PLAYERS, idle: float = IDLE_SECONDS,
+    def __init__(self, max_players: int = MAX_PLAYERS, idle: float = IDLE_SECONDS,  # float ok: seconds
                  clock: Callable[[], float] = time.monotonic):
         self.max_players, self.idle, self.clock = max_players, idle, clock
         self._sessions: dict[str, Session] = {}

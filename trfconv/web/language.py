@@ -31,7 +31,7 @@ def accepted(header: str) -> Language:
         weight = 1.0
         if params.strip().startswith("q="):
             try:
-                weight = float(params.strip()[2:])
+                weight = float(params.strip()[2:])  # float ok: an HTTP q-value orders languages, nothing exact
             except ValueError:
                 weight = 0.0
         weighed.append((-weight, i, code))
