@@ -17,7 +17,7 @@ from ..diagnostics import Diagnostic, has_errors
 from ..io.files import MAX_INPUT_BYTES
 from ..messages import msg
 from ..model import Tournament
-from .inputs import Given, Lists, Params, name_of, path_of, paths, tournament
+from .inputs import Given, Lists, Params, name_of, path_of, tournament
 from .lists import against_list, lookup
 from .result import Exit, JobResult, Problem, stopped
 
@@ -38,9 +38,6 @@ class Check(Params):
     today: date | None = None
     gacrux: bool = True
     max_bytes: int = MAX_INPUT_BYTES
-
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file, self.lists)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import DEFAULT_OUTPUT, output_for, outputs, write_bytes, write_file
 from ..messages import msg
 from ..model import Extra, Tournament
-from .inputs import Given, Params, name_of, paths, tournament
+from .inputs import Given, Params, name_of, tournament
 from .outputs import to_file
 from .result import Exit, JobResult, Problem, Written, stopped
 from .tiebreaks import tiebreak_specs
@@ -44,11 +44,6 @@ class Convert(Params):
     tiebreaks: tuple[str, ...] = ()
     max_bytes: int = MAX_INPUT_BYTES
 
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file)
-
-    def outputs(self) -> tuple[Path, ...]:
-        return paths(self.output)
 
     @property
     def format(self) -> str:

@@ -13,7 +13,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..errors import TrfconvError
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import write_file
-from .inputs import Given, Lists, Params, name_of, paths, tournament
+from .inputs import Given, Lists, Params, name_of, tournament
 from .lists import lookup_of
 from .result import Exit, JobResult, Problem, Written, stopped
 
@@ -32,12 +32,6 @@ class Fill(Params):
     lists: Lists = field(default_factory=Lists)
     kind: str | None = None
     max_bytes: int = MAX_INPUT_BYTES
-
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file, self.lists)
-
-    def outputs(self) -> tuple[Path, ...]:
-        return paths(self.output)
 
 
 @dataclass(frozen=True)

@@ -4,14 +4,13 @@ what was noticed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import ClassVar
 
 from ..documents.info import InfoReport
 from ..documents.registry import document
 from ..io.files import MAX_INPUT_BYTES
 from ..io.registry import readers
-from .inputs import Given, Params, name_of, paths, tournament
+from .inputs import Given, Params, name_of, tournament
 from .result import Exit, JobResult, Problem, Rendered, stopped
 
 
@@ -26,9 +25,6 @@ class Info(Params):
     encoding: str | None = None
     form: str = "text"
     max_bytes: int = MAX_INPUT_BYTES
-
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file)
 
 
 def info(params: Info) -> JobResult:

@@ -51,6 +51,11 @@ class Lists:
         return Path(self.db) if self.db is not None else default_path()
 
 
+#: The fields of a job's parameters that name the files it reads, whatever the job: the tournament
+#: file, the K file, the rating lists' database.
+READ = ("file", "k_file", "lists")
+
+
 @dataclass(frozen=True)
 class Params:
     """What every job's parameters say: the job's name (its key in :data:`trfconv.jobs.JOBS`),
@@ -64,12 +69,13 @@ class Params:
     lang: Language = field(default=ENGLISH, kw_only=True, compare=False)
 
     def inputs(self) -> tuple[Path, ...]:
-        """Every file the job reads."""
-        return ()
+        """Every file the job reads: those of its fields :data:`READ` names (a job reading
+        otherwise says its own)."""
+        return paths(*(getattr(self, name) for name in READ if hasattr(self, name)))
 
     def outputs(self) -> tuple[Path, ...]:
-        """Every file the job writes (``-``: standard output, none)."""
-        return ()
+        """Every file the job writes (``-``: standard output, none): its ``output`` field's."""
+        return paths(getattr(self, "output", None))
 
 
 def path_of(given: Given | None) -> Path | None:

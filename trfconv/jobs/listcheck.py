@@ -5,12 +5,11 @@ event's start, for its rate of play (LST001-LST013), each finding at the player'
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import ClassVar
 
 from ..diagnostics import has_errors
 from ..io.files import MAX_INPUT_BYTES
-from .inputs import Given, Lists, Params, name_of, paths, tournament
+from .inputs import Given, Lists, Params, name_of, tournament
 from .lists import against_list, lookup_of
 from .result import Exit, JobResult, Problem, stopped
 
@@ -26,9 +25,6 @@ class ListCheck(Params):
     lists: Lists = field(default_factory=Lists)
     encoding: str | None = None
     max_bytes: int = MAX_INPUT_BYTES
-
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file, self.lists)
 
 
 def list_check(params: ListCheck) -> JobResult:

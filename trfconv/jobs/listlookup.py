@@ -4,12 +4,11 @@ by the names closest to the one given (in any order, with or without accents).""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import ClassVar
 
 from ..io.ratinglist.store import Match
 from ..messages import msg
-from .inputs import Lists, Params, paths
+from .inputs import Lists, Params
 from .lists import held_month, store
 from .result import Exit, JobResult, Problem, stopped
 
@@ -28,9 +27,6 @@ class ListLookup(Params):
     fed: str | None = None
     limit: int = 10
     by_id: bool | None = None
-
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.lists)
 
 
 @dataclass(frozen=True)

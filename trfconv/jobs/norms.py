@@ -56,12 +56,6 @@ class Norms(Params):
     lenient: bool = False
     max_bytes: int = MAX_INPUT_BYTES
 
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file, self.lists)
-
-    def outputs(self) -> tuple[Path, ...]:
-        return paths(self.output)
-
 
 def chosen_problem(titles: tuple[str, ...] | None, exemption: str | None, event_type: str | None,
                    known_titles: tuple[str, ...]) -> Problem | None:
@@ -162,9 +156,6 @@ class NormsApplication(Params):
 
         given = [e for e in self.events if not isinstance(e, Tournament)]
         return (*expand(given)[0], *paths(self.lists))
-
-    def outputs(self) -> tuple[Path, ...]:
-        return paths(self.output)
 
 
 def application(params: NormsApplication) -> JobResult:

@@ -12,7 +12,7 @@ from typing import ClassVar
 from ..documents.basis import ALLOW_DEFECTIVE, Basis
 from ..io.files import MAX_INPUT_BYTES
 from ..messages import msg
-from .inputs import Given, Params, name_of, paths, tournament
+from .inputs import Given, Params, name_of, tournament
 from .outputs import delivered, rendered_in
 from .result import Exit, JobResult, Problem, stopped
 
@@ -36,12 +36,6 @@ class Pairings(Params):
     encoding: str | None = None
     lenient: bool = False
     max_bytes: int = MAX_INPUT_BYTES
-
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file)
-
-    def outputs(self) -> tuple[Path, ...]:
-        return paths(self.output)
 
 
 def options_problem(params: Pairings) -> Problem | None:

@@ -15,7 +15,7 @@ from ..documents.basis import ALLOW_DEFECTIVE, Basis
 from ..io.files import MAX_INPUT_BYTES
 from ..messages import msg
 from ..rules.tiebreaks.playoff import Plan, Rate
-from .inputs import Given, Params, name_of, paths, tournament
+from .inputs import Given, Params, name_of, tournament
 from .outputs import delivered, rendered_in
 from .result import Exit, JobResult, Problem, stopped
 from .tiebreaks import tiebreak_specs
@@ -48,12 +48,6 @@ class Playoff(Params):
     encoding: str | None = None
     lenient: bool = False
     max_bytes: int = MAX_INPUT_BYTES
-
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file)
-
-    def outputs(self) -> tuple[Path, ...]:
-        return paths(self.output)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from ..documents.basis import Basis
 from ..messages import msg
 from ..rules.rateability.verdict import Verdict
 from ..rules.rating.event import EventRating
-from .inputs import name_of, paths
+from .inputs import name_of
 from .outputs import delivered, rendered_in, to_file
 from .result import JobResult, Problem, stopped
 from .validate import Judging, actions_of, exit_of, judged, said_of
@@ -31,12 +31,6 @@ class Report(Judging):
 
     k_file: Path | None = None
     output: Path | None = None
-
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file, self.k_file, self.lists)
-
-    def outputs(self) -> tuple[Path, ...]:
-        return paths(self.output)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from ..documents.basis import ALLOW_DEFECTIVE, Basis
 from ..io.files import MAX_INPUT_BYTES
 from ..messages import msg
 from ..rules.tiebreaks.standings import Standings as Ranked
-from .inputs import Given, Params, name_of, paths, tournament
+from .inputs import Given, Params, name_of, tournament
 from .outputs import delivered, rendered_in
 from .result import Exit, JobResult, Problem, stopped
 from .tiebreaks import tiebreak_specs
@@ -41,12 +41,6 @@ class Standings(Params):
     encoding: str | None = None
     lenient: bool = False
     max_bytes: int = MAX_INPUT_BYTES
-
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file)
-
-    def outputs(self) -> tuple[Path, ...]:
-        return paths(self.output)
 
 
 def edition_problem(rules: str | None) -> Problem | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 from typing import ClassVar
 
 from ..diagnostics import Diagnostic
@@ -20,7 +19,7 @@ from ..io.files import MAX_INPUT_BYTES
 from ..model import Tournament
 from ..rules.rateability.verdict import Verdict
 from ..timecontrol import TimeControl
-from .inputs import Given, Lists, Params, name_of, paths, tournament
+from .inputs import Given, Lists, Params, name_of, tournament
 from .lists import against_list, lookup
 from .outputs import rendered_in
 from .result import Exit, JobResult, Problem, stopped
@@ -48,9 +47,6 @@ class Judging(Params):
     lenient: bool = False
     form: str = "text"
     max_bytes: int = MAX_INPUT_BYTES
-
-    def inputs(self) -> tuple[Path, ...]:
-        return paths(self.file, self.lists)
 
 
 @dataclass(frozen=True)
