@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
+from fractions import Fraction
 
 from paths import FIXTURES
+
+from trfconv.model import Bye, Player, Tournament
 
 EXPORT = FIXTURES / "crosstables" / "mrrookes__arbitools__testing.chess-results.csv"
 
@@ -27,3 +31,15 @@ def workbook(rows) -> bytes:
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
+
+
+def computed(t: Tournament, p: Player) -> Fraction:
+    """``p``'s points summed from his round entries as ``t`` scores them: what a crosstable's
+    total column is held to."""
+    return sum((t.scores.points(e) for e in p.rounds), Fraction(0))
+
+
+def kinds(t: Tournament) -> Counter:
+    """How many round entries of each kind (a bye by its kind) ``t`` holds."""
+    return Counter(type(e).__name__ + (f".{e.kind.name}" if isinstance(e, Bye) else "")
+                   for p in t.players for e in p.rounds)

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trfbuild import as_trf
-from crosstablebuild import EXPORT, export_rows, workbook
+from crosstablebuild import EXPORT, computed, export_rows, kinds, workbook
 
 import trfconv
 from trfconv.io import xlsx_read
@@ -34,7 +34,6 @@ from trfconv.model import (
     Game,
     Outcome,
     Pending,
-    Player,
     Tournament,
     Unreadable,
 )
@@ -45,15 +44,6 @@ W, B = Colour.WHITE, Colour.BLACK
 # The file's own inconsistency: these three players lost round 1 by forfeit ("-;+" on the
 # winner's line, "-;-" on theirs) and their Pts column counts ½ more than their results.
 DECLARED_HALF_MORE = {138, 142, 131}
-
-
-def computed(t: Tournament, p: Player) -> Fraction:
-    return sum((t.scores.points(e) for e in p.rounds), Fraction(0))
-
-
-def kinds(t: Tournament) -> Counter:
-    return Counter(type(e).__name__ + (f".{e.kind.name}" if isinstance(e, Bye) else "")
-                   for p in t.players for e in p.rounds)
 
 
 # -- the real export -------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import paths
 import pytest
+from crosstablebuild import computed, kinds
 from trfbuild import as_trf
 
 import trfconv
@@ -20,8 +21,6 @@ from trfconv.model import (
     Game,
     Outcome,
     Pending,
-    Player,
-    Tournament,
 )
 
 CROSSTABLES = paths.FIXTURES / "crosstables"
@@ -29,15 +28,6 @@ STOCKHOLM = CROSSTABLES / "ChristerNilsson__2026__seniorschack-km-2026.chess-res
 SAN_SEBASTIAN = CROSSTABLES / "mrrookes__arbitools__testing.chess-results.csv"
 LIMERICK = CROSSTABLES / "icu-swissperfect-spexport_LimerickClubChampionship09.txt"
 W, B = Colour.WHITE, Colour.BLACK
-
-
-def computed(t: Tournament, p: Player) -> Fraction:
-    return sum((t.scores.points(e) for e in p.rounds), Fraction(0))
-
-
-def kinds(t: Tournament) -> Counter:
-    return Counter(type(e).__name__ + (f".{e.kind.name}" if isinstance(e, Bye) else "")
-                   for p in t.players for e in p.rounds)
 
 
 # -- chess-results "Ranking crosstable after Round 4", English, comma-separated ----------------

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import paths
 import pytest
+from crosstablebuild import computed
 from lxml import etree
 from hostile import LAUGHS
 
@@ -30,7 +31,6 @@ from trfconv.model import (
     Game,
     Outcome,
     Pending,
-    Player,
     Tournament,
 )
 from trfconv.rules.tiebreaks import compute_columns, parse_list
@@ -44,10 +44,6 @@ W, B = Colour.WHITE, Colour.BLACK
 
 def read(name: str) -> Tournament:
     return trfconv.read(XML / f"chess-results-upload_{name}.xml")
-
-
-def computed(t: Tournament, p: Player) -> Fraction:
-    return sum((t.scores.points(e) for e in p.rounds), Fraction(0))
 
 
 def problems(t: Tournament) -> list[str]:
