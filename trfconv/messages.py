@@ -49,6 +49,8 @@ class Message(str):
     in the catalogs (a joining of other messages, see :func:`joined`); ``fixed``: it is not
     formatted (a text read from data, see :func:`data`)."""
 
+    # slots, not a dict each: a check of a month against the list makes 1,600,000 messages
+    __slots__ = ("template", "args", "plural_form", "literal", "fixed", "one_line", "context")
     template: str
     args: dict[str, Any]
     plural_form: str | None
@@ -63,10 +65,8 @@ class Message(str):
         args = dict(args or {})
         chosen = template if plural is None or args.get("n") == 1 else plural
         english = chosen if fixed else _format(ENGLISH, chosen, args)
-        self = super().__new__(cls, " ".join(english.split()) if one_line else english)
-        self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line, self.context = \
-            template, args, plural, literal, fixed, one_line, context
-        return self
+        return _made(cls, " ".join(english.split()) if one_line else english, template, args, plural, literal, fixed,
+                     one_line, context)
 
     def render(self, lang: Language) -> str:
         """The message in ``lang`` (English: itself). A translation that cannot be filled (a
@@ -97,10 +97,8 @@ class Message(str):
         english = str.__str__(self)
         if not (english.isprintable() and "  " not in english and english[:1] != " " and english[-1:] != " "):
             english = " ".join(english.split())  # else already one line: every blank but the space is unprintable
-        line = str.__new__(Message, english)
-        line.template, line.args, line.plural_form, line.literal, line.fixed, line.one_line, line.context = \
-            self.template, dict(self.args), self.plural_form, self.literal, self.fixed, True, self.context
-        return line
+        return _made(Message, english, self.template, dict(self.args), self.plural_form, self.literal, self.fixed,
+                     True, self.context)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return _rebuild, (self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line,
@@ -112,10 +110,24 @@ def _rebuild(template: str, args: dict[str, Any], plural: str | None, literal: b
     return Message(template, args, plural, literal=literal, fixed=fixed, one_line=one_line, context=context)
 
 
+def _made(cls: type[Message], english: str, template: str, args: dict[str, Any], plural: str | None,
+          literal: bool, fixed: bool, one_line: bool, context: str | None) -> Message:
+    """The message whose English is ``english`` (already formatted), its fields set."""
+    self = str.__new__(cls, english)
+    self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line, self.context = \
+        template, args, plural, literal, fixed, one_line, context
+    return self
+
+
 def msg(template: str, /, **args: Any) -> Message:
     """The message ``template`` with its named ``args`` (the call every message is written with;
     the catalogs' extraction finds it by this name)."""
-    return Message(template, args)
+    # ``Message(template, args)``, without copying the arguments (``**args`` is a new dict) and,
+    # for texts, whole numbers and messages, formatted as str.format writes them
+    for value in args.values():
+        if type(value) not in _AS_IS:
+            return _made(Message, _format(ENGLISH, template, args), template, args, None, False, False, False, None)
+    return _made(Message, template.format_map(args), template, args, None, False, False, False, None)
 
 
 def pmsg(context: str, template: str, /, **args: Any) -> Message:

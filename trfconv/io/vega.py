@@ -81,7 +81,9 @@ def sniff(head: bytes) -> bool:
     """A ``.vegz`` file by its first bytes, or a Vega crosstable by its two header lines."""
     if head.startswith(VEGZ_START):
         return True
-    return _SNIFF_CROSS_TABLE.search(head) is not None and _SNIFF_HEADER.search(head) is not None
+    # the words first: the patterns, tried at every line, cost a month's reading a fifth of a second
+    return b"Cross Table at round" in head and _SNIFF_CROSS_TABLE.search(head) is not None and \
+        _SNIFF_HEADER.search(head) is not None
 
 
 def read_vega(data: bytes, path: str | None = None, encoding: str | None = None) -> Tournament:

@@ -46,11 +46,13 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
         return out
 
     def report(p: Player, code: str, message: Message, severity: Severity | None = None) -> None:
+        """``message`` names its player (``player {number} ({player}): …``, one message a
+        difference: a month against the list makes 700,000)."""
         path, line, column = locate(p.start_number) if locate else (t.source.path, None, None)
-        out.append(diagnostic(code, msg("player {number} ({name}): {message}", number=p.start_number, name=p.name,
-                                        message=message), path=path, line=line, column=column, severity=severity))
+        out.append(diagnostic(code, message, path=path, line=line, column=column, severity=severity))
 
     first_with: dict[int, Player] = {}
+    where = msg("the {month} list", month=month)
     if entries is None:
         entries = event_entries(t, lookup, month)
     for p in t.players:
@@ -60,7 +62,8 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
             continue
         number = int(p.fide_id) if p.fide_id.isascii() and p.fide_id.isdigit() else None
         if number is None:
-            report(p, "LST001", msg("FIDE ID {id} is not a number", id=repr(p.fide_id)))
+            report(p, "LST001", msg("player {number} ({player}): FIDE ID {id} is not a number", number=p.start_number,
+                                    player=p.name, id=repr(p.fide_id)))
             continue
         if number in first_with:  # the file's own check says it (TRF060): held against the list once
             continue
@@ -69,16 +72,18 @@ def crosscheck(t: Tournament, lookup: Lookup, kind: str, *, locate: Locate | Non
         if entry is None and not lookup.registered(month):
             said = msg("FIDE ID {id} is not in the FIDE {kind} list of {month}, a single-type list of the players "
                        "rated in it: not rated on this list", id=number, kind=kind_said(kind), month=month)
-            report(p, "LST035", msg("{said}; the file rates him {rating}", said=said, rating=p.rating) if p.rating
-                   else said, Severity.WARNING if p.rating else None)
+            said = msg("{said}; the file rates him {rating}", said=said, rating=p.rating) if p.rating else said
+            report(p, "LST035", msg("player {number} ({player}): {message}", number=p.start_number, player=p.name,
+                                    message=said), Severity.WARNING if p.rating else None)
             continue
         if entry is None:
-            report(p, "LST001", msg("FIDE ID {id} is not in the FIDE {kind} list of {month}", id=number,
-                                    kind=kind_said(kind), month=month))
+            report(p, "LST001", msg("player {number} ({player}): FIDE ID {id} is not in the FIDE {kind} list of "
+                                    "{month}", number=p.start_number, player=p.name, id=number, kind=kind_said(kind),
+                                    month=month))
             continue
         if not differences:
             continue
-        for code, message, severity in _differences(p, entry, kind, month):
+        for code, message, severity in _differences(p, entry, kind, month, where):
             report(p, code, message, severity)
     return out
 
@@ -90,39 +95,46 @@ def _new_player(p: Player, report) -> None:
                                         (msg("sex"), p.sex in ("m", "w"))) if not value]
     if missing:
         lacking = joined(missing, msg(" or "))
-        report(p, "LST011", msg("no FIDE ID and no {missing}: a new player needs both to be registered",
-                                missing=lacking))
+        report(p, "LST011", msg("player {number} ({player}): no FIDE ID and no {missing}: a new player needs both "
+                                "to be registered", number=p.start_number, player=p.name, missing=lacking))
 
 
-def _differences(p: Player, e: ListEntry, kind: str, month: str):
-    """(code, message, severity or None for the code's) for each way ``p`` differs from ``e``."""
-    where = msg("the {month} list", month=month)
+def _differences(p: Player, e: ListEntry, kind: str, month: str, where: Message):
+    """(code, message, severity or None for the code's) for each way ``p`` differs from ``e``
+    (``where``: the list's month as the messages name it), each message naming its player."""
+    number, player = p.start_number, p.name
     score = names.closeness(p.name, e.name)
     if score < 100:  # 100 only for the same key (case, accents, punctuation and word order aside)
-        yield ("LST003", msg("{where} spells the name {name} (closeness {score}/100)", where=where, name=repr(e.name),
-                             score=score), Severity.INFO if score >= VARIANT else None)
+        yield ("LST003", msg("player {number} ({player}): {where} spells the name {name} (closeness {score}/100)",
+                             number=number, player=player, where=where, name=repr(e.name), score=score),
+               Severity.INFO if score >= VARIANT else None)
     if p.federation and p.federation.upper() != e.federation.upper():
-        yield "LST004", msg("federation {file} in the file, {listed} in {where}", file=p.federation,
-                            listed=e.federation or NONE, where=where), None
+        yield "LST004", msg("player {number} ({player}): federation {file} in the file, {listed} in {where}",
+                            number=number, player=player, file=p.federation, listed=e.federation or NONE,
+                            where=where), None
     sex = _SEX.get(e.sex or "")
     if p.sex in ("m", "w") and sex and p.sex != sex:
-        yield "LST005", msg("sex {file} in the file, {listed} in {where}", file=p.sex, listed=e.sex, where=where), None
+        yield "LST005", msg("player {number} ({player}): sex {file} in the file, {listed} in {where}", number=number,
+                            player=player, file=p.sex, listed=e.sex, where=where), None
     year = p.birth_date.year if isinstance(p.birth_date, PartialDate) else None
     if year is not None and e.birth_year is not None and year != e.birth_year:
-        yield "LST006", msg("born {file} in the file, {listed} in {where}", file=year, listed=e.birth_year,
-                            where=where), None
+        yield "LST006", msg("player {number} ({player}): born {file} in the file, {listed} in {where}", number=number,
+                            player=player, file=year, listed=e.birth_year, where=where), None
     if (p.title or e.titles) and p.title not in e.titles:
         titles = "/".join(e.titles) or msg("no title")
-        yield "LST007", msg("title {file} in the file, {listed} in {where}", file=p.title or NONE, listed=titles,
-                            where=where), None
+        yield "LST007", msg("player {number} ({player}): title {file} in the file, {listed} in {where}",
+                            number=number, player=player, file=p.title or NONE, listed=titles, where=where), None
     rating = e.rating(kind)
     if rating is not None and p.rating != rating.rating:
         if rating.rating is None:
-            yield "LST009", msg("rated {file} in the file, unrated in the {kind} list of {month}", file=p.rating,
-                                kind=kind_said(kind), month=month), None
+            yield "LST009", msg("player {number} ({player}): rated {file} in the file, unrated in the {kind} list of "
+                                "{month}", number=number, player=player, file=p.rating, kind=kind_said(kind),
+                                month=month), None
         else:
             given = p.rating if p.rating is not None else msg("no rating")
-            yield ("LST008", msg("{file} in the file, {listed} in the {kind} list of {month}, which the rating uses",
-                                 file=given, listed=rating.rating, kind=kind_said(kind), month=month), None)
+            yield ("LST008", msg("player {number} ({player}): {file} in the file, {listed} in the {kind} list of "
+                                 "{month}, which the rating uses", number=number, player=player, file=given,
+                                 listed=rating.rating, kind=kind_said(kind), month=month), None)
     if e.inactive:
-        yield "LST010", msg("inactive in {where} (flag {flag})", where=where, flag=e.flag), None
+        yield "LST010", msg("player {number} ({player}): inactive in {where} (flag {flag})", number=number,
+                            player=player, where=where, flag=e.flag), None
