@@ -3,6 +3,7 @@ property test per class of defect. Every input is generated here, small."""
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
@@ -26,7 +27,7 @@ from trfconv.io import files, xml_safe
 from trfconv.io.files import MAX_LINES, OutputError, write_output
 from trfconv.numbers import MAX_DIGITS, decimal_number, exact_number
 from trfconv.rules.tiebreaks.spec import Spec, parse
-from trfconv.tabular import split_rows, unguard, write_rows
+from trfconv.tabular import guard, split_rows, unguard, write_rows
 
 LONG = "9" * 4301  # one digit more than Python converts to an int
 
@@ -324,6 +325,27 @@ def test_property_text_cells_through_the_csv_writer_and_back(rows, ending):
         for cell in row:
             assert not cell.startswith(("=", "+", "@", "\t", "\r")) or decimal_number(cell) is not None \
                 or cell == "+"
+
+
+_CELLS = st.one_of(st.none(), st.integers(-50, 50), st.text(alphabet="=+-@\t\r'\",.0123/x\n", max_size=6))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(_CELLS, min_size=1, max_size=5), min_size=1, max_size=6))
+def test_property_a_row_written_once_is_the_row_guarded_cell_by_cell(rows):
+    """write_rows writes a row once and looks at its cells only when the written row may hold a
+    cell to guard: the same text, and the same cells said guarded, as guarding every cell."""
+    guarded: list = []
+    text = write_rows(rows, guarded=guarded)
+    cells = [["" if c is None else str(c) for c in row] for row in rows]
+    expected = [(i, c) for i, row in enumerate(cells) for c in row if guard(c) != c]
+    expected_text = ""
+    for row in cells:
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\r\n").writerow([guard(c) for c in row])
+        expected_text += out.getvalue()[:-2] + "\n"
+    assert text == expected_text
+    assert guarded == expected
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

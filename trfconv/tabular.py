@@ -20,6 +20,12 @@ from collections.abc import Iterable
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: The first characters of a cell :func:`needs_guard` may be true of (a formula's, or apostrophes).
 _GUARD_FIRST = frozenset((*_FORMULA_START, "'"))
+#: A written row, after a comma, in which a cell may start with one of :data:`_GUARD_FIRST`
+#: (after a comma, quoted or not); :data:`_MAY_GUARD`: one that is not a plain number written
+#: unquoted (``-12``, ``-3.45``, which :func:`needs_guard` passes). Most rows have none and are
+#: written once; the first pattern, quick, spares most rows the second.
+_GUARD_START = re.compile(r""","?[=+\-@\t\r']""")
+_MAY_GUARD = re.compile(r""",(?![+-]?(?:\d+(?:\.\d+)?(?:/\d+)?|\.\d+)(?:,|\r\n))"?[=+\-@\t\r']""", re.ASCII)
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)?(?:/\d+)?|[.,]\d+)", re.ASCII)
 
 
@@ -71,16 +77,21 @@ def write_rows(rows: Iterable[Iterable[object]], *, line_ending: str = "\n",
     writer = csv.writer(out, lineterminator="\r\n")  # CR and LF are then both quoted
     written = out.rows
     for index, row in enumerate(rows):
-        cells = []
-        for cell in row:
-            text = cell if type(cell) is str else "" if cell is None else str(cell)
-            if text[:1] in _GUARD_FIRST:  # the first character: most cells need no more (guard's own quick case)
-                safe = guard(text)
-                if safe is not text and guarded is not None:
-                    guarded.append((index, text))
-                text = safe
-            cells.append(text)
-        writer.writerow(cells)
+        row = row if isinstance(row, list | tuple) else list(row)
+        writer.writerow(row)  # None an empty cell, any other value its str (the csv module's own)
+        line = "," + written[-1]  # the first cell after a comma too
+        if _GUARD_START.search(line) and _MAY_GUARD.search(line):  # a cell may need the guard: written again
+            cells = []
+            for cell in row:
+                text = cell if type(cell) is str else "" if cell is None else str(cell)
+                if text[:1] in _GUARD_FIRST:  # the first character: most cells need no more (guard's own quick case)
+                    safe = guard(text)
+                    if safe is not text and guarded is not None:
+                        guarded.append((index, text))
+                    text = safe
+                cells.append(text)
+            written.pop()
+            writer.writerow(cells)
         if line_ending != "\r\n":  # the row's CRLF, replaced by the ending asked for
             written[-1] = written[-1][:-2] + line_ending
     return "".join(written)

@@ -4,6 +4,7 @@ Ru and whether it is published). The per-event detail is in the text, HTML and J
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import chain
 
 from ...numbers import short_text
@@ -17,13 +18,15 @@ COLUMNS = ("fide_id", "name", "federation", "outcome", "events", "rating_before"
 
 
 def _row(p: PlayerPeriod) -> list:
-    ini = p.initial
-    return [p.player.fide_id or "", p.player.name, p.player.federation or "", p.gets.value, len(p.counted),
-            p.rating or "", p.k.k if p.k else "", p.k.source if p.k else "", p.n, short_text(p.score),
+    ini, k, who = p.initial, p.k, p.player
+    events, n, halves = p.totals()
+    return [who.fide_id or "", who.name, who.federation or "", p.gets.value, events,
+            p.rating or "", k.k if k else "", k.source if k else "", n,
+            str(halves // 2) if halves % 2 == 0 else short_text(Fraction(halves, 2)),
             "" if p.change_exact is None else fixed(p.change_exact), "" if p.change is None else p.change,
             p.new_rating or "", "" if ini is None or ini.value is None else ini.value,
             "" if ini is None else ("yes" if ini.published else "no"),
-            ini.why if ini else (p.k.note if p.k else p.reason or "")]
+            ini.why if ini else (k.note if k else p.reason or "")]
 
 
 def render_csv(report: PeriodReport) -> str:
