@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
+from operator import attrgetter
 
 from .actions import Action, voice
 from .messages import ENGLISH, Language, Message, joined, msg, plural
@@ -618,8 +619,8 @@ _new_location = builder(Location)
 
 def severity_counts(diagnostics: Iterable[Diagnostic]) -> dict[str, int]:
     """How many diagnostics of each severity: ``{"error": 2, "warning": 0, "info": 7}``."""
-    c = Counter(d.severity.value for d in diagnostics)
-    return {s.value: c[s.value] for s in Severity}
+    c = Counter(map(attrgetter("severity"), diagnostics))  # the members counted: an enum's value is a lookup
+    return {s.value: c[s] for s in Severity}
 
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:

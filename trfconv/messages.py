@@ -101,13 +101,9 @@ class Message(str):
                      True, self.context)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _rebuild, (self.template, self.args, self.plural_form, self.literal, self.fixed, self.one_line,
-                          self.context)
-
-
-def _rebuild(template: str, args: dict[str, Any], plural: str | None, literal: bool, fixed: bool,
-             one_line: bool, context: str | None) -> Message:
-    return Message(template, args, plural, literal=literal, fixed=fixed, one_line=one_line, context=context)
+        # with its English: a worker's messages are not formatted again where they are unpickled
+        return _made, (Message, str.__str__(self), self.template, self.args, self.plural_form, self.literal, self.fixed,
+                       self.one_line, self.context)
 
 
 def _made(cls: type[Message], english: str, template: str, args: dict[str, Any], plural: str | None,
