@@ -66,6 +66,9 @@ ACTIONS: dict[str, str] = {
     "draw-lots": "break the ties left by a drawing of lots",
     "play-off": "hold a play-off for the players tied",
     "give-tiebreaks": "give the tie-break list",
+    "choose-reading": "apply the other reading of an article the regulations leave open to reading",
+    "ask-forecast": "ask what each player needs in the rounds to come",
+    "choose-title": "name the title whose norm is looked for",
 }
 
 

@@ -16,6 +16,8 @@ import pytest
 from eventbuild import last_round_paired_only
 
 import trfconv
+from trfconv.actions import speaking, voice
+from trfconv.cli.hints import TERMINAL
 from trfconv.diagnostics import Severity
 from trfconv.model import NOT_PAIRED
 from trfconv.rules.rateability import Decision, Gets
@@ -266,11 +268,15 @@ def test_fix_first_puts_a_missing_record_before_the_ranks_it_leaves_unchecked():
 
 def test_the_norms_read_the_same_progress():
     result = trfconv.norms(trfconv.read(POSTPONED), forecast=True)
-    [said] = [d.message for d in result.diagnostics if d.code == "NRM010"]
-    assert said == ("the event is not finished: rounds 3, 5-6, 9 paired, results not all in (3 of 4 in round 3, 3 "
-                    "of 4 in round 5, 3 of 4 in round 6, 3 of 4 in round 9); 9 rounds in all; games without a result "
-                    "are not counted, and a result the rounds to come can change is not judged (--forecast says what "
-                    "each player needs)")
+    [found] = [d for d in result.diagnostics if d.code == "NRM010"]
+    assert found.message == ("the event is not finished: rounds 3, 5-6, 9 paired, results not all in (3 of 4 in round "
+                             "3, 3 of 4 in round 5, 3 of 4 in round 6, 3 of 4 in round 9); 9 rounds in all; games "
+                             "without a result are not counted, and a result the rounds to come can change is not "
+                             "judged")
+    # the library names no option; each face words the action (the command line: --forecast)
+    assert [a.kind for a in found.actions] == ["ask-forecast"]
+    with speaking(TERMINAL):
+        assert voice().message(found).endswith("is not judged (--forecast says what each player needs)")
     assert result.played == 9  # the forecast stands after the last round with results, as the standings do
     declared = held(trfconv.read(EXAMPLE), 4, 9)  # a file declaring more rounds than it holds says so
     [said] = [d.message for d in trfconv.norms(declared).diagnostics if d.code == "NRM010"]

@@ -282,6 +282,14 @@ def test_the_application_on_the_command_line(cli, tmp_path):
         "tournament norm at most 6 years old")
     # every event's last round on 2025-03-07: apply within a year of it (5.3.3)
     assert "apply by 2026-03-07 (" in result.stdout and "a.trf's norm valid until 2031-03-07)" in result.stdout
+    french = cli("--lang", "fr", "norms", tmp_path, "--application", "7777").stdout
+    assert french.splitlines()[-1].startswith(
+        "verdict     demande du titre FA de l'arbitre d'identifiant FIDE 7777 : satisfait à ce que montrent les "
+        "fichiers ; reste à montrer : ")
+    assert "Arbitre principal adjoint ; " in french and "arbitre d'identifiant FIDE 7777, titre FA" in french
+    assert "toutes rondes, système suisse" in french and "demander au plus tard le 07/03/2026" in french
+    assert [w for w in ("application holds", "rounds", "Swiss", "Round Robin", "norms from", "not checked", "not in a")
+            if w in french] == []
     assert cli("norms", tmp_path, "--application", "7777", "--title", "GM").exit_code == 2
     missing = cli("norms", tmp_path, "--application", "999999")
     assert missing.exit_code == 2 and "a player or an arbiter (102/112)" in missing.stderr

@@ -274,6 +274,10 @@ def test_the_norms_of_a_file_with_errors_are_withheld_unless_asked(tmp_path):
     for path in (f"/files/{key}/norms.html", f"/files/{key}/norms.it1"):
         withheld = html.document_fromstring(c.get(path).text).text_content()
         assert "not produced: the file has 20 error(s)" in withheld and "RESTS ON A DEFECTIVE FILE" not in withheld
+        # the page names its own controls, never a command's option (NRM002: --list)
+        assert not re.search(r"--[a-z]", withheld) and "(tick 'even with errors')" in withheld
+        assert path.endswith(".it1") or \
+            "(1.4.6a) (tick 'on the rating lists imported below' to use the FIDE list in force)" in withheld
         lenient = c.get(path, params={"lenient": "1"}).text
         assert "RESTS ON A DEFECTIVE FILE: 20 error(s)" in lenient and "not produced" not in lenient
 

@@ -32,4 +32,7 @@ TERMINAL = Voice("terminal", {
     "draw-lots": phrase("trfconv standings --draw-lots SEED"),
     "play-off": phrase("trfconv playoff"),
     "give-tiebreaks": phrase("trfconv standings --help lists them"),
+    "choose-reading": phrase("--reading {value} {purpose}"),
+    "ask-forecast": phrase("--forecast {purpose}"),
+    "choose-title": phrase("--title {purpose}"),
 })

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import typer
 
+from ..documents.basis import not_produced
 from ..documents.registry import document
 from ..encoding import shown
 from ..messages import msg
@@ -179,7 +180,7 @@ def report_file(file: Path, *, rules: str | None, form: str, output: Path | None
     lines = error_lines(basis.errors) + [f"trfconv: {d.line(lang)}" for d in result.computed.k_file]
     lines.append(say(msg("noticed: {summary}; {caveats} caveat(s) in the report", summary=basis.summary(),
                          caveats=len(basis.caveats))))
-    verdict = (say(msg("NOT PRODUCED: the file has errors (--lenient to produce it anyway)")) if basis.withheld
+    verdict = (say(not_produced()) if basis.withheld
                else say(decision.decision.value).upper() + say(decision.notes))
     lines.append(say(msg("verdict: {decision}", decision=verdict)))
     lines += written_lines(result, say(msg("{rated} rated players, {initial} initial ratings", rated=len(rating.rated),

@@ -89,6 +89,17 @@ class Basis:
 
 #: What the person can do about a document withheld: ask for it anyway (worded by each face).
 ALLOW_DEFECTIVE = Action("allow-defective")
+_PRODUCE_ANYWAY = Action("allow-defective", purpose=msg("to produce it anyway"))
+
+
+def not_produced(*, several: bool = False) -> Message:
+    """A withheld document's verdict line, with how to have it anyway as the voice in use words
+    it (``NOT PRODUCED: the file has errors (--lenient to produce it anyway)`` on the command
+    line; the page names its box); ``several``: the document rests on several files."""
+    how = voice().hints([_PRODUCE_ANYWAY])
+    if several:
+        return msg("NOT PRODUCED: a file has errors{how}", how=how)
+    return msg("NOT PRODUCED: the file has errors{how}", how=how)
 
 
 def withheld_note(basis: Basis) -> str:

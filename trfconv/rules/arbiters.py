@@ -25,7 +25,7 @@ from functools import cache
 from itertools import combinations
 
 from ..diagnostics import Diagnostic, diagnostic
-from ..messages import SEMICOLON, Message, joined, msg
+from ..messages import SEMICOLON, Message, joined, msg, plural
 from ..model import Bye, NotPaired, Tournament
 from .editions import Edition, edition_for
 from .norms import EventNorms
@@ -562,8 +562,9 @@ def arbiter_application(events: list[tuple[str, Tournament]], fide_id: str, *, t
     for file, t in events:
         digest = t.digest()
         if digest in seen:
-            found.append(diagnostic("NRM019", f"{t.event.name or 'the event'} is given twice ({seen[digest]} and "
-                                              f"{file}): counted once", path=file))
+            found.append(diagnostic("NRM019", msg("{event} is given twice ({first} and {file}): counted once",
+                                                  event=t.event.name or msg("the event"), first=seen[digest], file=file),
+                                    path=file))
             continue
         seen[digest] = file
         event = arbiter_event(t, lookup)
@@ -585,20 +586,22 @@ def _checks(entries: tuple[ApplicationEvent, ...], r: ArbiterRules, title: str) 
     open_ = [e for e in entries if e.status == CANNOT]
     usable = _most_norms(counted, r, title)
     reachable = _most_norms(counted + open_, r, title)
-    said = ", ".join(e.file for e in counted) or "none"
+    said = [e.file for e in counted] or NONE
     if open_:
-        said += f"; cannot be judged: {', '.join(e.file for e in open_)}"
-    options = (r.article("fa_options"), r.article("fa_short")) if title == "FA" else \
-        (r.article("ia_options"), r.article("ia_short"))
-    once = (f"{needed} norms from events (of the {a['norms']} an {title} application holds, {a['seminar']} from a "
-            f"seminar); an option an application takes once ({', '.join(options)}) counted once")
-    held = f"{usable}" if usable == len(counted) else \
-        f"{usable} ({len(counted)} norms, {len(counted) - usable} repeating an option an application takes once)"
-    checks = [Requirement(r.article("norms"), once, f"{held}: {said}", usable >= needed,
+        said = msg("{files}; cannot be judged: {open}", files=said, open=[e.file for e in open_])
+    options = [r.article("fa_options"), r.article("fa_short")] if title == "FA" else \
+        [r.article("ia_options"), r.article("ia_short")]
+    once = msg("{needed} norms from events (of the {norms} an {title} application holds, {seminar} from a seminar); an "
+               "option an application takes once ({options}) counted once", needed=needed, norms=a["norms"],
+               title=title, seminar=a["seminar"], options=options)
+    held = str(usable) if usable == len(counted) else \
+        msg("{usable} ({counted} norms, {repeating} repeating an option an application takes once)", usable=usable,
+            counted=len(counted), repeating=len(counted) - usable)
+    checks = [Requirement(r.article("norms"), once, msg("{held}: {files}", held=held, files=said), usable >= needed,
                           known=usable >= needed or reachable < needed),
-              Requirement(r.article("seminar"), f"{a['seminar']} norm from a seminar (at most "
-                          f"{r.data['expiry']['seminar_years']} years old on applying)", "not in a tournament file",
-                          False, known=False),
+              Requirement(r.article("seminar"), msg("{n} norm from a seminar (at most {years} years old on applying)",
+                                                    n=a["seminar"], years=r.data["expiry"]["seminar_years"]),
+                          msg("not in a tournament file"), False, known=False),
               _systems(counted, r, title)]
     if title == "IA":
         checks.append(_chiefs(counted, r, a["chief_arbiters"]))
@@ -610,11 +613,11 @@ def _systems(counted: list[ApplicationEvent], r: ArbiterRules, title: str) -> Re
     """2.4: two systems at least; 2.5: Swiss events only, one of them international with 100
     players, 30 % FIDE-rated, 7 rounds."""
     systems = sorted({e.event.facts.system for e in counted if e.event.facts.system})
-    rule = (f"events of at least {r.data['different_systems']} systems (2.4), or Swiss events only, one of them an "
-            f"international event of {r.data['swiss_only']['players']} players (2.5)")
+    rule = msg("events of at least {n} systems (2.4), or Swiss events only, one of them an international event of "
+               "{players} players (2.5)", n=r.data["different_systems"], players=r.data["swiss_only"]["players"])
     article = f"{r.article('different_systems')}, {r.article('swiss_only')}"
     if len(systems) >= r.data["different_systems"]:
-        return Requirement(article, rule, ", ".join(systems), True)
+        return Requirement(article, rule, joined([system_said(x) for x in systems], ", "), True)
     if systems == ["Swiss"]:
         n = r.data["swiss_only"]
         least = r.data["international"][title]
@@ -622,8 +625,8 @@ def _systems(counted: list[ApplicationEvent], r: ArbiterRules, title: str) -> Re
                           and e.event.facts.players >= n["players"] and e.event.facts.percent_rated() >= n["rated_percent"]
                           and e.event.facts.rounds >= n["rounds"]), None)
         if exception:
-            return Requirement(article, rule, f"Swiss only; 2.5: {exception}", True)
-    return Requirement(article, rule, ", ".join(systems) or "none", False)
+            return Requirement(article, rule, msg("Swiss only; 2.5: {file}", file=exception), True)
+    return Requirement(article, rule, joined([system_said(x) for x in systems], ", ") if systems else NONE, False)
 
 
 def _chiefs(counted: list[ApplicationEvent], r: ArbiterRules, least: int) -> Requirement:
@@ -637,8 +640,10 @@ def _chiefs(counted: list[ApplicationEvent], r: ArbiterRules, least: int) -> Req
             unknown += 1
         else:
             signers.add(chief.fide_id or chief.name)
-    rule = f"signed by at least {least} different Chief Arbiters"
-    value = f"{len(signers)}" + (f", and {unknown} event(s) whose signer the file does not give" if unknown else "")
+    rule = msg("signed by at least {least} different Chief Arbiters", least=least)
+    value = plural("{signers}, and {n} event(s) whose signer the file does not give",
+                   "{signers}, and {n} event(s) whose signer the file does not give", n=unknown,
+                   signers=len(signers)) if unknown else str(len(signers))
     ok = len(signers) >= least
     return Requirement(r.article("ia_chief_arbiters"), rule, value, ok, known=ok or not unknown)
 
@@ -647,15 +652,16 @@ def _expiry(counted: list[ApplicationEvent], r: ArbiterRules) -> Requirement:
     """5.3: the dates the application must keep (the day of application is in no file)."""
     e = r.data["expiry"]
     ends = sorted((x.event.facts.last_round, x.file) for x in counted if isinstance(x.event.facts.last_round, date))
-    rule = (f"applied for at most {e['after_latest_years']} year after the latest event, each tournament norm at most "
-            f"{e['tournament_years']} years old")
+    rule = msg("applied for at most {after} year after the latest event, each tournament norm at most {years} years "
+               "old", after=e["after_latest_years"], years=e["tournament_years"])
     if not ends:
-        return Requirement(r.article("expiry"), rule, "no event date in the files", False, known=False)
+        return Requirement(r.article("expiry"), rule, msg("no event date in the files"), False, known=False)
     latest, first = ends[-1][0], ends[0]
     by = _years_after(latest, e["after_latest_years"])
     until = _years_after(first[0], e["tournament_years"])
-    return Requirement(r.article("expiry"), rule, f"apply by {min(by, until).isoformat()} ({first[1]}'s norm valid until "
-                       f"{until.isoformat()}); the day of application is not in a file", False, known=False)
+    return Requirement(r.article("expiry"), rule, msg("apply by {by} ({file}'s norm valid until {until}); the day of "
+                                                      "application is not in a file", by=min(by, until), file=first[1],
+                                                      until=until), False, known=False)
 
 
 def _years_after(day: date, years: int) -> date:
@@ -669,3 +675,12 @@ def _years_after(day: date, years: int) -> date:
 NOT_IN_FILE, NO_TITLE, MET, NOT_MET = msg("not in the file"), msg("no arbiter title"), msg("met"), msg("not met")
 #: Between titles one of which is asked for.
 OR = msg(" or ")
+NONE = msg("none")
+#: The systems of 2.3.1 as the documents say them (the forms keep FIDE's English names).
+_SYSTEMS = {"Swiss": msg("Swiss"), "Round Robin": msg("Round Robin"), "Double Round Robin": msg("Double Round Robin"),
+            "Knockout": msg("Knockout"), "Team (League)": msg("Team (League)")}
+
+
+def system_said(system: str | None) -> Message:
+    """An event's system (:func:`system_of`) in words (None: another system)."""
+    return _SYSTEMS.get(system or "") or msg("another system")

@@ -21,4 +21,7 @@ PAGE = Voice("page", {
     "draw-lots": phrase("give a 'lots seed'"),
     "play-off": phrase("make the play-off plan"),
     "give-tiebreaks": phrase("choose them from the list beside 'Tie-breaks, in order'"),
+    "choose-reading": phrase("choose the reading {value} among the norms' readings {purpose}"),
+    "ask-forecast": phrase("tick 'forecast of the rounds left' {purpose}"),
+    "choose-title": phrase("tick a title {purpose}"),
 })

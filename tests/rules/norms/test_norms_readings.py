@@ -135,7 +135,7 @@ def test_no_titles_and_no_federations_in_the_file_cannot_judge(cli, tmp_path):
     assert result_.exit_code == 0
     assert result_.stdout.splitlines()[-1].startswith(
         "verdict     cannot judge #1 GM (not in the file: federations, titles), #1 IM (not in the file: "
-        "federations, titles); give the players' titles, federations (--list for the FIDE list, or a TRF with them)")
+        "federations, titles); give the players' titles, federations (a TRF with them, or the FIDE list) (--list to use the FIDE list in force)")
     assert "NRM020" in {d.code for d in trfconv.norms(t).diagnostics}
     weak = norm_event("0=0=0=0=0", field, candidate={"fed": ""})
     cli_weak = cli("norms", trfconv.write(weak, tmp_path / "weak.trf", format="trf16") or tmp_path / "weak.trf")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...messages import Message, msg
 from ...numbers import short_text
 from ...rules.norms import Application
-from ..basis import Basis, json_fields, json_withheld, text_block
+from ..basis import Basis, json_fields, json_withheld, not_produced, text_block
 from ...rules.requirement import FAILS
 from .model import NO_NAME, summary
 
@@ -21,7 +21,7 @@ class ApplicationReport:
 
     def verdict(self) -> Message:
         if self.basis.withheld:
-            return msg("NOT PRODUCED: a file has errors (--lenient to produce it anyway)")
+            return not_produced(several=True)
         a = self.application
         failed = [c.article for c in a.checks if not c.ok]
         if failed:

@@ -11,14 +11,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ...arbiter_records import CHIEF, DEPUTY
+from ...arbiter_records import CHIEF, DEPUTY, OTHER
 from ...dates import as_text
 from ...messages import SEMICOLON, Language, Message, joined, msg, plural
 from ...rules.arbiters import (CANNOT, NO_NORM, NORM, ArbiterApplication, ArbiterEvent, ArbiterNorm, EventFacts,
-                               TitleCheck)
+                               TitleCheck, system_said)
 from ...rules.rateability import clock_of
 from ...timecontrol import describe
-from ..basis import Basis, html_block, json_fields, json_withheld, text_block
+from ..basis import Basis, html_block, json_fields, json_withheld, not_produced, text_block
 from ..html import e
 from .model import NormsReport
 
@@ -40,7 +40,7 @@ def facts_line(event: ArbiterEvent) -> Message:
         if event.certificates is not None else ""
     return msg("B.06.1 ({edition}): {system}, {rounds} rounds, {players} players ({rated} FIDE-rated, {titled} titled) "
                "from {federations}, {speed}{certificates}", edition=event.rules.edition.name,
-               system=f.system or msg("another system"), rounds=f.rounds, players=f.players, rated=f.rated_players,
+               system=system_said(f.system), rounds=f.rounds, players=f.players, rated=f.rated_players,
                titled=f.titled_players, federations=feds, speed=speed, certificates=certificates)
 
 
@@ -80,7 +80,7 @@ def norm_of(event: ArbiterEvent, n: ArbiterNorm) -> Message:
 #: Between the titles or forms an arbiter's norm may be for.
 OR = msg(" or ")
 #: The functions of the 102 and 112 records (FIDE's forms print their English).
-ROLES = {CHIEF: msg("Chief Arbiter"), DEPUTY: msg("Deputy Chief Arbiter")}
+ROLES = {CHIEF: msg("Chief Arbiter"), DEPUTY: msg("Deputy Chief Arbiter"), OTHER: msg("Arbiter")}
 
 
 def arbiter_line(n: ArbiterNorm) -> Message:
@@ -272,38 +272,50 @@ class ArbiterApplicationReport:
     basis: Basis
     application: ArbiterApplication
 
-    def verdict(self) -> str:
+    def verdict(self) -> Message:
         if self.basis.withheld:
-            return "NOT PRODUCED: a file has errors (--lenient to produce it anyway)"
+            return not_produced(several=True)
         a = self.application
         failed = [c.article for c in a.checks if c.known and not c.ok]
-        unchecked = [c.rule for c in a.checks if not c.known]
-        head = f"{a.title} application of the arbiter FIDE id {a.fide_id}: "
         if failed:
-            return head + "does not meet " + ", ".join(failed)
-        return head + "meets what the files show; still to show: " + "; ".join(unchecked)
+            return msg("{title} application of the arbiter FIDE id {fide_id}: does not meet {failed}", title=a.title,
+                       fide_id=a.fide_id, failed=failed)
+        unchecked = [c.rule for c in a.checks if not c.known]
+        return msg("{title} application of the arbiter FIDE id {fide_id}: meets what the files show; still to show: "
+                   "{unchecked}", title=a.title, fide_id=a.fide_id, unchecked=joined(unchecked, SEMICOLON))
 
 
 def render_text(report: ArbiterApplicationReport) -> str:
-    a = report.application
-    lines = [f"{'files':<12}{report.basis.file}", f"{'applicant':<12}arbiter FIDE id {a.fide_id}, title {a.title}"]
+    a, lang = report.application, report.basis.lang
+    say = lang.say
+
+    def line(label: Message, text: object) -> str:
+        return f"{say(label):<12}{say(text)}"
+
+    lines = [line(msg("files"), report.basis.file),
+             line(msg("applicant"), msg("arbiter FIDE id {fide_id}, title {title}", fide_id=a.fide_id, title=a.title))]
     lines += text_block(report.basis)
     if not report.basis.withheld:
-        lines.append("events")
+        lines.append(say(msg("events")))
         for x in a.events:
             f = x.event.facts
             if x.norm is None:
-                said = "not one of its arbiters"
-            elif x.check is None:
-                said = f"{x.norm.arbiter.role}; no {a.title} norm: {norm_of(x.event, x.norm)}"
+                said = msg("not one of its arbiters")
             else:
-                said = f"{x.norm.arbiter.role}; {f.system or 'another system'}, {f.rounds} rounds; " \
-                       + check_line(x.event, x.check)
-            lines.append(f"  {x.file}: {said}")
-        lines.append("checks")
+                role = ROLES.get(x.norm.arbiter.role, x.norm.arbiter.role)
+                if x.check is None:
+                    said = msg("{role}; no {title} norm: {why}", role=role, title=a.title, why=norm_of(x.event, x.norm))
+                else:
+                    said = msg("{role}; {system}, {rounds} rounds; {check}", role=role, system=system_said(f.system),
+                               rounds=f.rounds, check=check_line(x.event, x.check))
+            lines.append(f"  {x.file}: {say(said)}")
+        lines.append(say(msg("checks")))
         width = max(len(c.article) for c in a.checks)
-        lines += [f"  {c.article:<{width}}  {c.status:<11}  {c.rule}: {c.value}" for c in a.checks]
-    lines.append(f"{'verdict':<12}{report.verdict()}")
+        status = [say(c.status) for c in a.checks]
+        wide = max(11, *map(len, status))  # the column as wide as the longest status, 'not checked' at least
+        asked = [say(msg("{rule}: {value}", rule=c.rule, value=c.value)) for c in a.checks]
+        lines += [f"  {c.article:<{width}}  {s:<{wide}}  {x}" for c, s, x in zip(a.checks, status, asked, strict=True)]
+    lines.append(line(msg("verdict"), report.verdict()))
     return "\n".join(lines) + "\n"
 
 

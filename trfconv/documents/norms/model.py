@@ -8,12 +8,13 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...actions import Action, voice
 from ...messages import ENGLISH, SEMICOLON, Language, Message, joined, msg, plural, pmsg
 from ...model import Tournament
-from ...rules.norms import TITLES, EventNorms, PlayerNorms
+from ...rules.norms import FORECAST, GIVE_LIST, TITLES, EventNorms, PlayerNorms
 from ...rules.norms.evaluate import Requirement, TitleNorm
 from ...rules.norms.forecast import TitleForecast
-from ..basis import Basis
+from ..basis import Basis, not_produced
 from ..event import dates, place
 
 #: The most norms the verdict names one by one (more: counted by title).
@@ -43,7 +44,7 @@ class NormsReport:
         """The last line: the norms made, or that the file cannot decide, or that there is none,
         and why; what to supply when the file cannot decide."""
         if self.basis.withheld:
-            return msg("NOT PRODUCED: the file has errors (--lenient to produce it anyway)")
+            return not_produced()
         r = self.result
         if r.played is not None and r.possible:
             can = sum(1 for f in r.forecasts if any(x.reachable for x in f.titles))
@@ -54,7 +55,8 @@ class NormsReport:
             return said[0] if said else msg("no norm possible")
         made, open_ = r.achieved, r.undecided
         if not r.players and not r.ruled_out:
-            return msg("no player looked at: each already holds the titles a norm is for (--title asks for one)")
+            how = voice().hints([Action("choose-title", purpose=msg("asks for one"))])
+            return msg("no player looked at: each already holds the titles a norm is for{how}", how=how)
         undecided = msg("cannot judge {listed}", listed=_listed(open_, lambda n: why_undecided(r, n))) if open_ else ""
         if made:
             listed = _listed(made, lambda n: msg("{n} credited games", n=n.credited_games))
@@ -76,17 +78,19 @@ class NormsReport:
         r = self.result
         wants: list[Message] = []
         missing = [MISSING[x] for x in ("titles", "federations", "ratings") if x in r.context.unknown]
+        listed = voice().hints([GIVE_LIST])
         if missing:
-            wants.append(msg("give the players' {missing} (--list for the FIDE list, or a TRF with them)",
-                             missing=missing))
+            wants.append(msg("give the players' {missing} (a TRF with them, or the FIDE list){how}", missing=missing,
+                             how=listed))
         if any(n.pending for _, n in r.undecided):
-            wants.append(msg("judge the finished event's file (--forecast says what each player needs)"))
+            wants.append(msg("judge the finished event's file{how}", how=voice().hints([FORECAST])))
         if any(not n.pending and any(q.article == r.rules.article("women") for q in n.unchecked)
                for _, n in r.undecided):
-            wants.append(msg("give the players' sex (--list, or a TRF with it)"))
+            wants.append(msg("give the players' sex (a TRF with it, or the FIDE list){how}", how=listed))
         if any(not n.pending and any(q.article != r.rules.article("women") for q in n.unchecked)
                for _, n in r.undecided) and not missing:
-            wants.append(msg("give the opponents' federations the file lacks (--list, or a TRF with them)"))
+            wants.append(msg("give the opponents' federations the file lacks (a TRF with them, or the FIDE list){how}",
+                             how=listed))
         return joined(wants, SEMICOLON) if wants else msg("see each player's requirements not checked")
 
     def _event_proviso(self) -> Message | str:
@@ -207,10 +211,11 @@ def reading_lines(report: NormsReport, n: TitleNorm) -> list[Message]:
         reading = r.rules.readings[alt.name]
         applied = r.context.reading(alt.name)
         default = msg(" (the default)") if applied == reading.default else ""
+        how = voice().hints([Action("choose-reading", f"{alt.name}={alt.choice}", msg("applies the other"))])
         out.append(msg("reading {article}, {name}: '{applied}'{default} gives {outcome}; '{choice}' gives {other}. The "
-                       "default is '{chosen}': {why}; --reading {name}={choice} applies the other",
-                       article=reading.article, name=alt.name, applied=applied, default=default, outcome=_outcome(n),
-                       choice=alt.choice, other=_outcome(alt.norm), chosen=reading.default, why=reading.why))
+                       "default is '{chosen}': {why}{how}", article=reading.article, name=alt.name, applied=applied,
+                       default=default, outcome=_outcome(n), choice=alt.choice, other=_outcome(alt.norm),
+                       chosen=reading.default, why=reading.why, how=how))
     return out
 
 

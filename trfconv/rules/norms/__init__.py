@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from ...actions import Action
 from ...diagnostics import Diagnostic, diagnostic
 from ...federations import federation, unknown
 from ...messages import msg
@@ -42,14 +43,17 @@ from .forecast import TitleForecast
 from .forecast import forecast as forecast_one
 from .games import opponents, record, zero_against_rated
 from .judge import Field, PlayerNorms, candidates, judge_all, paired
-from .people import THE_FILE, Person, in_list, people
+from .people import GIVE_LIST, THE_FILE, Person, in_list, people
 from .rules import TITLES, NormRules, Reading, norm_rules
 
 if TYPE_CHECKING:
     from ..arbiters import ArbiterEvent
 
-__all__ = ["EVENT_TYPES", "EXEMPTION_NAMES", "EXEMPTIONS", "TITLES", "Application", "EventNorms", "PlayerForecast",
-           "PlayerNorms", "Reading", "application", "norms", "readings"]
+__all__ = ["EVENT_TYPES", "EXEMPTION_NAMES", "EXEMPTIONS", "FORECAST", "GIVE_LIST", "TITLES", "Application",
+           "EventNorms", "PlayerForecast", "PlayerNorms", "Reading", "application", "norms", "readings"]
+
+#: What a person can ask when the rounds to come decide (each face words it: ``--forecast``, the page's box).
+FORECAST = Action("ask-forecast", purpose=msg("says what each player needs"))
 
 
 @dataclass(frozen=True)
@@ -167,8 +171,8 @@ def norms(tournament: Tournament, lookup: Lookup | None = None, *, rules: str | 
 
     said_conditions = _conditions(t, ctx, known, lookup, chosen, swiss=not (shape.round_robin or shape.team))
     if exemption == "1.4.3d" and not said_conditions.foreign_ok:
-        found.append(diagnostic("NRM017", msg("1.4.3d declared, but not every round meets it (the per-round table: "
-                                              "--details)"), path=path))
+        found.append(diagnostic("NRM017", msg("1.4.3d declared, but not every round meets it"), path=path,
+                                actions=(Action("show-details", purpose=msg("shows the per-round table")),)))
 
     def result(players, possible=True, ruled_out=0, played=None, forecasts=()) -> EventNorms:
         return EventNorms(chosen, r, ctx, shape.description, origin, tuple(players), tuple(found), possible,
@@ -259,10 +263,11 @@ def _long_event(t: Tournament, ctx: Context, lookup: Lookup | None, found: list[
                                               months=sorted(months)), path=t.source.path))
     else:
         how = msg("some rounds have no date or no list held: those rounds use one rating each") if by_round else \
-            msg("one rating each is used (--list, with round dates, gives each game's)")
+            msg("one rating each is used")
         found.append(diagnostic("NRM018", msg("the event lasted {days} days: 1.1.4 asks for the ratings and titles in "
                                               "force when each game was played; {how}", days=days, how=how),
-                                path=t.source.path))
+                                path=t.source.path, actions=() if by_round else (
+                                    Action("give-list", purpose=msg("with round dates, gives each game's")),)))
     return by_round or None
 
 
@@ -387,18 +392,18 @@ def _event_notes(t: Tournament, ctx: Context, where: Progress, path) -> list[Dia
             brief = brief or (kind is Game and not e.rated)
     if where.unfinished_rounds:
         out.append(diagnostic("NRM010", msg("the event is not finished: {where}; games without a result are not "
-                                            "counted, and a result the rounds to come can change is not judged "
-                                            "(--forecast says what each player needs)", where=where.summary()),
-                              path=path))
+                                            "counted, and a result the rounds to come can change is not judged",
+                                            where=where.summary()), path=path, actions=(FORECAST,)))
     elif adjourned:
         out.append(diagnostic("NRM010", msg("games without a result (adjourned) are not counted"), path=path))
     if ctx.unknown - {"sex"}:
         shown = {"titles": msg("titles (1.4.5)"), "federations": msg("federations (1.4.3, 1.4.4)"),
                  "ratings": msg("ratings (1.4.6-1.4.8)")}
         out.append(diagnostic("NRM020", msg("the file gives no player's {what}: those requirements are not checked and "
-                                            "no result they decide is judged (--list for the FIDE list, or a file "
-                                            "with them)", what=[shown[x] for x in sorted(ctx.unknown) if x in shown]),
-                              path=path))
+                                            "no result they decide is judged; give a file with them, or hold the "
+                                            "event against the FIDE list",
+                                            what=[shown[x] for x in sorted(ctx.unknown) if x in shown]),
+                              path=path, actions=(GIVE_LIST,)))
     if brief:
         out.append(diagnostic("NRM013", msg("games that lasted less than one move (W D L) are counted as played (1.4.2 "
                                             "is not about rating)"), path=path))
@@ -426,9 +431,9 @@ def _result_notes(ctx: Context, players: list[PlayerNorms], path) -> list[Diagno
         chosen, other = ctx.reading(name), reading.other(ctx.reading(name))
         shown = ", ".join(who[:6]) + (" …" if len(who) > 6 else "")
         out.append(diagnostic("NRM006", msg("{article} read as '{chosen}' ({meaning}); the other reading ('{other}') "
-                                            "gives another result for {shown} (--reading {name}={other})",
-                                            article=reading.article, chosen=chosen, meaning=reading.choices[chosen],
-                                            other=other, shown=shown, name=name), path=path))
+                                            "gives another result for {shown}", article=reading.article, chosen=chosen,
+                                            meaning=reading.choices[chosen], other=other, shown=shown), path=path,
+                              actions=(Action("choose-reading", f"{name}={other}"),)))
     if any(n.achieved and n.route == ctx.rules.article("overscore") for n in results):
         out.append(diagnostic("NRM007", msg("a norm in an event of fewer than 9 rounds counts its overscore as games "
                                             "(1.4.1d as the QC applies it, 2023: 8 games and one point)"), path=path))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from ...actions import voice
 from ...messages import SEMICOLON, joined, msg, plural
 from ...model import Tournament
 from ..editions import edition_for
@@ -18,7 +19,7 @@ from ..rateability.schedule import round_days
 from ..rateability.shape import shape_of
 from .conditions import presence
 from .evaluate import Requirement, TitleNorm
-from .people import Person
+from .people import GIVE_LIST, Person
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,8 @@ def check(fide_id: str, title: str, events: list[EventEntry], rating: tuple[int,
     checks.append(Requirement("1.4.1c", msg("the 9-round rule used at most once"), str(len(nine)), len(nine) <= 1))
     threshold = data["rating"][title]
     checks.append(Requirement("1.5.3", msg("a standard rating of at least {rating} at some time", rating=threshold),
-                              msg("not checked: no rating list held (--list)") if rating is None else
+                              msg("not checked: no rating list held{how}", how=voice().hints([GIVE_LIST]))
+                              if rating is None else
                               msg("{rating} (list of {month})", rating=rating[0], month=rating[1]),
                               rating is not None and rating[0] >= threshold))
     rateable = [x for x in events if x.rateable]

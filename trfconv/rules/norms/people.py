@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...actions import Action
 from ...diagnostics import Diagnostic, diagnostic
 from ...messages import msg, plural
 from ...model import Player, Tournament
@@ -38,6 +39,8 @@ def from_file(p: Player) -> Person:
 
 #: Where a player's facts come from when no list gives them.
 THE_FILE = msg("the file")
+#: Holding the event against the FIDE list in force, as each face words it (``--list``, the page's box).
+GIVE_LIST = Action("give-list", purpose=msg("to use the FIDE list in force"))
 
 
 def people(t: Tournament, lookup: Lookup | None) -> tuple[dict[int, Person], list[Diagnostic]]:
@@ -49,7 +52,7 @@ def people(t: Tournament, lookup: Lookup | None) -> tuple[dict[int, Person], lis
     if lookup is None:
         return file_people, [diagnostic("NRM002", msg("opponents' titles, ratings, federations and sex are the "
                                                       "file's own columns, not those of the FIDE list in force at the "
-                                                      "start (1.4.6a); use --list"), path=path)]
+                                                      "start (1.4.6a)"), path=path, actions=(GIVE_LIST,))]
     month, said = event_list(t, lookup, "standard")
     if month is None:
         return file_people, [*said, diagnostic("NRM002", msg("no FIDE standard list is held for the event's start: "
