@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from ...messages import Message, msg
 from ...numbers import short_text
 from ...rules.norms import Application
+from ...rules.requirement import FAILS, OK
 from ..basis import Basis, json_fields, json_withheld, not_produced, text_block
-from ...rules.requirement import FAILS
 from .model import NO_NAME, summary
 
 
@@ -54,9 +54,10 @@ def render_text(report: ApplicationReport) -> str:
             lines.append(f"    {say(said)}")
         lines.append(say(msg("checks")))
         width = max(len(c.article) for c in a.checks)
-        status = [say(msg("ok   ") if c.ok else FAILS) for c in a.checks]
+        status = [say(OK if c.ok else FAILS) for c in a.checks]
+        wide = max(map(len, status))  # the column as wide as its longest status in the language
         asked = [say(msg("{rule}: {value}", rule=c.rule, value=c.value)) for c in a.checks]
-        lines += [f"  {c.article:<{width}}  {s}  {x}" for c, s, x in zip(a.checks, status, asked, strict=True)]
+        lines += [f"  {c.article:<{width}}  {s:<{wide}}  {x}" for c, s, x in zip(a.checks, status, asked, strict=True)]
     lines.append(line(msg("verdict"), report.verdict()))
     return "\n".join(lines) + "\n"
 
