@@ -4,12 +4,13 @@ each, every check with its article, and the verdict last."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...messages import Message, msg
+from ...messages import Language, Message, msg
 from ...numbers import short_text
 from ...rules.norms import Application
-from ...rules.requirement import FAILS, OK
+from ...rules.requirement import FAILS, OK, Requirement
 from ..basis import Basis, json_fields, json_withheld, not_produced, text_block
 from .model import NO_NAME, summary
 
@@ -31,15 +32,27 @@ class ApplicationReport:
                    title=a.title, fide_id=a.fide_id)
 
 
+def labelled(lang: Language, label: Message, text: object) -> str:
+    """One line of an application's head or verdict: the label in a column of 12."""
+    return f"{lang.say(label):<12}{lang.say(text)}"
+
+
+def check_lines(checks: Sequence[Requirement], lang: Language, statuses: Sequence[Message]) -> list[str]:
+    """An application's checks under ``checks``: article, status and what is asked with its
+    value, each column as wide as its widest entry in ``lang`` (the status column as wide as the
+    widest of the ``statuses`` a check can have, French ``NON SATISFAIT`` as English ``FAILS``)."""
+    width = max(len(c.article) for c in checks)
+    wide = max(len(lang.say(s)) for s in statuses)
+    asked = [lang.say(msg("{rule}: {value}", rule=c.rule, value=c.value)) for c in checks]
+    return [lang.say(msg("checks"))] + [f"  {c.article:<{width}}  {lang.say(c.status):<{wide}}  {x}"
+                                        for c, x in zip(checks, asked, strict=True)]
+
+
 def render_text(report: ApplicationReport) -> str:
     a, lang = report.application, report.basis.lang
     say = lang.say
-
-    def line(label: Message, text: object) -> str:
-        return f"{say(label):<12}{say(text)}"
-
-    lines = [line(msg("files"), report.basis.file),
-             line(msg("applicant"), msg("FIDE id {fide_id}, title {title}", fide_id=a.fide_id, title=a.title))]
+    lines = [labelled(lang, msg("files"), report.basis.file),
+             labelled(lang, msg("applicant"), msg("FIDE id {fide_id}, title {title}", fide_id=a.fide_id, title=a.title))]
     lines += text_block(report.basis)
     if not report.basis.withheld:
         lines.append(say(msg("events")))
@@ -52,13 +65,8 @@ def render_text(report: ApplicationReport) -> str:
                     norm=summary(x.norm) if x.norm else msg("no {title} norm looked at", title=a.title))
             lines.append(f"  {where}")
             lines.append(f"    {say(said)}")
-        lines.append(say(msg("checks")))
-        width = max(len(c.article) for c in a.checks)
-        status = [say(OK if c.ok else FAILS) for c in a.checks]
-        wide = max(map(len, status))  # the column as wide as its longest status in the language
-        asked = [say(msg("{rule}: {value}", rule=c.rule, value=c.value)) for c in a.checks]
-        lines += [f"  {c.article:<{width}}  {s:<{wide}}  {x}" for c, s, x in zip(a.checks, status, asked, strict=True)]
-    lines.append(line(msg("verdict"), report.verdict()))
+        lines += check_lines(a.checks, lang, (OK, FAILS))
+    lines.append(labelled(lang, msg("verdict"), report.verdict()))
     return "\n".join(lines) + "\n"
 
 

@@ -18,8 +18,10 @@ from ...rules.arbiters import (CANNOT, NO_NORM, NORM, ArbiterApplication, Arbite
                                TitleCheck, system_said)
 from ...rules.rateability import clock_of
 from ...timecontrol import describe
+from ...rules.requirement import FAILS, NOT_CHECKED, OK
 from ..basis import Basis, html_block, json_fields, json_withheld, not_produced, text_block
 from ..html import e
+from .application import check_lines, labelled
 from .model import NormsReport
 
 #: What each form is called and what its Chief Arbiter confirms, as FIDE's forms word it.
@@ -288,12 +290,9 @@ class ArbiterApplicationReport:
 def render_text(report: ArbiterApplicationReport) -> str:
     a, lang = report.application, report.basis.lang
     say = lang.say
-
-    def line(label: Message, text: object) -> str:
-        return f"{say(label):<12}{say(text)}"
-
-    lines = [line(msg("files"), report.basis.file),
-             line(msg("applicant"), msg("arbiter FIDE id {fide_id}, title {title}", fide_id=a.fide_id, title=a.title))]
+    lines = [labelled(lang, msg("files"), report.basis.file),
+             labelled(lang, msg("applicant"), msg("arbiter FIDE id {fide_id}, title {title}", fide_id=a.fide_id,
+                                                  title=a.title))]
     lines += text_block(report.basis)
     if not report.basis.withheld:
         lines.append(say(msg("events")))
@@ -309,13 +308,8 @@ def render_text(report: ArbiterApplicationReport) -> str:
                     said = msg("{role}; {system}, {rounds} rounds; {check}", role=role, system=system_said(f.system),
                                rounds=f.rounds, check=check_line(x.event, x.check))
             lines.append(f"  {x.file}: {say(said)}")
-        lines.append(say(msg("checks")))
-        width = max(len(c.article) for c in a.checks)
-        status = [say(c.status) for c in a.checks]
-        wide = max(11, *map(len, status))  # the column as wide as the longest status, 'not checked' at least
-        asked = [say(msg("{rule}: {value}", rule=c.rule, value=c.value)) for c in a.checks]
-        lines += [f"  {c.article:<{width}}  {s:<{wide}}  {x}" for c, s, x in zip(a.checks, status, asked, strict=True)]
-    lines.append(line(msg("verdict"), report.verdict()))
+        lines += check_lines(a.checks, lang, (OK, FAILS, NOT_CHECKED))
+    lines.append(labelled(lang, msg("verdict"), report.verdict()))
     return "\n".join(lines) + "\n"
 
 
