@@ -29,6 +29,8 @@ from trfconv.web.voice import PAGE
 EXAMPLE = FIXTURES / "examples" / "example-open-2026.trf"
 #: 20 ratings written as letters (TRF016): a file with errors.
 DEFECT = FIXTURES / "trf" / "echecsjs__trf__trf26_team.trf"
+READINGS = FIXTURES / "examples" / "norms-readings-2026.trf"
+NORMS_EXAMPLE = FIXTURES / "examples" / "norms-example-2026.trf"
 OPTION = re.compile(r"(?<![\w-])--[a-z][\w-]*")
 
 
@@ -119,11 +121,15 @@ def test_no_job_names_an_option(tmp_path, database):
                run(trfconv.Convert(DEFECT, "trf26")), run(trfconv.Validate(running)),
                run(trfconv.Report(running, form="html")), run(trfconv.Period((DEFECT, EXAMPLE), form="fide")),
                run(trfconv.Check(EXAMPLE, lists=trfconv.Lists(tmp_path / "none.sqlite"))),
-               run(trfconv.Period((EXAMPLE, running), month="2026-05"))]
+               run(trfconv.Period((EXAMPLE, running), month="2026-05")),
+               run(trfconv.Norms(DEFECT)), run(trfconv.Norms(READINGS, details=True)), run(trfconv.Norms(running)),
+               run(trfconv.Norms(NORMS_EXAMPLE, titles=("GM",), details=True))]
     said = [text for r in results for text in (*map(str, r.refused), *map(str, r.diagnostics), *r.caveats,
                                                 *(d.text for d in r.documents))]
     assert {a.kind for r in results for a in r.actions} >= {"allow-defective", "after-round", "give-players",
                                                              "import-list"}
+    # the norms' hints are actions of their diagnostics: the withheld file's, the readings', the list's
+    assert {a.kind for r in results[-4:] for d in r.diagnostics for a in d.actions} >= {"choose-reading", "give-list"}
     assert sorted({m for text in said for m in OPTION.findall(text)}) == []
 
 

@@ -262,6 +262,29 @@ def test_the_title_application_is_the_commands(page_cli, tmp_path, monkeypatch):
     assert client().get(f"/sessions/{SESSION}/norms-application.text", params={"fide_id": "1"}).status_code == 422  # no file held
 
 
+def test_an_arbiters_application_is_the_commands(page_cli, tmp_path, monkeypatch):
+    """An NA deputy (FIDE ID 7777) of two Swiss events and a round robin: the page's FA
+    application is the command's, in English and in French."""
+    from dataclasses import replace
+
+    from eventbuild import paired_swiss, round_robin
+
+    monkeypatch.chdir(tmp_path)
+    c = client()
+    arbiters = {"chief_arbiter": "IA Chief, Carl 1234", "deputy_arbiters": ("NA Deputy, Dora 7777",)}
+    for name, t in (("a.trf", paired_swiss(24, 7, feds=("FRA",))), ("b.trf", paired_swiss(26, 7, feds=("FRA",))),
+                    ("rr.trf", round_robin([2000] * 8))):
+        trfconv.write(replace(t, event=replace(t.event, name=name, **arbiters)), tmp_path / name, format="trf16")
+        assert upload(c, name, (tmp_path / name).read_bytes()).status_code == 200
+    page = c.get(f"/sessions/{SESSION}/norms-application.text", params={"fide_id": "7777"})
+    assert page.status_code == 200
+    assert page.text == page_cli("norms", "a.trf", "b.trf", "rr.trf", "--application", "7777").stdout
+    assert page.text.splitlines()[-1].startswith("verdict     FA application of the arbiter FIDE id 7777: meets")
+    french = c.get(f"/sessions/{SESSION}/norms-application.text", params={"fide_id": "7777"},
+                   headers={"Accept-Language": "fr-FR"}).text
+    assert french.splitlines()[-1].startswith("verdict     demande du titre FA de l'arbitre d'identifiant FIDE 7777")
+
+
 def with_errors(folder, n: int = 20):
     """The example with ``n`` TRF016 errors that say the same thing."""
     return ratings_as_letters(EXAMPLE, folder / "with-errors.trf", n)
